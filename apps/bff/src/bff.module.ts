@@ -1,0 +1,26 @@
+import { Module, type DynamicModule } from '@nestjs/common';
+import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
+import type { AppConfig } from '@bi/config';
+import type { Logger } from '@bi/core';
+import { grpcClientProviders } from './grpc-clients.js';
+import { HealthController } from './health/health.controller.js';
+import { AuthGuard } from './http/auth.guard.js';
+import { EnvelopeInterceptor } from './http/envelope.interceptor.js';
+import { EnvelopeExceptionFilter } from './http/exception.filter.js';
+import { IdentityController } from './identity/identity.controller.js';
+
+@Module({})
+export class BffModule {
+  static register(config: AppConfig, logger: Logger): DynamicModule {
+    return {
+      module: BffModule,
+      controllers: [IdentityController, HealthController],
+      providers: [
+        ...grpcClientProviders(config),
+        { provide: APP_GUARD, useClass: AuthGuard },
+        { provide: APP_INTERCEPTOR, useClass: EnvelopeInterceptor },
+        { provide: APP_FILTER, useValue: new EnvelopeExceptionFilter(logger) },
+      ],
+    };
+  }
+}

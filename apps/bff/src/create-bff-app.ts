@@ -1,0 +1,52 @@
+import 'reflect-metadata';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import type { AppConfig } from '@bi/config';
+import type { Logger } from '@bi/core';
+import { NestJsonLogger } from '@bi/service-kit';
+import { BffModule } from './bff.module.js';
+
+export const JSON_BODY_LIMIT = '2mb';
+
+/**
+ * The HTTP face of the platform: the spec's REST paths under /api, the OpenAPI document at
+ * /api/docs, and (when a web build is given) the single-page app for every other GET.
+ */
+export async function createBffApp(config: AppConfig, logger: Logger, webDist?: string): Promise<NestExpressApplication> {
+  const app = await NestFactory.create<NestExpressApplication>(BffModule.register(config, logger), {
+    logger: new NestJsonLogger(logger.child('bff')),
+    bodyParser: false,
+  });
+  app.useBodyParser('json', { limit: JSON_BODY_LIMIT });
+  app.useBodyParser('urlencoded', { limit: JSON_BODY_LIMIT, extended: false });
+  app.set('trust proxy', config.trustProxy);
+  app.disable('x-powered-by');
+  app.setGlobalPrefix('api');
+
+  const document = SwaggerModule.createDocument(
+    app,
+    new DocumentBuilder()
+      .setTitle('BI platform REST API')
+      .setDescription('Every answer is {status: "success" | "fail", data}. Send the token from /api/identity/login in the authorization header (raw or "Bearer "), and currentLanguage (zh-CN, zh-TW, en).')
+      .setVersion('1')
+      .addBearerAuth()
+      .build(),
+  );
+  SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs-json' });
+
+  if (webDist && existsSync(join(webDist, 'index.html'))) {
+    app.useStaticAssets(webDist, { index: false, maxAge: '1h', setHeaders: (res, path) => path.endsWith('.html') && res.setHeader('Cache-Control', 'no-cache') });
+    const indexHtml = join(webDist, 'index.html');
+    // Client-side routes (/dashboard/..., /account/login) all load the app shell.
+    app.use((req: { method: string; path: string }, res: { sendFile(p: string, o: object): void }, next: () => void) => {
+      if ((req.method === 'GET' || req.method === 'HEAD') && !req.path.startsWith('/api')) return res.sendFile(indexHtml, { headers: { 'Cache-Control': 'no-cache' } });
+      next();
+    });
+  } else if (webDist) {
+    logger.warn('web build not found; serving the API only (run npm run build:web)', { webDist });
+  }
+  return app;
+}

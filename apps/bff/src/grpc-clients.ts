@@ -1,0 +1,51 @@
+import type { AppConfig, ServiceName } from '@bi/config';
+import { AppError } from '@bi/core';
+import { GRPC_LOADER_OPTIONS, HEALTH_CONTRACT, protoPath, SERVICE_CONTRACTS, type healthV1, type identityV1 } from '@bi/proto';
+import { fromGrpcError } from '@bi/service-kit';
+import { ClientProxyFactory, Transport, type ClientGrpc } from '@nestjs/microservices';
+import { firstValueFrom, timeout, type Observable } from 'rxjs';
+
+export const IDENTITY_CLIENT = Symbol('IDENTITY_CLIENT');
+export const HEALTH_CLIENTS = Symbol('HEALTH_CLIENTS');
+
+export type HealthClients = Record<ServiceName, healthV1.HealthServiceClient>;
+
+/** gRPC target for a service; several addresses (replicas) are balanced round-robin by grpc-js. */
+export function grpcTarget(addresses: readonly string[]): string {
+  return addresses.length === 1 ? addresses[0] : `ipv4:${addresses.join(',')}`;
+}
+
+function connect(name: ServiceName, config: AppConfig): ClientGrpc {
+  const contract = SERVICE_CONTRACTS[name];
+  return ClientProxyFactory.create({
+    transport: Transport.GRPC,
+    options: {
+      url: grpcTarget(config.services[name]),
+      package: [contract.package, HEALTH_CONTRACT.package],
+      protoPath: [protoPath(contract), protoPath(HEALTH_CONTRACT)],
+      loader: GRPC_LOADER_OPTIONS,
+      channelOptions: { 'grpc.lb_policy_name': 'round_robin', 'grpc.enable_retries': 1 },
+    },
+  }) as unknown as ClientGrpc;
+}
+
+export function grpcClientProviders(config: AppConfig) {
+  const clients = Object.fromEntries((Object.keys(SERVICE_CONTRACTS) as ServiceName[]).map((n) => [n, connect(n, config)])) as Record<ServiceName, ClientGrpc>;
+  return [
+    { provide: IDENTITY_CLIENT, useValue: clients.identity.getService<identityV1.IdentityServiceClient>(SERVICE_CONTRACTS.identity.service) },
+    {
+      provide: HEALTH_CLIENTS,
+      useValue: Object.fromEntries(Object.entries(clients).map(([n, c]) => [n, c.getService<healthV1.HealthServiceClient>(HEALTH_CONTRACT.service)])),
+    },
+  ];
+}
+
+/** Awaits one gRPC call with a deadline; failures become AppErrors the HTTP layer can translate. */
+export async function rpc<T>(call: Observable<T>, timeoutMs = 15_000): Promise<T> {
+  try {
+    return await firstValueFrom(call.pipe(timeout(timeoutMs)));
+  } catch (e) {
+    if ((e as Error)?.name === 'TimeoutError') throw new AppError('unavailable', 'service.unavailable');
+    throw fromGrpcError(e);
+  }
+}

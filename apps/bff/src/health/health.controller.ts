@@ -1,0 +1,33 @@
+import { Controller, Get, HttpCode, Inject, Res } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { HEALTH_CLIENTS, rpc, type HealthClients } from '../grpc-clients.js';
+import { Public } from '../http/auth.guard.js';
+
+@ApiTags('health')
+@Controller('health')
+export class HealthController {
+  constructor(@Inject(HEALTH_CLIENTS) private readonly services: HealthClients) {}
+
+  @Public()
+  @Get('live')
+  @ApiOperation({ summary: 'Liveness: the BFF process answers' })
+  live() {
+    return { status: 'up' };
+  }
+
+  @Public()
+  @Get('ready')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Readiness: every service answers its health check and reaches its store (503 otherwise)' })
+  async ready(@Res({ passthrough: true }) res: { status(n: number): unknown }) {
+    const entries = await Promise.all(
+      Object.entries(this.services).map(async ([name, client]) => {
+        const status = await rpc(client.check({}), 2000).then((r) => r.status, () => 'UNREACHABLE');
+        return [name, status] as const;
+      }),
+    );
+    const ready = entries.every(([, s]) => s === 'SERVING');
+    if (!ready) res.status(503);
+    return { status: ready ? 'ready' : 'not-ready', services: Object.fromEntries(entries) };
+  }
+}

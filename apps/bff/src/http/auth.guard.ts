@@ -1,0 +1,59 @@
+import { Inject, Injectable, SetMetadata, createParamDecorator, type CanActivate, type ExecutionContext } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { AppError } from '@bi/core';
+import type { identityV1 } from '@bi/proto';
+import { IDENTITY_CLIENT, rpc } from '../grpc-clients.js';
+
+const PUBLIC = 'bi:public';
+const PERMISSION = 'bi:permission';
+
+/** Marks a route that needs no token (login, health, docs). */
+export const Public = () => SetMetadata(PUBLIC, true);
+/** Requires a permission string (datasource:edit, template:edit, ...); admin passes every check. */
+export const RequirePermission = (permission: string) => SetMetadata(PERMISSION, permission);
+
+export interface AuthUser {
+  userId: string;
+  userName: string;
+  isAdmin: boolean;
+  permissions: string[];
+  token: string;
+}
+
+/** The token of the authorization header, raw or with the Bearer prefix. */
+export function tokenFromHeader(header: string | string[] | undefined): string | undefined {
+  const value = (Array.isArray(header) ? header[0] : header)?.trim();
+  if (!value) return undefined;
+  const token = /^bearer\s+/i.test(value) ? value.replace(/^bearer\s+/i, '').trim() : value;
+  return token || undefined;
+}
+
+export function allows(user: Pick<AuthUser, 'isAdmin' | 'permissions'>, permission: string): boolean {
+  return user.isAdmin || user.permissions.includes(permission);
+}
+
+/** Every /api route needs a valid, unrevoked token unless marked @Public(). */
+@Injectable()
+export class AuthGuard implements CanActivate {
+  constructor(
+    private readonly reflector: Reflector,
+    @Inject(IDENTITY_CLIENT) private readonly identity: identityV1.IdentityServiceClient,
+  ) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const targets = [context.getHandler(), context.getClass()];
+    if (this.reflector.getAllAndOverride<boolean>(PUBLIC, targets)) return true;
+    const req = context.switchToHttp().getRequest();
+    const token = tokenFromHeader(req.headers['authorization']);
+    if (!token) throw new AppError('unauthenticated', 'auth.unauthenticated');
+    const v = await rpc(this.identity.verifyToken({ token }));
+    if (!v.valid) throw new AppError('unauthenticated', 'auth.unauthenticated');
+    const user: AuthUser = { userId: v.userId, userName: v.userName, isAdmin: v.isAdmin, permissions: v.permissions, token };
+    req.user = user;
+    const needed = this.reflector.getAllAndOverride<string | undefined>(PERMISSION, targets);
+    if (needed && !allows(user, needed)) throw new AppError('forbidden', 'auth.forbidden');
+    return true;
+  }
+}
+
+export const CurrentUser = createParamDecorator((_: unknown, ctx: ExecutionContext): AuthUser => ctx.switchToHttp().getRequest().user);

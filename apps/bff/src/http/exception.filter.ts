@@ -1,0 +1,43 @@
+import { Catch, HttpException, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
+import { AppError, type Logger } from '@bi/core';
+import { translate } from '@bi/i18n';
+import { fail } from './envelope.js';
+import { requestLanguage } from './request-language.js';
+
+const KEY_BY_HTTP: Record<number, string> = {
+  400: 'request.invalid',
+  401: 'auth.unauthenticated',
+  403: 'auth.forbidden',
+  404: 'request.not_found',
+  413: 'request.body_too_large',
+  429: 'login.too_many_attempts',
+};
+
+/** Every failure leaves as {status: 'fail', data: message in the caller's language}. */
+@Catch()
+export class EnvelopeExceptionFilter implements ExceptionFilter {
+  constructor(private readonly logger: Logger) {}
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const http = host.switchToHttp();
+    const req = http.getRequest();
+    const res = http.getResponse();
+    const lang = requestLanguage(req);
+    let status: number;
+    let message: string;
+    if (exception instanceof AppError) {
+      status = exception.httpStatus;
+      message = translate(exception.key, lang, exception.params);
+    } else if (exception instanceof HttpException) {
+      status = exception.getStatus();
+      // Body-parser failures (bad JSON) arrive as 400 HttpExceptions.
+      message = translate(KEY_BY_HTTP[status] ?? 'operation.failed', lang, { detail: status === 400 ? 'JSON' : '' });
+    } else {
+      status = 500;
+      message = translate('operation.failed', lang);
+      this.logger.error('unhandled error', { path: req.url, error: exception });
+    }
+    if (status >= 500 && exception instanceof AppError) this.logger.warn('request failed', { path: req.url, key: exception.key });
+    res.status(status).json(fail(message));
+  }
+}

@@ -1,0 +1,2 @@
+export { createBffApp } from './create-bff-app.js';
+export { tokenFromHeader, allows } from './http/auth.guard.js';

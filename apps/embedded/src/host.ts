@@ -1,0 +1,63 @@
+import { fileURLToPath } from 'node:url';
+
+import type { AppConfig, ServiceName } from '@bi/config';
+import { Logger } from '@bi/core';
+import { createBffApp } from '@bi/bff';
+import { startChartQueryService } from '@bi/chart-query';
+import { startDashboardService } from '@bi/dashboard';
+import { startDataSourceService } from '@bi/data-source';
+import { startIdentityService } from '@bi/identity';
+import { startRelationService } from '@bi/relation';
+import { startTemplateService } from '@bi/template';
+import { startWarningService } from '@bi/warning';
+import { closeRuntime, openRuntime, type ServiceRuntime } from '@bi/service-kit';
+
+type Starter = (runtime: ServiceRuntime, url: string) => Promise<{ close(): Promise<void> }>;
+
+/** Start order: identity first (it seeds the users), the BFF last (it needs them all). */
+const SERVICES: [ServiceName, Starter][] = [
+  ['identity', startIdentityService],
+  ['dashboard', startDashboardService],
+  ['chart-query', startChartQueryService],
+  ['data-source', startDataSourceService],
+  ['relation', startRelationService],
+  ['template', startTemplateService],
+  ['warning', startWarningService],
+];
+
+export const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+export interface EmbeddedHost {
+  url: string;
+  runtime: ServiceRuntime;
+  stop(): Promise<void>;
+}
+
+/**
+ * Every service and the BFF in one Node process, sharing one runtime (PGlite, in-process bus,
+ * memory cache). Services still talk gRPC over loopback, exactly as in distributed mode.
+ */
+export async function startEmbeddedHost(config: AppConfig, logger = new Logger('bi', config.logLevel)): Promise<EmbeddedHost> {
+  const runtime = await openRuntime(config, logger);
+  const started: { close(): Promise<void> }[] = [];
+  try {
+    for (const [name, start] of SERVICES) started.push(await start(runtime, config.services[name][0]));
+    const bff = await createBffApp(config, logger, config.webDist ?? DEFAULT_WEB_DIST);
+    await bff.listen(config.port, config.host);
+    started.push(bff);
+  } catch (e) {
+    for (const s of started.reverse()) await s.close().catch(() => undefined);
+    await closeRuntime(runtime);
+    throw e;
+  }
+  const host = config.host === '0.0.0.0' || config.host === '127.0.0.1' ? 'localhost' : config.host;
+  return {
+    url: `http://${host}:${config.port}`,
+    runtime,
+    async stop() {
+      for (const s of [...started].reverse()) await s.close().catch((e) => logger.warn('error while stopping', { error: e }));
+      await closeRuntime(runtime);
+    },
+  };
+}
+

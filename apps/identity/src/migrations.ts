@@ -1,0 +1,56 @@
+import type { Migration } from '@bi/persistence';
+
+export const IDENTITY_SCHEMA = 'identity';
+
+export const IDENTITY_MIGRATIONS: Migration[] = [
+  {
+    id: '0001_users_roles_sessions',
+    sql: `
+CREATE TABLE identity.users (
+  id uuid PRIMARY KEY,
+  user_name text NOT NULL,
+  display_name text NOT NULL,
+  password_hash text NOT NULL,
+  disabled boolean NOT NULL DEFAULT false,
+  created_at timestamptz NOT NULL DEFAULT now(),
+  CONSTRAINT user_name_length CHECK (char_length(user_name) BETWEEN 1 AND 64)
+);
+CREATE UNIQUE INDEX users_user_name_lower ON identity.users (lower(user_name));
+
+CREATE TABLE identity.roles (
+  id text PRIMARY KEY,
+  name text NOT NULL
+);
+
+CREATE TABLE identity.user_roles (
+  user_id uuid NOT NULL REFERENCES identity.users (id) ON DELETE CASCADE,
+  role_id text NOT NULL REFERENCES identity.roles (id) ON DELETE CASCADE,
+  PRIMARY KEY (user_id, role_id)
+);
+
+CREATE TABLE identity.role_permissions (
+  role_id text NOT NULL REFERENCES identity.roles (id) ON DELETE CASCADE,
+  permission text NOT NULL,
+  PRIMARY KEY (role_id, permission)
+);
+
+-- Grants on one object (datasource:{id}) given to a user directly.
+CREATE TABLE identity.user_permissions (
+  user_id uuid NOT NULL REFERENCES identity.users (id) ON DELETE CASCADE,
+  permission text NOT NULL,
+  PRIMARY KEY (user_id, permission)
+);
+
+-- One row per issued token; logout sets revoked_at.
+CREATE TABLE identity.sessions (
+  jti uuid PRIMARY KEY,
+  user_id uuid NOT NULL REFERENCES identity.users (id) ON DELETE CASCADE,
+  created_at timestamptz NOT NULL DEFAULT now(),
+  expires_at timestamptz NOT NULL,
+  revoked_at timestamptz,
+  auto_login boolean NOT NULL DEFAULT false
+);
+CREATE INDEX sessions_user ON identity.sessions (user_id);
+`,
+  },
+];

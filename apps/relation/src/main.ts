@@ -1,0 +1,4 @@
+import { runStandalone } from '@bi/service-kit';
+import { startRelationService } from './index.js';
+
+await runStandalone('relation', startRelationService);

@@ -1,0 +1,18 @@
+/** Cache port: the in-memory LRU here, Redis in distributed mode. Values are pre-serialised strings. */
+export interface Cache {
+  get(key: string): Promise<string | undefined>;
+  set(key: string, value: string, ttlMs: number): Promise<void>;
+  delete(key: string): Promise<void>;
+  /** Drops every key that starts with prefix (e.g. all results of one data source). */
+  deleteByPrefix(prefix: string): Promise<number>;
+  /** Adds 1 to a counter that expires ttlMs after its first increment; answers the new value. */
+  increment(key: string, ttlMs: number): Promise<number>;
+  /** Milliseconds until key expires, or 0 when absent. */
+  ttl(key: string): Promise<number>;
+  /**
+   * Single flight: while one caller computes a key, others with the same key wait for its answer
+   * instead of computing it again (no stampede).
+   */
+  withLock<T>(key: string, compute: () => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}

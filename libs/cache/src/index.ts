@@ -1,0 +1,3 @@
+export * from './cache.js';
+export * from './memory-cache.js';
+export * from './create-cache.js';

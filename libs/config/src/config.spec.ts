@@ -1,0 +1,49 @@
+import { ConfigError, loadConfig } from './config.js';
+
+describe('loadConfig', () => {
+  it('gives embedded defaults for an empty environment', () => {
+    const c = loadConfig({});
+    expect(c.port).toBe(8080);
+    expect(c.metadataStore.kind).toBe('pglite');
+    expect(c.eventBus).toEqual({ kind: 'memory' });
+    expect(c.cache.kind).toBe('memory');
+    expect(c.demo).toBe(true);
+    expect(c.modules).toEqual(['sql', 'mysql', 'oracle', 'excel']);
+    expect(c.services.identity).toEqual(['127.0.0.1:50051']);
+    expect(c.services.warning).toEqual(['127.0.0.1:50057']);
+  });
+
+  it('names the variable, the rule and the value seen when a value is bad', () => {
+    try {
+      loadConfig({ PORT: 'eighty', BI_DEMO: 'maybe' });
+      throw new Error('expected a ConfigError');
+    } catch (e) {
+      expect(e).toBeInstanceOf(ConfigError);
+      const msg = (e as Error).message;
+      expect(msg).toContain('PORT: expected a port number (got "eighty")');
+      expect(msg).toContain('BI_DEMO: expected true or false (got "maybe")');
+    }
+  });
+
+  it('refuses out-of-range ports and requires the server address for the distributed adapters', () => {
+    expect(() => loadConfig({ PORT: '70000' })).toThrow(/PORT: expected a port between 1 and 65535/);
+    expect(() => loadConfig({ BI_METADATA_STORE: 'postgres' })).toThrow(/DATABASE_URL: required when BI_METADATA_STORE=postgres/);
+    expect(() => loadConfig({ BI_EVENT_BUS: 'kafka' })).toThrow(/KAFKA_BROKERS: required/);
+    expect(() => loadConfig({ BI_CACHE: 'redis', REDIS_URL: 'http://x' })).toThrow(/REDIS_URL: expected a redis:\/\/ URL/);
+  });
+
+  it('never echoes a secret value in the error', () => {
+    expect(() => loadConfig({ BI_ADMIN_PASSWORD: 'short' })).toThrow(/BI_ADMIN_PASSWORD: expected at least 8 characters \(got "\*\*\*"\)/);
+  });
+
+  it('reads replica lists and treats empty strings as unset', () => {
+    const c = loadConfig({ BI_CHART_QUERY_URL: 'a:1, b:2', PORT: '' , BI_METADATA_STORE: 'postgres', DATABASE_URL: 'postgres://u@h/db' });
+    expect(c.services['chart-query']).toEqual(['a:1', 'b:2']);
+    expect(c.port).toBe(8080);
+    expect(c.metadataStore).toEqual({ kind: 'postgres', url: 'postgres://u@h/db', poolSize: 10 });
+  });
+
+  it('rejects unknown module names', () => {
+    expect(() => loadConfig({ BI_MODULES: 'sql,nosql' })).toThrow(/BI_MODULES/);
+  });
+});

@@ -1,0 +1,177 @@
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+/**
+ * The whole process configuration, read from the environment once at start-up.
+ * Every variable is documented in README.md; a bad value stops the process with a message
+ * naming the variable, the rule and the value seen.
+ */
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'expected true or false' })
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const port = z.coerce
+  .number({ message: 'expected a port number' })
+  .int('expected a whole number')
+  .min(1, 'expected a port between 1 and 65535')
+  .max(65535, 'expected a port between 1 and 65535');
+
+const hostPort = z.string().regex(/^[\w.-]+:\d{1,5}$/, 'expected host:port');
+const hostPortList = z
+  .string()
+  .transform((s) => s.split(',').map((x) => x.trim()).filter(Boolean))
+  .pipe(z.array(hostPort).min(1, 'expected at least one host:port'));
+
+const positiveInt = (max: number) =>
+  z.coerce.number({ message: 'expected a number' }).int('expected a whole number').min(1, 'expected at least 1').max(max, `expected at most ${max}`);
+
+const MODULE_NAMES = ['e10report', 'sql', 'mysql', 'oracle', 'excel', 'api'] as const;
+
+export const SERVICE_NAMES = ['identity', 'dashboard', 'chart-query', 'data-source', 'relation', 'template', 'warning'] as const;
+export type ServiceName = (typeof SERVICE_NAMES)[number];
+
+const envShape = {
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+    HOST: z.string().min(1).default('127.0.0.1'),
+    PORT: port.default(8080),
+    BI_DATA_DIR: z.string().min(1).default('./data'),
+    BI_LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
+    BI_METADATA_STORE: z.enum(['pglite', 'postgres']).default('pglite'),
+    DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'expected a postgres:// URL').optional(),
+    BI_DB_POOL_SIZE: positiveInt(200).default(10),
+    BI_EVENT_BUS: z.enum(['memory', 'kafka']).default('memory'),
+    KAFKA_BROKERS: hostPortList.optional(),
+    BI_CACHE: z.enum(['memory', 'redis']).default('memory'),
+    REDIS_URL: z.string().regex(/^rediss?:\/\//, 'expected a redis:// URL').optional(),
+    BI_CACHE_MAX_ENTRIES: positiveInt(10_000_000).default(50_000),
+    BI_JWT_SECRET: z.string().min(32, 'expected at least 32 characters').optional(),
+    BI_TOKEN_TTL_SECONDS: positiveInt(30 * 24 * 3600).default(12 * 3600),
+    BI_ADMIN_PASSWORD: z.string().min(8, 'expected at least 8 characters').max(128, 'expected at most 128 characters').optional(),
+    BI_DEMO: bool.default(true),
+    BI_MODULES: z
+      .string()
+      .default('sql,mysql,oracle,excel')
+      .transform((s) => s.split(',').map((x) => x.trim()).filter(Boolean))
+      .pipe(z.array(z.enum(MODULE_NAMES, { message: `expected names from ${MODULE_NAMES.join(', ')}` }))),
+    BI_LOGIN_MAX_FAILURES_PER_ACCOUNT: positiveInt(1000).default(5),
+    BI_LOGIN_MAX_ATTEMPTS_PER_IP: positiveInt(100_000).default(30),
+    BI_LOGIN_WINDOW_SECONDS: positiveInt(24 * 3600).default(900),
+    BI_TRUST_PROXY: bool.default(false),
+    BI_GRPC_HOST: z.string().min(1).default('127.0.0.1'),
+    BI_GRPC_BASE_PORT: port.default(50051),
+    BI_IDENTITY_URL: hostPortList.optional(),
+    BI_DASHBOARD_URL: hostPortList.optional(),
+    BI_CHART_QUERY_URL: hostPortList.optional(),
+    BI_DATA_SOURCE_URL: hostPortList.optional(),
+    BI_RELATION_URL: hostPortList.optional(),
+    BI_TEMPLATE_URL: hostPortList.optional(),
+    BI_WARNING_URL: hostPortList.optional(),
+    BI_WEB_DIST: z.string().optional(),
+};
+
+export const envSchema = z.object(envShape).superRefine((env, ctx) => {
+    if (env.BI_METADATA_STORE === 'postgres' && !env.DATABASE_URL)
+      ctx.addIssue({ code: 'custom', path: ['DATABASE_URL'], message: 'required when BI_METADATA_STORE=postgres' });
+    if (env.BI_EVENT_BUS === 'kafka' && !env.KAFKA_BROKERS)
+      ctx.addIssue({ code: 'custom', path: ['KAFKA_BROKERS'], message: 'required when BI_EVENT_BUS=kafka' });
+    if (env.BI_CACHE === 'redis' && !env.REDIS_URL)
+      ctx.addIssue({ code: 'custom', path: ['REDIS_URL'], message: 'required when BI_CACHE=redis' });
+  });
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface AppConfig {
+  env: Env['NODE_ENV'];
+  host: string;
+  port: number;
+  dataDir: string;
+  logLevel: Env['BI_LOG_LEVEL'];
+  metadataStore: { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string; poolSize: number };
+  eventBus: { kind: 'memory' } | { kind: 'kafka'; brokers: string[] };
+  cache: { kind: 'memory'; maxEntries: number } | { kind: 'redis'; url: string; maxEntries: number };
+  auth: {
+    jwtSecret?: string;
+    tokenTtlSeconds: number;
+    adminPassword?: string;
+    loginMaxFailuresPerAccount: number;
+    loginMaxAttemptsPerIp: number;
+    loginWindowSeconds: number;
+  };
+  demo: boolean;
+  modules: string[];
+  trustProxy: boolean;
+  /** gRPC addresses per service; more than one address means replicas, used round-robin. */
+  services: Record<ServiceName, string[]>;
+  webDist?: string;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super('Invalid configuration:\n  ' + problems.join('\n  '));
+    this.name = 'ConfigError';
+  }
+}
+
+const URL_VARIABLE: Record<ServiceName, keyof Env> = {
+  identity: 'BI_IDENTITY_URL',
+  dashboard: 'BI_DASHBOARD_URL',
+  'chart-query': 'BI_CHART_QUERY_URL',
+  'data-source': 'BI_DATA_SOURCE_URL',
+  relation: 'BI_RELATION_URL',
+  template: 'BI_TEMPLATE_URL',
+  warning: 'BI_WARNING_URL',
+};
+
+/** Reads and validates the environment; throws ConfigError listing every bad variable. */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
+  // Empty strings count as unset, as shells and compose files often produce them.
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((i) => {
+        const name = i.path.join('.');
+        const seen = name in cleaned ? ` (got ${JSON.stringify(sensitive(name) ? '***' : cleaned[name])})` : '';
+        return `${name}: ${i.message}${seen}`;
+      }),
+    );
+  }
+  const e = parsed.data;
+  const dataDir = resolve(e.BI_DATA_DIR);
+  const services = Object.fromEntries(
+    SERVICE_NAMES.map((name, i) => [name, (e[URL_VARIABLE[name]] as string[] | undefined) ?? [`${e.BI_GRPC_HOST}:${e.BI_GRPC_BASE_PORT + i}`]]),
+  ) as Record<ServiceName, string[]>;
+  return {
+    env: e.NODE_ENV,
+    host: e.HOST,
+    port: e.PORT,
+    dataDir,
+    logLevel: e.BI_LOG_LEVEL,
+    metadataStore:
+      e.BI_METADATA_STORE === 'postgres'
+        ? { kind: 'postgres', url: e.DATABASE_URL!, poolSize: e.BI_DB_POOL_SIZE }
+        : { kind: 'pglite', dataDir: resolve(dataDir, 'metadata') },
+    eventBus: e.BI_EVENT_BUS === 'kafka' ? { kind: 'kafka', brokers: e.KAFKA_BROKERS! } : { kind: 'memory' },
+    cache: e.BI_CACHE === 'redis' ? { kind: 'redis', url: e.REDIS_URL!, maxEntries: e.BI_CACHE_MAX_ENTRIES } : { kind: 'memory', maxEntries: e.BI_CACHE_MAX_ENTRIES },
+    auth: {
+      jwtSecret: e.BI_JWT_SECRET,
+      tokenTtlSeconds: e.BI_TOKEN_TTL_SECONDS,
+      adminPassword: e.BI_ADMIN_PASSWORD,
+      loginMaxFailuresPerAccount: e.BI_LOGIN_MAX_FAILURES_PER_ACCOUNT,
+      loginMaxAttemptsPerIp: e.BI_LOGIN_MAX_ATTEMPTS_PER_IP,
+      loginWindowSeconds: e.BI_LOGIN_WINDOW_SECONDS,
+    },
+    demo: e.BI_DEMO,
+    modules: e.BI_MODULES,
+    trustProxy: e.BI_TRUST_PROXY,
+    services,
+    webDist: e.BI_WEB_DIST,
+  };
+}
+
+function sensitive(name: string): boolean {
+  return /PASSWORD|SECRET|URL/.test(name);
+}
+
+/** The variables the configuration understands, for deployment checks and docs. */
+export const CONFIG_VARIABLES: readonly string[] = Object.keys(envShape);

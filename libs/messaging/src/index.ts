@@ -1,0 +1,5 @@
+export * from './event-bus.js';
+export * from './in-process-event-bus.js';
+export * from './outbox.js';
+export * from './topics.js';
+export * from './create-event-bus.js';

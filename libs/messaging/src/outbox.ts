@@ -1,0 +1,143 @@
+import { randomUUID } from 'node:crypto';
+import type { Logger } from '@bi/core';
+import { assertIdentifier, type Migration, type SqlDatabase, type SqlExecutor } from '@bi/persistence';
+import type { BusMessage, EventBus } from './event-bus.js';
+
+/** The outbox table of a service schema; include it in that service's migrations. */
+export function outboxMigration(schema: string, id = '0000_outbox'): Migration {
+  assertIdentifier(schema);
+  return {
+    id,
+    sql: `CREATE TABLE ${schema}.outbox (
+      seq bigserial PRIMARY KEY,
+      event_id uuid NOT NULL UNIQUE,
+      topic text NOT NULL,
+      key text NOT NULL,
+      payload bytea NOT NULL,
+      headers jsonb NOT NULL DEFAULT '{}'::jsonb,
+      created_at timestamptz NOT NULL DEFAULT now(),
+      published_at timestamptz,
+      attempts int NOT NULL DEFAULT 0,
+      last_error text
+    );
+    CREATE INDEX outbox_unpublished ON ${schema}.outbox (seq) WHERE published_at IS NULL;`,
+  };
+}
+
+export interface OutboxEvent {
+  topic: string;
+  key: string;
+  payload: Uint8Array;
+  eventId?: string;
+  headers?: Record<string, string>;
+}
+
+/** Writes the event in the caller's transaction, so it exists exactly when the state change does. */
+export async function enqueueEvent(tx: SqlExecutor, schema: string, event: OutboxEvent): Promise<string> {
+  const eventId = event.eventId ?? randomUUID();
+  await tx.query(`INSERT INTO ${assertIdentifier(schema)}.outbox (event_id, topic, key, payload, headers) VALUES ($1, $2, $3, $4, $5)`, [
+    eventId,
+    event.topic,
+    event.key,
+    Buffer.from(event.payload),
+    JSON.stringify({ ...event.headers, 'event-id': eventId }),
+  ]);
+  return eventId;
+}
+
+interface OutboxRow {
+  seq: number;
+  event_id: string;
+  topic: string;
+  key: string;
+  payload: Uint8Array;
+  headers: Record<string, string>;
+}
+
+/**
+ * Publishes committed outbox rows in sequence order, at least once. A publish failure leaves the
+ * rows in place (and stops the round, keeping order); the next round tries again.
+ */
+export class OutboxRelay {
+  private timer: NodeJS.Timeout | null = null;
+  private round: Promise<number> | null = null;
+  private again = false;
+  private stopped = false;
+
+  constructor(
+    private readonly db: SqlDatabase,
+    private readonly schema: string,
+    private readonly bus: EventBus,
+    private readonly logger?: Logger,
+    private readonly options: { intervalMs?: number; batchSize?: number } = {},
+  ) {
+    assertIdentifier(schema);
+  }
+
+  start(): void {
+    this.stopped = false;
+    const tick = () => {
+      if (this.stopped) return;
+      void this.nudge().finally(() => {
+        if (!this.stopped) this.timer = setTimeout(tick, this.options.intervalMs ?? 1000);
+      });
+    };
+    tick();
+  }
+
+  /** Runs a round now (called after a commit that wrote events); rounds never overlap. */
+  nudge(): Promise<number> {
+    if (this.round) {
+      this.again = true;
+      return this.round;
+    }
+    this.round = (async () => {
+      let total = 0;
+      do {
+        this.again = false;
+        total += await this.publishBatch().catch((e) => {
+          this.logger?.warn('outbox relay could not publish; will retry', { schema: this.schema, error: e });
+          return 0;
+        });
+      } while (this.again && !this.stopped);
+      return total;
+    })().finally(() => {
+      this.round = null;
+    });
+    return this.round;
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    await this.round;
+  }
+
+  private async publishBatch(): Promise<number> {
+    let published = 0;
+    for (;;) {
+      const n = await this.db.transaction(async (tx) => {
+        const { rows } = await tx.query<OutboxRow>(
+          `SELECT seq, event_id, topic, key, payload, headers FROM ${this.schema}.outbox
+           WHERE published_at IS NULL ORDER BY seq LIMIT $1 FOR UPDATE SKIP LOCKED`,
+          [this.options.batchSize ?? 100],
+        );
+        if (!rows.length) return 0;
+        const messages: BusMessage[] = rows.map((r) => ({ topic: r.topic, key: r.key, value: new Uint8Array(r.payload), headers: r.headers }));
+        try {
+          await this.bus.publish(messages);
+        } catch (e) {
+          await tx.query(`UPDATE ${this.schema}.outbox SET attempts = attempts + 1, last_error = $2 WHERE seq = ANY($1::bigint[])`, [
+            rows.map((r) => r.seq),
+            String(e).slice(0, 1000),
+          ]);
+          throw e;
+        }
+        await tx.query(`UPDATE ${this.schema}.outbox SET published_at = now() WHERE seq = ANY($1::bigint[])`, [rows.map((r) => r.seq)]);
+        return rows.length;
+      });
+      published += n;
+      if (n === 0) return published;
+    }
+  }
+}

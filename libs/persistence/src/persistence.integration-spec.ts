@@ -1,0 +1,64 @@
+import { migrate, MigrationError } from './migrations.js';
+import type { SqlDatabase } from './sql.js';
+import { openTestDatabase } from './testing.js';
+
+// Runs against PGlite in the integration run and against a real PostgreSQL server in the
+// services run (TEST_DATABASE_URL set by scripts/services/).
+describe(`SQL store (${process.env.TEST_DATABASE_URL ? 'PostgreSQL server' : 'PGlite'})`, () => {
+  let db: SqlDatabase;
+  beforeEach(async () => {
+    db = await openTestDatabase();
+  });
+  afterEach(async () => {
+    await db.close();
+  });
+
+  const m1 = { id: '0001_items', sql: 'CREATE TABLE svc_a.items (id serial PRIMARY KEY, name text NOT NULL, qty int8, meta jsonb);' };
+  const m2 = { id: '0002_items_unique', sql: 'CREATE UNIQUE INDEX items_name ON svc_a.items (name);' };
+
+  it('applies migrations once, in order, in the service schema', async () => {
+    expect(await migrate(db, 'svc_a', [m1])).toEqual(['0001_items']);
+    expect(await migrate(db, 'svc_a', [m1, m2])).toEqual(['0002_items_unique']);
+    expect(await migrate(db, 'svc_a', [m1, m2])).toEqual([]);
+    const r = await db.query<{ id: string }>('SELECT id FROM svc_a.schema_migrations ORDER BY id');
+    expect(r.rows.map((x) => x.id)).toEqual(['0001_items', '0002_items_unique']);
+  });
+
+  it('is forward-only: refuses unknown applied migrations and edited ones', async () => {
+    await migrate(db, 'svc_a', [m1, m2]);
+    await expect(migrate(db, 'svc_a', [m1])).rejects.toThrow(MigrationError);
+    await expect(migrate(db, 'svc_a', [m1, { ...m2, sql: m2.sql + ' ' }])).rejects.toThrow(/changed after it was applied/);
+  });
+
+  it('binds parameters (no injection) and maps int8 and jsonb to JS values', async () => {
+    await migrate(db, 'svc_a', [m1]);
+    const evil = "x'); DROP TABLE svc_a.items; --";
+    await db.query('INSERT INTO svc_a.items (name, qty, meta) VALUES ($1, $2, $3)', [evil, 9007199254740991, JSON.stringify({ a: [1] })]);
+    const r = await db.query<{ name: string; qty: number; meta: unknown }>('SELECT name, qty, meta FROM svc_a.items');
+    expect(r.rows).toEqual([{ name: evil, qty: 9007199254740991, meta: { a: [1] } }]);
+  });
+
+  it('commits a transaction as a whole or not at all', async () => {
+    await migrate(db, 'svc_a', [m1, m2]);
+    await db.transaction(async (tx) => {
+      await tx.query("INSERT INTO svc_a.items (name) VALUES ('a')");
+      await tx.query("INSERT INTO svc_a.items (name) VALUES ('b')");
+    });
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.query("INSERT INTO svc_a.items (name) VALUES ('c')");
+        await tx.query("INSERT INTO svc_a.items (name) VALUES ('a')"); // unique violation
+      }),
+    ).rejects.toThrow();
+    const r = await db.query<{ name: string }>('SELECT name FROM svc_a.items ORDER BY name');
+    expect(r.rows.map((x) => x.name)).toEqual(['a', 'b']);
+    expect(await db.ping()).toBe(true);
+  });
+
+  it('keeps schemas of different services apart', async () => {
+    await migrate(db, 'svc_a', [m1]);
+    await migrate(db, 'svc_b', [{ id: '0001_items', sql: 'CREATE TABLE svc_b.items (id int PRIMARY KEY);' }]);
+    await db.query("INSERT INTO svc_a.items (name) VALUES ('only-a')");
+    expect((await db.query('SELECT * FROM svc_b.items')).rowCount).toBe(0);
+  });
+});

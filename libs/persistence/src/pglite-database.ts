@@ -1,0 +1,69 @@
+import { mkdirSync } from 'node:fs';
+import { PGlite, types } from '@electric-sql/pglite';
+import type { QueryResult, SqlDatabase, SqlExecutor } from './sql.js';
+
+type PGliteLike = Pick<PGlite, 'query' | 'exec' | 'transaction' | 'close'>;
+
+function wrap(q: Pick<PGlite, 'query' | 'exec'>): SqlExecutor {
+  return {
+    async query<T>(sql: string, params: readonly unknown[] = []): Promise<QueryResult<T>> {
+      const r = await q.query<T>(sql, params as unknown[]);
+      return { rows: r.rows, rowCount: r.affectedRows ?? r.rows.length };
+    },
+    async exec(sql: string): Promise<void> {
+      await q.exec(sql);
+    },
+  };
+}
+
+/** Embedded PostgreSQL (WASM) in this process; all services share one instance, one schema each. */
+export class PgliteDatabase implements SqlDatabase {
+  readonly kind = 'pglite' as const;
+  private readonly executor: SqlExecutor;
+
+  private constructor(private readonly db: PGliteLike) {
+    this.executor = wrap(db);
+  }
+
+  /** dataDir undefined means in memory (tests). */
+  static async open(dataDir?: string): Promise<PgliteDatabase> {
+    if (dataDir) mkdirSync(dataDir, { recursive: true });
+    const db = await PGlite.create(dataDir, { parsers: { [types.INT8]: (v: string) => Number(v) } });
+    return new PgliteDatabase(db);
+  }
+
+  /** Opens a copy of a dumped data directory (a fast way to get a fresh, migrated test database). */
+  static async fromDump(dump: Blob): Promise<PgliteDatabase> {
+    const db = await PGlite.create({ loadDataDir: dump, parsers: { [types.INT8]: (v: string) => Number(v) } });
+    return new PgliteDatabase(db);
+  }
+
+  async dump(): Promise<Blob> {
+    return (this.db as PGlite).dumpDataDir('none');
+  }
+
+  query<T = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<QueryResult<T>> {
+    return this.executor.query<T>(sql, params);
+  }
+
+  exec(sql: string): Promise<void> {
+    return this.executor.exec(sql);
+  }
+
+  transaction<T>(fn: (tx: SqlExecutor) => Promise<T>): Promise<T> {
+    return this.db.transaction((tx) => fn(wrap(tx)));
+  }
+
+  async ping(): Promise<boolean> {
+    try {
+      await this.db.query('select 1');
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.db.close();
+  }
+}

@@ -1,0 +1,86 @@
+import 'reflect-metadata';
+import type { ServiceName } from '@bi/config';
+import { loadSync } from '@grpc/proto-loader';
+import { GRPC_LOADER_OPTIONS, HEALTH_CONTRACT, protoPath, SERVICE_CONTRACTS, type GrpcContract } from '@bi/proto';
+import type { DynamicModule, INestMicroservice, Provider, Type } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { Transport, type GrpcOptions } from '@nestjs/microservices';
+import { GrpcAppErrorFilter } from './grpc-errors.js';
+import { NestJsonLogger } from './nest-logger.js';
+import { GrpcHealthController, SERVICE_NAME } from './health.js';
+import { closeRuntime, openRuntime, runtimeProviders, type ServiceRuntime } from './runtime.js';
+import { loadConfig, ConfigError } from '@bi/config';
+
+/** grpc-js refuses to serve a service without methods; such a contract is served once it has some. */
+function hasMethods(contract: GrpcContract): boolean {
+  const definition = loadSync(protoPath(contract), GRPC_LOADER_OPTIONS);
+  return Object.keys(definition[`${contract.package}.${contract.service}`] ?? {}).length > 0;
+}
+
+export function grpcServerOptions(name: ServiceName, url: string): GrpcOptions {
+  const contracts = [SERVICE_CONTRACTS[name], HEALTH_CONTRACT].filter(hasMethods);
+  return {
+    transport: Transport.GRPC,
+    options: {
+      url,
+      package: contracts.map((c) => c.package),
+      protoPath: contracts.map(protoPath),
+      loader: GRPC_LOADER_OPTIONS,
+      gracefulShutdown: true,
+    },
+  };
+}
+
+/** Starts one service's Nest module as a gRPC server on url (host:port). */
+export async function startGrpcService(name: ServiceName, module: DynamicModule, runtime: ServiceRuntime, url: string): Promise<INestMicroservice> {
+  const app = await NestFactory.createMicroservice(module, {
+    ...grpcServerOptions(name, url),
+    logger: new NestJsonLogger(runtime.logger.child(name)),
+  });
+  app.useGlobalFilters(new GrpcAppErrorFilter());
+  await app.listen();
+  runtime.logger.info('gRPC service listening', { service: name, url });
+  return app;
+}
+
+/** The Nest module of a service: its controllers and providers, the runtime parts and the health contract. */
+export function serviceModule(
+  module: Type<unknown>,
+  name: ServiceName,
+  runtime: ServiceRuntime,
+  parts: { controllers?: Type<unknown>[]; providers?: Provider[] } = {},
+): DynamicModule {
+  return {
+    module,
+    controllers: [GrpcHealthController, ...(parts.controllers ?? [])],
+    providers: [...runtimeProviders(runtime, name), { provide: SERVICE_NAME, useValue: name }, ...(parts.providers ?? [])],
+  };
+}
+
+/**
+ * Entry point of a service running as its own process (distributed mode): reads the configuration,
+ * opens its own stores, serves on the first address configured for it and stops cleanly on SIGTERM.
+ */
+export async function runStandalone(name: ServiceName, start: (runtime: ServiceRuntime, url: string) => Promise<{ close(): Promise<void> }>): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (e) {
+    if (e instanceof ConfigError) {
+      console.error(e.message);
+      process.exit(1);
+    }
+    throw e;
+  }
+  const runtime = await openRuntime(config);
+  const [address] = config.services[name];
+  const port = address.split(':').pop();
+  const app = await start(runtime, `0.0.0.0:${port}`);
+  const stop = async () => {
+    await app.close();
+    await closeRuntime(runtime);
+    process.exit(0);
+  };
+  process.once('SIGTERM', stop);
+  process.once('SIGINT', stop);
+}

@@ -1,0 +1,5 @@
+export * from './runtime.js';
+export * from './grpc-errors.js';
+export * from './nest-logger.js';
+export * from './health.js';
+export * from './grpc-service.js';
