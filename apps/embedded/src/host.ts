@@ -37,8 +37,13 @@ export interface EmbeddedHost {
  * Every service and the BFF in one Node process, sharing one runtime (PGlite, in-process bus,
  * memory cache). Services still talk gRPC over loopback, exactly as in distributed mode.
  */
-export async function startEmbeddedHost(config: AppConfig, logger = new Logger('bi', config.logLevel)): Promise<EmbeddedHost> {
-  const runtime = await openRuntime(config, logger);
+export async function startEmbeddedHost(
+  config: AppConfig,
+  logger = new Logger('bi', config.logLevel),
+  // Tests hand in a runtime over a test database; the host owns and closes it either way.
+  runtime?: ServiceRuntime,
+): Promise<EmbeddedHost> {
+  runtime ??= await openRuntime(config, logger);
   const started: { close(): Promise<void> }[] = [];
   try {
     for (const [name, start] of SERVICES) started.push(await start(runtime, config.services[name][0]));
@@ -51,12 +56,13 @@ export async function startEmbeddedHost(config: AppConfig, logger = new Logger('
     throw e;
   }
   const host = config.host === '0.0.0.0' || config.host === '127.0.0.1' ? 'localhost' : config.host;
+  const port = (started.at(-1) as { getHttpServer?: () => { address(): { port: number } } }).getHttpServer?.().address().port ?? config.port;
   return {
-    url: `http://${host}:${config.port}`,
-    runtime,
+    url: `http://${host}:${port}`,
+    runtime: runtime!,
     async stop() {
       for (const s of [...started].reverse()) await s.close().catch((e) => logger.warn('error while stopping', { error: e }));
-      await closeRuntime(runtime);
+      await closeRuntime(runtime!);
     },
   };
 }

@@ -1,1 +1,2 @@
 export * from './host.js';
+export * from './testing.js';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Logger } from '@bi/core';
 import { assertIdentifier, type Migration, type SqlDatabase, type SqlExecutor } from '@bi/persistence';
-import type { BusMessage, EventBus } from './event-bus.js';
+import type { EventBus } from './event-bus.js';
 
 /** The outbox table of a service schema; include it in that service's migrations. */
 export function outboxMigration(schema: string, id = '0000_outbox'): Migration {
@@ -116,26 +116,28 @@ export class OutboxRelay {
   private async publishBatch(): Promise<number> {
     let published = 0;
     for (;;) {
-      const n = await this.db.transaction(async (tx) => {
-        const { rows } = await tx.query<OutboxRow>(
-          `SELECT seq, event_id, topic, key, payload, headers FROM ${this.schema}.outbox
-           WHERE published_at IS NULL ORDER BY seq LIMIT $1 FOR UPDATE SKIP LOCKED`,
-          [this.options.batchSize ?? 100],
-        );
-        if (!rows.length) return 0;
-        const messages: BusMessage[] = rows.map((r) => ({ topic: r.topic, key: r.key, value: new Uint8Array(r.payload), headers: r.headers }));
-        try {
-          await this.bus.publish(messages);
-        } catch (e) {
-          await tx.query(`UPDATE ${this.schema}.outbox SET attempts = attempts + 1, last_error = $2 WHERE seq = ANY($1::bigint[])`, [
-            rows.map((r) => r.seq),
-            String(e).slice(0, 1000),
-          ]);
+      let attempted: number[] = [];
+      const n = await this.db
+        .transaction(async (tx) => {
+          const { rows } = await tx.query<OutboxRow>(
+            `SELECT seq, event_id, topic, key, payload, headers FROM ${this.schema}.outbox
+             WHERE published_at IS NULL ORDER BY seq LIMIT $1 FOR UPDATE SKIP LOCKED`,
+            [this.options.batchSize ?? 100],
+          );
+          if (!rows.length) return 0;
+          attempted = rows.map((r) => r.seq);
+          await this.bus.publish(rows.map((r) => ({ topic: r.topic, key: r.key, value: new Uint8Array(r.payload), headers: r.headers })));
+          await tx.query(`UPDATE ${this.schema}.outbox SET published_at = now() WHERE seq = ANY($1::bigint[])`, [attempted]);
+          return rows.length;
+        })
+        .catch(async (e) => {
+          // The transaction rolled back; note the failed try outside it, for operators.
+          if (attempted.length)
+            await this.db
+              .query(`UPDATE ${this.schema}.outbox SET attempts = attempts + 1, last_error = $2 WHERE seq = ANY($1::bigint[])`, [attempted, String(e).slice(0, 1000)])
+              .catch(() => undefined);
           throw e;
-        }
-        await tx.query(`UPDATE ${this.schema}.outbox SET published_at = now() WHERE seq = ANY($1::bigint[])`, [rows.map((r) => r.seq)]);
-        return rows.length;
-      });
+        });
       published += n;
       if (n === 0) return published;
     }

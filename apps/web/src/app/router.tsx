@@ -1,0 +1,79 @@
+import { Navigate, createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { LoginPage } from '../modules/auth/components/LoginPage';
+import { RouteGuard } from '../modules/auth/components/RouteGuard';
+import { LOGIN_PATH } from '../modules/auth/utils/guard';
+import { ChartEditPage } from '../modules/dashboard/components/ChartEditPage';
+import { DashboardPage } from '../modules/dashboard/components/DashboardPage';
+import { DashboardSidebar } from '../modules/dashboard/components/DashboardSidebar';
+import { DataSourcePage, type DataSourceRouteName } from '../modules/data-source/components/DataSourcePages';
+import { DataSourceSidebar } from '../modules/data-source/components/DataSourceSidebar';
+import { AppLayout } from '../modules/shell/components/AppLayout';
+import { TemplatePage } from '../modules/template/components/TemplatePage';
+import { TemplateSidebar } from '../modules/template/components/TemplateSidebar';
+import { setUnauthorizedHandler } from '../shared/api/http';
+import { NotFoundPage } from '../shared/components/NotFoundPage';
+import { ROUTE_PATHS, type RouteHandle, type RouteName, type SidebarKind } from '../shared/routing/routes';
+
+function named(name: RouteName, element: RouteObject['element'], sidebar?: SidebarKind): RouteObject {
+  const handle: RouteHandle = sidebar ? { name, sidebar } : { name };
+  return { id: name, path: ROUTE_PATHS[name], element, handle };
+}
+
+function dataSource(name: DataSourceRouteName, sidebar?: SidebarKind): RouteObject {
+  return named(name, <DataSourcePage routeName={name} />, sidebar);
+}
+
+/** Every route of spec 01 §2, inside the guard; all but login inside the shell. */
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    path: '/',
+    element: <RouteGuard />,
+    children: [
+      { index: true, element: <Navigate to="/dashboard" replace /> },
+      named('login', <LoginPage />),
+      {
+        id: 'shell',
+        element: (
+          <AppLayout
+            sidebars={{
+              dashboard: <DashboardSidebar tab="dashboard" />,
+              template: <TemplateSidebar />,
+              data_source: <DataSourceSidebar />,
+            }}
+          />
+        ),
+        children: [
+          named('dashboard', <DashboardPage tab="dashboard" routeName="dashboard" />, 'dashboard'),
+          named('dashboard_chart_edit', <ChartEditPage tab="dashboard" />),
+          dataSource('data_source', 'data_source'),
+          dataSource('data_source_sql'),
+          dataSource('data_source_e10'),
+          dataSource('data_source_e10_report'),
+          dataSource('data_source_e10_edit'),
+          dataSource('data_source_edit'),
+          dataSource('data_source_yifei'),
+          dataSource('data_source_sbep_edit'),
+          dataSource('data_source_excel'),
+          dataSource('join_table'),
+          dataSource('data_source_publish'),
+          dataSource('data_source_batch_publish'),
+          dataSource('database', 'data_source'),
+          named('template_tab', <TemplatePage routeName="template_tab" />, 'template'),
+          named('template', <TemplatePage routeName="template" />, 'template'),
+          named('template_chart_edit', <ChartEditPage tab="template" />),
+          { id: 'not_found', path: '*', element: <NotFoundPage /> },
+        ],
+      },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);
+
+// On HTTP 401 the client clears the token; go to the login screen without a full reload.
+setUnauthorizedHandler(() => {
+  if (!router.state.location.pathname.includes('login')) {
+    void router.navigate(LOGIN_PATH, { replace: true });
+  }
+});

@@ -1,0 +1,151 @@
+import { LockOutlined, UserOutlined } from '@ant-design/icons';
+import { Alert, App, Button, Card, Checkbox, Form, Input, Select, Typography } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { changeLanguage } from '../../../shared/i18n';
+import { LANGUAGES, LANGUAGE_LABELS, resolveLanguage } from '../../../shared/i18n/language';
+import { browserStorages } from '../../../shared/storage/keys';
+import { Logo } from '../../shell/components/Logo';
+import { useLogin } from '../hooks/useLogin';
+import type { LoginFormValues } from '../types';
+import { persistLogin } from '../utils/session';
+
+/** /account/login (spec 01 §2, §5, §7). */
+export function LoginPage() {
+  const { t, i18n } = useTranslation();
+  const { message } = App.useApp();
+  const navigate = useNavigate();
+  const [form] = Form.useForm<LoginFormValues>();
+  const loginMutation = useLogin();
+  const [error, setError] = useState<string | null>(null);
+  const language = resolveLanguage(i18n.language);
+
+  // Validation messages already on screen follow a language switch.
+  useEffect(() => {
+    const withErrors = form
+      .getFieldsError()
+      .filter((field) => field.errors.length > 0)
+      .map((field) => field.name);
+    if (withErrors.length > 0) form.validateFields(withErrors).catch(() => undefined);
+  }, [language, form]);
+
+  const showError = (text: string) => {
+    setError(text);
+    void message.error(text);
+  };
+
+  const onFinish = async (values: LoginFormValues) => {
+    if (loginMutation.isPending) return;
+    setError(null);
+    const lang = resolveLanguage(values.lang);
+    const autoLogin = Boolean(values.autoLogin);
+    const userName = values.userName.trim();
+    try {
+      const data = await loginMutation.mutateAsync({ userName, password: values.password, autoLogin, lang });
+      const code = Number(data?.token?.code);
+      const result = data?.token?.result ?? {};
+      if (code !== 200 || !result.token) {
+        showError(result.message || t('login.failed'));
+        return;
+      }
+      persistLogin(browserStorages(), {
+        token: result.token,
+        userName: result.userName || userName,
+        autoLogin,
+        permission: data.permission,
+        language: lang,
+      });
+      message.destroy();
+      await navigate('/dashboard', { replace: true });
+    } catch (caught) {
+      showError(caught instanceof Error && caught.message ? caught.message : t('login.failed'));
+    }
+  };
+
+  return (
+    <main className="bi-login" data-testid="page-login">
+      <Card className="bi-login__card">
+        <div className="bi-login__brand">
+          <Logo size="large" />
+          <Typography.Text type="secondary">{t('login.subtitle')}</Typography.Text>
+        </div>
+        <Typography.Title level={3} className="bi-login__title">
+          {t('login.title')}
+        </Typography.Title>
+        {error ? (
+          <Alert
+            className="bi-login__error"
+            type="error"
+            showIcon
+            title={error}
+            data-testid="login-error"
+            role="alert"
+          />
+        ) : null}
+        <Form<LoginFormValues>
+          form={form}
+          name="login"
+          layout="vertical"
+          requiredMark={false}
+          validateTrigger="onBlur"
+          initialValues={{ userName: '', password: '', lang: language, autoLogin: false }}
+          onFinish={onFinish}
+        >
+          <Form.Item
+            name="userName"
+            label={t('login.account')}
+            validateTrigger="onBlur"
+            rules={[{ required: true, whitespace: true, message: t('login.requiredAccount') }]}
+          >
+            <Input
+              data-testid="login-username"
+              prefix={<UserOutlined aria-hidden="true" />}
+              placeholder={t('login.accountPlaceholder')}
+              autoComplete="username"
+              autoFocus
+            />
+          </Form.Item>
+          <Form.Item
+            name="password"
+            label={t('login.password')}
+            validateTrigger="onBlur"
+            rules={[{ required: true, message: t('login.requiredPassword') }]}
+          >
+            <Input.Password
+              data-testid="login-password"
+              prefix={<LockOutlined aria-hidden="true" />}
+              placeholder={t('login.passwordPlaceholder')}
+              autoComplete="current-password"
+            />
+          </Form.Item>
+          <Form.Item name="lang" label={t('login.language')}>
+            <Select
+              data-testid="login-language"
+              onChange={(value: string) => void changeLanguage(value)}
+              options={LANGUAGES.map((lng) => ({
+                value: lng,
+                label: LANGUAGE_LABELS[lng],
+                'data-testid': `login-language-${lng}`,
+              }))}
+            />
+          </Form.Item>
+          <Form.Item name="autoLogin" valuePropName="checked">
+            <Checkbox data-testid="login-autologin">{t('login.autoLogin')}</Checkbox>
+          </Form.Item>
+          <Form.Item className="bi-login__submit">
+            <Button
+              type="primary"
+              htmlType="submit"
+              block
+              loading={loginMutation.isPending}
+              data-testid="login-submit"
+            >
+              {t('login.submit')}
+            </Button>
+          </Form.Item>
+        </Form>
+      </Card>
+    </main>
+  );
+}

@@ -1,0 +1,53 @@
+import { App as AntApp, ConfigProvider, theme } from 'antd';
+import type { Locale } from 'antd/es/locale';
+import enUS from 'antd/es/locale/en_US';
+import zhCN from 'antd/es/locale/zh_CN';
+import zhTW from 'antd/es/locale/zh_TW';
+import { useMemo, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { resolveLanguage, type Language } from '../../../shared/i18n/language';
+import { browserStorages } from '../../../shared/storage/keys';
+import { readTheme } from '../utils/theme';
+
+const ANTD_LOCALES: Record<Language, Locale> = {
+  'zh-CN': zhCN,
+  'zh-TW': zhTW,
+  en: enUS,
+};
+
+/**
+ * antd configuration: light or dark algorithm from the stored theme (read once; a theme
+ * change reloads the page), antd's own texts in the UI language, and the antd App context
+ * (message, modal, notification). Toasts last 3 s (spec 01 §9).
+ */
+export function ThemeProvider({ children }: { children: ReactNode }) {
+  const { i18n } = useTranslation();
+  const language = resolveLanguage(i18n.language);
+  const mode = useMemo(() => readTheme(browserStorages().local), []);
+
+  const themeConfig = useMemo(
+    () => ({
+      algorithm: mode === 'dark' ? theme.darkAlgorithm : theme.defaultAlgorithm,
+      token: { colorPrimary: '#1677ff' },
+      components: {
+        Layout: {
+          headerBg: mode === 'dark' ? '#141414' : '#ffffff',
+          headerHeight: 56,
+          headerPadding: '0 24px',
+          siderBg: mode === 'dark' ? '#141414' : '#ffffff',
+        },
+      },
+    }),
+    [mode],
+  );
+
+  if (typeof document !== 'undefined') document.documentElement.dataset.theme = mode;
+
+  return (
+    <ConfigProvider theme={themeConfig} locale={ANTD_LOCALES[language]}>
+      <AntApp message={{ duration: 3, maxCount: 3 }} notification={{ duration: 4.5 }} className="bi-app">
+        {children}
+      </AntApp>
+    </ConfigProvider>
+  );
+}

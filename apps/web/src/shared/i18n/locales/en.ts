@@ -1,0 +1,92 @@
+import type { Catalogue } from './zh-CN';
+
+/** English catalogue. */
+const en: Catalogue = {
+  app: {
+    logo: 'BI',
+    name: 'Margin BI',
+    documentTitle: 'Margin BI business intelligence',
+    loading: 'Loading…',
+  },
+  nav: {
+    label: 'Main navigation',
+    dashboard: 'Dashboard',
+    dataSource: 'Data source',
+    template: 'Template',
+  },
+  header: {
+    greeting: 'Hello, {{userName}}',
+    accountMenu: 'Account menu',
+  },
+  account: {
+    language: 'Language',
+    theme: 'Theme',
+    logout: 'Log out',
+  },
+  theme: {
+    light: 'Light',
+    dark: 'Dark',
+  },
+  language: {
+    'zh-CN': '简体中文',
+    'zh-TW': '繁體中文',
+    en: 'English',
+  },
+  login: {
+    title: 'Sign in',
+    subtitle: 'Enterprise business intelligence',
+    account: 'Account',
+    accountPlaceholder: 'Please enter account',
+    password: 'Password',
+    passwordPlaceholder: 'Please enter password',
+    language: 'Language',
+    autoLogin: 'Auto login',
+    submit: 'Log in',
+    requiredAccount: 'Please enter account',
+    requiredPassword: 'Please enter password',
+    failed: 'Login failed',
+  },
+  sidebar: {
+    label: 'Sidebar',
+    folders: 'Folders',
+    noFolders: 'No folders yet',
+  },
+  dashboard: {
+    notFound: 'Dashboard not found. Choose a dashboard on the left.',
+  },
+  template: {
+    notFound: 'Template not found. Choose a template on the left.',
+  },
+  pages: {
+    comingSoon: 'The "{{page}}" page is coming soon',
+    notFound: 'Page not found',
+    backHome: 'Back to dashboards',
+    dashboard: 'Dashboard',
+    data_source: 'Data source',
+    data_source_sql: 'SQL data source',
+    data_source_e10: 'E10 data source',
+    data_source_e10_report: 'E10 report data source',
+    data_source_e10_edit: 'Edit E10 data source',
+    data_source_edit: 'Edit data source',
+    data_source_yifei: 'Indicator import',
+    data_source_sbep_edit: 'Edit SBEP data source',
+    data_source_excel: 'Excel upload',
+    join_table: 'Joined table',
+    data_source_publish: 'Share data sources',
+    data_source_batch_publish: 'Batch share data sources',
+    database: 'Database',
+    template_tab: 'Template',
+    template: 'Template',
+    dashboard_chart_edit: 'Chart editor',
+    template_chart_edit: 'Template chart editor',
+    login: 'Sign in',
+  },
+  errors: {
+    network: 'Network error, please try again later',
+    requestFailed: 'Request failed ({{status}})',
+    operationFailed: 'Operation failed',
+    sessionExpired: 'Your session has expired, please sign in again',
+  },
+};
+
+export default en;

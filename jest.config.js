@@ -1,0 +1,42 @@
+// Jest over the TypeScript sources (no build needed): @swc/jest with decorators and their metadata,
+// native ESM (run with --experimental-vm-modules), workspace packages mapped to their src/.
+import { readdirSync, existsSync } from 'node:fs';
+
+const workspaceMap = {};
+for (const dir of ['libs', 'apps']) {
+  for (const name of readdirSync(dir)) {
+    if (existsSync(`${dir}/${name}/src/index.ts`)) workspaceMap[`^@bi/${name}$`] = `<rootDir>/${dir}/${name}/src/index.ts`;
+  }
+}
+
+const swc = [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', decorators: true, tsx: true },
+      transform: { legacyDecorator: true, decoratorMetadata: true, react: { runtime: 'automatic' } },
+      target: 'es2022',
+      keepClassNames: true,
+    },
+    module: { type: 'es6' },
+    sourceMaps: 'inline',
+  },
+];
+
+const common = {
+  extensionsToTreatAsEsm: ['.ts', '.tsx'],
+  transform: { '^.+\\.(t|j)sx?$': swc },
+  moduleNameMapper: { ...workspaceMap, '^(\\.{1,2}/.*)\\.js$': '$1' },
+  testEnvironment: 'node',
+  roots: ['<rootDir>/apps', '<rootDir>/libs'],
+  modulePathIgnorePatterns: ['<rootDir>/apps/[^/]+/dist', '<rootDir>/libs/[^/]+/dist'],
+};
+
+export default {
+  projects: [
+    { ...common, displayName: 'unit', testMatch: ['**/src/**/*.spec.ts', '**/src/**/*.spec.tsx'] },
+    { ...common, displayName: 'integration', testMatch: ['**/src/**/*.integration-spec.ts'], testTimeout: 60_000 },
+    // The same integration suites against real servers (scripts/services/ sets TEST_DATABASE_URL).
+    { ...common, displayName: 'services', testMatch: ['**/src/**/*.integration-spec.ts', '**/src/**/*.services-spec.ts'], testTimeout: 120_000 },
+  ],
+};
