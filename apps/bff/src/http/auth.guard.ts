@@ -24,7 +24,7 @@ export interface AuthUser {
 export function tokenFromHeader(header: string | string[] | undefined): string | undefined {
   const value = (Array.isArray(header) ? header[0] : header)?.trim();
   if (!value) return undefined;
-  const token = /^bearer\s+/i.test(value) ? value.replace(/^bearer\s+/i, '').trim() : value;
+  const token = /^bearer(\s|$)/i.test(value) ? value.slice(6).trim() : value;
   return token || undefined;
 }
 

@@ -1,0 +1,76 @@
+import { defineConfig, devices } from '@playwright/test';
+import { BASE_URL, E2E_GRPC_BASE_PORT, E2E_HOST, E2E_PASSWORD, E2E_PORT } from './src/support/env';
+
+/**
+ * End-to-end tests of the web app against the whole product started in one process
+ * (apps/embedded/dist/main.js, built by `npm run build`).
+ *
+ * Run from the repository root:  npm run test:e2e
+ *   or                            npx playwright test --config apps/web-e2e/playwright.config.ts
+ *
+ * Environment: E2E_PORT (HTTP port, default 18181), E2E_GRPC_BASE_PORT (default 46051),
+ * E2E_ADMIN_PASSWORD, CHROMIUM_PATH (default /usr/bin/chromium), CI (1 retry, no test.only),
+ * E2E_SERVER_LOGS=1 (show the product's log), E2E_KEEP_DATA=1 (keep its data directory).
+ */
+const isCI = Boolean(process.env.CI);
+
+export default defineConfig({
+  testDir: './src',
+  testMatch: '**/*.e2e.ts',
+  outputDir: './test-results',
+  fullyParallel: false,
+  workers: 1,
+  retries: isCI ? 1 : 0,
+  forbidOnly: isCI,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list'], ['html', { outputFolder: './playwright-report', open: 'never' }]],
+  use: {
+    baseURL: BASE_URL,
+    screenshot: 'only-on-failure',
+    trace: 'retain-on-failure',
+    testIdAttribute: 'data-testid',
+  },
+  projects: [
+    {
+      name: 'chromium',
+      use: {
+        ...devices['Desktop Chrome'],
+        launchOptions: {
+          executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+          args: [
+            '--headless',
+            '--no-sandbox',
+            '--disable-gpu',
+            '--disable-background-networking',
+            '--disable-component-update',
+            '--disable-sync',
+            '--no-first-run',
+            '--disable-quic',
+          ],
+        },
+      },
+    },
+  ],
+  webServer: {
+    command: 'node apps/web-e2e/scripts/start-server.mjs',
+    cwd: '../..',
+    url: `${BASE_URL}/api/health/ready`,
+    timeout: 60_000,
+    reuseExistingServer: false,
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
+    stdout: process.env.E2E_SERVER_LOGS ? 'pipe' : 'ignore',
+    stderr: 'pipe',
+    env: {
+      HOST: E2E_HOST,
+      PORT: String(E2E_PORT),
+      BI_ADMIN_PASSWORD: E2E_PASSWORD,
+      BI_GRPC_BASE_PORT: String(E2E_GRPC_BASE_PORT),
+      BI_DEMO: 'false',
+      BI_LOG_LEVEL: 'warn',
+      // the specs sign in dozens of times from one IP and type wrong passwords on purpose
+      BI_LOGIN_MAX_ATTEMPTS_PER_IP: '10000',
+      BI_LOGIN_MAX_FAILURES_PER_ACCOUNT: '1000',
+    },
+  },
+});

@@ -1,0 +1,81 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+import type { Language } from '../support/catalogues';
+import { E2E_PASSWORD } from '../support/env';
+
+export const LOGIN_PATH = '/account/login';
+
+export interface LoginOptions {
+  password?: string;
+  /** UI language picked on the login page before submitting (the app's default is zh-CN). */
+  language?: Language;
+  autoLogin?: boolean;
+  /** How to submit: click the button (default) or press Enter in the password field. */
+  submitWith?: 'click' | 'enter';
+}
+
+/** /account/login */
+export class LoginPage {
+  readonly root: Locator;
+  readonly username: Locator;
+  readonly password: Locator;
+  readonly language: Locator;
+  readonly autoLogin: Locator;
+  readonly submit: Locator;
+  readonly error: Locator;
+
+  constructor(readonly page: Page) {
+    this.root = page.getByTestId('page-login');
+    this.username = page.getByTestId('login-username');
+    this.password = page.getByTestId('login-password');
+    this.language = page.getByTestId('login-language');
+    this.autoLogin = page.getByTestId('login-autologin');
+    this.submit = page.getByTestId('login-submit');
+    this.error = page.getByTestId('login-error');
+  }
+
+  async goto(): Promise<void> {
+    await this.page.goto(LOGIN_PATH);
+    await this.expectVisible();
+  }
+
+  async expectVisible(): Promise<void> {
+    await expect(this.page).toHaveURL(new RegExp(`${LOGIN_PATH}$`));
+    await expect(this.root).toBeVisible();
+  }
+
+  /** Validation message shown under a form field (antd Form.Item "explain" area). */
+  fieldError(field: 'username' | 'password'): Locator {
+    const input = field === 'username' ? this.username : this.password;
+    return this.page.locator('.ant-form-item').filter({ has: input }).locator('.ant-form-item-explain-error');
+  }
+
+  /** Picks a language in the login page's select (antd Select with a dropdown). */
+  async chooseLanguage(language: Language): Promise<void> {
+    await this.language.click();
+    const option = this.page.getByTestId(`login-language-${language}`);
+    await option.click();
+    await expect(option).toBeHidden();
+  }
+
+  async fill(userName: string, password: string): Promise<void> {
+    await this.username.fill(userName);
+    await this.password.fill(password);
+  }
+
+  /** Fills the form and submits it; does not wait for the outcome. */
+  async submitLogin(userName: string, options: LoginOptions = {}): Promise<void> {
+    if (options.language) await this.chooseLanguage(options.language);
+    await this.fill(userName, options.password ?? E2E_PASSWORD);
+    if (options.autoLogin !== undefined) await this.autoLogin.setChecked(options.autoLogin);
+    if (options.submitWith === 'enter') await this.password.press('Enter');
+    else await this.submit.click();
+  }
+
+  /** Opens the login page, signs in and waits for the dashboard. */
+  async login(userName: string, options: LoginOptions = {}): Promise<void> {
+    await this.goto();
+    await this.submitLogin(userName, options);
+    await expect(this.page).toHaveURL(/\/dashboard$/);
+    await expect(this.page.getByTestId('app-shell')).toBeVisible();
+  }
+}

@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# Starts the test servers, runs the given command with their addresses in the environment, and
+# stops them again (by PID) whatever the command's outcome. Exit code = the command's.
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+HERE="$(dirname "${BASH_SOURCE[0]}")"
+cleanup() { bash "$HERE/postgres.sh" stop || true; }
+trap cleanup EXIT
+bash "$HERE/postgres.sh" start
+export TEST_DATABASE_URL="$(bash "$HERE/postgres.sh" url)"
+set +e
+"$@"
+code=$?
+set -e
+exit $code

@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# Installs what the tests need on a fresh Debian machine: the PostgreSQL server (services run) and
+# Chromium (end-to-end run) from Debian's packages, then the npm packages from the lock file.
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+
+SUDO=""
+[ "$(id -u)" = 0 ] || SUDO="sudo"
+
+need=()
+ls /usr/lib/postgresql/*/bin/postgres >/dev/null 2>&1 || need+=(postgresql)
+[ -x /usr/bin/chromium ] || need+=(chromium)
+# CJK fonts, so Chinese UI text renders in screenshots
+fc-list 2>/dev/null | grep -qi "wenquanyi\|noto sans cjk" || need+=(fonts-wqy-zenhei)
+if [ ${#need[@]} -gt 0 ]; then
+  echo "installing Debian packages: ${need[*]}"
+  $SUDO apt-get update -q
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -q --no-install-recommends "${need[@]}"
+  # The Debian package may start a cluster on 5432; the tests run their own server, so stop it.
+  if command -v pg_ctlcluster >/dev/null && ls /etc/postgresql/*/main >/dev/null 2>&1; then
+    for v in $(ls /etc/postgresql); do $SUDO pg_ctlcluster "$v" main stop 2>/dev/null || true; done
+  fi
+fi
+
+npm ci --no-audit --no-fund
