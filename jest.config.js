@@ -33,10 +33,12 @@ const common = {
 };
 
 export default {
+  // Integration suites start servers and databases; the limit is generous, never a speed check.
+  testTimeout: 120_000,
   projects: [
     { ...common, displayName: 'unit', testMatch: ['**/src/**/*.spec.ts', '**/src/**/*.spec.tsx'] },
-    { ...common, displayName: 'integration', testMatch: ['**/src/**/*.integration-spec.ts'], testTimeout: 60_000 },
+    { ...common, displayName: 'integration', testMatch: ['**/src/**/*.integration-spec.ts'] },
     // The same integration suites against real servers (scripts/services/ sets TEST_DATABASE_URL).
-    { ...common, displayName: 'services', testMatch: ['**/src/**/*.integration-spec.ts', '**/src/**/*.services-spec.ts'], testTimeout: 120_000 },
+    { ...common, displayName: 'services', testMatch: ['**/src/**/*.integration-spec.ts', '**/src/**/*.services-spec.ts'] },
   ],
 };
