@@ -2,6 +2,8 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
 import type { AppConfig } from '@bi/config';
 import type { Logger } from '@bi/core';
+import { ChartEditController } from './dashboard/chart-edit.controller.js';
+import { DashboardController } from './dashboard/dashboard.controller.js';
 import { grpcClientProviders } from './grpc-clients.js';
 import { HealthController } from './health/health.controller.js';
 import { AuthGuard } from './http/auth.guard.js';
@@ -14,7 +16,7 @@ export class BffModule {
   static register(config: AppConfig, logger: Logger): DynamicModule {
     return {
       module: BffModule,
-      controllers: [IdentityController, HealthController],
+      controllers: [IdentityController, HealthController, DashboardController, ChartEditController],
       providers: [
         ...grpcClientProviders(config),
         { provide: APP_GUARD, useClass: AuthGuard },

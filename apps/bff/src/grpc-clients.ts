@@ -1,12 +1,13 @@
 import type { AppConfig, ServiceName } from '@bi/config';
 import { AppError } from '@bi/core';
-import { GRPC_LOADER_OPTIONS, HEALTH_CONTRACT, protoPath, SERVICE_CONTRACTS, type healthV1, type identityV1 } from '@bi/proto';
+import { GRPC_LOADER_OPTIONS, HEALTH_CONTRACT, protoPath, SERVICE_CONTRACTS, type dashboardV1, type healthV1, type identityV1 } from '@bi/proto';
 import { fromGrpcError } from '@bi/service-kit';
 import { ClientProxyFactory, Transport, type ClientGrpc } from '@nestjs/microservices';
 import { firstValueFrom, timeout, type Observable } from 'rxjs';
 
 export const IDENTITY_CLIENT = Symbol('IDENTITY_CLIENT');
 export const HEALTH_CLIENTS = Symbol('HEALTH_CLIENTS');
+export const DASHBOARD_CLIENT = Symbol('DASHBOARD_CLIENT');
 
 export type HealthClients = Record<ServiceName, healthV1.HealthServiceClient>;
 
@@ -33,6 +34,7 @@ export function grpcClientProviders(config: AppConfig) {
   const clients = Object.fromEntries((Object.keys(SERVICE_CONTRACTS) as ServiceName[]).map((n) => [n, connect(n, config)])) as Record<ServiceName, ClientGrpc>;
   return [
     { provide: IDENTITY_CLIENT, useValue: clients.identity.getService<identityV1.IdentityServiceClient>(SERVICE_CONTRACTS.identity.service) },
+    { provide: DASHBOARD_CLIENT, useValue: clients.dashboard.getService<dashboardV1.DashboardServiceClient>(SERVICE_CONTRACTS.dashboard.service) },
     {
       provide: HEALTH_CLIENTS,
       useValue: Object.fromEntries(Object.entries(clients).map(([n, c]) => [n, c.getService<healthV1.HealthServiceClient>(HEALTH_CONTRACT.service)])),

@@ -1,7 +1,60 @@
 import { Controller } from '@nestjs/common';
 import { dashboardV1 } from '@bi/proto';
+import { DashboardService } from './dashboard.service.js';
 
-/** DashboardService: its methods arrive with the issue that builds this service. */
 @Controller()
 @dashboardV1.DashboardServiceControllerMethods()
-export class DashboardGrpcController implements dashboardV1.DashboardServiceController {}
+export class DashboardGrpcController implements dashboardV1.DashboardServiceController {
+  constructor(private readonly dashboards: DashboardService) {}
+
+  async listProjects(r: dashboardV1.ListProjectsRequest) {
+    return { projects: await this.dashboards.listProjects(r.tab) };
+  }
+  createProject(r: dashboardV1.CreateProjectRequest) {
+    return this.dashboards.createProject(r.tab, r.name, r.userId);
+  }
+  renameProject(r: dashboardV1.RenameProjectRequest) {
+    return this.dashboards.renameProject(r.tab, r.projectId, r.name);
+  }
+  deleteProject(r: dashboardV1.DeleteProjectRequest) {
+    return this.dashboards.deleteProject(r.tab, r.projectId);
+  }
+  createDashboard(r: dashboardV1.CreateDashboardRequest) {
+    return this.dashboards.createDashboard(r);
+  }
+  renameDashboard(r: dashboardV1.RenameDashboardRequest) {
+    return this.dashboards.renameDashboard(r.tab, r.dashboardId, r.name);
+  }
+  async deleteDashboard(r: dashboardV1.DeleteDashboardRequest) {
+    await this.dashboards.deleteDashboard(r.tab, r.dashboardId);
+    return { dashboardId: r.dashboardId };
+  }
+  moveDashboard(r: dashboardV1.MoveDashboardRequest) {
+    return this.dashboards.moveDashboard(r.tab, r.dashboardId, r.projectId);
+  }
+  copyDashboard(r: dashboardV1.CopyDashboardRequest) {
+    return this.dashboards.copyDashboard(r);
+  }
+  sort(r: dashboardV1.SortRequest) {
+    return this.dashboards.sort(r.tab, r.id, r.order);
+  }
+  getDashboard(r: dashboardV1.GetDashboardRequest) {
+    return this.dashboards.content(r.tab, r.dashboardId);
+  }
+  saveLayout(r: dashboardV1.SaveLayoutRequest) {
+    return this.dashboards.saveLayout(r.tab, r.dashboardId, r.aspects);
+  }
+  async listCharts(r: dashboardV1.ListChartsRequest) {
+    return { charts: await this.dashboards.listCharts(r.tab, r.dashboardId) };
+  }
+  async saveHideSettings(r: dashboardV1.SaveHideSettingsRequest) {
+    return { charts: await this.dashboards.saveHideSettings(r.tab, r.items) };
+  }
+  createChart(r: dashboardV1.CreateChartRequest) {
+    return this.dashboards.createChart(r);
+  }
+  async deleteChart(r: dashboardV1.DeleteChartRequest) {
+    await this.dashboards.deleteChart(r.tab, r.chartId);
+    return { chartId: r.chartId };
+  }
+}

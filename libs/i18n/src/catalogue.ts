@@ -9,6 +9,18 @@ export const FALLBACK_LANGUAGE: Language = 'zh-CN';
 type Catalogue = Record<string, string>;
 
 const zhCN: Catalogue = {
+  'name.required': '请输入名称',
+  'name.length': '名称长度须为 3 到 20 个字符',
+  'name.used': '名称已被使用',
+  'name.reserved': 'SBEP 为保留名称，不能修改、删除或复制',
+  'tab.invalid': '未知的页签',
+  'project.required': '请选择目标文件夹',
+  'project.not_found': '文件夹不存在',
+  'dashboard.not_found': '仪表板不存在',
+  'chart.not_found': '图表不存在',
+  'layout.invalid': '布局不合法：{detail}',
+  'order.invalid': '排序值不合法',
+  'chart.title_length': '图表标题须为 1 到 50 个字符',
   'login.success': '登录成功',
   'login.invalid_credentials': '账号或密码错误',
   'login.too_many_attempts': '登录尝试次数过多，请 {seconds} 秒后再试',
@@ -26,6 +38,18 @@ const zhCN: Catalogue = {
 };
 
 const zhTW: Catalogue = {
+  'name.required': '請輸入名稱',
+  'name.length': '名稱長度須為 3 到 20 個字元',
+  'name.used': '名稱已被使用',
+  'name.reserved': 'SBEP 為保留名稱，不能修改、刪除或複製',
+  'tab.invalid': '未知的頁籤',
+  'project.required': '請選擇目標資料夾',
+  'project.not_found': '資料夾不存在',
+  'dashboard.not_found': '儀表板不存在',
+  'chart.not_found': '圖表不存在',
+  'layout.invalid': '版面不合法：{detail}',
+  'order.invalid': '排序值不合法',
+  'chart.title_length': '圖表標題須為 1 到 50 個字元',
   'login.success': '登入成功',
   'login.invalid_credentials': '帳號或密碼錯誤',
   'login.too_many_attempts': '登入嘗試次數過多，請 {seconds} 秒後再試',
@@ -43,6 +67,18 @@ const zhTW: Catalogue = {
 };
 
 const en: Catalogue = {
+  'name.required': 'Please enter a name',
+  'name.length': 'Name must be 3 to 20 characters',
+  'name.used': 'name used',
+  'name.reserved': 'SBEP is reserved and cannot be renamed, deleted or copied',
+  'tab.invalid': 'Unknown tab',
+  'project.required': 'Please choose a target folder',
+  'project.not_found': 'Folder not found',
+  'dashboard.not_found': 'Dashboard not found',
+  'chart.not_found': 'Chart not found',
+  'layout.invalid': 'Invalid layout: {detail}',
+  'order.invalid': 'Invalid order value',
+  'chart.title_length': 'Chart title must be 1 to 50 characters',
   'login.success': 'Signed in',
   'login.invalid_credentials': 'Wrong account or password',
   'login.too_many_attempts': 'Too many sign-in attempts, please try again in {seconds} seconds',

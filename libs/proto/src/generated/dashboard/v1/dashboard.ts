@@ -5,33 +5,3046 @@
 // source: dashboard/v1/dashboard.proto
 
 /* eslint-disable */
+import { BinaryReader, BinaryWriter } from "@bufbuild/protobuf/wire";
 import { GrpcMethod, GrpcStreamMethod } from "@nestjs/microservices";
+import { Observable } from "rxjs";
 
 export const protobufPackage = "dashboard.v1";
 
 export const protobufFileName = "dashboard/v1/dashboard.proto";
 
+export interface Project {
+  projectId: string;
+  name: string;
+  order: number;
+  dashboards: Dashboard[];
+}
+
+export interface Dashboard {
+  dashboardId: string;
+  projectId: string;
+  name: string;
+  description: string;
+  order: number;
+}
+
+/** A chart's place on the 12-column grid. */
+export interface GridItem {
+  chartId: string;
+  row: number;
+  col: number;
+  sizeX: number;
+  sizeY: number;
+  minSizeX: number;
+  minSizeY: number;
+  maxSizeX: number;
+  maxSizeY: number;
+}
+
+export interface ChartSummary {
+  chartId: string;
+  dashboardId: string;
+  title: string;
+  type: string;
+  dataSourceId: string;
+  hide: boolean;
+}
+
+export interface DashboardContent {
+  dashboardId: string;
+  projectId: string;
+  name: string;
+  description: string;
+  aspects: GridItem[];
+  charts: ChartSummary[];
+  /** JSON array of global filter items (spec 01 §3). */
+  globalFilterJson: string;
+  projectName: string;
+}
+
+export interface ListProjectsRequest {
+  tab: string;
+}
+
+export interface ListProjectsReply {
+  projects: Project[];
+}
+
+export interface CreateProjectRequest {
+  tab: string;
+  name: string;
+  userId: string;
+}
+
+export interface RenameProjectRequest {
+  tab: string;
+  projectId: string;
+  name: string;
+}
+
+export interface DeleteProjectRequest {
+  tab: string;
+  projectId: string;
+}
+
+export interface DeleteProjectReply {
+  projectId: string;
+  deletedDashboards: number;
+}
+
+export interface CreateDashboardRequest {
+  tab: string;
+  projectId: string;
+  name: string;
+  description: string;
+  userId: string;
+}
+
+export interface RenameDashboardRequest {
+  tab: string;
+  dashboardId: string;
+  name: string;
+}
+
+export interface DeleteDashboardRequest {
+  tab: string;
+  dashboardId: string;
+}
+
+export interface DeleteDashboardReply {
+  dashboardId: string;
+}
+
+export interface MoveDashboardRequest {
+  tab: string;
+  dashboardId: string;
+  projectId: string;
+}
+
+export interface CopyDashboardRequest {
+  tab: string;
+  dashboardId: string;
+  name: string;
+  /** Target folder; empty = the same folder. */
+  projectId: string;
+}
+
+/** Sets the order of a folder or a dashboard (ids are unique across both). */
+export interface SortRequest {
+  tab: string;
+  id: string;
+  order: number;
+}
+
+export interface SortReply {
+  id: string;
+  /** "project" or "dashboard" */
+  kind: string;
+  order: number;
+}
+
+export interface GetDashboardRequest {
+  tab: string;
+  dashboardId: string;
+}
+
+export interface SaveLayoutRequest {
+  tab: string;
+  dashboardId: string;
+  aspects: GridItem[];
+}
+
+export interface ListChartsRequest {
+  tab: string;
+  dashboardId: string;
+}
+
+export interface ListChartsReply {
+  charts: ChartSummary[];
+}
+
+export interface HideSetting {
+  chartId: string;
+  hide: boolean;
+}
+
+export interface SaveHideSettingsRequest {
+  tab: string;
+  items: HideSetting[];
+}
+
+export interface CreateChartRequest {
+  tab: string;
+  dashboardId: string;
+  title: string;
+  dataSourceId: string;
+  type: string;
+}
+
+export interface DeleteChartRequest {
+  tab: string;
+  chartId: string;
+}
+
+export interface DeleteChartReply {
+  chartId: string;
+}
+
 export const DASHBOARD_V1_PACKAGE_NAME = "dashboard.v1";
 
+function createBaseProject(): Project {
+  return { projectId: "", name: "", order: 0, dashboards: [] };
+}
+
+export const Project: MessageFns<Project> = {
+  encode(message: Project, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.projectId !== "") {
+      writer.uint32(10).string(message.projectId);
+    }
+    if (message.name !== "") {
+      writer.uint32(18).string(message.name);
+    }
+    if (message.order !== 0) {
+      writer.uint32(25).double(message.order);
+    }
+    for (const v of message.dashboards) {
+      Dashboard.encode(v!, writer.uint32(34).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): Project {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseProject();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.projectId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.name = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 25) {
+              break;
+            }
+
+            message.order = reader.double();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.dashboards.push(Dashboard.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): Project {
+    return {
+      projectId: isSet(object.projectId)
+        ? globalThis.String(object.projectId)
+        : isSet(object.project_id)
+        ? globalThis.String(object.project_id)
+        : "",
+      name: isSet(object.name) ? globalThis.String(object.name) : "",
+      order: isSet(object.order) ? globalThis.Number(object.order) : 0,
+      dashboards: globalThis.Array.isArray(object?.dashboards)
+        ? object.dashboards.map((e: any) => Dashboard.fromJSON(e))
+        : [],
+    };
+  },
+
+  toJSON(message: Project): unknown {
+    const obj: any = {};
+    if (message.projectId !== "") {
+      obj.projectId = message.projectId;
+    }
+    if (message.name !== "") {
+      obj.name = message.name;
+    }
+    if (message.order !== 0) {
+      obj.order = floatToJson(message.order);
+    }
+    if (message.dashboards?.length) {
+      obj.dashboards = message.dashboards.map((e) => Dashboard.toJSON(e));
+    }
+    return obj;
+  },
+};
+
+function createBaseDashboard(): Dashboard {
+  return { dashboardId: "", projectId: "", name: "", description: "", order: 0 };
+}
+
+export const Dashboard: MessageFns<Dashboard> = {
+  encode(message: Dashboard, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.dashboardId !== "") {
+      writer.uint32(10).string(message.dashboardId);
+    }
+    if (message.projectId !== "") {
+      writer.uint32(18).string(message.projectId);
+    }
+    if (message.name !== "") {
+      writer.uint32(26).string(message.name);
+    }
+    if (message.description !== "") {
+      writer.uint32(34).string(message.description);
+    }
+    if (message.order !== 0) {
+      writer.uint32(41).double(message.order);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): Dashboard {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseDashboard();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.dashboardId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.projectId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.name = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.description = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 41) {
+              break;
+            }
+
+            message.order = reader.double();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): Dashboard {
+    return {
+      dashboardId: isSet(object.dashboardId)
+        ? globalThis.String(object.dashboardId)
+        : isSet(object.dashboard_id)
+        ? globalThis.String(object.dashboard_id)
+        : "",
+      projectId: isSet(object.projectId)
+        ? globalThis.String(object.projectId)
+        : isSet(object.project_id)
+        ? globalThis.String(object.project_id)
+        : "",
+      name: isSet(object.name) ? globalThis.String(object.name) : "",
+      description: isSet(object.description) ? globalThis.String(object.description) : "",
+      order: isSet(object.order) ? globalThis.Number(object.order) : 0,
+    };
+  },
+
+  toJSON(message: Dashboard): unknown {
+    const obj: any = {};
+    if (message.dashboardId !== "") {
+      obj.dashboardId = message.dashboardId;
+    }
+    if (message.projectId !== "") {
+      obj.projectId = message.projectId;
+    }
+    if (message.name !== "") {
+      obj.name = message.name;
+    }
+    if (message.description !== "") {
+      obj.description = message.description;
+    }
+    if (message.order !== 0) {
+      obj.order = floatToJson(message.order);
+    }
+    return obj;
+  },
+};
+
+function createBaseGridItem(): GridItem {
+  return { chartId: "", row: 0, col: 0, sizeX: 0, sizeY: 0, minSizeX: 0, minSizeY: 0, maxSizeX: 0, maxSizeY: 0 };
+}
+
+export const GridItem: MessageFns<GridItem> = {
+  encode(message: GridItem, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.chartId !== "") {
+      writer.uint32(10).string(message.chartId);
+    }
+    if (message.row !== 0) {
+      writer.uint32(16).int32(message.row);
+    }
+    if (message.col !== 0) {
+      writer.uint32(24).int32(message.col);
+    }
+    if (message.sizeX !== 0) {
+      writer.uint32(32).int32(message.sizeX);
+    }
+    if (message.sizeY !== 0) {
+      writer.uint32(40).int32(message.sizeY);
+    }
+    if (message.minSizeX !== 0) {
+      writer.uint32(48).int32(message.minSizeX);
+    }
+    if (message.minSizeY !== 0) {
+      writer.uint32(56).int32(message.minSizeY);
+    }
+    if (message.maxSizeX !== 0) {
+      writer.uint32(64).int32(message.maxSizeX);
+    }
+    if (message.maxSizeY !== 0) {
+      writer.uint32(72).int32(message.maxSizeY);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GridItem {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGridItem();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.chartId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.row = reader.int32();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.col = reader.int32();
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.sizeX = reader.int32();
+            continue;
+          }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.sizeY = reader.int32();
+            continue;
+          }
+          case 6: {
+            if (tag !== 48) {
+              break;
+            }
+
+            message.minSizeX = reader.int32();
+            continue;
+          }
+          case 7: {
+            if (tag !== 56) {
+              break;
+            }
+
+            message.minSizeY = reader.int32();
+            continue;
+          }
+          case 8: {
+            if (tag !== 64) {
+              break;
+            }
+
+            message.maxSizeX = reader.int32();
+            continue;
+          }
+          case 9: {
+            if (tag !== 72) {
+              break;
+            }
+
+            message.maxSizeY = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GridItem {
+    return {
+      chartId: isSet(object.chartId)
+        ? globalThis.String(object.chartId)
+        : isSet(object.chart_id)
+        ? globalThis.String(object.chart_id)
+        : "",
+      row: isSet(object.row) ? globalThis.Number(object.row) : 0,
+      col: isSet(object.col) ? globalThis.Number(object.col) : 0,
+      sizeX: isSet(object.sizeX)
+        ? globalThis.Number(object.sizeX)
+        : isSet(object.size_x)
+        ? globalThis.Number(object.size_x)
+        : 0,
+      sizeY: isSet(object.sizeY)
+        ? globalThis.Number(object.sizeY)
+        : isSet(object.size_y)
+        ? globalThis.Number(object.size_y)
+        : 0,
+      minSizeX: isSet(object.minSizeX)
+        ? globalThis.Number(object.minSizeX)
+        : isSet(object.min_size_x)
+        ? globalThis.Number(object.min_size_x)
+        : 0,
+      minSizeY: isSet(object.minSizeY)
+        ? globalThis.Number(object.minSizeY)
+        : isSet(object.min_size_y)
+        ? globalThis.Number(object.min_size_y)
+        : 0,
+      maxSizeX: isSet(object.maxSizeX)
+        ? globalThis.Number(object.maxSizeX)
+        : isSet(object.max_size_x)
+        ? globalThis.Number(object.max_size_x)
+        : 0,
+      maxSizeY: isSet(object.maxSizeY)
+        ? globalThis.Number(object.maxSizeY)
+        : isSet(object.max_size_y)
+        ? globalThis.Number(object.max_size_y)
+        : 0,
+    };
+  },
+
+  toJSON(message: GridItem): unknown {
+    const obj: any = {};
+    if (message.chartId !== "") {
+      obj.chartId = message.chartId;
+    }
+    if (message.row !== 0) {
+      obj.row = Math.round(message.row);
+    }
+    if (message.col !== 0) {
+      obj.col = Math.round(message.col);
+    }
+    if (message.sizeX !== 0) {
+      obj.sizeX = Math.round(message.sizeX);
+    }
+    if (message.sizeY !== 0) {
+      obj.sizeY = Math.round(message.sizeY);
+    }
+    if (message.minSizeX !== 0) {
+      obj.minSizeX = Math.round(message.minSizeX);
+    }
+    if (message.minSizeY !== 0) {
+      obj.minSizeY = Math.round(message.minSizeY);
+    }
+    if (message.maxSizeX !== 0) {
+      obj.maxSizeX = Math.round(message.maxSizeX);
+    }
+    if (message.maxSizeY !== 0) {
+      obj.maxSizeY = Math.round(message.maxSizeY);
+    }
+    return obj;
+  },
+};
+
+function createBaseChartSummary(): ChartSummary {
+  return { chartId: "", dashboardId: "", title: "", type: "", dataSourceId: "", hide: false };
+}
+
+export const ChartSummary: MessageFns<ChartSummary> = {
+  encode(message: ChartSummary, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.chartId !== "") {
+      writer.uint32(10).string(message.chartId);
+    }
+    if (message.dashboardId !== "") {
+      writer.uint32(18).string(message.dashboardId);
+    }
+    if (message.title !== "") {
+      writer.uint32(26).string(message.title);
+    }
+    if (message.type !== "") {
+      writer.uint32(34).string(message.type);
+    }
+    if (message.dataSourceId !== "") {
+      writer.uint32(42).string(message.dataSourceId);
+    }
+    if (message.hide !== false) {
+      writer.uint32(48).bool(message.hide);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ChartSummary {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseChartSummary();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.chartId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.dashboardId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.title = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.type = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.dataSourceId = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 48) {
+              break;
+            }
+
+            message.hide = reader.bool();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ChartSummary {
+    return {
+      chartId: isSet(object.chartId)
+        ? globalThis.String(object.chartId)
+        : isSet(object.chart_id)
+        ? globalThis.String(object.chart_id)
+        : "",
+      dashboardId: isSet(object.dashboardId)
+        ? globalThis.String(object.dashboardId)
+        : isSet(object.dashboard_id)
+        ? globalThis.String(object.dashboard_id)
+        : "",
+      title: isSet(object.title) ? globalThis.String(object.title) : "",
+      type: isSet(object.type) ? globalThis.String(object.type) : "",
+      dataSourceId: isSet(object.dataSourceId)
+        ? globalThis.String(object.dataSourceId)
+        : isSet(object.data_source_id)
+        ? globalThis.String(object.data_source_id)
+        : "",
+      hide: isSet(object.hide) ? globalThis.Boolean(object.hide) : false,
+    };
+  },
+
+  toJSON(message: ChartSummary): unknown {
+    const obj: any = {};
+    if (message.chartId !== "") {
+      obj.chartId = message.chartId;
+    }
+    if (message.dashboardId !== "") {
+      obj.dashboardId = message.dashboardId;
+    }
+    if (message.title !== "") {
+      obj.title = message.title;
+    }
+    if (message.type !== "") {
+      obj.type = message.type;
+    }
+    if (message.dataSourceId !== "") {
+      obj.dataSourceId = message.dataSourceId;
+    }
+    if (message.hide !== false) {
+      obj.hide = message.hide;
+    }
+    return obj;
+  },
+};
+
+function createBaseDashboardContent(): DashboardContent {
+  return {
+    dashboardId: "",
+    projectId: "",
+    name: "",
+    description: "",
+    aspects: [],
+    charts: [],
+    globalFilterJson: "",
+    projectName: "",
+  };
+}
+
+export const DashboardContent: MessageFns<DashboardContent> = {
+  encode(message: DashboardContent, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.dashboardId !== "") {
+      writer.uint32(10).string(message.dashboardId);
+    }
+    if (message.projectId !== "") {
+      writer.uint32(18).string(message.projectId);
+    }
+    if (message.name !== "") {
+      writer.uint32(26).string(message.name);
+    }
+    if (message.description !== "") {
+      writer.uint32(34).string(message.description);
+    }
+    for (const v of message.aspects) {
+      GridItem.encode(v!, writer.uint32(42).fork()).join();
+    }
+    for (const v of message.charts) {
+      ChartSummary.encode(v!, writer.uint32(50).fork()).join();
+    }
+    if (message.globalFilterJson !== "") {
+      writer.uint32(58).string(message.globalFilterJson);
+    }
+    if (message.projectName !== "") {
+      writer.uint32(66).string(message.projectName);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): DashboardContent {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseDashboardContent();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.dashboardId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.projectId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.name = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.description = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.aspects.push(GridItem.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.charts.push(ChartSummary.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.globalFilterJson = reader.string();
+            continue;
+          }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.projectName = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): DashboardContent {
+    return {
+      dashboardId: isSet(object.dashboardId)
+        ? globalThis.String(object.dashboardId)
+        : isSet(object.dashboard_id)
+        ? globalThis.String(object.dashboard_id)
+        : "",
+      projectId: isSet(object.projectId)
+        ? globalThis.String(object.projectId)
+        : isSet(object.project_id)
+        ? globalThis.String(object.project_id)
+        : "",
+      name: isSet(object.name) ? globalThis.String(object.name) : "",
+      description: isSet(object.description) ? globalThis.String(object.description) : "",
+      aspects: globalThis.Array.isArray(object?.aspects) ? object.aspects.map((e: any) => GridItem.fromJSON(e)) : [],
+      charts: globalThis.Array.isArray(object?.charts) ? object.charts.map((e: any) => ChartSummary.fromJSON(e)) : [],
+      globalFilterJson: isSet(object.globalFilterJson)
+        ? globalThis.String(object.globalFilterJson)
+        : isSet(object.global_filter_json)
+        ? globalThis.String(object.global_filter_json)
+        : "",
+      projectName: isSet(object.projectName)
+        ? globalThis.String(object.projectName)
+        : isSet(object.project_name)
+        ? globalThis.String(object.project_name)
+        : "",
+    };
+  },
+
+  toJSON(message: DashboardContent): unknown {
+    const obj: any = {};
+    if (message.dashboardId !== "") {
+      obj.dashboardId = message.dashboardId;
+    }
+    if (message.projectId !== "") {
+      obj.projectId = message.projectId;
+    }
+    if (message.name !== "") {
+      obj.name = message.name;
+    }
+    if (message.description !== "") {
+      obj.description = message.description;
+    }
+    if (message.aspects?.length) {
+      obj.aspects = message.aspects.map((e) => GridItem.toJSON(e));
+    }
+    if (message.charts?.length) {
+      obj.charts = message.charts.map((e) => ChartSummary.toJSON(e));
+    }
+    if (message.globalFilterJson !== "") {
+      obj.globalFilterJson = message.globalFilterJson;
+    }
+    if (message.projectName !== "") {
+      obj.projectName = message.projectName;
+    }
+    return obj;
+  },
+};
+
+function createBaseListProjectsRequest(): ListProjectsRequest {
+  return { tab: "" };
+}
+
+export const ListProjectsRequest: MessageFns<ListProjectsRequest> = {
+  encode(message: ListProjectsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.tab !== "") {
+      writer.uint32(10).string(message.tab);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListProjectsRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListProjectsRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.tab = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListProjectsRequest {
+    return { tab: isSet(object.tab) ? globalThis.String(object.tab) : "" };
+  },
+
+  toJSON(message: ListProjectsRequest): unknown {
+    const obj: any = {};
+    if (message.tab !== "") {
+      obj.tab = message.tab;
+    }
+    return obj;
+  },
+};
+
+function createBaseListProjectsReply(): ListProjectsReply {
+  return { projects: [] };
+}
+
+export const ListProjectsReply: MessageFns<ListProjectsReply> = {
+  encode(message: ListProjectsReply, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.projects) {
+      Project.encode(v!, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListProjectsReply {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListProjectsReply();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.projects.push(Project.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListProjectsReply {
+    return {
+      projects: globalThis.Array.isArray(object?.projects) ? object.projects.map((e: any) => Project.fromJSON(e)) : [],
+    };
+  },
+
+  toJSON(message: ListProjectsReply): unknown {
+    const obj: any = {};
+    if (message.projects?.length) {
+      obj.projects = message.projects.map((e) => Project.toJSON(e));
+    }
+    return obj;
+  },
+};
+
+function createBaseCreateProjectRequest(): CreateProjectRequest {
+  return { tab: "", name: "", userId: "" };
+}
+
+export const CreateProjectRequest: MessageFns<CreateProjectRequest> = {
+  encode(message: CreateProjectRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.tab !== "") {
+      writer.uint32(10).string(message.tab);
+    }
+    if (message.name !== "") {
+      writer.uint32(18).string(message.name);
+    }
+    if (message.userId !== "") {
+      writer.uint32(26).string(message.userId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CreateProjectRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCreateProjectRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.tab = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.name = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.userId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CreateProjectRequest {
+    return {
+      tab: isSet(object.tab) ? globalThis.String(object.tab) : "",
+      name: isSet(object.name) ? globalThis.String(object.name) : "",
+      userId: isSet(object.userId)
+        ? globalThis.String(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.String(object.user_id)
+        : "",
+    };
+  },
+
+  toJSON(message: CreateProjectRequest): unknown {
+    const obj: any = {};
+    if (message.tab !== "") {
+      obj.tab = message.tab;
+    }
+    if (message.name !== "") {
+      obj.name = message.name;
+    }
+    if (message.userId !== "") {
+      obj.userId = message.userId;
+    }
+    return obj;
+  },
+};
+
+function createBaseRenameProjectRequest(): RenameProjectRequest {
+  return { tab: "", projectId: "", name: "" };
+}
+
+export const RenameProjectRequest: MessageFns<RenameProjectRequest> = {
+  encode(message: RenameProjectRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.tab !== "") {
+      writer.uint32(10).string(message.tab);
+    }
+    if (message.projectId !== "") {
+      writer.uint32(18).string(message.projectId);
+    }
+    if (message.name !== "") {
+      writer.uint32(26).string(message.name);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RenameProjectRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRenameProjectRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.tab = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.projectId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.name = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): RenameProjectRequest {
+    return {
+      tab: isSet(object.tab) ? globalThis.String(object.tab) : "",
+      projectId: isSet(object.projectId)
+        ? globalThis.String(object.projectId)
+        : isSet(object.project_id)
+        ? globalThis.String(object.project_id)
+        : "",
+      name: isSet(object.name) ? globalThis.String(object.name) : "",
+    };
+  },
+
+  toJSON(message: RenameProjectRequest): unknown {
+    const obj: any = {};
+    if (message.tab !== "") {
+      obj.tab = message.tab;
+    }
+    if (message.projectId !== "") {
+      obj.projectId = message.projectId;
+    }
+    if (message.name !== "") {
+      obj.name = message.name;
+    }
+    return obj;
+  },
+};
+
+function createBaseDeleteProjectRequest(): DeleteProjectRequest {
+  return { tab: "", projectId: "" };
+}
+
+export const DeleteProjectRequest: MessageFns<DeleteProjectRequest> = {
+  encode(message: DeleteProjectRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.tab !== "") {
+      writer.uint32(10).string(message.tab);
+    }
+    if (message.projectId !== "") {
+      writer.uint32(18).string(message.projectId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): DeleteProjectRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseDeleteProjectRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.tab = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.projectId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): DeleteProjectRequest {
+    return {
+      tab: isSet(object.tab) ? globalThis.String(object.tab) : "",
+      projectId: isSet(object.projectId)
+        ? globalThis.String(object.projectId)
+        : isSet(object.project_id)
+        ? globalThis.String(object.project_id)
+        : "",
+    };
+  },
+
+  toJSON(message: DeleteProjectRequest): unknown {
+    const obj: any = {};
+    if (message.tab !== "") {
+      obj.tab = message.tab;
+    }
+    if (message.projectId !== "") {
+      obj.projectId = message.projectId;
+    }
+    return obj;
+  },
+};
+
+function createBaseDeleteProjectReply(): DeleteProjectReply {
+  return { projectId: "", deletedDashboards: 0 };
+}
+
+export const DeleteProjectReply: MessageFns<DeleteProjectReply> = {
+  encode(message: DeleteProjectReply, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.projectId !== "") {
+      writer.uint32(10).string(message.projectId);
+    }
+    if (message.deletedDashboards !== 0) {
+      writer.uint32(16).int32(message.deletedDashboards);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): DeleteProjectReply {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseDeleteProjectReply();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.projectId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.deletedDashboards = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): DeleteProjectReply {
+    return {
+      projectId: isSet(object.projectId)
+        ? globalThis.String(object.projectId)
+        : isSet(object.project_id)
+        ? globalThis.String(object.project_id)
+        : "",
+      deletedDashboards: isSet(object.deletedDashboards)
+        ? globalThis.Number(object.deletedDashboards)
+        : isSet(object.deleted_dashboards)
+        ? globalThis.Number(object.deleted_dashboards)
+        : 0,
+    };
+  },
+
+  toJSON(message: DeleteProjectReply): unknown {
+    const obj: any = {};
+    if (message.projectId !== "") {
+      obj.projectId = message.projectId;
+    }
+    if (message.deletedDashboards !== 0) {
+      obj.deletedDashboards = Math.round(message.deletedDashboards);
+    }
+    return obj;
+  },
+};
+
+function createBaseCreateDashboardRequest(): CreateDashboardRequest {
+  return { tab: "", projectId: "", name: "", description: "", userId: "" };
+}
+
+export const CreateDashboardRequest: MessageFns<CreateDashboardRequest> = {
+  encode(message: CreateDashboardRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.tab !== "") {
+      writer.uint32(10).string(message.tab);
+    }
+    if (message.projectId !== "") {
+      writer.uint32(18).string(message.projectId);
+    }
+    if (message.name !== "") {
+      writer.uint32(26).string(message.name);
+    }
+    if (message.description !== "") {
+      writer.uint32(34).string(message.description);
+    }
+    if (message.userId !== "") {
+      writer.uint32(42).string(message.userId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CreateDashboardRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCreateDashboardRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.tab = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.projectId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.name = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.description = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.userId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CreateDashboardRequest {
+    return {
+      tab: isSet(object.tab) ? globalThis.String(object.tab) : "",
+      projectId: isSet(object.projectId)
+        ? globalThis.String(object.projectId)
+        : isSet(object.project_id)
+        ? globalThis.String(object.project_id)
+        : "",
+      name: isSet(object.name) ? globalThis.String(object.name) : "",
+      description: isSet(object.description) ? globalThis.String(object.description) : "",
+      userId: isSet(object.userId)
+        ? globalThis.String(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.String(object.user_id)
+        : "",
+    };
+  },
+
+  toJSON(message: CreateDashboardRequest): unknown {
+    const obj: any = {};
+    if (message.tab !== "") {
+      obj.tab = message.tab;
+    }
+    if (message.projectId !== "") {
+      obj.projectId = message.projectId;
+    }
+    if (message.name !== "") {
+      obj.name = message.name;
+    }
+    if (message.description !== "") {
+      obj.description = message.description;
+    }
+    if (message.userId !== "") {
+      obj.userId = message.userId;
+    }
+    return obj;
+  },
+};
+
+function createBaseRenameDashboardRequest(): RenameDashboardRequest {
+  return { tab: "", dashboardId: "", name: "" };
+}
+
+export const RenameDashboardRequest: MessageFns<RenameDashboardRequest> = {
+  encode(message: RenameDashboardRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.tab !== "") {
+      writer.uint32(10).string(message.tab);
+    }
+    if (message.dashboardId !== "") {
+      writer.uint32(18).string(message.dashboardId);
+    }
+    if (message.name !== "") {
+      writer.uint32(26).string(message.name);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RenameDashboardRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRenameDashboardRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.tab = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.dashboardId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.name = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): RenameDashboardRequest {
+    return {
+      tab: isSet(object.tab) ? globalThis.String(object.tab) : "",
+      dashboardId: isSet(object.dashboardId)
+        ? globalThis.String(object.dashboardId)
+        : isSet(object.dashboard_id)
+        ? globalThis.String(object.dashboard_id)
+        : "",
+      name: isSet(object.name) ? globalThis.String(object.name) : "",
+    };
+  },
+
+  toJSON(message: RenameDashboardRequest): unknown {
+    const obj: any = {};
+    if (message.tab !== "") {
+      obj.tab = message.tab;
+    }
+    if (message.dashboardId !== "") {
+      obj.dashboardId = message.dashboardId;
+    }
+    if (message.name !== "") {
+      obj.name = message.name;
+    }
+    return obj;
+  },
+};
+
+function createBaseDeleteDashboardRequest(): DeleteDashboardRequest {
+  return { tab: "", dashboardId: "" };
+}
+
+export const DeleteDashboardRequest: MessageFns<DeleteDashboardRequest> = {
+  encode(message: DeleteDashboardRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.tab !== "") {
+      writer.uint32(10).string(message.tab);
+    }
+    if (message.dashboardId !== "") {
+      writer.uint32(18).string(message.dashboardId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): DeleteDashboardRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseDeleteDashboardRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.tab = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.dashboardId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): DeleteDashboardRequest {
+    return {
+      tab: isSet(object.tab) ? globalThis.String(object.tab) : "",
+      dashboardId: isSet(object.dashboardId)
+        ? globalThis.String(object.dashboardId)
+        : isSet(object.dashboard_id)
+        ? globalThis.String(object.dashboard_id)
+        : "",
+    };
+  },
+
+  toJSON(message: DeleteDashboardRequest): unknown {
+    const obj: any = {};
+    if (message.tab !== "") {
+      obj.tab = message.tab;
+    }
+    if (message.dashboardId !== "") {
+      obj.dashboardId = message.dashboardId;
+    }
+    return obj;
+  },
+};
+
+function createBaseDeleteDashboardReply(): DeleteDashboardReply {
+  return { dashboardId: "" };
+}
+
+export const DeleteDashboardReply: MessageFns<DeleteDashboardReply> = {
+  encode(message: DeleteDashboardReply, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.dashboardId !== "") {
+      writer.uint32(10).string(message.dashboardId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): DeleteDashboardReply {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseDeleteDashboardReply();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.dashboardId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): DeleteDashboardReply {
+    return {
+      dashboardId: isSet(object.dashboardId)
+        ? globalThis.String(object.dashboardId)
+        : isSet(object.dashboard_id)
+        ? globalThis.String(object.dashboard_id)
+        : "",
+    };
+  },
+
+  toJSON(message: DeleteDashboardReply): unknown {
+    const obj: any = {};
+    if (message.dashboardId !== "") {
+      obj.dashboardId = message.dashboardId;
+    }
+    return obj;
+  },
+};
+
+function createBaseMoveDashboardRequest(): MoveDashboardRequest {
+  return { tab: "", dashboardId: "", projectId: "" };
+}
+
+export const MoveDashboardRequest: MessageFns<MoveDashboardRequest> = {
+  encode(message: MoveDashboardRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.tab !== "") {
+      writer.uint32(10).string(message.tab);
+    }
+    if (message.dashboardId !== "") {
+      writer.uint32(18).string(message.dashboardId);
+    }
+    if (message.projectId !== "") {
+      writer.uint32(26).string(message.projectId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): MoveDashboardRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseMoveDashboardRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.tab = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.dashboardId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.projectId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): MoveDashboardRequest {
+    return {
+      tab: isSet(object.tab) ? globalThis.String(object.tab) : "",
+      dashboardId: isSet(object.dashboardId)
+        ? globalThis.String(object.dashboardId)
+        : isSet(object.dashboard_id)
+        ? globalThis.String(object.dashboard_id)
+        : "",
+      projectId: isSet(object.projectId)
+        ? globalThis.String(object.projectId)
+        : isSet(object.project_id)
+        ? globalThis.String(object.project_id)
+        : "",
+    };
+  },
+
+  toJSON(message: MoveDashboardRequest): unknown {
+    const obj: any = {};
+    if (message.tab !== "") {
+      obj.tab = message.tab;
+    }
+    if (message.dashboardId !== "") {
+      obj.dashboardId = message.dashboardId;
+    }
+    if (message.projectId !== "") {
+      obj.projectId = message.projectId;
+    }
+    return obj;
+  },
+};
+
+function createBaseCopyDashboardRequest(): CopyDashboardRequest {
+  return { tab: "", dashboardId: "", name: "", projectId: "" };
+}
+
+export const CopyDashboardRequest: MessageFns<CopyDashboardRequest> = {
+  encode(message: CopyDashboardRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.tab !== "") {
+      writer.uint32(10).string(message.tab);
+    }
+    if (message.dashboardId !== "") {
+      writer.uint32(18).string(message.dashboardId);
+    }
+    if (message.name !== "") {
+      writer.uint32(26).string(message.name);
+    }
+    if (message.projectId !== "") {
+      writer.uint32(34).string(message.projectId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CopyDashboardRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCopyDashboardRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.tab = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.dashboardId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.name = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.projectId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CopyDashboardRequest {
+    return {
+      tab: isSet(object.tab) ? globalThis.String(object.tab) : "",
+      dashboardId: isSet(object.dashboardId)
+        ? globalThis.String(object.dashboardId)
+        : isSet(object.dashboard_id)
+        ? globalThis.String(object.dashboard_id)
+        : "",
+      name: isSet(object.name) ? globalThis.String(object.name) : "",
+      projectId: isSet(object.projectId)
+        ? globalThis.String(object.projectId)
+        : isSet(object.project_id)
+        ? globalThis.String(object.project_id)
+        : "",
+    };
+  },
+
+  toJSON(message: CopyDashboardRequest): unknown {
+    const obj: any = {};
+    if (message.tab !== "") {
+      obj.tab = message.tab;
+    }
+    if (message.dashboardId !== "") {
+      obj.dashboardId = message.dashboardId;
+    }
+    if (message.name !== "") {
+      obj.name = message.name;
+    }
+    if (message.projectId !== "") {
+      obj.projectId = message.projectId;
+    }
+    return obj;
+  },
+};
+
+function createBaseSortRequest(): SortRequest {
+  return { tab: "", id: "", order: 0 };
+}
+
+export const SortRequest: MessageFns<SortRequest> = {
+  encode(message: SortRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.tab !== "") {
+      writer.uint32(10).string(message.tab);
+    }
+    if (message.id !== "") {
+      writer.uint32(18).string(message.id);
+    }
+    if (message.order !== 0) {
+      writer.uint32(25).double(message.order);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SortRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSortRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.tab = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.id = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 25) {
+              break;
+            }
+
+            message.order = reader.double();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SortRequest {
+    return {
+      tab: isSet(object.tab) ? globalThis.String(object.tab) : "",
+      id: isSet(object.id) ? globalThis.String(object.id) : "",
+      order: isSet(object.order) ? globalThis.Number(object.order) : 0,
+    };
+  },
+
+  toJSON(message: SortRequest): unknown {
+    const obj: any = {};
+    if (message.tab !== "") {
+      obj.tab = message.tab;
+    }
+    if (message.id !== "") {
+      obj.id = message.id;
+    }
+    if (message.order !== 0) {
+      obj.order = floatToJson(message.order);
+    }
+    return obj;
+  },
+};
+
+function createBaseSortReply(): SortReply {
+  return { id: "", kind: "", order: 0 };
+}
+
+export const SortReply: MessageFns<SortReply> = {
+  encode(message: SortReply, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.id !== "") {
+      writer.uint32(10).string(message.id);
+    }
+    if (message.kind !== "") {
+      writer.uint32(18).string(message.kind);
+    }
+    if (message.order !== 0) {
+      writer.uint32(25).double(message.order);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SortReply {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSortReply();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.id = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.kind = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 25) {
+              break;
+            }
+
+            message.order = reader.double();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SortReply {
+    return {
+      id: isSet(object.id) ? globalThis.String(object.id) : "",
+      kind: isSet(object.kind) ? globalThis.String(object.kind) : "",
+      order: isSet(object.order) ? globalThis.Number(object.order) : 0,
+    };
+  },
+
+  toJSON(message: SortReply): unknown {
+    const obj: any = {};
+    if (message.id !== "") {
+      obj.id = message.id;
+    }
+    if (message.kind !== "") {
+      obj.kind = message.kind;
+    }
+    if (message.order !== 0) {
+      obj.order = floatToJson(message.order);
+    }
+    return obj;
+  },
+};
+
+function createBaseGetDashboardRequest(): GetDashboardRequest {
+  return { tab: "", dashboardId: "" };
+}
+
+export const GetDashboardRequest: MessageFns<GetDashboardRequest> = {
+  encode(message: GetDashboardRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.tab !== "") {
+      writer.uint32(10).string(message.tab);
+    }
+    if (message.dashboardId !== "") {
+      writer.uint32(18).string(message.dashboardId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetDashboardRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetDashboardRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.tab = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.dashboardId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetDashboardRequest {
+    return {
+      tab: isSet(object.tab) ? globalThis.String(object.tab) : "",
+      dashboardId: isSet(object.dashboardId)
+        ? globalThis.String(object.dashboardId)
+        : isSet(object.dashboard_id)
+        ? globalThis.String(object.dashboard_id)
+        : "",
+    };
+  },
+
+  toJSON(message: GetDashboardRequest): unknown {
+    const obj: any = {};
+    if (message.tab !== "") {
+      obj.tab = message.tab;
+    }
+    if (message.dashboardId !== "") {
+      obj.dashboardId = message.dashboardId;
+    }
+    return obj;
+  },
+};
+
+function createBaseSaveLayoutRequest(): SaveLayoutRequest {
+  return { tab: "", dashboardId: "", aspects: [] };
+}
+
+export const SaveLayoutRequest: MessageFns<SaveLayoutRequest> = {
+  encode(message: SaveLayoutRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.tab !== "") {
+      writer.uint32(10).string(message.tab);
+    }
+    if (message.dashboardId !== "") {
+      writer.uint32(18).string(message.dashboardId);
+    }
+    for (const v of message.aspects) {
+      GridItem.encode(v!, writer.uint32(26).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SaveLayoutRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSaveLayoutRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.tab = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.dashboardId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.aspects.push(GridItem.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SaveLayoutRequest {
+    return {
+      tab: isSet(object.tab) ? globalThis.String(object.tab) : "",
+      dashboardId: isSet(object.dashboardId)
+        ? globalThis.String(object.dashboardId)
+        : isSet(object.dashboard_id)
+        ? globalThis.String(object.dashboard_id)
+        : "",
+      aspects: globalThis.Array.isArray(object?.aspects) ? object.aspects.map((e: any) => GridItem.fromJSON(e)) : [],
+    };
+  },
+
+  toJSON(message: SaveLayoutRequest): unknown {
+    const obj: any = {};
+    if (message.tab !== "") {
+      obj.tab = message.tab;
+    }
+    if (message.dashboardId !== "") {
+      obj.dashboardId = message.dashboardId;
+    }
+    if (message.aspects?.length) {
+      obj.aspects = message.aspects.map((e) => GridItem.toJSON(e));
+    }
+    return obj;
+  },
+};
+
+function createBaseListChartsRequest(): ListChartsRequest {
+  return { tab: "", dashboardId: "" };
+}
+
+export const ListChartsRequest: MessageFns<ListChartsRequest> = {
+  encode(message: ListChartsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.tab !== "") {
+      writer.uint32(10).string(message.tab);
+    }
+    if (message.dashboardId !== "") {
+      writer.uint32(18).string(message.dashboardId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListChartsRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListChartsRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.tab = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.dashboardId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListChartsRequest {
+    return {
+      tab: isSet(object.tab) ? globalThis.String(object.tab) : "",
+      dashboardId: isSet(object.dashboardId)
+        ? globalThis.String(object.dashboardId)
+        : isSet(object.dashboard_id)
+        ? globalThis.String(object.dashboard_id)
+        : "",
+    };
+  },
+
+  toJSON(message: ListChartsRequest): unknown {
+    const obj: any = {};
+    if (message.tab !== "") {
+      obj.tab = message.tab;
+    }
+    if (message.dashboardId !== "") {
+      obj.dashboardId = message.dashboardId;
+    }
+    return obj;
+  },
+};
+
+function createBaseListChartsReply(): ListChartsReply {
+  return { charts: [] };
+}
+
+export const ListChartsReply: MessageFns<ListChartsReply> = {
+  encode(message: ListChartsReply, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.charts) {
+      ChartSummary.encode(v!, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListChartsReply {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListChartsReply();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.charts.push(ChartSummary.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListChartsReply {
+    return {
+      charts: globalThis.Array.isArray(object?.charts) ? object.charts.map((e: any) => ChartSummary.fromJSON(e)) : [],
+    };
+  },
+
+  toJSON(message: ListChartsReply): unknown {
+    const obj: any = {};
+    if (message.charts?.length) {
+      obj.charts = message.charts.map((e) => ChartSummary.toJSON(e));
+    }
+    return obj;
+  },
+};
+
+function createBaseHideSetting(): HideSetting {
+  return { chartId: "", hide: false };
+}
+
+export const HideSetting: MessageFns<HideSetting> = {
+  encode(message: HideSetting, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.chartId !== "") {
+      writer.uint32(10).string(message.chartId);
+    }
+    if (message.hide !== false) {
+      writer.uint32(16).bool(message.hide);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): HideSetting {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseHideSetting();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.chartId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.hide = reader.bool();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): HideSetting {
+    return {
+      chartId: isSet(object.chartId)
+        ? globalThis.String(object.chartId)
+        : isSet(object.chart_id)
+        ? globalThis.String(object.chart_id)
+        : "",
+      hide: isSet(object.hide) ? globalThis.Boolean(object.hide) : false,
+    };
+  },
+
+  toJSON(message: HideSetting): unknown {
+    const obj: any = {};
+    if (message.chartId !== "") {
+      obj.chartId = message.chartId;
+    }
+    if (message.hide !== false) {
+      obj.hide = message.hide;
+    }
+    return obj;
+  },
+};
+
+function createBaseSaveHideSettingsRequest(): SaveHideSettingsRequest {
+  return { tab: "", items: [] };
+}
+
+export const SaveHideSettingsRequest: MessageFns<SaveHideSettingsRequest> = {
+  encode(message: SaveHideSettingsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.tab !== "") {
+      writer.uint32(10).string(message.tab);
+    }
+    for (const v of message.items) {
+      HideSetting.encode(v!, writer.uint32(18).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SaveHideSettingsRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSaveHideSettingsRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.tab = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.items.push(HideSetting.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SaveHideSettingsRequest {
+    return {
+      tab: isSet(object.tab) ? globalThis.String(object.tab) : "",
+      items: globalThis.Array.isArray(object?.items) ? object.items.map((e: any) => HideSetting.fromJSON(e)) : [],
+    };
+  },
+
+  toJSON(message: SaveHideSettingsRequest): unknown {
+    const obj: any = {};
+    if (message.tab !== "") {
+      obj.tab = message.tab;
+    }
+    if (message.items?.length) {
+      obj.items = message.items.map((e) => HideSetting.toJSON(e));
+    }
+    return obj;
+  },
+};
+
+function createBaseCreateChartRequest(): CreateChartRequest {
+  return { tab: "", dashboardId: "", title: "", dataSourceId: "", type: "" };
+}
+
+export const CreateChartRequest: MessageFns<CreateChartRequest> = {
+  encode(message: CreateChartRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.tab !== "") {
+      writer.uint32(10).string(message.tab);
+    }
+    if (message.dashboardId !== "") {
+      writer.uint32(18).string(message.dashboardId);
+    }
+    if (message.title !== "") {
+      writer.uint32(26).string(message.title);
+    }
+    if (message.dataSourceId !== "") {
+      writer.uint32(34).string(message.dataSourceId);
+    }
+    if (message.type !== "") {
+      writer.uint32(42).string(message.type);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CreateChartRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCreateChartRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.tab = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.dashboardId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.title = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.dataSourceId = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.type = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CreateChartRequest {
+    return {
+      tab: isSet(object.tab) ? globalThis.String(object.tab) : "",
+      dashboardId: isSet(object.dashboardId)
+        ? globalThis.String(object.dashboardId)
+        : isSet(object.dashboard_id)
+        ? globalThis.String(object.dashboard_id)
+        : "",
+      title: isSet(object.title) ? globalThis.String(object.title) : "",
+      dataSourceId: isSet(object.dataSourceId)
+        ? globalThis.String(object.dataSourceId)
+        : isSet(object.data_source_id)
+        ? globalThis.String(object.data_source_id)
+        : "",
+      type: isSet(object.type) ? globalThis.String(object.type) : "",
+    };
+  },
+
+  toJSON(message: CreateChartRequest): unknown {
+    const obj: any = {};
+    if (message.tab !== "") {
+      obj.tab = message.tab;
+    }
+    if (message.dashboardId !== "") {
+      obj.dashboardId = message.dashboardId;
+    }
+    if (message.title !== "") {
+      obj.title = message.title;
+    }
+    if (message.dataSourceId !== "") {
+      obj.dataSourceId = message.dataSourceId;
+    }
+    if (message.type !== "") {
+      obj.type = message.type;
+    }
+    return obj;
+  },
+};
+
+function createBaseDeleteChartRequest(): DeleteChartRequest {
+  return { tab: "", chartId: "" };
+}
+
+export const DeleteChartRequest: MessageFns<DeleteChartRequest> = {
+  encode(message: DeleteChartRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.tab !== "") {
+      writer.uint32(10).string(message.tab);
+    }
+    if (message.chartId !== "") {
+      writer.uint32(18).string(message.chartId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): DeleteChartRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseDeleteChartRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.tab = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.chartId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): DeleteChartRequest {
+    return {
+      tab: isSet(object.tab) ? globalThis.String(object.tab) : "",
+      chartId: isSet(object.chartId)
+        ? globalThis.String(object.chartId)
+        : isSet(object.chart_id)
+        ? globalThis.String(object.chart_id)
+        : "",
+    };
+  },
+
+  toJSON(message: DeleteChartRequest): unknown {
+    const obj: any = {};
+    if (message.tab !== "") {
+      obj.tab = message.tab;
+    }
+    if (message.chartId !== "") {
+      obj.chartId = message.chartId;
+    }
+    return obj;
+  },
+};
+
+function createBaseDeleteChartReply(): DeleteChartReply {
+  return { chartId: "" };
+}
+
+export const DeleteChartReply: MessageFns<DeleteChartReply> = {
+  encode(message: DeleteChartReply, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.chartId !== "") {
+      writer.uint32(10).string(message.chartId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): DeleteChartReply {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseDeleteChartReply();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.chartId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): DeleteChartReply {
+    return {
+      chartId: isSet(object.chartId)
+        ? globalThis.String(object.chartId)
+        : isSet(object.chart_id)
+        ? globalThis.String(object.chart_id)
+        : "",
+    };
+  },
+
+  toJSON(message: DeleteChartReply): unknown {
+    const obj: any = {};
+    if (message.chartId !== "") {
+      obj.chartId = message.chartId;
+    }
+    return obj;
+  },
+};
+
 /**
- * Owns folders (projects) and dashboards of both tabs, layout, charts, global filters, hide settings, order.
- * Methods arrive with the issues that build this service.
+ * Owns folders (projects) and dashboards of both tabs (dashboard, template), layout (aspects),
+ * charts, hide settings and order. tab is "dashboard" or "template" in every request.
  */
 
 export interface DashboardServiceClient {
+  listProjects(request: ListProjectsRequest): Observable<ListProjectsReply>;
+
+  createProject(request: CreateProjectRequest): Observable<Project>;
+
+  renameProject(request: RenameProjectRequest): Observable<Project>;
+
+  deleteProject(request: DeleteProjectRequest): Observable<DeleteProjectReply>;
+
+  createDashboard(request: CreateDashboardRequest): Observable<Dashboard>;
+
+  renameDashboard(request: RenameDashboardRequest): Observable<Dashboard>;
+
+  deleteDashboard(request: DeleteDashboardRequest): Observable<DeleteDashboardReply>;
+
+  moveDashboard(request: MoveDashboardRequest): Observable<Dashboard>;
+
+  copyDashboard(request: CopyDashboardRequest): Observable<Dashboard>;
+
+  sort(request: SortRequest): Observable<SortReply>;
+
+  getDashboard(request: GetDashboardRequest): Observable<DashboardContent>;
+
+  saveLayout(request: SaveLayoutRequest): Observable<DashboardContent>;
+
+  listCharts(request: ListChartsRequest): Observable<ListChartsReply>;
+
+  saveHideSettings(request: SaveHideSettingsRequest): Observable<ListChartsReply>;
+
+  createChart(request: CreateChartRequest): Observable<ChartSummary>;
+
+  deleteChart(request: DeleteChartRequest): Observable<DeleteChartReply>;
 }
 
 /**
- * Owns folders (projects) and dashboards of both tabs, layout, charts, global filters, hide settings, order.
- * Methods arrive with the issues that build this service.
+ * Owns folders (projects) and dashboards of both tabs (dashboard, template), layout (aspects),
+ * charts, hide settings and order. tab is "dashboard" or "template" in every request.
  */
 
 export interface DashboardServiceController {
+  listProjects(
+    request: ListProjectsRequest,
+  ): Promise<ListProjectsReply> | Observable<ListProjectsReply> | ListProjectsReply;
+
+  createProject(request: CreateProjectRequest): Promise<Project> | Observable<Project> | Project;
+
+  renameProject(request: RenameProjectRequest): Promise<Project> | Observable<Project> | Project;
+
+  deleteProject(
+    request: DeleteProjectRequest,
+  ): Promise<DeleteProjectReply> | Observable<DeleteProjectReply> | DeleteProjectReply;
+
+  createDashboard(request: CreateDashboardRequest): Promise<Dashboard> | Observable<Dashboard> | Dashboard;
+
+  renameDashboard(request: RenameDashboardRequest): Promise<Dashboard> | Observable<Dashboard> | Dashboard;
+
+  deleteDashboard(
+    request: DeleteDashboardRequest,
+  ): Promise<DeleteDashboardReply> | Observable<DeleteDashboardReply> | DeleteDashboardReply;
+
+  moveDashboard(request: MoveDashboardRequest): Promise<Dashboard> | Observable<Dashboard> | Dashboard;
+
+  copyDashboard(request: CopyDashboardRequest): Promise<Dashboard> | Observable<Dashboard> | Dashboard;
+
+  sort(request: SortRequest): Promise<SortReply> | Observable<SortReply> | SortReply;
+
+  getDashboard(
+    request: GetDashboardRequest,
+  ): Promise<DashboardContent> | Observable<DashboardContent> | DashboardContent;
+
+  saveLayout(request: SaveLayoutRequest): Promise<DashboardContent> | Observable<DashboardContent> | DashboardContent;
+
+  listCharts(request: ListChartsRequest): Promise<ListChartsReply> | Observable<ListChartsReply> | ListChartsReply;
+
+  saveHideSettings(
+    request: SaveHideSettingsRequest,
+  ): Promise<ListChartsReply> | Observable<ListChartsReply> | ListChartsReply;
+
+  createChart(request: CreateChartRequest): Promise<ChartSummary> | Observable<ChartSummary> | ChartSummary;
+
+  deleteChart(request: DeleteChartRequest): Promise<DeleteChartReply> | Observable<DeleteChartReply> | DeleteChartReply;
 }
 
 export function DashboardServiceControllerMethods() {
   return function (constructor: Function) {
-    const grpcMethods: string[] = [];
+    const grpcMethods: string[] = [
+      "listProjects",
+      "createProject",
+      "renameProject",
+      "deleteProject",
+      "createDashboard",
+      "renameDashboard",
+      "deleteDashboard",
+      "moveDashboard",
+      "copyDashboard",
+      "sort",
+      "getDashboard",
+      "saveLayout",
+      "listCharts",
+      "saveHideSettings",
+      "createChart",
+      "deleteChart",
+    ];
     for (const method of grpcMethods) {
       const descriptor: any = Reflect.getOwnPropertyDescriptor(constructor.prototype, method);
       GrpcMethod("DashboardService", method)(constructor.prototype[method], method, descriptor);
@@ -47,3 +3060,18 @@ export function DashboardServiceControllerMethods() {
 }
 
 export const DASHBOARD_SERVICE_NAME = "DashboardService";
+
+function floatToJson(value: number | null | undefined): number | string | null | undefined {
+  return typeof value === "number" && !globalThis.Number.isFinite(value) ? globalThis.String(value) : value;
+}
+
+function isSet(value: any): boolean {
+  return value !== null && value !== undefined;
+}
+
+export interface MessageFns<T> {
+  encode(message: T, writer?: BinaryWriter): BinaryWriter;
+  decode(input: BinaryReader | Uint8Array, length?: number): T;
+  fromJSON(object: any): T;
+  toJSON(message: T): unknown;
+}

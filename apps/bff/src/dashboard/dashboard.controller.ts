@@ -1,0 +1,141 @@
+import { Body, Controller, Delete, Get, Inject, Param, Post, Put, Query } from '@nestjs/common';
+import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { dashboardV1 } from '@bi/proto';
+import { z } from 'zod';
+import { DASHBOARD_CLIENT, rpc } from '../grpc-clients.js';
+import { CurrentUser, type AuthUser } from '../http/auth.guard.js';
+import { parseInput } from '../http/validation.js';
+import { tabAccess } from './tab-access.js';
+
+const name = z.string().max(200);
+const nameBody = z.object({ name: name.default('') });
+const dashboardBody = z.object({ name: name.default(''), projectId: z.string().max(64).default(''), description: z.string().max(500).default('') });
+const moveBody = z.object({ projectId: z.string().max(64).default('') });
+const copyBody = z.object({ name: name.default(''), projectId: z.string().max(64).default('') });
+const orderQuery = z.coerce.number({ message: 'order must be a number' }).refine(Number.isFinite, 'order must be a number');
+const int = z.number().int().min(0).max(1000);
+const gridItem = z.object({
+  chartId: z.string().max(64),
+  row: int,
+  col: int,
+  sizeX: int,
+  sizeY: int,
+  minSizeX: int.optional(),
+  minSizeY: int.optional(),
+  maxSizeX: int.optional(),
+  maxSizeY: int.optional(),
+});
+const layoutBody = z.union([z.array(gridItem).max(500), z.object({ aspects: z.array(gridItem).max(500) }).transform((b) => b.aspects)]);
+const hideBody = z.array(z.object({ chartId: z.string().max(64), title: z.string().optional(), hide: z.boolean() })).max(500);
+
+function content(c: dashboardV1.DashboardContent) {
+  const { globalFilterJson, ...rest } = c;
+  return { ...rest, globalFilter: JSON.parse(globalFilterJson || '[]') as unknown[] };
+}
+
+/** Folders, dashboards and layout of both tabs (spec 01 §7 "Dashboard"; docs/api/dashboard.md). */
+@ApiTags('dashboard')
+@ApiBearerAuth()
+@Controller('dashboard')
+export class DashboardController {
+  constructor(@Inject(DASHBOARD_CLIENT) private readonly dashboards: dashboardV1.DashboardServiceClient) {}
+
+  @Get('projects/:tab')
+  @ApiOperation({ summary: 'Folders with their dashboards, in order' })
+  async projects(@Param('tab') tab: string, @CurrentUser() user: AuthUser) {
+    return (await rpc(this.dashboards.listProjects({ tab: tabAccess(user, tab, 'read') }))).projects;
+  }
+
+  @Post('project/:tab')
+  @ApiOperation({ summary: "Create a folder {name}; 'name used' when taken" })
+  createProject(@Param('tab') tab: string, @Body() body: unknown, @CurrentUser() user: AuthUser) {
+    const { name } = parseInput(nameBody, body);
+    return rpc(this.dashboards.createProject({ tab: tabAccess(user, tab, 'write'), name, userId: user.userId }));
+  }
+
+  @Put('project/:tab/:projectId')
+  @ApiOperation({ summary: 'Rename a folder {name}' })
+  renameProject(@Param('tab') tab: string, @Param('projectId') projectId: string, @Body() body: unknown, @CurrentUser() user: AuthUser) {
+    const { name } = parseInput(nameBody, body);
+    return rpc(this.dashboards.renameProject({ tab: tabAccess(user, tab, 'write'), projectId, name }));
+  }
+
+  @Delete('project/:tab/:projectId')
+  @ApiOperation({ summary: 'Delete a folder with all its dashboards and charts' })
+  deleteProject(@Param('tab') tab: string, @Param('projectId') projectId: string, @CurrentUser() user: AuthUser) {
+    return rpc(this.dashboards.deleteProject({ tab: tabAccess(user, tab, 'write'), projectId }));
+  }
+
+  @Put('move-dashboard/:tab/:dashboardId')
+  @ApiOperation({ summary: 'Move a dashboard to the folder {projectId}' })
+  move(@Param('tab') tab: string, @Param('dashboardId') dashboardId: string, @Body() body: unknown, @CurrentUser() user: AuthUser) {
+    const { projectId } = parseInput(moveBody, body);
+    return rpc(this.dashboards.moveDashboard({ tab: tabAccess(user, tab, 'write'), dashboardId, projectId }));
+  }
+
+  @Post('copy/:tab/:dashboardId')
+  @ApiOperation({ summary: 'Copy a dashboard with its charts {name, projectId?} (extension of the spec)' })
+  copy(@Param('tab') tab: string, @Param('dashboardId') dashboardId: string, @Body() body: unknown, @CurrentUser() user: AuthUser) {
+    const { name, projectId } = parseInput(copyBody, body);
+    return rpc(this.dashboards.copyDashboard({ tab: tabAccess(user, tab, 'write'), dashboardId, name, projectId }));
+  }
+
+  @Post('sort/:tab/:id')
+  @ApiOperation({ summary: 'Set the order of a folder or dashboard (?order=)' })
+  sort(@Param('tab') tab: string, @Param('id') id: string, @Query('order') order: string, @CurrentUser() user: AuthUser) {
+    const value = parseInput(orderQuery, order);
+    return rpc(this.dashboards.sort({ tab: tabAccess(user, tab, 'write'), id, order: value }));
+  }
+
+  @Put('aspect_changed/:apiName/:dashboardId')
+  @ApiOperation({ summary: 'Save the layout: the grid items of the dashboard' })
+  async saveLayout(@Param('apiName') apiName: string, @Param('dashboardId') dashboardId: string, @Body() body: unknown, @CurrentUser() user: AuthUser) {
+    const aspects = parseInput(layoutBody, body) as dashboardV1.GridItem[];
+    return content(await rpc(this.dashboards.saveLayout({ tab: tabAccess(user, apiName, 'write'), dashboardId, aspects })));
+  }
+
+  @Post('hide_setting/:tab')
+  @ApiOperation({ summary: 'Hide or show charts [{chartId, hide}]' })
+  async hide(@Param('tab') tab: string, @Body() body: unknown, @CurrentUser() user: AuthUser) {
+    const items = parseInput(hideBody, body).map(({ chartId, hide }) => ({ chartId, hide }));
+    return (await rpc(this.dashboards.saveHideSettings({ tab: tabAccess(user, tab, 'write'), items }))).charts;
+  }
+
+  @Get('all_charts/:tab/:dashboardId')
+  @ApiOperation({ summary: 'The charts of a dashboard with their hide flags' })
+  async allCharts(@Param('tab') tab: string, @Param('dashboardId') dashboardId: string, @CurrentUser() user: AuthUser) {
+    return (await rpc(this.dashboards.listCharts({ tab: tabAccess(user, tab, 'read'), dashboardId }))).charts;
+  }
+
+  @Delete('chart/:tab/:chartId')
+  @ApiOperation({ summary: 'Delete a chart (and its place on the grid)' })
+  deleteChart(@Param('tab') tab: string, @Param('chartId') chartId: string, @CurrentUser() user: AuthUser) {
+    return rpc(this.dashboards.deleteChart({ tab: tabAccess(user, tab, 'write'), chartId }));
+  }
+
+  @Post(':tab')
+  @ApiOperation({ summary: 'Create a dashboard {name, projectId, description}' })
+  createDashboard(@Param('tab') tab: string, @Body() body: unknown, @CurrentUser() user: AuthUser) {
+    const b = parseInput(dashboardBody, body);
+    return rpc(this.dashboards.createDashboard({ tab: tabAccess(user, tab, 'write'), ...b, userId: user.userId }));
+  }
+
+  @Put(':tab/:dashboardId')
+  @ApiOperation({ summary: 'Rename a dashboard {name}' })
+  renameDashboard(@Param('tab') tab: string, @Param('dashboardId') dashboardId: string, @Body() body: unknown, @CurrentUser() user: AuthUser) {
+    const { name } = parseInput(nameBody, body);
+    return rpc(this.dashboards.renameDashboard({ tab: tabAccess(user, tab, 'write'), dashboardId, name }));
+  }
+
+  @Delete(':tab/:dashboardId')
+  @ApiOperation({ summary: 'Delete a dashboard and its charts' })
+  deleteDashboard(@Param('tab') tab: string, @Param('dashboardId') dashboardId: string, @CurrentUser() user: AuthUser) {
+    return rpc(this.dashboards.deleteDashboard({ tab: tabAccess(user, tab, 'write'), dashboardId }));
+  }
+
+  @Get(':apiName/:dashboardId')
+  @ApiOperation({ summary: 'Dashboard content: layout, charts, global filter' })
+  async get(@Param('apiName') apiName: string, @Param('dashboardId') dashboardId: string, @CurrentUser() user: AuthUser) {
+    return content(await rpc(this.dashboards.getDashboard({ tab: tabAccess(user, apiName, 'read'), dashboardId })));
+  }
+}

@@ -1,0 +1,261 @@
+import { randomUUID } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import { AppError } from '@bi/core';
+import type { dashboardV1 } from '@bi/proto';
+import { CHART_KINDS, GRID, charLength, checkName, isReserved, isTab, placeNewChart, type Tab } from '@bi/rules';
+import { DashboardRepository } from './dashboard.repository.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const MAX_CHARTS_PER_DASHBOARD = 200;
+
+function tabOf(tab: string): Tab {
+  if (!isTab(tab)) throw new AppError('invalid', 'tab.invalid');
+  return tab;
+}
+
+/** Ids are UUIDs; anything else cannot exist, so it is "not found" without asking the store. */
+function idOrNotFound(id: string, key: string): string {
+  if (!UUID.test(id ?? '')) throw new AppError('not_found', key);
+  return id;
+}
+
+function validName(name: string): string {
+  const problem = checkName(name);
+  if (problem) throw new AppError('invalid', problem === 'required' ? 'name.required' : 'name.length');
+  return name.trim();
+}
+
+/** Folders, dashboards, layout and chart placement of both tabs (spec 01 §3–§5). */
+@Injectable()
+export class DashboardService {
+  constructor(private readonly repo: DashboardRepository) {}
+
+  listProjects(tab: string) {
+    return this.repo.listProjects(tabOf(tab));
+  }
+
+  async createProject(tab: string, name: string, userId: string): Promise<dashboardV1.Project> {
+    const t = tabOf(tab);
+    const n = validName(name);
+    if (isReserved(n)) throw new AppError('invalid', 'name.reserved');
+    if (await this.repo.projectNameTaken(t, n)) throw new AppError('conflict', 'name.used');
+    const id = randomUUID();
+    const order = await this.repo.nextProjectOrder(t);
+    await this.repo.insertProject(t, id, n, order, UUID.test(userId) ? userId : null).catch((e) => {
+      // Two creates racing past the check meet the unique index.
+      if (String(e).includes('projects_tab_name')) throw new AppError('conflict', 'name.used');
+      throw e;
+    });
+    return { projectId: id, name: n, order, dashboards: [] };
+  }
+
+  async renameProject(tab: string, projectId: string, name: string): Promise<dashboardV1.Project> {
+    const t = tabOf(tab);
+    const project = await this.project(t, projectId);
+    if (isReserved(project.name)) throw new AppError('invalid', 'name.reserved');
+    const n = validName(name);
+    if (isReserved(n)) throw new AppError('invalid', 'name.reserved');
+    if (await this.repo.projectNameTaken(t, n, projectId)) throw new AppError('conflict', 'name.used');
+    await this.repo.renameProject(t, projectId, n);
+    return { ...project, name: n };
+  }
+
+  /** Deletes the folder with every dashboard and chart in it (the web confirms first). */
+  async deleteProject(tab: string, projectId: string): Promise<dashboardV1.DeleteProjectReply> {
+    const t = tabOf(tab);
+    const project = await this.project(t, projectId);
+    if (isReserved(project.name)) throw new AppError('invalid', 'name.reserved');
+    const deletedDashboards = await this.repo.deleteProject(t, projectId);
+    return { projectId, deletedDashboards };
+  }
+
+  async createDashboard(req: dashboardV1.CreateDashboardRequest): Promise<dashboardV1.Dashboard> {
+    const t = tabOf(req.tab);
+    if (!req.projectId) throw new AppError('invalid', 'project.required');
+    const n = validName(req.name);
+    if (isReserved(n)) throw new AppError('invalid', 'name.reserved');
+    await this.project(t, req.projectId);
+    const description = (req.description ?? '').slice(0, 500);
+    const id = randomUUID();
+    const order = await this.repo.nextDashboardOrder(req.projectId);
+    await this.repo.insertDashboard(this.repo.db, { id, tab: t, projectId: req.projectId, name: n, description, order, userId: UUID.test(req.userId) ? req.userId : null });
+    return { dashboardId: id, projectId: req.projectId, name: n, description, order };
+  }
+
+  async renameDashboard(tab: string, dashboardId: string, name: string): Promise<dashboardV1.Dashboard> {
+    const t = tabOf(tab);
+    const d = await this.dashboard(t, dashboardId);
+    if (isReserved(d.name)) throw new AppError('invalid', 'name.reserved');
+    const n = validName(name);
+    if (isReserved(n)) throw new AppError('invalid', 'name.reserved');
+    await this.repo.updateDashboard(t, dashboardId, { name: n });
+    return { ...d, name: n };
+  }
+
+  async deleteDashboard(tab: string, dashboardId: string): Promise<void> {
+    const t = tabOf(tab);
+    const d = await this.dashboard(t, dashboardId);
+    if (isReserved(d.name)) throw new AppError('invalid', 'name.reserved');
+    await this.repo.deleteDashboard(t, dashboardId);
+  }
+
+  async moveDashboard(tab: string, dashboardId: string, projectId: string): Promise<dashboardV1.Dashboard> {
+    const t = tabOf(tab);
+    if (!projectId) throw new AppError('invalid', 'project.required');
+    const d = await this.dashboard(t, dashboardId);
+    await this.project(t, projectId);
+    if (d.projectId === projectId) return d;
+    const order = await this.repo.nextDashboardOrder(projectId);
+    await this.repo.updateDashboard(t, dashboardId, { projectId, order });
+    return { ...d, projectId, order };
+  }
+
+  /** A new dashboard with copies of the charts and their placements. */
+  async copyDashboard(req: dashboardV1.CopyDashboardRequest): Promise<dashboardV1.Dashboard> {
+    const t = tabOf(req.tab);
+    const source = await this.dashboard(t, req.dashboardId);
+    if (isReserved(source.name)) throw new AppError('invalid', 'name.reserved');
+    const n = validName(req.name);
+    if (isReserved(n)) throw new AppError('invalid', 'name.reserved');
+    const projectId = req.projectId || source.projectId;
+    await this.project(t, projectId);
+    const id = randomUUID();
+    return this.repo.db.transaction(async (tx) => {
+      const content = await this.repo.content(t, source.dashboardId, tx);
+      const charts = await this.repo.chartsWithDefinitions(source.dashboardId, tx);
+      const newIds = new Map(charts.map((c) => [c.id, randomUUID()]));
+      const order = await this.repo.nextDashboardOrder(projectId, tx);
+      const aspects = (content.aspects ?? []).filter((a) => newIds.has(a.chartId)).map((a) => ({ ...a, chartId: newIds.get(a.chartId)! }));
+      await this.repo.insertDashboard(tx, { id, tab: t, projectId, name: n, description: source.description, order, userId: null, aspects, globalFilter: content.global_filter });
+      for (const c of charts)
+        await this.repo.insertChart(tx, { id: newIds.get(c.id)!, dashboardId: id, tab: t, title: c.title, type: c.type, dataSourceId: c.data_source_id, hide: c.hide, definition: c.definition });
+      return { dashboardId: id, projectId, name: n, description: source.description, order };
+    });
+  }
+
+  async sort(tab: string, id: string, order: number): Promise<dashboardV1.SortReply> {
+    const t = tabOf(tab);
+    if (!Number.isFinite(order) || Math.abs(order) > 1e12) throw new AppError('invalid', 'order.invalid');
+    idOrNotFound(id, 'dashboard.not_found');
+    if (await this.repo.setProjectOrder(t, id, order)) return { id, kind: 'project', order };
+    if (await this.repo.setDashboardOrder(t, id, order)) return { id, kind: 'dashboard', order };
+    throw new AppError('not_found', 'dashboard.not_found');
+  }
+
+  async content(tab: string, dashboardId: string): Promise<dashboardV1.DashboardContent> {
+    const t = tabOf(tab);
+    idOrNotFound(dashboardId, 'dashboard.not_found');
+    const row = await this.repo.content(t, dashboardId);
+    if (!row) throw new AppError('not_found', 'dashboard.not_found');
+    const charts = await this.repo.charts(dashboardId);
+    const ids = new Set(charts.map((c) => c.chartId));
+    return {
+      dashboardId: row.id,
+      projectId: row.project_id,
+      projectName: row.project_name,
+      name: row.name,
+      description: row.description,
+      // A chart without a stored placement (layout never saved) gets the default one.
+      aspects: withPlacements(row.aspects.filter((a) => ids.has(a.chartId)), charts),
+      charts,
+      globalFilterJson: JSON.stringify(row.global_filter ?? []),
+    };
+  }
+
+  async saveLayout(tab: string, dashboardId: string, aspects: dashboardV1.GridItem[]): Promise<dashboardV1.DashboardContent> {
+    const t = tabOf(tab);
+    await this.dashboard(t, dashboardId);
+    const charts = new Set((await this.repo.charts(dashboardId)).map((c) => c.chartId));
+    const seen = new Set<string>();
+    for (const a of aspects) {
+      if (!charts.has(a.chartId)) throw new AppError('invalid', 'layout.invalid', { detail: `chart ${a.chartId} is not on this dashboard` });
+      if (seen.has(a.chartId)) throw new AppError('invalid', 'layout.invalid', { detail: `chart ${a.chartId} placed twice` });
+      seen.add(a.chartId);
+      const ints = [a.row, a.col, a.sizeX, a.sizeY].every((v) => Number.isInteger(v));
+      if (!ints || a.row < 0 || a.row >= GRID.maxRows || a.col < 0 || a.sizeX < 1 || a.sizeY < 1 || a.sizeY > 100 || a.col + a.sizeX > GRID.cols)
+        throw new AppError('invalid', 'layout.invalid', { detail: `chart ${a.chartId} does not fit the 12-column grid` });
+    }
+    await this.repo.saveAspects(t, dashboardId, aspects.map(normaliseItem));
+    return this.content(t, dashboardId);
+  }
+
+  async listCharts(tab: string, dashboardId: string) {
+    const t = tabOf(tab);
+    await this.dashboard(t, dashboardId);
+    return this.repo.charts(dashboardId);
+  }
+
+  async saveHideSettings(tab: string, items: dashboardV1.HideSetting[]) {
+    const t = tabOf(tab);
+    const changed: dashboardV1.ChartSummary[] = [];
+    for (const item of items) {
+      idOrNotFound(item.chartId, 'chart.not_found');
+      const c = await this.repo.setChartHidden(t, item.chartId, item.hide);
+      if (!c) throw new AppError('not_found', 'chart.not_found');
+      changed.push(c);
+    }
+    return changed;
+  }
+
+  async createChart(req: dashboardV1.CreateChartRequest): Promise<dashboardV1.ChartSummary> {
+    const t = tabOf(req.tab);
+    const title = (req.title ?? '').trim();
+    if (charLength(title) < 1 || charLength(title) > 50) throw new AppError('invalid', 'chart.title_length');
+    const type = req.type || 'bar';
+    if (!(CHART_KINDS as readonly string[]).includes(type)) throw new AppError('invalid', 'request.invalid', { detail: `type ${type}` });
+    await this.dashboard(t, req.dashboardId);
+    const id = randomUUID();
+    await this.repo.db.transaction(async (tx) => {
+      const row = await this.repo.content(t, req.dashboardId, tx);
+      const charts = await this.repo.charts(req.dashboardId, tx);
+      if (charts.length >= MAX_CHARTS_PER_DASHBOARD) throw new AppError('invalid', 'layout.invalid', { detail: `at most ${MAX_CHARTS_PER_DASHBOARD} charts` });
+      await this.repo.insertChart(tx, { id, dashboardId: req.dashboardId, tab: t, title, type, dataSourceId: (req.dataSourceId ?? '').slice(0, 64) });
+      const aspects = withPlacements(row.aspects, charts);
+      aspects.push(normaliseItem({ chartId: id, ...placeNewChart(aspects) } as dashboardV1.GridItem));
+      await this.repo.saveAspects(t, req.dashboardId, aspects, tx);
+    });
+    return { chartId: id, dashboardId: req.dashboardId, title, type, dataSourceId: req.dataSourceId ?? '', hide: false };
+  }
+
+  async deleteChart(tab: string, chartId: string): Promise<void> {
+    const t = tabOf(tab);
+    idOrNotFound(chartId, 'chart.not_found');
+    if (!(await this.repo.findChart(t, chartId))) throw new AppError('not_found', 'chart.not_found');
+    await this.repo.deleteChart(t, chartId);
+  }
+
+  private async project(tab: Tab, projectId: string) {
+    idOrNotFound(projectId, 'project.not_found');
+    const p = await this.repo.findProject(tab, projectId);
+    if (!p) throw new AppError('not_found', 'project.not_found');
+    return p;
+  }
+
+  private async dashboard(tab: Tab, dashboardId: string) {
+    idOrNotFound(dashboardId, 'dashboard.not_found');
+    const d = await this.repo.findDashboard(tab, dashboardId);
+    if (!d) throw new AppError('not_found', 'dashboard.not_found');
+    return d;
+  }
+}
+
+function normaliseItem(a: dashboardV1.GridItem): dashboardV1.GridItem {
+  return {
+    chartId: a.chartId,
+    row: a.row,
+    col: a.col,
+    sizeX: a.sizeX,
+    sizeY: a.sizeY,
+    minSizeX: a.minSizeX ?? 0,
+    minSizeY: a.minSizeY ?? 0,
+    maxSizeX: a.maxSizeX ?? 0,
+    maxSizeY: a.maxSizeY ?? 0,
+  };
+}
+
+/** The stored placements plus a default one for each chart that has none. */
+function withPlacements(aspects: dashboardV1.GridItem[], charts: dashboardV1.ChartSummary[]): dashboardV1.GridItem[] {
+  const out = aspects.map(normaliseItem);
+  for (const c of charts) if (!out.some((a) => a.chartId === c.chartId)) out.push(normaliseItem({ chartId: c.chartId, ...placeNewChart(out) } as dashboardV1.GridItem));
+  return out;
+}

@@ -1,0 +1,49 @@
+import type { Migration } from '@bi/persistence';
+
+export const DASHBOARD_SCHEMA = 'dashboard';
+
+export const DASHBOARD_MIGRATIONS: Migration[] = [
+  {
+    id: '0001_projects_dashboards_charts',
+    sql: `
+CREATE TABLE dashboard.projects (
+  id uuid PRIMARY KEY,
+  tab text NOT NULL CHECK (tab IN ('dashboard', 'template')),
+  name text NOT NULL,
+  sort_order double precision NOT NULL,
+  created_by uuid,
+  created_at timestamptz NOT NULL DEFAULT now()
+);
+CREATE UNIQUE INDEX projects_tab_name ON dashboard.projects (tab, lower(name));
+
+CREATE TABLE dashboard.dashboards (
+  id uuid PRIMARY KEY,
+  project_id uuid NOT NULL REFERENCES dashboard.projects (id) ON DELETE CASCADE,
+  tab text NOT NULL,
+  name text NOT NULL,
+  description text NOT NULL DEFAULT '',
+  sort_order double precision NOT NULL,
+  -- chart placements on the grid: [{chartId, row, col, sizeX, sizeY, ...}]
+  aspects jsonb NOT NULL DEFAULT '[]'::jsonb,
+  global_filter jsonb NOT NULL DEFAULT '[]'::jsonb,
+  created_by uuid,
+  created_at timestamptz NOT NULL DEFAULT now()
+);
+CREATE INDEX dashboards_project ON dashboard.dashboards (project_id, sort_order);
+
+CREATE TABLE dashboard.charts (
+  id uuid PRIMARY KEY,
+  dashboard_id uuid NOT NULL REFERENCES dashboard.dashboards (id) ON DELETE CASCADE,
+  tab text NOT NULL,
+  title text NOT NULL,
+  type text NOT NULL DEFAULT 'bar',
+  data_source_id text NOT NULL DEFAULT '',
+  hide boolean NOT NULL DEFAULT false,
+  -- the rest of the chart definition (spec 01 §3 Chart), filled by the chart editor
+  definition jsonb NOT NULL DEFAULT '{}'::jsonb,
+  created_at timestamptz NOT NULL DEFAULT now()
+);
+CREATE INDEX charts_dashboard ON dashboard.charts (dashboard_id);
+`,
+  },
+];

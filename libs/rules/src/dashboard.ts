@@ -1,0 +1,35 @@
+export const TABS = ['dashboard', 'template'] as const;
+export type Tab = (typeof TABS)[number];
+
+export function isTab(value: unknown): value is Tab {
+  return value === 'dashboard' || value === 'template';
+}
+
+/** Grid constants of spec 01 §9. */
+export const GRID = { cols: 12, rowHeight: 70, margin: 7, defaultSizeX: 6, defaultSizeY: 4, maxRows: 1000 } as const;
+
+export const CHART_KINDS = ['table', 'bar', 'stack_bar', 'line', 'scatter', 'pie', 'gauge', 'funnel', 'card', 'doubleaxis', 'nav', 'map', 'tw_map'] as const;
+export type ChartKind = (typeof CHART_KINDS)[number];
+
+export const AUTO_REFRESH_MINUTES = [1, 5, 10, 20, 30, 60] as const;
+export const CAROUSEL_INTERVAL_MS = 5000;
+export const LAYOUT_SAVE_DEBOUNCE_MS = 1000;
+export const TAB_CACHE_MS = 5 * 60 * 1000;
+
+/** Wait before capturing a dashboard image/PDF: min(5000, 300 × charts not yet loaded) ms. */
+export function exportWaitMs(unloadedCharts: number): number {
+  return Math.min(5000, 300 * Math.max(0, unloadedCharts));
+}
+
+export interface GridPlacement {
+  row: number;
+  col: number;
+  sizeX: number;
+  sizeY: number;
+}
+
+/** Where a new chart goes: default size, on the first free row under everything placed. */
+export function placeNewChart(existing: readonly GridPlacement[]): GridPlacement {
+  const bottom = existing.reduce((m, a) => Math.max(m, a.row + a.sizeY), 0);
+  return { row: bottom, col: 0, sizeX: GRID.defaultSizeX, sizeY: GRID.defaultSizeY };
+}

@@ -1,0 +1,3 @@
+export * from './names.js';
+export * from './order.js';
+export * from './dashboard.js';
