@@ -38,4 +38,6 @@ export default [
       ],
     },
   },
+  // End-to-end tests read the web app's text catalogues by path to assert the visible texts.
+  { files: ['apps/web-e2e/**/*.ts'], rules: { '@nx/enforce-module-boundaries': 'off' } },
 ];

@@ -17,7 +17,7 @@ function newest(dir) {
   return t;
 }
 
-if (!existsSync(join(root, 'node_modules'))) run('npm ci --no-audit --no-fund');
+if (!existsSync(join(root, 'node_modules'))) run('npm install --no-audit --no-fund');
 run('npx tsc -b tsconfig.build.json');
 const webIndex = join(root, 'apps/web/dist/index.html');
 const webSources = [join(root, 'apps/web/src'), join(root, 'apps/web/index.html')];

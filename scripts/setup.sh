@@ -22,4 +22,6 @@ if [ ${#need[@]} -gt 0 ]; then
   fi
 fi
 
-npm ci --no-audit --no-fund
+# `npm install`, not `npm ci`: the registry mirror lacks some other-platform binaries that the lock
+# names as optional, which `npm ci` refuses; `npm install` follows the lock and skips them.
+npm install --no-audit --no-fund
