@@ -9,6 +9,7 @@ SUDO=""
 
 need=()
 ls /usr/lib/postgresql/*/bin/postgres >/dev/null 2>&1 || need+=(postgresql)
+command -v redis-server >/dev/null || need+=(redis-server)
 [ -x /usr/bin/chromium ] || need+=(chromium)
 # CJK fonts, so Chinese UI text renders in screenshots
 fc-list 2>/dev/null | grep -qi "wenquanyi\|noto sans cjk" || need+=(fonts-wqy-zenhei)
@@ -20,6 +21,8 @@ if [ ${#need[@]} -gt 0 ]; then
   if command -v pg_ctlcluster >/dev/null && ls /etc/postgresql/*/main >/dev/null 2>&1; then
     for v in $(ls /etc/postgresql); do $SUDO pg_ctlcluster "$v" main stop 2>/dev/null || true; done
   fi
+  # Likewise the packaged redis-server service.
+  command -v service >/dev/null && $SUDO service redis-server stop >/dev/null 2>&1 || true
 fi
 
 # `npm install`, not `npm ci`: the registry mirror lacks some other-platform binaries that the lock

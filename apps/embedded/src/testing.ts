@@ -1,6 +1,7 @@
 import { loadConfig, type AppConfig } from '@bi/config';
 import { Logger } from '@bi/core';
-import { MemoryCache } from '@bi/cache';
+import { randomUUID } from 'node:crypto';
+import { MemoryCache, RedisCache } from '@bi/cache';
 import { InProcessEventBus } from '@bi/messaging';
 import { openTestDatabase } from '@bi/persistence';
 import { startEmbeddedHost, type EmbeddedHost } from './host.js';
@@ -18,15 +19,17 @@ export interface TestStack extends EmbeddedHost {
 let nextPortBlock = 0;
 
 /**
- * The whole product in this process on a fresh test database (PGlite, or the real PostgreSQL of the
- * services run), on free ports, with its log lines captured for assertions.
+ * The whole product in this process on a fresh test database (PGlite, or the real PostgreSQL and
+ * Redis of the services run), on free ports, with its log lines captured for assertions.
  */
 export async function startTestStack(env: Record<string, string> = {}): Promise<TestStack> {
   const base = 20000 + ((process.pid * 37 + nextPortBlock++ * 10) % 30000);
   const config = { ...loadConfig({ BI_ADMIN_PASSWORD: TEST_PASSWORD, BI_GRPC_BASE_PORT: String(base), BI_DATA_DIR: `/tmp/bi-test-${process.pid}-${base}`, BI_DEMO: 'false', BI_LOGIN_MAX_ATTEMPTS_PER_IP: '10000', ...env }), port: 0 };
   const logLines: string[] = [];
   const logger = new Logger('bi', 'debug', { write: (l) => logLines.push(l) });
-  const runtime = { config, db: await openTestDatabase(), bus: new InProcessEventBus(), cache: new MemoryCache(), logger };
+  // In the services run the stack uses the real servers: PostgreSQL, and Redis for the cache port.
+  const cache = process.env.TEST_REDIS_URL ? new RedisCache(process.env.TEST_REDIS_URL, `test:${randomUUID()}:`) : new MemoryCache();
+  const runtime = { config, db: await openTestDatabase(), bus: new InProcessEventBus(), cache, logger };
   const host = await startEmbeddedHost(config, logger, runtime);
   const api: TestStack['api'] = async (path, init = {}) => {
     const headers: Record<string, string> = { 'content-type': 'application/json', ...init.headers };

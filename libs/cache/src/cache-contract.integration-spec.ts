@@ -1,0 +1,67 @@
+import { randomUUID } from 'node:crypto';
+import type { Cache } from './cache.js';
+import { MemoryCache } from './memory-cache.js';
+import { RedisCache } from './redis-cache.js';
+
+// One contract for every adapter of the cache port. Redis joins when TEST_REDIS_URL is set
+// (the services run starts Debian's redis-server).
+const adapters: [string, () => Cache][] = [['memory', () => new MemoryCache(1000)]];
+if (process.env.TEST_REDIS_URL) adapters.push(['redis', () => new RedisCache(process.env.TEST_REDIS_URL!, `test:${randomUUID()}:`)]);
+
+describe.each(adapters)('cache port contract: %s', (_name, make) => {
+  let c: Cache;
+  beforeEach(() => {
+    c = make();
+  });
+  afterEach(async () => c.close());
+
+  it('stores values with a TTL and forgets them after it', async () => {
+    await c.set('a', 'x', 80);
+    expect(await c.get('a')).toBe('x');
+    await new Promise((r) => setTimeout(r, 150));
+    expect(await c.get('a')).toBeUndefined();
+    await c.set('b', 'y', 10_000);
+    await c.delete('b');
+    expect(await c.get('b')).toBeUndefined();
+  });
+
+  it('drops keys by prefix and only those', async () => {
+    await c.set('ds:1:q1', 'x', 10_000);
+    await c.set('ds:1:q2', 'x', 10_000);
+    await c.set('ds:10:q1', 'x', 10_000);
+    await c.set('ds:2:q1', 'x', 10_000);
+    expect(await c.deleteByPrefix('ds:1:')).toBe(2);
+    expect(await c.get('ds:10:q1')).toBe('x');
+    expect(await c.get('ds:2:q1')).toBe('x');
+  });
+
+  it('counts within a window that starts at the first increment', async () => {
+    expect(await c.increment('n', 120)).toBe(1);
+    expect(await c.increment('n', 120)).toBe(2);
+    expect(await c.ttl('n')).toBeGreaterThan(0);
+    expect(await c.ttl('n')).toBeLessThanOrEqual(120);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(await c.increment('n', 120)).toBe(1);
+    expect(await c.ttl('absent')).toBe(0);
+  });
+
+  it('runs one computation per key at a time (no stampede)', async () => {
+    let runs = 0;
+    const slow = () => new Promise<number>((r) => setTimeout(() => r(++runs), 30));
+    const answers = await Promise.all([c.withLock('k', slow), c.withLock('k', slow), c.withLock('k', slow)]);
+    expect(answers).toEqual([1, 1, 1]);
+    expect(await c.withLock('k', slow)).toBe(2);
+  });
+});
+
+describe('memory cache bound', () => {
+  it('evicts the least recently used entry beyond its bound', async () => {
+    const c = new MemoryCache(2);
+    await c.set('a', '1', 10_000);
+    await c.set('b', '2', 10_000);
+    await c.get('a');
+    await c.set('c', '3', 10_000);
+    expect(await c.get('b')).toBeUndefined();
+    expect(await c.get('a')).toBe('1');
+  });
+});

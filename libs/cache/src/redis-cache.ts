@@ -1,0 +1,65 @@
+import { Redis } from 'ioredis';
+import type { Cache } from './cache.js';
+
+// INCR and set the expiry only on the first increment, atomically.
+const INCREMENT = `local n = redis.call('INCR', KEYS[1]) if n == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end return n`;
+
+/**
+ * Redis behind the cache port (distributed mode): shared by replicas. Keys live under a prefix so
+ * one Redis can serve several installations. withLock is single-flight within this process; across
+ * replicas a duplicate computation is possible but harmless (same key, same value).
+ */
+export class RedisCache implements Cache {
+  private readonly redis: Redis;
+  private readonly inFlight = new Map<string, Promise<unknown>>();
+
+  constructor(url: string, private readonly prefix = 'bi:') {
+    this.redis = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2, enableOfflineQueue: true });
+    // Connection errors surface on the commands that need the connection.
+    this.redis.on('error', () => undefined);
+  }
+
+  async get(key: string): Promise<string | undefined> {
+    return (await this.redis.get(this.prefix + key)) ?? undefined;
+  }
+
+  async set(key: string, value: string, ttlMs: number): Promise<void> {
+    await this.redis.set(this.prefix + key, value, 'PX', Math.max(1, Math.round(ttlMs)));
+  }
+
+  async delete(key: string): Promise<void> {
+    await this.redis.del(this.prefix + key);
+  }
+
+  async deleteByPrefix(prefix: string): Promise<number> {
+    let cursor = '0';
+    let n = 0;
+    const pattern = this.prefix + prefix.replace(/[*?[\]\\]/g, '\\$&') + '*';
+    do {
+      const [next, keys] = await this.redis.scan(cursor, 'MATCH', pattern, 'COUNT', 500);
+      cursor = next;
+      if (keys.length) n += await this.redis.del(...keys);
+    } while (cursor !== '0');
+    return n;
+  }
+
+  async increment(key: string, ttlMs: number): Promise<number> {
+    return Number(await this.redis.eval(INCREMENT, 1, this.prefix + key, Math.max(1, Math.round(ttlMs))));
+  }
+
+  async ttl(key: string): Promise<number> {
+    return Math.max(0, await this.redis.pttl(this.prefix + key));
+  }
+
+  withLock<T>(key: string, compute: () => Promise<T>): Promise<T> {
+    const running = this.inFlight.get(key) as Promise<T> | undefined;
+    if (running) return running;
+    const p = compute().finally(() => this.inFlight.delete(key));
+    this.inFlight.set(key, p);
+    return p;
+  }
+
+  async close(): Promise<void> {
+    await this.redis.quit().catch(() => this.redis.disconnect());
+  }
+}
