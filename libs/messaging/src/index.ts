@@ -3,3 +3,5 @@ export * from './in-process-event-bus.js';
 export * from './outbox.js';
 export * from './topics.js';
 export * from './create-event-bus.js';
+export * from './kafka-event-bus.js';
+export * from './idempotent-consumer.js';

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { eventsV1 } from '@bi/proto';
+import type { BusMessage } from './event-bus.js';
 
 /** Topic names and partition keys are documented for other systems in docs/events.md. */
 export const TOPICS = {
@@ -15,4 +16,9 @@ export function encodeDataChanged(dataSourceId: string, payload: eventsV1.DataCh
 export function encodeAlertTriggered(chartId: string, payload: eventsV1.AlertTriggeredPayload, eventId = randomUUID()) {
   const message: eventsV1.AlertTriggered = { eventId, occurredAt: new Date().toISOString(), aggregateId: chartId, payload };
   return { topic: TOPICS.alertTriggered, key: chartId, eventId, payload: eventsV1.AlertTriggered.encode(message).finish() };
+}
+
+/** An encoded event as a bus message (the outbox does the same from its table). */
+export function asBusMessage(e: { topic: string; key: string; eventId: string; payload: Uint8Array }): BusMessage {
+  return { topic: e.topic, key: e.key, value: e.payload, headers: { 'event-id': e.eventId } };
 }

@@ -1,0 +1,138 @@
+import { Kafka, logLevel, type Admin, type Consumer, type Producer } from 'kafkajs';
+import type { Logger } from '@bi/core';
+import { DEAD_LETTER_SUFFIX, type BusMessage, type EventBus, type MessageHandler, type Subscription } from './event-bus.js';
+
+export interface KafkaBusOptions {
+  brokers: string[];
+  clientId?: string;
+  /** Tries of a handler before its message goes to the dead-letter topic. */
+  maxAttempts?: number;
+  partitions?: number;
+  logger?: Logger;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * Kafka behind the event-bus port. Producing: idempotent producer, one request in flight, acks from
+ * all replicas, so messages of one key keep their order. Consuming: offsets are committed only after
+ * the handler succeeded; a message that keeps failing goes to `<topic>.dead-letter` and is then
+ * committed, so one poison message cannot block its partition.
+ */
+export class KafkaEventBus implements EventBus {
+  private readonly kafka: Kafka;
+  private producer: Producer | null = null;
+  private connecting: Promise<Producer> | null = null;
+  private readonly knownTopics = new Set<string>();
+  private readonly consumers = new Set<Consumer>();
+
+  constructor(private readonly options: KafkaBusOptions) {
+    this.kafka = new Kafka({
+      clientId: options.clientId ?? 'bi',
+      brokers: options.brokers,
+      logLevel: logLevel.NOTHING,
+      connectionTimeout: 3000,
+      requestTimeout: 10_000,
+      retry: { retries: 3, initialRetryTime: 200, maxRetryTime: 2000 },
+    });
+  }
+
+  async publish(messages: readonly BusMessage[]): Promise<void> {
+    if (!messages.length) return;
+    const producer = await this.connectProducer();
+    const byTopic = new Map<string, BusMessage[]>();
+    for (const m of messages) byTopic.set(m.topic, [...(byTopic.get(m.topic) ?? []), m]);
+    await this.ensureTopics([...byTopic.keys()]);
+    try {
+      await producer.sendBatch({
+        acks: -1,
+        topicMessages: [...byTopic].map(([topic, ms]) => ({
+          topic,
+          messages: ms.map((m) => ({ key: m.key, value: Buffer.from(m.value), headers: m.headers })),
+        })),
+      });
+    } catch (e) {
+      // Drop the producer so the next publish reconnects (broker restarted, leader moved).
+      this.producer = null;
+      await producer.disconnect().catch(() => undefined);
+      throw e;
+    }
+  }
+
+  async subscribe(topic: string, groupId: string, handler: MessageHandler): Promise<Subscription> {
+    await this.ensureTopics([topic, topic + DEAD_LETTER_SUFFIX]);
+    const consumer = this.kafka.consumer({ groupId, sessionTimeout: 10_000, heartbeatInterval: 1000, retry: { retries: 10 } });
+    await consumer.connect();
+    await consumer.subscribe({ topic, fromBeginning: true });
+    const maxAttempts = this.options.maxAttempts ?? 3;
+    await consumer.run({
+      autoCommit: false,
+      eachMessage: async ({ topic: t, partition, message, heartbeat }) => {
+        const m: BusMessage = {
+          topic: t,
+          key: message.key?.toString() ?? '',
+          value: new Uint8Array(message.value ?? Buffer.alloc(0)),
+          headers: Object.fromEntries(Object.entries(message.headers ?? {}).map(([k, v]) => [k, String(Array.isArray(v) ? v[0] : v ?? '')])),
+        };
+        for (let attempt = 1; ; attempt++) {
+          try {
+            await handler(m);
+            break;
+          } catch (e) {
+            if (attempt >= maxAttempts) {
+              this.options.logger?.error('event handler failed; message sent to dead-letter topic', { topic: t, key: m.key, groupId, error: e });
+              await this.publish([{ ...m, topic: t + DEAD_LETTER_SUFFIX, headers: { ...m.headers, error: String(e).slice(0, 500), 'consumer-group': groupId } }]);
+              break;
+            }
+            await sleep(100 * 2 ** attempt);
+            await heartbeat();
+          }
+        }
+        await consumer.commitOffsets([{ topic: t, partition, offset: (BigInt(message.offset) + 1n).toString() }]);
+      },
+    });
+    this.consumers.add(consumer);
+    return {
+      close: async () => {
+        this.consumers.delete(consumer);
+        // Waits for the message being handled, then leaves the group.
+        await consumer.disconnect();
+      },
+    };
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([...this.consumers].map((c) => c.disconnect().catch(() => undefined)));
+    this.consumers.clear();
+    await this.producer?.disconnect().catch(() => undefined);
+    this.producer = null;
+  }
+
+  private async connectProducer(): Promise<Producer> {
+    if (this.producer) return this.producer;
+    this.connecting ??= (async () => {
+      const p = this.kafka.producer({ idempotent: true, maxInFlightRequests: 1, allowAutoTopicCreation: true });
+      try {
+        await p.connect();
+        this.producer = p;
+        return p;
+      } finally {
+        this.connecting = null;
+      }
+    })();
+    return this.connecting;
+  }
+
+  private async ensureTopics(topics: string[]): Promise<void> {
+    const missing = topics.filter((t) => !this.knownTopics.has(t));
+    if (!missing.length) return;
+    const admin: Admin = this.kafka.admin();
+    await admin.connect();
+    try {
+      await admin.createTopics({ waitForLeaders: true, topics: missing.map((topic) => ({ topic, numPartitions: this.options.partitions ?? 3 })) });
+      for (const t of missing) this.knownTopics.add(t);
+    } finally {
+      await admin.disconnect();
+    }
+  }
+}
