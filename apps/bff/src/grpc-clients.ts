@@ -11,6 +11,20 @@ export const DASHBOARD_CLIENT = Symbol('DASHBOARD_CLIENT');
 
 export type HealthClients = Record<ServiceName, healthV1.HealthServiceClient>;
 
+/**
+ * Round-robin over a service's replicas, and a call that finds a replica gone (UNAVAILABLE: nothing
+ * was processed) is retried on another one, so killing a replica fails no user request.
+ */
+const SERVICE_CONFIG = JSON.stringify({
+  loadBalancingConfig: [{ round_robin: {} }],
+  methodConfig: [
+    {
+      name: [{}],
+      retryPolicy: { maxAttempts: 4, initialBackoff: '0.05s', maxBackoff: '1s', backoffMultiplier: 2, retryableStatusCodes: ['UNAVAILABLE'] },
+    },
+  ],
+});
+
 /** gRPC target for a service; several addresses (replicas) are balanced round-robin by grpc-js. */
 export function grpcTarget(addresses: readonly string[]): string {
   return addresses.length === 1 ? addresses[0] : `ipv4:${addresses.join(',')}`;
@@ -25,7 +39,7 @@ function connect(name: ServiceName, config: AppConfig): ClientGrpc {
       package: [contract.package, HEALTH_CONTRACT.package],
       protoPath: [protoPath(contract), protoPath(HEALTH_CONTRACT)],
       loader: GRPC_LOADER_OPTIONS,
-      channelOptions: { 'grpc.lb_policy_name': 'round_robin', 'grpc.enable_retries': 1 },
+      channelOptions: { 'grpc.service_config': SERVICE_CONFIG, 'grpc.enable_retries': 1, 'grpc.dns_min_time_between_resolutions_ms': 1000 },
     },
   }) as unknown as ClientGrpc;
 }

@@ -1,10 +1,18 @@
 import { Module } from '@nestjs/common';
 import { serviceModule, startGrpcService, type ServiceRuntime } from '@bi/service-kit';
 import { ChartQueryGrpcController } from './chart-query.grpc.controller.js';
+import { DataChangedListener } from './result-cache.js';
+
+export { resultCachePrefix } from './result-cache.js';
 
 @Module({})
 export class ChartQueryModule {}
 
 export function startChartQueryService(runtime: ServiceRuntime, url: string) {
-  return startGrpcService('chart-query', serviceModule(ChartQueryModule, 'chart-query', runtime, { controllers: [ChartQueryGrpcController] }), runtime, url);
+  return startGrpcService(
+    'chart-query',
+    serviceModule(ChartQueryModule, 'chart-query', runtime, { controllers: [ChartQueryGrpcController], providers: [DataChangedListener] }),
+    runtime,
+    url,
+  );
 }

@@ -10,6 +10,7 @@ import { NestJsonLogger } from './nest-logger.js';
 import { GrpcHealthController, SERVICE_NAME } from './health.js';
 import { closeRuntime, openRuntime, runtimeProviders, type ServiceRuntime } from './runtime.js';
 import { loadConfig, ConfigError } from '@bi/config';
+import { Logger } from '@bi/core';
 
 /** grpc-js refuses to serve a service without methods; such a contract is served once it has some. */
 function hasMethods(contract: GrpcContract): boolean {
@@ -72,10 +73,13 @@ export async function runStandalone(name: ServiceName, start: (runtime: ServiceR
     }
     throw e;
   }
-  const runtime = await openRuntime(config);
+  const runtime = await openRuntime(config, new Logger(name, config.logLevel), `bi-${name}`);
   const [address] = config.services[name];
-  const port = address.split(':').pop();
-  const app = await start(runtime, `0.0.0.0:${port}`);
+  const host = address.slice(0, address.lastIndexOf(':'));
+  const port = address.slice(address.lastIndexOf(':') + 1);
+  // An IP address is bound as given (127.0.0.1 stays on loopback); a host name (compose, k8s) means all interfaces.
+  const bind = /^\d{1,3}(\.\d{1,3}){3}$/.test(host) ? host : '0.0.0.0';
+  const app = await start(runtime, `${bind}:${port}`);
   const stop = async () => {
     await app.close();
     await closeRuntime(runtime);

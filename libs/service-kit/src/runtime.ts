@@ -31,9 +31,9 @@ export function runtimeProviders(runtime: ServiceRuntime, serviceName: string) {
 }
 
 /** Opens the stores of one process. The embedded host opens one runtime and shares it. */
-export async function openRuntime(config: AppConfig, logger = new Logger('bi', config.logLevel)): Promise<ServiceRuntime> {
+export async function openRuntime(config: AppConfig, logger = new Logger('bi', config.logLevel), clientId = 'bi'): Promise<ServiceRuntime> {
   const db = await openDatabase(config.metadataStore);
-  const bus = createEventBus(config.eventBus, logger.child('event-bus'));
+  const bus = createEventBus(config.eventBus, logger.child('event-bus'), clientId);
   const cache = createCache(config.cache);
   return { config, db, bus, cache, logger };
 }

@@ -1,0 +1,106 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Redis } from 'ioredis';
+import { asBusMessage, encodeDataChanged, KafkaEventBus } from '@bi/messaging';
+import { PostgresDatabase } from '@bi/persistence';
+// @ts-expect-error plain ESM script shared with `npm run start:distributed`
+import { startDistributed } from '../../../scripts/start-distributed.mjs';
+
+const servers = { db: process.env.TEST_DATABASE_URL, redis: process.env.TEST_REDIS_URL, kafka: process.env.TEST_KAFKA_BROKERS };
+const ready = servers.db && servers.redis && servers.kafka;
+if (!ready) console.warn('distributed e2e: needs TEST_DATABASE_URL, TEST_REDIS_URL and TEST_KAFKA_BROKERS (npm run test:services); skipped');
+const maybe = ready ? describe : describe.skip;
+
+// One process per service on real PostgreSQL, Redis and Kafka, two chart-query replicas.
+maybe('distributed mode end to end', () => {
+  let cluster: any;
+  let admin: PostgresDatabase;
+  const dbName = `bi_dist_${randomBytes(4).toString('hex')}`;
+  const password = 'distributed-pass-1';
+  const log: string[] = [];
+
+  beforeAll(async () => {
+    admin = new PostgresDatabase(servers.db!, 1);
+    await admin.exec(`CREATE DATABASE ${dbName}`);
+    const url = new URL(servers.db!);
+    url.pathname = `/${dbName}`;
+    const base = 30000 + (process.pid % 500) * 20;
+    cluster = await startDistributed({
+      port: base + 19,
+      grpcBasePort: base,
+      chartQueryReplicas: 2,
+      env: {
+        DATABASE_URL: url.toString(),
+        REDIS_URL: servers.redis,
+        KAFKA_BROKERS: servers.kafka,
+        BI_ADMIN_PASSWORD: password,
+        BI_JWT_SECRET: randomBytes(32).toString('hex'),
+        BI_DATA_DIR: mkdtempSync(join(tmpdir(), 'bi-dist-')),
+        BI_DEMO: 'false',
+        BI_LOGIN_MAX_ATTEMPTS_PER_IP: '10000',
+        BI_LOG_LEVEL: 'warn',
+      },
+      onOutput: (name: string, line: string) => log.push(`[${name}] ${line}`),
+    });
+  });
+
+  afterAll(async () => {
+    await cluster?.stop();
+    await admin?.exec(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+    await admin?.close();
+  });
+
+  const api = async (path: string, init: { method?: string; body?: unknown; token?: string } = {}) => {
+    const res = await fetch(cluster.url + path, {
+      method: init.method ?? 'GET',
+      headers: { 'content-type': 'application/json', currentLanguage: 'en', ...(init.token ? { authorization: init.token } : {}) },
+      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+    });
+    return { status: res.status, body: await res.json() };
+  };
+
+  it('serves login, folders and dashboards through the BFF, and survives losing a chart-query replica', async () => {
+    const login = await api('/api/identity/login', { method: 'POST', body: { userName: 'admin', password } });
+    expect(login.body.data.token.code).toBe(200);
+    const token = login.body.data.token.result.token;
+    const folder = await api('/api/dashboard/project/dashboard', { method: 'POST', token, body: { name: 'Distributed' } });
+    expect(folder.body.status).toBe('success');
+    const dash = await api('/api/dashboard/dashboard', { method: 'POST', token, body: { name: 'Across processes', projectId: folder.body.data.projectId } });
+    expect(dash.body.status).toBe('success');
+
+    // Requests keep flowing while one chart-query replica is killed (readiness calls every service, chart-query included).
+    const results: number[] = [];
+    let killed = false;
+    for (let i = 0; i < 60; i++) {
+      if (i === 20) {
+        await cluster.kill('chart-query-1', 'SIGKILL');
+        killed = true;
+      }
+      const [ready, projects] = await Promise.all([api('/api/health/ready'), api('/api/dashboard/projects/dashboard', { token })]);
+      results.push(ready.status, projects.status);
+      expect(projects.body.data.some((p: any) => p.name === 'Distributed')).toBe(true);
+    }
+    expect(killed).toBe(true);
+    expect(results.every((s) => s === 200)).toBe(true);
+  });
+
+  it('delivers DataChanged over Kafka to chart-query, which drops that source\'s cached results in Redis', async () => {
+    const redis = new Redis(servers.redis!);
+    const ds = `ds-${randomUUID()}`;
+    try {
+      await redis.set(`bi:chart-query:result:${ds}:q1`, '{"option":1}', 'PX', 60_000);
+      await redis.set(`bi:chart-query:result:other-${ds}:q1`, '{"option":2}', 'PX', 60_000);
+      const bus = new KafkaEventBus({ brokers: servers.kafka!.split(',') });
+      await bus.publish([asBusMessage(encodeDataChanged(ds, { changeKind: 'replace', dataVersion: 3, rowCount: 10, changedBy: 'admin' }))]);
+      await bus.close();
+      const end = Date.now() + 60_000;
+      while ((await redis.exists(`bi:chart-query:result:${ds}:q1`)) && Date.now() < end) await new Promise((r) => setTimeout(r, 200));
+      expect(await redis.exists(`bi:chart-query:result:${ds}:q1`)).toBe(0);
+      expect(await redis.get(`bi:chart-query:result:other-${ds}:q1`)).toBe('{"option":2}');
+    } finally {
+      redis.disconnect();
+    }
+  });
+});
