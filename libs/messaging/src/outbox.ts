@@ -119,6 +119,10 @@ export class OutboxRelay {
       let attempted: number[] = [];
       const n = await this.db
         .transaction(async (tx) => {
+          // One relay per schema at a time (replicas may run several), or batches could overtake
+          // each other and break the per-key order.
+          const lock = await tx.query<{ ok: boolean }>('SELECT pg_try_advisory_xact_lock(hashtext($1)) AS ok', [`outbox:${this.schema}`]);
+          if (!lock.rows[0].ok) return 0;
           const { rows } = await tx.query<OutboxRow>(
             `SELECT seq, event_id, topic, key, payload, headers FROM ${this.schema}.outbox
              WHERE published_at IS NULL ORDER BY seq LIMIT $1 FOR UPDATE SKIP LOCKED`,
