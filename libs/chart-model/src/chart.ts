@@ -1,0 +1,160 @@
+/**
+ * The chart definition of spec 01 §3, shared by the web editor, the dashboard service (which stores
+ * it) and the chart engine (which compiles and renders it). Field names follow the spec.
+ */
+export const CHART_TYPES = ['table', 'bar', 'stack_bar', 'line', 'scatter', 'pie', 'gauge', 'funnel', 'card', 'doubleaxis', 'nav', 'map', 'tw_map'] as const;
+export type ChartType = (typeof CHART_TYPES)[number];
+
+export type DataType = 'string' | 'number' | 'date';
+
+/** 0 normal, 1 year, 2 quarter, 3 month, 4 week, 5 day */
+export type Granularity = 0 | 1 | 2 | 3 | 4 | 5;
+export const GRANULARITY = { normal: 0, year: 1, quarter: 2, month: 3, week: 4, day: 5 } as const;
+
+/** sum, count, avg of the spec, plus min, max and count distinct. */
+export type Aggregator = 'sum' | 'count' | 'avg' | 'min' | 'max' | 'countDistinct';
+export type SortOrder = '' | 'asc' | 'desc';
+
+/** type 1 value, 2 percent (0 on new relation nodes); unit 0 none, 1 万, 2 亿, 3 K, 4 M, 5 G. */
+export interface Formatter {
+  type: 0 | 1 | 2;
+  isCustomizeUnit: boolean;
+  unit: 0 | 1 | 2 | 3 | 4 | 5;
+  customUnit: string;
+  decimalPlaces: number;
+  useThousandth: boolean;
+}
+
+/** Field-filter condition operators by type (spec 01 §5). */
+export type NumberCompare = '>' | '<' | '=' | '!=' | '<=' | '>=' | 'between';
+export type StringCompare = '=' | '!=' | 'like' | 'notLike';
+export type DateCompare = 'between';
+export type Compare = NumberCompare | StringCompare | DateCompare;
+
+export interface FilterCondition {
+  field: { name: string; title?: string; dataType: DataType };
+  compare: Compare;
+  compareValue?: string | number | null;
+  compareValueLeft?: string | number | null;
+  compareValueRight?: string | number | null;
+}
+
+/** logic 0 any, 1 all (the field-filter dialog's reading). */
+export interface FieldFilter {
+  logic: 0 | 1;
+  conditions: FilterCondition[];
+}
+
+export interface ChartField {
+  name: string;
+  /** alias, 1–20 characters */
+  title?: string;
+  dataType: DataType;
+  width?: number;
+  granularity?: Granularity;
+  aggregator?: Aggregator;
+  orderBy?: SortOrder;
+  showTrendline?: boolean;
+  formatter?: Formatter;
+  fieldFilter?: FieldFilter;
+}
+
+/** valueType 0 fixed, 1 calculated; formula 0 average, 1 min, 2 max. */
+export interface PlotLine {
+  name: string;
+  valueType: 0 | 1;
+  value?: number;
+  axisField?: { axisName: string; axisTitle?: string; aggregator?: Aggregator };
+  formula?: 0 | 1 | 2;
+}
+
+export interface GaugeSection {
+  section: number;
+  sectionColor: string;
+}
+
+export interface EditTopNum {
+  showItemNum: boolean;
+  /** 0 before (largest first), 1 after (smallest) */
+  direction: 0 | 1;
+  num: number;
+  /** 0 item count, 1 percent */
+  mode: 0 | 1;
+}
+
+export interface AggregateConfig {
+  aggregateField?: string;
+  showSum?: boolean;
+  showAvg?: boolean;
+  showMax?: boolean;
+  showMin?: boolean;
+  showFontColor?: string;
+}
+
+export interface MapConfig {
+  /** 0 city, 1 province */
+  granularity: 0 | 1;
+  visualMapShow: boolean;
+}
+
+export interface NavConfig {
+  navColor?: string;
+  noNavColor?: string;
+  navFontSize?: number;
+}
+
+/** Inner filter (a chart's own filter bar entry) and global filter item share this range model. */
+export interface RangeFilter {
+  id?: string;
+  name: string;
+  title?: string;
+  dataType: DataType | 'other';
+  /** dates: [from, to] (yyyy-MM-dd); numbers: per numberOption; strings: selected values */
+  range: (string | number)[];
+  granularity?: Granularity;
+  numberOption?: 'all' | 'custom' | 'equal' | 'notEqual' | 'greaterThan' | 'greaterThanOrEqual' | 'lessThan' | 'lessThanOrEqual' | 'range';
+}
+
+export interface Chart {
+  chartId: string;
+  title: string;
+  type: ChartType;
+  dataSourceId: string;
+  points: ChartField[];
+  values: ChartField[];
+  secondPoints: ChartField[];
+  secondValues: ChartField[];
+  innerFilters: RangeFilter[];
+  colorSettings: string[];
+  gaugeSection: GaugeSection[];
+  /** JSON text merged over the built option */
+  customOption?: string;
+  linkageId?: string;
+  shape?: boolean;
+  group?: boolean;
+  isHorizontal?: boolean;
+  showXSplitLine?: boolean;
+  showYSplitLine?: boolean;
+  isEmbeded?: boolean;
+  isShowRealValue?: boolean;
+  isShowPointLabel?: boolean;
+  showTitle?: boolean;
+  /** 0 none, 1 top, 2 right, 3 bottom */
+  legendStyle?: 0 | 1 | 2 | 3;
+  property?: { background?: string; min?: number; max?: number; secondMin?: number; secondMax?: number };
+  plotLineY?: PlotLine[];
+  plotLineYOptional?: PlotLine[];
+  xDataZoom?: boolean;
+  yDataZoom?: boolean;
+  mapConfig?: MapConfig;
+  navConfig?: NavConfig;
+  aggregateConfig?: AggregateConfig;
+  editTopNum?: EditTopNum;
+  /** chart colour theme */
+  theme?: 'light' | 'dark' | 'gentle' | 'commerce' | 'starry';
+}
+
+/** A new chart as "add chart" creates it. */
+export function emptyChart(chartId: string, title: string, dataSourceId: string, type: ChartType = 'bar'): Chart {
+  return { chartId, title, type, dataSourceId, points: [], values: [], secondPoints: [], secondValues: [], innerFilters: [], colorSettings: [], gaugeSection: [], showTitle: true, legendStyle: 1 };
+}
