@@ -35,10 +35,13 @@ test.describe('login page', () => {
     const shell = new AppShell(page);
     const en = catalogues.en;
 
-    await login.login(USERS.admin, { language: 'en' });
+    await login.goto();
+    // the language picked on the login page is the language of the signed-in app
+    await login.submitLogin(USERS.admin, { language: 'en' });
 
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(page.getByTestId('page-dashboard')).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
     await expect(shell.greeting).toHaveText(format(en.header.greeting, { userName: USERS.admin }));
     await expect(shell.nav('dashboard')).toHaveClass(/(^|\s)active(\s|$)/);
     await expect(shell.nav('dashboard')).toHaveAttribute('aria-current', 'page');
@@ -67,13 +70,12 @@ test.describe('login page', () => {
   test('required-field messages appear when an empty field loses focus', async ({ page }) => {
     const login = new LoginPage(page);
     const en = catalogues.en.login;
-    await login.goto();
-    await login.chooseLanguage('en');
-
+    await login.goto({ language: 'en' });
+    // the account field has the focus when the page opens; nothing is flagged yet
+    await expect(login.username).toBeFocused();
     await expect(login.fieldError('username')).toHaveCount(0);
     await expect(login.fieldError('password')).toHaveCount(0);
 
-    await login.username.focus();
     await login.username.blur();
     await expect(login.fieldError('username')).toHaveText(en.requiredAccount);
     await expect(login.username).toHaveAttribute('aria-invalid', 'true');
@@ -98,8 +100,7 @@ test.describe('login page', () => {
   test('Enter in an empty form shows the required messages and sends nothing', async ({ page }) => {
     const login = new LoginPage(page);
     const en = catalogues.en.login;
-    await login.goto();
-    await login.chooseLanguage('en');
+    await login.goto({ language: 'en' });
 
     let loginCalls = 0;
     page.on('request', (request) => {

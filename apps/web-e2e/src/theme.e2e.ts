@@ -2,7 +2,7 @@ import { expect, test, type Locator } from '@playwright/test';
 import { AppShell } from './pages/AppShell';
 import { LoginPage } from './pages/LoginPage';
 import { USERS } from './support/env';
-import { readLocal } from './support/storage';
+import { presetLocalStorage, readLocal } from './support/storage';
 
 // Header background of the antd Layout in each theme (ThemeProvider: headerBg).
 const HEADER_BG = { light: 'rgb(255, 255, 255)', dark: 'rgb(20, 20, 20)' } as const;
@@ -54,12 +54,8 @@ test.describe('theme', () => {
   test('choosing light again brings the light theme back', async ({ page }) => {
     const login = new LoginPage(page);
     const shell = new AppShell(page);
-    await page.addInitScript(() => {
-      if (!window.sessionStorage.getItem('e2e-theme-seeded')) {
-        window.sessionStorage.setItem('e2e-theme-seeded', '1');
-        window.localStorage.setItem('theme', 'dark');
-      }
-    });
+    // start from a dark theme chosen earlier in this browser
+    await presetLocalStorage(page, { theme: 'dark' });
     await login.login(USERS.admin, { language: 'en' });
     const html = page.locator('html');
     await expect(html).toHaveAttribute('data-theme', 'dark');
