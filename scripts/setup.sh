@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Installs what the tests need on a fresh Debian machine: the PostgreSQL server (services run) and
+# Installs what the tests need on a fresh Debian machine: the PostgreSQL, Redis and MariaDB servers (services run) and
 # Chromium (end-to-end run) from Debian's packages, then the npm packages from the lock file.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -10,7 +10,11 @@ SUDO=""
 need=()
 ls /usr/lib/postgresql/*/bin/postgres >/dev/null 2>&1 || need+=(postgresql)
 command -v redis-server >/dev/null || need+=(redis-server)
+[ -x /usr/sbin/mariadbd ] || command -v mariadbd >/dev/null || need+=(mariadb-server)
 [ -x /usr/bin/chromium ] || need+=(chromium)
+# Kafka for the services run: Java 17 runs the broker, Maven fetches its jars
+command -v java >/dev/null || need+=(openjdk-17-jre-headless)
+command -v mvn >/dev/null || need+=(maven)
 # CJK fonts, so Chinese UI text renders in screenshots
 fc-list 2>/dev/null | grep -qi "wenquanyi\|noto sans cjk" || need+=(fonts-wqy-zenhei)
 if [ ${#need[@]} -gt 0 ]; then
@@ -23,6 +27,8 @@ if [ ${#need[@]} -gt 0 ]; then
   fi
   # Likewise the packaged redis-server service.
   command -v service >/dev/null && $SUDO service redis-server stop >/dev/null 2>&1 || true
+  # And the packaged MariaDB (scripts/services/mariadb.sh runs its own on 53306).
+  command -v service >/dev/null && $SUDO service mariadb stop >/dev/null 2>&1 || true
 fi
 
 # `npm install`, not `npm ci`: the registry mirror lacks some other-platform binaries that the lock

@@ -2,8 +2,10 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
 import type { AppConfig } from '@bi/config';
 import type { Logger } from '@bi/core';
+import { CONFIG } from '@bi/service-kit';
 import { ChartEditController } from './dashboard/chart-edit.controller.js';
 import { DashboardController } from './dashboard/dashboard.controller.js';
+import { DataSourceController } from './data-source/data-source.controller.js';
 import { grpcClientProviders } from './grpc-clients.js';
 import { HealthController } from './health/health.controller.js';
 import { AuthGuard } from './http/auth.guard.js';
@@ -16,9 +18,10 @@ export class BffModule {
   static register(config: AppConfig, logger: Logger): DynamicModule {
     return {
       module: BffModule,
-      controllers: [IdentityController, HealthController, DashboardController, ChartEditController],
+      controllers: [IdentityController, HealthController, DashboardController, ChartEditController, DataSourceController],
       providers: [
         ...grpcClientProviders(config),
+        { provide: CONFIG, useValue: config },
         { provide: APP_GUARD, useClass: AuthGuard },
         { provide: APP_INTERCEPTOR, useClass: EnvelopeInterceptor },
         { provide: APP_FILTER, useValue: new EnvelopeExceptionFilter(logger) },

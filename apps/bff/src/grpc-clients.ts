@@ -1,6 +1,6 @@
 import type { AppConfig, ServiceName } from '@bi/config';
 import { AppError } from '@bi/core';
-import { GRPC_LOADER_OPTIONS, HEALTH_CONTRACT, protoPath, SERVICE_CONTRACTS, type dashboardV1, type healthV1, type identityV1 } from '@bi/proto';
+import { GRPC_LOADER_OPTIONS, HEALTH_CONTRACT, protoPath, SERVICE_CONTRACTS, type dashboardV1, type dataSourceV1, type healthV1, type identityV1 } from '@bi/proto';
 import { fromGrpcError } from '@bi/service-kit';
 import { ClientProxyFactory, Transport, type ClientGrpc } from '@nestjs/microservices';
 import { firstValueFrom, timeout, type Observable } from 'rxjs';
@@ -8,6 +8,7 @@ import { firstValueFrom, timeout, type Observable } from 'rxjs';
 export const IDENTITY_CLIENT = Symbol('IDENTITY_CLIENT');
 export const HEALTH_CLIENTS = Symbol('HEALTH_CLIENTS');
 export const DASHBOARD_CLIENT = Symbol('DASHBOARD_CLIENT');
+export const DATA_SOURCE_CLIENT = Symbol('DATA_SOURCE_CLIENT');
 
 export type HealthClients = Record<ServiceName, healthV1.HealthServiceClient>;
 
@@ -39,7 +40,13 @@ function connect(name: ServiceName, config: AppConfig): ClientGrpc {
       package: [contract.package, HEALTH_CONTRACT.package],
       protoPath: [protoPath(contract), protoPath(HEALTH_CONTRACT)],
       loader: GRPC_LOADER_OPTIONS,
-      channelOptions: { 'grpc.service_config': SERVICE_CONFIG, 'grpc.enable_retries': 1, 'grpc.dns_min_time_between_resolutions_ms': 1000 },
+      channelOptions: {
+        'grpc.service_config': SERVICE_CONFIG,
+        'grpc.enable_retries': 1,
+        'grpc.dns_min_time_between_resolutions_ms': 1000,
+        // A channel of its own: a restarted host (tests, embedded restarts) must not inherit dead connections.
+        'grpc.use_local_subchannel_pool': 1,
+      },
     },
   }) as unknown as ClientGrpc;
 }
@@ -49,6 +56,7 @@ export function grpcClientProviders(config: AppConfig) {
   return [
     { provide: IDENTITY_CLIENT, useValue: clients.identity.getService<identityV1.IdentityServiceClient>(SERVICE_CONTRACTS.identity.service) },
     { provide: DASHBOARD_CLIENT, useValue: clients.dashboard.getService<dashboardV1.DashboardServiceClient>(SERVICE_CONTRACTS.dashboard.service) },
+    { provide: DATA_SOURCE_CLIENT, useValue: clients['data-source'].getService<dataSourceV1.DataSourceServiceClient>(SERVICE_CONTRACTS['data-source'].service) },
     {
       provide: HEALTH_CLIENTS,
       useValue: Object.fromEntries(Object.entries(clients).map(([n, c]) => [n, c.getService<healthV1.HealthServiceClient>(HEALTH_CONTRACT.service)])),

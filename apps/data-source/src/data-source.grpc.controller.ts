@@ -1,7 +1,56 @@
 import { Controller } from '@nestjs/common';
 import { dataSourceV1 } from '@bi/proto';
+import { from, type Observable } from 'rxjs';
+import { DataSourceService } from './data-source.service.js';
 
-/** DataSourceService: its methods arrive with the issue that builds this service. */
 @Controller()
 @dataSourceV1.DataSourceServiceControllerMethods()
-export class DataSourceGrpcController implements dataSourceV1.DataSourceServiceController {}
+export class DataSourceGrpcController implements dataSourceV1.DataSourceServiceController {
+  constructor(private readonly sources: DataSourceService) {}
+
+  async listProjects() {
+    return { projects: await this.sources.listProjects() };
+  }
+  getProject(r: dataSourceV1.GetProjectRequest) {
+    return this.sources.getProject(r.projectId);
+  }
+  createProject(r: dataSourceV1.CreateProjectRequest) {
+    return this.sources.createProject(r.name, r.actor);
+  }
+  renameProject(r: dataSourceV1.RenameProjectRequest) {
+    return this.sources.renameProject(r.projectId, r.name);
+  }
+  deleteProject(r: dataSourceV1.DeleteProjectRequest) {
+    return this.sources.deleteProject(r.projectId);
+  }
+  moveSources(r: dataSourceV1.MoveSourcesRequest) {
+    return this.sources.moveSources(r);
+  }
+  getSource(r: dataSourceV1.GetSourceRequest) {
+    return this.sources.getSource(r.dataSourceId);
+  }
+  probe(r: dataSourceV1.ProbeRequest) {
+    return this.sources.probe(r);
+  }
+  createSource(r: dataSourceV1.CreateSourceRequest) {
+    return this.sources.createSource(r);
+  }
+  updateSource(r: dataSourceV1.UpdateSourceRequest) {
+    return this.sources.updateSource(r);
+  }
+  updateFields(r: dataSourceV1.UpdateFieldsRequest) {
+    return this.sources.updateFields(r);
+  }
+  deleteSource(r: dataSourceV1.DeleteSourceRequest) {
+    return this.sources.deleteSource(r);
+  }
+  preview(r: dataSourceV1.PreviewRequest) {
+    return this.sources.preview(r.dataSourceId, r.count);
+  }
+  listHistory(r: dataSourceV1.ListHistoryRequest) {
+    return this.sources.listHistory(r.dataSourceId);
+  }
+  exportRows(r: dataSourceV1.ExportRowsRequest): Observable<dataSourceV1.RowBatch> {
+    return from(this.sources.exportRows(r.dataSourceId, r.maxRows));
+  }
+}

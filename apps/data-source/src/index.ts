@@ -1,10 +1,37 @@
 import { Module } from '@nestjs/common';
-import { serviceModule, startGrpcService, type ServiceRuntime } from '@bi/service-kit';
+import type { AppConfig } from '@bi/config';
+import { migrate } from '@bi/persistence';
+import { CONFIG, serviceModule, startGrpcService, type ServiceRuntime } from '@bi/service-kit';
+import { DataSourceEvents } from './data-source.events.js';
 import { DataSourceGrpcController } from './data-source.grpc.controller.js';
+import { DataSourceRepository } from './data-source.repository.js';
+import { DataSourceService } from './data-source.service.js';
+import { DATA_SOURCE_MIGRATIONS, DATA_SOURCE_SCHEMA } from './migrations.js';
+import { SecretBox } from './secrets.js';
+import { SourceRunner } from './source-runner.js';
 
 @Module({})
 export class DataSourceModule {}
 
-export function startDataSourceService(runtime: ServiceRuntime, url: string) {
-  return startGrpcService('data-source', serviceModule(DataSourceModule, 'data-source', runtime, { controllers: [DataSourceGrpcController] }), runtime, url);
+/**
+ * Migrates the data_source schema and serves DataSourceService. Closing the app stops the outbox
+ * relay and closes every source connection pool (Nest's module-destroy hooks).
+ */
+export async function startDataSourceService(runtime: ServiceRuntime, url: string) {
+  await migrate(runtime.db, DATA_SOURCE_SCHEMA, DATA_SOURCE_MIGRATIONS);
+  return startGrpcService(
+    'data-source',
+    serviceModule(DataSourceModule, 'data-source', runtime, {
+      controllers: [DataSourceGrpcController],
+      providers: [
+        DataSourceRepository,
+        DataSourceService,
+        DataSourceEvents,
+        SourceRunner,
+        { provide: SecretBox, useFactory: (config: AppConfig) => SecretBox.fromConfig(config.dataSources.secretKey, config.dataDir), inject: [CONFIG] },
+      ],
+    }),
+    runtime,
+    url,
+  );
 }

@@ -5,8 +5,7 @@ import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { asBusMessage, encodeDataChanged, KafkaEventBus } from '@bi/messaging';
 import { PostgresDatabase } from '@bi/persistence';
-// @ts-expect-error plain ESM script shared with `npm run start:distributed`
-import { startDistributed } from '../../../scripts/start-distributed.mjs';
+import { startDistributed, type DistributedCluster } from './distributed.js';
 
 const servers = { db: process.env.TEST_DATABASE_URL, redis: process.env.TEST_REDIS_URL, kafka: process.env.TEST_KAFKA_BROKERS };
 const ready = servers.db && servers.redis && servers.kafka;
@@ -15,7 +14,7 @@ const maybe = ready ? describe : describe.skip;
 
 // One process per service on real PostgreSQL, Redis and Kafka, two chart-query replicas.
 maybe('distributed mode end to end', () => {
-  let cluster: any;
+  let cluster: DistributedCluster;
   let admin: PostgresDatabase;
   const dbName = `bi_dist_${randomBytes(4).toString('hex')}`;
   const password = 'distributed-pass-1';
@@ -42,7 +41,7 @@ maybe('distributed mode end to end', () => {
         BI_LOGIN_MAX_ATTEMPTS_PER_IP: '10000',
         BI_LOG_LEVEL: 'warn',
       },
-      onOutput: (name: string, line: string) => log.push(`[${name}] ${line}`),
+      onOutput: (name, line) => log.push(`[${name}] ${line}`),
     });
   });
 

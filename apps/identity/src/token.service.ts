@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import { Inject, Injectable } from '@nestjs/common';
 import jwt from 'jsonwebtoken';
 import type { AppConfig } from '@bi/config';
+import { readOrCreateSecretFile } from '@bi/core';
 import { CONFIG } from '@bi/service-kit';
-import { readOrCreateSecretFile } from './secret-file.js';
 
 export interface TokenClaims {
   sub: string;

@@ -46,4 +46,25 @@ describe('loadConfig', () => {
   it('rejects unknown module names', () => {
     expect(() => loadConfig({ BI_MODULES: 'sql,nosql' })).toThrow(/BI_MODULES/);
   });
+
+  it('reads the data-source settings: query timeout, row cap and the secret key', () => {
+    const d = loadConfig({}).dataSources;
+    expect(d).toMatchObject({ queryTimeoutSeconds: 30, queryMaxRows: 100_000, secretKey: undefined });
+    expect(d.analyticsStore).toEqual({ kind: 'duckdb', path: expect.stringMatching(/\/data\/analytics\.duckdb$/) });
+    const hex = 'ab'.repeat(32);
+    const c = loadConfig({ BI_SECRET_KEY: hex, BI_QUERY_TIMEOUT_SECONDS: '5', BI_QUERY_MAX_ROWS: '500' }).dataSources;
+    expect(c.secretKey).toEqual(Buffer.alloc(32, 0xab));
+    expect(c).toMatchObject({ queryTimeoutSeconds: 5, queryMaxRows: 500 });
+    const b64 = Buffer.alloc(32, 7).toString('base64');
+    expect(loadConfig({ BI_SECRET_KEY: b64 }).dataSources.secretKey).toEqual(Buffer.alloc(32, 7));
+    expect(loadConfig({ BI_SECRET_KEY: Buffer.alloc(32, 7).toString('base64url') }).dataSources.secretKey).toEqual(Buffer.alloc(32, 7));
+    expect(loadConfig({ BI_METADATA_STORE: 'postgres', DATABASE_URL: 'postgres://u@h/db' }).dataSources.analyticsStore).toEqual({ kind: 'postgres', url: 'postgres://u@h/db' });
+  });
+
+  it('refuses a bad secret key without echoing it, and out-of-range query settings', () => {
+    expect(() => loadConfig({ BI_SECRET_KEY: 'too-short' })).toThrow(/BI_SECRET_KEY: expected a 32-byte key as 64 hex digits or base64 \(got "\*\*\*"\)/);
+    expect(() => loadConfig({ BI_SECRET_KEY: Buffer.alloc(16).toString('base64') })).toThrow(/BI_SECRET_KEY/);
+    expect(() => loadConfig({ BI_QUERY_TIMEOUT_SECONDS: '0' })).toThrow(/BI_QUERY_TIMEOUT_SECONDS: expected at least 1/);
+    expect(() => loadConfig({ BI_QUERY_MAX_ROWS: '1.5' })).toThrow(/BI_QUERY_MAX_ROWS: expected a whole number/);
+  });
 });

@@ -27,6 +27,19 @@ const positiveInt = (max: number) =>
 
 const MODULE_NAMES = ['e10report', 'sql', 'mysql', 'oracle', 'excel', 'api'] as const;
 
+/** A 32-byte key written as 64 hex digits or as base64 / base64url (43–44 characters). */
+const secretKey = z
+  .string()
+  .transform((s, ctx) => {
+    const v = s.trim();
+    const bytes = /^[0-9a-fA-F]{64}$/.test(v) ? Buffer.from(v, 'hex') : /^[A-Za-z0-9+/_-]{43}={0,1}$/.test(v) ? Buffer.from(v, 'base64') : undefined;
+    if (bytes?.length !== 32) {
+      ctx.addIssue({ code: 'custom', message: 'expected a 32-byte key as 64 hex digits or base64' });
+      return z.NEVER;
+    }
+    return bytes;
+  });
+
 export const SERVICE_NAMES = ['identity', 'dashboard', 'chart-query', 'data-source', 'relation', 'template', 'warning'] as const;
 export type ServiceName = (typeof SERVICE_NAMES)[number];
 
@@ -67,6 +80,9 @@ const envShape = {
     BI_TEMPLATE_URL: hostPortList.optional(),
     BI_WARNING_URL: hostPortList.optional(),
     BI_WEB_DIST: z.string().optional(),
+    BI_SECRET_KEY: secretKey.optional(),
+    BI_QUERY_TIMEOUT_SECONDS: positiveInt(3600).default(30),
+    BI_QUERY_MAX_ROWS: positiveInt(10_000_000).default(100_000),
 };
 
 export const envSchema = z.object(envShape).superRefine((env, ctx) => {
@@ -103,6 +119,14 @@ export interface AppConfig {
   /** gRPC addresses per service; more than one address means replicas, used round-robin. */
   services: Record<ServiceName, string[]>;
   webDist?: string;
+  dataSources: {
+    /** AES-256-GCM key for connection passwords; unset = generated file under dataDir/secrets. */
+    secretKey?: Buffer;
+    queryTimeoutSeconds: number;
+    queryMaxRows: number;
+    /** Where uploaded and joined data live: a DuckDB file (embedded) or the PostgreSQL server. */
+    analyticsStore: { kind: 'duckdb'; path: string } | { kind: 'postgres'; url: string };
+  };
 }
 
 export class ConfigError extends Error {
@@ -166,6 +190,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: e.BI_TRUST_PROXY,
     services,
     webDist: e.BI_WEB_DIST,
+    dataSources: {
+      secretKey: e.BI_SECRET_KEY,
+      queryTimeoutSeconds: e.BI_QUERY_TIMEOUT_SECONDS,
+      queryMaxRows: e.BI_QUERY_MAX_ROWS,
+      analyticsStore: e.BI_METADATA_STORE === 'postgres' ? { kind: 'postgres', url: e.DATABASE_URL! } : { kind: 'duckdb', path: resolve(dataDir, 'analytics.duckdb') },
+    },
   };
 }
 

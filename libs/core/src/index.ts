@@ -1,2 +1,3 @@
 export * from './app-error.js';
 export * from './logger.js';
+export * from './secret-file.js';

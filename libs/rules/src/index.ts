@@ -1,3 +1,6 @@
 export * from './names.js';
 export * from './order.js';
 export * from './dashboard.js';
+export * from './data-source.js';
+export * from './sql-text.js';
+export * from './expression.js';

@@ -10,7 +10,8 @@ const GRPC_BY_KIND: Record<ErrorKind, GrpcStatus> = {
   not_found: GrpcStatus.NOT_FOUND,
   conflict: GrpcStatus.ALREADY_EXISTS,
   throttled: GrpcStatus.RESOURCE_EXHAUSTED,
-  unavailable: GrpcStatus.UNAVAILABLE,
+  // Not UNAVAILABLE: clients retry that code on another replica, and this call may have had effects.
+  unavailable: GrpcStatus.ABORTED,
   internal: GrpcStatus.INTERNAL,
 };
 

@@ -5,33 +5,4036 @@
 // source: data_source/v1/data_source.proto
 
 /* eslint-disable */
+import { BinaryReader, BinaryWriter } from "@bufbuild/protobuf/wire";
 import { GrpcMethod, GrpcStreamMethod } from "@nestjs/microservices";
+import { Observable } from "rxjs";
 
 export const protobufPackage = "data_source.v1";
 
 export const protobufFileName = "data_source/v1/data_source.proto";
 
+/** Who asks, for history lines, events and the creator of new rows. */
+export interface Actor {
+  userId: string;
+  userName: string;
+  isAdmin: boolean;
+}
+
+export interface ConnectionInput {
+  host: string;
+  port: number;
+  userName: string;
+  password: string;
+  /** Basic or TNS */
+  type: string;
+  serverName: string;
+  /** Default, SYSDBA or SYSOPER */
+  role: string;
+  initialDatabase: string;
+}
+
+/** A stored connection as shown to clients: never the password. */
+export interface Connection {
+  host: string;
+  port: number;
+  userName: string;
+  type: string;
+  serverName: string;
+  role: string;
+  initialDatabase: string;
+  hasPassword: boolean;
+}
+
+export interface Field {
+  name: string;
+  title: string;
+  /** string, number or date */
+  dataType: string;
+  /** Empty for a database column; the formula of a calculated field. */
+  expression: string;
+  aggregator: string;
+}
+
+export interface DataSourceSummary {
+  dataSourceId: string;
+  projectId: string;
+  name: string;
+  type: number;
+  isReadOnly: boolean;
+  updateTime: string;
+  createdById: string;
+}
+
+export interface DataSource {
+  dataSourceId: string;
+  projectId: string;
+  projectName: string;
+  name: string;
+  description: string;
+  type: number;
+  isReadOnly: boolean;
+  /** Absent for the analytics store (type 8). */
+  connection?: Connection | undefined;
+  connectionString: string;
+  content: string;
+  tableName: string;
+  tableSchema: string;
+  reference: string;
+  cacheInterval: number;
+  dataType: number;
+  fields: Field[];
+  dataVersion: number;
+  createdBy: string;
+  createdById: string;
+  createTime: string;
+  updateTime: string;
+}
+
+export interface Project {
+  projectId: string;
+  name: string;
+  order: number;
+  dataSources: DataSourceSummary[];
+}
+
+export interface Column {
+  name: string;
+  title: string;
+  dataType: string;
+}
+
+export interface TableRef {
+  schema: string;
+  name: string;
+  /** table or view */
+  kind: string;
+}
+
+export interface QueryResult {
+  columns: Column[];
+  /** JSON array of rows, each an array of values in column order. */
+  rowsJson: string;
+  truncated: boolean;
+}
+
+export interface ListProjectsRequest {
+}
+
+export interface ListProjectsReply {
+  projects: Project[];
+}
+
+export interface GetProjectRequest {
+  projectId: string;
+}
+
+export interface CreateProjectRequest {
+  name: string;
+  actor: Actor | undefined;
+}
+
+export interface RenameProjectRequest {
+  projectId: string;
+  name: string;
+}
+
+export interface DeleteProjectRequest {
+  projectId: string;
+}
+
+export interface DeleteProjectReply {
+  projectId: string;
+}
+
+export interface MoveSourcesRequest {
+  /** Folder the sources are in. */
+  fromProjectId: string;
+  /** Target folder. */
+  toProjectId: string;
+  /** Empty = every source of the folder. */
+  dataSourceIds: string[];
+  actor: Actor | undefined;
+}
+
+export interface MoveSourcesReply {
+  projectId: string;
+  moved: string[];
+}
+
+export interface GetSourceRequest {
+  dataSourceId: string;
+}
+
+export interface ProbeRequest {
+  type: number;
+  connection?:
+    | ConnectionInput
+    | undefined;
+  /** With an empty password: use this source's stored password (same host, port and type only). */
+  dataSourceId: string;
+  content: string;
+  tableName: string;
+  tableSchema: string;
+  count: number;
+  actor: Actor | undefined;
+}
+
+export interface ProbeReply {
+  /** Set when neither content nor table_name was given. */
+  tables: TableRef[];
+  preview?: QueryResult | undefined;
+}
+
+export interface CreateSourceRequest {
+  projectId: string;
+  name: string;
+  description: string;
+  type: number;
+  connection?: ConnectionInput | undefined;
+  content: string;
+  tableName: string;
+  tableSchema: string;
+  cacheInterval: number;
+  actor: Actor | undefined;
+}
+
+/** Unset members keep their stored values. */
+export interface UpdateSourceRequest {
+  dataSourceId: string;
+  description?: string | undefined;
+  connection?: ConnectionInput | undefined;
+  content?: string | undefined;
+  tableName?: string | undefined;
+  tableSchema?: string | undefined;
+  cacheInterval?: number | undefined;
+  actor: Actor | undefined;
+}
+
+export interface UpdateFieldsRequest {
+  dataSourceId: string;
+  fields: Field[];
+  actor: Actor | undefined;
+}
+
+export interface DeleteSourceRequest {
+  dataSourceId: string;
+  actor: Actor | undefined;
+}
+
+export interface DeleteSourceReply {
+  dataSourceId: string;
+}
+
+export interface PreviewRequest {
+  dataSourceId: string;
+  count: number;
+}
+
+export interface HistoryEntry {
+  updateTime: string;
+  /** JSON array of {key, params}: message-catalogue keys the BFF renders in the caller's language. */
+  entriesJson: string;
+  userName: string;
+}
+
+export interface ListHistoryRequest {
+  dataSourceId: string;
+}
+
+export interface ListHistoryReply {
+  entries: HistoryEntry[];
+}
+
+export interface ExportRowsRequest {
+  dataSourceId: string;
+  maxRows: number;
+}
+
+export interface RowBatch {
+  /** Set in the first batch only. */
+  columns: Column[];
+  /** JSON array of rows, each an array of values in column order. */
+  rowsJson: string;
+}
+
 export const DATA_SOURCE_V1_PACKAGE_NAME = "data_source.v1";
 
+function createBaseActor(): Actor {
+  return { userId: "", userName: "", isAdmin: false };
+}
+
+export const Actor: MessageFns<Actor> = {
+  encode(message: Actor, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.userId !== "") {
+      writer.uint32(10).string(message.userId);
+    }
+    if (message.userName !== "") {
+      writer.uint32(18).string(message.userName);
+    }
+    if (message.isAdmin !== false) {
+      writer.uint32(24).bool(message.isAdmin);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): Actor {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseActor();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.userId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.userName = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.isAdmin = reader.bool();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): Actor {
+    return {
+      userId: isSet(object.userId)
+        ? globalThis.String(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.String(object.user_id)
+        : "",
+      userName: isSet(object.userName)
+        ? globalThis.String(object.userName)
+        : isSet(object.user_name)
+        ? globalThis.String(object.user_name)
+        : "",
+      isAdmin: isSet(object.isAdmin)
+        ? globalThis.Boolean(object.isAdmin)
+        : isSet(object.is_admin)
+        ? globalThis.Boolean(object.is_admin)
+        : false,
+    };
+  },
+
+  toJSON(message: Actor): unknown {
+    const obj: any = {};
+    if (message.userId !== "") {
+      obj.userId = message.userId;
+    }
+    if (message.userName !== "") {
+      obj.userName = message.userName;
+    }
+    if (message.isAdmin !== false) {
+      obj.isAdmin = message.isAdmin;
+    }
+    return obj;
+  },
+};
+
+function createBaseConnectionInput(): ConnectionInput {
+  return { host: "", port: 0, userName: "", password: "", type: "", serverName: "", role: "", initialDatabase: "" };
+}
+
+export const ConnectionInput: MessageFns<ConnectionInput> = {
+  encode(message: ConnectionInput, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.host !== "") {
+      writer.uint32(10).string(message.host);
+    }
+    if (message.port !== 0) {
+      writer.uint32(16).int32(message.port);
+    }
+    if (message.userName !== "") {
+      writer.uint32(26).string(message.userName);
+    }
+    if (message.password !== "") {
+      writer.uint32(34).string(message.password);
+    }
+    if (message.type !== "") {
+      writer.uint32(42).string(message.type);
+    }
+    if (message.serverName !== "") {
+      writer.uint32(50).string(message.serverName);
+    }
+    if (message.role !== "") {
+      writer.uint32(58).string(message.role);
+    }
+    if (message.initialDatabase !== "") {
+      writer.uint32(66).string(message.initialDatabase);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ConnectionInput {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseConnectionInput();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.host = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.port = reader.int32();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.userName = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.password = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.type = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.serverName = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.role = reader.string();
+            continue;
+          }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.initialDatabase = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ConnectionInput {
+    return {
+      host: isSet(object.host) ? globalThis.String(object.host) : "",
+      port: isSet(object.port) ? globalThis.Number(object.port) : 0,
+      userName: isSet(object.userName)
+        ? globalThis.String(object.userName)
+        : isSet(object.user_name)
+        ? globalThis.String(object.user_name)
+        : "",
+      password: isSet(object.password) ? globalThis.String(object.password) : "",
+      type: isSet(object.type) ? globalThis.String(object.type) : "",
+      serverName: isSet(object.serverName)
+        ? globalThis.String(object.serverName)
+        : isSet(object.server_name)
+        ? globalThis.String(object.server_name)
+        : "",
+      role: isSet(object.role) ? globalThis.String(object.role) : "",
+      initialDatabase: isSet(object.initialDatabase)
+        ? globalThis.String(object.initialDatabase)
+        : isSet(object.initial_database)
+        ? globalThis.String(object.initial_database)
+        : "",
+    };
+  },
+
+  toJSON(message: ConnectionInput): unknown {
+    const obj: any = {};
+    if (message.host !== "") {
+      obj.host = message.host;
+    }
+    if (message.port !== 0) {
+      obj.port = Math.round(message.port);
+    }
+    if (message.userName !== "") {
+      obj.userName = message.userName;
+    }
+    if (message.password !== "") {
+      obj.password = message.password;
+    }
+    if (message.type !== "") {
+      obj.type = message.type;
+    }
+    if (message.serverName !== "") {
+      obj.serverName = message.serverName;
+    }
+    if (message.role !== "") {
+      obj.role = message.role;
+    }
+    if (message.initialDatabase !== "") {
+      obj.initialDatabase = message.initialDatabase;
+    }
+    return obj;
+  },
+};
+
+function createBaseConnection(): Connection {
+  return {
+    host: "",
+    port: 0,
+    userName: "",
+    type: "",
+    serverName: "",
+    role: "",
+    initialDatabase: "",
+    hasPassword: false,
+  };
+}
+
+export const Connection: MessageFns<Connection> = {
+  encode(message: Connection, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.host !== "") {
+      writer.uint32(10).string(message.host);
+    }
+    if (message.port !== 0) {
+      writer.uint32(16).int32(message.port);
+    }
+    if (message.userName !== "") {
+      writer.uint32(26).string(message.userName);
+    }
+    if (message.type !== "") {
+      writer.uint32(34).string(message.type);
+    }
+    if (message.serverName !== "") {
+      writer.uint32(42).string(message.serverName);
+    }
+    if (message.role !== "") {
+      writer.uint32(50).string(message.role);
+    }
+    if (message.initialDatabase !== "") {
+      writer.uint32(58).string(message.initialDatabase);
+    }
+    if (message.hasPassword !== false) {
+      writer.uint32(64).bool(message.hasPassword);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): Connection {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseConnection();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.host = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.port = reader.int32();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.userName = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.type = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.serverName = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.role = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.initialDatabase = reader.string();
+            continue;
+          }
+          case 8: {
+            if (tag !== 64) {
+              break;
+            }
+
+            message.hasPassword = reader.bool();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): Connection {
+    return {
+      host: isSet(object.host) ? globalThis.String(object.host) : "",
+      port: isSet(object.port) ? globalThis.Number(object.port) : 0,
+      userName: isSet(object.userName)
+        ? globalThis.String(object.userName)
+        : isSet(object.user_name)
+        ? globalThis.String(object.user_name)
+        : "",
+      type: isSet(object.type) ? globalThis.String(object.type) : "",
+      serverName: isSet(object.serverName)
+        ? globalThis.String(object.serverName)
+        : isSet(object.server_name)
+        ? globalThis.String(object.server_name)
+        : "",
+      role: isSet(object.role) ? globalThis.String(object.role) : "",
+      initialDatabase: isSet(object.initialDatabase)
+        ? globalThis.String(object.initialDatabase)
+        : isSet(object.initial_database)
+        ? globalThis.String(object.initial_database)
+        : "",
+      hasPassword: isSet(object.hasPassword)
+        ? globalThis.Boolean(object.hasPassword)
+        : isSet(object.has_password)
+        ? globalThis.Boolean(object.has_password)
+        : false,
+    };
+  },
+
+  toJSON(message: Connection): unknown {
+    const obj: any = {};
+    if (message.host !== "") {
+      obj.host = message.host;
+    }
+    if (message.port !== 0) {
+      obj.port = Math.round(message.port);
+    }
+    if (message.userName !== "") {
+      obj.userName = message.userName;
+    }
+    if (message.type !== "") {
+      obj.type = message.type;
+    }
+    if (message.serverName !== "") {
+      obj.serverName = message.serverName;
+    }
+    if (message.role !== "") {
+      obj.role = message.role;
+    }
+    if (message.initialDatabase !== "") {
+      obj.initialDatabase = message.initialDatabase;
+    }
+    if (message.hasPassword !== false) {
+      obj.hasPassword = message.hasPassword;
+    }
+    return obj;
+  },
+};
+
+function createBaseField(): Field {
+  return { name: "", title: "", dataType: "", expression: "", aggregator: "" };
+}
+
+export const Field: MessageFns<Field> = {
+  encode(message: Field, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.name !== "") {
+      writer.uint32(10).string(message.name);
+    }
+    if (message.title !== "") {
+      writer.uint32(18).string(message.title);
+    }
+    if (message.dataType !== "") {
+      writer.uint32(26).string(message.dataType);
+    }
+    if (message.expression !== "") {
+      writer.uint32(34).string(message.expression);
+    }
+    if (message.aggregator !== "") {
+      writer.uint32(42).string(message.aggregator);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): Field {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseField();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.name = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.title = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.dataType = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.expression = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.aggregator = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): Field {
+    return {
+      name: isSet(object.name) ? globalThis.String(object.name) : "",
+      title: isSet(object.title) ? globalThis.String(object.title) : "",
+      dataType: isSet(object.dataType)
+        ? globalThis.String(object.dataType)
+        : isSet(object.data_type)
+        ? globalThis.String(object.data_type)
+        : "",
+      expression: isSet(object.expression) ? globalThis.String(object.expression) : "",
+      aggregator: isSet(object.aggregator) ? globalThis.String(object.aggregator) : "",
+    };
+  },
+
+  toJSON(message: Field): unknown {
+    const obj: any = {};
+    if (message.name !== "") {
+      obj.name = message.name;
+    }
+    if (message.title !== "") {
+      obj.title = message.title;
+    }
+    if (message.dataType !== "") {
+      obj.dataType = message.dataType;
+    }
+    if (message.expression !== "") {
+      obj.expression = message.expression;
+    }
+    if (message.aggregator !== "") {
+      obj.aggregator = message.aggregator;
+    }
+    return obj;
+  },
+};
+
+function createBaseDataSourceSummary(): DataSourceSummary {
+  return { dataSourceId: "", projectId: "", name: "", type: 0, isReadOnly: false, updateTime: "", createdById: "" };
+}
+
+export const DataSourceSummary: MessageFns<DataSourceSummary> = {
+  encode(message: DataSourceSummary, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.dataSourceId !== "") {
+      writer.uint32(10).string(message.dataSourceId);
+    }
+    if (message.projectId !== "") {
+      writer.uint32(18).string(message.projectId);
+    }
+    if (message.name !== "") {
+      writer.uint32(26).string(message.name);
+    }
+    if (message.type !== 0) {
+      writer.uint32(32).int32(message.type);
+    }
+    if (message.isReadOnly !== false) {
+      writer.uint32(40).bool(message.isReadOnly);
+    }
+    if (message.updateTime !== "") {
+      writer.uint32(50).string(message.updateTime);
+    }
+    if (message.createdById !== "") {
+      writer.uint32(58).string(message.createdById);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): DataSourceSummary {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseDataSourceSummary();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.dataSourceId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.projectId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.name = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.type = reader.int32();
+            continue;
+          }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.isReadOnly = reader.bool();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.updateTime = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.createdById = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): DataSourceSummary {
+    return {
+      dataSourceId: isSet(object.dataSourceId)
+        ? globalThis.String(object.dataSourceId)
+        : isSet(object.data_source_id)
+        ? globalThis.String(object.data_source_id)
+        : "",
+      projectId: isSet(object.projectId)
+        ? globalThis.String(object.projectId)
+        : isSet(object.project_id)
+        ? globalThis.String(object.project_id)
+        : "",
+      name: isSet(object.name) ? globalThis.String(object.name) : "",
+      type: isSet(object.type) ? globalThis.Number(object.type) : 0,
+      isReadOnly: isSet(object.isReadOnly)
+        ? globalThis.Boolean(object.isReadOnly)
+        : isSet(object.is_read_only)
+        ? globalThis.Boolean(object.is_read_only)
+        : false,
+      updateTime: isSet(object.updateTime)
+        ? globalThis.String(object.updateTime)
+        : isSet(object.update_time)
+        ? globalThis.String(object.update_time)
+        : "",
+      createdById: isSet(object.createdById)
+        ? globalThis.String(object.createdById)
+        : isSet(object.created_by_id)
+        ? globalThis.String(object.created_by_id)
+        : "",
+    };
+  },
+
+  toJSON(message: DataSourceSummary): unknown {
+    const obj: any = {};
+    if (message.dataSourceId !== "") {
+      obj.dataSourceId = message.dataSourceId;
+    }
+    if (message.projectId !== "") {
+      obj.projectId = message.projectId;
+    }
+    if (message.name !== "") {
+      obj.name = message.name;
+    }
+    if (message.type !== 0) {
+      obj.type = Math.round(message.type);
+    }
+    if (message.isReadOnly !== false) {
+      obj.isReadOnly = message.isReadOnly;
+    }
+    if (message.updateTime !== "") {
+      obj.updateTime = message.updateTime;
+    }
+    if (message.createdById !== "") {
+      obj.createdById = message.createdById;
+    }
+    return obj;
+  },
+};
+
+function createBaseDataSource(): DataSource {
+  return {
+    dataSourceId: "",
+    projectId: "",
+    projectName: "",
+    name: "",
+    description: "",
+    type: 0,
+    isReadOnly: false,
+    connectionString: "",
+    content: "",
+    tableName: "",
+    tableSchema: "",
+    reference: "",
+    cacheInterval: 0,
+    dataType: 0,
+    fields: [],
+    dataVersion: 0,
+    createdBy: "",
+    createdById: "",
+    createTime: "",
+    updateTime: "",
+  };
+}
+
+export const DataSource: MessageFns<DataSource> = {
+  encode(message: DataSource, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.dataSourceId !== "") {
+      writer.uint32(10).string(message.dataSourceId);
+    }
+    if (message.projectId !== "") {
+      writer.uint32(18).string(message.projectId);
+    }
+    if (message.projectName !== "") {
+      writer.uint32(26).string(message.projectName);
+    }
+    if (message.name !== "") {
+      writer.uint32(34).string(message.name);
+    }
+    if (message.description !== "") {
+      writer.uint32(42).string(message.description);
+    }
+    if (message.type !== 0) {
+      writer.uint32(48).int32(message.type);
+    }
+    if (message.isReadOnly !== false) {
+      writer.uint32(56).bool(message.isReadOnly);
+    }
+    if (message.connection !== undefined) {
+      Connection.encode(message.connection, writer.uint32(66).fork()).join();
+    }
+    if (message.connectionString !== "") {
+      writer.uint32(74).string(message.connectionString);
+    }
+    if (message.content !== "") {
+      writer.uint32(82).string(message.content);
+    }
+    if (message.tableName !== "") {
+      writer.uint32(90).string(message.tableName);
+    }
+    if (message.tableSchema !== "") {
+      writer.uint32(98).string(message.tableSchema);
+    }
+    if (message.reference !== "") {
+      writer.uint32(106).string(message.reference);
+    }
+    if (message.cacheInterval !== 0) {
+      writer.uint32(112).int32(message.cacheInterval);
+    }
+    if (message.dataType !== 0) {
+      writer.uint32(120).int32(message.dataType);
+    }
+    for (const v of message.fields) {
+      Field.encode(v!, writer.uint32(130).fork()).join();
+    }
+    if (message.dataVersion !== 0) {
+      writer.uint32(136).int64(message.dataVersion);
+    }
+    if (message.createdBy !== "") {
+      writer.uint32(146).string(message.createdBy);
+    }
+    if (message.createdById !== "") {
+      writer.uint32(154).string(message.createdById);
+    }
+    if (message.createTime !== "") {
+      writer.uint32(162).string(message.createTime);
+    }
+    if (message.updateTime !== "") {
+      writer.uint32(170).string(message.updateTime);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): DataSource {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseDataSource();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.dataSourceId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.projectId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.projectName = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.name = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.description = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 48) {
+              break;
+            }
+
+            message.type = reader.int32();
+            continue;
+          }
+          case 7: {
+            if (tag !== 56) {
+              break;
+            }
+
+            message.isReadOnly = reader.bool();
+            continue;
+          }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.connection = Connection.decode(reader, reader.uint32());
+            continue;
+          }
+          case 9: {
+            if (tag !== 74) {
+              break;
+            }
+
+            message.connectionString = reader.string();
+            continue;
+          }
+          case 10: {
+            if (tag !== 82) {
+              break;
+            }
+
+            message.content = reader.string();
+            continue;
+          }
+          case 11: {
+            if (tag !== 90) {
+              break;
+            }
+
+            message.tableName = reader.string();
+            continue;
+          }
+          case 12: {
+            if (tag !== 98) {
+              break;
+            }
+
+            message.tableSchema = reader.string();
+            continue;
+          }
+          case 13: {
+            if (tag !== 106) {
+              break;
+            }
+
+            message.reference = reader.string();
+            continue;
+          }
+          case 14: {
+            if (tag !== 112) {
+              break;
+            }
+
+            message.cacheInterval = reader.int32();
+            continue;
+          }
+          case 15: {
+            if (tag !== 120) {
+              break;
+            }
+
+            message.dataType = reader.int32();
+            continue;
+          }
+          case 16: {
+            if (tag !== 130) {
+              break;
+            }
+
+            message.fields.push(Field.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 17: {
+            if (tag !== 136) {
+              break;
+            }
+
+            message.dataVersion = longToNumber(reader.int64());
+            continue;
+          }
+          case 18: {
+            if (tag !== 146) {
+              break;
+            }
+
+            message.createdBy = reader.string();
+            continue;
+          }
+          case 19: {
+            if (tag !== 154) {
+              break;
+            }
+
+            message.createdById = reader.string();
+            continue;
+          }
+          case 20: {
+            if (tag !== 162) {
+              break;
+            }
+
+            message.createTime = reader.string();
+            continue;
+          }
+          case 21: {
+            if (tag !== 170) {
+              break;
+            }
+
+            message.updateTime = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): DataSource {
+    return {
+      dataSourceId: isSet(object.dataSourceId)
+        ? globalThis.String(object.dataSourceId)
+        : isSet(object.data_source_id)
+        ? globalThis.String(object.data_source_id)
+        : "",
+      projectId: isSet(object.projectId)
+        ? globalThis.String(object.projectId)
+        : isSet(object.project_id)
+        ? globalThis.String(object.project_id)
+        : "",
+      projectName: isSet(object.projectName)
+        ? globalThis.String(object.projectName)
+        : isSet(object.project_name)
+        ? globalThis.String(object.project_name)
+        : "",
+      name: isSet(object.name) ? globalThis.String(object.name) : "",
+      description: isSet(object.description) ? globalThis.String(object.description) : "",
+      type: isSet(object.type) ? globalThis.Number(object.type) : 0,
+      isReadOnly: isSet(object.isReadOnly)
+        ? globalThis.Boolean(object.isReadOnly)
+        : isSet(object.is_read_only)
+        ? globalThis.Boolean(object.is_read_only)
+        : false,
+      connection: isSet(object.connection) ? Connection.fromJSON(object.connection) : undefined,
+      connectionString: isSet(object.connectionString)
+        ? globalThis.String(object.connectionString)
+        : isSet(object.connection_string)
+        ? globalThis.String(object.connection_string)
+        : "",
+      content: isSet(object.content) ? globalThis.String(object.content) : "",
+      tableName: isSet(object.tableName)
+        ? globalThis.String(object.tableName)
+        : isSet(object.table_name)
+        ? globalThis.String(object.table_name)
+        : "",
+      tableSchema: isSet(object.tableSchema)
+        ? globalThis.String(object.tableSchema)
+        : isSet(object.table_schema)
+        ? globalThis.String(object.table_schema)
+        : "",
+      reference: isSet(object.reference) ? globalThis.String(object.reference) : "",
+      cacheInterval: isSet(object.cacheInterval)
+        ? globalThis.Number(object.cacheInterval)
+        : isSet(object.cache_interval)
+        ? globalThis.Number(object.cache_interval)
+        : 0,
+      dataType: isSet(object.dataType)
+        ? globalThis.Number(object.dataType)
+        : isSet(object.data_type)
+        ? globalThis.Number(object.data_type)
+        : 0,
+      fields: globalThis.Array.isArray(object?.fields)
+        ? object.fields.map((e: any) => Field.fromJSON(e))
+        : [],
+      dataVersion: isSet(object.dataVersion)
+        ? globalThis.Number(object.dataVersion)
+        : isSet(object.data_version)
+        ? globalThis.Number(object.data_version)
+        : 0,
+      createdBy: isSet(object.createdBy)
+        ? globalThis.String(object.createdBy)
+        : isSet(object.created_by)
+        ? globalThis.String(object.created_by)
+        : "",
+      createdById: isSet(object.createdById)
+        ? globalThis.String(object.createdById)
+        : isSet(object.created_by_id)
+        ? globalThis.String(object.created_by_id)
+        : "",
+      createTime: isSet(object.createTime)
+        ? globalThis.String(object.createTime)
+        : isSet(object.create_time)
+        ? globalThis.String(object.create_time)
+        : "",
+      updateTime: isSet(object.updateTime)
+        ? globalThis.String(object.updateTime)
+        : isSet(object.update_time)
+        ? globalThis.String(object.update_time)
+        : "",
+    };
+  },
+
+  toJSON(message: DataSource): unknown {
+    const obj: any = {};
+    if (message.dataSourceId !== "") {
+      obj.dataSourceId = message.dataSourceId;
+    }
+    if (message.projectId !== "") {
+      obj.projectId = message.projectId;
+    }
+    if (message.projectName !== "") {
+      obj.projectName = message.projectName;
+    }
+    if (message.name !== "") {
+      obj.name = message.name;
+    }
+    if (message.description !== "") {
+      obj.description = message.description;
+    }
+    if (message.type !== 0) {
+      obj.type = Math.round(message.type);
+    }
+    if (message.isReadOnly !== false) {
+      obj.isReadOnly = message.isReadOnly;
+    }
+    if (message.connection !== undefined) {
+      obj.connection = Connection.toJSON(message.connection);
+    }
+    if (message.connectionString !== "") {
+      obj.connectionString = message.connectionString;
+    }
+    if (message.content !== "") {
+      obj.content = message.content;
+    }
+    if (message.tableName !== "") {
+      obj.tableName = message.tableName;
+    }
+    if (message.tableSchema !== "") {
+      obj.tableSchema = message.tableSchema;
+    }
+    if (message.reference !== "") {
+      obj.reference = message.reference;
+    }
+    if (message.cacheInterval !== 0) {
+      obj.cacheInterval = Math.round(message.cacheInterval);
+    }
+    if (message.dataType !== 0) {
+      obj.dataType = Math.round(message.dataType);
+    }
+    if (message.fields?.length) {
+      obj.fields = message.fields.map((e) => Field.toJSON(e));
+    }
+    if (message.dataVersion !== 0) {
+      obj.dataVersion = Math.round(message.dataVersion);
+    }
+    if (message.createdBy !== "") {
+      obj.createdBy = message.createdBy;
+    }
+    if (message.createdById !== "") {
+      obj.createdById = message.createdById;
+    }
+    if (message.createTime !== "") {
+      obj.createTime = message.createTime;
+    }
+    if (message.updateTime !== "") {
+      obj.updateTime = message.updateTime;
+    }
+    return obj;
+  },
+};
+
+function createBaseProject(): Project {
+  return { projectId: "", name: "", order: 0, dataSources: [] };
+}
+
+export const Project: MessageFns<Project> = {
+  encode(message: Project, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.projectId !== "") {
+      writer.uint32(10).string(message.projectId);
+    }
+    if (message.name !== "") {
+      writer.uint32(18).string(message.name);
+    }
+    if (message.order !== 0) {
+      writer.uint32(25).double(message.order);
+    }
+    for (const v of message.dataSources) {
+      DataSourceSummary.encode(v!, writer.uint32(34).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): Project {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseProject();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.projectId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.name = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 25) {
+              break;
+            }
+
+            message.order = reader.double();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.dataSources.push(DataSourceSummary.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): Project {
+    return {
+      projectId: isSet(object.projectId)
+        ? globalThis.String(object.projectId)
+        : isSet(object.project_id)
+        ? globalThis.String(object.project_id)
+        : "",
+      name: isSet(object.name) ? globalThis.String(object.name) : "",
+      order: isSet(object.order) ? globalThis.Number(object.order) : 0,
+      dataSources: globalThis.Array.isArray(object?.dataSources)
+        ? object.dataSources.map((e: any) => DataSourceSummary.fromJSON(e))
+        : globalThis.Array.isArray(object?.data_sources)
+        ? object.data_sources.map((e: any) => DataSourceSummary.fromJSON(e))
+        : [],
+    };
+  },
+
+  toJSON(message: Project): unknown {
+    const obj: any = {};
+    if (message.projectId !== "") {
+      obj.projectId = message.projectId;
+    }
+    if (message.name !== "") {
+      obj.name = message.name;
+    }
+    if (message.order !== 0) {
+      obj.order = floatToJson(message.order);
+    }
+    if (message.dataSources?.length) {
+      obj.dataSources = message.dataSources.map((e) => DataSourceSummary.toJSON(e));
+    }
+    return obj;
+  },
+};
+
+function createBaseColumn(): Column {
+  return { name: "", title: "", dataType: "" };
+}
+
+export const Column: MessageFns<Column> = {
+  encode(message: Column, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.name !== "") {
+      writer.uint32(10).string(message.name);
+    }
+    if (message.title !== "") {
+      writer.uint32(18).string(message.title);
+    }
+    if (message.dataType !== "") {
+      writer.uint32(26).string(message.dataType);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): Column {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseColumn();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.name = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.title = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.dataType = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): Column {
+    return {
+      name: isSet(object.name) ? globalThis.String(object.name) : "",
+      title: isSet(object.title) ? globalThis.String(object.title) : "",
+      dataType: isSet(object.dataType)
+        ? globalThis.String(object.dataType)
+        : isSet(object.data_type)
+        ? globalThis.String(object.data_type)
+        : "",
+    };
+  },
+
+  toJSON(message: Column): unknown {
+    const obj: any = {};
+    if (message.name !== "") {
+      obj.name = message.name;
+    }
+    if (message.title !== "") {
+      obj.title = message.title;
+    }
+    if (message.dataType !== "") {
+      obj.dataType = message.dataType;
+    }
+    return obj;
+  },
+};
+
+function createBaseTableRef(): TableRef {
+  return { schema: "", name: "", kind: "" };
+}
+
+export const TableRef: MessageFns<TableRef> = {
+  encode(message: TableRef, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.schema !== "") {
+      writer.uint32(10).string(message.schema);
+    }
+    if (message.name !== "") {
+      writer.uint32(18).string(message.name);
+    }
+    if (message.kind !== "") {
+      writer.uint32(26).string(message.kind);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): TableRef {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseTableRef();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.schema = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.name = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.kind = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): TableRef {
+    return {
+      schema: isSet(object.schema) ? globalThis.String(object.schema) : "",
+      name: isSet(object.name) ? globalThis.String(object.name) : "",
+      kind: isSet(object.kind) ? globalThis.String(object.kind) : "",
+    };
+  },
+
+  toJSON(message: TableRef): unknown {
+    const obj: any = {};
+    if (message.schema !== "") {
+      obj.schema = message.schema;
+    }
+    if (message.name !== "") {
+      obj.name = message.name;
+    }
+    if (message.kind !== "") {
+      obj.kind = message.kind;
+    }
+    return obj;
+  },
+};
+
+function createBaseQueryResult(): QueryResult {
+  return { columns: [], rowsJson: "", truncated: false };
+}
+
+export const QueryResult: MessageFns<QueryResult> = {
+  encode(message: QueryResult, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.columns) {
+      Column.encode(v!, writer.uint32(10).fork()).join();
+    }
+    if (message.rowsJson !== "") {
+      writer.uint32(18).string(message.rowsJson);
+    }
+    if (message.truncated !== false) {
+      writer.uint32(24).bool(message.truncated);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): QueryResult {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseQueryResult();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.columns.push(Column.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.rowsJson = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.truncated = reader.bool();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): QueryResult {
+    return {
+      columns: globalThis.Array.isArray(object?.columns) ? object.columns.map((e: any) => Column.fromJSON(e)) : [],
+      rowsJson: isSet(object.rowsJson)
+        ? globalThis.String(object.rowsJson)
+        : isSet(object.rows_json)
+        ? globalThis.String(object.rows_json)
+        : "",
+      truncated: isSet(object.truncated) ? globalThis.Boolean(object.truncated) : false,
+    };
+  },
+
+  toJSON(message: QueryResult): unknown {
+    const obj: any = {};
+    if (message.columns?.length) {
+      obj.columns = message.columns.map((e) => Column.toJSON(e));
+    }
+    if (message.rowsJson !== "") {
+      obj.rowsJson = message.rowsJson;
+    }
+    if (message.truncated !== false) {
+      obj.truncated = message.truncated;
+    }
+    return obj;
+  },
+};
+
+function createBaseListProjectsRequest(): ListProjectsRequest {
+  return {};
+}
+
+export const ListProjectsRequest: MessageFns<ListProjectsRequest> = {
+  encode(_: ListProjectsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListProjectsRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListProjectsRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(_: any): ListProjectsRequest {
+    return {};
+  },
+
+  toJSON(_: ListProjectsRequest): unknown {
+    const obj: any = {};
+    return obj;
+  },
+};
+
+function createBaseListProjectsReply(): ListProjectsReply {
+  return { projects: [] };
+}
+
+export const ListProjectsReply: MessageFns<ListProjectsReply> = {
+  encode(message: ListProjectsReply, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.projects) {
+      Project.encode(v!, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListProjectsReply {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListProjectsReply();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.projects.push(Project.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListProjectsReply {
+    return {
+      projects: globalThis.Array.isArray(object?.projects) ? object.projects.map((e: any) => Project.fromJSON(e)) : [],
+    };
+  },
+
+  toJSON(message: ListProjectsReply): unknown {
+    const obj: any = {};
+    if (message.projects?.length) {
+      obj.projects = message.projects.map((e) => Project.toJSON(e));
+    }
+    return obj;
+  },
+};
+
+function createBaseGetProjectRequest(): GetProjectRequest {
+  return { projectId: "" };
+}
+
+export const GetProjectRequest: MessageFns<GetProjectRequest> = {
+  encode(message: GetProjectRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.projectId !== "") {
+      writer.uint32(10).string(message.projectId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetProjectRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetProjectRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.projectId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetProjectRequest {
+    return {
+      projectId: isSet(object.projectId)
+        ? globalThis.String(object.projectId)
+        : isSet(object.project_id)
+        ? globalThis.String(object.project_id)
+        : "",
+    };
+  },
+
+  toJSON(message: GetProjectRequest): unknown {
+    const obj: any = {};
+    if (message.projectId !== "") {
+      obj.projectId = message.projectId;
+    }
+    return obj;
+  },
+};
+
+function createBaseCreateProjectRequest(): CreateProjectRequest {
+  return { name: "", actor: undefined };
+}
+
+export const CreateProjectRequest: MessageFns<CreateProjectRequest> = {
+  encode(message: CreateProjectRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.name !== "") {
+      writer.uint32(10).string(message.name);
+    }
+    if (message.actor !== undefined) {
+      Actor.encode(message.actor, writer.uint32(18).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CreateProjectRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCreateProjectRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.name = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.actor = Actor.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CreateProjectRequest {
+    return {
+      name: isSet(object.name) ? globalThis.String(object.name) : "",
+      actor: isSet(object.actor) ? Actor.fromJSON(object.actor) : undefined,
+    };
+  },
+
+  toJSON(message: CreateProjectRequest): unknown {
+    const obj: any = {};
+    if (message.name !== "") {
+      obj.name = message.name;
+    }
+    if (message.actor !== undefined) {
+      obj.actor = Actor.toJSON(message.actor);
+    }
+    return obj;
+  },
+};
+
+function createBaseRenameProjectRequest(): RenameProjectRequest {
+  return { projectId: "", name: "" };
+}
+
+export const RenameProjectRequest: MessageFns<RenameProjectRequest> = {
+  encode(message: RenameProjectRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.projectId !== "") {
+      writer.uint32(10).string(message.projectId);
+    }
+    if (message.name !== "") {
+      writer.uint32(18).string(message.name);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RenameProjectRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRenameProjectRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.projectId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.name = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): RenameProjectRequest {
+    return {
+      projectId: isSet(object.projectId)
+        ? globalThis.String(object.projectId)
+        : isSet(object.project_id)
+        ? globalThis.String(object.project_id)
+        : "",
+      name: isSet(object.name) ? globalThis.String(object.name) : "",
+    };
+  },
+
+  toJSON(message: RenameProjectRequest): unknown {
+    const obj: any = {};
+    if (message.projectId !== "") {
+      obj.projectId = message.projectId;
+    }
+    if (message.name !== "") {
+      obj.name = message.name;
+    }
+    return obj;
+  },
+};
+
+function createBaseDeleteProjectRequest(): DeleteProjectRequest {
+  return { projectId: "" };
+}
+
+export const DeleteProjectRequest: MessageFns<DeleteProjectRequest> = {
+  encode(message: DeleteProjectRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.projectId !== "") {
+      writer.uint32(10).string(message.projectId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): DeleteProjectRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseDeleteProjectRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.projectId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): DeleteProjectRequest {
+    return {
+      projectId: isSet(object.projectId)
+        ? globalThis.String(object.projectId)
+        : isSet(object.project_id)
+        ? globalThis.String(object.project_id)
+        : "",
+    };
+  },
+
+  toJSON(message: DeleteProjectRequest): unknown {
+    const obj: any = {};
+    if (message.projectId !== "") {
+      obj.projectId = message.projectId;
+    }
+    return obj;
+  },
+};
+
+function createBaseDeleteProjectReply(): DeleteProjectReply {
+  return { projectId: "" };
+}
+
+export const DeleteProjectReply: MessageFns<DeleteProjectReply> = {
+  encode(message: DeleteProjectReply, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.projectId !== "") {
+      writer.uint32(10).string(message.projectId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): DeleteProjectReply {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseDeleteProjectReply();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.projectId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): DeleteProjectReply {
+    return {
+      projectId: isSet(object.projectId)
+        ? globalThis.String(object.projectId)
+        : isSet(object.project_id)
+        ? globalThis.String(object.project_id)
+        : "",
+    };
+  },
+
+  toJSON(message: DeleteProjectReply): unknown {
+    const obj: any = {};
+    if (message.projectId !== "") {
+      obj.projectId = message.projectId;
+    }
+    return obj;
+  },
+};
+
+function createBaseMoveSourcesRequest(): MoveSourcesRequest {
+  return { fromProjectId: "", toProjectId: "", dataSourceIds: [], actor: undefined };
+}
+
+export const MoveSourcesRequest: MessageFns<MoveSourcesRequest> = {
+  encode(message: MoveSourcesRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.fromProjectId !== "") {
+      writer.uint32(10).string(message.fromProjectId);
+    }
+    if (message.toProjectId !== "") {
+      writer.uint32(18).string(message.toProjectId);
+    }
+    for (const v of message.dataSourceIds) {
+      writer.uint32(26).string(v!);
+    }
+    if (message.actor !== undefined) {
+      Actor.encode(message.actor, writer.uint32(34).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): MoveSourcesRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseMoveSourcesRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.fromProjectId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.toProjectId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.dataSourceIds.push(reader.string());
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.actor = Actor.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): MoveSourcesRequest {
+    return {
+      fromProjectId: isSet(object.fromProjectId)
+        ? globalThis.String(object.fromProjectId)
+        : isSet(object.from_project_id)
+        ? globalThis.String(object.from_project_id)
+        : "",
+      toProjectId: isSet(object.toProjectId)
+        ? globalThis.String(object.toProjectId)
+        : isSet(object.to_project_id)
+        ? globalThis.String(object.to_project_id)
+        : "",
+      dataSourceIds: globalThis.Array.isArray(object?.dataSourceIds)
+        ? object.dataSourceIds.map((e: any) => globalThis.String(e))
+        : globalThis.Array.isArray(object?.data_source_ids)
+        ? object.data_source_ids.map((e: any) => globalThis.String(e))
+        : [],
+      actor: isSet(object.actor) ? Actor.fromJSON(object.actor) : undefined,
+    };
+  },
+
+  toJSON(message: MoveSourcesRequest): unknown {
+    const obj: any = {};
+    if (message.fromProjectId !== "") {
+      obj.fromProjectId = message.fromProjectId;
+    }
+    if (message.toProjectId !== "") {
+      obj.toProjectId = message.toProjectId;
+    }
+    if (message.dataSourceIds?.length) {
+      obj.dataSourceIds = message.dataSourceIds;
+    }
+    if (message.actor !== undefined) {
+      obj.actor = Actor.toJSON(message.actor);
+    }
+    return obj;
+  },
+};
+
+function createBaseMoveSourcesReply(): MoveSourcesReply {
+  return { projectId: "", moved: [] };
+}
+
+export const MoveSourcesReply: MessageFns<MoveSourcesReply> = {
+  encode(message: MoveSourcesReply, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.projectId !== "") {
+      writer.uint32(10).string(message.projectId);
+    }
+    for (const v of message.moved) {
+      writer.uint32(18).string(v!);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): MoveSourcesReply {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseMoveSourcesReply();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.projectId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.moved.push(reader.string());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): MoveSourcesReply {
+    return {
+      projectId: isSet(object.projectId)
+        ? globalThis.String(object.projectId)
+        : isSet(object.project_id)
+        ? globalThis.String(object.project_id)
+        : "",
+      moved: globalThis.Array.isArray(object?.moved) ? object.moved.map((e: any) => globalThis.String(e)) : [],
+    };
+  },
+
+  toJSON(message: MoveSourcesReply): unknown {
+    const obj: any = {};
+    if (message.projectId !== "") {
+      obj.projectId = message.projectId;
+    }
+    if (message.moved?.length) {
+      obj.moved = message.moved;
+    }
+    return obj;
+  },
+};
+
+function createBaseGetSourceRequest(): GetSourceRequest {
+  return { dataSourceId: "" };
+}
+
+export const GetSourceRequest: MessageFns<GetSourceRequest> = {
+  encode(message: GetSourceRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.dataSourceId !== "") {
+      writer.uint32(10).string(message.dataSourceId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetSourceRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetSourceRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.dataSourceId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetSourceRequest {
+    return {
+      dataSourceId: isSet(object.dataSourceId)
+        ? globalThis.String(object.dataSourceId)
+        : isSet(object.data_source_id)
+        ? globalThis.String(object.data_source_id)
+        : "",
+    };
+  },
+
+  toJSON(message: GetSourceRequest): unknown {
+    const obj: any = {};
+    if (message.dataSourceId !== "") {
+      obj.dataSourceId = message.dataSourceId;
+    }
+    return obj;
+  },
+};
+
+function createBaseProbeRequest(): ProbeRequest {
+  return { type: 0, dataSourceId: "", content: "", tableName: "", tableSchema: "", count: 0, actor: undefined };
+}
+
+export const ProbeRequest: MessageFns<ProbeRequest> = {
+  encode(message: ProbeRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.type !== 0) {
+      writer.uint32(8).int32(message.type);
+    }
+    if (message.connection !== undefined) {
+      ConnectionInput.encode(message.connection, writer.uint32(18).fork()).join();
+    }
+    if (message.dataSourceId !== "") {
+      writer.uint32(26).string(message.dataSourceId);
+    }
+    if (message.content !== "") {
+      writer.uint32(34).string(message.content);
+    }
+    if (message.tableName !== "") {
+      writer.uint32(42).string(message.tableName);
+    }
+    if (message.tableSchema !== "") {
+      writer.uint32(50).string(message.tableSchema);
+    }
+    if (message.count !== 0) {
+      writer.uint32(56).int32(message.count);
+    }
+    if (message.actor !== undefined) {
+      Actor.encode(message.actor, writer.uint32(66).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ProbeRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseProbeRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.type = reader.int32();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.connection = ConnectionInput.decode(reader, reader.uint32());
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.dataSourceId = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.content = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.tableName = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.tableSchema = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 56) {
+              break;
+            }
+
+            message.count = reader.int32();
+            continue;
+          }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.actor = Actor.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ProbeRequest {
+    return {
+      type: isSet(object.type) ? globalThis.Number(object.type) : 0,
+      connection: isSet(object.connection) ? ConnectionInput.fromJSON(object.connection) : undefined,
+      dataSourceId: isSet(object.dataSourceId)
+        ? globalThis.String(object.dataSourceId)
+        : isSet(object.data_source_id)
+        ? globalThis.String(object.data_source_id)
+        : "",
+      content: isSet(object.content) ? globalThis.String(object.content) : "",
+      tableName: isSet(object.tableName)
+        ? globalThis.String(object.tableName)
+        : isSet(object.table_name)
+        ? globalThis.String(object.table_name)
+        : "",
+      tableSchema: isSet(object.tableSchema)
+        ? globalThis.String(object.tableSchema)
+        : isSet(object.table_schema)
+        ? globalThis.String(object.table_schema)
+        : "",
+      count: isSet(object.count) ? globalThis.Number(object.count) : 0,
+      actor: isSet(object.actor) ? Actor.fromJSON(object.actor) : undefined,
+    };
+  },
+
+  toJSON(message: ProbeRequest): unknown {
+    const obj: any = {};
+    if (message.type !== 0) {
+      obj.type = Math.round(message.type);
+    }
+    if (message.connection !== undefined) {
+      obj.connection = ConnectionInput.toJSON(message.connection);
+    }
+    if (message.dataSourceId !== "") {
+      obj.dataSourceId = message.dataSourceId;
+    }
+    if (message.content !== "") {
+      obj.content = message.content;
+    }
+    if (message.tableName !== "") {
+      obj.tableName = message.tableName;
+    }
+    if (message.tableSchema !== "") {
+      obj.tableSchema = message.tableSchema;
+    }
+    if (message.count !== 0) {
+      obj.count = Math.round(message.count);
+    }
+    if (message.actor !== undefined) {
+      obj.actor = Actor.toJSON(message.actor);
+    }
+    return obj;
+  },
+};
+
+function createBaseProbeReply(): ProbeReply {
+  return { tables: [] };
+}
+
+export const ProbeReply: MessageFns<ProbeReply> = {
+  encode(message: ProbeReply, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.tables) {
+      TableRef.encode(v!, writer.uint32(10).fork()).join();
+    }
+    if (message.preview !== undefined) {
+      QueryResult.encode(message.preview, writer.uint32(18).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ProbeReply {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseProbeReply();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.tables.push(TableRef.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.preview = QueryResult.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ProbeReply {
+    return {
+      tables: globalThis.Array.isArray(object?.tables) ? object.tables.map((e: any) => TableRef.fromJSON(e)) : [],
+      preview: isSet(object.preview) ? QueryResult.fromJSON(object.preview) : undefined,
+    };
+  },
+
+  toJSON(message: ProbeReply): unknown {
+    const obj: any = {};
+    if (message.tables?.length) {
+      obj.tables = message.tables.map((e) => TableRef.toJSON(e));
+    }
+    if (message.preview !== undefined) {
+      obj.preview = QueryResult.toJSON(message.preview);
+    }
+    return obj;
+  },
+};
+
+function createBaseCreateSourceRequest(): CreateSourceRequest {
+  return {
+    projectId: "",
+    name: "",
+    description: "",
+    type: 0,
+    content: "",
+    tableName: "",
+    tableSchema: "",
+    cacheInterval: 0,
+    actor: undefined,
+  };
+}
+
+export const CreateSourceRequest: MessageFns<CreateSourceRequest> = {
+  encode(message: CreateSourceRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.projectId !== "") {
+      writer.uint32(10).string(message.projectId);
+    }
+    if (message.name !== "") {
+      writer.uint32(18).string(message.name);
+    }
+    if (message.description !== "") {
+      writer.uint32(26).string(message.description);
+    }
+    if (message.type !== 0) {
+      writer.uint32(32).int32(message.type);
+    }
+    if (message.connection !== undefined) {
+      ConnectionInput.encode(message.connection, writer.uint32(42).fork()).join();
+    }
+    if (message.content !== "") {
+      writer.uint32(50).string(message.content);
+    }
+    if (message.tableName !== "") {
+      writer.uint32(58).string(message.tableName);
+    }
+    if (message.tableSchema !== "") {
+      writer.uint32(66).string(message.tableSchema);
+    }
+    if (message.cacheInterval !== 0) {
+      writer.uint32(72).int32(message.cacheInterval);
+    }
+    if (message.actor !== undefined) {
+      Actor.encode(message.actor, writer.uint32(82).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CreateSourceRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCreateSourceRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.projectId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.name = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.description = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.type = reader.int32();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.connection = ConnectionInput.decode(reader, reader.uint32());
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.content = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.tableName = reader.string();
+            continue;
+          }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.tableSchema = reader.string();
+            continue;
+          }
+          case 9: {
+            if (tag !== 72) {
+              break;
+            }
+
+            message.cacheInterval = reader.int32();
+            continue;
+          }
+          case 10: {
+            if (tag !== 82) {
+              break;
+            }
+
+            message.actor = Actor.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CreateSourceRequest {
+    return {
+      projectId: isSet(object.projectId)
+        ? globalThis.String(object.projectId)
+        : isSet(object.project_id)
+        ? globalThis.String(object.project_id)
+        : "",
+      name: isSet(object.name) ? globalThis.String(object.name) : "",
+      description: isSet(object.description) ? globalThis.String(object.description) : "",
+      type: isSet(object.type) ? globalThis.Number(object.type) : 0,
+      connection: isSet(object.connection) ? ConnectionInput.fromJSON(object.connection) : undefined,
+      content: isSet(object.content) ? globalThis.String(object.content) : "",
+      tableName: isSet(object.tableName)
+        ? globalThis.String(object.tableName)
+        : isSet(object.table_name)
+        ? globalThis.String(object.table_name)
+        : "",
+      tableSchema: isSet(object.tableSchema)
+        ? globalThis.String(object.tableSchema)
+        : isSet(object.table_schema)
+        ? globalThis.String(object.table_schema)
+        : "",
+      cacheInterval: isSet(object.cacheInterval)
+        ? globalThis.Number(object.cacheInterval)
+        : isSet(object.cache_interval)
+        ? globalThis.Number(object.cache_interval)
+        : 0,
+      actor: isSet(object.actor) ? Actor.fromJSON(object.actor) : undefined,
+    };
+  },
+
+  toJSON(message: CreateSourceRequest): unknown {
+    const obj: any = {};
+    if (message.projectId !== "") {
+      obj.projectId = message.projectId;
+    }
+    if (message.name !== "") {
+      obj.name = message.name;
+    }
+    if (message.description !== "") {
+      obj.description = message.description;
+    }
+    if (message.type !== 0) {
+      obj.type = Math.round(message.type);
+    }
+    if (message.connection !== undefined) {
+      obj.connection = ConnectionInput.toJSON(message.connection);
+    }
+    if (message.content !== "") {
+      obj.content = message.content;
+    }
+    if (message.tableName !== "") {
+      obj.tableName = message.tableName;
+    }
+    if (message.tableSchema !== "") {
+      obj.tableSchema = message.tableSchema;
+    }
+    if (message.cacheInterval !== 0) {
+      obj.cacheInterval = Math.round(message.cacheInterval);
+    }
+    if (message.actor !== undefined) {
+      obj.actor = Actor.toJSON(message.actor);
+    }
+    return obj;
+  },
+};
+
+function createBaseUpdateSourceRequest(): UpdateSourceRequest {
+  return { dataSourceId: "", actor: undefined };
+}
+
+export const UpdateSourceRequest: MessageFns<UpdateSourceRequest> = {
+  encode(message: UpdateSourceRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.dataSourceId !== "") {
+      writer.uint32(10).string(message.dataSourceId);
+    }
+    if (message.description !== undefined) {
+      writer.uint32(18).string(message.description);
+    }
+    if (message.connection !== undefined) {
+      ConnectionInput.encode(message.connection, writer.uint32(26).fork()).join();
+    }
+    if (message.content !== undefined) {
+      writer.uint32(34).string(message.content);
+    }
+    if (message.tableName !== undefined) {
+      writer.uint32(42).string(message.tableName);
+    }
+    if (message.tableSchema !== undefined) {
+      writer.uint32(50).string(message.tableSchema);
+    }
+    if (message.cacheInterval !== undefined) {
+      writer.uint32(56).int32(message.cacheInterval);
+    }
+    if (message.actor !== undefined) {
+      Actor.encode(message.actor, writer.uint32(66).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): UpdateSourceRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseUpdateSourceRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.dataSourceId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.description = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.connection = ConnectionInput.decode(reader, reader.uint32());
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.content = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.tableName = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.tableSchema = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 56) {
+              break;
+            }
+
+            message.cacheInterval = reader.int32();
+            continue;
+          }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.actor = Actor.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): UpdateSourceRequest {
+    return {
+      dataSourceId: isSet(object.dataSourceId)
+        ? globalThis.String(object.dataSourceId)
+        : isSet(object.data_source_id)
+        ? globalThis.String(object.data_source_id)
+        : "",
+      description: isSet(object.description) ? globalThis.String(object.description) : undefined,
+      connection: isSet(object.connection) ? ConnectionInput.fromJSON(object.connection) : undefined,
+      content: isSet(object.content) ? globalThis.String(object.content) : undefined,
+      tableName: isSet(object.tableName)
+        ? globalThis.String(object.tableName)
+        : isSet(object.table_name)
+        ? globalThis.String(object.table_name)
+        : undefined,
+      tableSchema: isSet(object.tableSchema)
+        ? globalThis.String(object.tableSchema)
+        : isSet(object.table_schema)
+        ? globalThis.String(object.table_schema)
+        : undefined,
+      cacheInterval: isSet(object.cacheInterval)
+        ? globalThis.Number(object.cacheInterval)
+        : isSet(object.cache_interval)
+        ? globalThis.Number(object.cache_interval)
+        : undefined,
+      actor: isSet(object.actor) ? Actor.fromJSON(object.actor) : undefined,
+    };
+  },
+
+  toJSON(message: UpdateSourceRequest): unknown {
+    const obj: any = {};
+    if (message.dataSourceId !== "") {
+      obj.dataSourceId = message.dataSourceId;
+    }
+    if (message.description !== undefined) {
+      obj.description = message.description;
+    }
+    if (message.connection !== undefined) {
+      obj.connection = ConnectionInput.toJSON(message.connection);
+    }
+    if (message.content !== undefined) {
+      obj.content = message.content;
+    }
+    if (message.tableName !== undefined) {
+      obj.tableName = message.tableName;
+    }
+    if (message.tableSchema !== undefined) {
+      obj.tableSchema = message.tableSchema;
+    }
+    if (message.cacheInterval !== undefined) {
+      obj.cacheInterval = Math.round(message.cacheInterval);
+    }
+    if (message.actor !== undefined) {
+      obj.actor = Actor.toJSON(message.actor);
+    }
+    return obj;
+  },
+};
+
+function createBaseUpdateFieldsRequest(): UpdateFieldsRequest {
+  return { dataSourceId: "", fields: [], actor: undefined };
+}
+
+export const UpdateFieldsRequest: MessageFns<UpdateFieldsRequest> = {
+  encode(message: UpdateFieldsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.dataSourceId !== "") {
+      writer.uint32(10).string(message.dataSourceId);
+    }
+    for (const v of message.fields) {
+      Field.encode(v!, writer.uint32(18).fork()).join();
+    }
+    if (message.actor !== undefined) {
+      Actor.encode(message.actor, writer.uint32(26).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): UpdateFieldsRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseUpdateFieldsRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.dataSourceId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.fields.push(Field.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.actor = Actor.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): UpdateFieldsRequest {
+    return {
+      dataSourceId: isSet(object.dataSourceId)
+        ? globalThis.String(object.dataSourceId)
+        : isSet(object.data_source_id)
+        ? globalThis.String(object.data_source_id)
+        : "",
+      fields: globalThis.Array.isArray(object?.fields) ? object.fields.map((e: any) => Field.fromJSON(e)) : [],
+      actor: isSet(object.actor) ? Actor.fromJSON(object.actor) : undefined,
+    };
+  },
+
+  toJSON(message: UpdateFieldsRequest): unknown {
+    const obj: any = {};
+    if (message.dataSourceId !== "") {
+      obj.dataSourceId = message.dataSourceId;
+    }
+    if (message.fields?.length) {
+      obj.fields = message.fields.map((e) => Field.toJSON(e));
+    }
+    if (message.actor !== undefined) {
+      obj.actor = Actor.toJSON(message.actor);
+    }
+    return obj;
+  },
+};
+
+function createBaseDeleteSourceRequest(): DeleteSourceRequest {
+  return { dataSourceId: "", actor: undefined };
+}
+
+export const DeleteSourceRequest: MessageFns<DeleteSourceRequest> = {
+  encode(message: DeleteSourceRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.dataSourceId !== "") {
+      writer.uint32(10).string(message.dataSourceId);
+    }
+    if (message.actor !== undefined) {
+      Actor.encode(message.actor, writer.uint32(18).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): DeleteSourceRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseDeleteSourceRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.dataSourceId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.actor = Actor.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): DeleteSourceRequest {
+    return {
+      dataSourceId: isSet(object.dataSourceId)
+        ? globalThis.String(object.dataSourceId)
+        : isSet(object.data_source_id)
+        ? globalThis.String(object.data_source_id)
+        : "",
+      actor: isSet(object.actor) ? Actor.fromJSON(object.actor) : undefined,
+    };
+  },
+
+  toJSON(message: DeleteSourceRequest): unknown {
+    const obj: any = {};
+    if (message.dataSourceId !== "") {
+      obj.dataSourceId = message.dataSourceId;
+    }
+    if (message.actor !== undefined) {
+      obj.actor = Actor.toJSON(message.actor);
+    }
+    return obj;
+  },
+};
+
+function createBaseDeleteSourceReply(): DeleteSourceReply {
+  return { dataSourceId: "" };
+}
+
+export const DeleteSourceReply: MessageFns<DeleteSourceReply> = {
+  encode(message: DeleteSourceReply, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.dataSourceId !== "") {
+      writer.uint32(10).string(message.dataSourceId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): DeleteSourceReply {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseDeleteSourceReply();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.dataSourceId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): DeleteSourceReply {
+    return {
+      dataSourceId: isSet(object.dataSourceId)
+        ? globalThis.String(object.dataSourceId)
+        : isSet(object.data_source_id)
+        ? globalThis.String(object.data_source_id)
+        : "",
+    };
+  },
+
+  toJSON(message: DeleteSourceReply): unknown {
+    const obj: any = {};
+    if (message.dataSourceId !== "") {
+      obj.dataSourceId = message.dataSourceId;
+    }
+    return obj;
+  },
+};
+
+function createBasePreviewRequest(): PreviewRequest {
+  return { dataSourceId: "", count: 0 };
+}
+
+export const PreviewRequest: MessageFns<PreviewRequest> = {
+  encode(message: PreviewRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.dataSourceId !== "") {
+      writer.uint32(10).string(message.dataSourceId);
+    }
+    if (message.count !== 0) {
+      writer.uint32(16).int32(message.count);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): PreviewRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBasePreviewRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.dataSourceId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.count = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): PreviewRequest {
+    return {
+      dataSourceId: isSet(object.dataSourceId)
+        ? globalThis.String(object.dataSourceId)
+        : isSet(object.data_source_id)
+        ? globalThis.String(object.data_source_id)
+        : "",
+      count: isSet(object.count) ? globalThis.Number(object.count) : 0,
+    };
+  },
+
+  toJSON(message: PreviewRequest): unknown {
+    const obj: any = {};
+    if (message.dataSourceId !== "") {
+      obj.dataSourceId = message.dataSourceId;
+    }
+    if (message.count !== 0) {
+      obj.count = Math.round(message.count);
+    }
+    return obj;
+  },
+};
+
+function createBaseHistoryEntry(): HistoryEntry {
+  return { updateTime: "", entriesJson: "", userName: "" };
+}
+
+export const HistoryEntry: MessageFns<HistoryEntry> = {
+  encode(message: HistoryEntry, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.updateTime !== "") {
+      writer.uint32(10).string(message.updateTime);
+    }
+    if (message.entriesJson !== "") {
+      writer.uint32(18).string(message.entriesJson);
+    }
+    if (message.userName !== "") {
+      writer.uint32(26).string(message.userName);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): HistoryEntry {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseHistoryEntry();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.updateTime = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.entriesJson = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.userName = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): HistoryEntry {
+    return {
+      updateTime: isSet(object.updateTime)
+        ? globalThis.String(object.updateTime)
+        : isSet(object.update_time)
+        ? globalThis.String(object.update_time)
+        : "",
+      entriesJson: isSet(object.entriesJson)
+        ? globalThis.String(object.entriesJson)
+        : isSet(object.entries_json)
+        ? globalThis.String(object.entries_json)
+        : "",
+      userName: isSet(object.userName)
+        ? globalThis.String(object.userName)
+        : isSet(object.user_name)
+        ? globalThis.String(object.user_name)
+        : "",
+    };
+  },
+
+  toJSON(message: HistoryEntry): unknown {
+    const obj: any = {};
+    if (message.updateTime !== "") {
+      obj.updateTime = message.updateTime;
+    }
+    if (message.entriesJson !== "") {
+      obj.entriesJson = message.entriesJson;
+    }
+    if (message.userName !== "") {
+      obj.userName = message.userName;
+    }
+    return obj;
+  },
+};
+
+function createBaseListHistoryRequest(): ListHistoryRequest {
+  return { dataSourceId: "" };
+}
+
+export const ListHistoryRequest: MessageFns<ListHistoryRequest> = {
+  encode(message: ListHistoryRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.dataSourceId !== "") {
+      writer.uint32(10).string(message.dataSourceId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListHistoryRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListHistoryRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.dataSourceId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListHistoryRequest {
+    return {
+      dataSourceId: isSet(object.dataSourceId)
+        ? globalThis.String(object.dataSourceId)
+        : isSet(object.data_source_id)
+        ? globalThis.String(object.data_source_id)
+        : "",
+    };
+  },
+
+  toJSON(message: ListHistoryRequest): unknown {
+    const obj: any = {};
+    if (message.dataSourceId !== "") {
+      obj.dataSourceId = message.dataSourceId;
+    }
+    return obj;
+  },
+};
+
+function createBaseListHistoryReply(): ListHistoryReply {
+  return { entries: [] };
+}
+
+export const ListHistoryReply: MessageFns<ListHistoryReply> = {
+  encode(message: ListHistoryReply, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.entries) {
+      HistoryEntry.encode(v!, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListHistoryReply {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListHistoryReply();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.entries.push(HistoryEntry.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListHistoryReply {
+    return {
+      entries: globalThis.Array.isArray(object?.entries)
+        ? object.entries.map((e: any) => HistoryEntry.fromJSON(e))
+        : [],
+    };
+  },
+
+  toJSON(message: ListHistoryReply): unknown {
+    const obj: any = {};
+    if (message.entries?.length) {
+      obj.entries = message.entries.map((e) => HistoryEntry.toJSON(e));
+    }
+    return obj;
+  },
+};
+
+function createBaseExportRowsRequest(): ExportRowsRequest {
+  return { dataSourceId: "", maxRows: 0 };
+}
+
+export const ExportRowsRequest: MessageFns<ExportRowsRequest> = {
+  encode(message: ExportRowsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.dataSourceId !== "") {
+      writer.uint32(10).string(message.dataSourceId);
+    }
+    if (message.maxRows !== 0) {
+      writer.uint32(16).int32(message.maxRows);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ExportRowsRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseExportRowsRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.dataSourceId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.maxRows = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ExportRowsRequest {
+    return {
+      dataSourceId: isSet(object.dataSourceId)
+        ? globalThis.String(object.dataSourceId)
+        : isSet(object.data_source_id)
+        ? globalThis.String(object.data_source_id)
+        : "",
+      maxRows: isSet(object.maxRows)
+        ? globalThis.Number(object.maxRows)
+        : isSet(object.max_rows)
+        ? globalThis.Number(object.max_rows)
+        : 0,
+    };
+  },
+
+  toJSON(message: ExportRowsRequest): unknown {
+    const obj: any = {};
+    if (message.dataSourceId !== "") {
+      obj.dataSourceId = message.dataSourceId;
+    }
+    if (message.maxRows !== 0) {
+      obj.maxRows = Math.round(message.maxRows);
+    }
+    return obj;
+  },
+};
+
+function createBaseRowBatch(): RowBatch {
+  return { columns: [], rowsJson: "" };
+}
+
+export const RowBatch: MessageFns<RowBatch> = {
+  encode(message: RowBatch, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.columns) {
+      Column.encode(v!, writer.uint32(10).fork()).join();
+    }
+    if (message.rowsJson !== "") {
+      writer.uint32(18).string(message.rowsJson);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RowBatch {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRowBatch();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.columns.push(Column.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.rowsJson = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): RowBatch {
+    return {
+      columns: globalThis.Array.isArray(object?.columns) ? object.columns.map((e: any) => Column.fromJSON(e)) : [],
+      rowsJson: isSet(object.rowsJson)
+        ? globalThis.String(object.rowsJson)
+        : isSet(object.rows_json)
+        ? globalThis.String(object.rows_json)
+        : "",
+    };
+  },
+
+  toJSON(message: RowBatch): unknown {
+    const obj: any = {};
+    if (message.columns?.length) {
+      obj.columns = message.columns.map((e) => Column.toJSON(e));
+    }
+    if (message.rowsJson !== "") {
+      obj.rowsJson = message.rowsJson;
+    }
+    return obj;
+  },
+};
+
 /**
- * Owns data-source folders, sources, fields, encrypted connection secrets, uploads, history.
- * Methods arrive with the issues that build this service.
+ * Owns data-source folders, sources, fields, encrypted connection secrets and history, and runs
+ * the sources' read-only SQL on their databases (docs/api/data-source.md). Access checks per source
+ * (datasource:{id}, creator) are made by the BFF from created_by_id.
  */
 
 export interface DataSourceServiceClient {
+  listProjects(request: ListProjectsRequest): Observable<ListProjectsReply>;
+
+  getProject(request: GetProjectRequest): Observable<Project>;
+
+  createProject(request: CreateProjectRequest): Observable<Project>;
+
+  renameProject(request: RenameProjectRequest): Observable<Project>;
+
+  deleteProject(request: DeleteProjectRequest): Observable<DeleteProjectReply>;
+
+  moveSources(request: MoveSourcesRequest): Observable<MoveSourcesReply>;
+
+  getSource(request: GetSourceRequest): Observable<DataSource>;
+
+  /** Connects and lists tables, or previews a SQL text or table (the wizard's steps). */
+
+  probe(request: ProbeRequest): Observable<ProbeReply>;
+
+  createSource(request: CreateSourceRequest): Observable<DataSource>;
+
+  updateSource(request: UpdateSourceRequest): Observable<DataSource>;
+
+  updateFields(request: UpdateFieldsRequest): Observable<DataSource>;
+
+  deleteSource(request: DeleteSourceRequest): Observable<DeleteSourceReply>;
+
+  /** The first rows of a source, calculated fields included. */
+
+  preview(request: PreviewRequest): Observable<QueryResult>;
+
+  listHistory(request: ListHistoryRequest): Observable<ListHistoryReply>;
+
+  /** All rows for an export, in batches; fails before the first batch when there are more than max_rows. */
+
+  exportRows(request: ExportRowsRequest): Observable<RowBatch>;
 }
 
 /**
- * Owns data-source folders, sources, fields, encrypted connection secrets, uploads, history.
- * Methods arrive with the issues that build this service.
+ * Owns data-source folders, sources, fields, encrypted connection secrets and history, and runs
+ * the sources' read-only SQL on their databases (docs/api/data-source.md). Access checks per source
+ * (datasource:{id}, creator) are made by the BFF from created_by_id.
  */
 
 export interface DataSourceServiceController {
+  listProjects(
+    request: ListProjectsRequest,
+  ): Promise<ListProjectsReply> | Observable<ListProjectsReply> | ListProjectsReply;
+
+  getProject(request: GetProjectRequest): Promise<Project> | Observable<Project> | Project;
+
+  createProject(request: CreateProjectRequest): Promise<Project> | Observable<Project> | Project;
+
+  renameProject(request: RenameProjectRequest): Promise<Project> | Observable<Project> | Project;
+
+  deleteProject(
+    request: DeleteProjectRequest,
+  ): Promise<DeleteProjectReply> | Observable<DeleteProjectReply> | DeleteProjectReply;
+
+  moveSources(request: MoveSourcesRequest): Promise<MoveSourcesReply> | Observable<MoveSourcesReply> | MoveSourcesReply;
+
+  getSource(request: GetSourceRequest): Promise<DataSource> | Observable<DataSource> | DataSource;
+
+  /** Connects and lists tables, or previews a SQL text or table (the wizard's steps). */
+
+  probe(request: ProbeRequest): Promise<ProbeReply> | Observable<ProbeReply> | ProbeReply;
+
+  createSource(request: CreateSourceRequest): Promise<DataSource> | Observable<DataSource> | DataSource;
+
+  updateSource(request: UpdateSourceRequest): Promise<DataSource> | Observable<DataSource> | DataSource;
+
+  updateFields(request: UpdateFieldsRequest): Promise<DataSource> | Observable<DataSource> | DataSource;
+
+  deleteSource(
+    request: DeleteSourceRequest,
+  ): Promise<DeleteSourceReply> | Observable<DeleteSourceReply> | DeleteSourceReply;
+
+  /** The first rows of a source, calculated fields included. */
+
+  preview(request: PreviewRequest): Promise<QueryResult> | Observable<QueryResult> | QueryResult;
+
+  listHistory(request: ListHistoryRequest): Promise<ListHistoryReply> | Observable<ListHistoryReply> | ListHistoryReply;
+
+  /** All rows for an export, in batches; fails before the first batch when there are more than max_rows. */
+
+  exportRows(request: ExportRowsRequest): Observable<RowBatch>;
 }
 
 export function DataSourceServiceControllerMethods() {
   return function (constructor: Function) {
-    const grpcMethods: string[] = [];
+    const grpcMethods: string[] = [
+      "listProjects",
+      "getProject",
+      "createProject",
+      "renameProject",
+      "deleteProject",
+      "moveSources",
+      "getSource",
+      "probe",
+      "createSource",
+      "updateSource",
+      "updateFields",
+      "deleteSource",
+      "preview",
+      "listHistory",
+      "exportRows",
+    ];
     for (const method of grpcMethods) {
       const descriptor: any = Reflect.getOwnPropertyDescriptor(constructor.prototype, method);
       GrpcMethod("DataSourceService", method)(constructor.prototype[method], method, descriptor);
@@ -47,3 +4050,29 @@ export function DataSourceServiceControllerMethods() {
 }
 
 export const DATA_SOURCE_SERVICE_NAME = "DataSourceService";
+
+function floatToJson(value: number | null | undefined): number | string | null | undefined {
+  return typeof value === "number" && !globalThis.Number.isFinite(value) ? globalThis.String(value) : value;
+}
+
+function longToNumber(int64: { toString(): string }): number {
+  const num = globalThis.Number(int64.toString());
+  if (num > globalThis.Number.MAX_SAFE_INTEGER) {
+    throw new globalThis.Error("Value is larger than Number.MAX_SAFE_INTEGER");
+  }
+  if (num < globalThis.Number.MIN_SAFE_INTEGER) {
+    throw new globalThis.Error("Value is smaller than Number.MIN_SAFE_INTEGER");
+  }
+  return num;
+}
+
+function isSet(value: any): boolean {
+  return value !== null && value !== undefined;
+}
+
+export interface MessageFns<T> {
+  encode(message: T, writer?: BinaryWriter): BinaryWriter;
+  decode(input: BinaryReader | Uint8Array, length?: number): T;
+  fromJSON(object: any): T;
+  toJSON(message: T): unknown;
+}

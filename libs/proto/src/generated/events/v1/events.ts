@@ -24,7 +24,7 @@ export interface DataChanged {
 }
 
 export interface DataChangedPayload {
-  /** ingest, append, replace, delete_rows, schema, delete_source */
+  /** ingest, append, replace, delete_rows, schema, update, delete_source */
   changeKind: string;
   /** Monotonic version of the source's data after the change. */
   dataVersion: number;

@@ -1,0 +1,40 @@
+import { AppError } from '@bi/core';
+import type { dataSourceV1 } from '@bi/proto';
+import { allows, type AuthUser } from '../http/auth.guard.js';
+
+/**
+ * Access to one source (spec 02 §6): admin, the grant datasource:{id} (sharing), or its creator.
+ * Reading also needs datasource:view, changing datasource:edit.
+ */
+export function canAccessSource(user: AuthUser, source: { dataSourceId: string; createdById: string }): boolean {
+  return allows(user, `datasource:${source.dataSourceId}`) || (!!source.createdById && source.createdById === user.userId);
+}
+
+export function canEditSource(user: AuthUser, source: { dataSourceId: string; createdById: string }): boolean {
+  return allows(user, 'datasource:edit') && canAccessSource(user, source);
+}
+
+export function checkSourceAccess(user: AuthUser, source: { dataSourceId: string; createdById: string }, access: 'read' | 'write'): void {
+  const area = access === 'write' ? 'datasource:edit' : 'datasource:view';
+  if (!allows(user, area) || !canAccessSource(user, source)) throw new AppError('forbidden', 'auth.forbidden');
+}
+
+export function actorOf(user: AuthUser): dataSourceV1.Actor {
+  return { userId: user.userId, userName: user.userName, isAdmin: user.isAdmin };
+}
+
+/** A source summary as the REST API shows it: with editable, without the creator id. */
+export function summaryView(user: AuthUser, s: dataSourceV1.DataSourceSummary) {
+  const { createdById: _createdById, ...rest } = s;
+  return { ...rest, editable: canEditSource(user, s) };
+}
+
+export function sourceView(user: AuthUser, s: dataSourceV1.DataSource) {
+  const { createdById: _createdById, connection, ...rest } = s;
+  return { ...rest, connection: connection ?? null, editable: canEditSource(user, s) };
+}
+
+/** A folder with only the sources the caller may read. */
+export function projectView(user: AuthUser, p: dataSourceV1.Project) {
+  return { projectId: p.projectId, name: p.name, order: p.order, dataSources: p.dataSources.filter((s) => canAccessSource(user, s)).map((s) => summaryView(user, s)) };
+}

@@ -1,0 +1,27 @@
+import type { ConnectionSpec, Engine, SourceDriver } from './driver.js';
+import { DuckdbDriver } from './duckdb.driver.js';
+import { MssqlDriver } from './mssql.driver.js';
+import { MysqlDriver } from './mysql.driver.js';
+import { OracleDriver } from './oracle.driver.js';
+import { PostgresDriver } from './postgres.driver.js';
+
+/** One driver class per engine; adding an engine without a driver fails to compile. */
+export function createDriver(spec: ConnectionSpec): SourceDriver {
+  const engine: Engine = spec.engine;
+  switch (engine) {
+    case 'mssql':
+      return new MssqlDriver(spec);
+    case 'mysql':
+      return new MysqlDriver(spec);
+    case 'oracle':
+      return new OracleDriver(spec);
+    case 'postgres':
+      return new PostgresDriver(spec);
+    case 'duckdb':
+      return new DuckdbDriver(spec);
+    default: {
+      const unknown: never = engine;
+      throw new Error(`no driver for engine ${String(unknown)}`);
+    }
+  }
+}

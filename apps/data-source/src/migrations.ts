@@ -1,0 +1,60 @@
+import { outboxMigration } from '@bi/messaging';
+import type { Migration } from '@bi/persistence';
+
+export const DATA_SOURCE_SCHEMA = 'data_source';
+
+export const DATA_SOURCE_MIGRATIONS: Migration[] = [
+  outboxMigration(DATA_SOURCE_SCHEMA),
+  {
+    id: '0001_projects_sources_history',
+    sql: `
+CREATE TABLE data_source.projects (
+  id uuid PRIMARY KEY,
+  name text NOT NULL,
+  sort_order double precision NOT NULL,
+  created_by uuid,
+  created_at timestamptz NOT NULL DEFAULT now()
+);
+CREATE UNIQUE INDEX projects_name ON data_source.projects (lower(name));
+
+CREATE TABLE data_source.sources (
+  id uuid PRIMARY KEY,
+  -- no cascade: a folder that still holds sources cannot be deleted
+  project_id uuid NOT NULL REFERENCES data_source.projects (id),
+  name text NOT NULL,
+  description text NOT NULL DEFAULT '',
+  -- 0 SQL Server, 2 MySQL, 3 Oracle, 7 PostgreSQL, 8 analytics store
+  type int NOT NULL,
+  is_read_only boolean NOT NULL DEFAULT false,
+  -- {host, port, userName, type, serverName, role, initialDatabase}; never the password
+  connection jsonb,
+  -- AES-256-GCM "v1.<iv>.<tag>.<ciphertext>", the row id as associated data; NULL = no password
+  password_enc text,
+  content text NOT NULL DEFAULT '',
+  table_schema text NOT NULL DEFAULT '',
+  table_name text NOT NULL DEFAULT '',
+  reference text NOT NULL DEFAULT '',
+  cache_interval int NOT NULL DEFAULT 0,
+  data_type int NOT NULL DEFAULT 0,
+  -- [{name, title, dataType, expression, aggregator}]: database columns, then calculated fields
+  fields jsonb NOT NULL DEFAULT '[]'::jsonb,
+  data_version bigint NOT NULL DEFAULT 1,
+  created_by uuid,
+  created_by_name text NOT NULL DEFAULT '',
+  created_at timestamptz NOT NULL DEFAULT now(),
+  updated_at timestamptz NOT NULL DEFAULT now()
+);
+CREATE INDEX sources_project ON data_source.sources (project_id, created_at);
+
+CREATE TABLE data_source.history (
+  id bigserial PRIMARY KEY,
+  source_id uuid NOT NULL REFERENCES data_source.sources (id) ON DELETE CASCADE,
+  -- [{key, params}]: message-catalogue keys, rendered in the reader's language
+  entries jsonb NOT NULL,
+  user_name text NOT NULL DEFAULT '',
+  created_at timestamptz NOT NULL DEFAULT now()
+);
+CREATE INDEX history_source ON data_source.history (source_id, id DESC);
+`,
+  },
+];

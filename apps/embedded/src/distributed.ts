@@ -1,0 +1,123 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * Distributed mode on one machine: every service as its own Node process (its dist/main.js) against
+ * a PostgreSQL server, Redis and Kafka, chart-query as N replicas behind the BFF's round-robin
+ * client. Used by `npm run start:distributed` (scripts/start-distributed.mjs) and the distributed
+ * end-to-end test.
+ */
+const root = fileURLToPath(new URL('../../../', import.meta.url));
+
+export interface DistributedOptions {
+  env?: Record<string, string | undefined>;
+  port?: number;
+  grpcBasePort?: number;
+  chartQueryReplicas?: number;
+  readyTimeoutMs?: number;
+  onOutput?: (name: string, line: string) => void;
+}
+
+export interface DistributedCluster {
+  url: string;
+  processes: Map<string, ChildProcess>;
+  addresses: Record<string, string[]>;
+  kill(name: string, signal?: NodeJS.Signals): Promise<void>;
+  stop(): Promise<void>;
+}
+
+const SERVICES = ['identity', 'dashboard', 'data-source', 'relation', 'template', 'warning'];
+const URL_VARIABLE: Record<string, string> = {
+  identity: 'BI_IDENTITY_URL',
+  dashboard: 'BI_DASHBOARD_URL',
+  'chart-query': 'BI_CHART_QUERY_URL',
+  'data-source': 'BI_DATA_SOURCE_URL',
+  relation: 'BI_RELATION_URL',
+  template: 'BI_TEMPLATE_URL',
+  warning: 'BI_WARNING_URL',
+};
+
+/** Starts the processes and resolves when the BFF reports every service ready. */
+export async function startDistributed(options: DistributedOptions = {}): Promise<DistributedCluster> {
+  const port = options.port ?? 8080;
+  const base = options.grpcBasePort ?? 50051;
+  const replicas = options.chartQueryReplicas ?? 2;
+  const addresses: Record<string, string[]> = {};
+  let next = base;
+  for (const s of SERVICES) addresses[s] = [`127.0.0.1:${next++}`];
+  addresses['chart-query'] = Array.from({ length: replicas }, () => `127.0.0.1:${next++}`);
+  const common: Record<string, string | undefined> = {
+    ...process.env,
+    BI_METADATA_STORE: 'postgres',
+    BI_EVENT_BUS: 'kafka',
+    BI_CACHE: 'redis',
+    HOST: '127.0.0.1',
+    ...options.env,
+  };
+  for (const [s, list] of Object.entries(addresses)) common[URL_VARIABLE[s]] = list.join(',');
+
+  const processes = new Map<string, ChildProcess>();
+  const tails = new Map<string, string[]>();
+  const launch = (name: string, script: string, env: Record<string, string>) => {
+    const child = spawn(process.execPath, [join(root, script)], { env: { ...common, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    for (const stream of [child.stdout!, child.stderr!])
+      stream.on('data', (buf: Buffer) => {
+        for (const line of String(buf).split('\n').filter(Boolean)) {
+          options.onOutput?.(name, line);
+          tails.set(name, [...(tails.get(name) ?? []), line].slice(-15));
+        }
+      });
+    processes.set(name, child);
+    return child;
+  };
+  // identity first: it migrates its schema and seeds the users
+  launch('identity', 'apps/identity/dist/main.js', {});
+  for (const s of SERVICES.filter((x) => x !== 'identity')) launch(s, `apps/${s}/dist/main.js`, {});
+  addresses['chart-query'].forEach((address, i) => launch(`chart-query-${i + 1}`, 'apps/chart-query/dist/main.js', { BI_CHART_QUERY_URL: address }));
+  launch('bff', 'apps/bff/dist/main.js', { PORT: String(port), BI_WEB_DIST: join(root, 'apps/web/dist') });
+
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + (options.readyTimeoutMs ?? 90_000);
+  for (;;) {
+    const exited = [...processes].find(([, c]) => c.exitCode !== null);
+    if (exited) {
+      for (const c of processes.values()) if (c.exitCode === null) c.kill('SIGTERM');
+      throw new Error(`${exited[0]} exited with code ${exited[1].exitCode} during start-up:\n${(tails.get(exited[0]) ?? []).join('\n')}`);
+    }
+    try {
+      const r = await fetch(`${url}/api/health/ready`);
+      if (r.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error('services did not become ready in time');
+    await new Promise((r) => setTimeout(r, 300));
+  }
+
+  const stopOne = (child: ChildProcess) =>
+    new Promise<void>((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) return resolve();
+      child.once('exit', () => resolve());
+      child.kill('SIGTERM');
+      setTimeout(() => child.kill('SIGKILL'), 10_000).unref();
+    });
+  return {
+    url,
+    processes,
+    addresses,
+    /** Stops one process by its PID (e.g. a chart-query replica) and waits for it to exit. */
+    kill: (name: string, signal: NodeJS.Signals = 'SIGKILL') =>
+      new Promise<void>((resolve) => {
+        const child = processes.get(name)!;
+        child.once('exit', () => resolve());
+        child.kill(signal);
+      }),
+    stop: async () => {
+      const bff = processes.get('bff');
+      if (bff) await stopOne(bff);
+      await Promise.all([...processes.values()].map(stopOne));
+    },
+  };
+}
+

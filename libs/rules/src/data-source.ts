@@ -1,0 +1,61 @@
+/** Data-source constants and field rules of spec 02 §3, §5, §9 (docs/api/data-source.md). */
+import { ALIAS_MAX, ALIAS_MIN, charLength, checkName, type NameProblem } from './names.js';
+
+/** Source type codes: 0, 2, 3 from the spec; 7 PostgreSQL and 8 the analytics store added here. */
+export const SOURCE_TYPE = { sqlServer: 0, mysql: 2, oracle: 3, erpReport: 4, sbep: 6, postgres: 7, analytics: 8 } as const;
+/** The types the SQL wizard creates. */
+export const DATABASE_SOURCE_TYPES = [SOURCE_TYPE.sqlServer, SOURCE_TYPE.mysql, SOURCE_TYPE.oracle, SOURCE_TYPE.postgres, SOURCE_TYPE.analytics] as const;
+export type DatabaseSourceType = (typeof DATABASE_SOURCE_TYPES)[number];
+
+export function isDatabaseSourceType(t: unknown): t is DatabaseSourceType {
+  return (DATABASE_SOURCE_TYPES as readonly unknown[]).includes(t);
+}
+
+/** Connection-form defaults of spec 02 §9 (PostgreSQL's added). */
+export const CONNECTION_DEFAULTS: Record<Exclude<DatabaseSourceType, 8>, { port: number; userName: string; serverName: string; initialDatabase: string }> = {
+  0: { port: 1433, userName: 'sa', serverName: '', initialDatabase: '' },
+  2: { port: 3306, userName: 'root', serverName: '', initialDatabase: '' },
+  3: { port: 1521, userName: '', serverName: 'ORCL', initialDatabase: '' },
+  7: { port: 5432, userName: 'postgres', serverName: '', initialDatabase: 'postgres' },
+};
+
+/** The module flag (BI_MODULES, GET get-shipment-modules-data) that gates creating each type. */
+export const SOURCE_TYPE_MODULE: Record<DatabaseSourceType, string | null> = { 0: 'sql', 2: 'mysql', 3: 'oracle', 7: 'sql', 8: null };
+
+export const CONNECTION_TYPES = ['Basic', 'TNS'] as const;
+export const ORACLE_ROLES = ['Default', 'SYSDBA', 'SYSOPER'] as const;
+
+/** Cache interval options in minutes; 0 = no cache (the default; null counts as 0). */
+export const CACHE_INTERVALS = [0, 5, 10, 30, 60, 180, 300, 720, 1440] as const;
+export function isCacheInterval(v: unknown): boolean {
+  return (CACHE_INTERVALS as readonly unknown[]).includes(v);
+}
+
+export const FIELD_DATA_TYPES = ['string', 'number', 'date'] as const;
+export type FieldDataType = (typeof FIELD_DATA_TYPES)[number];
+export const AGGREGATORS = ['', 'sum', 'avg', 'max', 'min', 'count', 'countDistinct'] as const;
+export type Aggregator = (typeof AGGREGATORS)[number];
+
+/** sum and avg only for number fields (spec 01 §5 / 02 §5). */
+export function aggregatorAllowed(aggregator: string, dataType: string): boolean {
+  if (!(AGGREGATORS as readonly string[]).includes(aggregator)) return false;
+  return !(aggregator === 'sum' || aggregator === 'avg') || dataType === 'number';
+}
+
+/** Field alias: required, 1 to 20 characters after trimming. */
+export function checkAlias(title: unknown): NameProblem | null {
+  return checkName(title, ALIAS_MIN, ALIAS_MAX);
+}
+
+/** The default alias of a column: its name cut to 20 characters. */
+export function defaultTitle(name: string): string {
+  const t = name.trim() || name;
+  return charLength(t) <= ALIAS_MAX ? t : [...t].slice(0, ALIAS_MAX).join('');
+}
+
+export const CALCULATED_NAME_MAX = 50;
+
+/** Rows the detail page loads, the most a preview shows, and the export limit (spec 02 §8–§9). */
+export const SOURCE_PAGE_ROWS = 500;
+export const PROBE_MAX_ROWS = 500;
+export const SOURCE_EXPORT_MAX_ROWS = 99_999;

@@ -1,0 +1,50 @@
+import { aggregatorAllowed, checkAlias, defaultTitle, isCacheInterval, parseExpression } from './index.js';
+
+const FIELDS = ['amount', 'qty', 'order date', '销售额', 'Region'];
+
+describe('calculated-field expressions', () => {
+  it('accepts field names, numbers, text, operators and the listed functions', () => {
+    const r = parseExpression("ROUND(amount * 1.5, 2) + [order date] - 销售额 / qty + LENGTH(CONCAT(region, 'it''s'))", FIELDS);
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.fields.sort()).toEqual(['Region', 'amount', 'order date', 'qty', '销售额'].sort());
+    expect(r.tokens).toContainEqual({ kind: 'string', value: "it's" });
+    expect(r.tokens).toContainEqual({ kind: 'function', name: 'ROUND' });
+    expect(r.tokens).toContainEqual({ kind: 'number', text: '1.5' });
+  });
+
+  it('refuses everything else', () => {
+    const problem = (e: string) => {
+      const r = parseExpression(e, FIELDS);
+      return r.ok ? null : r.problem;
+    };
+    expect(problem('')).toEqual({ code: 'empty' });
+    expect(problem('amount; DROP TABLE t')).toEqual({ code: 'unexpected', char: ';', position: 7 });
+    expect(problem('price * 2')).toEqual({ code: 'unknown_field', name: 'price' });
+    expect(problem('pg_sleep(10)')).toEqual({ code: 'unknown_function', name: 'pg_sleep' });
+    expect(problem('amount -- qty')).toBeNull(); // two minus signs; rendered with spaces, never a comment
+    expect(problem('"amount"')).toEqual({ code: 'unexpected', char: '"', position: 1 });
+    expect(problem('(amount')).toEqual({ code: 'unbalanced' });
+    expect(problem("'abc")).toEqual({ code: 'unterminated', what: 'string' });
+    expect(problem('[order date')).toEqual({ code: 'unterminated', what: 'field' });
+    expect(problem('1x')).toEqual({ code: 'unexpected', char: 'x', position: 2 });
+    expect(problem('amount % 2')).toEqual({ code: 'unexpected', char: '%', position: 8 });
+    expect(problem('a'.repeat(1001))).toEqual({ code: 'too_long', max: 1000 });
+  });
+});
+
+describe('data-source field rules', () => {
+  it('checks aliases, aggregators, cache intervals and default titles', () => {
+    expect(checkAlias('')).toBe('required');
+    expect(checkAlias('a')).toBeNull();
+    expect(checkAlias('a'.repeat(21))).toBe('length');
+    expect(aggregatorAllowed('sum', 'number')).toBe(true);
+    expect(aggregatorAllowed('avg', 'string')).toBe(false);
+    expect(aggregatorAllowed('count', 'date')).toBe(true);
+    expect(aggregatorAllowed('median', 'number')).toBe(false);
+    expect([0, 5, 1440].every(isCacheInterval)).toBe(true);
+    expect(isCacheInterval(15)).toBe(false);
+    expect(isCacheInterval(null)).toBe(false);
+    expect(defaultTitle('a_very_long_column_name_indeed')).toBe('a_very_long_column_n');
+  });
+});

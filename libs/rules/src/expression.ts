@@ -1,0 +1,146 @@
+/**
+ * Calculated-field expressions (spec 02 §3 Field.expression): a whitelist of tokens, so the
+ * service can render them into SQL with every name quoted and every text bound. The database
+ * checks the rest (types, argument counts) when the field is saved.
+ */
+export const EXPRESSION_FUNCTIONS = ['ABS', 'ROUND', 'FLOOR', 'CEIL', 'UPPER', 'LOWER', 'TRIM', 'LENGTH', 'COALESCE', 'NULLIF', 'SUBSTRING', 'CONCAT'] as const;
+export type ExpressionFunction = (typeof EXPRESSION_FUNCTIONS)[number];
+export const EXPRESSION_MAX_LENGTH = 1000;
+
+export type ExpressionToken =
+  | { kind: 'field'; name: string }
+  | { kind: 'number'; text: string }
+  | { kind: 'string'; value: string }
+  | { kind: 'operator'; text: '+' | '-' | '*' | '/' }
+  | { kind: 'function'; name: ExpressionFunction }
+  | { kind: 'open' }
+  | { kind: 'close' }
+  | { kind: 'comma' };
+
+export type ExpressionProblem =
+  | { code: 'empty' }
+  | { code: 'too_long'; max: number }
+  | { code: 'unexpected'; char: string; position: number }
+  | { code: 'unterminated'; what: 'string' | 'field' }
+  | { code: 'unknown_field'; name: string }
+  | { code: 'unknown_function'; name: string }
+  | { code: 'unbalanced' };
+
+export type ExpressionParse = { ok: true; tokens: ExpressionToken[]; fields: string[] } | { ok: false; problem: ExpressionProblem };
+
+const BARE_START = /[\p{L}_]/u;
+const BARE_PART = /[\p{L}\p{N}_]/u;
+
+/** Field names are matched exactly, then case-insensitively when that match is unique. */
+function resolveField(name: string, fields: readonly string[]): string | undefined {
+  if (fields.includes(name)) return name;
+  const lower = name.toLowerCase();
+  const matches = fields.filter((f) => f.toLowerCase() === lower);
+  return matches.length === 1 ? matches[0] : undefined;
+}
+
+/**
+ * Reads an expression: field names (bare when letters, digits and _; otherwise in [ ], with ]]
+ * for a ]), numbers, 'text' ('' for a quote), + - * / ( ) , and the functions above.
+ */
+export function parseExpression(text: string, fields: readonly string[]): ExpressionParse {
+  if (typeof text !== 'string' || text.trim() === '') return { ok: false, problem: { code: 'empty' } };
+  if (text.length > EXPRESSION_MAX_LENGTH) return { ok: false, problem: { code: 'too_long', max: EXPRESSION_MAX_LENGTH } };
+  const chars = [...text];
+  const tokens: ExpressionToken[] = [];
+  const used = new Set<string>();
+  let depth = 0;
+  let i = 0;
+  while (i < chars.length) {
+    const c = chars[i];
+    if (/\s/.test(c)) {
+      i++;
+      continue;
+    }
+    if (c === "'") {
+      let value = '';
+      let j = i + 1;
+      for (;;) {
+        if (j >= chars.length) return { ok: false, problem: { code: 'unterminated', what: 'string' } };
+        if (chars[j] === "'") {
+          if (chars[j + 1] === "'") {
+            value += "'";
+            j += 2;
+            continue;
+          }
+          break;
+        }
+        value += chars[j++];
+      }
+      tokens.push({ kind: 'string', value });
+      i = j + 1;
+      continue;
+    }
+    if (c === '[') {
+      let name = '';
+      let j = i + 1;
+      for (;;) {
+        if (j >= chars.length) return { ok: false, problem: { code: 'unterminated', what: 'field' } };
+        if (chars[j] === ']') {
+          if (chars[j + 1] === ']') {
+            name += ']';
+            j += 2;
+            continue;
+          }
+          break;
+        }
+        name += chars[j++];
+      }
+      const field = resolveField(name, fields);
+      if (!field) return { ok: false, problem: { code: 'unknown_field', name } };
+      tokens.push({ kind: 'field', name: field });
+      used.add(field);
+      i = j + 1;
+      continue;
+    }
+    if (/[0-9]/.test(c) || (c === '.' && /[0-9]/.test(chars[i + 1] ?? ''))) {
+      let j = i;
+      while (j < chars.length && /[0-9]/.test(chars[j])) j++;
+      if (chars[j] === '.') {
+        j++;
+        while (j < chars.length && /[0-9]/.test(chars[j])) j++;
+      }
+      const number = chars.slice(i, j).join('');
+      if (!/^(\d+(\.\d*)?|\.\d+)$/.test(number) || (chars[j] !== undefined && BARE_PART.test(chars[j]))) return { ok: false, problem: { code: 'unexpected', char: chars[j] ?? c, position: j + 1 } };
+      tokens.push({ kind: 'number', text: number.endsWith('.') ? number.slice(0, -1) : number });
+      i = j;
+      continue;
+    }
+    if (BARE_START.test(c)) {
+      let j = i + 1;
+      while (j < chars.length && BARE_PART.test(chars[j])) j++;
+      const word = chars.slice(i, j).join('');
+      let k = j;
+      while (k < chars.length && /\s/.test(chars[k])) k++;
+      if (chars[k] === '(') {
+        const fn = EXPRESSION_FUNCTIONS.find((f) => f === word.toUpperCase());
+        if (!fn) return { ok: false, problem: { code: 'unknown_function', name: word } };
+        tokens.push({ kind: 'function', name: fn });
+      } else {
+        const field = resolveField(word, fields);
+        if (!field) return { ok: false, problem: { code: 'unknown_field', name: word } };
+        tokens.push({ kind: 'field', name: field });
+        used.add(field);
+      }
+      i = j;
+      continue;
+    }
+    if (c === '+' || c === '-' || c === '*' || c === '/') tokens.push({ kind: 'operator', text: c });
+    else if (c === '(') {
+      depth++;
+      tokens.push({ kind: 'open' });
+    } else if (c === ')') {
+      if (--depth < 0) return { ok: false, problem: { code: 'unbalanced' } };
+      tokens.push({ kind: 'close' });
+    } else if (c === ',') tokens.push({ kind: 'comma' });
+    else return { ok: false, problem: { code: 'unexpected', char: c, position: i + 1 } };
+    i++;
+  }
+  if (depth !== 0) return { ok: false, problem: { code: 'unbalanced' } };
+  return { ok: true, tokens, fields: [...used] };
+}
