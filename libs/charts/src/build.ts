@@ -1,0 +1,87 @@
+/** buildOption: the one entry from a chart's query result to its ECharts option, for every kind. */
+import { CHART_TYPES, type ChartType } from '@bi/chart-model';
+import { createContext, type KindBuilder } from './context.js';
+import { buildBar } from './kinds/bar.js';
+import { buildCard } from './kinds/card.js';
+import { buildDoubleAxis } from './kinds/doubleaxis.js';
+import { buildFunnel } from './kinds/funnel.js';
+import { buildGauge } from './kinds/gauge.js';
+import { buildLine } from './kinds/line.js';
+import { buildMap, buildTwMap } from './kinds/map.js';
+import { buildNav } from './kinds/nav.js';
+import { buildPie } from './kinds/pie.js';
+import { buildScatter } from './kinds/scatter.js';
+import { buildStackBar } from './kinds/stack-bar.js';
+import { buildTable } from './kinds/table.js';
+import { titleOption } from './layout.js';
+import { compact, deepMerge, isPlainObject, parseCustomOption } from './merge.js';
+import { normalizeColor } from './themes.js';
+import type { BuildOptions, ChartBuild, ChartResult, JsonObject } from './types.js';
+
+/** One builder per kind; the mapped type makes a missing kind a compile error. */
+export const KIND_BUILDERS: { readonly [K in ChartType]: KindBuilder } = {
+  table: buildTable,
+  bar: buildBar,
+  stack_bar: buildStackBar,
+  line: buildLine,
+  scatter: buildScatter,
+  pie: buildPie,
+  gauge: buildGauge,
+  funnel: buildFunnel,
+  card: buildCard,
+  doubleaxis: buildDoubleAxis,
+  nav: buildNav,
+  map: buildMap,
+  tw_map: buildTwMap,
+};
+
+export function isChartType(value: unknown): value is ChartType {
+  return typeof value === 'string' && (CHART_TYPES as readonly string[]).includes(value);
+}
+
+/** Guards against stored or hand-written results with missing parts. */
+function sanitize(result: ChartResult): ChartResult {
+  const columns = Array.isArray(result.columns) ? result.columns.filter((c) => c && typeof c.alias === 'string' && c.field && typeof c.field === 'object') : [];
+  const rows = Array.isArray(result.rows) ? result.rows.filter(isPlainObject) : [];
+  return { ...result, columns, rows: rows as ChartResult['rows'] };
+}
+
+/**
+ * The ECharts option (plain JSON: labels pre-formatted, no functions) and its meta for a chart's query
+ * result. Common parts: palette (theme + colorSettings), background (property.background over the
+ * theme), text colour, title (showTitle); then the kind's parts; then customOption merged over all.
+ */
+export function buildOption(input: ChartResult, options?: BuildOptions): ChartBuild {
+  const result = sanitize(input);
+  const ctx = createContext(result, options);
+  const { chart, theme } = ctx;
+  const kind = chart.type;
+  const base: JsonObject = {
+    backgroundColor: normalizeColor(chart.property?.background) ?? theme.background,
+    color: ctx.palette,
+    textStyle: { color: theme.text },
+    title: titleOption(ctx),
+  };
+  if (!isChartType(kind)) {
+    ctx.warnings.push(`unknown chart kind "${String(kind)}"`);
+    return { option: compact(base) as JsonObject, meta: { kind, pointCount: 0, originalPointCount: 0, downsampled: false, warnings: ctx.warnings, formatters: { series: {}, valueAxes: [] } } };
+  }
+
+  const out = KIND_BUILDERS[kind](ctx);
+  let option: JsonObject = { ...base, ...out.option };
+  const custom = parseCustomOption(chart.customOption);
+  if (!custom.ok) ctx.warnings.push(custom.error);
+  else if (custom.value) option = deepMerge(option, custom.value) as JsonObject;
+
+  return {
+    option: compact(option) as JsonObject,
+    meta: {
+      kind,
+      pointCount: out.pointCount,
+      originalPointCount: out.originalPointCount,
+      downsampled: out.downsampled === true,
+      warnings: ctx.warnings,
+      formatters: { series: out.formatters?.series ?? {}, valueAxes: out.formatters?.valueAxes ?? [] },
+    },
+  };
+}

@@ -1,0 +1,202 @@
+/**
+ * The category × value kinds (bar, stack_bar, line, scatter, doubleaxis): pivot, down-sampling,
+ * pre-formatted point labels, trendlines, plot lines, axes (swapped when horizontal), split lines,
+ * data-zoom sliders and legend.
+ */
+import { columnsOf, display, fieldLabel, formatterOf, literal, type BuildContext, type KindOutput } from './context.js';
+import { pivot } from './data.js';
+import { downsampleShared, pick } from './downsample.js';
+import { formatPercent, toNumber } from './format.js';
+import { axisStyle, chromeInsets, legendOption, tooltipOption } from './layout.js';
+import { markLineOption, plotLineItems } from './plotlines.js';
+import { leastSquares } from './stats.js';
+import { paletteColor } from './themes.js';
+import type { ChartColumn, Json, JsonObject } from './types.js';
+
+export type CartesianSeriesType = 'bar' | 'line' | 'scatter';
+
+export interface CartesianSpec {
+  /** series type of the measures of value axis 0 and of the second values (axis 1) */
+  seriesType: Record<0 | 1, CartesianSeriesType>;
+  stacked: boolean;
+  /** isHorizontal swaps the axes */
+  canBeHorizontal: boolean;
+  /** second values on their own axis; otherwise they join the values */
+  dualAxis: boolean;
+  trendlines: boolean;
+  tooltip: 'axis' | 'item';
+}
+
+/** Significant digits kept for computed numbers (trendlines, shares) so snapshots and JSON stay short. */
+function tidy(n: number): number {
+  return Number(n.toPrecision(12));
+}
+
+export function buildCartesian(ctx: BuildContext, spec: CartesianSpec): KindOutput {
+  const { chart, result, theme, palette, options } = ctx;
+  const primary = spec.dualAxis ? columnsOf(result, 'measure') : columnsOf(result, 'measure', 'measure2');
+  const secondary = spec.dualAxis ? columnsOf(result, 'measure2') : [];
+  const axisOf = (m: ChartColumn): 0 | 1 => (secondary.includes(m) ? 1 : 0);
+  const valueAxisCount = secondary.length > 0 ? 2 : 1;
+  const horizontal = spec.canBeHorizontal && chart.isHorizontal === true;
+  const compare = columnsOf(result, 'series')[0];
+
+  const pv = pivot(ctx, [...primary, ...secondary]);
+  const ds = downsampleShared(pv.xs, pv.series.map((s) => s.values), options.downsampleThreshold);
+  const keep = ds.indices;
+  const categories = pick(pv.categories, keep);
+  if (ds.downsampled) ctx.warnings.push(`${ds.originalCount} points per series were down-sampled to ${keep.length} (LTTB)`);
+
+  // Stack keys: one stack per axis, or per measure when a compare column splits several measures.
+  const stackOf = (m: ChartColumn): string | undefined => (spec.stacked ? (compare && primary.length + secondary.length > 1 ? `${m.alias}` : `axis${axisOf(m)}`) : undefined);
+  const showShares = spec.stacked && chart.isShowRealValue !== true;
+  const stackTotals = new Map<string, number[]>();
+  if (showShares) {
+    for (const s of pv.series) {
+      const key = stackOf(s.measure)!;
+      const totals = stackTotals.get(key) ?? categories.map(() => 0);
+      keep.forEach((orig, k) => (totals[k]! += Math.abs(s.values[orig] ?? 0)));
+      stackTotals.set(key, totals);
+    }
+  }
+
+  const point = (category: string, value: number | null, text: string): Json[] => (horizontal ? [value, category, text] : [category, value, text]);
+  const axisIndexes = (axis: 0 | 1): JsonObject => (horizontal ? { xAxisIndex: axis, yAxisIndex: 0 } : { xAxisIndex: 0, yAxisIndex: axis });
+  const labelPosition = (type: CartesianSeriesType): string => (type !== 'bar' ? 'top' : spec.stacked ? 'inside' : horizontal ? 'right' : 'top');
+  const showSymbols = categories.length <= 200;
+
+  const series: JsonObject[] = [];
+  const firstOnAxis: Partial<Record<0 | 1, JsonObject>> = {};
+  const seriesFormatters: Record<string, ReturnType<typeof formatterOf>> = {};
+  pv.series.forEach((s, i) => {
+    const axis = axisOf(s.measure);
+    const type = spec.seriesType[axis];
+    const color = paletteColor(palette, i);
+    const stack = stackOf(s.measure);
+    const values = pick(s.values, keep);
+    const data = values.map((v, k) => {
+      const text = showShares && v !== null ? formatPercent(stackTotals.get(stack!)![k] ? Math.abs(v) / stackTotals.get(stack!)![k]! : 0) : display(v, s.measure);
+      return point(categories[k]!, v, literal(text));
+    });
+    const item: JsonObject = {
+      type,
+      name: s.name,
+      ...axisIndexes(axis),
+      data,
+      stack,
+      itemStyle: { color },
+      lineStyle: type === 'line' ? { color, width: 2 } : undefined,
+      smooth: type === 'line' && chart.shape === true ? true : undefined,
+      showSymbol: type === 'line' ? showSymbols : undefined,
+      symbolSize: type === 'scatter' ? 10 : undefined,
+      barMaxWidth: type === 'bar' ? 48 : undefined,
+      emphasis: { focus: 'series' },
+      labelLayout: chart.isShowPointLabel ? { hideOverlap: true } : undefined,
+      label: chart.isShowPointLabel ? { show: true, formatter: '{@[2]}', position: labelPosition(type), color: spec.stacked && type === 'bar' ? '#FFFFFF' : theme.text } : { show: false },
+    };
+    series.push(item);
+    seriesFormatters[s.name] = formatterOf(s.measure);
+    firstOnAxis[axis] ??= item;
+
+    if (spec.trendlines && s.measure.field.showTrendline) {
+      const fit = leastSquares(
+        s.values.map((_, x) => x),
+        s.values,
+      );
+      if (fit) {
+        const name = `${s.name} (${options.labels.trend})`;
+        series.push({
+          type: 'line',
+          name,
+          ...axisIndexes(axis),
+          data: keep.map((orig, k) => {
+            const y = tidy(fit.slope * orig + fit.intercept);
+            return point(categories[k]!, y, literal(display(y, s.measure)));
+          }),
+          symbol: 'none',
+          showSymbol: false,
+          silent: true,
+          itemStyle: { color },
+          lineStyle: { color, type: 'dashed', width: 1.5 },
+          label: { show: false },
+          z: 5,
+        });
+        seriesFormatters[name] = formatterOf(s.measure);
+      } else {
+        ctx.warnings.push(`trendline of "${s.name}" needs at least two values`);
+      }
+    }
+  });
+
+  // Plot lines hang on the first series of their axis.
+  const axisMeasures: Record<0 | 1, ChartColumn[]> = { 0: primary, 1: secondary };
+  for (const axis of [0, 1] as const) {
+    if (axis === 1 && !spec.dualAxis) continue;
+    const items = plotLineItems(ctx, axis, axisMeasures[axis], horizontal ? 'xAxis' : 'yAxis');
+    if (items.length === 0) continue;
+    const host = firstOnAxis[axis];
+    if (host) host.markLine = markLineOption(ctx, items);
+    else ctx.warnings.push(`plot lines of axis ${axis + 1} have no series to draw on`);
+  }
+
+  // Axes
+  const showX = chart.showXSplitLine === true;
+  const showY = chart.showYSplitLine === true;
+  const categoryAxis: JsonObject = {
+    type: 'category',
+    data: categories,
+    name: pv.dimensions.map((d) => fieldLabel(d.field)).join(' / ') || undefined,
+    boundaryGap: spec.seriesType[0] === 'line' && spec.seriesType[1] === 'line' ? false : true,
+    inverse: horizontal ? true : undefined,
+    ...axisStyle(theme, horizontal ? showY : showX),
+  };
+  const property = chart.property ?? {};
+  const valueAxis = (axis: 0 | 1): JsonObject => {
+    const measures = axisMeasures[axis];
+    return {
+      type: 'value',
+      name: measures.length === 1 ? fieldLabel(measures[0]!.field) : undefined,
+      min: toNumber(axis === 0 ? property.min : property.secondMin) ?? undefined,
+      max: toNumber(axis === 0 ? property.max : property.secondMax) ?? undefined,
+      position: axis === 1 ? (horizontal ? 'top' : 'right') : undefined,
+      alignTicks: valueAxisCount === 2 ? true : undefined,
+      ...axisStyle(theme, axis === 0 && (horizontal ? showX : showY)),
+    };
+  };
+  const valueAxes = valueAxisCount === 2 ? [valueAxis(0), valueAxis(1)] : [valueAxis(0)];
+  const xAxis: JsonObject[] = horizontal ? valueAxes : [categoryAxis];
+  const yAxis: JsonObject[] = horizontal ? [categoryAxis] : valueAxes;
+
+  // Layout: title, legend, sliders
+  const insets = chromeInsets(ctx);
+  const dataZoom: JsonObject[] = [];
+  if (chart.xDataZoom) dataZoom.push({ type: 'slider', xAxisIndex: xAxis.map((_, i) => i), height: 16, bottom: insets.bottom + 6, textStyle: { color: theme.subtext } });
+  if (chart.yDataZoom) dataZoom.push({ type: 'slider', yAxisIndex: yAxis.map((_, i) => i), width: 16, right: insets.right + 6, textStyle: { color: theme.subtext } });
+  const grid: JsonObject = {
+    top: insets.top + 28,
+    right: insets.right + (chart.yDataZoom ? 52 : 16),
+    bottom: insets.bottom + (chart.xDataZoom ? 40 : 10),
+    left: 12,
+    outerBoundsMode: 'same',
+    outerBoundsContain: 'all',
+  };
+
+  return {
+    option: {
+      legend: legendOption(ctx),
+      tooltip: tooltipOption(spec.tooltip, theme, spec.seriesType[0] === 'bar' ? 'shadow' : 'line'),
+      grid,
+      xAxis,
+      yAxis,
+      dataZoom: dataZoom.length > 0 ? dataZoom : undefined,
+      series,
+    },
+    pointCount: keep.length,
+    originalPointCount: ds.originalCount,
+    downsampled: ds.downsampled,
+    formatters: {
+      series: seriesFormatters,
+      valueAxes: valueAxisCount === 2 ? [formatterOf(primary[0]), formatterOf(secondary[0])] : [formatterOf(primary[0])],
+    },
+  };
+}

@@ -1,0 +1,157 @@
+import { defaultFormatter, EMPTY_VALUE, formatPercent, formatValue, roundHalfAwayFromZero, toNumber } from './format.js';
+
+const f = defaultFormatter;
+
+describe('roundHalfAwayFromZero', () => {
+  it.each([
+    [1.005, 2, 1.01],
+    [1.004, 2, 1],
+    [-1.005, 2, -1.01],
+    [2.5, 0, 3],
+    [-2.5, 0, -3],
+    [0.5, 0, 1],
+    [-0.5, 0, -1],
+    [1.45, 1, 1.5],
+    [8.345, 2, 8.35],
+    [123.456, 0, 123],
+    [0, 3, 0],
+    [1e-7, 2, 0],
+    [1.23e-7, 9, 1.23e-7],
+    [123456789.125, 2, 123456789.13],
+  ])('%p at %p places → %p', (value, places, expected) => {
+    expect(roundHalfAwayFromZero(value, places)).toBe(expected);
+  });
+
+  it('never returns -0', () => {
+    expect(Object.is(roundHalfAwayFromZero(-0.001, 2), 0)).toBe(true);
+  });
+
+  it('treats odd decimal counts sanely', () => {
+    expect(roundHalfAwayFromZero(1.2345, -1)).toBe(1);
+    expect(roundHalfAwayFromZero(1.2345, 2.9)).toBe(1.23);
+  });
+});
+
+describe('toNumber', () => {
+  it.each([
+    [12, 12],
+    ['12.5', 12.5],
+    [' -3 ', -3],
+    ['', null],
+    ['abc', null],
+    [null, null],
+    [undefined, null],
+    [NaN, null],
+    [Infinity, null],
+  ])('%p → %p', (value, expected) => expect(toNumber(value)).toBe(expected));
+});
+
+describe('formatValue', () => {
+  describe('empty and non-numeric cells', () => {
+    it.each([null, undefined, '', NaN, Infinity])('%p → "-"', (value) => {
+      expect(formatValue(value as number | null | undefined, f({ decimalPlaces: 2 }))).toBe(EMPTY_VALUE);
+    });
+    it('returns a non-numeric string as it is', () => expect(formatValue('n/a', f())).toBe('n/a'));
+    it('parses numeric strings (database decimals)', () => expect(formatValue('12345.678', f({ decimalPlaces: 1 }))).toBe('12345.7'));
+  });
+
+  describe('without a formatter (or type 0)', () => {
+    it('shows the number as stored, without float noise', () => {
+      expect(formatValue(0.1 + 0.2)).toBe('0.3');
+      expect(formatValue(1234567.891)).toBe('1234567.891');
+      expect(formatValue(-5, null)).toBe('-5');
+      expect(formatValue(7, f({ type: 0, decimalPlaces: 2, unit: 1 }))).toBe('7');
+      expect(formatValue(-0)).toBe('0');
+    });
+  });
+
+  describe('type 1 value with units', () => {
+    it.each([
+      [0, 1234567, 2, '1234567.00'],
+      [1, 1234567, 2, '123.46万'],
+      [2, 1234567890, 2, '12.35亿'],
+      [3, 1234, 1, '1.2K'],
+      [4, 1234567, 3, '1.235M'],
+      [5, 9876543210, 2, '9.88G'],
+    ] as const)('unit %p: %p → %p', (unit, value, decimals, expected) => {
+      expect(formatValue(value, f({ unit, decimalPlaces: decimals }))).toBe(expected);
+    });
+
+    it('divides exactly in decimal (no binary drift at the rounding edge)', () => {
+      expect(formatValue(10050, f({ unit: 1, decimalPlaces: 3 }))).toBe('1.005万');
+      expect(formatValue(10050, f({ unit: 1, decimalPlaces: 2 }))).toBe('1.01万');
+      expect(formatValue(1005, f({ unit: 3, decimalPlaces: 2 }))).toBe('1.01K');
+    });
+
+    it('rounds half away from zero for negatives', () => {
+      expect(formatValue(-12345, f({ unit: 1, decimalPlaces: 0 }))).toBe('-1万');
+      expect(formatValue(-15000, f({ unit: 1, decimalPlaces: 0 }))).toBe('-2万');
+      expect(formatValue(-2.5, f({ decimalPlaces: 0 }))).toBe('-3');
+    });
+
+    it('never shows -0', () => {
+      expect(formatValue(-0.001, f({ decimalPlaces: 2 }))).toBe('0.00');
+      expect(formatValue(-40, f({ unit: 1, decimalPlaces: 2 }))).toBe('0.00万');
+    });
+
+    it('formats zero with the decimals and unit', () => {
+      expect(formatValue(0, f({ unit: 2, decimalPlaces: 2 }))).toBe('0.00亿');
+    });
+
+    it('uses a custom unit text without dividing', () => {
+      expect(formatValue(1234.5, f({ isCustomizeUnit: true, customUnit: '元', unit: 1, decimalPlaces: 1, useThousandth: true }))).toBe('1,234.5元');
+      expect(formatValue(3, f({ isCustomizeUnit: true, customUnit: '' }))).toBe('3');
+    });
+
+    it('falls back to no unit for an unknown unit code', () => {
+      expect(formatValue(1500, f({ unit: 9 as 0, decimalPlaces: 0 }))).toBe('1500');
+    });
+  });
+
+  describe('thousands separator', () => {
+    it.each([
+      [0, '0'],
+      [999, '999'],
+      [1000, '1,000'],
+      [1234567.891, '1,234,567.89'],
+      [-1234567.891, '-1,234,567.89'],
+      [100000, '100,000'],
+    ])('%p → %p', (value, expected) => {
+      const decimals = Number.isInteger(value) ? 0 : 2;
+      expect(formatValue(value, f({ useThousandth: true, decimalPlaces: decimals }))).toBe(expected);
+    });
+
+    it('groups only the integer part, after the unit division', () => {
+      expect(formatValue(123456789012, f({ unit: 1, decimalPlaces: 4, useThousandth: true }))).toBe('12,345,678.9012万');
+    });
+  });
+
+  describe('type 2 percent', () => {
+    it.each([
+      [0.1234, 2, '12.34%'],
+      [0.12345, 2, '12.35%'],
+      [-0.12345, 2, '-12.35%'],
+      [1, 0, '100%'],
+      [0, 1, '0.0%'],
+      [0.5, 0, '50%'],
+      [12.3456, 1, '1234.6%'],
+    ])('%p with %p places → %p', (value, decimals, expected) => {
+      expect(formatValue(value, f({ type: 2, decimalPlaces: decimals }))).toBe(expected);
+    });
+
+    it('ignores the unit and applies the separator', () => {
+      expect(formatValue(123.4567, f({ type: 2, unit: 1, decimalPlaces: 1, useThousandth: true }))).toBe('12,345.7%');
+    });
+  });
+
+  it('clamps absurd decimal places', () => {
+    expect(formatValue(1 / 3, f({ decimalPlaces: 50 }))).toBe('0.3333333333');
+    expect(formatValue(1 / 3, f({ decimalPlaces: -2 }))).toBe('0');
+  });
+
+  it('formatPercent shows shares', () => {
+    expect(formatPercent(0.5)).toBe('50.00%');
+    expect(formatPercent(1 / 3, 1)).toBe('33.3%');
+    expect(formatPercent(null)).toBe('-');
+  });
+});

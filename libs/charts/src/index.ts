@@ -1,0 +1,10 @@
+export * from './types.js';
+export * from './format.js';
+export * from './themes.js';
+export * from './downsample.js';
+export * from './maps.js';
+export { aggregate, leastSquares, singleValue, columnStat, STAT_KEYS, type StatKey, type LinearFit } from './stats.js';
+export { deepMerge, parseCustomOption, type CustomOptionParse } from './merge.js';
+export { fieldLabel } from './context.js';
+export { legendPosition, type LegendPosition } from './layout.js';
+export { buildOption, isChartType, KIND_BUILDERS } from './build.js';

@@ -1,0 +1,66 @@
+import { tableResult } from '../testing/fixtures.js';
+import { build, type Loose } from '../testing/helpers.js';
+
+describe('table', () => {
+  it('returns columns (aliases as titles) and the first page of rows instead of series', () => {
+    const { o, meta } = build(tableResult());
+    expect(o.series).toBeUndefined();
+    expect(o.table.columns.map((c: Loose) => [c.key, c.title, c.role, c.align])).toEqual([
+      ['product', 'Product', 'dimension', 'left'],
+      ['qty', 'Quantity', 'measure', 'right'],
+      ['amount', 'Amount', 'measure', 'right'],
+    ]);
+    expect(o.table.page).toEqual({ index: 1, size: 20, total: 45 });
+    expect(o.table.rows).toHaveLength(20);
+    expect(o.table.rows[0]).toEqual({ key: '0', cells: { product: 'P01', qty: '1', amount: '1.00万' }, values: { product: 'P01', qty: 1, amount: 10000 } });
+    expect(o.table.maxHeight).toBe(320);
+    expect(meta).toMatchObject({ pointCount: 20, originalPointCount: 45, downsampled: false });
+  });
+
+  it('pages rows by page index (1-based) and size', () => {
+    const { o } = build({ ...tableResult(), page: { index: 3, size: 20, total: 45 } });
+    expect(o.table.rows.map((r: Loose) => r.cells.product)).toEqual(['P41', 'P42', 'P43', 'P44', 'P45']);
+    expect(o.table.rows[0].key).toBe('40');
+  });
+
+  it('takes rows that fit one page as that page (paged by the query)', () => {
+    const r = { ...tableResult({}, 10), page: { index: 2, size: 10, total: 95 } };
+    const { o, meta } = build(r);
+    expect(o.table.rows).toHaveLength(10);
+    expect(o.table.page).toEqual({ index: 2, size: 10, total: 95 });
+    expect(meta.originalPointCount).toBe(95);
+  });
+
+  it('honours the page size and maximum height options', () => {
+    const { o } = build(tableResult(), { tablePageSize: 50, tableMaxHeight: 480 });
+    expect(o.table.rows).toHaveLength(45);
+    expect(o.table.maxHeight).toBe(480);
+  });
+
+  it('adds statistics rows over all rows (totals from the query stand for the sum)', () => {
+    const r = { ...tableResult({ aggregateConfig: { showSum: true, showAvg: true, showMax: true, showMin: true, showFontColor: '8E44AD' } }), totals: { qty: 1035, amount: 10350000 } };
+    const { o } = build(r);
+    expect(o.table.summary).toEqual([
+      { key: 'sum', label: 'Sum', cells: { product: 'Sum', qty: '1,035', amount: '1,035.00万' } },
+      { key: 'avg', label: 'Average', cells: { product: 'Average', qty: '23', amount: '23.00万' } },
+      { key: 'max', label: 'Max', cells: { product: 'Max', qty: '45', amount: '45.00万' } },
+      { key: 'min', label: 'Min', cells: { product: 'Min', qty: '1', amount: '1.00万' } },
+    ]);
+    expect(o.table.summaryColor).toBe('#8E44AD');
+  });
+
+  it('limits statistics to aggregateField when it names a value field', () => {
+    const { o } = build(tableResult({ aggregateConfig: { aggregateField: 'qty', showSum: true } }));
+    expect(o.table.summary[0].cells).toEqual({ product: 'Sum', qty: '1,035' });
+  });
+
+  it('shows empty cells as "-"', () => {
+    const r = tableResult({}, 1);
+    r.rows[0] = { product: null, qty: null, amount: 5 };
+    expect(build(r).o.table.rows[0].cells).toEqual({ product: '-', qty: '-', amount: '0.00万' });
+  });
+
+  it('matches its snapshot', () => {
+    expect(build(tableResult({ aggregateConfig: { showSum: true } }, 5)).o).toMatchSnapshot();
+  });
+});

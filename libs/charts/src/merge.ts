@@ -1,0 +1,75 @@
+/** customOption (JSON text) deep-merged over the built option, and the JSON clean-up of the result. */
+import type { Json, JsonObject } from './types.js';
+
+const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+
+export function isPlainObject(value: unknown): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) && Object.getPrototypeOf(value) === Object.prototype;
+}
+
+/**
+ * Merges `patch` over `base` without changing either: objects merge key by key; arrays of objects merge
+ * element by element (so `{"series":[{"smooth":true}]}` changes the first series), other arrays and
+ * scalars replace. `null` in the patch sets null. Prototype keys are ignored.
+ */
+export function deepMerge(base: Json | undefined, patch: Json | undefined): Json | undefined {
+  if (patch === undefined) return base;
+  if (isPlainObject(base) && isPlainObject(patch)) {
+    const out: JsonObject = { ...base };
+    for (const [key, value] of Object.entries(patch)) {
+      if (FORBIDDEN_KEYS.has(key)) continue;
+      out[key] = deepMerge(base[key], value);
+    }
+    return out;
+  }
+  if (Array.isArray(base) && Array.isArray(patch) && patch.some(isPlainObject)) {
+    const out: Json[] = [...base];
+    patch.forEach((item, i) => {
+      const merged = deepMerge(base[i], item);
+      if (merged !== undefined) out[i] = merged;
+    });
+    return out;
+  }
+  return clone(patch);
+}
+
+function clone(value: Json): Json {
+  if (Array.isArray(value)) return value.map(clone);
+  if (isPlainObject(value)) {
+    const out: JsonObject = {};
+    for (const [k, v] of Object.entries(value)) if (!FORBIDDEN_KEYS.has(k) && v !== undefined) out[k] = clone(v);
+    return out;
+  }
+  return value;
+}
+
+export type CustomOptionParse = { ok: true; value: JsonObject | null } | { ok: false; error: string };
+
+/** Parses customOption text: blank → null; invalid JSON or a non-object → an error message. */
+export function parseCustomOption(text: string | undefined | null): CustomOptionParse {
+  if (text === undefined || text === null || text.trim() === '') return { ok: true, value: null };
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (e) {
+    return { ok: false, error: `customOption is not valid JSON and was ignored: ${(e as Error).message}` };
+  }
+  if (!isPlainObject(parsed)) return { ok: false, error: 'customOption is not a JSON object and was ignored' };
+  return { ok: true, value: parsed };
+}
+
+/** Drops undefined members and turns non-finite numbers into null, so the option is exactly its JSON. */
+export function compact(value: Json | undefined): Json | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
+  if (Array.isArray(value)) return value.map((v) => compact(v) ?? null);
+  if (isPlainObject(value)) {
+    const out: JsonObject = {};
+    for (const [k, v] of Object.entries(value)) {
+      const c = compact(v);
+      if (c !== undefined) out[k] = c;
+    }
+    return out;
+  }
+  return value;
+}

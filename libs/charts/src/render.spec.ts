@@ -1,0 +1,69 @@
+/**
+ * Render proof: every kind's option goes through ECharts' server-side SVG renderer (the map kinds on the
+ * hand-made GeoJSON fixtures); table is rendered by the web, so its table structure is checked instead.
+ */
+import { CHART_TYPES, type Chart, type ChartType } from '@bi/chart-model';
+import { buildOption } from './build.js';
+import { cityResult, compareResult, longResult, monthlyResult, sampleResult } from './testing/fixtures.js';
+import { renderSvg } from './testing/render.js';
+import type { ChartResult } from './types.js';
+
+const DRAWN = CHART_TYPES.filter((k): k is Exclude<ChartType, 'table'> => k !== 'table');
+
+function expectSvg(svg: string): void {
+  expect(svg.startsWith('<svg')).toBe(true);
+  expect(svg.length).toBeGreaterThan(500);
+  expect(svg).toMatch(/<path|<text/);
+}
+
+describe('render proof (ECharts SSR, SVG)', () => {
+  it.each(DRAWN.map((k) => [k]))('%s renders', (kind) => {
+    const { option } = buildOption(sampleResult(kind, { isShowPointLabel: true, aggregateConfig: { showSum: true, showMax: true } }));
+    const svg = renderSvg(option);
+    expectSvg(svg);
+    expect(svg).toMatch(/<path/);
+  });
+
+  it.each(DRAWN.map((k) => [k]))('%s renders in its final frame with its labels', (kind) => {
+    const { option } = buildOption(sampleResult(kind, { isShowPointLabel: true, aggregateConfig: { showSum: true } }));
+    const svg = renderSvg(option, { animation: false });
+    expectSvg(svg);
+    const expected: Partial<Record<ChartType, string[]>> = {
+      bar: ['123.46万', 'Amount'],
+      line: ['234.57万'],
+      pie: ['Online: 50.00%'],
+      funnel: ['Store: 60.00%'],
+      gauge: ['80.00万'],
+      card: ['80.00万', 'Sum: 80.00万'],
+      nav: ['75.00%', 'Alpha'],
+      map: ['广东', '520.00万'],
+      tw_map: ['台北市'],
+    };
+    for (const text of expected[kind] ?? []) expect(svg).toContain(text);
+  });
+
+  const variants: [string, () => ChartResult][] = [
+    ['horizontal bar, dark, right legend, sliders', () => monthlyResult('bar', { isHorizontal: true, theme: 'dark', legendStyle: 2, xDataZoom: true, yDataZoom: true })],
+    ['stacked compare bars, gentle', () => compareResult('stack_bar', { theme: 'gentle', isShowPointLabel: true })],
+    ['horizontal doubleaxis with both plot lines', () => monthlyResult('doubleaxis', { isHorizontal: true, plotLineY: [{ name: 'a', valueType: 0, value: 1 }], plotLineYOptional: [{ name: 'b', valueType: 1, formula: 2 }] })],
+    ['down-sampled line, commerce', () => longResult('line', 10_000, { theme: 'commerce', xDataZoom: true })],
+    ['city map without visual map', () => cityResult({ mapConfig: { granularity: 0, visualMapShow: false }, isShowPointLabel: true })],
+    ['gauge with sections, starry', () => sampleResult('gauge', { theme: 'starry', gaugeSection: [{ section: 300000, sectionColor: '#ff0000' }] })],
+    ['custom option', () => monthlyResult('line', { customOption: '{"series":[{"areaStyle":{}}]}' })],
+  ];
+  it.each(variants)('%s renders', (_name, make) => {
+    expectSvg(renderSvg(buildOption(make()).option, { animation: false }));
+  });
+
+  it('renders nothing for an empty result without failing', () => {
+    for (const kind of DRAWN) expect(renderSvg(buildOption({ ...sampleResult(kind), rows: [], totals: undefined }).option).startsWith('<svg')).toBe(true);
+  });
+
+  it('gives the table its structure instead (the web draws it)', () => {
+    const { option } = buildOption(sampleResult('table', { aggregateConfig: { showSum: true } } as Partial<Chart>));
+    const table = option.table as Record<string, unknown>;
+    expect(Object.keys(table).sort()).toEqual(['columns', 'maxHeight', 'page', 'rows', 'summary', 'summaryColor']);
+    expect((table.rows as unknown[]).length).toBe(20);
+    expect((table.summary as unknown[]).length).toBe(1);
+  });
+});
