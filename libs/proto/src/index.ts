@@ -39,6 +39,14 @@ export const SERVICE_CONTRACTS = {
   warning: { package: 'warning.v1', file: 'warning/v1/warning.proto', service: 'WarningService' },
 } as const satisfies Record<string, GrpcContract>;
 
+/**
+ * Further contracts a service serves beside its first one (same process, same port). The chart
+ * engine's queries run in data-source, which holds the connections and their secrets.
+ */
+export const EXTRA_CONTRACTS: Partial<Record<keyof typeof SERVICE_CONTRACTS, GrpcContract[]>> = {
+  'data-source': [{ package: 'data_source.v1', file: 'data_source/v1/query.proto', service: 'DataSourceQueryService' }],
+};
+
 export function protoPath(contract: GrpcContract): string {
   return join(PROTO_ROOT, contract.file);
 }

@@ -1,7 +1,8 @@
 import 'reflect-metadata';
 import type { ServiceName } from '@bi/config';
 import { loadSync } from '@grpc/proto-loader';
-import { GRPC_LOADER_OPTIONS, HEALTH_CONTRACT, protoPath, SERVICE_CONTRACTS, type GrpcContract } from '@bi/proto';
+import { existsSync } from 'node:fs';
+import { EXTRA_CONTRACTS, GRPC_LOADER_OPTIONS, HEALTH_CONTRACT, protoPath, SERVICE_CONTRACTS, type GrpcContract } from '@bi/proto';
 import type { DynamicModule, INestMicroservice, Provider, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { Transport, type GrpcOptions } from '@nestjs/microservices';
@@ -19,12 +20,12 @@ function hasMethods(contract: GrpcContract): boolean {
 }
 
 export function grpcServerOptions(name: ServiceName, url: string): GrpcOptions {
-  const contracts = [SERVICE_CONTRACTS[name], HEALTH_CONTRACT].filter(hasMethods);
+  const contracts = [SERVICE_CONTRACTS[name], ...(EXTRA_CONTRACTS[name] ?? []), HEALTH_CONTRACT].filter((c) => existsSync(protoPath(c)) && hasMethods(c));
   return {
     transport: Transport.GRPC,
     options: {
       url,
-      package: contracts.map((c) => c.package),
+      package: [...new Set(contracts.map((c) => c.package))],
       protoPath: contracts.map(protoPath),
       loader: GRPC_LOADER_OPTIONS,
       gracefulShutdown: true,
