@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import type { RouteName } from '../../../shared/routing/routes';
 import type { TabType } from '../types';
+import { DashboardView } from './DashboardView';
 
 interface DashboardPageProps {
   tab: TabType;
@@ -10,13 +11,20 @@ interface DashboardPageProps {
 }
 
 /**
- * Content area of the dashboard and template tabs. Without a dashboard id it shows the
- * not-found message (spec 01 §2); the dashboard view itself is built later.
+ * Content area of the dashboard and template tabs (spec 01 §2): the dashboard view when both
+ * the folder and the dashboard id are present, else (or when the dashboard does not exist) the
+ * not-found message.
  */
 export function DashboardPage({ tab, routeName }: DashboardPageProps) {
   const { t } = useTranslation();
   const { project, dashboard } = useParams();
   const title = t(`pages.${routeName}`);
+
+  const notFound = (
+    <div data-testid="dashboard-not-found" className="bi-dashboard__not-found">
+      <Empty description={tab === 'template' ? t('template.notFound') : t('dashboard.notFound')} />
+    </div>
+  );
 
   return (
     <section
@@ -27,15 +35,7 @@ export function DashboardPage({ tab, routeName }: DashboardPageProps) {
       data-dashboard={dashboard ?? ''}
       aria-label={title}
     >
-      {project && dashboard ? (
-        <div data-testid="dashboard-view">
-          <Empty description={<span data-testid="coming-soon">{t('pages.comingSoon', { page: title })}</span>} />
-        </div>
-      ) : (
-        <div data-testid="dashboard-not-found">
-          <Empty description={tab === 'template' ? t('template.notFound') : t('dashboard.notFound')} />
-        </div>
-      )}
+      {project && dashboard ? <DashboardView key={`${tab}:${dashboard}`} tab={tab} projectId={project} dashboardId={dashboard} notFound={notFound} /> : notFound}
     </section>
   );
 }

@@ -1,0 +1,157 @@
+import {
+  AlertOutlined,
+  EditOutlined,
+  FilterOutlined,
+  FullscreenOutlined,
+  MoreOutlined,
+  ReloadOutlined,
+} from '@ant-design/icons';
+import { Button, Dropdown, Tooltip, Typography, type MenuProps } from 'antd';
+import { useEffect, useRef, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSeenOnce } from '../hooks/useInView';
+import type { ChartSummary } from '../types';
+import type { ChartBoxActions } from '../utils/permissions';
+import { ChartTypeIcon } from './ChartTypeIcon';
+
+export type ChartBoxVariant = 'grid' | 'slide' | 'viewer';
+
+interface ChartBoxProps {
+  chart: ChartSummary;
+  actions: ChartBoxActions;
+  variant: ChartBoxVariant;
+  /** Changes when the chart must reload (its refresh button, the full-screen timer). */
+  refreshKey: number;
+  /** Load even when not visible (before an export). */
+  forceLoad?: boolean;
+  /** Dragging is possible: the title bar is the drag handle. */
+  draggable?: boolean;
+  onLoaded?: (chartId: string) => void;
+  onRefresh?: () => void;
+  onEdit?: () => void;
+  onFullScreen?: () => void;
+  onDelete?: () => void;
+  onHide?: () => void;
+}
+
+/** The content of a chart box until the chart engine exists: the kind's icon and a note. */
+function ChartPlaceholder({ chart, refreshKey }: { chart: ChartSummary; refreshKey: number }) {
+  const { t } = useTranslation();
+  const kind = chart.type in KIND_KEYS ? KIND_KEYS[chart.type as keyof typeof KIND_KEYS] : null;
+  return (
+    <div className="bi-chart-placeholder" data-testid="chart-placeholder">
+      <ChartTypeIcon type={chart.type} className="bi-chart-placeholder__icon" />
+      <Typography.Text strong>{kind ? t(kind) : chart.type}</Typography.Text>
+      <Typography.Text type="secondary">{t('chart.placeholder')}</Typography.Text>
+      {chart.dataSourceId ? <Typography.Text type="secondary" className="bi-chart-placeholder__meta">{`${t('chart.dataSource')}: ${chart.dataSourceId}`}</Typography.Text> : null}
+      {refreshKey > 0 ? (
+        <Typography.Text type="secondary" className="bi-chart-placeholder__meta" data-testid="chart-refreshed">
+          {t('chart.refreshed', { count: refreshKey })}
+        </Typography.Text>
+      ) : null}
+    </div>
+  );
+}
+
+const KIND_KEYS = {
+  table: 'chartKinds.table',
+  bar: 'chartKinds.bar',
+  stack_bar: 'chartKinds.stack_bar',
+  line: 'chartKinds.line',
+  scatter: 'chartKinds.scatter',
+  pie: 'chartKinds.pie',
+  gauge: 'chartKinds.gauge',
+  funnel: 'chartKinds.funnel',
+  card: 'chartKinds.card',
+  doubleaxis: 'chartKinds.doubleaxis',
+  nav: 'chartKinds.nav',
+  map: 'chartKinds.map',
+  tw_map: 'chartKinds.tw_map',
+} as const;
+
+export { KIND_KEYS as CHART_KIND_KEYS };
+
+function ToolButton({ testId, title, icon, onClick, disabled }: { testId: string; title: string; icon: ReactNode; onClick?: () => void; disabled?: boolean }) {
+  return (
+    <Tooltip title={title}>
+      <Button type="text" size="small" icon={icon} aria-label={title} data-testid={testId} onClick={onClick} disabled={disabled} />
+    </Tooltip>
+  );
+}
+
+/**
+ * A chart box (spec 01 §2): title bar with the toolbar (refresh, edit, full-screen, alarm setting,
+ * inner filters, more), and the chart, rendered once the box has been visible (lazy loading).
+ */
+export function ChartBox({ chart, actions, variant, refreshKey, forceLoad = false, draggable = false, onLoaded, onRefresh, onEdit, onFullScreen, onDelete, onHide }: ChartBoxProps) {
+  const { t } = useTranslation();
+  const bodyRef = useRef<HTMLDivElement>(null);
+  const seen = useSeenOnce(bodyRef, forceLoad);
+  const full = variant === 'grid';
+
+  useEffect(() => {
+    if (seen) onLoaded?.(chart.chartId);
+  }, [seen, chart.chartId, onLoaded]);
+
+  const soon = (label: string) => `${label} (${t('chart.menu.comingLater')})`;
+  const item = (key: string, testId: string, label: string, disabled: boolean, danger = false): NonNullable<MenuProps['items']>[number] => ({
+    key,
+    label: <span data-testid={testId}>{label}</span>,
+    disabled,
+    danger,
+  });
+  const menuItems: MenuProps['items'] = [];
+  if (actions.delete) menuItems.push(item('delete', 'menu-delete', t('chart.menu.delete'), false, true));
+  if (actions.copy) menuItems.push(item('copy', 'menu-copy', soon(t('chart.menu.copy')), true));
+  if (actions.hide) menuItems.push(item('hide', 'menu-hide', t('chart.menu.hide'), false));
+  if (actions.modifyDataSource) menuItems.push(item('modify-data-source', 'menu-modify-data-source', soon(t('chart.menu.modifyDataSource')), true));
+  if (actions.linkSettings) menuItems.push(item('link-settings', 'menu-link-settings', soon(t('chart.menu.linkSettings')), true));
+  if (actions.compareSplit) menuItems.push(item('compare-split', 'menu-compare-split', soon(t('chart.menu.compareSplit')), true));
+  if (actions.export) menuItems.push(item('export', 'menu-export', soon(t('chart.menu.export')), true));
+  if (actions.detailQuery) menuItems.push(item('detail-query', 'menu-detail-query', soon(t('chart.menu.detailQuery')), true));
+
+  const testId = variant === 'viewer' ? `viewer-chart-${chart.chartId}` : `chart-box-${chart.chartId}`;
+
+  return (
+    <div className={`bi-chart-box bi-chart-box--${variant}`} data-testid={testId} data-chart-id={chart.chartId} data-loaded={seen ? 'true' : 'false'}>
+      <div className={['bi-chart-box__header', draggable ? 'is-draggable' : ''].join(' ')}>
+        <span className="bi-chart-box__title" data-testid="chart-box-title" title={chart.title}>
+          {chart.title}
+        </span>
+        <div className="bi-chart-box__tools" data-export-ignore="true">
+          {actions.refresh ? <ToolButton testId="box-refresh" title={t('chart.toolbar.refresh')} icon={<ReloadOutlined />} onClick={onRefresh} /> : null}
+          {full && actions.edit ? <ToolButton testId="box-edit" title={t('chart.toolbar.edit')} icon={<EditOutlined />} onClick={onEdit} /> : null}
+          {full && actions.fullScreen ? <ToolButton testId="box-fullscreen" title={t('chart.toolbar.fullScreen')} icon={<FullscreenOutlined />} onClick={onFullScreen} /> : null}
+          {full && actions.alarm ? <ToolButton testId="box-alarm" title={`${t('chart.toolbar.alarm')}: ${t('chart.toolbar.comingWithAlerts')}`} icon={<AlertOutlined />} disabled /> : null}
+          {full && actions.innerFilters ? (
+            <ToolButton testId="box-filters" title={`${t('chart.toolbar.innerFilters')}: ${t('chart.toolbar.comingWithFilters')}`} icon={<FilterOutlined />} disabled />
+          ) : null}
+          {full && menuItems.length > 0 ? (
+            <Dropdown
+              trigger={['click']}
+              destroyOnHidden
+              menu={{
+                items: menuItems,
+                onClick: ({ key }) => {
+                  if (key === 'delete') onDelete?.();
+                  else if (key === 'hide') onHide?.();
+                },
+              }}
+            >
+              <Button type="text" size="small" icon={<MoreOutlined />} aria-label={t('chart.toolbar.more')} data-testid="box-more" />
+            </Dropdown>
+          ) : null}
+        </div>
+      </div>
+      <div className="bi-chart-box__body" ref={bodyRef} data-refresh={refreshKey}>
+        {seen ? (
+          <ChartPlaceholder key={refreshKey} chart={chart} refreshKey={refreshKey} />
+        ) : (
+          <div className="bi-chart-box__waiting">
+            <Typography.Text type="secondary">{t('chart.waiting')}</Typography.Text>
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,190 @@
+import { CHART_KINDS } from '@bi/rules';
+import { App, Empty, Form, Input, Modal, Select, Spin, Switch, Table } from 'antd';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DIALOG_CANCEL, DIALOG_OK } from '../../../shared/components/testIds';
+import { useAllCharts } from '../hooks/useDashboardContent';
+import type { ChartSummary, HideSettingItem, NewChart, TabType } from '../types';
+import { CHART_TITLE_MAX, chartTitleError } from '../utils/names';
+import { CHART_KIND_KEYS } from './ChartBox';
+import { ChartTypeIcon } from './ChartTypeIcon';
+
+const errorText = (error: unknown, fallback: string) => (error instanceof Error && error.message ? error.message : fallback);
+
+interface AddChartDialogProps {
+  open: boolean;
+  onSubmit: (chart: NewChart) => Promise<void>;
+  onClose: () => void;
+}
+
+/** Add chart: a title (1 to 50 characters), a data source id (free text until data sources exist) and a kind. */
+export function AddChartDialog({ open, onSubmit, onClose }: AddChartDialogProps) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const [form] = Form.useForm<NewChart>();
+  const [pending, setPending] = useState(false);
+  const busy = useRef(false);
+
+  const submit = async () => {
+    if (busy.current) return;
+    let values: NewChart;
+    try {
+      values = await form.validateFields();
+    } catch {
+      return;
+    }
+    busy.current = true;
+    setPending(true);
+    try {
+      await onSubmit({ title: values.title.trim(), dataSourceId: values.dataSourceId.trim(), type: values.type });
+      onClose();
+    } catch (error) {
+      void message.error(errorText(error, t('errors.operationFailed')));
+    } finally {
+      busy.current = false;
+      setPending(false);
+    }
+  };
+
+  return (
+    <Modal
+      open={open}
+      title={t('chart.addTitle')}
+      onOk={() => void submit()}
+      onCancel={onClose}
+      confirmLoading={pending}
+      okText={t('common.ok')}
+      cancelText={t('common.cancel')}
+      okButtonProps={DIALOG_OK}
+      cancelButtonProps={DIALOG_CANCEL}
+      destroyOnHidden
+      width={520}
+    >
+      <Form form={form} component={false} preserve={false} layout="vertical" initialValues={{ title: '', dataSourceId: '', type: 'bar' }}>
+        <Form.Item
+          name="title"
+          label={t('chart.title')}
+          rules={[
+            {
+              validator: async (_rule, value: unknown) => {
+                const key = chartTitleError(value);
+                if (key) throw new Error(t(key));
+              },
+            },
+          ]}
+        >
+          <Input data-testid="chart-title-input" placeholder={t('chart.titlePlaceholder')} autoFocus maxLength={CHART_TITLE_MAX + 10} onPressEnter={() => void submit()} />
+        </Form.Item>
+        <Form.Item name="dataSourceId" label={t('chart.dataSource')} rules={[{ required: true, whitespace: true, message: t('chart.dataSourceRequired') }]}>
+          <Input data-testid="chart-datasource-input" placeholder={t('chart.dataSourcePlaceholder')} maxLength={64} onPressEnter={() => void submit()} />
+        </Form.Item>
+        <Form.Item name="type" label={t('chart.type')}>
+          <Select
+            data-testid="chart-type-select"
+            options={CHART_KINDS.map((kind) => ({
+              value: kind,
+              'data-testid': `chart-type-${kind}`,
+              label: (
+                <span className="bi-kind-option">
+                  <ChartTypeIcon type={kind} /> {t(CHART_KIND_KEYS[kind])}
+                </span>
+              ),
+            }))}
+          />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
+
+interface HideChartsDialogProps {
+  open: boolean;
+  tab: TabType;
+  dashboardId: string;
+  onSubmit: (items: HideSettingItem[]) => Promise<void>;
+  onClose: () => void;
+}
+
+/** Hide charts: every chart of the dashboard (GET all_charts) with a "hidden" switch; OK saves them (POST hide_setting). */
+export function HideChartsDialog({ open, tab, dashboardId, onSubmit, onClose }: HideChartsDialogProps) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const charts = useAllCharts(tab, dashboardId, open);
+  const [hidden, setHidden] = useState<Record<string, boolean>>({});
+  const [pending, setPending] = useState(false);
+
+  useEffect(() => {
+    if (open && charts.data) setHidden(Object.fromEntries(charts.data.map((c) => [c.chartId, c.hide])));
+  }, [open, charts.data]);
+
+  const submit = async () => {
+    if (!charts.data || pending) return;
+    setPending(true);
+    try {
+      await onSubmit(charts.data.map((c) => ({ chartId: c.chartId, title: c.title, hide: hidden[c.chartId] ?? c.hide })));
+      void message.success(t('dashboard.hide.saved'));
+      onClose();
+    } catch (error) {
+      void message.error(errorText(error, t('errors.operationFailed')));
+    } finally {
+      setPending(false);
+    }
+  };
+
+  let body;
+  if (charts.isPending) body = <Spin />;
+  else if (charts.isError) body = <Empty description={charts.error.message} />;
+  else
+    body = (
+      <Table<ChartSummary>
+        rowKey="chartId"
+        size="small"
+        pagination={false}
+        dataSource={charts.data}
+        locale={{ emptyText: t('dashboard.hide.empty') }}
+        columns={[
+          {
+            key: 'title',
+            title: t('dashboard.hide.chart'),
+            render: (_value, chart) => (
+              <span className="bi-kind-option">
+                <ChartTypeIcon type={chart.type} /> {chart.title}
+              </span>
+            ),
+          },
+          {
+            key: 'hide',
+            title: t('dashboard.hide.hidden'),
+            width: 100,
+            render: (_value, chart) => (
+              <Switch
+                size="small"
+                data-testid={`hide-switch-${chart.chartId}`}
+                aria-label={`${t('dashboard.hide.hidden')}: ${chart.title}`}
+                checked={hidden[chart.chartId] ?? chart.hide}
+                onChange={(checked) => setHidden((current) => ({ ...current, [chart.chartId]: checked }))}
+              />
+            ),
+          },
+        ]}
+      />
+    );
+
+  return (
+    <Modal
+      open={open}
+      title={t('dashboard.hide.title')}
+      onOk={() => void submit()}
+      onCancel={onClose}
+      confirmLoading={pending}
+      okText={t('common.ok')}
+      cancelText={t('common.cancel')}
+      okButtonProps={{ ...DIALOG_OK, disabled: !charts.data }}
+      cancelButtonProps={DIALOG_CANCEL}
+      destroyOnHidden
+      width={520}
+    >
+      {body}
+    </Modal>
+  );
+}

@@ -1,0 +1,316 @@
+import { exportWaitMs, LAYOUT_SAVE_DEBOUNCE_MS, isTab } from '@bi/rules';
+import { App, ConfigProvider, Empty, Modal, Result, Spin, Typography } from 'antd';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { ApiError } from '../../../shared/api/http';
+import { buttonTestId, DIALOG_CANCEL } from '../../../shared/components/testIds';
+import { buildPath } from '../../../shared/routing/routes';
+import { useDashboardContent, useDashboardMutations } from '../hooks/useDashboardContent';
+import { useEditAuth } from '../hooks/useEditAuth';
+import { useFullscreen } from '../hooks/useFullscreen';
+import type { ChartSummary, DashboardContent, GridItem, TabType } from '../types';
+import { createLayoutSaver, layoutToAspects, type LayoutSaver, type RglItem } from '../utils/layout';
+import { canDrag, canToggleLock, initialLocked } from '../utils/lock';
+import { exportFileName } from '../utils/names';
+import { chartBoxActions, dashboardToolbarActions } from '../utils/permissions';
+import { exportElement, sleep } from '../utils/export';
+import { AddChartDialog, HideChartsDialog } from './ChartDialogs';
+import { ChartBox } from './ChartBox';
+import { DashboardCarousel } from './DashboardCarousel';
+import { DashboardGrid } from './DashboardGrid';
+import { DashboardToolbar } from './DashboardToolbar';
+
+interface DashboardViewProps {
+  tab: TabType;
+  projectId: string;
+  dashboardId: string;
+  /** Shown when the dashboard does not exist. */
+  notFound: ReactNode;
+}
+
+/** Loads a dashboard (GET /api/dashboard/{apiName}/{id}) and shows it, or the not-found message on 404. */
+export function DashboardView({ tab, projectId, dashboardId, notFound }: DashboardViewProps) {
+  const { t } = useTranslation();
+  const [searchParams] = useSearchParams();
+  const apiNameParam = searchParams.get('apiName');
+  const apiTab: TabType = isTab(apiNameParam) ? apiNameParam : tab;
+  const query = useDashboardContent(apiTab, dashboardId);
+
+  if (query.isPending) {
+    return (
+      <div className="bi-dashboard__status" data-testid="dashboard-loading">
+        <Spin />
+      </div>
+    );
+  }
+  if (query.isError) {
+    if (query.error instanceof ApiError && query.error.httpStatus === 404) return <>{notFound}</>;
+    return <Result status="error" title={t('dashboard.loadFailed')} subTitle={query.error.message} data-testid="dashboard-error" />;
+  }
+  return (
+    <DashboardBoard
+      tab={tab}
+      apiTab={apiTab}
+      apiName={apiNameParam}
+      lockEdit={searchParams.get('lockEdit')}
+      projectId={projectId}
+      content={query.data}
+    />
+  );
+}
+
+interface BoardProps {
+  tab: TabType;
+  apiTab: TabType;
+  apiName: string | null;
+  lockEdit: string | null;
+  projectId: string;
+  content: DashboardContent;
+}
+
+/** Order of the charts for the carousels: by grid row, then column. */
+function byPlacement(charts: readonly ChartSummary[], aspects: readonly GridItem[]): ChartSummary[] {
+  const place = new Map(aspects.map((a) => [a.chartId, a]));
+  return [...charts].sort((a, b) => {
+    const pa = place.get(a.chartId);
+    const pb = place.get(b.chartId);
+    return (pa?.row ?? 1e9) - (pb?.row ?? 1e9) || (pa?.col ?? 0) - (pb?.col ?? 0);
+  });
+}
+
+function DashboardBoard({ tab, apiTab, apiName, lockEdit, projectId, content }: BoardProps) {
+  const { t } = useTranslation();
+  const { message, modal } = App.useApp();
+  const navigate = useNavigate();
+  const { editAuth, canEditTemplate, dataSourceAuth } = useEditAuth(apiTab);
+  const mutations = useDashboardMutations(tab, apiTab, content.dashboardId);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const gridRef = useRef<HTMLDivElement>(null);
+  const fullscreen = useFullscreen(rootRef);
+
+  const [locked, setLocked] = useState(() => initialLocked({ lockEdit, apiName }));
+  const [refreshMinutes, setRefreshMinutes] = useState(1);
+  const [globalRefresh, setGlobalRefresh] = useState(0);
+  const [boxRefresh, setBoxRefresh] = useState<Record<string, number>>({});
+  const [loaded, setLoaded] = useState<ReadonlySet<string>>(new Set());
+  const [forceLoad, setForceLoad] = useState(false);
+  const [exporting, setExporting] = useState(false);
+  const [dialog, setDialog] = useState<'addChart' | 'hideCharts' | null>(null);
+  const [viewerIndex, setViewerIndex] = useState<number | null>(null);
+  /** Bumped to rebuild the grid from the server's layout (after a failed save). */
+  const [gridVersion, setGridVersion] = useState(0);
+
+  const shown = useMemo(() => content.charts.filter((c) => !c.hide), [content.charts]);
+  const ordered = useMemo(() => byPlacement(shown, content.aspects), [shown, content.aspects]);
+  const toolbar = dashboardToolbarActions({ editAuth, apiName, fullScreen: fullscreen.active });
+  const draggable = canDrag({ locked, tab: apiTab, canEditTemplate });
+
+  // ---- layout saving: 1000 ms after the last drag/resize stop, only when it changed
+  const saveLayout = mutations.saveLayout;
+  const saverRef = useRef<LayoutSaver | null>(null);
+  const saveRef = useRef<(list: GridItem[]) => void>(() => undefined);
+  saveRef.current = (list) =>
+    saveLayout.mutate(list, {
+      onError: (error) => {
+        void message.error(error.message || t('dashboard.layoutSaveFailed'));
+        saverRef.current?.saved(content.aspects);
+        setGridVersion((n) => n + 1);
+      },
+    });
+  if (!saverRef.current) saverRef.current = createLayoutSaver((list) => saveRef.current(list), LAYOUT_SAVE_DEBOUNCE_MS, content.aspects);
+  useEffect(() => {
+    if (!saverRef.current?.pending()) saverRef.current?.saved(content.aspects);
+  }, [content.aspects]);
+  useEffect(() => () => saverRef.current?.flush(), []);
+  const onLayoutStop = useCallback((layout: RglItem[]) => saverRef.current?.change(layoutToAspects(layout, content.aspects)), [content.aspects]);
+  /** Other chart writes change the layout on the server: send a pending layout first. */
+  const flushLayout = () => saverRef.current?.flush();
+
+  // ---- full-screen auto refresh: every chart reloads each interval (default 1 minute)
+  useEffect(() => {
+    if (!fullscreen.active) return undefined;
+    const handle = window.setInterval(() => setGlobalRefresh((n) => n + 1), refreshMinutes * 60_000);
+    return () => window.clearInterval(handle);
+  }, [fullscreen.active, refreshMinutes]);
+
+  const onLoaded = useCallback((chartId: string) => {
+    setLoaded((current) => (current.has(chartId) ? current : new Set(current).add(chartId)));
+  }, []);
+
+  const refreshKeyOf = (chartId: string) => globalRefresh + (boxRefresh[chartId] ?? 0);
+  const refreshBox = (chartId: string) => setBoxRefresh((current) => ({ ...current, [chartId]: (current[chartId] ?? 0) + 1 }));
+
+  const chartActions = (chart: ChartSummary) => chartBoxActions({ editAuth, dataSourceAuth: dataSourceAuth(chart.dataSourceId), apiName, tab: apiTab });
+
+  const confirmDelete = (chart: ChartSummary) =>
+    modal.confirm({
+      title: t('chart.deleteTitle'),
+      content: <span data-testid="confirm-content">{t('chart.deleteContent', { title: chart.title })}</span>,
+      okText: t('common.delete'),
+      cancelText: t('common.cancel'),
+      okButtonProps: { ...buttonTestId('dialog-ok'), danger: true },
+      cancelButtonProps: DIALOG_CANCEL,
+      onOk: async () => {
+        try {
+          flushLayout();
+          await mutations.deleteChart.mutateAsync(chart.chartId);
+          void message.success(t('chart.deleted'));
+        } catch (error) {
+          void message.error(error instanceof Error ? error.message : t('errors.operationFailed'));
+        }
+      },
+    });
+
+  const hideChart = async (chart: ChartSummary) => {
+    try {
+      flushLayout();
+      await mutations.hideCharts.mutateAsync([{ chartId: chart.chartId, title: chart.title, hide: true }]);
+      void message.success(t('chart.hidden'));
+    } catch (error) {
+      void message.error(error instanceof Error ? error.message : t('errors.operationFailed'));
+    }
+  };
+
+  const editChart = (chart: ChartSummary) =>
+    void navigate(
+      buildPath(tab === 'template' ? 'template_chart_edit' : 'dashboard_chart_edit', {
+        project: content.projectId || projectId,
+        dashboard: content.dashboardId,
+        chart: chart.chartId,
+      }),
+    );
+
+  const onExport = async (kind: 'png' | 'pdf') => {
+    const element = gridRef.current;
+    if (!element || exporting) return;
+    const unloaded = shown.filter((c) => !loaded.has(c.chartId)).length;
+    setExporting(true);
+    setForceLoad(true);
+    try {
+      await sleep(exportWaitMs(unloaded));
+      await new Promise((resolve) => requestAnimationFrame(() => resolve(undefined)));
+      const background = document.documentElement.dataset.theme === 'dark' ? '#141414' : '#ffffff';
+      await exportElement(element, kind, exportFileName(content.name, kind), background);
+    } catch (error) {
+      void message.error(error instanceof Error && error.message ? error.message : t('dashboard.toolbar.exportFailed'));
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const renderGridBox = (chart: ChartSummary) => (
+    <ChartBox
+      chart={chart}
+      variant="grid"
+      actions={chartActions(chart)}
+      refreshKey={refreshKeyOf(chart.chartId)}
+      forceLoad={forceLoad}
+      draggable={draggable}
+      onLoaded={onLoaded}
+      onRefresh={() => refreshBox(chart.chartId)}
+      onEdit={() => editChart(chart)}
+      onFullScreen={() => setViewerIndex(Math.max(0, ordered.findIndex((c) => c.chartId === chart.chartId)))}
+      onDelete={() => confirmDelete(chart)}
+      onHide={() => void hideChart(chart)}
+    />
+  );
+
+  const renderSlide = (variant: 'slide' | 'viewer') => (chart: ChartSummary) => (
+    <ChartBox
+      chart={chart}
+      variant={variant}
+      actions={chartActions(chart)}
+      refreshKey={refreshKeyOf(chart.chartId)}
+      onLoaded={onLoaded}
+      onRefresh={() => refreshBox(chart.chartId)}
+    />
+  );
+
+  const rootClass = ['bi-dashboard', fullscreen.active ? 'bi-dashboard--fullscreen' : '', fullscreen.overlay ? 'bi-dashboard--overlay' : ''].join(' ');
+  const popupContainer = fullscreen.native ? () => rootRef.current ?? document.body : undefined;
+
+  return (
+    <ConfigProvider getPopupContainer={popupContainer}>
+      <div
+        ref={rootRef}
+        className={rootClass}
+        data-testid="dashboard-view"
+        data-dashboard-id={content.dashboardId}
+        data-fullscreen={fullscreen.active ? (fullscreen.native ? 'native' : 'overlay') : 'false'}
+        data-locked={locked ? 'true' : 'false'}
+      >
+        <header className="bi-dashboard__header">
+          <div className="bi-dashboard__heading">
+            <Typography.Title level={4} className="bi-dashboard__title" data-testid="dashboard-title">
+              {content.name}
+            </Typography.Title>
+            {content.projectName ? (
+              <Typography.Text type="secondary" className="bi-dashboard__folder">
+                {t('dashboard.folder', { name: content.projectName })}
+              </Typography.Text>
+            ) : null}
+          </div>
+          <DashboardToolbar
+            actions={toolbar}
+            fullScreen={fullscreen.active}
+            locked={locked}
+            canToggleLock={canToggleLock({ apiName })}
+            exporting={exporting}
+            refreshMinutes={refreshMinutes}
+            onAddChart={() => setDialog('addChart')}
+            onExport={(kind) => void onExport(kind)}
+            onHideCharts={() => setDialog('hideCharts')}
+            onToggleFullScreen={() => void fullscreen.toggle()}
+            onToggleLock={() => setLocked((value) => (canToggleLock({ apiName }) ? !value : value))}
+            onRefreshMinutes={setRefreshMinutes}
+          />
+        </header>
+
+        {toolbar.carousel ? (
+          <DashboardCarousel charts={ordered} testIdPrefix="carousel" autoPlay renderSlide={renderSlide('slide')} />
+        ) : shown.length === 0 ? (
+          <div ref={gridRef} data-testid="grid" className="bi-grid-export">
+            <Empty className="bi-dashboard__empty" description={<span data-testid="dashboard-empty">{t('dashboard.noCharts')}</span>} />
+          </div>
+        ) : (
+          <DashboardGrid key={gridVersion} gridRef={gridRef} aspects={content.aspects} charts={shown} editable={draggable} renderBox={renderGridBox} onLayoutStop={onLayoutStop} />
+        )}
+
+        <AddChartDialog
+          open={dialog === 'addChart'}
+          onClose={() => setDialog(null)}
+          onSubmit={async (chart) => {
+            flushLayout();
+            await mutations.addChart.mutateAsync(chart);
+            void message.success(t('chart.added'));
+          }}
+        />
+        <HideChartsDialog
+          open={dialog === 'hideCharts'}
+          tab={tab}
+          dashboardId={content.dashboardId}
+          onClose={() => setDialog(null)}
+          onSubmit={async (items) => {
+            flushLayout();
+            await mutations.hideCharts.mutateAsync(items);
+          }}
+        />
+        <Modal
+          open={viewerIndex !== null}
+          title={t('chart.viewer')}
+          footer={null}
+          onCancel={() => setViewerIndex(null)}
+          destroyOnHidden
+          width="100%"
+          className="bi-chart-viewer"
+          style={{ top: 0, paddingBottom: 0, maxWidth: '100vw' }}
+        >
+          <div data-testid="chart-viewer">
+            {viewerIndex !== null ? <DashboardCarousel charts={ordered} testIdPrefix="viewer" autoPlay={false} startIndex={viewerIndex} renderSlide={renderSlide('viewer')} /> : null}
+          </div>
+        </Modal>
+      </div>
+    </ConfigProvider>
+  );
+}

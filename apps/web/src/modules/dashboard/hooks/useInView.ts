@@ -1,0 +1,32 @@
+import { useEffect, useState, type RefObject } from 'react';
+
+/**
+ * True once the element has been visible (IntersectionObserver; spec 01 §4 lazy loading), or at
+ * once when `force` is set or the browser has no IntersectionObserver.
+ */
+export function useSeenOnce(ref: RefObject<HTMLElement | null>, force = false): boolean {
+  const [seen, setSeen] = useState(false);
+
+  useEffect(() => {
+    if (seen) return undefined;
+    if (force || typeof IntersectionObserver === 'undefined') {
+      setSeen(true);
+      return undefined;
+    }
+    const element = ref.current;
+    if (!element) return undefined;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) {
+          setSeen(true);
+          observer.disconnect();
+        }
+      },
+      { rootMargin: '100px' },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [ref, force, seen]);
+
+  return seen;
+}

@@ -1,0 +1,26 @@
+import { describe, expect, it } from '@jest/globals';
+import { chartTitleError, exportFileName, nameError } from './names';
+
+describe('name validation messages', () => {
+  it('maps the shared name rule (3 to 20, required) to message keys', () => {
+    expect(nameError('')).toBe('names.required');
+    expect(nameError('  ')).toBe('names.required');
+    expect(nameError('ab')).toBe('names.length');
+    expect(nameError('a'.repeat(21))).toBe('names.length');
+    expect(nameError('abc')).toBeNull();
+    expect(nameError('销售额')).toBeNull();
+  });
+
+  it('checks chart titles at 1 to 50 characters', () => {
+    expect(chartTitleError('')).toBe('chart.titleRequired');
+    expect(chartTitleError('x')).toBeNull();
+    expect(chartTitleError('x'.repeat(50))).toBeNull();
+    expect(chartTitleError('x'.repeat(51))).toBe('chart.titleLength');
+  });
+
+  it('builds export file names from the dashboard name', () => {
+    expect(exportFileName('Sales 2026', 'png')).toBe('Sales 2026.png');
+    expect(exportFileName('a/b:c', 'pdf')).toBe('a_b_c.pdf');
+    expect(exportFileName('  ', 'pdf')).toBe('dashboard.pdf');
+  });
+});

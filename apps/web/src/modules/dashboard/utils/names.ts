@@ -1,0 +1,25 @@
+import { checkName } from '@bi/rules';
+
+/** i18n key of the problem with a folder or dashboard name (3 to 20 characters), or null. */
+export function nameError(name: unknown): 'names.required' | 'names.length' | null {
+  const problem = checkName(name);
+  if (problem === 'required') return 'names.required';
+  if (problem === 'length') return 'names.length';
+  return null;
+}
+
+export const CHART_TITLE_MAX = 50;
+
+/** i18n key of the problem with a chart title (1 to 50 characters), or null. */
+export function chartTitleError(title: unknown): 'chart.titleRequired' | 'chart.titleLength' | null {
+  const problem = checkName(title, 1, CHART_TITLE_MAX);
+  if (problem === 'required') return 'chart.titleRequired';
+  if (problem === 'length') return 'chart.titleLength';
+  return null;
+}
+
+/** A file name from a dashboard name: characters file systems refuse are replaced. */
+export function exportFileName(name: string, extension: 'png' | 'pdf'): string {
+  const safe = name.replace(/[\\/:*?"<>|\u0000-\u001f]/g, '_').trim() || 'dashboard';
+  return `${safe}.${extension}`;
+}
