@@ -1,18 +1,18 @@
 #!/usr/bin/env bash
 # Starts the test servers, runs the given command with their addresses in the environment, and
 # stops them again (by PID) whatever the command's outcome. Exit code = the command's.
+# BI_TEST_SERVERS chooses which (default: all): e.g. BI_TEST_SERVERS=mariadb for the e2e run.
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 HERE="$(dirname "${BASH_SOURCE[0]}")"
-cleanup() { bash "$HERE/postgres.sh" stop || true; bash "$HERE/redis.sh" stop || true; bash "$HERE/kafka.sh" stop || true; bash "$HERE/mariadb.sh" stop || true; }
+SERVERS="${BI_TEST_SERVERS:-postgres redis kafka mariadb}"
+declare -A VARIABLE=([postgres]=TEST_DATABASE_URL [redis]=TEST_REDIS_URL [kafka]=TEST_KAFKA_BROKERS [mariadb]=TEST_MYSQL_URL)
+cleanup() { for s in $SERVERS; do bash "$HERE/$s.sh" stop || true; done; }
 trap cleanup EXIT
-bash "$HERE/postgres.sh" start
-bash "$HERE/redis.sh" start
-bash "$HERE/kafka.sh" start
-bash "$HERE/mariadb.sh" start
-export TEST_DATABASE_URL="$(bash "$HERE/postgres.sh" url)"
-export TEST_REDIS_URL="$(bash "$HERE/redis.sh" url)"
-export TEST_KAFKA_BROKERS="$(bash "$HERE/kafka.sh" url)"
-export TEST_MYSQL_URL="$(bash "$HERE/mariadb.sh" url)"
+for s in $SERVERS; do
+  [ -n "${VARIABLE[$s]:-}" ] || { echo "unknown test server: $s" >&2; exit 2; }
+  bash "$HERE/$s.sh" start
+  export "${VARIABLE[$s]}=$(bash "$HERE/$s.sh" url)"
+done
 set +e
 "$@"
 code=$?

@@ -1,5 +1,12 @@
+import { Empty } from 'antd';
+import { useLocation, useParams } from 'react-router-dom';
 import { ComingSoonPage } from '../../../shared/components/ComingSoonPage';
 import type { RouteName } from '../../../shared/routing/routes';
+import { useDsTranslation } from '../i18n';
+import { DataSourceDetail } from './DataSourceDetail';
+import { SqlEditPage } from './SqlEditPage';
+import { SqlWizardPage } from './SqlWizardPage';
+import '../data-source.css';
 
 /** Route names of the data-source area (spec 02 §2). */
 export type DataSourceRouteName = Extract<
@@ -19,7 +26,34 @@ export type DataSourceRouteName = Extract<
   | 'database'
 >;
 
-/** Placeholder of every data-source screen until each is built. */
+/** Content area of /data_source/:project?/:data_source? and /database/...: the selected source's detail page. */
+export function DataSourceHomePage({ routeName }: { routeName: 'data_source' | 'database' }) {
+  const { ds } = useDsTranslation();
+  const { project, data_source: dataSourceId } = useParams();
+  const { pathname } = useLocation();
+  const basePath = pathname.startsWith('/database') ? '/database' : '/data_source';
+  return (
+    <section className="bi-page" data-testid={`page-${routeName}`} data-project={project ?? ''} data-data-source={dataSourceId ?? ''} aria-label={ds('title')}>
+      {dataSourceId ? (
+        <DataSourceDetail key={dataSourceId} dataSourceId={dataSourceId} basePath={basePath} />
+      ) : (
+        <Empty className="bi-ds-empty" description={<span data-testid="ds-choose">{ds('source.choose')}</span>} />
+      )}
+    </section>
+  );
+}
+
+/** The page of each data-source route; screens not built yet show the "coming soon" placeholder. */
 export function DataSourcePage({ routeName }: { routeName: DataSourceRouteName }) {
-  return <ComingSoonPage routeName={routeName} />;
+  switch (routeName) {
+    case 'data_source':
+    case 'database':
+      return <DataSourceHomePage routeName={routeName} />;
+    case 'data_source_sql':
+      return <SqlWizardPage />;
+    case 'data_source_edit':
+      return <SqlEditPage />;
+    default:
+      return <ComingSoonPage routeName={routeName} />;
+  }
 }

@@ -1,0 +1,92 @@
+import { expect, type Locator, type Page, type Response } from '@playwright/test';
+
+/** Visible element with this test id (closing dropdowns and dialogs may linger in the DOM while they animate out). */
+export function visible(page: Page, testId: string): Locator {
+  return page.getByTestId(testId).filter({ visible: true });
+}
+
+export function isCall(method: string, path: RegExp) {
+  return (response: Response) => response.request().method() === method && path.test(new URL(response.url()).pathname);
+}
+
+/** The data-source sidebar (spec 02 §2 screen 1) at /data_source/:project?/:data_source?. */
+export class DataSourceSidebar {
+  readonly root: Locator;
+  readonly search: Locator;
+  readonly createFolderButton: Locator;
+  readonly createSourceButton: Locator;
+
+  constructor(readonly page: Page) {
+    this.root = page.getByTestId('ds-sidebar');
+    this.search = page.getByTestId('ds-search');
+    this.createFolderButton = page.getByTestId('ds-create-folder');
+    this.createSourceButton = page.getByTestId('ds-create-source');
+  }
+
+  async goto(): Promise<void> {
+    await this.page.goto('/data_source');
+    await expect(this.root).toBeVisible();
+  }
+
+  folder(projectId: string): Locator {
+    return this.page.getByTestId(`ds-folder-${projectId}`);
+  }
+
+  item(dataSourceId: string): Locator {
+    return this.page.getByTestId(`ds-item-${dataSourceId}`);
+  }
+
+  get dialogOk(): Locator {
+    return visible(this.page, 'dialog-ok');
+  }
+
+  get confirmContent(): Locator {
+    return visible(this.page, 'confirm-content');
+  }
+
+  async openFolderMenu(projectId: string, entry: string): Promise<void> {
+    await this.page.getByTestId(`ds-folder-menu-${projectId}`).click();
+    await visible(this.page, entry).click();
+  }
+
+  async openItemMenu(dataSourceId: string, entry: string): Promise<void> {
+    await this.item(dataSourceId).hover();
+    await this.page.getByTestId(`ds-item-menu-${dataSourceId}`).click();
+    await visible(this.page, entry).click();
+  }
+
+  /** Creates a folder through the dialog (Enter submits); returns its id. */
+  async createFolder(name: string): Promise<string> {
+    await this.createFolderButton.click();
+    const input = visible(this.page, 'ds-folder-name');
+    await expect(input).toBeVisible();
+    await input.fill(name);
+    const [response] = await Promise.all([this.page.waitForResponse(isCall('POST', /^\/api\/data_source\/proj$/)), input.press('Enter')]);
+    expect(response.ok()).toBe(true);
+    const { data } = (await response.json()) as { data: { projectId: string } };
+    await expect(this.page.getByTestId('ds-folder-name')).toHaveCount(0);
+    await expect(this.folder(data.projectId)).toBeVisible();
+    return data.projectId;
+  }
+
+  /**
+   * Opens the create-source dialog, picks the folder (typed into the select's search, as the option
+   * list is virtual) and a type; the wizard opens.
+   */
+  async startSource(projectId: string, folderName: string, type: 'sql' | 'mysql' | 'oracle' | 'postgres'): Promise<void> {
+    await this.createSourceButton.click();
+    await expect(visible(this.page, 'ds-create-dialog')).toBeVisible();
+    const select = visible(this.page, 'ds-create-folder-select');
+    await select.click();
+    await select.locator('input').fill(folderName);
+    await visible(this.page, `ds-create-folder-option-${projectId}`).click();
+    await visible(this.page, `ds-type-${type}`).click();
+    await expect(this.page).toHaveURL(new RegExp(`/data_source_sql/${projectId}/${type}$`));
+  }
+
+  /** Answers the open confirmation with OK and waits for the DELETE. */
+  async confirmDelete(path: RegExp): Promise<void> {
+    const [response] = await Promise.all([this.page.waitForResponse(isCall('DELETE', path)), this.dialogOk.click()]);
+    expect(response.ok()).toBe(true);
+  }
+}

@@ -1,0 +1,116 @@
+import { ConsoleSqlOutlined, DatabaseOutlined, FileExcelOutlined } from '@ant-design/icons';
+import { Alert, Button, Empty, Form, Modal, Select, Spin, Tag } from 'antd';
+import { useEffect, useState, type ReactNode } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { DIALOG_CANCEL } from '../../../shared/components/testIds';
+import { buildPath } from '../../../shared/routing/routes';
+import { useModuleFlags } from '../hooks/useProjects';
+import { useDsTranslation } from '../i18n';
+import type { Project } from '../types';
+import { availableSourceTypes, type SourceTypeKey } from '../utils/modules';
+import { errorText } from './common';
+
+interface CreateSourceDialogProps {
+  open: boolean;
+  projects: readonly Project[];
+  /** Folder chosen up front (the folder menu's entry, or the folder in the URL). */
+  initialProjectId?: string;
+  onClose: () => void;
+}
+
+const ICONS: Record<SourceTypeKey, ReactNode> = {
+  sql: <DatabaseOutlined />,
+  mysql: <DatabaseOutlined />,
+  oracle: <DatabaseOutlined />,
+  postgres: <ConsoleSqlOutlined />,
+  excel: <FileExcelOutlined />,
+};
+
+/**
+ * The create-source dialog (spec 02 §2 screen 1): a folder and the source types the module flags
+ * allow (GET get-shipment-modules-data/datasource). A type opens its wizard in that folder.
+ */
+export function CreateSourceDialog({ open, projects, initialProjectId, onClose }: CreateSourceDialogProps) {
+  const { ds, t } = useDsTranslation();
+  const navigate = useNavigate();
+  const flags = useModuleFlags(open);
+  const fallback = projects.find((p) => p.projectId === initialProjectId)?.projectId ?? projects[0]?.projectId;
+  const [projectId, setProjectId] = useState<string | undefined>(fallback);
+
+  useEffect(() => {
+    if (open) setProjectId(fallback);
+    // only when the dialog opens
+  }, [open]);
+
+  const types = availableSourceTypes(flags.data);
+  const choose = (key: SourceTypeKey) => {
+    if (!projectId || key === 'excel') return;
+    onClose();
+    void navigate(buildPath('data_source_sql', { project: projectId, type: key }));
+  };
+
+  let body;
+  if (projects.length === 0) {
+    body = <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={<span data-testid="ds-create-no-folder">{ds('create.noFolder')}</span>} />;
+  } else if (flags.isPending) {
+    body = (
+      <div className="bi-sidebar__status">
+        <Spin />
+      </div>
+    );
+  } else if (flags.isError) {
+    body = <Alert type="error" showIcon title={errorText(flags.error)} />;
+  } else if (types.length === 0) {
+    body = <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={<span data-testid="ds-create-no-types">{ds('create.noTypes')}</span>} />;
+  } else {
+    body = (
+      <Form layout="vertical" component="div">
+        <Form.Item label={ds('create.folder')} required>
+          <Select
+            data-testid="ds-create-folder-select"
+            value={projectId}
+            onChange={setProjectId}
+            placeholder={ds('create.chooseFolder')}
+            showSearch={{ optionFilterProp: 'label' }}
+            options={projects.map((p) => ({ value: p.projectId, label: p.name, 'data-testid': `ds-create-folder-option-${p.projectId}` }))}
+          />
+        </Form.Item>
+        <Form.Item label={ds('create.typesLabel')}>
+          <div className="bi-ds-types" role="list">
+            {types.map((type) => (
+              <Button
+                key={type.key}
+                role="listitem"
+                className="bi-ds-types__item"
+                data-testid={`ds-type-${type.key}`}
+                icon={ICONS[type.key]}
+                disabled={type.comingLater || !projectId}
+                onClick={() => choose(type.key)}
+              >
+                {ds(`types.${type.key}`)}
+                {type.comingLater ? <Tag className="bi-ds-types__soon">{ds('create.comingLater')}</Tag> : null}
+              </Button>
+            ))}
+          </div>
+        </Form.Item>
+      </Form>
+    );
+  }
+
+  return (
+    <Modal
+      open={open}
+      title={ds('create.title')}
+      onCancel={onClose}
+      footer={
+        <Button onClick={onClose} {...DIALOG_CANCEL}>
+          {t('common.cancel')}
+        </Button>
+      }
+      destroyOnHidden
+      width={520}
+    >
+      <div data-testid="ds-create-dialog">{body}</div>
+    </Modal>
+  );
+}

@@ -1,0 +1,166 @@
+import { DeleteOutlined, DownloadOutlined, EditOutlined, MoreOutlined } from '@ant-design/icons';
+import { Alert, App, Button, Descriptions, Dropdown, Empty, Space, Spin, Tabs, Tag, Tooltip, Typography, type MenuProps } from 'antd';
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { ApiError } from '../../../shared/api/http';
+import { DIALOG_CANCEL, buttonTestId } from '../../../shared/components/testIds';
+import { LOGIN_PATH } from '../../auth/utils/guard';
+import { exportSource } from '../api/dataSource';
+import { useDataSource } from '../hooks/useDataSource';
+import { useDataSourceAuth } from '../hooks/useDataSourceAuth';
+import { useDeleteSource } from '../hooks/useProjects';
+import { useDsTranslation } from '../i18n';
+import { detailActions } from '../utils/permissions';
+import { ChartsTab, HistoryTab, PreviewTab } from './DetailTabs';
+import { FieldsTab } from './FieldsTab';
+import { cacheLabel, errorText, formatTime, menuLabel, typeLabel } from './common';
+
+type TabKey = 'preview' | 'fields' | 'history' | 'charts';
+
+/** Saves a blob under a file name through a temporary link. */
+function saveBlob(blob: Blob, fileName: string) {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.style.display = 'none';
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  window.setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+/** Data-source detail page (spec 02 §2 screen 2): toolbar and the tabs preview, fields, history, related charts. */
+export function DataSourceDetail({ dataSourceId, basePath }: { dataSourceId: string; basePath: string }) {
+  const { ds, t } = useDsTranslation();
+  const { message, modal } = App.useApp();
+  const navigate = useNavigate();
+  const auth = useDataSourceAuth();
+  const query = useDataSource(dataSourceId);
+  const remove = useDeleteSource();
+  const [tab, setTab] = useState<TabKey>('preview');
+  const [exporting, setExporting] = useState(false);
+
+  if (query.isPending) {
+    return (
+      <div className="bi-sidebar__status">
+        <Spin />
+      </div>
+    );
+  }
+  if (query.isError) {
+    if (query.error instanceof ApiError && query.error.httpStatus === 404) {
+      return <Empty className="bi-ds-empty" description={<span data-testid="ds-not-found">{ds('source.notFound')}</span>} />;
+    }
+    return <Alert type="error" showIcon title={ds('source.loadFailed')} description={query.error.message} data-testid="ds-load-error" />;
+  }
+
+  const source = query.data;
+  const actions = detailActions(source, auth);
+
+  const onExport = async () => {
+    if (exporting) return;
+    setExporting(true);
+    try {
+      const { blob, fileName } = await exportSource(source.dataSourceId, source.name);
+      saveBlob(blob, fileName);
+      void message.success(ds('detail.exported'));
+    } catch (error) {
+      void message.error(errorText(error));
+      if (error instanceof ApiError && error.httpStatus === 401) void navigate(LOGIN_PATH, { replace: true });
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const confirmDelete = () => {
+    modal.confirm({
+      title: ds('source.deleteTitle'),
+      content: <span data-testid="confirm-content">{ds('source.deleteContent', { name: source.name })}</span>,
+      okText: t('common.delete'),
+      cancelText: t('common.cancel'),
+      okButtonProps: { ...buttonTestId('dialog-ok'), danger: true },
+      cancelButtonProps: DIALOG_CANCEL,
+      onOk: async () => {
+        try {
+          await remove.mutateAsync(source.dataSourceId);
+          void message.success(ds('source.deleted'));
+          void navigate(`${basePath}/${encodeURIComponent(source.projectId)}`);
+        } catch (error) {
+          void message.error(errorText(error));
+        }
+      },
+    });
+  };
+
+  const soon = (label: string) => ds('menu.comingLater', { label });
+  const more: MenuProps['items'] = [
+    { key: 'append', label: menuLabel('ds-append', soon(ds('detail.append'))), disabled: true },
+    { key: 'replace', label: menuLabel('ds-replace', soon(ds('detail.replace'))), disabled: true },
+    ...(actions.addField ? [{ key: 'add-field', label: menuLabel('ds-add-field', soon(ds('detail.addField'))), disabled: true }] : []),
+    { key: 'share', label: menuLabel('ds-share', soon(ds('detail.share'))), disabled: true },
+  ];
+
+  const tabLabel = (key: TabKey, text: string) => <span data-testid={`tab-${key}`}>{text}</span>;
+
+  return (
+    <article className="bi-ds-detail" data-testid="ds-detail" data-data-source={source.dataSourceId}>
+      <header className="bi-ds-detail__head">
+        <div className="bi-ds-detail__title">
+          <Typography.Title level={4} className="bi-ds-page__title" data-testid="ds-title">
+            {source.name}
+          </Typography.Title>
+          <Tag color="blue" data-testid="ds-type">
+            {typeLabel(ds, source.type)}
+          </Tag>
+        </div>
+        <Space wrap className="bi-ds-detail__toolbar" role="toolbar" aria-label={ds('detail.toolbar')}>
+          {actions.edit ? (
+            <Button icon={<EditOutlined />} onClick={() => void navigate(`/data_source_edit/${encodeURIComponent(source.dataSourceId)}`)} data-testid="ds-edit">
+              {ds('detail.edit')}
+            </Button>
+          ) : null}
+          {actions.export ? (
+            <Button icon={<DownloadOutlined />} loading={exporting} onClick={() => void onExport()} data-testid="ds-export">
+              {ds('detail.export')}
+            </Button>
+          ) : null}
+          <Dropdown trigger={['click']} menu={{ items: more }} destroyOnHidden>
+            <Tooltip title={ds('detail.more')}>
+              <Button icon={<MoreOutlined />} aria-label={ds('detail.more')} data-testid="ds-more" />
+            </Tooltip>
+          </Dropdown>
+          {actions.delete ? (
+            <Button danger icon={<DeleteOutlined />} onClick={confirmDelete} loading={remove.isPending} data-testid="ds-delete">
+              {ds('detail.delete')}
+            </Button>
+          ) : null}
+        </Space>
+      </header>
+      <Descriptions
+        size="small"
+        className="bi-ds-detail__facts"
+        column={{ xs: 1, sm: 2, lg: 3 }}
+        items={[
+          { key: 'folder', label: ds('detail.folder'), children: source.projectName },
+          { key: 'connection', label: ds('detail.connection'), children: <Typography.Text code data-testid="ds-connection-string">{source.connectionString}</Typography.Text> },
+          ...(source.tableName ? [{ key: 'table', label: ds('detail.table'), children: source.tableSchema ? `${source.tableSchema}.${source.tableName}` : source.tableName }] : []),
+          { key: 'cache', label: ds('detail.cacheInterval'), children: cacheLabel(ds, source.cacheInterval ?? 0) },
+          { key: 'updated', label: ds('detail.updated'), children: formatTime(source.updateTime) },
+          { key: 'createdBy', label: ds('detail.createdBy'), children: source.createdBy },
+          ...(source.description ? [{ key: 'description', label: ds('detail.description'), children: source.description }] : []),
+        ]}
+      />
+      <Tabs
+        activeKey={tab}
+        onChange={(key) => setTab(key as TabKey)}
+        items={[
+          { key: 'preview', label: tabLabel('preview', ds('detail.tabs.preview')), children: <PreviewTab dataSourceId={source.dataSourceId} /> },
+          { key: 'fields', label: tabLabel('fields', ds('detail.tabs.fields')), children: <FieldsTab source={source} canEdit={actions.editFields} /> },
+          { key: 'history', label: tabLabel('history', ds('detail.tabs.history')), children: <HistoryTab dataSourceId={source.dataSourceId} active={tab === 'history'} /> },
+          { key: 'charts', label: tabLabel('charts', ds('detail.tabs.charts')), children: <ChartsTab dataSourceId={source.dataSourceId} active={tab === 'charts'} /> },
+        ]}
+      />
+    </article>
+  );
+}

@@ -1,0 +1,67 @@
+import { Alert, Empty, Spin, Table, Tree } from 'antd';
+import type { DataNode } from 'antd/es/tree';
+import { useDsTranslation } from '../i18n';
+import { useRelatedCharts, useSourceHistory, useSourcePreview } from '../hooks/useDataSource';
+import type { HistoryEntry, RelatedChart } from '../types';
+import { PreviewTable } from './PreviewTable';
+import { errorText, formatTime } from './common';
+
+function Loading() {
+  return (
+    <div className="bi-sidebar__status">
+      <Spin />
+    </div>
+  );
+}
+
+/** Data preview tab: the first 500 rows (GET topds/{id}/500). */
+export function PreviewTab({ dataSourceId }: { dataSourceId: string }) {
+  const { ds } = useDsTranslation();
+  const query = useSourcePreview(dataSourceId);
+  if (query.isPending) return <Loading />;
+  if (query.isError) return <Alert type="error" showIcon title={ds('preview.loadFailed')} description={<span data-testid="preview-error">{errorText(query.error)}</span>} />;
+  return (
+    <div className={query.isFetching ? 'bi-ds-fetching' : undefined}>
+      <PreviewTable preview={query.data} maxHeight={520} />
+    </div>
+  );
+}
+
+/** History tab: update time and update log, newest first. */
+export function HistoryTab({ dataSourceId, active }: { dataSourceId: string; active: boolean }) {
+  const { ds } = useDsTranslation();
+  const query = useSourceHistory(dataSourceId, active);
+  if (query.isPending) return <Loading />;
+  if (query.isError) return <Alert type="error" showIcon title={errorText(query.error)} />;
+  return (
+    <Table<HistoryEntry & { key: number }>
+      size="small"
+      data-testid="ds-history"
+      rowKey="key"
+      dataSource={query.data.map((entry, key) => ({ ...entry, key }))}
+      pagination={query.data.length > 50 ? { pageSize: 50, showSizeChanger: false } : false}
+      locale={{ emptyText: ds('history.empty') }}
+      columns={[
+        { key: 'updateTime', title: ds('history.updateTime'), width: 190, render: (_v, entry) => formatTime(entry.updateTime) },
+        { key: 'updateLog', title: ds('history.updateLog'), dataIndex: 'updateLog' },
+        { key: 'userName', title: ds('history.userName'), dataIndex: 'userName', width: 160 },
+      ]}
+    />
+  );
+}
+
+function toTree(nodes: readonly RelatedChart[]): DataNode[] {
+  return nodes.map((node) => ({ key: node.key, title: node.title, isLeaf: node.kind === 'chart', children: toTree(node.children ?? []) }));
+}
+
+/** Related charts tab: folders → dashboards → charts using the source (empty until charts reference sources). */
+export function ChartsTab({ dataSourceId, active }: { dataSourceId: string; active: boolean }) {
+  const { ds } = useDsTranslation();
+  const query = useRelatedCharts(dataSourceId, active);
+  if (query.isPending) return <Loading />;
+  if (query.isError) return <Alert type="error" showIcon title={errorText(query.error)} />;
+  if (query.data.length === 0) {
+    return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={<span data-testid="ds-charts-empty">{ds('charts.empty')}</span>} />;
+  }
+  return <Tree data-testid="ds-charts" showLine defaultExpandAll treeData={toTree(query.data)} />;
+}

@@ -1,0 +1,161 @@
+import { checkName } from '@bi/rules';
+import { App, Checkbox, Empty, Form, Input, Modal, Select } from 'antd';
+import { useRef, useState } from 'react';
+import { DIALOG_CANCEL, DIALOG_OK } from '../../../shared/components/testIds';
+import { useDsTranslation } from '../i18n';
+import type { Project } from '../types';
+import { errorText } from './common';
+
+/** Runs a dialog's save once at a time; a thrown error is shown and the dialog stays open. */
+function useSubmit() {
+  const { message } = App.useApp();
+  const [pending, setPending] = useState(false);
+  const busy = useRef(false);
+  const run = async (work: () => Promise<void>) => {
+    if (busy.current) return;
+    busy.current = true;
+    setPending(true);
+    try {
+      await work();
+    } catch (error) {
+      void message.error(errorText(error));
+    } finally {
+      busy.current = false;
+      setPending(false);
+    }
+  };
+  return { pending, run };
+}
+
+interface NameDialogProps {
+  open: boolean;
+  title: string;
+  initialName?: string;
+  onSubmit: (name: string) => Promise<void>;
+  onClose: () => void;
+}
+
+/** Folder name dialog (spec 02 §5: required, 3 to 20 characters). Enter submits. */
+export function FolderNameDialog({ open, title, initialName = '', onSubmit, onClose }: NameDialogProps) {
+  const { ds, t } = useDsTranslation();
+  const [form] = Form.useForm<{ name: string }>();
+  const { pending, run } = useSubmit();
+
+  const submit = () =>
+    run(async () => {
+      let name: string;
+      try {
+        ({ name } = await form.validateFields());
+      } catch {
+        return;
+      }
+      await onSubmit(name.trim());
+      onClose();
+    });
+
+  return (
+    <Modal
+      open={open}
+      title={title}
+      onOk={() => void submit()}
+      onCancel={onClose}
+      confirmLoading={pending}
+      okText={t('common.ok')}
+      cancelText={t('common.cancel')}
+      okButtonProps={DIALOG_OK}
+      cancelButtonProps={DIALOG_CANCEL}
+      destroyOnHidden
+      width={450}
+    >
+      <Form form={form} component={false} initialValues={{ name: initialName }} preserve={false}>
+        <Form.Item
+          name="name"
+          label={ds('folder.nameLabel')}
+          validateFirst
+          rules={[
+            {
+              validator: async (_rule, value: unknown) => {
+                const problem = checkName(value);
+                if (problem === 'required') throw new Error(ds('folder.nameRequired'));
+                if (problem === 'length') throw new Error(ds('folder.nameLength'));
+              },
+            },
+          ]}
+        >
+          <Input data-testid="ds-folder-name" placeholder={ds('folder.namePlaceholder')} autoFocus onPressEnter={() => void submit()} maxLength={40} />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
+
+interface MoveDialogProps {
+  open: boolean;
+  /** The folder whose sources move. */
+  project: Project;
+  /** Every folder (the source folder is left out of the targets). */
+  projects: readonly Project[];
+  /** Sources the caller may move. */
+  movable: ReadonlySet<string>;
+  onSubmit: (value: { to: string; dataSourceIds: string[] }) => Promise<void>;
+  onClose: () => void;
+}
+
+/** Batch adjust (spec 02 §2 screen 1): move sources of a folder to another folder; a target is required. */
+export function MoveSourcesDialog({ open, project, projects, movable, onSubmit, onClose }: MoveDialogProps) {
+  const { ds, t } = useDsTranslation();
+  const [form] = Form.useForm<{ to?: string; ids: string[] }>();
+  const { pending, run } = useSubmit();
+  const sources = project.dataSources.filter((s) => movable.has(s.dataSourceId));
+  const targets = projects.filter((p) => p.projectId !== project.projectId);
+
+  const submit = () =>
+    run(async () => {
+      let values: { to?: string; ids: string[] };
+      try {
+        values = await form.validateFields();
+      } catch {
+        return;
+      }
+      if (!values.to) return;
+      await onSubmit({ to: values.to, dataSourceIds: values.ids });
+      onClose();
+    });
+
+  return (
+    <Modal
+      open={open}
+      title={ds('folder.moveTitle', { name: project.name })}
+      onOk={() => void submit()}
+      onCancel={onClose}
+      confirmLoading={pending}
+      okText={t('common.ok')}
+      cancelText={t('common.cancel')}
+      okButtonProps={{ ...DIALOG_OK, disabled: sources.length === 0 || targets.length === 0 }}
+      cancelButtonProps={DIALOG_CANCEL}
+      destroyOnHidden
+      width={520}
+    >
+      {sources.length === 0 ? (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={ds('folder.moveEmpty')} />
+      ) : (
+        <Form form={form} layout="vertical" preserve={false} initialValues={{ ids: sources.map((s) => s.dataSourceId) }}>
+          <Form.Item name="to" label={ds('folder.moveTarget')} rules={[{ required: true, message: ds('folder.moveChoose') }]}>
+            <Select
+              data-testid="ds-move-target"
+              placeholder={ds('folder.moveChoose')}
+              showSearch={{ optionFilterProp: 'label' }}
+              options={targets.map((p) => ({ value: p.projectId, label: p.name, 'data-testid': `ds-move-option-${p.projectId}` }))}
+            />
+          </Form.Item>
+          <Form.Item name="ids" label={ds('folder.moveSources')} rules={[{ type: 'array', min: 1, message: ds('folder.moveNone') }]}>
+            <Checkbox.Group
+              className="bi-ds-move__list"
+              options={sources.map((s) => ({ value: s.dataSourceId, label: <span data-testid={`ds-move-source-${s.dataSourceId}`}>{s.name}</span> }))}
+            />
+          </Form.Item>
+        </Form>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,68 @@
+import { Empty, Table, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useMemo } from 'react';
+import { useDsTranslation } from '../i18n';
+import type { CellValue, Preview, Row } from '../types';
+
+interface PreviewTableProps {
+  preview: Preview;
+  /** Height of the scrolling body. */
+  maxHeight?: number;
+  testId?: string;
+}
+
+function cellText(value: CellValue): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'boolean') return value ? 'true' : 'false';
+  return String(value);
+}
+
+/** Rows of a preview in a table: header = field titles, horizontal scroll, a fixed body height (spec 02 §2). */
+export function PreviewTable({ preview, maxHeight = 480, testId = 'ds-preview-table' }: PreviewTableProps) {
+  const { ds } = useDsTranslation();
+  const columns = useMemo<ColumnsType<Row & { __key: number }>>(
+    () =>
+      preview.columns.map((column) => ({
+        key: column.name,
+        dataIndex: column.name,
+        title: (
+          <span data-testid={`preview-header-${column.name}`} title={column.name}>
+            {column.title || column.name}
+          </span>
+        ),
+        ellipsis: true,
+        width: Math.min(320, Math.max(110, (column.title || column.name).length * 14 + 32)),
+        align: column.dataType === 'number' ? ('right' as const) : undefined,
+        render: (value: CellValue) =>
+          value === null ? (
+            <Typography.Text type="secondary" italic>
+              null
+            </Typography.Text>
+          ) : (
+            cellText(value)
+          ),
+      })),
+    [preview.columns],
+  );
+  const rows = useMemo(() => preview.rows.map((row, index) => ({ ...row, __key: index })), [preview.rows]);
+
+  return (
+    <div className="bi-ds-preview" data-testid={testId} data-rows={rows.length}>
+      <Table
+        size="small"
+        bordered
+        columns={columns}
+        dataSource={rows}
+        rowKey="__key"
+        scroll={{ x: 'max-content', y: maxHeight }}
+        pagination={rows.length > 100 ? { pageSize: 100, showSizeChanger: false, showTotal: (total) => ds('preview.rows', { count: total }) } : false}
+        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={<span data-testid="ds-preview-empty">{ds('preview.noData')}</span>} /> }}
+      />
+      {preview.truncated ? (
+        <Typography.Text type="secondary" data-testid="ds-preview-truncated">
+          {ds('preview.truncated', { count: preview.rows.length })}
+        </Typography.Text>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,101 @@
+import { MoreOutlined } from '@ant-design/icons';
+import { CACHE_INTERVALS, cutName, displayWidth } from '@bi/rules';
+import { Button, Dropdown, Tooltip, type MenuProps } from 'antd';
+import type { KeyboardEvent, MouseEvent } from 'react';
+import { useMemo } from 'react';
+import i18n from '../../../shared/i18n';
+import { useDsTranslation, type DsT } from '../i18n';
+
+/** A name cut to its display width (spec 02 §2: folder 19, source 20), the full name in a tooltip when cut. */
+export function CutName({ name, limit }: { name: string; limit: number }) {
+  const text = cutName(name, limit);
+  const label = (
+    <span className="bi-tree__name" aria-label={name}>
+      {text}
+    </span>
+  );
+  return displayWidth(name) > limit ? (
+    <Tooltip title={name} placement="right">
+      {label}
+    </Tooltip>
+  ) : (
+    label
+  );
+}
+
+export const stopEvent = (event: MouseEvent | KeyboardEvent) => event.stopPropagation();
+
+interface RowMenuProps {
+  testId: string;
+  label: string;
+  items: MenuProps['items'];
+  onSelect: (key: string) => void;
+}
+
+/** The "…" button of a sidebar row and its dropdown menu. */
+export function RowMenu({ testId, label, items, onSelect }: RowMenuProps) {
+  return (
+    <Dropdown
+      trigger={['click']}
+      destroyOnHidden
+      menu={{
+        items,
+        onClick: ({ key, domEvent }) => {
+          domEvent.stopPropagation();
+          onSelect(key);
+        },
+      }}
+    >
+      <Button type="text" size="small" className="bi-tree__menu" icon={<MoreOutlined />} aria-label={label} data-testid={testId} onClick={stopEvent} onKeyDown={stopEvent} />
+    </Dropdown>
+  );
+}
+
+/** A menu entry's label with a test id. */
+export const menuLabel = (testId: string, text: string) => <span data-testid={testId}>{text}</span>;
+
+/** The text of a thrown error (ApiError messages are the server's, in the UI language). */
+export function errorText(error: unknown): string {
+  return error instanceof Error && error.message ? error.message : i18n.t('errors.operationFailed');
+}
+
+/** Label of a source type code. */
+export function typeLabel(ds: DsT, type: number): string {
+  switch (type) {
+    case 0:
+      return ds('types.sql');
+    case 2:
+      return ds('types.mysql');
+    case 3:
+      return ds('types.oracle');
+    case 7:
+      return ds('types.postgres');
+    case 8:
+      return ds('types.analytics');
+    default:
+      return ds('types.other', { type });
+  }
+}
+
+/** Label of a cache interval in minutes (0 = no cache). */
+export function cacheLabel(ds: DsT, minutes: number): string {
+  if (!minutes) return ds('cache.none');
+  if (minutes >= 60 && minutes % 60 === 0) return ds('cache.hours', { count: minutes / 60 });
+  return ds('cache.minutes', { count: minutes });
+}
+
+/** Options of the cache interval select (spec 02 §9). */
+export function useCacheOptions() {
+  const { ds } = useDsTranslation();
+  return useMemo(() => CACHE_INTERVALS.map((value) => ({ value, label: cacheLabel(ds, value), 'data-testid': `cache-option-${value}` })), [ds]);
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** An ISO time as local yyyy-MM-dd HH:mm:ss (spec 02 §9 display format). */
+export function formatTime(iso: string | null | undefined): string {
+  if (!iso) return '';
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return iso;
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
+}

@@ -1,0 +1,167 @@
+/** Shapes of docs/api/data-source.md (spec 02 §3, §7 "Sources" and "Folders"). */
+import type { PermissionData } from '../../auth/types';
+
+/**
+ * Source type codes: 0 SQL Server, 2 MySQL / MariaDB, 3 Oracle, 7 PostgreSQL, 8 the analytics store;
+ * 1 and 5 (indicator imports), 4 (ERP report) and 6 (SBEP) belong to other screens.
+ */
+export type SourceType = number;
+
+/** The database types the SQL wizard creates, by their route segment (`/data_source_sql/:project/:type`). */
+export type WizardType = 'sql' | 'mysql' | 'oracle' | 'postgres';
+
+export type ConnectionKind = 'Basic' | 'TNS';
+export type OracleRole = 'Default' | 'SYSDBA' | 'SYSOPER';
+
+/** The connection form as sent by the client. */
+export interface ConnectionInput {
+  host: string;
+  port?: number;
+  userName: string;
+  password?: string;
+  type?: ConnectionKind;
+  serverName?: string;
+  role?: OracleRole;
+  initialDatabase?: string;
+}
+
+/** A stored connection as answers show it (never with the password). */
+export interface Connection {
+  host: string;
+  port: number;
+  userName: string;
+  type: ConnectionKind;
+  serverName: string;
+  role: OracleRole;
+  initialDatabase: string;
+  hasPassword: boolean;
+}
+
+export type DataType = 'string' | 'number' | 'date';
+export type Aggregator = '' | 'sum' | 'avg' | 'max' | 'min' | 'count' | 'countDistinct';
+
+export interface Field {
+  name: string;
+  title: string;
+  dataType: DataType;
+  /** '' for a database column; the formula of a calculated field. */
+  expression: string;
+  aggregator: Aggregator;
+}
+
+export interface DataSourceSummary {
+  dataSourceId: string;
+  projectId: string;
+  name: string;
+  type: SourceType;
+  isReadOnly: boolean;
+  /** The caller may change or delete it (datasource:edit + access). */
+  editable: boolean;
+  updateTime: string;
+}
+
+export interface DataSource extends DataSourceSummary {
+  projectName: string;
+  description: string;
+  connection: Connection | null;
+  connectionString: string;
+  content: string;
+  tableName: string;
+  tableSchema: string;
+  reference: string;
+  cacheInterval: number;
+  dataType: number;
+  fields: Field[];
+  dataVersion: number;
+  createdBy: string;
+  createTime: string;
+}
+
+/** A data-source folder. */
+export interface Project {
+  projectId: string;
+  name: string;
+  order: number;
+  dataSources: DataSourceSummary[];
+}
+
+export interface Column {
+  name: string;
+  title: string;
+  dataType: DataType;
+}
+
+export type CellValue = string | number | boolean | null;
+export type Row = Record<string, CellValue>;
+
+export interface Preview {
+  columns: Column[];
+  rows: Row[];
+  truncated: boolean;
+}
+
+export interface TableRef {
+  schema: string;
+  name: string;
+  kind: 'table' | 'view';
+}
+
+export interface HistoryEntry {
+  updateTime: string;
+  updateLog: string;
+  userName: string;
+}
+
+export interface RelatedChart {
+  key: string;
+  title: string;
+  kind: 'project' | 'dashboard' | 'chart';
+  children: RelatedChart[];
+}
+
+export interface ProbeRequest {
+  type: SourceType;
+  connection?: ConnectionInput;
+  dataSourceId?: string;
+  content?: string;
+  tableName?: string;
+  tableSchema?: string;
+  count?: number;
+}
+
+/** Connection and SQL problems are successful answers with `error` (spec 02 §8). */
+export type DataError = { error: string };
+export type Probe = { tables: TableRef[] } | Preview | DataError;
+
+export interface CreateRequest {
+  projectId: string;
+  name: string;
+  description?: string;
+  type: SourceType;
+  connection?: ConnectionInput;
+  content?: string;
+  tableName?: string;
+  tableSchema?: string;
+  cacheInterval?: number;
+}
+
+export type CreateResult = { dataSource: DataSource; permission: PermissionData } | DataError;
+
+export interface UpdateRequest {
+  dataSourceId: string;
+  description?: string;
+  connection?: ConnectionInput;
+  content?: string;
+  tableName?: string;
+  tableSchema?: string;
+  cacheInterval?: number;
+}
+
+export type UpdateResult = DataSource | DataError;
+
+/** GET /api/identity/get-shipment-modules-data/datasource: module name → its permission flag. */
+export type ModuleFlags = Partial<Record<string, { permission?: boolean } | null | undefined>>;
+
+export function isDataError(value: unknown): value is DataError {
+  return typeof value === 'object' && value !== null && typeof (value as { error?: unknown }).error === 'string';
+}

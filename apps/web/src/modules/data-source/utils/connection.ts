@@ -1,0 +1,152 @@
+import { CONNECTION_DEFAULTS, SOURCE_TYPE } from '@bi/rules';
+import type { StorageLike } from '../../../shared/storage/keys';
+import type { Connection, ConnectionInput, ConnectionKind, OracleRole, SourceType, WizardType } from '../types';
+
+/** Route segment of the SQL wizard → source type code (docs/api/data-source.md "Types"). */
+export const WIZARD_TYPE_CODES: Readonly<Record<WizardType, SourceType>> = {
+  sql: SOURCE_TYPE.sqlServer,
+  mysql: SOURCE_TYPE.mysql,
+  oracle: SOURCE_TYPE.oracle,
+  postgres: SOURCE_TYPE.postgres,
+};
+
+export const WIZARD_TYPES = Object.keys(WIZARD_TYPE_CODES) as WizardType[];
+
+/** The type code of a wizard route segment; a missing segment means SQL Server (spec 02 §2), anything else null. */
+export function wizardTypeCode(segment: string | undefined): SourceType | null {
+  if (segment === undefined || segment === '') return WIZARD_TYPE_CODES.sql;
+  return (WIZARD_TYPES as string[]).includes(segment) ? WIZARD_TYPE_CODES[segment as WizardType] : null;
+}
+
+/** True for the types that have a connection form (everything but the analytics store). */
+export function hasConnectionForm(type: SourceType): type is 0 | 2 | 3 | 7 {
+  return type === 0 || type === 2 || type === 3 || type === 7;
+}
+
+export const isOracle = (type: SourceType) => type === SOURCE_TYPE.oracle;
+
+/** The connection form's values (port as a number, null when empty). */
+export interface ConnectionFormValues {
+  host: string;
+  port: number | null;
+  userName: string;
+  password: string;
+  type: ConnectionKind;
+  serverName: string;
+  role: OracleRole;
+  initialDatabase: string;
+}
+
+/**
+ * Defaults of spec 02 §9 per type: SQL Server 1433 / sa, MySQL 3306 / root, Oracle 1521 with
+ * service ORCL, Basic connection and role Default, PostgreSQL 5432 / postgres / database postgres.
+ */
+export function defaultConnection(type: SourceType): ConnectionFormValues {
+  const d = hasConnectionForm(type) ? CONNECTION_DEFAULTS[type] : { port: 0, userName: '', serverName: '', initialDatabase: '' };
+  return {
+    host: '',
+    port: d.port || null,
+    userName: d.userName,
+    password: '',
+    type: 'Basic',
+    serverName: d.serverName,
+    role: 'Default',
+    initialDatabase: d.initialDatabase,
+  };
+}
+
+/** localStorage key of the last connection settings of a type. */
+export function rememberKey(type: SourceType): string {
+  return `dataSource.lastConnection.${type}`;
+}
+
+const KINDS: readonly ConnectionKind[] = ['Basic', 'TNS'];
+const ROLES: readonly OracleRole[] = ['Default', 'SYSDBA', 'SYSOPER'];
+
+/** Keeps the last settings of a type locally, WITHOUT the password (spec 02 §9). */
+export function rememberConnection(storage: StorageLike, type: SourceType, values: ConnectionFormValues): void {
+  const { password: _password, ...rest } = values;
+  try {
+    storage.setItem(rememberKey(type), JSON.stringify(rest));
+  } catch {
+    // a full or unavailable storage only loses the convenience
+  }
+}
+
+/** The type's defaults overlaid with the remembered settings (well-formed values only); the password is always empty. */
+export function recallConnection(storage: StorageLike, type: SourceType): ConnectionFormValues {
+  const values = defaultConnection(type);
+  let stored: Record<string, unknown> = {};
+  try {
+    const raw = storage.getItem(rememberKey(type));
+    const parsed: unknown = raw ? JSON.parse(raw) : null;
+    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) stored = parsed as Record<string, unknown>;
+  } catch {
+    stored = {};
+  }
+  const text = (key: 'host' | 'userName' | 'serverName' | 'initialDatabase') => {
+    const v = stored[key];
+    if (typeof v === 'string') values[key] = v;
+  };
+  text('host');
+  text('userName');
+  text('serverName');
+  text('initialDatabase');
+  if (typeof stored.port === 'number' && Number.isInteger(stored.port) && stored.port > 0 && stored.port <= 65535) values.port = stored.port;
+  if (isOracle(type)) {
+    if (KINDS.includes(stored.type as ConnectionKind)) values.type = stored.type as ConnectionKind;
+    if (ROLES.includes(stored.role as OracleRole)) values.role = stored.role as OracleRole;
+  }
+  values.password = '';
+  return values;
+}
+
+/**
+ * The request's `connection`: trimmed texts, the port (empty = the type's default), Oracle's
+ * connection type / service / role, the initial database for the other types.
+ */
+export function toConnectionInput(type: SourceType, values: ConnectionFormValues): ConnectionInput {
+  const oracle = isOracle(type);
+  const tns = oracle && values.type === 'TNS';
+  const input: ConnectionInput = {
+    host: tns ? '' : values.host.trim(),
+    port: values.port ?? defaultConnection(type).port ?? undefined,
+    userName: values.userName.trim(),
+    password: values.password,
+    type: oracle ? values.type : 'Basic',
+  };
+  if (oracle) {
+    input.serverName = values.serverName.trim();
+    input.role = values.role;
+  } else {
+    input.initialDatabase = values.initialDatabase.trim();
+  }
+  if (input.port === undefined) delete input.port;
+  return input;
+}
+
+/** The form values of a stored connection (edit screen): the password stays empty ("keep the stored one"). */
+export function fromConnection(type: SourceType, connection: Connection | null): ConnectionFormValues {
+  const values = defaultConnection(type);
+  if (!connection) return values;
+  return {
+    host: connection.host ?? '',
+    port: connection.port || values.port,
+    userName: connection.userName ?? '',
+    password: '',
+    type: connection.type === 'TNS' ? 'TNS' : 'Basic',
+    serverName: connection.serverName ?? '',
+    role: ROLES.includes(connection.role) ? connection.role : 'Default',
+    initialDatabase: connection.initialDatabase ?? '',
+  };
+}
+
+/**
+ * True when the stored password cannot be kept: it is only reused while host, port and
+ * connection type stay the same (docs/api/data-source.md "Passwords").
+ */
+export function passwordRequired(type: SourceType, stored: Connection | null, values: Pick<ConnectionFormValues, 'host' | 'port' | 'type'>): boolean {
+  if (!stored || !stored.hasPassword) return false;
+  const port = values.port ?? defaultConnection(type).port;
+  return values.host.trim() !== stored.host || port !== stored.port || (isOracle(type) ? values.type : 'Basic') !== stored.type;
+}

@@ -1,0 +1,32 @@
+import { describe, expect, it } from '@jest/globals';
+import { availableSourceTypes, moduleAllowed } from './modules';
+
+const keys = (flags: Parameters<typeof availableSourceTypes>[0]) => availableSourceTypes(flags).map((o) => o.key);
+
+describe('source type gating by module flags', () => {
+  it('lists every type when every flag is on (SQL Server and PostgreSQL share the sql flag)', () => {
+    const on = { permission: true };
+    expect(keys({ sql: on, mysql: on, oracle: on, excel: on, e10report: on, api: on })).toEqual(['sql', 'mysql', 'oracle', 'postgres', 'excel']);
+  });
+
+  it('hides the types whose flag is off or missing', () => {
+    expect(keys({ sql: { permission: false }, mysql: { permission: true } })).toEqual(['mysql']);
+    expect(keys({ oracle: { permission: true } })).toEqual(['oracle']);
+    expect(keys({ sql: { permission: true } })).toEqual(['sql', 'postgres']);
+  });
+
+  it('lists nothing without flags (not loaded, or no datasource:edit)', () => {
+    expect(keys(undefined)).toEqual([]);
+    expect(keys(null)).toEqual([]);
+    expect(keys({})).toEqual([]);
+  });
+
+  it('only a literal true counts', () => {
+    expect(moduleAllowed({ sql: { permission: 'true' as unknown as boolean } }, 'sql')).toBe(false);
+    expect(moduleAllowed({ sql: null }, 'sql')).toBe(false);
+  });
+
+  it('Excel is only ever a coming-later entry', () => {
+    expect(availableSourceTypes({ excel: { permission: true } })).toEqual([{ key: 'excel', module: 'excel', comingLater: true }]);
+  });
+});

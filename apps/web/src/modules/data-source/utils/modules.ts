@@ -1,0 +1,33 @@
+import type { ModuleFlags, WizardType } from '../types';
+
+export type SourceTypeKey = WizardType | 'excel';
+
+export interface SourceTypeOption {
+  key: SourceTypeKey;
+  /** The module flag of GET get-shipment-modules-data/datasource that gates it. */
+  module: string;
+  /** Shown but not usable: no screen yet. */
+  comingLater: boolean;
+}
+
+/** The create-source dialog's entries in order, with their module flag (docs/api/data-source.md "Types"). */
+export const SOURCE_TYPE_OPTIONS: readonly SourceTypeOption[] = [
+  { key: 'sql', module: 'sql', comingLater: false },
+  { key: 'mysql', module: 'mysql', comingLater: false },
+  { key: 'oracle', module: 'oracle', comingLater: false },
+  { key: 'postgres', module: 'sql', comingLater: false },
+  { key: 'excel', module: 'excel', comingLater: true },
+];
+
+/** True when the server's flags allow creating sources of this module (`{name: {permission: true}}`). */
+export function moduleAllowed(flags: ModuleFlags | null | undefined, module: string): boolean {
+  return flags?.[module]?.permission === true;
+}
+
+/**
+ * The source types the create dialog lists (spec 02 §2 screen 1, §6): each one only when its module
+ * flag is on; Excel stays a disabled "coming later" entry.
+ */
+export function availableSourceTypes(flags: ModuleFlags | null | undefined): SourceTypeOption[] {
+  return SOURCE_TYPE_OPTIONS.filter((option) => moduleAllowed(flags, option.module));
+}
