@@ -1,7 +1,16 @@
 import { Controller } from '@nestjs/common';
 import { chartQueryV1 } from '@bi/proto';
+import { ChartRunner } from './chart-runner.js';
 
-/** ChartQueryService: its methods arrive with the issue that builds this service. */
 @Controller()
 @chartQueryV1.ChartQueryServiceControllerMethods()
-export class ChartQueryGrpcController implements chartQueryV1.ChartQueryServiceController {}
+export class ChartQueryGrpcController implements chartQueryV1.ChartQueryServiceController {
+  constructor(private readonly runner: ChartRunner) {}
+
+  runChart(r: chartQueryV1.RunChartRequest) {
+    return this.runner.runChart(r);
+  }
+  details(r: chartQueryV1.DetailsRequest) {
+    return this.runner.details(r);
+  }
+}

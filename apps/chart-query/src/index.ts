@@ -1,6 +1,8 @@
 import { Module } from '@nestjs/common';
-import { serviceModule, startGrpcService, type ServiceRuntime } from '@bi/service-kit';
+import type { AppConfig } from '@bi/config';
+import { CONFIG, serviceModule, startGrpcService, type ServiceRuntime } from '@bi/service-kit';
 import { ChartQueryGrpcController } from './chart-query.grpc.controller.js';
+import { BACKENDS, ChartRunner, GrpcBackends } from './chart-runner.js';
 import { DataChangedListener } from './result-cache.js';
 
 export { resultCachePrefix } from './result-cache.js';
@@ -11,7 +13,10 @@ export class ChartQueryModule {}
 export function startChartQueryService(runtime: ServiceRuntime, url: string) {
   return startGrpcService(
     'chart-query',
-    serviceModule(ChartQueryModule, 'chart-query', runtime, { controllers: [ChartQueryGrpcController], providers: [DataChangedListener] }),
+    serviceModule(ChartQueryModule, 'chart-query', runtime, {
+      controllers: [ChartQueryGrpcController],
+      providers: [DataChangedListener, ChartRunner, { provide: BACKENDS, useFactory: (config: AppConfig) => new GrpcBackends(config), inject: [CONFIG] }],
+    }),
     runtime,
     url,
   );

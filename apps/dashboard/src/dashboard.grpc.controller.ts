@@ -1,11 +1,15 @@
 import { Controller } from '@nestjs/common';
 import { dashboardV1 } from '@bi/proto';
+import { ChartService } from './chart.service.js';
 import { DashboardService } from './dashboard.service.js';
 
 @Controller()
 @dashboardV1.DashboardServiceControllerMethods()
 export class DashboardGrpcController implements dashboardV1.DashboardServiceController {
-  constructor(private readonly dashboards: DashboardService) {}
+  constructor(
+    private readonly dashboards: DashboardService,
+    private readonly charts: ChartService,
+  ) {}
 
   async listProjects(r: dashboardV1.ListProjectsRequest) {
     return { projects: await this.dashboards.listProjects(r.tab) };
@@ -56,5 +60,23 @@ export class DashboardGrpcController implements dashboardV1.DashboardServiceCont
   async deleteChart(r: dashboardV1.DeleteChartRequest) {
     await this.dashboards.deleteChart(r.tab, r.chartId);
     return { chartId: r.chartId };
+  }
+  getChart(r: dashboardV1.GetChartRequest) {
+    return this.charts.getChart(r.tab, r.chartId);
+  }
+  saveChart(r: dashboardV1.SaveChartRequest) {
+    return this.charts.saveChart(r);
+  }
+  setCustomOption(r: dashboardV1.SetCustomOptionRequest) {
+    return this.charts.setCustomOption(r.tab, r.chartId, r.customOption);
+  }
+  switchDataSource(r: dashboardV1.SwitchDataSourceRequest) {
+    return this.charts.switchDataSource(r);
+  }
+  switchProjectDataSource(r: dashboardV1.SwitchProjectDataSourceRequest) {
+    return this.charts.switchProjectDataSource(r);
+  }
+  listChartsBySource(r: dashboardV1.ListChartsBySourceRequest) {
+    return this.charts.listChartsBySource(r.dataSourceId);
   }
 }

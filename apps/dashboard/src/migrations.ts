@@ -46,4 +46,17 @@ CREATE TABLE dashboard.charts (
 CREATE INDEX charts_dashboard ON dashboard.charts (dashboard_id);
 `,
   },
+  {
+    // One-time jobs of the service (the demo dashboard of the first start): {state: running | done, ...};
+    // charts are found by their source (the chart engine's related-charts lookup).
+    id: '0002_settings_charts_by_source',
+    sql: `
+CREATE TABLE dashboard.settings (
+  key text PRIMARY KEY,
+  value jsonb NOT NULL,
+  updated_at timestamptz NOT NULL DEFAULT now()
+);
+CREATE INDEX charts_data_source ON dashboard.charts (data_source_id) WHERE data_source_id <> '';
+`,
+  },
 ];

@@ -5,7 +5,7 @@ import type { SqlDatabase, SqlExecutor } from '@bi/persistence';
 import { DATABASE, EVENT_BUS, LOGGER } from '@bi/service-kit';
 import { DATA_SOURCE_SCHEMA } from './migrations.js';
 
-export type DataChangeKind = 'update' | 'schema' | 'delete_source';
+export type DataChangeKind = 'update' | 'schema' | 'delete_source' | 'ingest' | 'append' | 'replace' | 'delete_rows';
 
 /** DataChanged events through the data_source outbox, published by a relay this service runs. */
 @Injectable()
@@ -25,8 +25,8 @@ export class DataSourceEvents implements OnModuleInit, OnModuleDestroy {
   }
 
   /** Writes the event in the caller's transaction. */
-  async dataChanged(tx: SqlExecutor, dataSourceId: string, changeKind: DataChangeKind, dataVersion: number, changedBy: string): Promise<void> {
-    await enqueueEvent(tx, DATA_SOURCE_SCHEMA, encodeDataChanged(dataSourceId, { changeKind, dataVersion, rowCount: 0, changedBy }));
+  async dataChanged(tx: SqlExecutor, dataSourceId: string, changeKind: DataChangeKind, dataVersion: number, changedBy: string, rowCount = 0): Promise<void> {
+    await enqueueEvent(tx, DATA_SOURCE_SCHEMA, encodeDataChanged(dataSourceId, { changeKind, dataVersion, rowCount, changedBy }));
   }
 
   /** After a commit that wrote events: publish now rather than on the next tick. */

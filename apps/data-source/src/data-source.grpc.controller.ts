@@ -2,11 +2,30 @@ import { Controller } from '@nestjs/common';
 import { dataSourceV1 } from '@bi/proto';
 import { from, type Observable } from 'rxjs';
 import { DataSourceService } from './data-source.service.js';
+import { iterate } from './uploads/observable.js';
+import { UploadService } from './uploads/upload.service.js';
+
+/** The grpc-js server call Nest hands in as the third argument: cancelled when the client gives up. */
+interface ServerCall {
+  cancelled?: boolean;
+  on?(event: 'cancelled', fn: () => void): void;
+}
+
+function cancelSignal(call: ServerCall | undefined): AbortSignal | undefined {
+  if (!call?.on) return undefined;
+  const controller = new AbortController();
+  if (call.cancelled) controller.abort();
+  call.on('cancelled', () => controller.abort());
+  return controller.signal;
+}
 
 @Controller()
 @dataSourceV1.DataSourceServiceControllerMethods()
 export class DataSourceGrpcController implements dataSourceV1.DataSourceServiceController {
-  constructor(private readonly sources: DataSourceService) {}
+  constructor(
+    private readonly sources: DataSourceService,
+    private readonly uploads: UploadService,
+  ) {}
 
   async listProjects() {
     return { projects: await this.sources.listProjects() };
@@ -27,7 +46,7 @@ export class DataSourceGrpcController implements dataSourceV1.DataSourceServiceC
     return this.sources.moveSources(r);
   }
   getSource(r: dataSourceV1.GetSourceRequest) {
-    return this.sources.getSource(r.dataSourceId);
+    return this.sources.findSource(r);
   }
   probe(r: dataSourceV1.ProbeRequest) {
     return this.sources.probe(r);
@@ -52,5 +71,20 @@ export class DataSourceGrpcController implements dataSourceV1.DataSourceServiceC
   }
   exportRows(r: dataSourceV1.ExportRowsRequest): Observable<dataSourceV1.RowBatch> {
     return from(this.sources.exportRows(r.dataSourceId, r.maxRows));
+  }
+  /** An Observable, not a Promise: Nest replays the buffered request stream only once the handler returned. */
+  uploadChunks(chunks: Observable<dataSourceV1.UploadChunk>): Observable<dataSourceV1.UploadReply> {
+    return from(this.uploads.upload(iterate(chunks)));
+  }
+  async importUpload(r: dataSourceV1.ImportUploadRequest, _metadata?: unknown, call?: ServerCall) {
+    const { dataSourceId, rowCount } = await this.uploads.importUpload(r, cancelSignal(call));
+    return { dataSource: await this.sources.getSource(dataSourceId), rowCount };
+  }
+  deleteRows(r: dataSourceV1.DeleteRowsRequest) {
+    return this.uploads.deleteRows(r);
+  }
+  async removeField(r: dataSourceV1.RemoveFieldRequest) {
+    await this.uploads.removeField(r);
+    return this.sources.getSource(r.dataSourceId);
   }
 }

@@ -85,6 +85,8 @@ export interface NewSource {
   fields: dataSourceV1.Field[];
   createdBy: string | null;
   createdByName: string;
+  /** '' for database sources; 'excel' for uploads */
+  reference?: string;
 }
 
 export interface SourceChanges {
@@ -165,10 +167,45 @@ export class DataSourceRepository {
     return r.rows[0];
   }
 
+  /** The source reading this table; an uploaded one (reference) first. */
+  async findSourceByTable(tableName: string, reference: string): Promise<SourceRow | undefined> {
+    const r = await this.db.query<SourceRow>(
+      `SELECT ${SOURCE_COLUMNS} FROM data_source.sources s JOIN data_source.projects p ON p.id = s.project_id WHERE s.table_name = $1 ORDER BY (s.reference = $2) DESC, s.created_at LIMIT 1`,
+      [tableName, reference],
+    );
+    return r.rows[0];
+  }
+
+  /** Claims a one-time job (e.g. the demo data): true when this caller got it. A stale claim (older than staleMs, not done) is taken over. */
+  async claimSetting(key: string, staleMs: number): Promise<boolean> {
+    const r = await this.db.query(
+      `INSERT INTO data_source.settings (key, value) VALUES ($1, '{"state":"running"}'::jsonb)
+       ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value, updated_at = now()
+         WHERE data_source.settings.value->>'state' = 'running' AND data_source.settings.updated_at < now() - ($2::float8 * interval '1 millisecond')
+       RETURNING key`,
+      [key, staleMs],
+    );
+    return r.rowCount > 0;
+  }
+
+  async setSetting(key: string, value: Record<string, unknown>): Promise<void> {
+    await this.db.query('INSERT INTO data_source.settings (key, value) VALUES ($1, $2::jsonb) ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value, updated_at = now()', [key, JSON.stringify(value)]);
+  }
+
+  async deleteSetting(key: string): Promise<void> {
+    await this.db.query('DELETE FROM data_source.settings WHERE key = $1', [key]);
+  }
+
+  async findProjectByName(name: string): Promise<dataSourceV1.Project | undefined> {
+    const r = await this.db.query<ProjectRow>('SELECT id, name, sort_order FROM data_source.projects WHERE lower(name) = lower($1)', [name]);
+    const p = r.rows[0];
+    return p && { projectId: p.id, name: p.name, order: p.sort_order, dataSources: [] };
+  }
+
   async insertSource(tx: SqlExecutor, s: NewSource): Promise<void> {
     await tx.query(
-      `INSERT INTO data_source.sources (id, project_id, name, description, type, connection, password_enc, content, table_schema, table_name, cache_interval, fields, created_by, created_by_name)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
+      `INSERT INTO data_source.sources (id, project_id, name, description, type, connection, password_enc, content, table_schema, table_name, cache_interval, fields, created_by, created_by_name, reference)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)`,
       [
         s.id,
         s.projectId,
@@ -184,6 +221,7 @@ export class DataSourceRepository {
         JSON.stringify(s.fields),
         s.createdBy,
         s.createdByName,
+        s.reference ?? '',
       ],
     );
   }

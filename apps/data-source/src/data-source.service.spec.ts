@@ -4,11 +4,12 @@ import type { DataSourceEvents } from './data-source.events.js';
 import type { DataSourceRepository } from './data-source.repository.js';
 import { SecretBox } from './secrets.js';
 import type { SourceRunner } from './source-runner.js';
+import type { UploadService } from './uploads/upload.service.js';
 
 // Rules decided before any store or database is asked (so the stubs are never called).
 describe('DataSourceService gates', () => {
   const service = (modules: string) =>
-    new DataSourceService({} as DataSourceRepository, {} as SourceRunner, new SecretBox(Buffer.alloc(32)), {} as DataSourceEvents, loadConfig({ BI_MODULES: modules }));
+    new DataSourceService({} as DataSourceRepository, {} as SourceRunner, new SecretBox(Buffer.alloc(32)), {} as DataSourceEvents, loadConfig({ BI_MODULES: modules }), {} as UploadService);
 
   it('refuses types whose module flag is off, unknown types, and analytics-store SQL for non-admins', async () => {
     const s = service('excel,mysql');

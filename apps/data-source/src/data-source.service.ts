@@ -16,6 +16,7 @@ import {
   isCacheInterval,
   isReserved,
   parseExpression,
+  UPLOAD_REFERENCE,
   type DatabaseSourceType,
 } from '@bi/rules';
 import { CONFIG } from '@bi/service-kit';
@@ -25,6 +26,7 @@ import type { ConnectionSpec, DriverColumn } from './drivers/driver.js';
 import { SecretBox, SecretUnreadableError } from './secrets.js';
 import { connectionSpec, connectionString, connectionView, normalizeConnection, sameConnection, sameServer, sourceType } from './source-connection.js';
 import { EXPORT_BATCH_BYTES, SourceRunner, checkColumnNames, rowsJson, toQueryResult } from './source-runner.js';
+import { UploadService } from './uploads/upload.service.js';
 import { expressionProblemError, tableSql, type CalculatedColumn, type CheckedSql } from './sql/source-sql.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -73,6 +75,7 @@ export class DataSourceService {
     private readonly secrets: SecretBox,
     private readonly events: DataSourceEvents,
     @Inject(CONFIG) private readonly config: AppConfig,
+    private readonly uploads: UploadService,
   ) {}
 
   // ---- folders --------------------------------------------------------------------------------
@@ -143,6 +146,14 @@ export class DataSourceService {
 
   async getSource(id: string): Promise<dataSourceV1.DataSource> {
     return this.toDataSource(await this.source(id));
+  }
+
+  /** By id, or (id empty) the source reading an analytics-store table (deleteExcelData/{tableName}). */
+  async findSource(req: dataSourceV1.GetSourceRequest): Promise<dataSourceV1.DataSource> {
+    if (req.dataSourceId || !req.tableName) return this.getSource(req.dataSourceId);
+    const row = await this.repo.findSourceByTable(req.tableName, UPLOAD_REFERENCE);
+    if (!row) throw new AppError('not_found', 'datasource.not_found');
+    return this.toDataSource(row);
   }
 
   /** The wizard's steps: list the tables, or preview SQL or a table, without saving anything. */
@@ -350,6 +361,8 @@ export class DataSourceService {
     });
     this.events.published();
     await this.runner.release(this.specOfSafe(row));
+    // an uploaded source owns its table in the analytics store
+    if (row.reference === UPLOAD_REFERENCE && row.table_name) await this.uploads.dropTable(row.table_name).catch(() => undefined);
     return { dataSourceId: row.id };
   }
 

@@ -7,11 +7,17 @@ import { DataSourceGrpcController } from './data-source.grpc.controller.js';
 import { DataSourceRepository } from './data-source.repository.js';
 import { DataSourceService } from './data-source.service.js';
 import { DATA_SOURCE_MIGRATIONS, DATA_SOURCE_SCHEMA } from './migrations.js';
+import { SourceQueryGrpcController } from './query/source-query.grpc.controller.js';
+import { SourceQueryService } from './query/source-query.service.js';
 import { SecretBox } from './secrets.js';
 import { SourceRunner } from './source-runner.js';
+import { DemoData } from './uploads/demo.js';
+import { UploadService } from './uploads/upload.service.js';
 
 @Module({})
 export class DataSourceModule {}
+
+export { generateDemoCsv } from './uploads/demo.js';
 
 /**
  * Migrates the data_source schema and serves DataSourceService. Closing the app stops the outbox
@@ -19,19 +25,25 @@ export class DataSourceModule {}
  */
 export async function startDataSourceService(runtime: ServiceRuntime, url: string) {
   await migrate(runtime.db, DATA_SOURCE_SCHEMA, DATA_SOURCE_MIGRATIONS);
-  return startGrpcService(
+  const app = await startGrpcService(
     'data-source',
     serviceModule(DataSourceModule, 'data-source', runtime, {
-      controllers: [DataSourceGrpcController],
+      controllers: [DataSourceGrpcController, SourceQueryGrpcController],
       providers: [
         DataSourceRepository,
         DataSourceService,
         DataSourceEvents,
         SourceRunner,
+        SourceQueryService,
+        UploadService,
+        DemoData,
         { provide: SecretBox, useFactory: (config: AppConfig) => SecretBox.fromConfig(config.dataSources.secretKey, config.dataDir), inject: [CONFIG] },
       ],
     }),
     runtime,
     url,
   );
+  // Demo content of the first start (BI_DEMO): in the background, once the service is serving.
+  if (runtime.config.demo) app.get(DemoData).loadInBackground();
+  return app;
 }

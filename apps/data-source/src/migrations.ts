@@ -57,4 +57,16 @@ CREATE TABLE data_source.history (
 CREATE INDEX history_source ON data_source.history (source_id, id DESC);
 `,
   },
+  {
+    // One-time jobs of the service (the demo data of the first start): {state: running | done, ...}.
+    id: '0002_settings',
+    sql: `
+CREATE TABLE data_source.settings (
+  key text PRIMARY KEY,
+  value jsonb NOT NULL,
+  updated_at timestamptz NOT NULL DEFAULT now()
+);
+CREATE INDEX sources_table ON data_source.sources (table_name) WHERE table_name <> '';
+`,
+  },
 ];

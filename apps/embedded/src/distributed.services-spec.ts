@@ -71,6 +71,7 @@ maybe('distributed mode end to end', () => {
 
     // Requests keep flowing while one chart-query replica is killed (readiness calls every service, chart-query included).
     const results: number[] = [];
+    const failures: string[] = [];
     let killed = false;
     for (let i = 0; i < 60; i++) {
       if (i === 20) {
@@ -79,9 +80,11 @@ maybe('distributed mode end to end', () => {
       }
       const [ready, projects] = await Promise.all([api('/api/health/ready'), api('/api/dashboard/projects/dashboard', { token })]);
       results.push(ready.status, projects.status);
+      if (ready.status !== 200 || projects.status !== 200) failures.push(JSON.stringify({ round: i, ready: ready.body, projects: projects.status }));
       expect(projects.body.data.some((p: any) => p.name === 'Distributed')).toBe(true);
     }
     expect(killed).toBe(true);
+    expect(failures).toEqual([]);
     expect(results.every((s) => s === 200)).toBe(true);
   });
 
@@ -98,6 +101,36 @@ maybe('distributed mode end to end', () => {
       while ((await redis.exists(`bi:chart-query:result:${ds}:q1`)) && Date.now() < end) await new Promise((r) => setTimeout(r, 200));
       expect(await redis.exists(`bi:chart-query:result:${ds}:q1`)).toBe(0);
       expect(await redis.get(`bi:chart-query:result:other-${ds}:q1`)).toBe('{"option":2}');
+    } finally {
+      redis.disconnect();
+    }
+  });
+
+  it('runs a chart across processes: BFF → chart-query → dashboard + data-source, the answer cached in Redis', async () => {
+    const token = (await api('/api/identity/login', { method: 'POST', body: { userName: 'admin', password } })).body.data.token.result.token;
+    const folder = (await api('/api/data_source/proj', { method: 'POST', token, body: { name: 'Dist sources' } })).body.data;
+    const content = "SELECT * FROM (VALUES ('East', 10.5), ('West', 20), ('East', 1)) AS t(region, amount)";
+    const created = await api('/api/data_source/sql/', { method: 'POST', token, body: { type: 8, projectId: folder.projectId, name: 'Dist values', content } });
+    const source = created.body.data.dataSource;
+    const project = (await api('/api/dashboard/project/dashboard', { method: 'POST', token, body: { name: 'Dist charts' } })).body.data;
+    const board = (await api('/api/dashboard/dashboard', { method: 'POST', token, body: { name: 'Dist board', projectId: project.projectId } })).body.data;
+    const chartId = (await api(`/api/chart-edit/dashboard/${board.dashboardId}`, { method: 'POST', token, body: { title: 'By region', dataSourceId: source.dataSourceId } })).body.data;
+    const saved = await api('/api/chart-edit/dashboard', {
+      method: 'PUT',
+      token,
+      body: { chartId, title: 'By region', type: 'bar', dataSourceId: source.dataSourceId, points: [{ name: 'region', dataType: 'string' }], values: [{ name: 'amount', dataType: 'number' }] },
+    });
+    expect(saved.body.status).toBe('success');
+    const first = await api(`/api/dashboard/chart/dashboard/${chartId}`, { method: 'POST', token, body: {} });
+    expect(first.body.data.option.series[0].data.map((d: unknown[]) => d.slice(0, 2))).toEqual([
+      ['East', 11.5],
+      ['West', 20],
+    ]);
+    const second = await api(`/api/dashboard/chart/dashboard/${chartId}`, { method: 'POST', token, body: {} });
+    expect(second.body).toEqual(first.body);
+    const redis = new Redis(servers.redis!);
+    try {
+      expect((await redis.keys(`bi:chart-query:result:${source.dataSourceId}:*`)).length).toBe(1);
     } finally {
       redis.disconnect();
     }

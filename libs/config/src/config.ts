@@ -83,6 +83,8 @@ const envShape = {
     BI_SECRET_KEY: secretKey.optional(),
     BI_QUERY_TIMEOUT_SECONDS: positiveInt(3600).default(30),
     BI_QUERY_MAX_ROWS: positiveInt(10_000_000).default(100_000),
+    BI_CHART_CACHE_SECONDS: positiveInt(7 * 24 * 3600).default(60),
+    BI_CHART_SOURCE_CONCURRENCY: positiveInt(100).default(4),
 };
 
 export const envSchema = z.object(envShape).superRefine((env, ctx) => {
@@ -126,6 +128,12 @@ export interface AppConfig {
     queryMaxRows: number;
     /** Where uploaded and joined data live: a DuckDB file (embedded) or the PostgreSQL server. */
     analyticsStore: { kind: 'duckdb'; path: string } | { kind: 'postgres'; url: string };
+  };
+  charts: {
+    /** lifetime of a cached chart answer when its source sets no cache interval */
+    defaultCacheSeconds: number;
+    /** chart queries one chart-query process runs at the same time per source */
+    sourceConcurrency: number;
   };
 }
 
@@ -196,6 +204,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       queryMaxRows: e.BI_QUERY_MAX_ROWS,
       analyticsStore: e.BI_METADATA_STORE === 'postgres' ? { kind: 'postgres', url: e.DATABASE_URL! } : { kind: 'duckdb', path: resolve(dataDir, 'analytics.duckdb') },
     },
+    charts: { defaultCacheSeconds: e.BI_CHART_CACHE_SECONDS, sourceConcurrency: e.BI_CHART_SOURCE_CONCURRENCY },
   };
 }
 

@@ -7,6 +7,7 @@ export * as eventsV1 from './generated/events/v1/events.js';
 export * as dashboardV1 from './generated/dashboard/v1/dashboard.js';
 export * as chartQueryV1 from './generated/chart_query/v1/chart_query.js';
 export * as dataSourceV1 from './generated/data_source/v1/data_source.js';
+export * as dataSourceQueryV1 from './generated/data_source/v1/query.js';
 export * as relationV1 from './generated/relation/v1/relation.js';
 export * as templateV1 from './generated/template/v1/template.js';
 export * as warningV1 from './generated/warning/v1/warning.js';

@@ -4,3 +4,4 @@ export * from './dashboard.js';
 export * from './data-source.js';
 export * from './sql-text.js';
 export * from './expression.js';
+export * from './excel.js';

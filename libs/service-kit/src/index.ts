@@ -3,3 +3,4 @@ export * from './grpc-errors.js';
 export * from './nest-logger.js';
 export * from './health.js';
 export * from './grpc-service.js';
+export * from './grpc-client.js';

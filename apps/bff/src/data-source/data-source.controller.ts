@@ -3,11 +3,12 @@ import { ApiBearerAuth, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagg
 import type { AppConfig } from '@bi/config';
 import { AppError } from '@bi/core';
 import { translate, type Language } from '@bi/i18n';
-import type { dataSourceV1, identityV1 } from '@bi/proto';
+import type { dashboardV1, dataSourceV1, identityV1 } from '@bi/proto';
 import { SOURCE_EXPORT_MAX_ROWS } from '@bi/rules';
 import { CONFIG } from '@bi/service-kit';
 import { z } from 'zod';
-import { DATA_SOURCE_CLIENT, IDENTITY_CLIENT, rpc } from '../grpc-clients.js';
+import { relatedChartsTree } from '../chart/related-charts.js';
+import { DASHBOARD_CLIENT, DATA_SOURCE_CLIENT, IDENTITY_CLIENT, rpc } from '../grpc-clients.js';
 import { CurrentUser, RequirePermission, type AuthUser } from '../http/auth.guard.js';
 import { requestLanguage } from '../http/request-language.js';
 import { parseInput } from '../http/validation.js';
@@ -89,6 +90,7 @@ export class DataSourceController {
     @Inject(DATA_SOURCE_CLIENT) private readonly sources: dataSourceV1.DataSourceServiceClient,
     @Inject(IDENTITY_CLIENT) private readonly identity: identityV1.IdentityServiceClient,
     @Inject(CONFIG) config: AppConfig,
+    @Inject(DASHBOARD_CLIENT) private readonly dashboards: dashboardV1.DashboardServiceClient,
   ) {
     this.queryDeadlineMs = (config.dataSources.queryTimeoutSeconds * 3 + 30) * 1000;
     this.maxRows = config.dataSources.queryMaxRows;
@@ -193,10 +195,10 @@ export class DataSourceController {
   }
 
   @Get('datasource_charts/:dataSourceId')
-  @ApiOperation({ summary: 'Charts using the source as a folder → dashboard → chart tree (empty until charts reference sources through the chart engine)' })
+  @ApiOperation({ summary: 'Charts using the source as a folder → dashboard → chart tree (both tabs; template charts need template:view)' })
   async charts(@Param('dataSourceId') dataSourceId: string, @CurrentUser() user: AuthUser) {
     await this.readable(user, dataSourceId);
-    return [];
+    return relatedChartsTree(user, (await rpc(this.dashboards.listChartsBySource({ dataSourceId }))).charts);
   }
 
   @Put('updateSchema/:dataSourceId')

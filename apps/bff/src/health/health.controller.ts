@@ -22,7 +22,7 @@ export class HealthController {
   async ready(@Res({ passthrough: true }) res: { status(n: number): unknown }) {
     const entries = await Promise.all(
       Object.entries(this.services).map(async ([name, client]) => {
-        const status = await rpc(client.check({}), 2000).then((r) => r.status, () => 'UNREACHABLE');
+        const status = await rpc(client.check({}), 4000).then((r) => r.status, () => 'UNREACHABLE');
         return [name, status] as const;
       }),
     );

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { DuckDBInstance, DuckDBTypeId } from '@duckdb/node-api';
+import { DuckDBInstance, DuckDBTypeId, type DuckDBConnection } from '@duckdb/node-api';
 import { AppError } from '@bi/core';
 import { MAX_TABLES, clip, driverErrors, messageOf, withCancelTimer, type ConnectionSpec, type DriverResult, type RunOptions, type SourceDriver, type TableInfo } from './driver.js';
 import { duckdbDataType, normalizeValue } from './values.js';
@@ -55,6 +55,20 @@ export class DuckdbDriver implements SourceDriver {
     } catch (e) {
       if (e instanceof AppError) throw e;
       throw driverErrors.query(clip(messageOf(e)));
+    } finally {
+      conn.closeSync();
+    }
+  }
+
+  /**
+   * A connection of its own for the upload writer (uploads/store-writer.ts), which manages its
+   * transaction; the same instance as the reads, since a DuckDB file has one writer process.
+   */
+  async withConnection<T>(fn: (conn: DuckDBConnection) => Promise<T>): Promise<T> {
+    const instance = await this.open();
+    const conn = await instance.connect();
+    try {
+      return await fn(conn);
     } finally {
       conn.closeSync();
     }

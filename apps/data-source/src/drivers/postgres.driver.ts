@@ -66,6 +66,27 @@ export class PostgresDriver implements SourceDriver {
     }
   }
 
+  /** A pooled client for the upload writer (uploads/store-writer.ts), which manages its transaction. */
+  async withClient<T>(fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+    let client: pg.PoolClient;
+    try {
+      client = await this.pool.connect();
+    } catch (e) {
+      throw this.connectError(e);
+    }
+    let broken = false;
+    try {
+      return await fn(client);
+    } catch (e) {
+      await client.query('ROLLBACK').catch(() => {
+        broken = true;
+      });
+      throw e;
+    } finally {
+      client.release(broken);
+    }
+  }
+
   async close(): Promise<void> {
     await this.pool.end().catch(() => undefined);
   }

@@ -7,6 +7,7 @@ import { DashboardPage } from '../modules/dashboard/components/DashboardPage';
 import { DashboardSidebar } from '../modules/dashboard/components/DashboardSidebar';
 import { DataSourcePage, type DataSourceRouteName } from '../modules/data-source/components/DataSourcePages';
 import { DataSourceSidebar } from '../modules/data-source/components/DataSourceSidebar';
+import { ExcelUploadPage } from '../modules/excel-upload';
 import { AppLayout } from '../modules/shell/components/AppLayout';
 import { TemplatePage } from '../modules/template/components/TemplatePage';
 import { TemplateSidebar } from '../modules/template/components/TemplateSidebar';
@@ -54,7 +55,7 @@ export const routes: RouteObject[] = [
           dataSource('data_source_edit'),
           dataSource('data_source_yifei'),
           dataSource('data_source_sbep_edit'),
-          dataSource('data_source_excel'),
+          named('data_source_excel', <ExcelUploadPage />),
           dataSource('join_table'),
           dataSource('data_source_publish'),
           dataSource('data_source_batch_publish'),

@@ -6,17 +6,19 @@ import {
   MoreOutlined,
   ReloadOutlined,
 } from '@ant-design/icons';
-import { Button, Dropdown, Tooltip, Typography, type MenuProps } from 'antd';
-import { useEffect, useRef, type ReactNode } from 'react';
+import { Button, Dropdown, Tooltip, type MenuProps } from 'antd';
+import { useCallback, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ChartView } from '../../chart/components/ChartView';
 import { useSeenOnce } from '../hooks/useInView';
-import type { ChartSummary } from '../types';
+import type { ChartSummary, TabType } from '../types';
 import type { ChartBoxActions } from '../utils/permissions';
-import { ChartTypeIcon } from './ChartTypeIcon';
 
 export type ChartBoxVariant = 'grid' | 'slide' | 'viewer';
 
 interface ChartBoxProps {
+  /** the tab the chart is run in (the dashboard's apiName, or its tab) */
+  tab: TabType;
   chart: ChartSummary;
   actions: ChartBoxActions;
   variant: ChartBoxVariant;
@@ -26,31 +28,13 @@ interface ChartBoxProps {
   forceLoad?: boolean;
   /** Dragging is possible: the title bar is the drag handle. */
   draggable?: boolean;
+  /** The chart is drawn, or shows its error / empty / no-fields state (the export waits for the others). */
   onLoaded?: (chartId: string) => void;
   onRefresh?: () => void;
   onEdit?: () => void;
   onFullScreen?: () => void;
   onDelete?: () => void;
   onHide?: () => void;
-}
-
-/** The content of a chart box until the chart engine exists: the kind's icon and a note. */
-function ChartPlaceholder({ chart, refreshKey }: { chart: ChartSummary; refreshKey: number }) {
-  const { t } = useTranslation();
-  const kind = chart.type in KIND_KEYS ? KIND_KEYS[chart.type as keyof typeof KIND_KEYS] : null;
-  return (
-    <div className="bi-chart-placeholder" data-testid="chart-placeholder">
-      <ChartTypeIcon type={chart.type} className="bi-chart-placeholder__icon" />
-      <Typography.Text strong>{kind ? t(kind) : chart.type}</Typography.Text>
-      <Typography.Text type="secondary">{t('chart.placeholder')}</Typography.Text>
-      {chart.dataSourceId ? <Typography.Text type="secondary" className="bi-chart-placeholder__meta">{`${t('chart.dataSource')}: ${chart.dataSourceId}`}</Typography.Text> : null}
-      {refreshKey > 0 ? (
-        <Typography.Text type="secondary" className="bi-chart-placeholder__meta" data-testid="chart-refreshed">
-          {t('chart.refreshed', { count: refreshKey })}
-        </Typography.Text>
-      ) : null}
-    </div>
-  );
 }
 
 const KIND_KEYS = {
@@ -81,17 +65,22 @@ function ToolButton({ testId, title, icon, onClick, disabled }: { testId: string
 
 /**
  * A chart box (spec 01 §2): title bar with the toolbar (refresh, edit, full-screen, alarm setting,
- * inner filters, more), and the chart, rendered once the box has been visible (lazy loading).
+ * inner filters, more), and the chart, run once the box has been visible (lazy loading) and run
+ * again on each new refresh key.
  */
-export function ChartBox({ chart, actions, variant, refreshKey, forceLoad = false, draggable = false, onLoaded, onRefresh, onEdit, onFullScreen, onDelete, onHide }: ChartBoxProps) {
+export function ChartBox({ tab, chart, actions, variant, refreshKey, forceLoad = false, draggable = false, onLoaded, onRefresh, onEdit, onFullScreen, onDelete, onHide }: ChartBoxProps) {
   const { t } = useTranslation();
   const bodyRef = useRef<HTMLDivElement>(null);
   const seen = useSeenOnce(bodyRef, forceLoad);
   const full = variant === 'grid';
-
-  useEffect(() => {
-    if (seen) onLoaded?.(chart.chartId);
-  }, [seen, chart.chartId, onLoaded]);
+  const [loaded, setLoaded] = useState(false);
+  const chartLoaded = useCallback(
+    (chartId: string) => {
+      setLoaded(true);
+      onLoaded?.(chartId);
+    },
+    [onLoaded],
+  );
 
   const soon = (label: string) => `${label} (${t('chart.menu.comingLater')})`;
   const item = (key: string, testId: string, label: string, disabled: boolean, danger = false): NonNullable<MenuProps['items']>[number] => ({
@@ -113,7 +102,7 @@ export function ChartBox({ chart, actions, variant, refreshKey, forceLoad = fals
   const testId = variant === 'viewer' ? `viewer-chart-${chart.chartId}` : `chart-box-${chart.chartId}`;
 
   return (
-    <div className={`bi-chart-box bi-chart-box--${variant}`} data-testid={testId} data-chart-id={chart.chartId} data-loaded={seen ? 'true' : 'false'}>
+    <div className={`bi-chart-box bi-chart-box--${variant}`} data-testid={testId} data-chart-id={chart.chartId} data-loaded={loaded ? 'true' : 'false'}>
       <div className={['bi-chart-box__header', draggable ? 'is-draggable' : ''].join(' ')}>
         <span className="bi-chart-box__title" data-testid="chart-box-title" title={chart.title}>
           {chart.title}
@@ -144,13 +133,15 @@ export function ChartBox({ chart, actions, variant, refreshKey, forceLoad = fals
         </div>
       </div>
       <div className="bi-chart-box__body" ref={bodyRef} data-refresh={refreshKey}>
-        {seen ? (
-          <ChartPlaceholder key={refreshKey} chart={chart} refreshKey={refreshKey} />
-        ) : (
-          <div className="bi-chart-box__waiting">
-            <Typography.Text type="secondary">{t('chart.waiting')}</Typography.Text>
-          </div>
-        )}
+        <ChartView
+          tab={tab}
+          chart={chart}
+          variant={variant}
+          enabled={seen}
+          refreshKey={refreshKey}
+          onLoaded={chartLoaded}
+          onEdit={full && actions.edit ? onEdit : undefined}
+        />
       </div>
     </div>
   );

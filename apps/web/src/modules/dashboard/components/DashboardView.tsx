@@ -201,6 +201,7 @@ function DashboardBoard({ tab, apiTab, apiName, lockEdit, projectId, content }: 
 
   const renderGridBox = (chart: ChartSummary) => (
     <ChartBox
+      tab={apiTab}
       chart={chart}
       variant="grid"
       actions={chartActions(chart)}
@@ -218,6 +219,7 @@ function DashboardBoard({ tab, apiTab, apiName, lockEdit, projectId, content }: 
 
   const renderSlide = (variant: 'slide' | 'viewer') => (chart: ChartSummary) => (
     <ChartBox
+      tab={apiTab}
       chart={chart}
       variant={variant}
       actions={chartActions(chart)}

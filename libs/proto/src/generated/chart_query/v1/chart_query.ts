@@ -5,33 +5,671 @@
 // source: chart_query/v1/chart_query.proto
 
 /* eslint-disable */
+import { BinaryReader, BinaryWriter } from "@bufbuild/protobuf/wire";
 import { GrpcMethod, GrpcStreamMethod } from "@nestjs/microservices";
+import { Observable } from "rxjs";
+import { SourceDescription } from "../../data_source/v1/query.js";
 
 export const protobufPackage = "chart_query.v1";
 
 export const protobufFileName = "chart_query/v1/chart_query.proto";
 
+export interface RunChartRequest {
+  /** dashboard or template */
+  tab: string;
+  chartId: string;
+  /**
+   * The chart (@bi/chart-model Chart as JSON) and its source's description when the caller has
+   * already read them (the BFF does, for the access check); empty / absent: read here.
+   */
+  chartJson: string;
+  source?:
+    | SourceDescription
+    | undefined;
+  /** JSON array of inner filter values for this request; '' = the chart's stored inner filters */
+  innerFiltersJson: string;
+  /** JSON array of the global filter items that apply to this chart; '' = none */
+  globalFiltersJson: string;
+  /** zh-CN, zh-TW or en: texts written into the option (sum, average, …) */
+  language: string;
+  /** table kind: 1-based page and page size; 0 = defaults */
+  pageIndex: number;
+  pageSize: number;
+}
+
+export interface RunChartReply {
+  /** {option, chart, meta, dataSourceName} */
+  answerJson: string;
+  /** answered from the result cache */
+  cached: boolean;
+}
+
+export interface DetailsRequest {
+  tab: string;
+  chartId: string;
+  chartJson: string;
+  source?: SourceDescription | undefined;
+  innerFiltersJson: string;
+  globalFiltersJson: string;
+  /** the detail dialog's filter {logic, filterItems}; '' = none */
+  detailFilterJson: string;
+  /** 1-based; 0 = 1 */
+  page: number;
+  /** 0 = 500; at most 100000 */
+  pageSize: number;
+}
+
+export interface DetailsReply {
+  /** {columns: [{key, name, title, dataType}], rows: [{c0: …}], page, pageSize, hasMore} */
+  answerJson: string;
+}
+
 export const CHART_QUERY_V1_PACKAGE_NAME = "chart_query.v1";
 
+function createBaseRunChartRequest(): RunChartRequest {
+  return {
+    tab: "",
+    chartId: "",
+    chartJson: "",
+    innerFiltersJson: "",
+    globalFiltersJson: "",
+    language: "",
+    pageIndex: 0,
+    pageSize: 0,
+  };
+}
+
+export const RunChartRequest: MessageFns<RunChartRequest> = {
+  encode(message: RunChartRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.tab !== "") {
+      writer.uint32(10).string(message.tab);
+    }
+    if (message.chartId !== "") {
+      writer.uint32(18).string(message.chartId);
+    }
+    if (message.chartJson !== "") {
+      writer.uint32(26).string(message.chartJson);
+    }
+    if (message.source !== undefined) {
+      SourceDescription.encode(message.source, writer.uint32(34).fork()).join();
+    }
+    if (message.innerFiltersJson !== "") {
+      writer.uint32(42).string(message.innerFiltersJson);
+    }
+    if (message.globalFiltersJson !== "") {
+      writer.uint32(50).string(message.globalFiltersJson);
+    }
+    if (message.language !== "") {
+      writer.uint32(58).string(message.language);
+    }
+    if (message.pageIndex !== 0) {
+      writer.uint32(64).int32(message.pageIndex);
+    }
+    if (message.pageSize !== 0) {
+      writer.uint32(72).int32(message.pageSize);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RunChartRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRunChartRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.tab = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.chartId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.chartJson = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.source = SourceDescription.decode(reader, reader.uint32());
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.innerFiltersJson = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.globalFiltersJson = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.language = reader.string();
+            continue;
+          }
+          case 8: {
+            if (tag !== 64) {
+              break;
+            }
+
+            message.pageIndex = reader.int32();
+            continue;
+          }
+          case 9: {
+            if (tag !== 72) {
+              break;
+            }
+
+            message.pageSize = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): RunChartRequest {
+    return {
+      tab: isSet(object.tab) ? globalThis.String(object.tab) : "",
+      chartId: isSet(object.chartId)
+        ? globalThis.String(object.chartId)
+        : isSet(object.chart_id)
+        ? globalThis.String(object.chart_id)
+        : "",
+      chartJson: isSet(object.chartJson)
+        ? globalThis.String(object.chartJson)
+        : isSet(object.chart_json)
+        ? globalThis.String(object.chart_json)
+        : "",
+      source: isSet(object.source) ? SourceDescription.fromJSON(object.source) : undefined,
+      innerFiltersJson: isSet(object.innerFiltersJson)
+        ? globalThis.String(object.innerFiltersJson)
+        : isSet(object.inner_filters_json)
+        ? globalThis.String(object.inner_filters_json)
+        : "",
+      globalFiltersJson: isSet(object.globalFiltersJson)
+        ? globalThis.String(object.globalFiltersJson)
+        : isSet(object.global_filters_json)
+        ? globalThis.String(object.global_filters_json)
+        : "",
+      language: isSet(object.language) ? globalThis.String(object.language) : "",
+      pageIndex: isSet(object.pageIndex)
+        ? globalThis.Number(object.pageIndex)
+        : isSet(object.page_index)
+        ? globalThis.Number(object.page_index)
+        : 0,
+      pageSize: isSet(object.pageSize)
+        ? globalThis.Number(object.pageSize)
+        : isSet(object.page_size)
+        ? globalThis.Number(object.page_size)
+        : 0,
+    };
+  },
+
+  toJSON(message: RunChartRequest): unknown {
+    const obj: any = {};
+    if (message.tab !== "") {
+      obj.tab = message.tab;
+    }
+    if (message.chartId !== "") {
+      obj.chartId = message.chartId;
+    }
+    if (message.chartJson !== "") {
+      obj.chartJson = message.chartJson;
+    }
+    if (message.source !== undefined) {
+      obj.source = SourceDescription.toJSON(message.source);
+    }
+    if (message.innerFiltersJson !== "") {
+      obj.innerFiltersJson = message.innerFiltersJson;
+    }
+    if (message.globalFiltersJson !== "") {
+      obj.globalFiltersJson = message.globalFiltersJson;
+    }
+    if (message.language !== "") {
+      obj.language = message.language;
+    }
+    if (message.pageIndex !== 0) {
+      obj.pageIndex = Math.round(message.pageIndex);
+    }
+    if (message.pageSize !== 0) {
+      obj.pageSize = Math.round(message.pageSize);
+    }
+    return obj;
+  },
+};
+
+function createBaseRunChartReply(): RunChartReply {
+  return { answerJson: "", cached: false };
+}
+
+export const RunChartReply: MessageFns<RunChartReply> = {
+  encode(message: RunChartReply, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.answerJson !== "") {
+      writer.uint32(10).string(message.answerJson);
+    }
+    if (message.cached !== false) {
+      writer.uint32(16).bool(message.cached);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RunChartReply {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRunChartReply();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.answerJson = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.cached = reader.bool();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): RunChartReply {
+    return {
+      answerJson: isSet(object.answerJson)
+        ? globalThis.String(object.answerJson)
+        : isSet(object.answer_json)
+        ? globalThis.String(object.answer_json)
+        : "",
+      cached: isSet(object.cached) ? globalThis.Boolean(object.cached) : false,
+    };
+  },
+
+  toJSON(message: RunChartReply): unknown {
+    const obj: any = {};
+    if (message.answerJson !== "") {
+      obj.answerJson = message.answerJson;
+    }
+    if (message.cached !== false) {
+      obj.cached = message.cached;
+    }
+    return obj;
+  },
+};
+
+function createBaseDetailsRequest(): DetailsRequest {
+  return {
+    tab: "",
+    chartId: "",
+    chartJson: "",
+    innerFiltersJson: "",
+    globalFiltersJson: "",
+    detailFilterJson: "",
+    page: 0,
+    pageSize: 0,
+  };
+}
+
+export const DetailsRequest: MessageFns<DetailsRequest> = {
+  encode(message: DetailsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.tab !== "") {
+      writer.uint32(10).string(message.tab);
+    }
+    if (message.chartId !== "") {
+      writer.uint32(18).string(message.chartId);
+    }
+    if (message.chartJson !== "") {
+      writer.uint32(26).string(message.chartJson);
+    }
+    if (message.source !== undefined) {
+      SourceDescription.encode(message.source, writer.uint32(34).fork()).join();
+    }
+    if (message.innerFiltersJson !== "") {
+      writer.uint32(42).string(message.innerFiltersJson);
+    }
+    if (message.globalFiltersJson !== "") {
+      writer.uint32(50).string(message.globalFiltersJson);
+    }
+    if (message.detailFilterJson !== "") {
+      writer.uint32(58).string(message.detailFilterJson);
+    }
+    if (message.page !== 0) {
+      writer.uint32(64).int32(message.page);
+    }
+    if (message.pageSize !== 0) {
+      writer.uint32(72).int32(message.pageSize);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): DetailsRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseDetailsRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.tab = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.chartId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.chartJson = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.source = SourceDescription.decode(reader, reader.uint32());
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.innerFiltersJson = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.globalFiltersJson = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.detailFilterJson = reader.string();
+            continue;
+          }
+          case 8: {
+            if (tag !== 64) {
+              break;
+            }
+
+            message.page = reader.int32();
+            continue;
+          }
+          case 9: {
+            if (tag !== 72) {
+              break;
+            }
+
+            message.pageSize = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): DetailsRequest {
+    return {
+      tab: isSet(object.tab) ? globalThis.String(object.tab) : "",
+      chartId: isSet(object.chartId)
+        ? globalThis.String(object.chartId)
+        : isSet(object.chart_id)
+        ? globalThis.String(object.chart_id)
+        : "",
+      chartJson: isSet(object.chartJson)
+        ? globalThis.String(object.chartJson)
+        : isSet(object.chart_json)
+        ? globalThis.String(object.chart_json)
+        : "",
+      source: isSet(object.source) ? SourceDescription.fromJSON(object.source) : undefined,
+      innerFiltersJson: isSet(object.innerFiltersJson)
+        ? globalThis.String(object.innerFiltersJson)
+        : isSet(object.inner_filters_json)
+        ? globalThis.String(object.inner_filters_json)
+        : "",
+      globalFiltersJson: isSet(object.globalFiltersJson)
+        ? globalThis.String(object.globalFiltersJson)
+        : isSet(object.global_filters_json)
+        ? globalThis.String(object.global_filters_json)
+        : "",
+      detailFilterJson: isSet(object.detailFilterJson)
+        ? globalThis.String(object.detailFilterJson)
+        : isSet(object.detail_filter_json)
+        ? globalThis.String(object.detail_filter_json)
+        : "",
+      page: isSet(object.page) ? globalThis.Number(object.page) : 0,
+      pageSize: isSet(object.pageSize)
+        ? globalThis.Number(object.pageSize)
+        : isSet(object.page_size)
+        ? globalThis.Number(object.page_size)
+        : 0,
+    };
+  },
+
+  toJSON(message: DetailsRequest): unknown {
+    const obj: any = {};
+    if (message.tab !== "") {
+      obj.tab = message.tab;
+    }
+    if (message.chartId !== "") {
+      obj.chartId = message.chartId;
+    }
+    if (message.chartJson !== "") {
+      obj.chartJson = message.chartJson;
+    }
+    if (message.source !== undefined) {
+      obj.source = SourceDescription.toJSON(message.source);
+    }
+    if (message.innerFiltersJson !== "") {
+      obj.innerFiltersJson = message.innerFiltersJson;
+    }
+    if (message.globalFiltersJson !== "") {
+      obj.globalFiltersJson = message.globalFiltersJson;
+    }
+    if (message.detailFilterJson !== "") {
+      obj.detailFilterJson = message.detailFilterJson;
+    }
+    if (message.page !== 0) {
+      obj.page = Math.round(message.page);
+    }
+    if (message.pageSize !== 0) {
+      obj.pageSize = Math.round(message.pageSize);
+    }
+    return obj;
+  },
+};
+
+function createBaseDetailsReply(): DetailsReply {
+  return { answerJson: "" };
+}
+
+export const DetailsReply: MessageFns<DetailsReply> = {
+  encode(message: DetailsReply, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.answerJson !== "") {
+      writer.uint32(10).string(message.answerJson);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): DetailsReply {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseDetailsReply();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.answerJson = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): DetailsReply {
+    return {
+      answerJson: isSet(object.answerJson)
+        ? globalThis.String(object.answerJson)
+        : isSet(object.answer_json)
+        ? globalThis.String(object.answer_json)
+        : "",
+    };
+  },
+
+  toJSON(message: DetailsReply): unknown {
+    const obj: any = {};
+    if (message.answerJson !== "") {
+      obj.answerJson = message.answerJson;
+    }
+    return obj;
+  },
+};
+
 /**
- * Owns running charts: query compilation, execution, ECharts options, result cache.
- * Methods arrive with the issues that build this service.
+ * Runs charts: query IR (@bi/query) from the chart and its filters, SQL for the source's dialect,
+ * executed by data-source (DataSourceQueryService.RunQuery), ECharts option (@bi/charts), result
+ * cache (docs/api/chart.md "Result cache"). Stateless: any replica answers any request.
  */
 
 export interface ChartQueryServiceClient {
+  /** A chart's answer {option, chart, meta, dataSourceName} as JSON text, pre-serialised (cached as is). */
+
+  runChart(request: RunChartRequest): Observable<RunChartReply>;
+
+  /** The raw rows under a chart's filters, one page at a time (the detail dialog). */
+
+  details(request: DetailsRequest): Observable<DetailsReply>;
 }
 
 /**
- * Owns running charts: query compilation, execution, ECharts options, result cache.
- * Methods arrive with the issues that build this service.
+ * Runs charts: query IR (@bi/query) from the chart and its filters, SQL for the source's dialect,
+ * executed by data-source (DataSourceQueryService.RunQuery), ECharts option (@bi/charts), result
+ * cache (docs/api/chart.md "Result cache"). Stateless: any replica answers any request.
  */
 
 export interface ChartQueryServiceController {
+  /** A chart's answer {option, chart, meta, dataSourceName} as JSON text, pre-serialised (cached as is). */
+
+  runChart(request: RunChartRequest): Promise<RunChartReply> | Observable<RunChartReply> | RunChartReply;
+
+  /** The raw rows under a chart's filters, one page at a time (the detail dialog). */
+
+  details(request: DetailsRequest): Promise<DetailsReply> | Observable<DetailsReply> | DetailsReply;
 }
 
 export function ChartQueryServiceControllerMethods() {
   return function (constructor: Function) {
-    const grpcMethods: string[] = [];
+    const grpcMethods: string[] = ["runChart", "details"];
     for (const method of grpcMethods) {
       const descriptor: any = Reflect.getOwnPropertyDescriptor(constructor.prototype, method);
       GrpcMethod("ChartQueryService", method)(constructor.prototype[method], method, descriptor);
@@ -47,3 +685,14 @@ export function ChartQueryServiceControllerMethods() {
 }
 
 export const CHART_QUERY_SERVICE_NAME = "ChartQueryService";
+
+function isSet(value: any): boolean {
+  return value !== null && value !== undefined;
+}
+
+export interface MessageFns<T> {
+  encode(message: T, writer?: BinaryWriter): BinaryWriter;
+  decode(input: BinaryReader | Uint8Array, length?: number): T;
+  fromJSON(object: any): T;
+  toJSON(message: T): unknown;
+}

@@ -190,6 +190,100 @@ export interface DeleteChartReply {
   chartId: string;
 }
 
+/** A chart with its whole definition. */
+export interface ChartRecord {
+  chartId: string;
+  dashboardId: string;
+  projectId: string;
+  tab: string;
+  dataSourceId: string;
+  /**
+   * the chart (@bi/chart-model Chart) as JSON: the stored definition merged with title, type,
+   * data_source_id and chart_id
+   */
+  chartJson: string;
+}
+
+/** A field of a chart's source as data-source describes it: the names and types a chart may use. */
+export interface SourceFieldRef {
+  name: string;
+  /** string, number or date */
+  dataType: string;
+}
+
+export interface GetChartRequest {
+  tab: string;
+  chartId: string;
+}
+
+export interface SaveChartRequest {
+  tab: string;
+  /** the chart as the editor sends it */
+  chartJson: string;
+  /** the fields of the chart's source; with check_fields every chart field must be one of them */
+  sourceFields: SourceFieldRef[];
+  checkFields: boolean;
+}
+
+export interface SetCustomOptionRequest {
+  tab: string;
+  chartId: string;
+  /** '' or a JSON object text */
+  customOption: string;
+}
+
+export interface SwitchDataSourceRequest {
+  tab: string;
+  /** the chart as the editor sends it */
+  chartJson: string;
+  dataSourceId: string;
+  sourceFields: SourceFieldRef[];
+}
+
+export interface SwitchDataSourceReply {
+  chart:
+    | ChartRecord
+    | undefined;
+  /** names of the fields the new source does not have, removed from the chart */
+  dropped: string[];
+}
+
+export interface SwitchProjectDataSourceRequest {
+  tab: string;
+  projectId: string;
+  dataSourceId: string;
+  sourceFields: SourceFieldRef[];
+}
+
+export interface SwitchedChart {
+  chartId: string;
+  title: string;
+  dropped: string[];
+}
+
+export interface SwitchProjectDataSourceReply {
+  charts: SwitchedChart[];
+}
+
+export interface ListChartsBySourceRequest {
+  dataSourceId: string;
+}
+
+export interface SourceChart {
+  chartId: string;
+  title: string;
+  type: string;
+  tab: string;
+  dashboardId: string;
+  dashboardName: string;
+  projectId: string;
+  projectName: string;
+}
+
+export interface ListChartsBySourceReply {
+  charts: SourceChart[];
+}
+
 export const DASHBOARD_V1_PACKAGE_NAME = "dashboard.v1";
 
 function createBaseProject(): Project {
@@ -2937,6 +3031,1315 @@ export const DeleteChartReply: MessageFns<DeleteChartReply> = {
   },
 };
 
+function createBaseChartRecord(): ChartRecord {
+  return { chartId: "", dashboardId: "", projectId: "", tab: "", dataSourceId: "", chartJson: "" };
+}
+
+export const ChartRecord: MessageFns<ChartRecord> = {
+  encode(message: ChartRecord, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.chartId !== "") {
+      writer.uint32(10).string(message.chartId);
+    }
+    if (message.dashboardId !== "") {
+      writer.uint32(18).string(message.dashboardId);
+    }
+    if (message.projectId !== "") {
+      writer.uint32(26).string(message.projectId);
+    }
+    if (message.tab !== "") {
+      writer.uint32(34).string(message.tab);
+    }
+    if (message.dataSourceId !== "") {
+      writer.uint32(42).string(message.dataSourceId);
+    }
+    if (message.chartJson !== "") {
+      writer.uint32(50).string(message.chartJson);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ChartRecord {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseChartRecord();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.chartId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.dashboardId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.projectId = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.tab = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.dataSourceId = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.chartJson = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ChartRecord {
+    return {
+      chartId: isSet(object.chartId)
+        ? globalThis.String(object.chartId)
+        : isSet(object.chart_id)
+        ? globalThis.String(object.chart_id)
+        : "",
+      dashboardId: isSet(object.dashboardId)
+        ? globalThis.String(object.dashboardId)
+        : isSet(object.dashboard_id)
+        ? globalThis.String(object.dashboard_id)
+        : "",
+      projectId: isSet(object.projectId)
+        ? globalThis.String(object.projectId)
+        : isSet(object.project_id)
+        ? globalThis.String(object.project_id)
+        : "",
+      tab: isSet(object.tab) ? globalThis.String(object.tab) : "",
+      dataSourceId: isSet(object.dataSourceId)
+        ? globalThis.String(object.dataSourceId)
+        : isSet(object.data_source_id)
+        ? globalThis.String(object.data_source_id)
+        : "",
+      chartJson: isSet(object.chartJson)
+        ? globalThis.String(object.chartJson)
+        : isSet(object.chart_json)
+        ? globalThis.String(object.chart_json)
+        : "",
+    };
+  },
+
+  toJSON(message: ChartRecord): unknown {
+    const obj: any = {};
+    if (message.chartId !== "") {
+      obj.chartId = message.chartId;
+    }
+    if (message.dashboardId !== "") {
+      obj.dashboardId = message.dashboardId;
+    }
+    if (message.projectId !== "") {
+      obj.projectId = message.projectId;
+    }
+    if (message.tab !== "") {
+      obj.tab = message.tab;
+    }
+    if (message.dataSourceId !== "") {
+      obj.dataSourceId = message.dataSourceId;
+    }
+    if (message.chartJson !== "") {
+      obj.chartJson = message.chartJson;
+    }
+    return obj;
+  },
+};
+
+function createBaseSourceFieldRef(): SourceFieldRef {
+  return { name: "", dataType: "" };
+}
+
+export const SourceFieldRef: MessageFns<SourceFieldRef> = {
+  encode(message: SourceFieldRef, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.name !== "") {
+      writer.uint32(10).string(message.name);
+    }
+    if (message.dataType !== "") {
+      writer.uint32(18).string(message.dataType);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SourceFieldRef {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSourceFieldRef();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.name = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.dataType = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SourceFieldRef {
+    return {
+      name: isSet(object.name) ? globalThis.String(object.name) : "",
+      dataType: isSet(object.dataType)
+        ? globalThis.String(object.dataType)
+        : isSet(object.data_type)
+        ? globalThis.String(object.data_type)
+        : "",
+    };
+  },
+
+  toJSON(message: SourceFieldRef): unknown {
+    const obj: any = {};
+    if (message.name !== "") {
+      obj.name = message.name;
+    }
+    if (message.dataType !== "") {
+      obj.dataType = message.dataType;
+    }
+    return obj;
+  },
+};
+
+function createBaseGetChartRequest(): GetChartRequest {
+  return { tab: "", chartId: "" };
+}
+
+export const GetChartRequest: MessageFns<GetChartRequest> = {
+  encode(message: GetChartRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.tab !== "") {
+      writer.uint32(10).string(message.tab);
+    }
+    if (message.chartId !== "") {
+      writer.uint32(18).string(message.chartId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetChartRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetChartRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.tab = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.chartId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetChartRequest {
+    return {
+      tab: isSet(object.tab) ? globalThis.String(object.tab) : "",
+      chartId: isSet(object.chartId)
+        ? globalThis.String(object.chartId)
+        : isSet(object.chart_id)
+        ? globalThis.String(object.chart_id)
+        : "",
+    };
+  },
+
+  toJSON(message: GetChartRequest): unknown {
+    const obj: any = {};
+    if (message.tab !== "") {
+      obj.tab = message.tab;
+    }
+    if (message.chartId !== "") {
+      obj.chartId = message.chartId;
+    }
+    return obj;
+  },
+};
+
+function createBaseSaveChartRequest(): SaveChartRequest {
+  return { tab: "", chartJson: "", sourceFields: [], checkFields: false };
+}
+
+export const SaveChartRequest: MessageFns<SaveChartRequest> = {
+  encode(message: SaveChartRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.tab !== "") {
+      writer.uint32(10).string(message.tab);
+    }
+    if (message.chartJson !== "") {
+      writer.uint32(18).string(message.chartJson);
+    }
+    for (const v of message.sourceFields) {
+      SourceFieldRef.encode(v!, writer.uint32(26).fork()).join();
+    }
+    if (message.checkFields !== false) {
+      writer.uint32(32).bool(message.checkFields);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SaveChartRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSaveChartRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.tab = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.chartJson = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.sourceFields.push(SourceFieldRef.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.checkFields = reader.bool();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SaveChartRequest {
+    return {
+      tab: isSet(object.tab) ? globalThis.String(object.tab) : "",
+      chartJson: isSet(object.chartJson)
+        ? globalThis.String(object.chartJson)
+        : isSet(object.chart_json)
+        ? globalThis.String(object.chart_json)
+        : "",
+      sourceFields: globalThis.Array.isArray(object?.sourceFields)
+        ? object.sourceFields.map((e: any) => SourceFieldRef.fromJSON(e))
+        : globalThis.Array.isArray(object?.source_fields)
+        ? object.source_fields.map((e: any) => SourceFieldRef.fromJSON(e))
+        : [],
+      checkFields: isSet(object.checkFields)
+        ? globalThis.Boolean(object.checkFields)
+        : isSet(object.check_fields)
+        ? globalThis.Boolean(object.check_fields)
+        : false,
+    };
+  },
+
+  toJSON(message: SaveChartRequest): unknown {
+    const obj: any = {};
+    if (message.tab !== "") {
+      obj.tab = message.tab;
+    }
+    if (message.chartJson !== "") {
+      obj.chartJson = message.chartJson;
+    }
+    if (message.sourceFields?.length) {
+      obj.sourceFields = message.sourceFields.map((e) => SourceFieldRef.toJSON(e));
+    }
+    if (message.checkFields !== false) {
+      obj.checkFields = message.checkFields;
+    }
+    return obj;
+  },
+};
+
+function createBaseSetCustomOptionRequest(): SetCustomOptionRequest {
+  return { tab: "", chartId: "", customOption: "" };
+}
+
+export const SetCustomOptionRequest: MessageFns<SetCustomOptionRequest> = {
+  encode(message: SetCustomOptionRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.tab !== "") {
+      writer.uint32(10).string(message.tab);
+    }
+    if (message.chartId !== "") {
+      writer.uint32(18).string(message.chartId);
+    }
+    if (message.customOption !== "") {
+      writer.uint32(26).string(message.customOption);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SetCustomOptionRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSetCustomOptionRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.tab = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.chartId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.customOption = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SetCustomOptionRequest {
+    return {
+      tab: isSet(object.tab) ? globalThis.String(object.tab) : "",
+      chartId: isSet(object.chartId)
+        ? globalThis.String(object.chartId)
+        : isSet(object.chart_id)
+        ? globalThis.String(object.chart_id)
+        : "",
+      customOption: isSet(object.customOption)
+        ? globalThis.String(object.customOption)
+        : isSet(object.custom_option)
+        ? globalThis.String(object.custom_option)
+        : "",
+    };
+  },
+
+  toJSON(message: SetCustomOptionRequest): unknown {
+    const obj: any = {};
+    if (message.tab !== "") {
+      obj.tab = message.tab;
+    }
+    if (message.chartId !== "") {
+      obj.chartId = message.chartId;
+    }
+    if (message.customOption !== "") {
+      obj.customOption = message.customOption;
+    }
+    return obj;
+  },
+};
+
+function createBaseSwitchDataSourceRequest(): SwitchDataSourceRequest {
+  return { tab: "", chartJson: "", dataSourceId: "", sourceFields: [] };
+}
+
+export const SwitchDataSourceRequest: MessageFns<SwitchDataSourceRequest> = {
+  encode(message: SwitchDataSourceRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.tab !== "") {
+      writer.uint32(10).string(message.tab);
+    }
+    if (message.chartJson !== "") {
+      writer.uint32(18).string(message.chartJson);
+    }
+    if (message.dataSourceId !== "") {
+      writer.uint32(26).string(message.dataSourceId);
+    }
+    for (const v of message.sourceFields) {
+      SourceFieldRef.encode(v!, writer.uint32(34).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SwitchDataSourceRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSwitchDataSourceRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.tab = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.chartJson = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.dataSourceId = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.sourceFields.push(SourceFieldRef.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SwitchDataSourceRequest {
+    return {
+      tab: isSet(object.tab) ? globalThis.String(object.tab) : "",
+      chartJson: isSet(object.chartJson)
+        ? globalThis.String(object.chartJson)
+        : isSet(object.chart_json)
+        ? globalThis.String(object.chart_json)
+        : "",
+      dataSourceId: isSet(object.dataSourceId)
+        ? globalThis.String(object.dataSourceId)
+        : isSet(object.data_source_id)
+        ? globalThis.String(object.data_source_id)
+        : "",
+      sourceFields: globalThis.Array.isArray(object?.sourceFields)
+        ? object.sourceFields.map((e: any) => SourceFieldRef.fromJSON(e))
+        : globalThis.Array.isArray(object?.source_fields)
+        ? object.source_fields.map((e: any) => SourceFieldRef.fromJSON(e))
+        : [],
+    };
+  },
+
+  toJSON(message: SwitchDataSourceRequest): unknown {
+    const obj: any = {};
+    if (message.tab !== "") {
+      obj.tab = message.tab;
+    }
+    if (message.chartJson !== "") {
+      obj.chartJson = message.chartJson;
+    }
+    if (message.dataSourceId !== "") {
+      obj.dataSourceId = message.dataSourceId;
+    }
+    if (message.sourceFields?.length) {
+      obj.sourceFields = message.sourceFields.map((e) => SourceFieldRef.toJSON(e));
+    }
+    return obj;
+  },
+};
+
+function createBaseSwitchDataSourceReply(): SwitchDataSourceReply {
+  return { chart: undefined, dropped: [] };
+}
+
+export const SwitchDataSourceReply: MessageFns<SwitchDataSourceReply> = {
+  encode(message: SwitchDataSourceReply, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.chart !== undefined) {
+      ChartRecord.encode(message.chart, writer.uint32(10).fork()).join();
+    }
+    for (const v of message.dropped) {
+      writer.uint32(18).string(v!);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SwitchDataSourceReply {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSwitchDataSourceReply();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.chart = ChartRecord.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.dropped.push(reader.string());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SwitchDataSourceReply {
+    return {
+      chart: isSet(object.chart) ? ChartRecord.fromJSON(object.chart) : undefined,
+      dropped: globalThis.Array.isArray(object?.dropped) ? object.dropped.map((e: any) => globalThis.String(e)) : [],
+    };
+  },
+
+  toJSON(message: SwitchDataSourceReply): unknown {
+    const obj: any = {};
+    if (message.chart !== undefined) {
+      obj.chart = ChartRecord.toJSON(message.chart);
+    }
+    if (message.dropped?.length) {
+      obj.dropped = message.dropped;
+    }
+    return obj;
+  },
+};
+
+function createBaseSwitchProjectDataSourceRequest(): SwitchProjectDataSourceRequest {
+  return { tab: "", projectId: "", dataSourceId: "", sourceFields: [] };
+}
+
+export const SwitchProjectDataSourceRequest: MessageFns<SwitchProjectDataSourceRequest> = {
+  encode(message: SwitchProjectDataSourceRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.tab !== "") {
+      writer.uint32(10).string(message.tab);
+    }
+    if (message.projectId !== "") {
+      writer.uint32(18).string(message.projectId);
+    }
+    if (message.dataSourceId !== "") {
+      writer.uint32(26).string(message.dataSourceId);
+    }
+    for (const v of message.sourceFields) {
+      SourceFieldRef.encode(v!, writer.uint32(34).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SwitchProjectDataSourceRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSwitchProjectDataSourceRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.tab = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.projectId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.dataSourceId = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.sourceFields.push(SourceFieldRef.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SwitchProjectDataSourceRequest {
+    return {
+      tab: isSet(object.tab) ? globalThis.String(object.tab) : "",
+      projectId: isSet(object.projectId)
+        ? globalThis.String(object.projectId)
+        : isSet(object.project_id)
+        ? globalThis.String(object.project_id)
+        : "",
+      dataSourceId: isSet(object.dataSourceId)
+        ? globalThis.String(object.dataSourceId)
+        : isSet(object.data_source_id)
+        ? globalThis.String(object.data_source_id)
+        : "",
+      sourceFields: globalThis.Array.isArray(object?.sourceFields)
+        ? object.sourceFields.map((e: any) => SourceFieldRef.fromJSON(e))
+        : globalThis.Array.isArray(object?.source_fields)
+        ? object.source_fields.map((e: any) => SourceFieldRef.fromJSON(e))
+        : [],
+    };
+  },
+
+  toJSON(message: SwitchProjectDataSourceRequest): unknown {
+    const obj: any = {};
+    if (message.tab !== "") {
+      obj.tab = message.tab;
+    }
+    if (message.projectId !== "") {
+      obj.projectId = message.projectId;
+    }
+    if (message.dataSourceId !== "") {
+      obj.dataSourceId = message.dataSourceId;
+    }
+    if (message.sourceFields?.length) {
+      obj.sourceFields = message.sourceFields.map((e) => SourceFieldRef.toJSON(e));
+    }
+    return obj;
+  },
+};
+
+function createBaseSwitchedChart(): SwitchedChart {
+  return { chartId: "", title: "", dropped: [] };
+}
+
+export const SwitchedChart: MessageFns<SwitchedChart> = {
+  encode(message: SwitchedChart, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.chartId !== "") {
+      writer.uint32(10).string(message.chartId);
+    }
+    if (message.title !== "") {
+      writer.uint32(18).string(message.title);
+    }
+    for (const v of message.dropped) {
+      writer.uint32(26).string(v!);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SwitchedChart {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSwitchedChart();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.chartId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.title = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.dropped.push(reader.string());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SwitchedChart {
+    return {
+      chartId: isSet(object.chartId)
+        ? globalThis.String(object.chartId)
+        : isSet(object.chart_id)
+        ? globalThis.String(object.chart_id)
+        : "",
+      title: isSet(object.title) ? globalThis.String(object.title) : "",
+      dropped: globalThis.Array.isArray(object?.dropped) ? object.dropped.map((e: any) => globalThis.String(e)) : [],
+    };
+  },
+
+  toJSON(message: SwitchedChart): unknown {
+    const obj: any = {};
+    if (message.chartId !== "") {
+      obj.chartId = message.chartId;
+    }
+    if (message.title !== "") {
+      obj.title = message.title;
+    }
+    if (message.dropped?.length) {
+      obj.dropped = message.dropped;
+    }
+    return obj;
+  },
+};
+
+function createBaseSwitchProjectDataSourceReply(): SwitchProjectDataSourceReply {
+  return { charts: [] };
+}
+
+export const SwitchProjectDataSourceReply: MessageFns<SwitchProjectDataSourceReply> = {
+  encode(message: SwitchProjectDataSourceReply, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.charts) {
+      SwitchedChart.encode(v!, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SwitchProjectDataSourceReply {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSwitchProjectDataSourceReply();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.charts.push(SwitchedChart.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SwitchProjectDataSourceReply {
+    return {
+      charts: globalThis.Array.isArray(object?.charts) ? object.charts.map((e: any) => SwitchedChart.fromJSON(e)) : [],
+    };
+  },
+
+  toJSON(message: SwitchProjectDataSourceReply): unknown {
+    const obj: any = {};
+    if (message.charts?.length) {
+      obj.charts = message.charts.map((e) => SwitchedChart.toJSON(e));
+    }
+    return obj;
+  },
+};
+
+function createBaseListChartsBySourceRequest(): ListChartsBySourceRequest {
+  return { dataSourceId: "" };
+}
+
+export const ListChartsBySourceRequest: MessageFns<ListChartsBySourceRequest> = {
+  encode(message: ListChartsBySourceRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.dataSourceId !== "") {
+      writer.uint32(10).string(message.dataSourceId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListChartsBySourceRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListChartsBySourceRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.dataSourceId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListChartsBySourceRequest {
+    return {
+      dataSourceId: isSet(object.dataSourceId)
+        ? globalThis.String(object.dataSourceId)
+        : isSet(object.data_source_id)
+        ? globalThis.String(object.data_source_id)
+        : "",
+    };
+  },
+
+  toJSON(message: ListChartsBySourceRequest): unknown {
+    const obj: any = {};
+    if (message.dataSourceId !== "") {
+      obj.dataSourceId = message.dataSourceId;
+    }
+    return obj;
+  },
+};
+
+function createBaseSourceChart(): SourceChart {
+  return {
+    chartId: "",
+    title: "",
+    type: "",
+    tab: "",
+    dashboardId: "",
+    dashboardName: "",
+    projectId: "",
+    projectName: "",
+  };
+}
+
+export const SourceChart: MessageFns<SourceChart> = {
+  encode(message: SourceChart, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.chartId !== "") {
+      writer.uint32(10).string(message.chartId);
+    }
+    if (message.title !== "") {
+      writer.uint32(18).string(message.title);
+    }
+    if (message.type !== "") {
+      writer.uint32(26).string(message.type);
+    }
+    if (message.tab !== "") {
+      writer.uint32(34).string(message.tab);
+    }
+    if (message.dashboardId !== "") {
+      writer.uint32(42).string(message.dashboardId);
+    }
+    if (message.dashboardName !== "") {
+      writer.uint32(50).string(message.dashboardName);
+    }
+    if (message.projectId !== "") {
+      writer.uint32(58).string(message.projectId);
+    }
+    if (message.projectName !== "") {
+      writer.uint32(66).string(message.projectName);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SourceChart {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSourceChart();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.chartId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.title = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.type = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.tab = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.dashboardId = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.dashboardName = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.projectId = reader.string();
+            continue;
+          }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.projectName = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SourceChart {
+    return {
+      chartId: isSet(object.chartId)
+        ? globalThis.String(object.chartId)
+        : isSet(object.chart_id)
+        ? globalThis.String(object.chart_id)
+        : "",
+      title: isSet(object.title) ? globalThis.String(object.title) : "",
+      type: isSet(object.type) ? globalThis.String(object.type) : "",
+      tab: isSet(object.tab) ? globalThis.String(object.tab) : "",
+      dashboardId: isSet(object.dashboardId)
+        ? globalThis.String(object.dashboardId)
+        : isSet(object.dashboard_id)
+        ? globalThis.String(object.dashboard_id)
+        : "",
+      dashboardName: isSet(object.dashboardName)
+        ? globalThis.String(object.dashboardName)
+        : isSet(object.dashboard_name)
+        ? globalThis.String(object.dashboard_name)
+        : "",
+      projectId: isSet(object.projectId)
+        ? globalThis.String(object.projectId)
+        : isSet(object.project_id)
+        ? globalThis.String(object.project_id)
+        : "",
+      projectName: isSet(object.projectName)
+        ? globalThis.String(object.projectName)
+        : isSet(object.project_name)
+        ? globalThis.String(object.project_name)
+        : "",
+    };
+  },
+
+  toJSON(message: SourceChart): unknown {
+    const obj: any = {};
+    if (message.chartId !== "") {
+      obj.chartId = message.chartId;
+    }
+    if (message.title !== "") {
+      obj.title = message.title;
+    }
+    if (message.type !== "") {
+      obj.type = message.type;
+    }
+    if (message.tab !== "") {
+      obj.tab = message.tab;
+    }
+    if (message.dashboardId !== "") {
+      obj.dashboardId = message.dashboardId;
+    }
+    if (message.dashboardName !== "") {
+      obj.dashboardName = message.dashboardName;
+    }
+    if (message.projectId !== "") {
+      obj.projectId = message.projectId;
+    }
+    if (message.projectName !== "") {
+      obj.projectName = message.projectName;
+    }
+    return obj;
+  },
+};
+
+function createBaseListChartsBySourceReply(): ListChartsBySourceReply {
+  return { charts: [] };
+}
+
+export const ListChartsBySourceReply: MessageFns<ListChartsBySourceReply> = {
+  encode(message: ListChartsBySourceReply, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.charts) {
+      SourceChart.encode(v!, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListChartsBySourceReply {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListChartsBySourceReply();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.charts.push(SourceChart.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListChartsBySourceReply {
+    return {
+      charts: globalThis.Array.isArray(object?.charts) ? object.charts.map((e: any) => SourceChart.fromJSON(e)) : [],
+    };
+  },
+
+  toJSON(message: ListChartsBySourceReply): unknown {
+    const obj: any = {};
+    if (message.charts?.length) {
+      obj.charts = message.charts.map((e) => SourceChart.toJSON(e));
+    }
+    return obj;
+  },
+};
+
 /**
  * Owns folders (projects) and dashboards of both tabs (dashboard, template), layout (aspects),
  * charts, hide settings and order. tab is "dashboard" or "template" in every request.
@@ -2974,6 +4377,23 @@ export interface DashboardServiceClient {
   createChart(request: CreateChartRequest): Observable<ChartSummary>;
 
   deleteChart(request: DeleteChartRequest): Observable<DeleteChartReply>;
+
+  /**
+   * The chart engine's calls (docs/api/chart.md): the full chart definition, saving it under the
+   * editor's rules, switching sources (one chart or every chart of a folder), charts of a source.
+   */
+
+  getChart(request: GetChartRequest): Observable<ChartRecord>;
+
+  saveChart(request: SaveChartRequest): Observable<ChartRecord>;
+
+  setCustomOption(request: SetCustomOptionRequest): Observable<ChartRecord>;
+
+  switchDataSource(request: SwitchDataSourceRequest): Observable<SwitchDataSourceReply>;
+
+  switchProjectDataSource(request: SwitchProjectDataSourceRequest): Observable<SwitchProjectDataSourceReply>;
+
+  listChartsBySource(request: ListChartsBySourceRequest): Observable<ListChartsBySourceReply>;
 }
 
 /**
@@ -3023,6 +4443,29 @@ export interface DashboardServiceController {
   createChart(request: CreateChartRequest): Promise<ChartSummary> | Observable<ChartSummary> | ChartSummary;
 
   deleteChart(request: DeleteChartRequest): Promise<DeleteChartReply> | Observable<DeleteChartReply> | DeleteChartReply;
+
+  /**
+   * The chart engine's calls (docs/api/chart.md): the full chart definition, saving it under the
+   * editor's rules, switching sources (one chart or every chart of a folder), charts of a source.
+   */
+
+  getChart(request: GetChartRequest): Promise<ChartRecord> | Observable<ChartRecord> | ChartRecord;
+
+  saveChart(request: SaveChartRequest): Promise<ChartRecord> | Observable<ChartRecord> | ChartRecord;
+
+  setCustomOption(request: SetCustomOptionRequest): Promise<ChartRecord> | Observable<ChartRecord> | ChartRecord;
+
+  switchDataSource(
+    request: SwitchDataSourceRequest,
+  ): Promise<SwitchDataSourceReply> | Observable<SwitchDataSourceReply> | SwitchDataSourceReply;
+
+  switchProjectDataSource(
+    request: SwitchProjectDataSourceRequest,
+  ): Promise<SwitchProjectDataSourceReply> | Observable<SwitchProjectDataSourceReply> | SwitchProjectDataSourceReply;
+
+  listChartsBySource(
+    request: ListChartsBySourceRequest,
+  ): Promise<ListChartsBySourceReply> | Observable<ListChartsBySourceReply> | ListChartsBySourceReply;
 }
 
 export function DashboardServiceControllerMethods() {
@@ -3044,6 +4487,12 @@ export function DashboardServiceControllerMethods() {
       "saveHideSettings",
       "createChart",
       "deleteChart",
+      "getChart",
+      "saveChart",
+      "setCustomOption",
+      "switchDataSource",
+      "switchProjectDataSource",
+      "listChartsBySource",
     ];
     for (const method of grpcMethods) {
       const descriptor: any = Reflect.getOwnPropertyDescriptor(constructor.prototype, method);

@@ -163,6 +163,8 @@ export interface MoveSourcesReply {
 
 export interface GetSourceRequest {
   dataSourceId: string;
+  /** When data_source_id is empty: the uploaded source stored in this analytics-store table. */
+  tableName?: string | undefined;
 }
 
 export interface ProbeRequest {
@@ -255,6 +257,96 @@ export interface RowBatch {
   columns: Column[];
   /** JSON array of rows, each an array of values in column order. */
   rowsJson: string;
+}
+
+export interface UploadChunk {
+  /** First chunk: the file's name (its extension decides .xlsx or .csv), create / append / replace, who uploads. */
+  fileName: string;
+  action: string;
+  actor: Actor | undefined;
+  data: Uint8Array;
+  /** Last chunk: the number of bytes sent in all. */
+  last: boolean;
+  totalSize: number;
+}
+
+/** A problem as a message-catalogue key with its parameters (JSON object), rendered by the BFF. */
+export interface Problem {
+  key: string;
+  paramsJson: string;
+}
+
+export interface UploadColumn {
+  name: string;
+  /** Inferred from the first rows: string, number or date. */
+  dataTypeDisp: string;
+}
+
+export interface SheetPreview {
+  name: string;
+  /** Position in the workbook, from 0. */
+  index: number;
+  columns: UploadColumn[];
+  /** JSON array of the first rows, each an array of values in column order. */
+  rowsJson: string;
+  /** Set when the sheet cannot be imported (empty, merged cells, not a plain table, duplicate headers). */
+  problem?: Problem | undefined;
+}
+
+export interface UploadReply {
+  uploadId: string;
+  fileName: string;
+  /** xlsx or csv */
+  kind: string;
+  size: number;
+  sheets: SheetPreview[];
+}
+
+export interface ImportColumn {
+  /** Header of the column in the sheet. */
+  name: string;
+  /** abandon, string, number or date */
+  type: string;
+  /** Name of the column in the store: new (create) or an existing field (append, replace). */
+  targetName: string;
+}
+
+export interface ImportUploadRequest {
+  uploadId: string;
+  sheet: string;
+  /** create, append or replace */
+  action: string;
+  /** create: folder and worktable (source) name */
+  projectId: string;
+  tableName: string;
+  /** append / replace: the uploaded source */
+  dataSourceId: string;
+  columns: ImportColumn[];
+  actor: Actor | undefined;
+}
+
+export interface ImportUploadReply {
+  dataSource:
+    | DataSource
+    | undefined;
+  /** Rows loaded by this import. */
+  rowCount: number;
+}
+
+export interface DeleteRowsRequest {
+  dataSourceId: string;
+  keyIds: number[];
+  actor: Actor | undefined;
+}
+
+export interface DeleteRowsReply {
+  deleted: number;
+}
+
+export interface RemoveFieldRequest {
+  dataSourceId: string;
+  name: string;
+  actor: Actor | undefined;
 }
 
 export const DATA_SOURCE_V1_PACKAGE_NAME = "data_source.v1";
@@ -2507,6 +2599,9 @@ export const GetSourceRequest: MessageFns<GetSourceRequest> = {
     if (message.dataSourceId !== "") {
       writer.uint32(10).string(message.dataSourceId);
     }
+    if (message.tableName !== undefined) {
+      writer.uint32(18).string(message.tableName);
+    }
     return writer;
   },
 
@@ -2531,6 +2626,14 @@ export const GetSourceRequest: MessageFns<GetSourceRequest> = {
             message.dataSourceId = reader.string();
             continue;
           }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.tableName = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -2550,6 +2653,11 @@ export const GetSourceRequest: MessageFns<GetSourceRequest> = {
         : isSet(object.data_source_id)
         ? globalThis.String(object.data_source_id)
         : "",
+      tableName: isSet(object.tableName)
+        ? globalThis.String(object.tableName)
+        : isSet(object.table_name)
+        ? globalThis.String(object.table_name)
+        : undefined,
     };
   },
 
@@ -2557,6 +2665,9 @@ export const GetSourceRequest: MessageFns<GetSourceRequest> = {
     const obj: any = {};
     if (message.dataSourceId !== "") {
       obj.dataSourceId = message.dataSourceId;
+    }
+    if (message.tableName !== undefined) {
+      obj.tableName = message.tableName;
     }
     return obj;
   },
@@ -3922,6 +4033,1194 @@ export const RowBatch: MessageFns<RowBatch> = {
   },
 };
 
+function createBaseUploadChunk(): UploadChunk {
+  return { fileName: "", action: "", actor: undefined, data: new Uint8Array(0), last: false, totalSize: 0 };
+}
+
+export const UploadChunk: MessageFns<UploadChunk> = {
+  encode(message: UploadChunk, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.fileName !== "") {
+      writer.uint32(10).string(message.fileName);
+    }
+    if (message.action !== "") {
+      writer.uint32(18).string(message.action);
+    }
+    if (message.actor !== undefined) {
+      Actor.encode(message.actor, writer.uint32(26).fork()).join();
+    }
+    if (message.data.length !== 0) {
+      writer.uint32(34).bytes(message.data);
+    }
+    if (message.last !== false) {
+      writer.uint32(40).bool(message.last);
+    }
+    if (message.totalSize !== 0) {
+      writer.uint32(48).int64(message.totalSize);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): UploadChunk {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseUploadChunk();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.fileName = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.action = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.actor = Actor.decode(reader, reader.uint32());
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.data = reader.bytes();
+            continue;
+          }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.last = reader.bool();
+            continue;
+          }
+          case 6: {
+            if (tag !== 48) {
+              break;
+            }
+
+            message.totalSize = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): UploadChunk {
+    return {
+      fileName: isSet(object.fileName)
+        ? globalThis.String(object.fileName)
+        : isSet(object.file_name)
+        ? globalThis.String(object.file_name)
+        : "",
+      action: isSet(object.action) ? globalThis.String(object.action) : "",
+      actor: isSet(object.actor) ? Actor.fromJSON(object.actor) : undefined,
+      data: isSet(object.data) ? bytesFromBase64(object.data) : new Uint8Array(0),
+      last: isSet(object.last) ? globalThis.Boolean(object.last) : false,
+      totalSize: isSet(object.totalSize)
+        ? globalThis.Number(object.totalSize)
+        : isSet(object.total_size)
+        ? globalThis.Number(object.total_size)
+        : 0,
+    };
+  },
+
+  toJSON(message: UploadChunk): unknown {
+    const obj: any = {};
+    if (message.fileName !== "") {
+      obj.fileName = message.fileName;
+    }
+    if (message.action !== "") {
+      obj.action = message.action;
+    }
+    if (message.actor !== undefined) {
+      obj.actor = Actor.toJSON(message.actor);
+    }
+    if (message.data.length !== 0) {
+      obj.data = base64FromBytes(message.data);
+    }
+    if (message.last !== false) {
+      obj.last = message.last;
+    }
+    if (message.totalSize !== 0) {
+      obj.totalSize = Math.round(message.totalSize);
+    }
+    return obj;
+  },
+};
+
+function createBaseProblem(): Problem {
+  return { key: "", paramsJson: "" };
+}
+
+export const Problem: MessageFns<Problem> = {
+  encode(message: Problem, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.key !== "") {
+      writer.uint32(10).string(message.key);
+    }
+    if (message.paramsJson !== "") {
+      writer.uint32(18).string(message.paramsJson);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): Problem {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseProblem();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.key = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.paramsJson = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): Problem {
+    return {
+      key: isSet(object.key) ? globalThis.String(object.key) : "",
+      paramsJson: isSet(object.paramsJson)
+        ? globalThis.String(object.paramsJson)
+        : isSet(object.params_json)
+        ? globalThis.String(object.params_json)
+        : "",
+    };
+  },
+
+  toJSON(message: Problem): unknown {
+    const obj: any = {};
+    if (message.key !== "") {
+      obj.key = message.key;
+    }
+    if (message.paramsJson !== "") {
+      obj.paramsJson = message.paramsJson;
+    }
+    return obj;
+  },
+};
+
+function createBaseUploadColumn(): UploadColumn {
+  return { name: "", dataTypeDisp: "" };
+}
+
+export const UploadColumn: MessageFns<UploadColumn> = {
+  encode(message: UploadColumn, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.name !== "") {
+      writer.uint32(10).string(message.name);
+    }
+    if (message.dataTypeDisp !== "") {
+      writer.uint32(18).string(message.dataTypeDisp);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): UploadColumn {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseUploadColumn();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.name = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.dataTypeDisp = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): UploadColumn {
+    return {
+      name: isSet(object.name) ? globalThis.String(object.name) : "",
+      dataTypeDisp: isSet(object.dataTypeDisp)
+        ? globalThis.String(object.dataTypeDisp)
+        : isSet(object.data_type_disp)
+        ? globalThis.String(object.data_type_disp)
+        : "",
+    };
+  },
+
+  toJSON(message: UploadColumn): unknown {
+    const obj: any = {};
+    if (message.name !== "") {
+      obj.name = message.name;
+    }
+    if (message.dataTypeDisp !== "") {
+      obj.dataTypeDisp = message.dataTypeDisp;
+    }
+    return obj;
+  },
+};
+
+function createBaseSheetPreview(): SheetPreview {
+  return { name: "", index: 0, columns: [], rowsJson: "" };
+}
+
+export const SheetPreview: MessageFns<SheetPreview> = {
+  encode(message: SheetPreview, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.name !== "") {
+      writer.uint32(10).string(message.name);
+    }
+    if (message.index !== 0) {
+      writer.uint32(16).int32(message.index);
+    }
+    for (const v of message.columns) {
+      UploadColumn.encode(v!, writer.uint32(26).fork()).join();
+    }
+    if (message.rowsJson !== "") {
+      writer.uint32(34).string(message.rowsJson);
+    }
+    if (message.problem !== undefined) {
+      Problem.encode(message.problem, writer.uint32(42).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SheetPreview {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSheetPreview();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.name = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.index = reader.int32();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.columns.push(UploadColumn.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.rowsJson = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.problem = Problem.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SheetPreview {
+    return {
+      name: isSet(object.name) ? globalThis.String(object.name) : "",
+      index: isSet(object.index) ? globalThis.Number(object.index) : 0,
+      columns: globalThis.Array.isArray(object?.columns)
+        ? object.columns.map((e: any) => UploadColumn.fromJSON(e))
+        : [],
+      rowsJson: isSet(object.rowsJson)
+        ? globalThis.String(object.rowsJson)
+        : isSet(object.rows_json)
+        ? globalThis.String(object.rows_json)
+        : "",
+      problem: isSet(object.problem) ? Problem.fromJSON(object.problem) : undefined,
+    };
+  },
+
+  toJSON(message: SheetPreview): unknown {
+    const obj: any = {};
+    if (message.name !== "") {
+      obj.name = message.name;
+    }
+    if (message.index !== 0) {
+      obj.index = Math.round(message.index);
+    }
+    if (message.columns?.length) {
+      obj.columns = message.columns.map((e) => UploadColumn.toJSON(e));
+    }
+    if (message.rowsJson !== "") {
+      obj.rowsJson = message.rowsJson;
+    }
+    if (message.problem !== undefined) {
+      obj.problem = Problem.toJSON(message.problem);
+    }
+    return obj;
+  },
+};
+
+function createBaseUploadReply(): UploadReply {
+  return { uploadId: "", fileName: "", kind: "", size: 0, sheets: [] };
+}
+
+export const UploadReply: MessageFns<UploadReply> = {
+  encode(message: UploadReply, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.uploadId !== "") {
+      writer.uint32(10).string(message.uploadId);
+    }
+    if (message.fileName !== "") {
+      writer.uint32(18).string(message.fileName);
+    }
+    if (message.kind !== "") {
+      writer.uint32(26).string(message.kind);
+    }
+    if (message.size !== 0) {
+      writer.uint32(32).int64(message.size);
+    }
+    for (const v of message.sheets) {
+      SheetPreview.encode(v!, writer.uint32(42).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): UploadReply {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseUploadReply();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.uploadId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.fileName = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.kind = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.size = longToNumber(reader.int64());
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.sheets.push(SheetPreview.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): UploadReply {
+    return {
+      uploadId: isSet(object.uploadId)
+        ? globalThis.String(object.uploadId)
+        : isSet(object.upload_id)
+        ? globalThis.String(object.upload_id)
+        : "",
+      fileName: isSet(object.fileName)
+        ? globalThis.String(object.fileName)
+        : isSet(object.file_name)
+        ? globalThis.String(object.file_name)
+        : "",
+      kind: isSet(object.kind) ? globalThis.String(object.kind) : "",
+      size: isSet(object.size) ? globalThis.Number(object.size) : 0,
+      sheets: globalThis.Array.isArray(object?.sheets) ? object.sheets.map((e: any) => SheetPreview.fromJSON(e)) : [],
+    };
+  },
+
+  toJSON(message: UploadReply): unknown {
+    const obj: any = {};
+    if (message.uploadId !== "") {
+      obj.uploadId = message.uploadId;
+    }
+    if (message.fileName !== "") {
+      obj.fileName = message.fileName;
+    }
+    if (message.kind !== "") {
+      obj.kind = message.kind;
+    }
+    if (message.size !== 0) {
+      obj.size = Math.round(message.size);
+    }
+    if (message.sheets?.length) {
+      obj.sheets = message.sheets.map((e) => SheetPreview.toJSON(e));
+    }
+    return obj;
+  },
+};
+
+function createBaseImportColumn(): ImportColumn {
+  return { name: "", type: "", targetName: "" };
+}
+
+export const ImportColumn: MessageFns<ImportColumn> = {
+  encode(message: ImportColumn, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.name !== "") {
+      writer.uint32(10).string(message.name);
+    }
+    if (message.type !== "") {
+      writer.uint32(18).string(message.type);
+    }
+    if (message.targetName !== "") {
+      writer.uint32(26).string(message.targetName);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ImportColumn {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseImportColumn();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.name = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.type = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.targetName = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ImportColumn {
+    return {
+      name: isSet(object.name) ? globalThis.String(object.name) : "",
+      type: isSet(object.type) ? globalThis.String(object.type) : "",
+      targetName: isSet(object.targetName)
+        ? globalThis.String(object.targetName)
+        : isSet(object.target_name)
+        ? globalThis.String(object.target_name)
+        : "",
+    };
+  },
+
+  toJSON(message: ImportColumn): unknown {
+    const obj: any = {};
+    if (message.name !== "") {
+      obj.name = message.name;
+    }
+    if (message.type !== "") {
+      obj.type = message.type;
+    }
+    if (message.targetName !== "") {
+      obj.targetName = message.targetName;
+    }
+    return obj;
+  },
+};
+
+function createBaseImportUploadRequest(): ImportUploadRequest {
+  return {
+    uploadId: "",
+    sheet: "",
+    action: "",
+    projectId: "",
+    tableName: "",
+    dataSourceId: "",
+    columns: [],
+    actor: undefined,
+  };
+}
+
+export const ImportUploadRequest: MessageFns<ImportUploadRequest> = {
+  encode(message: ImportUploadRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.uploadId !== "") {
+      writer.uint32(10).string(message.uploadId);
+    }
+    if (message.sheet !== "") {
+      writer.uint32(18).string(message.sheet);
+    }
+    if (message.action !== "") {
+      writer.uint32(26).string(message.action);
+    }
+    if (message.projectId !== "") {
+      writer.uint32(34).string(message.projectId);
+    }
+    if (message.tableName !== "") {
+      writer.uint32(42).string(message.tableName);
+    }
+    if (message.dataSourceId !== "") {
+      writer.uint32(50).string(message.dataSourceId);
+    }
+    for (const v of message.columns) {
+      ImportColumn.encode(v!, writer.uint32(58).fork()).join();
+    }
+    if (message.actor !== undefined) {
+      Actor.encode(message.actor, writer.uint32(66).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ImportUploadRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseImportUploadRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.uploadId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.sheet = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.action = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.projectId = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.tableName = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.dataSourceId = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.columns.push(ImportColumn.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.actor = Actor.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ImportUploadRequest {
+    return {
+      uploadId: isSet(object.uploadId)
+        ? globalThis.String(object.uploadId)
+        : isSet(object.upload_id)
+        ? globalThis.String(object.upload_id)
+        : "",
+      sheet: isSet(object.sheet) ? globalThis.String(object.sheet) : "",
+      action: isSet(object.action) ? globalThis.String(object.action) : "",
+      projectId: isSet(object.projectId)
+        ? globalThis.String(object.projectId)
+        : isSet(object.project_id)
+        ? globalThis.String(object.project_id)
+        : "",
+      tableName: isSet(object.tableName)
+        ? globalThis.String(object.tableName)
+        : isSet(object.table_name)
+        ? globalThis.String(object.table_name)
+        : "",
+      dataSourceId: isSet(object.dataSourceId)
+        ? globalThis.String(object.dataSourceId)
+        : isSet(object.data_source_id)
+        ? globalThis.String(object.data_source_id)
+        : "",
+      columns: globalThis.Array.isArray(object?.columns)
+        ? object.columns.map((e: any) => ImportColumn.fromJSON(e))
+        : [],
+      actor: isSet(object.actor) ? Actor.fromJSON(object.actor) : undefined,
+    };
+  },
+
+  toJSON(message: ImportUploadRequest): unknown {
+    const obj: any = {};
+    if (message.uploadId !== "") {
+      obj.uploadId = message.uploadId;
+    }
+    if (message.sheet !== "") {
+      obj.sheet = message.sheet;
+    }
+    if (message.action !== "") {
+      obj.action = message.action;
+    }
+    if (message.projectId !== "") {
+      obj.projectId = message.projectId;
+    }
+    if (message.tableName !== "") {
+      obj.tableName = message.tableName;
+    }
+    if (message.dataSourceId !== "") {
+      obj.dataSourceId = message.dataSourceId;
+    }
+    if (message.columns?.length) {
+      obj.columns = message.columns.map((e) => ImportColumn.toJSON(e));
+    }
+    if (message.actor !== undefined) {
+      obj.actor = Actor.toJSON(message.actor);
+    }
+    return obj;
+  },
+};
+
+function createBaseImportUploadReply(): ImportUploadReply {
+  return { dataSource: undefined, rowCount: 0 };
+}
+
+export const ImportUploadReply: MessageFns<ImportUploadReply> = {
+  encode(message: ImportUploadReply, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.dataSource !== undefined) {
+      DataSource.encode(message.dataSource, writer.uint32(10).fork()).join();
+    }
+    if (message.rowCount !== 0) {
+      writer.uint32(16).int64(message.rowCount);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ImportUploadReply {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseImportUploadReply();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.dataSource = DataSource.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.rowCount = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ImportUploadReply {
+    return {
+      dataSource: isSet(object.dataSource)
+        ? DataSource.fromJSON(object.dataSource)
+        : isSet(object.data_source)
+        ? DataSource.fromJSON(object.data_source)
+        : undefined,
+      rowCount: isSet(object.rowCount)
+        ? globalThis.Number(object.rowCount)
+        : isSet(object.row_count)
+        ? globalThis.Number(object.row_count)
+        : 0,
+    };
+  },
+
+  toJSON(message: ImportUploadReply): unknown {
+    const obj: any = {};
+    if (message.dataSource !== undefined) {
+      obj.dataSource = DataSource.toJSON(message.dataSource);
+    }
+    if (message.rowCount !== 0) {
+      obj.rowCount = Math.round(message.rowCount);
+    }
+    return obj;
+  },
+};
+
+function createBaseDeleteRowsRequest(): DeleteRowsRequest {
+  return { dataSourceId: "", keyIds: [], actor: undefined };
+}
+
+export const DeleteRowsRequest: MessageFns<DeleteRowsRequest> = {
+  encode(message: DeleteRowsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.dataSourceId !== "") {
+      writer.uint32(10).string(message.dataSourceId);
+    }
+    if (message.keyIds.length !== 0) {
+      writer.uint32(18).fork();
+      for (const v of message.keyIds) {
+        writer.int64(v);
+      }
+      writer.join();
+    }
+    if (message.actor !== undefined) {
+      Actor.encode(message.actor, writer.uint32(26).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): DeleteRowsRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseDeleteRowsRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.dataSourceId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag === 16) {
+              message.keyIds.push(longToNumber(reader.int64()));
+
+              continue;
+            }
+
+            if (tag === 18) {
+              const end2 = reader.uint32() + reader.pos;
+              while (reader.pos < end2) {
+                message.keyIds.push(longToNumber(reader.int64()));
+              }
+
+              continue;
+            }
+
+            break;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.actor = Actor.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): DeleteRowsRequest {
+    return {
+      dataSourceId: isSet(object.dataSourceId)
+        ? globalThis.String(object.dataSourceId)
+        : isSet(object.data_source_id)
+        ? globalThis.String(object.data_source_id)
+        : "",
+      keyIds: globalThis.Array.isArray(object?.keyIds)
+        ? object.keyIds.map((e: any) => globalThis.Number(e))
+        : globalThis.Array.isArray(object?.key_ids)
+        ? object.key_ids.map((e: any) => globalThis.Number(e))
+        : [],
+      actor: isSet(object.actor) ? Actor.fromJSON(object.actor) : undefined,
+    };
+  },
+
+  toJSON(message: DeleteRowsRequest): unknown {
+    const obj: any = {};
+    if (message.dataSourceId !== "") {
+      obj.dataSourceId = message.dataSourceId;
+    }
+    if (message.keyIds?.length) {
+      obj.keyIds = message.keyIds.map((e) => Math.round(e));
+    }
+    if (message.actor !== undefined) {
+      obj.actor = Actor.toJSON(message.actor);
+    }
+    return obj;
+  },
+};
+
+function createBaseDeleteRowsReply(): DeleteRowsReply {
+  return { deleted: 0 };
+}
+
+export const DeleteRowsReply: MessageFns<DeleteRowsReply> = {
+  encode(message: DeleteRowsReply, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.deleted !== 0) {
+      writer.uint32(8).int64(message.deleted);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): DeleteRowsReply {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseDeleteRowsReply();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.deleted = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): DeleteRowsReply {
+    return { deleted: isSet(object.deleted) ? globalThis.Number(object.deleted) : 0 };
+  },
+
+  toJSON(message: DeleteRowsReply): unknown {
+    const obj: any = {};
+    if (message.deleted !== 0) {
+      obj.deleted = Math.round(message.deleted);
+    }
+    return obj;
+  },
+};
+
+function createBaseRemoveFieldRequest(): RemoveFieldRequest {
+  return { dataSourceId: "", name: "", actor: undefined };
+}
+
+export const RemoveFieldRequest: MessageFns<RemoveFieldRequest> = {
+  encode(message: RemoveFieldRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.dataSourceId !== "") {
+      writer.uint32(10).string(message.dataSourceId);
+    }
+    if (message.name !== "") {
+      writer.uint32(18).string(message.name);
+    }
+    if (message.actor !== undefined) {
+      Actor.encode(message.actor, writer.uint32(26).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RemoveFieldRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRemoveFieldRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.dataSourceId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.name = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.actor = Actor.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): RemoveFieldRequest {
+    return {
+      dataSourceId: isSet(object.dataSourceId)
+        ? globalThis.String(object.dataSourceId)
+        : isSet(object.data_source_id)
+        ? globalThis.String(object.data_source_id)
+        : "",
+      name: isSet(object.name) ? globalThis.String(object.name) : "",
+      actor: isSet(object.actor) ? Actor.fromJSON(object.actor) : undefined,
+    };
+  },
+
+  toJSON(message: RemoveFieldRequest): unknown {
+    const obj: any = {};
+    if (message.dataSourceId !== "") {
+      obj.dataSourceId = message.dataSourceId;
+    }
+    if (message.name !== "") {
+      obj.name = message.name;
+    }
+    if (message.actor !== undefined) {
+      obj.actor = Actor.toJSON(message.actor);
+    }
+    return obj;
+  },
+};
+
 /**
  * Owns data-source folders, sources, fields, encrypted connection secrets and history, and runs
  * the sources' read-only SQL on their databases (docs/api/data-source.md). Access checks per source
@@ -3964,6 +5263,26 @@ export interface DataSourceServiceClient {
   /** All rows for an export, in batches; fails before the first batch when there are more than max_rows. */
 
   exportRows(request: ExportRowsRequest): Observable<RowBatch>;
+
+  /**
+   * Excel and CSV uploads (docs/api/excel-upload.md). The file in chunks: the first carries
+   * file_name, action and actor, the last has last = true and the total size; a stream that ends
+   * without that last chunk was cut off and is discarded. Answers the sheets for the preview.
+   */
+
+  uploadChunks(request: Observable<UploadChunk>): Observable<UploadReply>;
+
+  /** Loads one sheet of an upload into the analytics store: a new source, or append / replace. */
+
+  importUpload(request: ImportUploadRequest): Observable<ImportUploadReply>;
+
+  /** Marks rows of an uploaded source deleted by their key_id. */
+
+  deleteRows(request: DeleteRowsRequest): Observable<DeleteRowsReply>;
+
+  /** Drops a column of an uploaded source (its field and the stored data). */
+
+  removeField(request: RemoveFieldRequest): Observable<DataSource>;
 }
 
 /**
@@ -4014,6 +5333,28 @@ export interface DataSourceServiceController {
   /** All rows for an export, in batches; fails before the first batch when there are more than max_rows. */
 
   exportRows(request: ExportRowsRequest): Observable<RowBatch>;
+
+  /**
+   * Excel and CSV uploads (docs/api/excel-upload.md). The file in chunks: the first carries
+   * file_name, action and actor, the last has last = true and the total size; a stream that ends
+   * without that last chunk was cut off and is discarded. Answers the sheets for the preview.
+   */
+
+  uploadChunks(request: Observable<UploadChunk>): Promise<UploadReply> | Observable<UploadReply> | UploadReply;
+
+  /** Loads one sheet of an upload into the analytics store: a new source, or append / replace. */
+
+  importUpload(
+    request: ImportUploadRequest,
+  ): Promise<ImportUploadReply> | Observable<ImportUploadReply> | ImportUploadReply;
+
+  /** Marks rows of an uploaded source deleted by their key_id. */
+
+  deleteRows(request: DeleteRowsRequest): Promise<DeleteRowsReply> | Observable<DeleteRowsReply> | DeleteRowsReply;
+
+  /** Drops a column of an uploaded source (its field and the stored data). */
+
+  removeField(request: RemoveFieldRequest): Promise<DataSource> | Observable<DataSource> | DataSource;
 }
 
 export function DataSourceServiceControllerMethods() {
@@ -4034,13 +5375,16 @@ export function DataSourceServiceControllerMethods() {
       "preview",
       "listHistory",
       "exportRows",
+      "importUpload",
+      "deleteRows",
+      "removeField",
     ];
     for (const method of grpcMethods) {
       const descriptor: any = Reflect.getOwnPropertyDescriptor(constructor.prototype, method);
       GrpcMethod("DataSourceService", method)(constructor.prototype[method], method, descriptor);
       Object.defineProperty(constructor.prototype, method, descriptor);
     }
-    const grpcStreamMethods: string[] = [];
+    const grpcStreamMethods: string[] = ["uploadChunks"];
     for (const method of grpcStreamMethods) {
       const descriptor: any = Reflect.getOwnPropertyDescriptor(constructor.prototype, method);
       GrpcStreamMethod("DataSourceService", method)(constructor.prototype[method], method, descriptor);
@@ -4050,6 +5394,31 @@ export function DataSourceServiceControllerMethods() {
 }
 
 export const DATA_SOURCE_SERVICE_NAME = "DataSourceService";
+
+function bytesFromBase64(b64: string): Uint8Array {
+  if ((globalThis as any).Buffer) {
+    return Uint8Array.from((globalThis as any).Buffer.from(b64, "base64"));
+  } else {
+    const bin = globalThis.atob(b64);
+    const arr = new Uint8Array(bin.length);
+    for (let i = 0; i < bin.length; ++i) {
+      arr[i] = bin.charCodeAt(i);
+    }
+    return arr;
+  }
+}
+
+function base64FromBytes(arr: Uint8Array): string {
+  if ((globalThis as any).Buffer) {
+    return (globalThis as any).Buffer.from(arr).toString("base64");
+  } else {
+    const bin: string[] = [];
+    arr.forEach((byte) => {
+      bin.push(globalThis.String.fromCharCode(byte));
+    });
+    return globalThis.btoa(bin.join(""));
+  }
+}
 
 function floatToJson(value: number | null | undefined): number | string | null | undefined {
   return typeof value === "number" && !globalThis.Number.isFinite(value) ? globalThis.String(value) : value;

@@ -1,0 +1,256 @@
+import { Body, Controller, Get, Inject, Injectable, Param, Post, Put, Req, Res } from '@nestjs/common';
+import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { AppConfig } from '@bi/config';
+import { AppError } from '@bi/core';
+import type { chartQueryV1, dashboardV1, dataSourceQueryV1, dataSourceV1 } from '@bi/proto';
+import { CHART_KINDS } from '@bi/rules';
+import { CONFIG } from '@bi/service-kit';
+import { z } from 'zod';
+import { tabAccess } from '../dashboard/tab-access.js';
+import { canAccessSource, projectView } from '../data-source/source-access.js';
+import { CHART_QUERY_CLIENT, DASHBOARD_CLIENT, DATA_SOURCE_CLIENT, DATA_SOURCE_QUERY_CLIENT, rpc } from '../grpc-clients.js';
+import { CurrentUser, type AuthUser } from '../http/auth.guard.js';
+import { requestLanguage } from '../http/request-language.js';
+import { parseInput } from '../http/validation.js';
+import { CHART_KIND_INFO, chartKinds } from './chart-kinds.js';
+
+const nullable = <T extends z.ZodType>(s: T) => z.preprocess((v) => (v === null ? undefined : v), s.optional());
+const filterItem = z.object({ name: z.string().max(128) }).passthrough();
+const filters = nullable(z.array(filterItem).max(50));
+const runBody = z.object({
+  isFullScreen: nullable(z.boolean()),
+  isFirstRequest: nullable(z.boolean()),
+  innerFilters: filters,
+  globalFilters: filters,
+  page: nullable(z.object({ index: z.number().int().min(1).max(1_000_000), size: z.number().int().min(1).max(500) })),
+});
+const detailsBody = runBody.extend({
+  filter: nullable(z.object({ logic: z.union([z.literal(0), z.literal(1)]), filterItems: z.array(z.object({ field: z.object({ name: z.string().max(128) }).passthrough() }).passthrough()).max(50) })),
+  pageSize: nullable(z.number().int().min(1).max(100_000)),
+  pageIndex: nullable(z.number().int().min(1).max(1_000_000)),
+});
+/** The chart as the editor sends it; the dashboard service checks the rest (docs/api/chart.md "Save"). */
+const chartBody = z.object({ chartId: z.string().min(1).max(64), dataSourceId: nullable(z.string().max(64)) }).passthrough();
+const customOptionBody = z.object({ chartId: z.string().min(1).max(64), customOption: nullable(z.string().max(100_000)) }).passthrough();
+const batchBody = z.object({ dataSourceId: nullable(z.string().max(64)), projectId: nullable(z.string().max(64)) });
+
+type Req = { headers: Record<string, string | string[] | undefined> };
+/** The express response, written directly for answers that are JSON text already. */
+type RawResponse = { status(code: number): unknown; type(type: string): unknown; send(body: string): unknown };
+
+/** Sends `{status: 'success', data: <json>}` around a JSON text without parsing it (the cached chart answer). */
+function sendRawSuccess(res: RawResponse, dataJson: string): void {
+  res.status(200);
+  res.type('application/json');
+  res.send(`{"status":"success","data":${dataJson}}`);
+}
+
+function sourceFieldRefs(source: dataSourceQueryV1.SourceDescription): dashboardV1.SourceFieldRef[] {
+  return source.fields.map((f) => ({ name: f.name, dataType: f.dataType }));
+}
+
+const chartView = (r: dashboardV1.ChartRecord) => JSON.parse(r.chartJson) as Record<string, unknown>;
+
+/**
+ * Charts and the sources behind them for the chart calls: access to a chart's source is the data-source
+ * area's rule (admin, grant datasource:{id}, or its creator — canAccessSource), checked on the source's
+ * description, which then travels to chart-query with the chart so it is not read twice.
+ */
+@Injectable()
+export class ChartAccess {
+  constructor(
+    @Inject(DASHBOARD_CLIENT) readonly dashboards: dashboardV1.DashboardServiceClient,
+    @Inject(DATA_SOURCE_QUERY_CLIENT) private readonly queries: dataSourceQueryV1.DataSourceQueryServiceClient,
+  ) {}
+
+  chart(tab: string, chartId: string): Promise<dashboardV1.ChartRecord> {
+    return rpc(this.dashboards.getChart({ tab, chartId }));
+  }
+
+  /** The source's description, when the caller may use the source (403 otherwise). */
+  async source(user: AuthUser, dataSourceId: string): Promise<dataSourceQueryV1.SourceDescription> {
+    const source = await rpc(this.queries.describe({ dataSourceId }));
+    if (!canAccessSource(user, source)) throw new AppError('forbidden', 'auth.forbidden');
+    return source;
+  }
+
+  /** A chart and (when it has one) its source, checked. */
+  async chartWithSource(user: AuthUser, tab: string, chartId: string) {
+    const record = await this.chart(tab, chartId);
+    const source = record.dataSourceId ? await this.source(user, record.dataSourceId) : undefined;
+    return { record, source };
+  }
+}
+
+/** Runs a chart through chart-query and sends its cached answer text as is. */
+async function runChart(
+  access: ChartAccess,
+  charts: chartQueryV1.ChartQueryServiceClient,
+  deadlineMs: number,
+  args: { user: AuthUser; tab: string; chartId: string; body: unknown; req: Req; res: RawResponse; globalFilters: boolean },
+): Promise<void> {
+  const b = parseInput(runBody, args.body);
+  const tab = tabAccess(args.user, args.tab, 'read');
+  const { record, source } = await access.chartWithSource(args.user, tab, args.chartId);
+  const reply = await rpc(
+    charts.runChart({
+      tab,
+      chartId: record.chartId,
+      chartJson: record.chartJson,
+      source,
+      innerFiltersJson: b.innerFilters ? JSON.stringify(b.innerFilters) : '',
+      globalFiltersJson: args.globalFilters && b.globalFilters ? JSON.stringify(b.globalFilters) : '',
+      language: requestLanguage(args.req),
+      pageIndex: b.page?.index ?? 0,
+      pageSize: b.page?.size ?? 0,
+    }),
+    deadlineMs,
+  );
+  sendRawSuccess(args.res, reply.answerJson);
+}
+
+/** The chart calls of spec 01 §7 "Dashboard" (docs/api/chart.md). */
+@ApiTags('dashboard')
+@ApiBearerAuth()
+@Controller('dashboard')
+export class ChartRunController {
+  private readonly deadlineMs: number;
+
+  constructor(
+    private readonly access: ChartAccess,
+    @Inject(CHART_QUERY_CLIENT) private readonly charts: chartQueryV1.ChartQueryServiceClient,
+    @Inject(DATA_SOURCE_CLIENT) private readonly sources: dataSourceV1.DataSourceServiceClient,
+    @Inject(CONFIG) config: AppConfig,
+  ) {
+    // a chart runs up to three statements, each cancelled by its database after the query timeout
+    this.deadlineMs = (config.dataSources.queryTimeoutSeconds * 2 + 30) * 1000;
+  }
+
+  @Post('chart/:tab/:chartId')
+  @ApiOperation({ summary: 'Run a chart {isFullScreen, innerFilters, globalFilters, isFirstRequest, page?}: {option, chart, meta, dataSourceName}' })
+  async run(@Param('tab') tab: string, @Param('chartId') chartId: string, @Body() body: unknown, @CurrentUser() user: AuthUser, @Req() req: Req, @Res() res: RawResponse) {
+    await runChart(this.access, this.charts, this.deadlineMs, { user, tab, chartId, body, req, res, globalFilters: true });
+  }
+
+  @Post('all_details/:tab/:chartId')
+  @ApiOperation({ summary: 'Detail rows under the chart filters {innerFilters, globalFilters, filter, pageIndex, pageSize}: {columns, rows, page, pageSize, hasMore}' })
+  async details(@Param('tab') tab: string, @Param('chartId') chartId: string, @Body() body: unknown, @CurrentUser() user: AuthUser, @Res() res: RawResponse) {
+    const b = parseInput(detailsBody, body);
+    const t = tabAccess(user, tab, 'read');
+    const { record, source } = await this.access.chartWithSource(user, t, chartId);
+    if (!source) throw new AppError('invalid', 'chart.source_required');
+    const reply = await rpc(
+      this.charts.details({
+        tab: t,
+        chartId: record.chartId,
+        chartJson: record.chartJson,
+        source,
+        innerFiltersJson: b.innerFilters ? JSON.stringify(b.innerFilters) : '',
+        globalFiltersJson: b.globalFilters ? JSON.stringify(b.globalFilters) : '',
+        detailFilterJson: b.filter ? JSON.stringify(b.filter) : '',
+        page: b.pageIndex ?? 0,
+        pageSize: b.pageSize ?? 0,
+      }),
+      this.deadlineMs,
+    );
+    sendRawSuccess(res, reply.answerJson);
+  }
+
+  @Get('data_source')
+  @ApiOperation({ summary: 'Data-source folders with the sources the caller may use in charts' })
+  async dataSources(@CurrentUser() user: AuthUser) {
+    return usableSources(user, await rpc(this.sources.listProjects({})));
+  }
+
+  @Get('schema/:apiName/:chartId')
+  @ApiOperation({ summary: "The fields of a chart's source [{name, title, dataType, aggregator, calculated}]" })
+  async schema(@Param('apiName') apiName: string, @Param('chartId') chartId: string, @CurrentUser() user: AuthUser) {
+    const { source } = await this.access.chartWithSource(user, tabAccess(user, apiName, 'read'), chartId);
+    return source ? source.fields.map((f) => ({ name: f.name, title: f.title, dataType: f.dataType, aggregator: f.aggregator, calculated: f.calculated })) : [];
+  }
+}
+
+/** Folders holding at least one source the caller may use. */
+function usableSources(user: AuthUser, reply: dataSourceV1.ListProjectsReply) {
+  return reply.projects.map((p) => projectView(user, p)).filter((p) => p.dataSources.length > 0);
+}
+
+/** Chart editing of spec 01 §7 "Chart editing" (docs/api/chart.md); adding a chart is ChartEditController's. */
+@ApiTags('chart-edit')
+@ApiBearerAuth()
+@Controller('chart-edit')
+export class ChartEditorController {
+  private readonly deadlineMs: number;
+
+  constructor(
+    private readonly access: ChartAccess,
+    @Inject(CHART_QUERY_CLIENT) private readonly charts: chartQueryV1.ChartQueryServiceClient,
+    @Inject(DATA_SOURCE_CLIENT) private readonly sources: dataSourceV1.DataSourceServiceClient,
+    @Inject(CONFIG) config: AppConfig,
+  ) {
+    this.deadlineMs = (config.dataSources.queryTimeoutSeconds * 2 + 30) * 1000;
+  }
+
+  @Post('chart/:tab/:chartId')
+  @ApiOperation({ summary: 'The editor opens or refreshes a chart {isFullScreen, innerFilters, isFirstRequest, page?}: {chart, option, dataSourceName, meta}' })
+  async run(@Param('tab') tab: string, @Param('chartId') chartId: string, @Body() body: unknown, @CurrentUser() user: AuthUser, @Req() req: Req, @Res() res: RawResponse) {
+    await runChart(this.access, this.charts, this.deadlineMs, { user, tab, chartId, body, req, res, globalFilters: false });
+  }
+
+  @Get('dataSources')
+  @ApiOperation({ summary: 'Data-source folders with the sources the caller may use in charts' })
+  async dataSources(@CurrentUser() user: AuthUser) {
+    return usableSources(user, await rpc(this.sources.listProjects({})));
+  }
+
+  @Get('charts/:type')
+  @ApiOperation({ summary: 'What the editor offers for a chart kind ({type} = all: every kind)' })
+  kinds(@Param('type') type: string) {
+    if (type === 'all') return chartKinds();
+    if (!(CHART_KINDS as readonly string[]).includes(type)) throw new AppError('invalid', 'request.invalid', { detail: `type ${type}` });
+    return CHART_KIND_INFO[type as keyof typeof CHART_KIND_INFO];
+  }
+
+  @Put('change-custom-option/:tab')
+  @ApiOperation({ summary: 'Save only the custom option {chartId, customOption} of a chart' })
+  async customOption(@Param('tab') tab: string, @Body() body: unknown, @CurrentUser() user: AuthUser) {
+    const b = parseInput(customOptionBody, body);
+    const t = tabAccess(user, tab, 'write');
+    await this.access.chartWithSource(user, t, b.chartId);
+    return chartView(await rpc(this.access.dashboards.setCustomOption({ tab: t, chartId: b.chartId, customOption: b.customOption ?? '' })));
+  }
+
+  @Post('change/:tab/:dataSourceId')
+  @ApiOperation({ summary: 'Switch a chart (body) to another source; fields it lacks are removed: {chart, dropped}' })
+  async change(@Param('tab') tab: string, @Param('dataSourceId') dataSourceId: string, @Body() body: unknown, @CurrentUser() user: AuthUser) {
+    const b = parseInput(chartBody, body);
+    const t = tabAccess(user, tab, 'write');
+    const source = await this.access.source(user, dataSourceId);
+    const r = await rpc(this.access.dashboards.switchDataSource({ tab: t, chartJson: JSON.stringify(b), dataSourceId: source.dataSourceId, sourceFields: sourceFieldRefs(source) }));
+    return { chart: chartView(r.chart!), dropped: r.dropped };
+  }
+
+  @Put('batch-edit-datasource/:tab/:projectId')
+  @ApiOperation({ summary: 'Switch every chart of a dashboard folder to the source {dataSourceId, projectId (its data-source folder)}' })
+  async batch(@Param('tab') tab: string, @Param('projectId') projectId: string, @Body() body: unknown, @CurrentUser() user: AuthUser) {
+    const b = parseInput(batchBody, body);
+    const t = tabAccess(user, tab, 'write');
+    if (!b.projectId) throw new AppError('invalid', 'project.required');
+    if (!b.dataSourceId) throw new AppError('invalid', 'chart.source_required');
+    const source = await this.access.source(user, b.dataSourceId);
+    const r = await rpc(this.access.dashboards.switchProjectDataSource({ tab: t, projectId, dataSourceId: source.dataSourceId, sourceFields: sourceFieldRefs(source) }));
+    return { projectId, dataSourceId: source.dataSourceId, charts: r.charts };
+  }
+
+  @Put(':tab')
+  @ApiOperation({ summary: 'Save a chart (the whole chart as body); answers the saved chart' })
+  async save(@Param('tab') tab: string, @Body() body: unknown, @CurrentUser() user: AuthUser) {
+    const b = parseInput(chartBody, body);
+    const t = tabAccess(user, tab, 'write');
+    const source = b.dataSourceId ? await this.access.source(user, b.dataSourceId) : undefined;
+    const saved = await rpc(
+      this.access.dashboards.saveChart({ tab: t, chartJson: JSON.stringify(b), sourceFields: source ? sourceFieldRefs(source) : [], checkFields: source !== undefined }),
+    );
+    return chartView(saved);
+  }
+}

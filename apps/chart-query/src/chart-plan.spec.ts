@@ -1,0 +1,95 @@
+import { emptyChart, type Chart } from '@bi/chart-model';
+import { buildPlotLineQuery, compile } from '@bi/query';
+import { answerKey, chartColumns, planChart, plotLineValues, type SourceDescription } from './chart-plan.js';
+
+const source: SourceDescription = {
+  dataSourceId: 'ds1',
+  name: 'Sales',
+  projectId: 'p1',
+  projectName: 'P',
+  type: 8,
+  dialect: 'duckdb',
+  sourceKind: 'table',
+  tableSchema: 'main',
+  tableName: 'sales',
+  sql: '',
+  fields: [
+    { name: 'region', title: 'Region', dataType: 'string', aggregator: '', calculated: false },
+    { name: 'category', title: 'Category', dataType: 'string', aggregator: '', calculated: false },
+    { name: 'amount', title: 'Amount', dataType: 'number', aggregator: 'sum', calculated: false },
+    { name: 'qty', title: 'Qty', dataType: 'number', aggregator: '', calculated: false },
+  ],
+  dataVersion: 3,
+  cacheInterval: 0,
+  createdById: '',
+  unsupportedFields: [],
+};
+const chart = (parts: Partial<Chart>): Chart => ({ ...emptyChart('c1', 'T', 'ds1', 'bar'), ...parts });
+
+describe('chart plans', () => {
+  it('maps result columns to the chart fields with their roles', () => {
+    const c = chart({
+      type: 'doubleaxis',
+      points: [{ name: 'region', title: 'R', dataType: 'string' }],
+      secondPoints: [{ name: 'category', dataType: 'string' }],
+      values: [{ name: 'amount', dataType: 'number' }],
+      secondValues: [{ name: 'region', dataType: 'string', aggregator: 'count' }],
+    });
+    const plan = planChart({ chart: c, source, globalFilters: [] });
+    expect(compile(plan.main, 'duckdb').sql).toContain('FROM "main"."sales" AS src');
+    const columns = chartColumns(c, compile(plan.main, 'duckdb').columns);
+    expect(columns.map((x) => [x.alias, x.role, x.field.name, x.field.dataType])).toEqual([
+      ['d0', 'dimension', 'region', 'string'],
+      ['s0', 'series', 'category', 'string'],
+      ['m0', 'measure', 'amount', 'number'],
+      ['m1', 'measure2', 'region', 'number'],
+    ]);
+    expect(columns[0].field.title).toBe('R');
+    expect(columns[2].field.aggregator).toBe('sum');
+  });
+
+  it('skips global filters on fields the source lacks, and says so', () => {
+    const plan = planChart({ chart: chart({ values: [{ name: 'amount', dataType: 'number' }] }), source, globalFilters: [{ name: 'gone', dataType: 'string', range: ['x'] }, { name: 'region', dataType: 'string', range: ['E'] }] });
+    expect(plan.warnings).toEqual(['global filter on "gone" skipped: the source has no such field']);
+    expect(compile(plan.main, 'duckdb').params).toContain('E');
+  });
+
+  it('turns query errors into catalogue keys', () => {
+    expect(() => planChart({ chart: chart({ values: [{ name: 'region', dataType: 'string', aggregator: 'sum' }] }), source, globalFilters: [] })).toThrow(
+      expect.objectContaining({ key: 'chart.aggregator_not_allowed', params: { name: 'region', aggregator: 'sum', dataType: 'string' } }),
+    );
+  });
+
+  it('places calculated plot-line values by their position among all lines', () => {
+    const c = chart({
+      points: [{ name: 'region', dataType: 'string' }],
+      values: [{ name: 'amount', dataType: 'number' }],
+      plotLineY: [{ name: 'fixed', valueType: 0, value: 5 }, { name: 'avg', valueType: 1, axisField: { axisName: 'amount' }, formula: 0 }],
+      plotLineYOptional: [{ name: 'max', valueType: 1, axisField: { axisName: 'qty' }, formula: 2 }],
+    });
+    const plan = buildPlotLineQuery(c, { kind: 'table', table: 'sales' }, [
+      { name: 'region', dataType: 'string' },
+      { name: 'amount', dataType: 'number' },
+      { name: 'qty', dataType: 'number' },
+    ]);
+    expect(plotLineValues(c, plan, { p0: 12.5, p1: 7 })).toEqual([null, 12.5, 7]);
+    expect(plotLineValues(c, plan, undefined)).toEqual([null, null, null]);
+  });
+
+  it('keys answers by the query, the dialect, the data version, the chart, the language and the page', () => {
+    const c = chart({ points: [{ name: 'region', dataType: 'string' }], values: [{ name: 'amount', dataType: 'number' }] });
+    const plan = planChart({ chart: c, source, globalFilters: [] });
+    const parts = { dialect: 'duckdb' as const, dataVersion: 3, chart: c, language: 'en' };
+    const k = answerKey(plan, parts);
+    expect(answerKey(planChart({ chart: c, source, globalFilters: [] }), parts)).toBe(k);
+    const other = [
+      answerKey(planChart({ chart: c, source, globalFilters: [], innerFilters: [{ name: 'region', dataType: 'string', range: ['E'] }] }), parts),
+      answerKey(plan, { ...parts, dialect: 'postgres' }),
+      answerKey(plan, { ...parts, dataVersion: 4 }),
+      answerKey(plan, { ...parts, chart: { ...c, colorSettings: ['#000'] } }),
+      answerKey(plan, { ...parts, language: 'zh-CN' }),
+      answerKey(plan, { ...parts, page: { index: 2, size: 20 } }),
+    ];
+    expect(new Set([k, ...other]).size).toBe(7);
+  });
+});

@@ -1,0 +1,153 @@
+import { createHash } from 'node:crypto';
+import type { Chart, ChartField, RangeFilter } from '@bi/chart-model';
+import type { CellValue, ChartColumn, ChartLabels } from '@bi/charts';
+import { AppError } from '@bi/core';
+import type { dataSourceQueryV1 } from '@bi/proto';
+import {
+  DIALECT_NAMES,
+  QueryError,
+  buildChartQuery,
+  buildPlotLineQuery,
+  buildTotalsQuery,
+  type Cell,
+  type ChartQueryIR,
+  type DialectName,
+  type PlotLinePlan,
+  type QuerySource,
+  type ResultColumn,
+  type SourceField,
+  type SummaryQueryIR,
+} from '@bi/query';
+
+/** Rows a chart draws at most; the query asks for one more to tell that there were more. */
+export const CHART_ROW_LIMIT = 10_000;
+/** Bump when the answer's shape changes: old cached answers are then never read. */
+const ANSWER_VERSION = 1;
+
+export type SourceDescription = dataSourceQueryV1.SourceDescription;
+
+export function dialectOf(source: SourceDescription): DialectName {
+  if (!(DIALECT_NAMES as readonly string[]).includes(source.dialect)) throw new AppError('invalid', 'chart.invalid_option', { name: 'dialect', value: source.dialect });
+  return source.dialect as DialectName;
+}
+
+export function querySourceOf(source: SourceDescription): QuerySource {
+  return source.sourceKind === 'table' ? { kind: 'table', table: source.tableName, ...(source.tableSchema ? { schema: source.tableSchema } : {}) } : { kind: 'sql', sql: source.sql };
+}
+
+export function sourceFieldsOf(source: SourceDescription): SourceField[] {
+  return source.fields.map((f) => ({ name: f.name, dataType: f.dataType === 'number' || f.dataType === 'date' ? f.dataType : 'string' }));
+}
+
+/** What one chart answer needs to run: the chart query, and the totals and plot-line queries when the chart shows them. */
+export interface ChartPlan {
+  main: ChartQueryIR;
+  totals?: SummaryQueryIR;
+  plotLines: PlotLinePlan;
+  /** global filter items left out because the source has no such field */
+  warnings: string[];
+}
+
+export interface PlanInput {
+  chart: Chart;
+  source: SourceDescription;
+  /** undefined: the chart's stored inner filters */
+  innerFilters?: RangeFilter[];
+  globalFilters: RangeFilter[];
+}
+
+/** A QueryError as the AppError of the message catalogue (chart.<code>), with its params. */
+export function queryAppError(e: unknown): unknown {
+  if (!(e instanceof QueryError)) return e;
+  return new AppError('invalid', `chart.${e.code}`, { ...e.params });
+}
+
+/** Nothing to run: no source, or neither points nor values. */
+export function isEmptyChart(chart: Chart): boolean {
+  const n = (a: unknown) => (Array.isArray(a) ? a.length : 0);
+  return !chart.dataSourceId || n(chart.points) + n(chart.values) + n(chart.secondPoints) + n(chart.secondValues) === 0;
+}
+
+export function planChart(input: PlanInput): ChartPlan {
+  const { chart, source } = input;
+  const querySource = querySourceOf(source);
+  const fields = sourceFieldsOf(source);
+  const names = new Set(fields.map((f) => f.name));
+  const warnings: string[] = [];
+  // a dashboard-wide filter applies to the charts whose source has its field
+  const globalFilters = input.globalFilters.filter((f) => {
+    if (names.has(f?.name)) return true;
+    warnings.push(`global filter on "${String(f?.name)}" skipped: the source has no such field`);
+    return false;
+  });
+  const options = { innerFilters: input.innerFilters, globalFilters, rowLimit: CHART_ROW_LIMIT + 1 };
+  try {
+    return {
+      main: buildChartQuery(chart, querySource, fields, options),
+      totals: buildTotalsQuery(chart, querySource, fields, options),
+      plotLines: buildPlotLineQuery(chart, querySource, fields, options),
+      warnings,
+    };
+  } catch (e) {
+    throw queryAppError(e);
+  }
+}
+
+/**
+ * The cache key of an answer: everything it depends on — the queries (IR with every filter value),
+ * the dialect, the source's data version, the chart as drawn, the page and the language.
+ */
+export function answerKey(plan: ChartPlan, parts: { dialect: DialectName; dataVersion: number; chart: Chart; language: string; page?: { index: number; size: number } }): string {
+  const material = JSON.stringify([ANSWER_VERSION, parts.dialect, parts.dataVersion, plan.main, plan.totals ?? null, plan.plotLines, parts.chart, parts.language, parts.page ?? null, plan.warnings]);
+  return createHash('sha256').update(material).digest('hex');
+}
+
+/** The chart's field behind each result column (dimensions d<i> → points, s0 → the compare field, m<i> → values then second values). */
+export function chartColumns(chart: Chart, columns: readonly ResultColumn[]): ChartColumn[] {
+  const measures = [...chart.values, ...chart.secondValues];
+  return columns.map((c) => {
+    const index = Number(c.alias.slice(1));
+    let role: ChartColumn['role'];
+    let field: ChartField | undefined;
+    if (c.role === 'dimension') {
+      role = 'dimension';
+      field = chart.points[index];
+    } else if (c.role === 'series') {
+      role = 'series';
+      field = chart.secondPoints[0];
+    } else {
+      role = c.axis === 2 ? 'measure2' : 'measure';
+      field = measures[index];
+    }
+    const base: ChartField = field ?? { name: c.field, title: c.title, dataType: c.dataType };
+    return { alias: c.alias, role, field: { ...base, dataType: c.dataType, ...(c.aggregator ? { aggregator: c.aggregator } : {}) } };
+  });
+}
+
+/** Normalised cells keyed by alias (booleans as text: a chart shows them as categories). */
+export function rowObjects(columns: readonly ResultColumn[], rows: readonly (readonly Cell[])[]): Record<string, CellValue>[] {
+  return rows.map((row) => {
+    const out: Record<string, CellValue> = {};
+    columns.forEach((c, i) => {
+      const v = row[i];
+      out[c.alias] = typeof v === 'boolean' ? String(v) : (v ?? null);
+    });
+    return out;
+  });
+}
+
+/** The values of calculated plot lines by position in [...plotLineY, ...plotLineYOptional]; null for fixed lines. */
+export function plotLineValues(chart: Chart, plan: PlotLinePlan, row: Record<string, CellValue> | undefined): (number | null)[] {
+  const calculated = plan.lines.filter((l) => l.valueType === 'calculated');
+  let next = 0;
+  return [...(chart.plotLineY ?? []), ...(chart.plotLineYOptional ?? [])].map((line) => {
+    if (line.valueType !== 1) return null;
+    const alias = calculated[next++]?.alias;
+    const v = alias && row ? row[alias] : null;
+    return typeof v === 'number' && Number.isFinite(v) ? v : null;
+  });
+}
+
+export function labelsFor(translate: (key: string) => string): Partial<ChartLabels> {
+  return { sum: translate('chart.label.sum'), avg: translate('chart.label.avg'), max: translate('chart.label.max'), min: translate('chart.label.min'), trend: translate('chart.label.trend') };
+}

@@ -1,0 +1,163 @@
+import { MemoryCache } from '@bi/cache';
+import { emptyChart, type Chart } from '@bi/chart-model';
+import { loadConfig } from '@bi/config';
+import { AppError, Logger } from '@bi/core';
+import type { dataSourceQueryV1 } from '@bi/proto';
+import type { SourceDescription } from './chart-plan.js';
+import { ChartRunner, type ChartQueryBackends } from './chart-runner.js';
+import { resultCachePrefix } from './result-cache.js';
+
+const describeSource = (id: string, over: Partial<SourceDescription> = {}): SourceDescription => ({
+  dataSourceId: id,
+  name: `source ${id}`,
+  projectId: 'p',
+  projectName: 'P',
+  type: 8,
+  dialect: 'duckdb',
+  sourceKind: 'table',
+  tableSchema: '',
+  tableName: 'sales',
+  sql: '',
+  fields: [
+    { name: 'region', title: 'Region', dataType: 'string', aggregator: '', calculated: false },
+    { name: 'amount', title: 'Amount', dataType: 'number', aggregator: '', calculated: false },
+  ],
+  dataVersion: 1,
+  cacheInterval: 0,
+  createdById: '',
+  unsupportedFields: [],
+  ...over,
+});
+
+const barChart = (id: string, dataSourceId: string): Chart => ({
+  ...emptyChart(id, 'T', dataSourceId, 'bar'),
+  points: [{ name: 'region', dataType: 'string' }],
+  values: [{ name: 'amount', dataType: 'number' }],
+});
+
+/** Fake dashboard + data-source: charts by id, sources by id, and a RunQuery that may be held open. */
+class FakeBackends implements ChartQueryBackends {
+  charts = new Map<string, Chart>();
+  sources = new Map<string, SourceDescription>();
+  calls: dataSourceQueryV1.RunQueryRequest[] = [];
+  running = new Map<string, number>();
+  maxRunning = new Map<string, number>();
+  gate: Promise<void> | undefined;
+  fail = false;
+
+  async getChart(tab: string, chartId: string) {
+    const chart = this.charts.get(chartId);
+    if (!chart) throw new AppError('not_found', 'chart.not_found');
+    return { chartId, dashboardId: 'd', projectId: 'p', tab, dataSourceId: chart.dataSourceId, chartJson: JSON.stringify(chart) };
+  }
+  async describe(id: string) {
+    const s = this.sources.get(id);
+    if (!s) throw new AppError('not_found', 'datasource.not_found');
+    return s;
+  }
+  async runQuery(req: dataSourceQueryV1.RunQueryRequest) {
+    this.calls.push(req);
+    const n = (this.running.get(req.dataSourceId) ?? 0) + 1;
+    this.running.set(req.dataSourceId, n);
+    this.maxRunning.set(req.dataSourceId, Math.max(n, this.maxRunning.get(req.dataSourceId) ?? 0));
+    try {
+      await this.gate;
+      if (this.fail) throw new AppError('invalid', 'query.failed', { detail: 'boom' });
+      return { columns: [], rowsJson: JSON.stringify([['East', 10], ['West', 20.5]]), truncated: false, rowCount: 2, elapsedMs: 1 };
+    } finally {
+      this.running.set(req.dataSourceId, this.running.get(req.dataSourceId)! - 1);
+    }
+  }
+}
+
+describe('ChartRunner', () => {
+  let backends: FakeBackends;
+  let cache: MemoryCache;
+  let runner: ChartRunner;
+  const config = loadConfig({ BI_CHART_SOURCE_CONCURRENCY: '2', BI_CHART_CACHE_SECONDS: '1' });
+  beforeEach(() => {
+    backends = new FakeBackends();
+    cache = new MemoryCache();
+    runner = new ChartRunner(backends, cache, config, new Logger('test', 'error'));
+    backends.sources.set('ds1', describeSource('ds1'));
+    backends.sources.set('ds2', describeSource('ds2'));
+  });
+  const req = (chartId: string, over: Record<string, unknown> = {}) => ({ tab: 'dashboard', chartId, chartJson: '', innerFiltersJson: '', globalFiltersJson: '', language: 'en', pageIndex: 0, pageSize: 0, ...over });
+
+  it('computes an answer once and serves the same text from the cache under the source prefix', async () => {
+    backends.charts.set('c1', barChart('c1', 'ds1'));
+    const first = await runner.runChart(req('c1'));
+    expect(first.cached).toBe(false);
+    const answer = JSON.parse(first.answerJson);
+    expect(answer.option.series[0].data.map((d: unknown[]) => d.slice(0, 2))).toEqual([
+      ['East', 10],
+      ['West', 20.5],
+    ]);
+    expect(answer.meta).toMatchObject({ rowCount: 2, dataVersion: 1, empty: false });
+    const second = await runner.runChart(req('c1'));
+    expect(second).toEqual({ answerJson: first.answerJson, cached: true });
+    expect(backends.calls).toHaveLength(1);
+    expect(await cache.deleteByPrefix(resultCachePrefix('ds1'))).toBe(1);
+    await runner.runChart(req('c1'));
+    expect(backends.calls).toHaveLength(2);
+  });
+
+  it('keeps answers for the source cache interval or the default, and a new data version misses', async () => {
+    expect(runner.ttlMs(describeSource('x', { cacheInterval: 30 }))).toBe(30 * 60_000);
+    expect(runner.ttlMs(describeSource('x'))).toBe(1000);
+    backends.charts.set('c1', barChart('c1', 'ds1'));
+    await runner.runChart(req('c1'));
+    backends.sources.set('ds1', describeSource('ds1', { dataVersion: 2 }));
+    expect((await runner.runChart(req('c1'))).cached).toBe(false);
+    await new Promise((r) => setTimeout(r, 1100));
+    expect((await runner.runChart(req('c1'))).cached).toBe(false);
+    expect(backends.calls).toHaveLength(3);
+  });
+
+  it('shares one computation among identical requests in flight, and caches no failure', async () => {
+    backends.charts.set('c1', barChart('c1', 'ds1'));
+    let open!: () => void;
+    backends.gate = new Promise((r) => (open = r));
+    const all = Promise.all(Array.from({ length: 5 }, () => runner.runChart(req('c1'))));
+    await new Promise((r) => setTimeout(r, 20));
+    open();
+    const answers = await all;
+    expect(backends.calls).toHaveLength(1);
+    expect(new Set(answers.map((a) => a.answerJson)).size).toBe(1);
+
+    backends.gate = undefined;
+    backends.fail = true;
+    backends.charts.set('c2', barChart('c2', 'ds1'));
+    await expect(runner.runChart(req('c2'))).rejects.toMatchObject({ key: 'query.failed' });
+    backends.fail = false;
+    expect((await runner.runChart(req('c2'))).cached).toBe(false);
+  });
+
+  it('runs at most BI_CHART_SOURCE_CONCURRENCY queries per source; another source is not held up', async () => {
+    let open!: () => void;
+    backends.gate = new Promise((r) => (open = r));
+    for (let i = 0; i < 6; i++) backends.charts.set(`a${i}`, barChart(`a${i}`, 'ds1'));
+    backends.charts.set('b', barChart('b', 'ds2'));
+    const slow = Promise.all(Array.from({ length: 6 }, (_, i) => runner.runChart(req(`a${i}`))));
+    await new Promise((r) => setTimeout(r, 20));
+    expect(backends.running.get('ds1')).toBe(2);
+    const fast = runner.runChart(req('b'));
+    await new Promise((r) => setTimeout(r, 20));
+    expect(backends.running.get('ds2')).toBe(1);
+    open();
+    await Promise.all([slow, fast]);
+    expect(backends.maxRunning.get('ds1')).toBe(2);
+    expect(backends.calls).toHaveLength(7);
+  });
+
+  it('answers an empty chart without a query and refuses a bad tab or filter list', async () => {
+    backends.charts.set('e', emptyChart('e', 'Empty', 'ds1', 'line'));
+    const empty = JSON.parse((await runner.runChart(req('e'))).answerJson);
+    expect(empty).toMatchObject({ meta: { empty: true }, dataSourceName: 'source ds1' });
+    expect(backends.calls).toHaveLength(0);
+    await expect(runner.runChart(req('e', { tab: 'x' }))).rejects.toMatchObject({ key: 'tab.invalid' });
+    backends.charts.set('c1', barChart('c1', 'ds1'));
+    await expect(runner.runChart(req('c1', { innerFiltersJson: '{' }))).rejects.toMatchObject({ key: 'request.invalid' });
+    await expect(runner.runChart(req('c1', { innerFiltersJson: '[1]' }))).rejects.toMatchObject({ key: 'request.invalid' });
+  });
+});

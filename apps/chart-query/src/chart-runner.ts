@@ -1,0 +1,274 @@
+import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
+import type { Cache } from '@bi/cache';
+import type { Chart, RangeFilter } from '@bi/chart-model';
+import { buildOption, type ChartMeta, type JsonObject } from '@bi/charts';
+import type { AppConfig } from '@bi/config';
+import { AppError, type Logger } from '@bi/core';
+import { resolveLanguage, translate } from '@bi/i18n';
+import { EXTRA_CONTRACTS, SERVICE_CONTRACTS, type chartQueryV1, type dashboardV1, type dataSourceQueryV1 } from '@bi/proto';
+import { DETAIL_MAX_ROWS, buildDetailQuery, compile, normalizeRows, type CompiledQuery, type DetailFilter } from '@bi/query';
+import { isTab } from '@bi/rules';
+import { CACHE, CONFIG, LOGGER, callService, connectService } from '@bi/service-kit';
+import type { ClientGrpc } from '@nestjs/microservices';
+import {
+  CHART_ROW_LIMIT,
+  answerKey,
+  chartColumns,
+  dialectOf,
+  isEmptyChart,
+  labelsFor,
+  planChart,
+  plotLineValues,
+  queryAppError,
+  querySourceOf,
+  rowObjects,
+  sourceFieldsOf,
+  type SourceDescription,
+} from './chart-plan.js';
+import { resultCachePrefix } from './result-cache.js';
+import { KeyedSemaphore } from './semaphore.js';
+
+/** The answer of RunChart (docs/api/chart.md ChartAnswer). */
+export interface ChartAnswer {
+  option: JsonObject;
+  chart: Chart;
+  meta: ChartMeta & { rowCount: number; truncated: boolean; empty: boolean; dataVersion: number; computedAt: string };
+  dataSourceName: string;
+}
+
+/** The downstream calls of chart-query; an interface so unit tests can hand in fakes. */
+export interface ChartQueryBackends {
+  getChart(tab: string, chartId: string): Promise<dashboardV1.ChartRecord>;
+  describe(dataSourceId: string): Promise<SourceDescription>;
+  runQuery(req: dataSourceQueryV1.RunQueryRequest): Promise<dataSourceQueryV1.RunQueryReply>;
+}
+
+export const BACKENDS = Symbol('CHART_QUERY_BACKENDS');
+
+/** The gRPC clients of dashboard and data-source (its DataSourceQueryService). */
+export class GrpcBackends implements ChartQueryBackends, OnModuleDestroy {
+  private readonly dashboardClient: ClientGrpc;
+  private readonly sourceClient: ClientGrpc;
+  private readonly dashboards: dashboardV1.DashboardServiceClient;
+  private readonly sources: dataSourceQueryV1.DataSourceQueryServiceClient;
+  private readonly queryDeadlineMs: number;
+
+  constructor(config: AppConfig) {
+    this.dashboardClient = connectService('dashboard', config.services.dashboard);
+    this.sourceClient = connectService('data-source', config.services['data-source']);
+    this.dashboards = this.dashboardClient.getService(SERVICE_CONTRACTS.dashboard.service);
+    this.sources = this.sourceClient.getService(EXTRA_CONTRACTS['data-source']![0].service);
+    // the database cancels a query after the timeout; the call waits a little longer for that answer
+    this.queryDeadlineMs = (config.dataSources.queryTimeoutSeconds + 15) * 1000;
+  }
+
+  getChart(tab: string, chartId: string) {
+    return callService(this.dashboards.getChart({ tab, chartId }));
+  }
+  describe(dataSourceId: string) {
+    return callService(this.sources.describe({ dataSourceId }));
+  }
+  runQuery(req: dataSourceQueryV1.RunQueryRequest) {
+    return callService(this.sources.runQuery(req), this.queryDeadlineMs);
+  }
+  onModuleDestroy(): void {
+    for (const c of [this.dashboardClient, this.sourceClient]) (c as unknown as { close?: () => void }).close?.();
+  }
+}
+
+function parseList<T>(json: string, what: string, max = 200): T[] | undefined {
+  if (!json) return undefined;
+  let v: unknown;
+  try {
+    v = JSON.parse(json);
+  } catch {
+    throw new AppError('invalid', 'request.invalid', { detail: `${what}: not JSON` });
+  }
+  if (!Array.isArray(v) || v.length > max || v.some((x) => typeof x !== 'object' || x === null)) throw new AppError('invalid', 'request.invalid', { detail: `${what}: expected a list of filters` });
+  return v as T[];
+}
+
+function tabOf(tab: string): string {
+  if (!isTab(tab)) throw new AppError('invalid', 'tab.invalid');
+  return tab;
+}
+
+/**
+ * RunChart and Details (docs/api/chart.md). A chart answer is computed once per cache key: the key
+ * hashes the query IR (with every filter value), the dialect, the source's data version, the chart
+ * and the language, under the source's prefix (dropped on its DataChanged). The answer is cached as
+ * the JSON text that is sent, so nothing parses or re-serialises it on a hit. Identical requests in
+ * flight share one computation (cache.withLock); each source runs at most
+ * BI_CHART_SOURCE_CONCURRENCY queries at once in this process.
+ */
+@Injectable()
+export class ChartRunner {
+  private readonly perSource: KeyedSemaphore;
+  private readonly defaultTtlMs: number;
+
+  constructor(
+    @Inject(BACKENDS) private readonly backends: ChartQueryBackends,
+    @Inject(CACHE) private readonly cache: Cache,
+    @Inject(CONFIG) config: AppConfig,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {
+    this.perSource = new KeyedSemaphore(config.charts.sourceConcurrency);
+    this.defaultTtlMs = config.charts.defaultCacheSeconds * 1000;
+  }
+
+  /** Lifetime of a source's answers: its cache interval (minutes), else the default. */
+  ttlMs(source: SourceDescription): number {
+    return source.cacheInterval > 0 ? source.cacheInterval * 60_000 : this.defaultTtlMs;
+  }
+
+  async runChart(req: chartQueryV1.RunChartRequest): Promise<chartQueryV1.RunChartReply> {
+    const tab = tabOf(req.tab);
+    const chart = await this.chartOf(tab, req.chartId, req.chartJson);
+    const language = resolveLanguage(req.language);
+    const innerFilters = parseList<RangeFilter>(req.innerFiltersJson, 'innerFilters');
+    const globalFilters = parseList<RangeFilter>(req.globalFiltersJson, 'globalFilters') ?? [];
+    if (isEmptyChart(chart)) {
+      const source = chart.dataSourceId ? (req.source ?? (await this.backends.describe(chart.dataSourceId))) : undefined;
+      return { answerJson: JSON.stringify(this.emptyAnswer(chart, source, language)), cached: false };
+    }
+    const source = req.source ?? (await this.backends.describe(chart.dataSourceId));
+    const dialect = dialectOf(source);
+    const plan = planChart({ chart, source, innerFilters, globalFilters });
+    const page = chart.type === 'table' ? { index: Math.max(1, req.pageIndex || 1), size: Math.min(Math.max(1, req.pageSize || 20), 500) } : undefined;
+    const key = resultCachePrefix(source.dataSourceId) + answerKey(plan, { dialect, dataVersion: source.dataVersion, chart, language, page });
+
+    const hit = await this.cache.get(key);
+    if (hit !== undefined) {
+      this.logger.debug('chart answer from cache', { chartId: chart.chartId, dataSourceId: source.dataSourceId });
+      return { answerJson: hit, cached: true };
+    }
+    return this.cache.withLock(key, async () => {
+      // a computation that finished while this caller waited for the lock already filled the cache
+      const filled = await this.cache.get(key);
+      if (filled !== undefined) return { answerJson: filled, cached: true };
+      const started = Date.now();
+      const answerJson = JSON.stringify(await this.compute(chart, source, plan, language, page));
+      const ttlMs = this.ttlMs(source);
+      await this.cache.set(key, answerJson, ttlMs);
+      this.logger.debug('chart answer computed', { chartId: chart.chartId, dataSourceId: source.dataSourceId, ttlMs, bytes: answerJson.length, elapsedMs: Date.now() - started });
+      return { answerJson, cached: false };
+    });
+  }
+
+  /** Raw rows under the chart's filters and the detail dialog's, one page (not cached). */
+  async details(req: chartQueryV1.DetailsRequest): Promise<chartQueryV1.DetailsReply> {
+    const tab = tabOf(req.tab);
+    const chart = await this.chartOf(tab, req.chartId, req.chartJson);
+    if (!chart.dataSourceId) throw new AppError('invalid', 'chart.source_required');
+    const source = req.source ?? (await this.backends.describe(chart.dataSourceId));
+    let detailFilter: DetailFilter | undefined;
+    try {
+      detailFilter = req.detailFilterJson ? (JSON.parse(req.detailFilterJson) as DetailFilter) : undefined;
+    } catch {
+      throw new AppError('invalid', 'request.invalid', { detail: 'filter: not JSON' });
+    }
+    const page = Math.max(1, req.page || 1);
+    const pageSize = Math.min(Math.max(1, req.pageSize || 500), DETAIL_MAX_ROWS);
+    let compiled: CompiledQuery;
+    try {
+      const ir = buildDetailQuery(chart, querySourceOf(source), sourceFieldsOf(source), {
+        innerFilters: parseList<RangeFilter>(req.innerFiltersJson, 'innerFilters'),
+        globalFilters: parseList<RangeFilter>(req.globalFiltersJson, 'globalFilters') ?? [],
+        detailFilter,
+        page,
+        pageSize,
+      });
+      // one row more tells whether another page follows
+      compiled = compile({ ...ir, limit: pageSize + 1 }, dialectOf(source));
+    } catch (e) {
+      throw queryAppError(e);
+    }
+    const reply = await this.run(source.dataSourceId, compiled, pageSize + 1);
+    const cells = normalizeRows(JSON.parse(reply.rowsJson) as unknown[][], compiled.columns);
+    const titles = new Map(source.fields.map((f) => [f.name, f.title]));
+    return {
+      answerJson: JSON.stringify({
+        columns: compiled.columns.map((c) => ({ key: c.alias, name: c.field, title: titles.get(c.field) || c.field, dataType: c.dataType })),
+        rows: rowObjects(compiled.columns, cells.slice(0, pageSize)),
+        page,
+        pageSize,
+        hasMore: cells.length > pageSize,
+      }),
+    };
+  }
+
+  private async chartOf(tab: string, chartId: string, chartJson: string): Promise<Chart> {
+    const json = chartJson || (await this.backends.getChart(tab, chartId)).chartJson;
+    return JSON.parse(json) as Chart;
+  }
+
+  private run(dataSourceId: string, compiled: CompiledQuery, rowLimit: number) {
+    return this.perSource.run(dataSourceId, () => this.backends.runQuery({ dataSourceId, sql: compiled.sql, paramsJson: JSON.stringify(compiled.params), rowLimit }));
+  }
+
+  private async compute(chart: Chart, source: SourceDescription, plan: ReturnType<typeof planChart>, language: ReturnType<typeof resolveLanguage>, page: { index: number; size: number } | undefined): Promise<ChartAnswer> {
+    const dialect = dialectOf(source);
+    let main: CompiledQuery;
+    let totals: CompiledQuery | undefined;
+    let lines: CompiledQuery | undefined;
+    try {
+      main = compile(plan.main, dialect);
+      totals = plan.totals && compile(plan.totals, dialect);
+      lines = plan.plotLines.query && compile(plan.plotLines.query, dialect);
+    } catch (e) {
+      throw queryAppError(e);
+    }
+    // the three statements of one answer run side by side (within the source's limit)
+    const [mainReply, totalsReply, linesReply] = await Promise.all([
+      this.run(source.dataSourceId, main, CHART_ROW_LIMIT),
+      totals ? this.run(source.dataSourceId, totals, 1) : undefined,
+      lines ? this.run(source.dataSourceId, lines, 1) : undefined,
+    ]);
+    const rows = rowObjects(main.columns, normalizeRows(JSON.parse(mainReply.rowsJson) as unknown[][], main.columns));
+    const columns = chartColumns(chart, main.columns);
+    const oneRow = (q: CompiledQuery | undefined, reply: dataSourceQueryV1.RunQueryReply | undefined) =>
+      q && reply ? rowObjects(q.columns, normalizeRows(JSON.parse(reply.rowsJson) as unknown[][], q.columns))[0] : undefined;
+
+    let totalsByAlias: Record<string, number> | undefined;
+    const totalsRow = oneRow(totals, totalsReply);
+    const ref = plan.totals?.items[0]?.ref;
+    if (totalsRow && ref && columns.some((c) => c.alias === ref) && typeof totalsRow.sum === 'number') totalsByAlias = { [ref]: totalsRow.sum };
+
+    const build = buildOption(
+      {
+        chart,
+        columns,
+        rows,
+        ...(totalsByAlias ? { totals: totalsByAlias } : {}),
+        plotLineValues: plotLineValues(chart, plan.plotLines, oneRow(lines, linesReply)),
+        ...(page ? { page: { ...page, total: rows.length } } : {}),
+      },
+      { labels: labelsFor((key) => translate(key, language)) },
+    );
+    return {
+      option: build.option,
+      chart,
+      meta: {
+        ...build.meta,
+        warnings: [...plan.warnings, ...build.meta.warnings],
+        rowCount: rows.length,
+        truncated: mainReply.truncated,
+        empty: false,
+        dataVersion: source.dataVersion,
+        computedAt: new Date().toISOString(),
+      },
+      dataSourceName: source.name,
+    };
+  }
+
+  /** A chart with nothing to run yet (no source, or no fields): its frame without series. */
+  private emptyAnswer(chart: Chart, source: SourceDescription | undefined, language: ReturnType<typeof resolveLanguage>): ChartAnswer {
+    const build = buildOption({ chart, columns: [], rows: [] }, { labels: labelsFor((key) => translate(key, language)) });
+    return {
+      option: build.option,
+      chart,
+      meta: { ...build.meta, rowCount: 0, truncated: false, empty: true, dataVersion: source?.dataVersion ?? 0, computedAt: new Date().toISOString() },
+      dataSourceName: source?.name ?? '',
+    };
+  }
+}

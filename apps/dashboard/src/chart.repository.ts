@@ -1,0 +1,96 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { SqlDatabase, SqlExecutor } from '@bi/persistence';
+import { DATABASE } from '@bi/service-kit';
+
+export interface ChartRow {
+  id: string;
+  dashboard_id: string;
+  project_id: string;
+  tab: string;
+  title: string;
+  type: string;
+  data_source_id: string;
+  hide: boolean;
+  definition: unknown;
+}
+
+export interface SourceChartRow {
+  id: string;
+  title: string;
+  type: string;
+  tab: string;
+  dashboard_id: string;
+  dashboard_name: string;
+  project_id: string;
+  project_name: string;
+}
+
+const CHART_COLUMNS = 'c.id, c.dashboard_id, d.project_id, c.tab, c.title, c.type, c.data_source_id, c.hide, c.definition';
+
+/** SQL of chart definitions (the chart engine's side of dashboard.charts) and of the service's one-time jobs. */
+@Injectable()
+export class ChartRepository {
+  constructor(@Inject(DATABASE) readonly db: SqlDatabase) {}
+
+  async findChart(tab: string, id: string, q: SqlExecutor = this.db): Promise<ChartRow | undefined> {
+    const r = await q.query<ChartRow>(`SELECT ${CHART_COLUMNS} FROM dashboard.charts c JOIN dashboard.dashboards d ON d.id = c.dashboard_id WHERE c.tab = $1 AND c.id = $2`, [tab, id]);
+    return r.rows[0];
+  }
+
+  /** Every chart of every dashboard in a folder, locked for the caller's transaction. */
+  async chartsOfProject(tab: string, projectId: string, q: SqlExecutor): Promise<ChartRow[]> {
+    const r = await q.query<ChartRow>(
+      `SELECT ${CHART_COLUMNS} FROM dashboard.charts c JOIN dashboard.dashboards d ON d.id = c.dashboard_id
+       WHERE c.tab = $1 AND d.project_id = $2 ORDER BY d.sort_order, d.created_at, c.created_at FOR UPDATE OF c`,
+      [tab, projectId],
+    );
+    return r.rows;
+  }
+
+  async updateChart(q: SqlExecutor, tab: string, id: string, c: { title: string; type: string; dataSourceId: string; definition: unknown }): Promise<void> {
+    await q.query('UPDATE dashboard.charts SET title = $3, type = $4, data_source_id = $5, definition = $6 WHERE tab = $1 AND id = $2', [
+      tab,
+      id,
+      c.title,
+      c.type,
+      c.dataSourceId,
+      JSON.stringify(c.definition),
+    ]);
+  }
+
+  /** Charts of both tabs using a source, with their dashboard and folder, in folder and dashboard order. */
+  async chartsBySource(dataSourceId: string): Promise<SourceChartRow[]> {
+    const r = await this.db.query<SourceChartRow>(
+      `SELECT c.id, c.title, c.type, c.tab, d.id AS dashboard_id, d.name AS dashboard_name, p.id AS project_id, p.name AS project_name
+       FROM dashboard.charts c JOIN dashboard.dashboards d ON d.id = c.dashboard_id JOIN dashboard.projects p ON p.id = d.project_id
+       WHERE c.data_source_id = $1 ORDER BY c.tab, p.sort_order, p.created_at, d.sort_order, d.created_at, c.created_at`,
+      [dataSourceId],
+    );
+    return r.rows;
+  }
+
+  /** Claims a one-time job (e.g. the demo dashboard): true when this caller got it. A stale claim (older than staleMs, not done) is taken over. */
+  async claimSetting(key: string, staleMs: number): Promise<boolean> {
+    const r = await this.db.query(
+      `INSERT INTO dashboard.settings (key, value) VALUES ($1, '{"state":"running"}'::jsonb)
+       ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value, updated_at = now()
+         WHERE dashboard.settings.value->>'state' = 'running' AND dashboard.settings.updated_at < now() - ($2::float8 * interval '1 millisecond')
+       RETURNING key`,
+      [key, staleMs],
+    );
+    return r.rowCount > 0;
+  }
+
+  async setting(key: string): Promise<Record<string, unknown> | undefined> {
+    const r = await this.db.query<{ value: Record<string, unknown> }>('SELECT value FROM dashboard.settings WHERE key = $1', [key]);
+    return r.rows[0]?.value;
+  }
+
+  async setSetting(key: string, value: Record<string, unknown>): Promise<void> {
+    await this.db.query('INSERT INTO dashboard.settings (key, value) VALUES ($1, $2::jsonb) ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value, updated_at = now()', [key, JSON.stringify(value)]);
+  }
+
+  async deleteSetting(key: string): Promise<void> {
+    await this.db.query('DELETE FROM dashboard.settings WHERE key = $1', [key]);
+  }
+}

@@ -1,0 +1,123 @@
+import { Injectable } from '@nestjs/common';
+import type { Chart } from '@bi/chart-model';
+import { AppError } from '@bi/core';
+import type { SqlExecutor } from '@bi/persistence';
+import type { dashboardV1 } from '@bi/proto';
+import { isTab, type Tab } from '@bi/rules';
+import { applyTypeRules, chartOf, checkAgainstSource, checkCustomOption, definitionOf, parseChart, switchSource, type SourceField } from './chart-schema.js';
+import { ChartRepository, type ChartRow } from './chart.repository.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function tabOf(tab: string): Tab {
+  if (!isTab(tab)) throw new AppError('invalid', 'tab.invalid');
+  return tab;
+}
+
+function sourceFields(fields: dashboardV1.SourceFieldRef[]): SourceField[] {
+  return fields.map((f) => ({ name: f.name, dataType: f.dataType === 'number' || f.dataType === 'date' ? f.dataType : 'string' }));
+}
+
+export function chartRecord(row: Pick<ChartRow, 'dashboard_id' | 'project_id' | 'tab'>, chart: Chart): dashboardV1.ChartRecord {
+  return { chartId: chart.chartId, dashboardId: row.dashboard_id, projectId: row.project_id, tab: row.tab, dataSourceId: chart.dataSourceId, chartJson: JSON.stringify(chart) };
+}
+
+/**
+ * Chart definitions for the chart engine and the editor (docs/api/chart.md): the whole chart, saved
+ * under the editor's rules (spec 01 §4–§5), switched to another source, found by source. Access to
+ * sources is checked by the BFF, which also sends the source's fields for the field checks.
+ */
+@Injectable()
+export class ChartService {
+  constructor(private readonly repo: ChartRepository) {}
+
+  async getChart(tab: string, chartId: string): Promise<dashboardV1.ChartRecord> {
+    const row = await this.row(tabOf(tab), chartId);
+    return chartRecord(row, chartOf(row));
+  }
+
+  async saveChart(req: dashboardV1.SaveChartRequest): Promise<dashboardV1.ChartRecord> {
+    const t = tabOf(req.tab);
+    let chart = parseChart(req.chartJson);
+    return this.repo.db.transaction(async (tx) => {
+      const row = await this.row(t, chart.chartId, tx);
+      if (req.checkFields && chart.dataSourceId) chart = checkAgainstSource(chart, sourceFields(req.sourceFields));
+      chart = applyTypeRules(chart, row.type);
+      await this.write(tx, t, chart);
+      return chartRecord(row, chart);
+    });
+  }
+
+  async setCustomOption(tab: string, chartId: string, customOption: string): Promise<dashboardV1.ChartRecord> {
+    const t = tabOf(tab);
+    checkCustomOption(customOption);
+    return this.repo.db.transaction(async (tx) => {
+      const row = await this.row(t, chartId, tx);
+      const chart = chartOf(row);
+      if (customOption.trim()) chart.customOption = customOption;
+      else delete chart.customOption;
+      await this.write(tx, t, chart);
+      return chartRecord(row, chart);
+    });
+  }
+
+  async switchDataSource(req: dashboardV1.SwitchDataSourceRequest): Promise<dashboardV1.SwitchDataSourceReply> {
+    const t = tabOf(req.tab);
+    if (!req.dataSourceId) throw new AppError('invalid', 'chart.source_required');
+    const sent = parseChart(req.chartJson);
+    return this.repo.db.transaction(async (tx) => {
+      const row = await this.row(t, sent.chartId, tx);
+      const switched = switchSource(sent, req.dataSourceId, sourceFields(req.sourceFields));
+      const chart = applyTypeRules(switched.chart, row.type);
+      await this.write(tx, t, chart);
+      return { chart: chartRecord(row, chart), dropped: switched.dropped };
+    });
+  }
+
+  /** Every chart of the folder's dashboards to one source, in one transaction (the sidebar's "modify data source"). */
+  async switchProjectDataSource(req: dashboardV1.SwitchProjectDataSourceRequest): Promise<dashboardV1.SwitchProjectDataSourceReply> {
+    const t = tabOf(req.tab);
+    if (!req.dataSourceId) throw new AppError('invalid', 'chart.source_required');
+    if (!UUID.test(req.projectId ?? '')) throw new AppError('not_found', 'project.not_found');
+    const fields = sourceFields(req.sourceFields);
+    return this.repo.db.transaction(async (tx) => {
+      const project = await tx.query('SELECT 1 FROM dashboard.projects WHERE tab = $1 AND id = $2', [t, req.projectId]);
+      if (project.rows.length === 0) throw new AppError('not_found', 'project.not_found');
+      const charts: dashboardV1.SwitchedChart[] = [];
+      for (const row of await this.repo.chartsOfProject(t, req.projectId, tx)) {
+        const switched = switchSource(chartOf(row), req.dataSourceId, fields);
+        await this.write(tx, t, switched.chart);
+        charts.push({ chartId: row.id, title: row.title, dropped: switched.dropped });
+      }
+      return { charts };
+    });
+  }
+
+  async listChartsBySource(dataSourceId: string): Promise<dashboardV1.ListChartsBySourceReply> {
+    if (!dataSourceId) return { charts: [] };
+    const rows = await this.repo.chartsBySource(dataSourceId);
+    return {
+      charts: rows.map((r) => ({
+        chartId: r.id,
+        title: r.title,
+        type: r.type,
+        tab: r.tab,
+        dashboardId: r.dashboard_id,
+        dashboardName: r.dashboard_name,
+        projectId: r.project_id,
+        projectName: r.project_name,
+      })),
+    };
+  }
+
+  private async row(tab: Tab, chartId: string, q?: SqlExecutor): Promise<ChartRow> {
+    if (!UUID.test(chartId ?? '')) throw new AppError('not_found', 'chart.not_found');
+    const row = await this.repo.findChart(tab, chartId, q);
+    if (!row) throw new AppError('not_found', 'chart.not_found');
+    return row;
+  }
+
+  private write(q: SqlExecutor, tab: Tab, chart: Chart): Promise<void> {
+    return this.repo.updateChart(q, tab, chart.chartId, { title: chart.title, type: chart.type, dataSourceId: chart.dataSourceId, definition: definitionOf(chart) });
+  }
+}

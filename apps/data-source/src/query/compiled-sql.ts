@@ -1,0 +1,76 @@
+import { AppError } from '@bi/core';
+import { FORBIDDEN_SQL_WORDS, tokenizeSql, type SqlDialect, type SqlToken } from '@bi/rules';
+import { sqlProblemError } from '../sql/source-sql.js';
+
+const FORBIDDEN = new Set<string>(FORBIDDEN_SQL_WORDS);
+const isWord = (t: SqlToken | undefined, word: string) => t?.kind === 'word' && t.text.toUpperCase() === word;
+/** The bind markers @bi/query writes for SQL Server; the SQL Server driver binds @bi1, @bi2, … */
+const MSSQL_MARKER = /^@p(\d+)$/i;
+
+export interface CheckedStatement {
+  sql: string;
+  params: unknown[];
+}
+
+/**
+ * The guard for compiled chart SQL (RunQuery). Only chart-query sends it, but it is checked all the
+ * same with the source-SQL reader of @bi/rules: one SELECT / WITH statement (one trailing ";"
+ * dropped), none of the write words anywhere outside strings, quoted names and comments, and bind
+ * markers that match the bound values. Unlike source SQL, bind markers are expected here. The driver
+ * then runs it in a read-only transaction. SQL Server markers (@p1) become the driver's (@bi1).
+ */
+export function checkCompiledSql(sql: string, dialect: SqlDialect, params: unknown[]): CheckedStatement {
+  if (typeof sql !== 'string' || sql.trim() === '') throw new AppError('invalid', 'sql.empty');
+  if (sql.length > 1_000_000) throw new AppError('invalid', 'sql.too_long', { max: 1_000_000 });
+  const all = tokenizeSql(sql, dialect);
+  if (!Array.isArray(all)) throw sqlProblemError(all);
+  const semi = all.findIndex((t) => t.kind === 'symbol' && t.text === ';');
+  if (semi >= 0 && semi < all.length - 1) throw new AppError('invalid', 'sql.multiple_statements');
+  const tokens = semi >= 0 ? all.slice(0, semi) : all;
+  const first = tokens.find((t) => !(t.kind === 'symbol' && t.text === '('));
+  if (!first || !(isWord(first, 'SELECT') || isWord(first, 'WITH'))) throw new AppError('invalid', 'sql.only_select');
+
+  let markers = 0;
+  let highest = 0;
+  const rewrites: { start: number; end: number; text: string }[] = [];
+  for (const t of tokens) {
+    if (t.kind === 'word' && FORBIDDEN.has(t.text.toUpperCase())) throw new AppError('invalid', 'sql.forbidden_keyword', { keyword: t.text.toUpperCase() });
+    if (dialect === 'mssql' && t.kind === 'word' && t.text.startsWith('@') && !t.text.startsWith('@@')) {
+      const m = MSSQL_MARKER.exec(t.text);
+      // only the markers the compiler writes; other variables (@bi1 too) are refused
+      if (!m) throw new AppError('invalid', 'sql.parameter', { marker: t.text });
+      markers++;
+      highest = Math.max(highest, Number(m[1]));
+      rewrites.push({ start: t.start, end: t.end, text: `@bi${m[1]}` });
+      continue;
+    }
+    if (t.kind === 'param') {
+      markers++;
+      const n = /\d+/.exec(t.text);
+      if (t.text === '?') highest = markers;
+      else if (n && (t.text.startsWith('$') || t.text.startsWith(':'))) highest = Math.max(highest, Number(n[0]));
+      else throw new AppError('invalid', 'sql.parameter', { marker: t.text });
+    }
+  }
+  // every marker has a value (numbered markers may repeat one value); no value is left over
+  if (highest !== params.length || (markers === 0 && params.length > 0)) throw new AppError('invalid', 'sql.parameter', { marker: `${params.length} values for ${markers} markers` });
+
+  let text = semi >= 0 ? sql.slice(0, all[semi].start) : sql;
+  for (const r of rewrites.reverse()) text = text.slice(0, r.start) + r.text + text.slice(r.end);
+  return { sql: text.trim(), params };
+}
+
+/** The bound values as sent (a JSON array of strings, numbers, booleans and nulls). */
+export function parseParams(json: string): unknown[] {
+  if (!json) return [];
+  let v: unknown;
+  try {
+    v = JSON.parse(json);
+  } catch {
+    throw new AppError('invalid', 'request.invalid', { detail: 'params: not JSON' });
+  }
+  if (!Array.isArray(v) || v.some((x) => x !== null && !['string', 'number', 'boolean'].includes(typeof x))) {
+    throw new AppError('invalid', 'request.invalid', { detail: 'params: expected an array of strings, numbers, booleans and nulls' });
+  }
+  return v;
+}

@@ -1,0 +1,16 @@
+import { Controller } from '@nestjs/common';
+import { dataSourceQueryV1 } from '@bi/proto';
+import { SourceQueryService } from './source-query.service.js';
+
+@Controller()
+@dataSourceQueryV1.DataSourceQueryServiceControllerMethods()
+export class SourceQueryGrpcController implements dataSourceQueryV1.DataSourceQueryServiceController {
+  constructor(private readonly queries: SourceQueryService) {}
+
+  describe(r: dataSourceQueryV1.DescribeSourceRequest) {
+    return this.queries.describe(r.dataSourceId);
+  }
+  runQuery(r: dataSourceQueryV1.RunQueryRequest) {
+    return this.queries.runQuery(r);
+  }
+}

@@ -1,0 +1,106 @@
+import { basename, extname } from 'node:path';
+import { AppError } from '@bi/core';
+import { EXCEL_INFER_ROWS, EXCEL_PREVIEW_ROWS, type UploadKind } from '@bi/rules';
+import { inferType, previewValue, type CellValue, type ColumnType } from './cells.js';
+import { csvRows, sniffCsv } from './csv.js';
+import { SheetShape, problemError, type SheetProblem } from './shape.js';
+import { xlsxSheets } from './xlsx.js';
+
+export interface SheetPreview {
+  name: string;
+  index: number;
+  columns: { name: string; dataTypeDisp: ColumnType }[];
+  rows: (string | number | boolean | null)[][];
+  problem: SheetProblem | null;
+}
+
+/** A CSV is one sheet, named after the file. */
+export function csvSheetName(fileName: string): string {
+  const base = basename(fileName, extname(fileName)).trim();
+  return base || 'CSV';
+}
+
+/** Rows of one sheet in batches: the sheet's row (line) number and its cells from column A. */
+export interface SheetRows {
+  name: string;
+  fromWorkbook: boolean;
+  date1904: boolean;
+  batches: AsyncIterable<{ row: number; cells: CellValue[] }[]>;
+  /** After the rows: true when the sheet has merged cells (workbooks only). */
+  finish(): Promise<boolean>;
+}
+
+async function previewOf(name: string, index: number, rows: AsyncIterable<{ row: number; cells: CellValue[] }>, finish: () => Promise<boolean>): Promise<SheetPreview> {
+  const shape = new SheetShape(name);
+  const data: CellValue[][] = [];
+  for await (const r of rows) {
+    const cells = shape.accept(r.row, r.cells);
+    if (shape.problem) break;
+    if (cells) {
+      data.push(cells);
+      if (data.length >= EXCEL_INFER_ROWS) break;
+    }
+  }
+  const merged = await finish();
+  const problem = merged ? { key: 'excel.merged_cells', params: { sheet: name } } : shape.finish();
+  const header = problem ? [] : (shape.header ?? []);
+  return {
+    name,
+    index,
+    columns: header.map((h, i) => ({ name: h, dataTypeDisp: inferType(data.map((row) => row[i])) })),
+    rows: problem ? [] : data.slice(0, EXCEL_PREVIEW_ROWS).map((row) => row.map(previewValue)),
+    problem,
+  };
+}
+
+async function* flatten<T>(batches: AsyncIterable<T[]>): AsyncGenerator<T> {
+  for await (const batch of batches) yield* batch;
+}
+
+/** The sheets of an uploaded file with their header, inferred types and first rows. */
+export async function previewSheets(path: string, kind: UploadKind, fileName: string): Promise<SheetPreview[]> {
+  if (kind === 'csv') {
+    const format = await sniffCsv(path);
+    const lines = flatten(csvRows(path, format));
+    const preview = await previewOf(csvSheetName(fileName), 0, lines, async () => false);
+    await lines.return(undefined);
+    return [preview];
+  }
+  const out: SheetPreview[] = [];
+  for await (const sheet of xlsxSheets(path)) out.push(await previewOf(sheet.name, sheet.index, sheet.rows, sheet.finish));
+  return out.sort((a, b) => a.index - b.index).map((s, i) => ({ ...s, index: i }));
+}
+
+/** Batches of xlsx rows, so both kinds feed the loader the same way. */
+async function* batched(rows: AsyncIterable<{ row: number; cells: CellValue[] }>, size = 1000): AsyncGenerator<{ row: number; cells: CellValue[] }[]> {
+  let batch: { row: number; cells: CellValue[] }[] = [];
+  for await (const r of rows) {
+    batch.push(r);
+    if (batch.length >= size) {
+      yield batch;
+      batch = [];
+    }
+  }
+  if (batch.length) yield batch;
+}
+
+/**
+ * Streams the rows of one sheet to fn (the loader), then checks the sheet for merged cells.
+ * 'excel.sheet_not_found' when the workbook has no such sheet.
+ */
+export async function withSheetRows<T>(path: string, kind: UploadKind, fileName: string, sheet: string, fn: (rows: SheetRows) => Promise<T>, signal?: AbortSignal): Promise<T> {
+  if (kind === 'csv') {
+    const name = csvSheetName(fileName);
+    if (sheet && sheet !== name) throw new AppError('invalid', 'excel.sheet_not_found', { sheet });
+    const format = await sniffCsv(path);
+    return fn({ name, fromWorkbook: false, date1904: false, batches: csvRows(path, format, signal), finish: async () => false });
+  }
+  let result: { value: T } | undefined;
+  for await (const s of xlsxSheets(path, (name) => name === sheet && !result, signal)) {
+    result = { value: await fn({ name: s.name, fromWorkbook: true, date1904: s.date1904, batches: batched(s.rows), finish: s.finish }) };
+  }
+  if (!result) throw new AppError('invalid', 'excel.sheet_not_found', { sheet });
+  return result.value;
+}
+
+export { problemError };

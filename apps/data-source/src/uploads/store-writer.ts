@@ -1,0 +1,399 @@
+import { DuckDBTimestampValue, type DuckDBAppender, type DuckDBConnection } from '@duckdb/node-api';
+import type pg from 'pg';
+import { AppError } from '@bi/core';
+import { UPLOAD_DELETED_COLUMN, UPLOAD_KEY_COLUMN } from '@bi/rules';
+import type { SourceDriver } from '../drivers/driver.js';
+import { DuckdbDriver } from '../drivers/duckdb.driver.js';
+import { PostgresDriver } from '../drivers/postgres.driver.js';
+import { NaiveDate, type ColumnType } from './cells.js';
+
+/** The schema holding every uploaded table, in DuckDB and in PostgreSQL alike. */
+export const UPLOAD_SCHEMA = 'uploads';
+
+export type StoreValue = string | number | NaiveDate | null;
+
+export interface StoreColumn {
+  name: string;
+  type: ColumnType;
+}
+
+export interface LoadTarget {
+  table: string;
+  mode: 'create' | 'append' | 'replace';
+  /** Data columns in table order (key_id before them and deleted after them are added here). */
+  columns: StoreColumn[];
+}
+
+/** Loads rows with SQL on the load table (quoted reference) from firstKey on; answers the rows and, per column, whether a date had a time. */
+export type SqlFeed = (conn: DuckDBConnection, tableRef: string, firstKey: number) => Promise<{ rows: number; hasTime: boolean[] }>;
+
+/** Rows go in through add(), one array of values per row in the order of the target's columns. */
+export interface RowLoader {
+  add(values: StoreValue[]): void;
+  /** Lets a buffering store write what it holds; call between batches. */
+  flush(): Promise<void>;
+  readonly rows: number;
+}
+
+export const quoteName = (name: string) => `"${name.replace(/"/g, '""')}"`;
+export const tableRef = (table: string) => `${quoteName(UPLOAD_SCHEMA)}.${quoteName(table)}`;
+
+/** The stores' type names back to field types. */
+export function columnTypeOf(native: string): ColumnType {
+  const t = native.toUpperCase();
+  if (t.startsWith('TIMESTAMP') || t === 'DATE') return 'date';
+  if (/^(DOUBLE|FLOAT|REAL|DECIMAL|NUMERIC|INTEGER|BIGINT|SMALLINT|TINYINT|HUGEINT|DOUBLE PRECISION|INT)/.test(t)) return 'number';
+  return 'string';
+}
+
+const pad = (n: number, w = 2) => String(n).padStart(w, '0');
+function pgTimestamp(d: NaiveDate): string {
+  const t = new Date(d.ms);
+  return `${pad(t.getUTCFullYear(), 4)}-${pad(t.getUTCMonth() + 1)}-${pad(t.getUTCDate())} ${pad(t.getUTCHours())}:${pad(t.getUTCMinutes())}:${pad(t.getUTCSeconds())}.${pad(t.getUTCMilliseconds(), 3)}`;
+}
+
+const cancelled = () => new AppError('invalid', 'excel.cancelled');
+
+/**
+ * Writes uploaded rows into the analytics store, one transaction per load, so a failed or
+ * cancelled load leaves the table exactly as it was. Date columns are loaded as timestamps and
+ * become DATE at the end when no value of theirs has a time of day.
+ */
+export interface AnalyticsWriter {
+  /** fn adds the rows; committed when it resolves, rolled back when it throws or signal aborts. */
+  load(target: LoadTarget, fn: (loader: RowLoader, firstKey: number) => Promise<void>, signal?: AbortSignal): Promise<number>;
+  /** Data columns of an uploaded table (without key_id and deleted), in order. */
+  columns(table: string): Promise<StoreColumn[]>;
+  /** Marks the rows with these keys deleted; answers how many were not deleted before. */
+  deleteRows(table: string, keys: number[]): Promise<number>;
+  dropColumn(table: string, name: string): Promise<void>;
+  dropTable(table: string): Promise<void>;
+  /** DuckDB only: a load done in SQL (the CSV fast path). */
+  loadSql?(target: LoadTarget, fn: SqlFeed, signal?: AbortSignal): Promise<number>;
+}
+
+/** One writer per engine of the analytics store. */
+export function analyticsWriter(driver: SourceDriver): AnalyticsWriter {
+  if (driver instanceof DuckdbDriver) return new DuckdbWriter(driver);
+  if (driver instanceof PostgresDriver) return new PostgresWriter(driver);
+  throw new Error(`no upload writer for engine ${driver.engine}`);
+}
+
+// ---- DuckDB ----------------------------------------------------------------------------------
+
+/** One load per table at a time in this process (DuckDB has one writing process). */
+const tableLocks = new Map<string, Promise<unknown>>();
+async function withTableLock<T>(table: string, fn: () => Promise<T>): Promise<T> {
+  const before = tableLocks.get(table) ?? Promise.resolve();
+  const run = before.then(fn, fn);
+  const settled = run.catch(() => undefined);
+  tableLocks.set(table, settled);
+  try {
+    return await run;
+  } finally {
+    if (tableLocks.get(table) === settled) tableLocks.delete(table);
+  }
+}
+
+const DUCK_TYPES: Record<ColumnType, string> = { string: 'VARCHAR', number: 'DOUBLE', date: 'TIMESTAMP' };
+
+class DuckdbLoader implements RowLoader {
+  rows = 0;
+  readonly hasTime: boolean[];
+  private key: number;
+
+  constructor(
+    private readonly appender: DuckDBAppender,
+    private readonly types: ColumnType[],
+    firstKey: number,
+  ) {
+    this.key = firstKey;
+    this.hasTime = types.map(() => false);
+  }
+
+  add(values: StoreValue[]): void {
+    const a = this.appender;
+    a.appendBigInt(BigInt(this.key++));
+    const types = this.types;
+    for (let i = 0; i < types.length; i++) {
+      const v = values[i];
+      if (v === null || v === undefined) a.appendNull();
+      else if (types[i] === 'number') a.appendDouble(v as number);
+      else if (types[i] === 'date') {
+        const d = v as NaiveDate;
+        if (d.hasTime) this.hasTime[i] = true;
+        a.appendTimestamp(new DuckDBTimestampValue(BigInt(d.ms) * 1000n));
+      } else a.appendVarchar(v as string);
+    }
+    a.appendBoolean(false);
+    a.endRow();
+    this.rows++;
+  }
+
+  async flush(): Promise<void> {
+    // the appender flushes itself every row group; nothing to wait for
+  }
+}
+
+class DuckdbWriter implements AnalyticsWriter {
+  private schemaReady = false;
+
+  constructor(private readonly driver: DuckdbDriver) {}
+
+  private async ensureSchema(conn: DuckDBConnection): Promise<void> {
+    if (this.schemaReady) return;
+    await conn.run(`CREATE SCHEMA IF NOT EXISTS ${quoteName(UPLOAD_SCHEMA)}`);
+    this.schemaReady = true;
+  }
+
+  async columns(table: string): Promise<StoreColumn[]> {
+    return this.driver.withConnection(async (conn) => {
+      const r = await conn.runAndReadAll(
+        `SELECT column_name, data_type FROM information_schema.columns WHERE table_schema = $1 AND table_name = $2 ORDER BY ordinal_position`,
+        [UPLOAD_SCHEMA, table],
+      );
+      return (r.getRows() as [string, string][]).filter(([n]) => n !== UPLOAD_KEY_COLUMN && n !== UPLOAD_DELETED_COLUMN).map(([name, type]) => ({ name, type: columnTypeOf(type) }));
+    });
+  }
+
+  /**
+   * create: a new table. append: the date columns stored as DATE become TIMESTAMP for the load and
+   * DATE again when no value has a time. replace: a new table under a temporary name, loaded, then
+   * put in place of the old one (DuckDB refuses to commit an ALTER after a DELETE of the same table
+   * in one transaction). All of it in one transaction.
+   */
+  load(target: LoadTarget, fn: (loader: RowLoader, firstKey: number) => Promise<void>, signal?: AbortSignal): Promise<number> {
+    return this.transaction(
+      target,
+      async (conn, loadTable, firstKey) => {
+        const appender = await conn.createAppender(loadTable, UPLOAD_SCHEMA);
+        try {
+          const loader = new DuckdbLoader(appender, target.columns.map((c) => c.type), firstKey);
+          await fn(loader, firstKey);
+          if (signal?.aborted) throw cancelled();
+          appender.flushSync();
+          return { rows: loader.rows, hasTime: loader.hasTime };
+        } finally {
+          try {
+            appender.closeSync();
+          } catch {
+            // the appender fails to close on rows it could not write; the rollback drops them
+          }
+        }
+      },
+      signal,
+    );
+  }
+
+  /**
+   * The fast path for CSV files: DuckDB's own (parallel, streaming) read_csv parses the file into a
+   * staging table and SQL converts and checks it (csv-duckdb.ts), in the same transaction.
+   */
+  loadSql(target: LoadTarget, fn: SqlFeed, signal?: AbortSignal): Promise<number> {
+    return this.transaction(target, (conn, loadTable, firstKey) => fn(conn, tableRef(loadTable), firstKey), signal);
+  }
+
+  private transaction(target: LoadTarget, feed: (conn: DuckDBConnection, loadTable: string, firstKey: number) => Promise<{ rows: number; hasTime: boolean[] }>, signal?: AbortSignal): Promise<number> {
+    return withTableLock(target.table, () =>
+      this.driver.withConnection(async (conn) => {
+        await this.ensureSchema(conn);
+        const onAbort = () => conn.interrupt();
+        signal?.addEventListener('abort', onAbort);
+        await conn.run('BEGIN TRANSACTION');
+        try {
+          let firstKey = 1;
+          const fresh = target.mode !== 'append';
+          const loadTable = target.mode === 'replace' ? `${target.table}__load` : target.table;
+          const ref = tableRef(loadTable);
+          /** date columns that may go (back) to DATE at the end */
+          let dateColumns = target.columns.map((c, i) => (c.type === 'date' ? i : -1)).filter((i) => i >= 0);
+          if (target.mode !== 'create') {
+            const r = await conn.runAndReadAll(`SELECT coalesce(max(${quoteName(UPLOAD_KEY_COLUMN)}), 0)::DOUBLE FROM ${tableRef(target.table)}`);
+            firstKey = Number(r.getRows()[0][0]) + 1;
+          }
+          if (fresh) {
+            const cols = target.columns.map((c) => `${quoteName(c.name)} ${DUCK_TYPES[c.type]}`);
+            await conn.run(`DROP TABLE IF EXISTS ${ref}`);
+            await conn.run(`CREATE TABLE ${ref} (${quoteName(UPLOAD_KEY_COLUMN)} BIGINT NOT NULL, ${cols.join(', ')}, ${quoteName(UPLOAD_DELETED_COLUMN)} BOOLEAN NOT NULL DEFAULT false)`);
+          } else {
+            const native = await this.nativeTypes(conn, target.table);
+            // only columns stored as DATE are widened; a TIMESTAMP column keeps its times
+            dateColumns = dateColumns.filter((i) => native.get(target.columns[i].name) === 'DATE');
+            for (const i of dateColumns) await conn.run(`ALTER TABLE ${ref} ALTER COLUMN ${quoteName(target.columns[i].name)} SET DATA TYPE TIMESTAMP`);
+          }
+          const { rows, hasTime } = await feed(conn, loadTable, firstKey);
+          if (signal?.aborted) throw cancelled();
+          for (const i of dateColumns) {
+            if (!hasTime[i]) await conn.run(`ALTER TABLE ${ref} ALTER COLUMN ${quoteName(target.columns[i].name)} SET DATA TYPE DATE`);
+          }
+          if (target.mode === 'replace') {
+            await conn.run(`DROP TABLE ${tableRef(target.table)}`);
+            await conn.run(`ALTER TABLE ${ref} RENAME TO ${quoteName(target.table)}`);
+          }
+          if (signal?.aborted) throw cancelled();
+          await conn.run('COMMIT');
+          return rows;
+        } catch (e) {
+          await conn.run('ROLLBACK').catch(() => undefined);
+          if (signal?.aborted && !(e instanceof AppError)) throw cancelled();
+          throw e;
+        } finally {
+          signal?.removeEventListener('abort', onAbort);
+        }
+      }),
+    );
+  }
+
+  private async nativeTypes(conn: DuckDBConnection, table: string): Promise<Map<string, string>> {
+    const r = await conn.runAndReadAll('SELECT column_name, data_type FROM information_schema.columns WHERE table_schema = $1 AND table_name = $2', [UPLOAD_SCHEMA, table]);
+    return new Map((r.getRows() as [string, string][]).map(([n, t]) => [n, t.toUpperCase()]));
+  }
+
+  deleteRows(table: string, keys: number[]): Promise<number> {
+    return withTableLock(table, () =>
+      this.driver.withConnection(async (conn) => {
+        // keys are checked safe integers (ingest service), written as numerals
+        const list = keys.map((k) => String(Math.trunc(k))).join(', ');
+        const r = await conn.run(`UPDATE ${tableRef(table)} SET ${quoteName(UPLOAD_DELETED_COLUMN)} = true WHERE ${quoteName(UPLOAD_KEY_COLUMN)} IN (${list}) AND NOT ${quoteName(UPLOAD_DELETED_COLUMN)}`);
+        return Number(r.rowsChanged);
+      }),
+    );
+  }
+
+  dropColumn(table: string, name: string): Promise<void> {
+    return withTableLock(table, () => this.driver.withConnection(async (conn) => void (await conn.run(`ALTER TABLE ${tableRef(table)} DROP COLUMN ${quoteName(name)}`))));
+  }
+
+  dropTable(table: string): Promise<void> {
+    return withTableLock(table, () => this.driver.withConnection(async (conn) => void (await conn.run(`DROP TABLE IF EXISTS ${tableRef(table)}`))));
+  }
+}
+
+// ---- PostgreSQL (the analytics store of distributed mode) -------------------------------------
+
+const PG_TYPES: Record<ColumnType, string> = { string: 'text', number: 'double precision', date: 'timestamp' };
+const PG_ARRAY: Record<ColumnType, string> = { string: 'text[]', number: 'float8[]', date: 'timestamp[]' };
+/** Rows per bound INSERT … SELECT FROM unnest($1, $2, …): one array parameter per column. */
+const PG_BATCH_ROWS = 5000;
+
+class PostgresLoader implements RowLoader {
+  rows = 0;
+  readonly hasTime: boolean[];
+  private keys: number[] = [];
+  private cols: unknown[][];
+  private key: number;
+  private readonly sql: string;
+
+  constructor(
+    private readonly client: pg.PoolClient,
+    private readonly target: LoadTarget,
+    firstKey: number,
+  ) {
+    this.key = firstKey;
+    this.hasTime = target.columns.map(() => false);
+    this.cols = target.columns.map(() => []);
+    const names = [UPLOAD_KEY_COLUMN, ...target.columns.map((c) => c.name)].map(quoteName).join(', ');
+    const params = ['$1::bigint[]', ...target.columns.map((c, i) => `$${i + 2}::${PG_ARRAY[c.type]}`)].join(', ');
+    this.sql = `INSERT INTO ${tableRef(target.table)} (${names}) SELECT * FROM unnest(${params})`;
+  }
+
+  add(values: StoreValue[]): void {
+    this.keys.push(this.key++);
+    const types = this.target.columns;
+    for (let i = 0; i < types.length; i++) {
+      const v = values[i];
+      if (v instanceof NaiveDate) {
+        if (v.hasTime) this.hasTime[i] = true;
+        this.cols[i].push(pgTimestamp(v));
+      } else this.cols[i].push(v ?? null);
+    }
+    this.rows++;
+  }
+
+  async flush(force = false): Promise<void> {
+    if (this.keys.length === 0 || (!force && this.keys.length < PG_BATCH_ROWS)) return;
+    const params = [this.keys, ...this.cols];
+    this.keys = [];
+    this.cols = this.target.columns.map(() => []);
+    await this.client.query(this.sql, params);
+  }
+}
+
+class PostgresWriter implements AnalyticsWriter {
+  constructor(private readonly driver: PostgresDriver) {}
+
+  async columns(table: string): Promise<StoreColumn[]> {
+    return this.driver.withClient(async (client) => {
+      const r = await client.query<{ column_name: string; data_type: string }>(
+        'SELECT column_name, data_type FROM information_schema.columns WHERE table_schema = $1 AND table_name = $2 ORDER BY ordinal_position',
+        [UPLOAD_SCHEMA, table],
+      );
+      return r.rows.filter((c) => c.column_name !== UPLOAD_KEY_COLUMN && c.column_name !== UPLOAD_DELETED_COLUMN).map((c) => ({ name: c.column_name, type: columnTypeOf(c.data_type) }));
+    });
+  }
+
+  load(target: LoadTarget, fn: (loader: RowLoader, firstKey: number) => Promise<void>, signal?: AbortSignal): Promise<number> {
+    return this.driver.withClient(async (client) => {
+      const ref = tableRef(target.table);
+      await client.query(`CREATE SCHEMA IF NOT EXISTS ${quoteName(UPLOAD_SCHEMA)}`).catch(() => undefined); // a racing create is fine
+      const backendPid = (client as unknown as { processID?: number }).processID;
+      const onAbort = () => {
+        // cancel the running statement from another connection
+        if (backendPid) void this.driver.withClient((c) => c.query('SELECT pg_cancel_backend($1)', [backendPid])).catch(() => undefined);
+      };
+      signal?.addEventListener('abort', onAbort);
+      try {
+        await client.query('BEGIN');
+        await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`uploads:${target.table}`]);
+        let firstKey = 1;
+        let dateColumns = target.columns.map((c, i) => (c.type === 'date' ? i : -1)).filter((i) => i >= 0);
+        if (target.mode === 'create') {
+          const cols = target.columns.map((c) => `${quoteName(c.name)} ${PG_TYPES[c.type]}`);
+          await client.query(`CREATE TABLE ${ref} (${quoteName(UPLOAD_KEY_COLUMN)} bigint NOT NULL, ${cols.join(', ')}, ${quoteName(UPLOAD_DELETED_COLUMN)} boolean NOT NULL DEFAULT false)`);
+        } else {
+          const r = await client.query<{ m: string }>(`SELECT coalesce(max(${quoteName(UPLOAD_KEY_COLUMN)}), 0)::text AS m FROM ${ref}`);
+          firstKey = Number(r.rows[0].m) + 1;
+          if (target.mode === 'replace') await client.query(`DELETE FROM ${ref}`);
+          const native = await client.query<{ column_name: string; data_type: string }>('SELECT column_name, data_type FROM information_schema.columns WHERE table_schema = $1 AND table_name = $2', [UPLOAD_SCHEMA, target.table]);
+          const isDate = new Set(native.rows.filter((c) => c.data_type === 'date').map((c) => c.column_name));
+          // only columns stored as date are widened (replace: all of them, the table is empty); a timestamp column keeps its times
+          dateColumns = dateColumns.filter((i) => isDate.has(target.columns[i].name) || (target.mode === 'replace'));
+          for (const i of dateColumns) if (isDate.has(target.columns[i].name)) await client.query(`ALTER TABLE ${ref} ALTER COLUMN ${quoteName(target.columns[i].name)} TYPE timestamp`);
+        }
+        const loader = new PostgresLoader(client, target, firstKey);
+        await fn(loader, firstKey);
+        await loader.flush(true);
+        for (const i of dateColumns) {
+          if (!loader.hasTime[i]) await client.query(`ALTER TABLE ${ref} ALTER COLUMN ${quoteName(target.columns[i].name)} TYPE date`);
+        }
+        if (signal?.aborted) throw cancelled();
+        await client.query('COMMIT');
+        return loader.rows;
+      } catch (e) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        if (signal?.aborted && !(e instanceof AppError)) throw cancelled();
+        throw e;
+      } finally {
+        signal?.removeEventListener('abort', onAbort);
+      }
+    });
+  }
+
+  deleteRows(table: string, keys: number[]): Promise<number> {
+    return this.driver.withClient(async (client) => {
+      const r = await client.query(
+        `UPDATE ${tableRef(table)} SET ${quoteName(UPLOAD_DELETED_COLUMN)} = true WHERE ${quoteName(UPLOAD_KEY_COLUMN)} = ANY($1::bigint[]) AND NOT ${quoteName(UPLOAD_DELETED_COLUMN)}`,
+        [keys],
+      );
+      return r.rowCount ?? 0;
+    });
+  }
+
+  dropColumn(table: string, name: string): Promise<void> {
+    return this.driver.withClient(async (client) => void (await client.query(`ALTER TABLE ${tableRef(table)} DROP COLUMN ${quoteName(name)}`)));
+  }
+
+  dropTable(table: string): Promise<void> {
+    return this.driver.withClient(async (client) => void (await client.query(`DROP TABLE IF EXISTS ${tableRef(table)}`)));
+  }
+}

@@ -1,0 +1,44 @@
+import { startTestStack, type TestStack } from './testing.js';
+
+// First start with BI_DEMO: data-source loads the demo sales source in the background, then the
+// dashboard service creates the demo folder with one chart of each kind over it, once.
+describe('demo dashboard', () => {
+  let stack: TestStack;
+  let admin: string;
+  const en = { currentLanguage: 'en' };
+  beforeAll(async () => {
+    stack = await startTestStack({ BI_DEMO: 'true' });
+    admin = await stack.login('admin');
+  });
+  afterAll(async () => stack?.stop());
+
+  const ok = async (method: string, path: string, body?: unknown) => {
+    const r = await stack.api(path, { method, body, token: admin, headers: en });
+    if (r.body?.status !== 'success') throw new Error(`${method} ${path}: ${r.status} ${JSON.stringify(r.body)}`);
+    return r.body.data;
+  };
+
+  it('creates a dashboard with a chart of every kind over the demo source, and every chart runs', async () => {
+    let folder: { projectId: string; dashboards: { dashboardId: string; name: string }[] } | undefined;
+    for (let i = 0; i < 600 && !folder?.dashboards.length; i++) {
+      folder = (await ok('GET', '/api/dashboard/projects/dashboard')).find((p: { name: string }) => p.name === '演示 Demo');
+      if (!folder?.dashboards.length) await new Promise((r) => setTimeout(r, 250));
+    }
+    expect(folder?.dashboards.map((d) => d.name)).toEqual(['销售概览 Sales']);
+    const content = await ok('GET', `/api/dashboard/dashboard/${folder!.dashboards[0].dashboardId}`);
+    const kinds = content.charts.map((c: { type: string }) => c.type).sort();
+    expect(kinds).toEqual(['bar', 'card', 'doubleaxis', 'funnel', 'gauge', 'line', 'map', 'nav', 'pie', 'scatter', 'stack_bar', 'table', 'tw_map']);
+    expect(content.aspects).toHaveLength(13);
+    for (const c of content.charts) {
+      const answer = await ok('POST', `/api/dashboard/chart/dashboard/${c.chartId}`, {});
+      expect(answer.meta).toMatchObject({ kind: c.type, empty: false });
+      expect(answer.meta.rowCount).toBeGreaterThan(0);
+    }
+    // the card's revenue is the sum over the demo rows
+    const card = content.charts.find((c: { type: string }) => c.type === 'card');
+    expect((await ok('POST', `/api/dashboard/chart/dashboard/${card.chartId}`, {})).option.card.value).toBeGreaterThan(1_000_000);
+    // once: deleting the folder does not bring it back on the next start (the claim stays done)
+    const setting = await stack.runtime.db.query<{ value: { state: string } }>("SELECT value FROM dashboard.settings WHERE key = 'demo'");
+    expect(setting.rows[0].value.state).toBe('done');
+  });
+});

@@ -1,0 +1,281 @@
+import { expect, test, type Page, type Response } from '@playwright/test';
+import chartTexts from '../../web/src/modules/chart/i18n/en';
+import { ChartBoxes } from './pages/ChartBoxes';
+import { DashboardPage } from './pages/DashboardPage';
+import { LoginPage } from './pages/LoginPage';
+import { api, seedDashboard, uniqueSuffix, type ApiDashboardContent, type ApiProject } from './support/api';
+import { catalogues, format } from './support/catalogues';
+import { USERS } from './support/env';
+
+// The chart engine runs real queries (DuckDB) and ECharts animates: leave room for a loaded machine.
+test.describe.configure({ timeout: 120_000 });
+
+const KINDS = ['table', 'bar', 'stack_bar', 'line', 'scatter', 'pie', 'gauge', 'funnel', 'card', 'doubleaxis', 'nav', 'map', 'tw_map'] as const;
+type Kind = (typeof KINDS)[number];
+
+interface SeededChart {
+  chartId: string;
+  type: string;
+  title: string;
+}
+interface Board {
+  projectId: string;
+  dashboardId: string;
+  charts: SeededChart[];
+}
+
+/** Sales rows on the analytics store (DuckDB): provinces and cities of China, counties of Taiwan (traditional names), months. */
+const SALES_SQL = `SELECT * FROM (VALUES
+  ('广东省', '广州市', '臺北市', DATE '2024-01-15', 'Office', 120.5, 12.25),
+  ('北京市', '北京市', '高雄市', DATE '2024-01-20', 'Tech', 300.0, 45.5),
+  ('上海市', '上海市', '臺中市', DATE '2024-02-03', 'Furniture', 210.75, 30.0),
+  ('浙江省', '杭州市', '花蓮縣', DATE '2024-02-18', 'Tech', 180.0, 20.5),
+  ('四川省', '成都市', '臺南市', DATE '2024-03-09', 'Office', 95.25, 8.75),
+  ('广东省', '深圳市', '新北市', DATE '2024-03-21', 'Furniture', 260.0, 38.0),
+  ('湖北省', '武汉市', '桃園市', DATE '2024-04-02', 'Tech', 150.0, 18.0),
+  ('北京市', '北京市', '臺北市', DATE '2024-04-28', 'Office', 75.5, 5.25)
+) AS t(province, city, county, day, category, amount, profit)`;
+const EMPTY_SQL = `SELECT * FROM (VALUES ('广东省', 1.0)) AS t(region, amount) WHERE amount < 0`;
+const BIG_SQL = `SELECT i AS x, (i * 37) % 101 AS y FROM range(4000) AS r(i)`;
+
+const money = { type: 1, isCustomizeUnit: false, unit: 0, customUnit: '', decimalPlaces: 2, useThousandth: true };
+const point = (name: string, extra: Record<string, unknown> = {}) => ({ name, title: name, dataType: 'string', orderBy: '', ...extra });
+const value = (name: string, extra: Record<string, unknown> = {}) => ({ name, title: name, dataType: 'number', aggregator: 'sum', orderBy: '', ...extra });
+
+/** The fields of each kind over SALES_SQL. */
+const SALES_CHARTS: Record<Kind, Record<string, unknown>> = {
+  table: { points: [point('category'), point('province')], values: [value('amount', { formatter: money }), value('profit')], aggregateConfig: { showSum: true } },
+  bar: { points: [point('province')], values: [value('amount', { formatter: money })] },
+  stack_bar: { points: [point('province')], secondPoints: [point('category')], values: [value('amount')] },
+  line: { points: [point('day', { dataType: 'date', granularity: 3 })], values: [value('amount', { showTrendline: true })] },
+  scatter: { points: [point('city')], values: [value('profit')] },
+  pie: { points: [point('category')], values: [value('amount')] },
+  gauge: { values: [value('profit', { aggregator: 'avg' })], property: { min: 0, max: 100 } },
+  funnel: { points: [point('category')], values: [value('amount')] },
+  card: { values: [value('amount', { formatter: money })] },
+  doubleaxis: { points: [point('province')], values: [value('amount')], secondValues: [value('profit')] },
+  nav: { points: [point('category')], values: [value('profit')], secondValues: [value('amount')] },
+  map: { points: [point('province')], values: [value('amount')], mapConfig: { granularity: 1, visualMapShow: true } },
+  tw_map: { points: [point('county')], values: [value('amount')] },
+};
+
+async function signIn(page: Page): Promise<void> {
+  await new LoginPage(page).login(USERS.admin, { language: 'en' });
+}
+
+/** A SQL source on the analytics store (admin only); answers its id. */
+async function createSource(page: Page, projectId: string, name: string, content: string): Promise<string> {
+  const created = await api<{ dataSource?: { dataSourceId: string }; error?: string }>(page, 'POST', '/api/data_source/sql/', { projectId, name, type: 8, content });
+  expect(created.error, `creating the source ${name}`).toBeUndefined();
+  return created.dataSource!.dataSourceId;
+}
+
+/** Adds a chart to the dashboard and saves its definition (PUT /api/chart-edit/dashboard). */
+async function addChart(page: Page, dashboardId: string, title: string, type: string, dataSourceId: string, parts: Record<string, unknown> = {}): Promise<SeededChart> {
+  const chartId = await api<string>(page, 'POST', `/api/chart-edit/dashboard/${dashboardId}`, { title, dataSourceId, type });
+  if (Object.keys(parts).length > 0) {
+    await api(page, 'PUT', '/api/chart-edit/dashboard', {
+      chartId,
+      title,
+      type,
+      dataSourceId,
+      points: [],
+      values: [],
+      secondPoints: [],
+      secondValues: [],
+      innerFilters: [],
+      colorSettings: [],
+      gaugeSection: [],
+      ...parts,
+    });
+  }
+  return { chartId, type, title };
+}
+
+/** The demo dashboard (folder "演示 Demo", one chart of each kind over the demo sales source), when this server has it. */
+async function lookUpDemoDashboard(page: Page): Promise<Board | null> {
+  const projects = await api<ApiProject[]>(page, 'GET', '/api/dashboard/projects/dashboard');
+  for (const project of projects.filter((p) => /demo|演示/i.test(p.name))) {
+    for (const dashboard of project.dashboards) {
+      const content = await api<ApiDashboardContent>(page, 'GET', `/api/dashboard/dashboard/${dashboard.dashboardId}`);
+      const charts = content.charts.filter((c) => !c.hide);
+      if (KINDS.every((kind) => charts.some((c) => c.type === kind))) return { projectId: project.projectId, dashboardId: dashboard.dashboardId, charts };
+    }
+  }
+  return null;
+}
+
+/**
+ * The demo dashboard, or null without one. With BI_DEMO on, the data-source service loads its demo
+ * source first and the dashboard service then creates the dashboard in the background: when the demo
+ * source folder exists, wait for the dashboard a while.
+ */
+async function findDemoDashboard(page: Page): Promise<Board | null> {
+  const sourceFolders = await api<{ name: string }[]>(page, 'GET', '/api/data_source/projs');
+  const deadline = Date.now() + (sourceFolders.some((p) => /demo|演示/i.test(p.name)) ? 60_000 : 0);
+  for (;;) {
+    const found = await lookUpDemoDashboard(page);
+    if (found || Date.now() >= deadline) return found;
+    await page.waitForTimeout(2_000);
+  }
+}
+
+/** A dashboard with one chart of each kind over SALES_SQL (when there is no demo dashboard). */
+async function seedAllKinds(page: Page, run: string): Promise<Board> {
+  const folder = await api<{ projectId: string }>(page, 'POST', '/api/data_source/proj', { name: `Charts ${run}` });
+  const source = await createSource(page, folder.projectId, `Sales ${run}`, SALES_SQL);
+  const { projectId, dashboardId } = await seedDashboard(page, 'dashboard', `Charts ${run}`, `All kinds ${run}`);
+  const charts: SeededChart[] = [];
+  for (const kind of KINDS) charts.push(await addChart(page, dashboardId, `Kind ${kind}`, kind, source, SALES_CHARTS[kind]));
+  return { projectId, dashboardId, charts };
+}
+
+const isRun = (chartId: string) => (response: Response) =>
+  response.request().method() === 'POST' && new URL(response.url()).pathname === `/api/dashboard/chart/dashboard/${chartId}`;
+
+test.describe('chart rendering', () => {
+  test('every one of the 13 kinds draws its chart in its box', async ({ page }, testInfo) => {
+    test.setTimeout(240_000);
+    const board = new DashboardPage(page);
+    const boxes = new ChartBoxes(page);
+    await signIn(page);
+    const demo = await findDemoDashboard(page);
+    const target = demo ?? (await seedAllKinds(page, uniqueSuffix()));
+    testInfo.annotations.push({ type: 'dashboard', description: demo ? 'the demo dashboard' : 'seeded over a DuckDB SQL source (no demo dashboard)' });
+    await board.goto(target.projectId, target.dashboardId);
+
+    for (const kind of KINDS) {
+      const chart = target.charts.find((c) => c.type === kind)!;
+      const box = boxes.box(chart.chartId);
+      await test.step(`${kind}: ${chart.title}`, async () => {
+        await boxes.expectDrawn(box, kind);
+        const path = testInfo.outputPath(`chart-${kind}.png`);
+        await box.screenshot({ path });
+        await testInfo.attach(`chart-${kind}`, { path, contentType: 'image/png' });
+      });
+    }
+
+    // the table pages, sums and formats as the option says
+    const table = boxes.box(target.charts.find((c) => c.type === 'table')!.chartId);
+    await table.scrollIntoViewIfNeeded();
+    if (!demo) {
+      await expect(table.locator('.ant-table-thead')).toContainText('amount');
+      await expect(table.getByTestId('table-summary-row')).toContainText('Sum');
+      await expect(boxes.tableRows(table)).toHaveCount(8);
+      await expect(boxes.tableRows(table).first()).toContainText(/\d,?\d*\.\d\d/);
+    }
+  });
+
+  test('states, lazy loading, refresh, table pages, down-sampling and the full-screen viewer', async ({ page }, testInfo) => {
+    test.setTimeout(240_000);
+    const run = uniqueSuffix();
+    const board = new DashboardPage(page);
+    const boxes = new ChartBoxes(page);
+    await signIn(page);
+
+    const folder = await api<{ projectId: string }>(page, 'POST', '/api/data_source/proj', { name: `States ${run}` });
+    const sales = await createSource(page, folder.projectId, `Sales ${run}`, SALES_SQL);
+    const nothing = await createSource(page, folder.projectId, `Empty ${run}`, EMPTY_SQL);
+    const big = await createSource(page, folder.projectId, `Big ${run}`, BIG_SQL);
+    const { projectId, dashboardId } = await seedDashboard(page, 'dashboard', `States ${run}`, `States ${run}`);
+    const bar = await addChart(page, dashboardId, 'Revenue', 'bar', sales, SALES_CHARTS.bar);
+    const pie = await addChart(page, dashboardId, 'Share', 'pie', sales, SALES_CHARTS.pie);
+    const unconfigured = await addChart(page, dashboardId, 'No fields', 'bar', '');
+    const broken = await addChart(page, dashboardId, 'Broken', 'line', `ds-missing-${run}`);
+    const empty = await addChart(page, dashboardId, 'Nothing', 'bar', nothing, { points: [point('region')], values: [value('amount')] });
+    const sampled = await addChart(page, dashboardId, 'Many points', 'line', big, { points: [point('x', { dataType: 'number' })], values: [value('y')] });
+    const rows = await addChart(page, dashboardId, 'Many rows', 'table', big, { points: [point('x', { dataType: 'number', orderBy: 'asc' })], values: [value('y')] });
+
+    const firstRun = page.waitForResponse(isRun(bar.chartId));
+    await board.goto(projectId, dashboardId);
+    expect((await firstRun).request().postDataJSON()).toEqual({ isFullScreen: false, globalFilters: [], isFirstRequest: true });
+
+    // lazy loading: the last box is far below the fold and has not run yet
+    await expect(boxes.view(boxes.box(rows.chartId))).toHaveAttribute('data-state', 'waiting');
+    await expect(boxes.box(rows.chartId).getByTestId('chart-waiting')).toHaveText(catalogues.en.chart.waiting);
+    await expect(boxes.box(rows.chartId)).toHaveAttribute('data-loaded', 'false');
+    await boxes.expectDrawn(boxes.box(bar.chartId), 'bar');
+    await boxes.expectDrawn(boxes.box(pie.chartId), 'pie');
+
+    // no fields yet: a note and the way to the editor
+    const noFields = boxes.box(unconfigured.chartId);
+    await boxes.waitFor(noFields, 'unconfigured');
+    await expect(noFields.getByTestId('chart-unconfigured')).toContainText(chartTexts.unconfigured);
+    await expect(noFields.getByTestId('chart-edit')).toBeVisible();
+    await expect(noFields).toHaveAttribute('data-loaded', 'true');
+
+    // a chart whose source is gone: the server's message and a retry that runs it again
+    const failing = boxes.box(broken.chartId);
+    await boxes.waitFor(failing, 'error');
+    await expect(failing.getByTestId('chart-error')).toContainText(chartTexts.error);
+    await expect(failing.getByTestId('chart-error-detail')).toHaveText('Data source not found');
+    const retried = page.waitForResponse(isRun(broken.chartId));
+    await failing.getByTestId('chart-retry').click();
+    expect((await retried).status()).toBe(404);
+    await boxes.waitFor(failing, 'error');
+
+    // no rows
+    const none = boxes.box(empty.chartId);
+    await boxes.waitFor(none, 'empty');
+    await expect(none.getByTestId('chart-empty')).toContainText(chartTexts.empty);
+
+    // 4000 points are down-sampled by the server: the hint says so
+    const many = boxes.box(sampled.chartId);
+    await boxes.expectDrawn(many, 'line');
+    await expect(many.getByTestId('chart-downsampled')).toHaveText(format(chartTexts.downsampled, { shown: '3000', total: '4000' }));
+
+    // table pages are runs with a page
+    const table = boxes.box(rows.chartId);
+    await boxes.expectDrawn(table, 'table');
+    await expect(boxes.tableRows(table)).toHaveCount(20);
+    await expect(table.getByText(format(chartTexts.tableTotal, { total: '4000' }))).toBeVisible();
+    const second = page.waitForResponse(isRun(rows.chartId));
+    await table.locator('.ant-pagination-next').click();
+    expect((await second).request().postDataJSON()).toMatchObject({ page: { index: 2, size: 20 } });
+    await expect(table.locator('.ant-pagination-item-active')).toHaveText('2');
+    await expect(boxes.tableRows(table).first()).toContainText('20');
+
+    for (const [name, chart] of Object.entries({ unconfigured, broken, empty, sampled, rows })) {
+      const path = testInfo.outputPath(`state-${name}.png`);
+      await boxes.box(chart.chartId).screenshot({ path });
+      await testInfo.attach(`state-${name}`, { path, contentType: 'image/png' });
+    }
+
+    // refresh runs the chart again (not a first request any more)
+    const revenue = boxes.box(bar.chartId);
+    await revenue.scrollIntoViewIfNeeded();
+    const refreshed = page.waitForResponse(isRun(bar.chartId));
+    await board.boxTool(bar.chartId, 'box-refresh').click();
+    expect((await refreshed).request().postDataJSON()).toEqual({ isFullScreen: false, globalFilters: [], isFirstRequest: false });
+    await boxes.expectDrawn(revenue, 'bar');
+
+    // the full-screen chart viewer draws real charts and steps between them
+    await board.boxTool(bar.chartId, 'box-fullscreen').click();
+    await expect(page.getByTestId('chart-viewer')).toBeVisible();
+    await boxes.expectDrawn(boxes.box(bar.chartId, 'viewer'), 'bar');
+    const viewerShot = testInfo.outputPath('viewer-bar.png');
+    await page.getByTestId('chart-viewer').screenshot({ path: viewerShot });
+    await testInfo.attach('viewer-bar', { path: viewerShot, contentType: 'image/png' });
+    await page.getByTestId('viewer-next').click();
+    await boxes.expectDrawn(boxes.box(pie.chartId, 'viewer'), 'pie');
+    await page.getByTestId('viewer-prev').click();
+    await boxes.expectDrawn(boxes.box(bar.chartId, 'viewer'), 'bar');
+    await page.locator('.ant-modal-close').filter({ visible: true }).click();
+    await expect(page.getByTestId('chart-viewer')).toHaveCount(0);
+
+    // the full-screen carousel draws the current chart
+    await board.fullScreenButton.click();
+    await expect(board.carousel).toBeVisible();
+    await board.carouselToggle.click();
+    await expect(board.carousel).toHaveAttribute('data-playing', 'false');
+    const slide = board.carouselSlide.getByTestId(`chart-box-${bar.chartId}`);
+    await boxes.expectDrawn(slide, 'bar');
+    await board.fullScreenButton.click();
+    await expect(board.carousel).toHaveCount(0);
+
+    // the edit button of a chart without fields opens the chart editor
+    await boxes.waitFor(noFields, 'unconfigured');
+    await noFields.getByTestId('chart-edit').click();
+    await expect(page).toHaveURL(new RegExp(`/dashboard/chart_edit/${projectId}/${dashboardId}/${unconfigured.chartId}$`));
+  });
+});

@@ -1,0 +1,21 @@
+import { http } from '../../../shared/api/http';
+import type { TabType } from '../../dashboard/types';
+import type { ChartAnswer, RunBody, TablePage } from '../types';
+
+const id = (value: string) => encodeURIComponent(value);
+
+/** The chart calls of docs/api/chart.md used by the dashboard. */
+export const chartApi = {
+  /** POST /api/dashboard/chart/{tab}/{chartId}: runs the chart and answers {option, chart, meta}. */
+  run: (tab: TabType, chartId: string, body: RunBody, signal?: AbortSignal) =>
+    http.post<ChartAnswer>(`/api/dashboard/chart/${tab}/${id(chartId)}`, body, { signal }),
+};
+
+/** Query keys of chart runs; invalidate `chartKeys.all` after a chart edit. */
+export const chartKeys = {
+  all: ['chart'] as const,
+  runs: (tab: TabType, chartId: string) => ['chart', 'run', tab, chartId] as const,
+  /** the answer's texts (statistics labels, error messages) are in the request's language */
+  run: (tab: TabType, chartId: string, page: TablePage | undefined, language: string) =>
+    ['chart', 'run', tab, chartId, page ? `${page.index}/${page.size}` : 'all', language] as const,
+};

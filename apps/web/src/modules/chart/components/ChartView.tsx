@@ -1,0 +1,228 @@
+import '../chart.css';
+import { EditOutlined, InfoCircleOutlined, ReloadOutlined, WarningOutlined } from '@ant-design/icons';
+import { Button, Empty, Spin, Tooltip, Typography } from 'antd';
+import { Component, lazy, Suspense, useCallback, useEffect, useState, type ErrorInfo, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ChartSummary, TabType } from '../../dashboard/types';
+import { useChartViewTranslation } from '../i18n';
+import { useAppTheme } from '../hooks/useAppTheme';
+import { useChartData } from '../hooks/useChartData';
+import type { ChartAnswer, ChartType, TablePage } from '../types';
+import { isChartKind } from '../utils/renderers';
+import { deriveChartState, downsampleHint, isSettled } from '../utils/state';
+
+/** The renderers and ECharts load on the first chart drawn (a chunk of their own). */
+const ChartRenderer = lazy(() => import('./ChartRenderer'));
+
+const DEFAULT_TABLE_PAGE: TablePage = { index: 1, size: 20 };
+/** A chart query answers at most this many rows (docs/api/chart.md, meta.truncated). */
+const TRUNCATED_ROWS = 10_000;
+
+export type ChartViewVariant = 'grid' | 'slide' | 'viewer';
+
+interface ChartViewProps {
+  tab: TabType;
+  chart: ChartSummary;
+  variant: ChartViewVariant;
+  /** the box has been visible (or must load for an export): only then the chart runs */
+  enabled: boolean;
+  refreshKey: number;
+  /** the chart is drawn, or shows an error / empty / unconfigured state (the export waits for it) */
+  onLoaded?: (chartId: string) => void;
+  /** opens the chart editor (offered when the chart has no fields yet) */
+  onEdit?: () => void;
+}
+
+function Status({ testId, icon, title, detail, action, alert = false }: { testId: string; icon?: ReactNode; title: string; detail?: string; action?: ReactNode; alert?: boolean }) {
+  return (
+    <div className="bi-chart-view__center bi-chart-status" data-testid={testId} role={alert ? 'alert' : undefined}>
+      {icon ? <span className="bi-chart-status__icon">{icon}</span> : null}
+      <Typography.Text strong>{title}</Typography.Text>
+      {detail ? (
+        <Typography.Text type="secondary" className="bi-chart-status__detail" data-testid={`${testId}-detail`}>
+          {detail}
+        </Typography.Text>
+      ) : null}
+      {action}
+    </div>
+  );
+}
+
+interface BoundaryProps {
+  resetKey: unknown;
+  fallback: (retry: () => void) => ReactNode;
+  onError: () => void;
+  children: ReactNode;
+}
+
+/** A renderer that throws (or a chunk that fails to load) shows a message instead of breaking the dashboard. */
+class RenderBoundary extends Component<BoundaryProps, { failed: boolean; resetKey: unknown }> {
+  override state = { failed: false, resetKey: this.props.resetKey };
+
+  static getDerivedStateFromError(): Partial<{ failed: boolean }> {
+    return { failed: true };
+  }
+
+  static getDerivedStateFromProps(props: BoundaryProps, state: { failed: boolean; resetKey: unknown }) {
+    return props.resetKey !== state.resetKey ? { failed: false, resetKey: props.resetKey } : null;
+  }
+
+  override componentDidCatch(error: Error, info: ErrorInfo) {
+    console.error('chart renderer failed', error, info.componentStack);
+    this.props.onError();
+  }
+
+  override render() {
+    return this.state.failed ? this.props.fallback(() => this.setState({ failed: false })) : this.props.children;
+  }
+}
+
+function kindOf(answer: ChartAnswer | undefined, fallback: string): string {
+  return answer?.meta?.kind ?? answer?.chart?.type ?? fallback;
+}
+
+/**
+ * The content of a chart box: runs the chart once the box is visible and shows the chart, or
+ * waiting / loading / error (with retry) / no fields yet (with the editor) / no data. Hints: down-sampled
+ * series, a truncated result, the server's warnings; a small spinner while a refresh runs.
+ */
+export function ChartView({ tab, chart, variant, enabled, refreshKey, onLoaded, onEdit }: ChartViewProps) {
+  const { t } = useTranslation();
+  const { cv, i18n } = useChartViewTranslation();
+  const appTheme = useAppTheme();
+  const [page, setPage] = useState<TablePage | undefined>(chart.type === 'table' ? DEFAULT_TABLE_PAGE : undefined);
+  const query = useChartData({ tab, chartId: chart.chartId, enabled, refreshKey, isFullScreen: variant !== 'grid', page });
+  const answer = query.data;
+  const state = deriveChartState({ enabled, isError: query.isError, answer });
+  const kind = kindOf(answer, chart.type);
+
+  const [drawn, setDrawn] = useState(false);
+  const onDone = useCallback(() => setDrawn(true), []);
+  const loaded = isSettled(state) || (state === 'ready' && drawn);
+  useEffect(() => {
+    if (loaded) onLoaded?.(chart.chartId);
+  }, [loaded, chart.chartId, onLoaded]);
+
+  const onPageChange = useCallback((next: TablePage) => setPage(next), []);
+  const retry = () => void query.refetch();
+
+  let content: ReactNode;
+  if (state === 'waiting') {
+    content = <Status testId="chart-waiting" title={t('chart.waiting')} />;
+  } else if (state === 'loading') {
+    content = (
+      <div className="bi-chart-view__center bi-chart-status" data-testid="chart-loading" aria-busy="true">
+        <Spin />
+        <Typography.Text type="secondary">{cv('loading')}</Typography.Text>
+      </div>
+    );
+  } else if (state === 'error') {
+    content = (
+      <Status
+        testId="chart-error"
+        alert
+        icon={<WarningOutlined />}
+        title={cv('error')}
+        detail={query.error?.message}
+        action={
+          <Button size="small" icon={<ReloadOutlined />} loading={query.isFetching} onClick={retry} data-testid="chart-retry">
+            {cv('retry')}
+          </Button>
+        }
+      />
+    );
+  } else if (state === 'unconfigured') {
+    content = (
+      <div className="bi-chart-view__center" data-testid="chart-unconfigured">
+        <Empty
+          image={Empty.PRESENTED_IMAGE_SIMPLE}
+          description={
+            <>
+              <Typography.Text strong>{cv('unconfigured')}</Typography.Text>
+              <br />
+              <Typography.Text type="secondary">{cv('unconfiguredHint')}</Typography.Text>
+            </>
+          }
+        >
+          {onEdit ? (
+            <Button size="small" type="primary" icon={<EditOutlined />} onClick={onEdit} data-testid="chart-edit">
+              {cv('edit')}
+            </Button>
+          ) : null}
+        </Empty>
+      </div>
+    );
+  } else if (state === 'empty') {
+    content = (
+      <div className="bi-chart-view__center" data-testid="chart-empty">
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={cv('empty')} />
+      </div>
+    );
+  } else if (!isChartKind(kind)) {
+    content = <Status testId="chart-error" alert icon={<WarningOutlined />} title={cv('drawFailed')} detail={kind} />;
+  } else {
+    const spinner = (
+      <div className="bi-chart-view__center">
+        <Spin />
+      </div>
+    );
+    content = (
+      <RenderBoundary
+        resetKey={answer}
+        onError={onDone}
+        fallback={(reset) => (
+          <Status
+            testId="chart-error"
+            alert
+            icon={<WarningOutlined />}
+            title={cv('drawFailed')}
+            action={
+              <Button size="small" icon={<ReloadOutlined />} onClick={reset} data-testid="chart-retry">
+                {cv('retry')}
+              </Button>
+            }
+          />
+        )}
+      >
+        <Suspense fallback={spinner}>
+          <ChartRenderer
+            answer={answer!}
+            kind={kind as ChartType}
+            title={chart.title}
+            appTheme={appTheme}
+            onDone={onDone}
+            onPageChange={onPageChange}
+            paging={query.isPlaceholderData && query.isFetching}
+          />
+        </Suspense>
+      </RenderBoundary>
+    );
+  }
+
+  const sampled = state === 'ready' ? downsampleHint(answer) : null;
+  const truncated = state === 'ready' && answer?.meta?.truncated === true;
+  const warnings = state === 'ready' ? (answer?.meta?.warnings ?? []) : [];
+  const refreshing = state === 'ready' && query.isFetching && !query.isPlaceholderData;
+
+  return (
+    <div className="bi-chart-view" data-testid="chart-view" data-state={state} data-kind={kind} data-drawn={drawn ? 'true' : 'false'}>
+      {content}
+      {refreshing ? (
+        <span className="bi-chart-view__refreshing" data-testid="chart-refreshing" aria-label={cv('refreshing')}>
+          <Spin size="small" />
+        </span>
+      ) : null}
+      {sampled || truncated || warnings.length > 0 ? (
+        <div className="bi-chart-view__hints">
+          {sampled ? <span data-testid="chart-downsampled">{cv('downsampled', { shown: sampled.shown, total: sampled.total })}</span> : null}
+          {truncated ? <span data-testid="chart-truncated">{cv('truncated', { count: TRUNCATED_ROWS.toLocaleString(i18n.language) })}</span> : null}
+          {warnings.length > 0 ? (
+            <Tooltip title={warnings.map((w) => <div key={w}>{w}</div>)}>
+              <InfoCircleOutlined aria-label={`${cv('warnings')}: ${warnings.join('; ')}`} data-testid="chart-warnings" data-export-ignore="true" tabIndex={0} />
+            </Tooltip>
+          ) : null}
+        </div>
+      ) : null}
+    </div>
+  );
+}

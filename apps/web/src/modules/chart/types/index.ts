@@ -1,0 +1,90 @@
+import type { Chart, ChartType, RangeFilter } from '@bi/chart-model';
+import type { ChartMeta as BuildMeta, JsonObject } from '@bi/charts';
+
+/** `meta` of a chart answer (docs/api/chart.md): the builder's meta plus what the query service adds. */
+export interface ChartAnswerMeta extends BuildMeta {
+  /** rows the query answered */
+  rowCount?: number;
+  /** more than 10 000 result rows: the first 10 000 are drawn */
+  truncated?: boolean;
+  /** nothing to run: no source, or no points and no values */
+  empty?: boolean;
+  dataVersion?: number;
+  computedAt?: string;
+}
+
+/** POST /api/dashboard/chart/{tab}/{chartId} → data. */
+export interface ChartAnswer {
+  /** plain JSON ECharts option; kind table carries `table`, card `card`, nav `nav` */
+  option: JsonObject;
+  chart: Chart;
+  meta?: ChartAnswerMeta;
+  dataSourceName?: string;
+}
+
+/** Table page of a run (1-based index, size 1–500). */
+export interface TablePage {
+  index: number;
+  size: number;
+}
+
+/** Body of a chart run. */
+export interface RunBody {
+  isFullScreen?: boolean;
+  isFirstRequest?: boolean;
+  /** absent: the chart's stored inner filters apply (an empty list would switch them off) */
+  innerFilters?: RangeFilter[];
+  globalFilters?: RangeFilter[];
+  page?: TablePage;
+}
+
+/** What a chart box shows. */
+export type ChartViewState = 'waiting' | 'loading' | 'error' | 'unconfigured' | 'empty' | 'ready';
+
+export type AppTheme = 'light' | 'dark';
+
+export type { Chart, ChartType };
+
+/** `option.table` of kind table (libs/charts/src/kinds/table.ts). */
+export interface TableColumnOption {
+  key: string;
+  dataIndex: string;
+  title: string;
+  role?: string;
+  dataType?: string;
+  align?: 'left' | 'right' | 'center';
+  width?: number;
+}
+export interface TableRowOption {
+  key: string;
+  cells: Record<string, string>;
+  values?: Record<string, string | number | null>;
+}
+export interface TableSummaryOption {
+  key: string;
+  label?: string;
+  cells: Record<string, string>;
+}
+export interface TableOption {
+  columns: TableColumnOption[];
+  rows: TableRowOption[];
+  summary?: TableSummaryOption[];
+  summaryColor?: string;
+  page?: { index: number; size: number; total: number };
+  maxHeight?: number;
+}
+
+/** `option.card` of kind card. */
+export interface CardOption {
+  title: string;
+  value: number | null;
+  display: string;
+  color?: string;
+  statisticColor?: string;
+  statistics?: { key: string; label: string; value: number | null; display: string }[];
+}
+
+/** `option.nav` of kind nav. */
+export interface NavOption {
+  items: { name: string; value: number | null; target: number | null; ratio: number | null; percent: string; valueDisplay?: string; targetDisplay?: string }[];
+}

@@ -1,0 +1,102 @@
+import { describe, expect, it } from '@jest/globals';
+import { answerOf, PERCENT_1, WAN_1 } from '../testing/fixtures';
+import { applyFormatters, cartesianTooltip, escapeHtml, isHorizontal, itemTooltip, type TooltipFormatter, type ValueFormatter } from './formatters';
+
+type Obj = Record<string, unknown>;
+const asObj = (v: unknown) => v as Obj;
+const first = (v: unknown) => asObj(Array.isArray(v) ? v[0] : v);
+const tooltipOf = (option: Obj) => asObj(option.tooltip).formatter as TooltipFormatter;
+const axisLabelOf = (axis: unknown) => asObj(asObj(axis).axisLabel).formatter as ValueFormatter;
+
+describe('formatters applied to cartesian options', () => {
+  it('formats axis tooltips with the series formatter and escapes names', () => {
+    const answer = answerOf('bar');
+    const option = applyFormatters(answer.option, 'bar', answer.meta!.formatters);
+    const text = tooltipOf(option)([
+      { seriesName: 'Amount', value: ['广东', 1234567, '123.5万'], marker: '<span class="m"></span>', axisValueLabel: '广东 <b>' },
+    ]);
+    expect(text).toBe('广东 &lt;b&gt;<br/><span class="m"></span>Amount: <b>123.5万</b>');
+  });
+
+  it('formats value-axis labels; the category axis keeps its labels', () => {
+    const answer = answerOf('line');
+    const option = applyFormatters(answer.option, 'line', answer.meta!.formatters);
+    expect(axisLabelOf(first(option.yAxis))(25000000)).toBe('2,500.0万');
+    expect(asObj(first(option.xAxis).axisLabel).formatter).toBeUndefined();
+  });
+
+  it('uses the x axis for values when the chart is horizontal', () => {
+    const answer = answerOf('bar', { isHorizontal: true });
+    expect(isHorizontal(answer.option)).toBe(true);
+    const option = applyFormatters(answer.option, 'bar', answer.meta!.formatters);
+    expect(axisLabelOf(first(option.xAxis))(10000)).toBe('1.0万');
+    expect(tooltipOf(option)({ seriesName: 'Amount', value: [10000, '北京', '1.0万'] })).toBe('北京<br/>Amount: <b>1.0万</b>');
+  });
+
+  it('formats the second value axis of doubleaxis with its own formatter', () => {
+    const answer = answerOf('doubleaxis', { secondValues: [{ name: 'margin', dataType: 'number', formatter: PERCENT_1 }] });
+    const option = applyFormatters(answer.option, 'doubleaxis', answer.meta!.formatters);
+    const axes = option.yAxis as unknown[];
+    expect(axisLabelOf(axes[0])(20000)).toBe('2.0万');
+    expect(axisLabelOf(axes[1])(0.125)).toBe('12.5%');
+  });
+
+  it('keeps tooltips and labels a customOption set, and does not change the input option', () => {
+    const answer = answerOf('bar', { customOption: JSON.stringify({ tooltip: { formatter: '{b}: {c}' }, yAxis: { axisLabel: { formatter: '{value} €' } } }) });
+    const before = JSON.stringify(answer.option);
+    const option = applyFormatters(answer.option, 'bar', answer.meta!.formatters);
+    expect(asObj(option.tooltip).formatter).toBe('{b}: {c}');
+    expect(asObj(first(option.yAxis).axisLabel).formatter).toBe('{value} €');
+    expect(JSON.stringify(answer.option)).toBe(before);
+  });
+
+  it('leaves unknown kinds alone', () => {
+    const answer = answerOf('bar');
+    expect(applyFormatters(answer.option, 'radar', answer.meta!.formatters)).toBe(answer.option);
+  });
+
+  it('describes mark lines by their name', () => {
+    const tooltip = cartesianTooltip({ series: { Amount: WAN_1 }, valueAxes: [WAN_1] }, false);
+    expect(tooltip({ componentType: 'markLine', seriesName: 'Amount', name: 'Avg', value: 50000 })).toBe('Amount<br/>Avg: <b>5.0万</b>');
+  });
+});
+
+describe('formatters applied to item kinds', () => {
+  it('pie and funnel tooltips show the formatted value and the share', () => {
+    for (const kind of ['pie', 'funnel'] as const) {
+      const answer = answerOf(kind);
+      const option = applyFormatters(answer.option, kind, answer.meta!.formatters);
+      expect(tooltipOf(option)({ seriesName: 'Amount', name: '北京', value: 2345678, percent: 51.2, marker: '●' })).toBe('Amount<br/>●北京: <b>234.6万</b> (51.2%)');
+    }
+  });
+
+  it('gauge tooltip and dial labels use the value formatter', () => {
+    const answer = answerOf('gauge', { points: [] }, [{ amount: 123456 }]);
+    const option = applyFormatters(answer.option, 'gauge', answer.meta!.formatters);
+    expect(axisLabelOf(first(option.series))(200000)).toBe('20.0万');
+    expect(tooltipOf(option)({ seriesName: 'Amount', name: 'Amount', value: 123456 })).toBe('Amount: <b>12.3万</b>');
+  });
+
+  it('map tooltip shows "-" for regions without data; the visual map labels are formatted', () => {
+    const answer = answerOf('map');
+    const option = applyFormatters(answer.option, 'map', answer.meta!.formatters);
+    expect(tooltipOf(option)({ seriesName: 'Amount', name: '西藏', value: Number.NaN })).toBe('Amount<br/>西藏: <b>-</b>');
+    expect((asObj(option.visualMap).formatter as ValueFormatter)(2345678)).toBe('234.6万');
+  });
+
+  it('card, nav and table options carry finished texts and are left as they are', () => {
+    for (const kind of ['card', 'nav', 'table'] as const) {
+      const answer = answerOf(kind);
+      expect(applyFormatters(answer.option, kind, answer.meta!.formatters)).toBe(answer.option);
+    }
+  });
+
+  it('a slice formatter wins over the series formatter', () => {
+    const tooltip = itemTooltip({ series: { Amount: WAN_1, 北京: PERCENT_1 }, valueAxes: [] }, false);
+    expect(tooltip({ seriesName: 'Amount', name: '北京', value: 0.5 })).toBe('Amount<br/>北京: <b>50.0%</b>');
+  });
+
+  it('escapes HTML', () => {
+    expect(escapeHtml(`<a href="x">'&'</a>`)).toBe('&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;');
+  });
+});

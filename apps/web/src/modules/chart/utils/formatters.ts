@@ -1,0 +1,154 @@
+/**
+ * Adds the functions a JSON option cannot carry (docs/api/chart.md, libs/charts/README.md): tooltips
+ * and value-axis / visual-map labels formatted with `formatValue` and `meta.formatters`. Pure: the
+ * input option is not changed; only the parts that get a function are copied.
+ */
+import type { Formatter } from '@bi/chart-model';
+import { formatValue, type FormatterSpec } from '@bi/charts';
+import { rendererFamilyOf, type RendererFamily } from './renderers';
+
+type Obj = Record<string, unknown>;
+export type EChartsJson = Obj;
+
+/** The parts of ECharts' tooltip callback parameters the formatters read. */
+export interface TooltipParam {
+  componentType?: string;
+  seriesType?: string;
+  seriesName?: string;
+  name?: string;
+  value?: unknown;
+  marker?: unknown;
+  percent?: number;
+  axisValueLabel?: string;
+}
+export type TooltipFormatter = (params: TooltipParam | TooltipParam[]) => string;
+export type ValueFormatter = (value: unknown) => string;
+
+const EMPTY_FORMATTERS: FormatterSpec = { series: {}, valueAxes: [] };
+
+const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+const asList = (v: unknown): unknown[] => (Array.isArray(v) ? v : v === undefined || v === null ? [] : [v]);
+
+/** Escapes text for the HTML tooltips ECharts renders (category and series names come from the data). */
+export function escapeHtml(text: unknown): string {
+  return String(text ?? '').replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
+}
+
+const markerOf = (p: TooltipParam): string => (typeof p.marker === 'string' ? p.marker : '');
+
+function formatNumber(value: unknown, formatter: Formatter | null | undefined): string {
+  if (typeof value === 'number' || typeof value === 'string' || value === null || value === undefined) return formatValue(value, formatter);
+  return formatValue(null);
+}
+
+/** The formatter of a series (or of a pie/funnel slice by its name). */
+export function seriesFormatter(formatters: FormatterSpec, ...names: (string | undefined)[]): Formatter | null {
+  for (const name of names) {
+    if (name !== undefined && Object.prototype.hasOwnProperty.call(formatters.series, name)) return formatters.series[name] ?? null;
+  }
+  return null;
+}
+
+/** Cartesian options put the values on x when the chart is horizontal (isHorizontal). */
+export function isHorizontal(option: Obj): boolean {
+  const x = asList(option.xAxis)[0];
+  const y = asList(option.yAxis)[0];
+  return isObj(x) && x.type === 'value' && isObj(y) && y.type === 'category';
+}
+
+/**
+ * Tooltip of the category × value kinds: cartesian data points are `[category, value, text]`
+ * (`[value, category, text]` when horizontal); the value is formatted with its series' formatter.
+ */
+export function cartesianTooltip(formatters: FormatterSpec, horizontal: boolean): TooltipFormatter {
+  const valueIndex = horizontal ? 0 : 1;
+  const categoryIndex = horizontal ? 1 : 0;
+  const valueOf = (p: TooltipParam): unknown => (Array.isArray(p.value) ? p.value[valueIndex] : p.value);
+  const categoryOf = (p: TooltipParam): unknown => (Array.isArray(p.value) ? p.value[categoryIndex] : p.name);
+  return (params) => {
+    const list = asList(params) as TooltipParam[];
+    const first = list[0];
+    if (!first) return '';
+    const header = first.axisValueLabel ?? (first.componentType === 'markLine' ? first.seriesName : categoryOf(first));
+    const lines = list.map((p) => {
+      const label = p.componentType === 'markLine' ? p.name : p.seriesName;
+      return `${markerOf(p)}${escapeHtml(label)}: <b>${escapeHtml(formatNumber(valueOf(p), seriesFormatter(formatters, p.seriesName)))}</b>`;
+    });
+    return [escapeHtml(header), ...lines].filter((line) => line !== '').join('<br/>');
+  };
+}
+
+/** Tooltip of one item (pie, funnel, gauge, map): series name, then the item's formatted value (and share). */
+export function itemTooltip(formatters: FormatterSpec, withPercent: boolean): TooltipFormatter {
+  return (params) => {
+    const p = (asList(params) as TooltipParam[])[0];
+    if (!p) return '';
+    const value = formatNumber(Array.isArray(p.value) ? p.value[0] : p.value, seriesFormatter(formatters, p.name, p.seriesName));
+    const share = withPercent && typeof p.percent === 'number' && Number.isFinite(p.percent) ? ` (${p.percent}%)` : '';
+    const head = p.seriesName && p.seriesName !== p.name ? `${escapeHtml(p.seriesName)}<br/>` : '';
+    return `${head}${markerOf(p)}${escapeHtml(p.name)}: <b>${escapeHtml(value)}</b>${escapeHtml(share)}`;
+  };
+}
+
+export function valueLabel(formatter: Formatter): ValueFormatter {
+  return (value) => formatNumber(value, formatter);
+}
+
+/** A tooltip keeps the function only when the option (or a customOption) sets no formatter of its own. */
+function withTooltip(option: Obj, formatter: TooltipFormatter): Obj {
+  const tooltip = isObj(option.tooltip) ? option.tooltip : {};
+  if (tooltip.formatter !== undefined || tooltip.show === false) return option;
+  return { ...option, tooltip: { ...tooltip, formatter } };
+}
+
+function withAxisLabel(axis: unknown, formatter: Formatter | null | undefined): unknown {
+  if (!formatter || !isObj(axis)) return axis;
+  const axisLabel = isObj(axis.axisLabel) ? axis.axisLabel : {};
+  if (axisLabel.formatter !== undefined) return axis;
+  return { ...axis, axisLabel: { ...axisLabel, formatter: valueLabel(formatter) } };
+}
+
+function cartesian(option: Obj, formatters: FormatterSpec): Obj {
+  const horizontal = isHorizontal(option);
+  const key = horizontal ? 'xAxis' : 'yAxis';
+  let out = withTooltip(option, cartesianTooltip(formatters, horizontal));
+  const axes = option[key];
+  if (axes !== undefined && formatters.valueAxes.some(Boolean)) {
+    const mapped = Array.isArray(axes) ? axes.map((axis, i) => withAxisLabel(axis, formatters.valueAxes[i])) : withAxisLabel(axes, formatters.valueAxes[0]);
+    out = { ...out, [key]: mapped };
+  }
+  return out;
+}
+
+function gauge(option: Obj, formatters: FormatterSpec): Obj {
+  const out = withTooltip(option, itemTooltip(formatters, false));
+  const formatter = formatters.valueAxes[0];
+  if (!formatter || !Array.isArray(option.series)) return out;
+  return { ...out, series: option.series.map((s) => (isObj(s) && s.type === 'gauge' ? withAxisLabel(s, formatter) : s)) };
+}
+
+function map(option: Obj, formatters: FormatterSpec): Obj {
+  const out = withTooltip(option, itemTooltip(formatters, false));
+  const formatter = formatters.valueAxes[0];
+  if (!formatter || option.visualMap === undefined) return out;
+  const label = (vm: unknown) => (isObj(vm) && vm.formatter === undefined ? { ...vm, formatter: valueLabel(formatter) } : vm);
+  return { ...out, visualMap: Array.isArray(option.visualMap) ? option.visualMap.map(label) : label(option.visualMap) };
+}
+
+const BY_FAMILY: { readonly [F in RendererFamily]: (option: Obj, formatters: FormatterSpec) => Obj } = {
+  cartesian,
+  pieFunnel: (option, formatters) => withTooltip(option, itemTooltip(formatters, true)),
+  gauge,
+  map,
+  // nav hides its tooltip and pre-formats its labels; card and table carry finished texts
+  nav: (option) => option,
+  card: (option) => option,
+  table: (option) => option,
+};
+
+/** The option with formatter functions for the kind's tooltips, value axes and visual map. */
+export function applyFormatters(option: Obj, kind: unknown, formatters: FormatterSpec | undefined): Obj {
+  const family = rendererFamilyOf(kind);
+  if (!family) return option;
+  return BY_FAMILY[family](option, formatters ?? EMPTY_FORMATTERS);
+}

@@ -1,0 +1,328 @@
+#!/usr/bin/env node
+// Chart engine benchmark (docs/benchmarks.md "Chart engine"): a month × category chart with sum, avg
+// and count over 5M rows in the DuckDB analytics store, run through the BFF, against baselines
+// measured in the same run (the hand-written DuckDB SQL run directly, a bare HTTP round trip).
+//
+//   npm run build:server && npm run bench:chart
+//
+// Environment: BENCH_ROWS (default 5000000), BENCH_ITER (query iterations, default 30),
+// BENCH_HIT_ITER (cache-hit iterations, default 300), BENCH_ROUNDS (dashboard rounds, default 50),
+// BENCH_DIR (working directory, default a fresh temp dir, removed at the end unless given),
+// BENCH_PORT (HTTP, default 18391), BENCH_GRPC_BASE_PORT (default 44051).
+import { spawn } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
+import { join, resolve, dirname } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import { DuckDBInstance } from '@duckdb/node-api';
+import { buildChartQuery, compile, normalizeRows } from '@bi/query';
+import { buildOption } from '@bi/charts';
+import { translate } from '@bi/i18n';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const { chartColumns, rowObjects, labelsFor, CHART_ROW_LIMIT } = await import(join(root, 'apps/chart-query/dist/chart-plan.js'));
+
+const ROWS = Number(process.env.BENCH_ROWS ?? 5_000_000);
+const ITER = Math.max(30, Number(process.env.BENCH_ITER ?? 30));
+const HIT_ITER = Math.max(30, Number(process.env.BENCH_HIT_ITER ?? 300));
+const ROUNDS = Math.max(30, Number(process.env.BENCH_ROUNDS ?? 50));
+const OPTION_ITER = 500;
+const WARMUP = 3;
+const PORT = Number(process.env.BENCH_PORT ?? 18391);
+const GRPC_BASE_PORT = Number(process.env.BENCH_GRPC_BASE_PORT ?? 44051);
+const PASSWORD = 'bench-password-1';
+const TARGETS = { missRatio: 1.15, sqlRatio: 1.2, hitP50: 1, hitP99: 5, optionP50: 1, dashboardP99: 10 };
+
+const keep = !!process.env.BENCH_DIR;
+const dir = process.env.BENCH_DIR ? resolve(process.env.BENCH_DIR, `chart-${Date.now()}`) : mkdtempSync(join(tmpdir(), 'bi-chart-bench-'));
+const dataDir = join(dir, 'data');
+mkdirSync(dataDir, { recursive: true });
+const log = (...a) => console.log('[bench]', ...a);
+const load = () => loadavg().map((x) => x.toFixed(2)).join(' ');
+const loadAtStart = load();
+
+// ---- statistics --------------------------------------------------------------------------------
+const pct = (xs, p) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1))];
+};
+const stats = (xs) => ({ n: xs.length, p50: pct(xs, 50), p99: pct(xs, 99), min: Math.min(...xs), max: Math.max(...xs) });
+const f = (ms) => (ms >= 100 ? ms.toFixed(0) : ms >= 10 ? ms.toFixed(1) : ms.toFixed(3));
+
+// ---- data: 5M rows written before the product starts ---------------------------------------------
+if (!existsSync(join(root, 'apps/embedded/dist/main.js'))) {
+  console.error('apps/embedded/dist/main.js is missing: run "npm run build:server" first');
+  process.exit(1);
+}
+const storeFile = join(dataDir, 'analytics.duckdb');
+const baselineFile = join(dir, 'baseline.duckdb');
+{
+  log(`generating ${ROWS} rows into ${storeFile}`);
+  const started = Date.now();
+  const db = await DuckDBInstance.create(storeFile);
+  const conn = await db.connect();
+  await conn.run(
+    `CREATE TABLE sales AS SELECT DATE '2022-01-01' + (i % 1095)::INT AS order_date, ['A','B','C','D','E','F','G','H'][1 + (i % 8)] AS category, (random()*1000)::DOUBLE AS amount FROM range(${ROWS}) t(i)`,
+  );
+  await conn.run('CHECKPOINT');
+  conn.closeSync();
+  db.closeSync();
+  // The product opens analytics.duckdb read-write (DuckDBInstance.create, apps/data-source/src/drivers/duckdb.driver.ts),
+  // which locks the file for its process; the baselines read a byte copy of it, so they can run
+  // interleaved with the product's measurements in the same run.
+  copyFileSync(storeFile, baselineFile);
+  log(`data ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
+const baseDb = await DuckDBInstance.create(baselineFile, { access_mode: 'READ_ONLY' });
+const baseConn = await baseDb.connect();
+/** A query run directly: every result row read in DuckDB's JSON form (as the product's driver reads). */
+async function direct(sql, params) {
+  const reader = params?.length ? await baseConn.runAndReadAll(sql, params) : await baseConn.runAndReadAll(sql);
+  return reader.getRowsJson();
+}
+
+// ---- the product -------------------------------------------------------------------------------
+const agent = new http.Agent({ keepAlive: true, maxSockets: 32 });
+function request(method, path, token, body) {
+  const payload = body === undefined ? undefined : JSON.stringify(body);
+  return new Promise((resolveP, reject) => {
+    const req = http.request(
+      { host: '127.0.0.1', port: PORT, method, path, agent, headers: { 'content-type': 'application/json', currentLanguage: 'en', ...(token ? { authorization: token } : {}), ...(payload ? { 'content-length': Buffer.byteLength(payload) } : {}) } },
+      (res) => {
+        const chunks = [];
+        res.on('data', (c) => chunks.push(c));
+        res.on('end', () => resolveP({ status: res.statusCode, text: Buffer.concat(chunks).toString('utf8') }));
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
+async function call(method, path, token, body) {
+  const r = await request(method, path, token, body);
+  const json = JSON.parse(r.text);
+  if (json.status !== 'success') throw new Error(`${method} ${path}: ${r.status} ${r.text.slice(0, 500)}`);
+  return json.data;
+}
+
+log('starting the product');
+const child = spawn(process.execPath, [join(root, 'apps/embedded/dist/main.js')], {
+  env: {
+    ...process.env,
+    PORT: String(PORT),
+    HOST: '127.0.0.1',
+    BI_DATA_DIR: dataDir,
+    BI_ADMIN_PASSWORD: PASSWORD,
+    BI_GRPC_BASE_PORT: String(GRPC_BASE_PORT),
+    BI_DEMO: 'false',
+    BI_LOGIN_MAX_ATTEMPTS_PER_IP: '100000',
+    BI_LOG_LEVEL: 'warn',
+    BI_WEB_DIST: join(dir, 'no-web'),
+  },
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
+let exited = false;
+child.on('exit', () => (exited = true));
+async function stopProduct() {
+  if (exited) return;
+  child.kill('SIGTERM');
+  await new Promise((r) => {
+    child.once('exit', r);
+    setTimeout(() => {
+      if (!exited) child.kill('SIGKILL');
+    }, 10_000).unref();
+  });
+}
+
+let failed = false;
+const results = [];
+try {
+  let ready = false;
+  for (let i = 0; i < 300 && !ready && !exited; i++) {
+    ready = await request('GET', '/api/health/ready').then((r) => r.status === 200, () => false);
+    if (!ready) await new Promise((r) => setTimeout(r, 200));
+  }
+  if (!ready) throw new Error('the product did not start');
+  const token = (await call('POST', '/api/identity/login', undefined, { userName: 'admin', password: PASSWORD })).token.result.token;
+
+  // a table source on the analytics store (SELECT * FROM main.sales), cached 60 minutes
+  const dsFolder = await call('POST', '/api/data_source/proj', token, { name: 'Bench sources' });
+  const created = await call('POST', '/api/data_source/sql/', token, { projectId: dsFolder.projectId, name: 'Bench sales', type: 8, tableName: 'sales', tableSchema: 'main', cacheInterval: 60 });
+  if (created.error) throw new Error(`creating the source: ${created.error}`);
+  const source = created.dataSource;
+  log(`source ${source.dataSourceId}: ${source.content}; fields ${source.fields.map((x) => `${x.name}:${x.dataType}`).join(', ')}`);
+  const folder = await call('POST', '/api/dashboard/project/dashboard', token, { name: 'Bench charts' });
+  const mainBoard = await call('POST', '/api/dashboard/dashboard', token, { name: 'Bench main', projectId: folder.projectId });
+  const board20 = await call('POST', '/api/dashboard/dashboard', token, { name: 'Bench 20 charts', projectId: folder.projectId });
+
+  const field = (name) => source.fields.find((x) => x.name === name);
+  const point = (granularity) => ({ name: 'order_date', title: 'order_date', dataType: field('order_date').dataType, granularity });
+  const category = { name: 'category', title: 'category', dataType: field('category').dataType };
+  const measure = (aggregator) => ({ name: 'amount', title: `amount ${aggregator}`, dataType: field('amount').dataType, aggregator });
+  const chartOf = (chartId, title, points, values) => ({
+    chartId, title, type: 'line', dataSourceId: source.dataSourceId, points, values, secondPoints: [category], secondValues: [],
+    innerFilters: [], colorSettings: [], gaugeSection: [], showTitle: true, legendStyle: 1,
+  });
+  async function newChart(dashboardId, title, points, values) {
+    const chartId = await call('POST', `/api/chart-edit/dashboard/${dashboardId}`, token, { title, dataSourceId: source.dataSourceId, type: 'line' });
+    return call('PUT', '/api/chart-edit/dashboard', token, chartOf(chartId, title, points, values));
+  }
+  const MONTH = 3;
+  let chart = await newChart(mainBoard.dashboardId, 'Sales 0', [point(MONTH)], [measure('sum'), measure('avg'), measure('count')]);
+  const runPath = `/api/dashboard/chart/dashboard/${chart.chartId}`;
+
+  // (1) hand-written SQL and (2) the SQL the product generates for the same chart, both run directly
+  const HAND_SQL = `SELECT date_trunc('month', order_date) m, category, sum(amount), avg(amount), count(amount) FROM sales GROUP BY 1, 2 ORDER BY 1, 2`;
+  const fieldsOf = source.fields.map((x) => ({ name: x.name, dataType: x.dataType }));
+  const querySource = { kind: 'table', table: source.tableName, ...(source.tableSchema ? { schema: source.tableSchema } : {}) };
+  const generated = compile(buildChartQuery(chart, querySource, fieldsOf, { globalFilters: [], rowLimit: CHART_ROW_LIMIT + 1 }), 'duckdb');
+  log(`generated SQL: ${generated.sql.replace(/\s+/g, ' ')}  params ${JSON.stringify(generated.params)}`);
+
+  // (3) cache miss through the BFF. The cache key hashes the chart definition (apps/chart-query/src/chart-plan.ts
+  // answerKey), so saving the chart with a new title (an ordinary chart edit, untimed) makes the next
+  // run a miss while the SQL, its parameters and the rows stay exactly the same.
+  let saved = 0;
+  async function missOnce() {
+    chart = await call('PUT', '/api/chart-edit/dashboard', token, { ...chart, title: `Sales ${++saved}` });
+    const t = performance.now();
+    const r = await request('POST', runPath, token, {});
+    const ms = performance.now() - t;
+    const answer = JSON.parse(r.text);
+    if (answer.status !== 'success') throw new Error(`run chart: ${r.text.slice(0, 300)}`);
+    if (answer.data.chart.title !== chart.title) throw new Error('the answer was not computed for the saved chart (cache hit?)');
+    return { ms, rows: answer.data.meta.rowCount };
+  }
+
+  const hand = [], gen = [], miss = [];
+  let counts;
+  for (let i = 0; i < WARMUP + ITER; i++) {
+    // interleaved, so that the baseline and the product see the same machine state
+    let t = performance.now();
+    const h = await direct(HAND_SQL);
+    const handMs = performance.now() - t;
+    t = performance.now();
+    const g = await direct(generated.sql, generated.params);
+    const genMs = performance.now() - t;
+    const m = await missOnce();
+    counts = { hand: h.length, generated: g.length, bff: m.rows };
+    if (i >= WARMUP) {
+      hand.push(handMs);
+      gen.push(genMs);
+      miss.push(m.ms);
+    }
+  }
+  if (counts.hand !== counts.generated || counts.hand !== counts.bff) throw new Error(`row counts differ: ${JSON.stringify(counts)}`);
+  log(`rows per answer: ${JSON.stringify(counts)}`);
+
+  // (4) cache hit: the same request repeated; reference: a bare round trip to the BFF (GET /api/health/live)
+  const hit = [], floor = [];
+  let computedAt;
+  for (let i = 0; i < WARMUP + HIT_ITER; i++) {
+    let t = performance.now();
+    await request('GET', '/api/health/live');
+    const floorMs = performance.now() - t;
+    t = performance.now();
+    const r = await request('POST', runPath, token, {});
+    const ms = performance.now() - t;
+    const at = JSON.parse(r.text).data.meta.computedAt;
+    if (computedAt !== undefined && at !== computedAt) throw new Error('cache-hit request was recomputed');
+    computedAt = at;
+    if (i >= WARMUP) {
+      hit.push(ms);
+      floor.push(floorMs);
+    }
+  }
+
+  // (6) a dashboard of 20 cached charts, requested in parallel; wall time per round
+  const variants = [];
+  for (const g of [1, 2, 3, 4]) for (const a of ['sum', 'avg', 'count', 'max', 'min']) variants.push([g, a]);
+  const ids = [];
+  for (const [g, a] of variants) ids.push((await newChart(board20.dashboardId, `Chart ${g} ${a}`, [point(g)], [measure(a), measure('count')])).chartId);
+  const runAll = () => Promise.all(ids.map((id) => request('POST', `/api/dashboard/chart/dashboard/${id}`, token, {})));
+  const first = await runAll(); // fills the cache
+  const firstAt = first.map((r) => JSON.parse(r.text).data.meta.computedAt);
+  const rounds = [];
+  let answerBytes = 0;
+  for (let i = 0; i < WARMUP + ROUNDS; i++) {
+    const t = performance.now();
+    const rs = await runAll();
+    const ms = performance.now() - t;
+    rs.forEach((r, k) => {
+      if (JSON.parse(r.text).data.meta.computedAt !== firstAt[k]) throw new Error('a dashboard chart was recomputed');
+    });
+    answerBytes = rs.reduce((s, r) => s + Buffer.byteLength(r.text), 0);
+    if (i >= WARMUP) rounds.push(ms);
+  }
+  // reference: 20 parallel bare round trips
+  const floor20 = [];
+  for (let i = 0; i < WARMUP + ROUNDS; i++) {
+    const t = performance.now();
+    await Promise.all(ids.map(() => request('GET', '/api/health/live')));
+    if (i >= WARMUP) floor20.push(performance.now() - t);
+  }
+
+  // (5) rows → option → JSON for 1000 points (125 days × 8 categories, sum/avg/count), in-process
+  const dayChart = chartOf('bench-day', 'Sales by day', [point(5)], [measure('sum'), measure('avg'), measure('count')]);
+  const dayQuery = compile(
+    buildChartQuery(dayChart, querySource, fieldsOf, { innerFilters: [{ name: 'order_date', dataType: 'date', range: ['2022-01-01', '2022-05-05'] }], globalFilters: [], rowLimit: CHART_ROW_LIMIT + 1 }),
+    'duckdb',
+  );
+  const rawRows = (await baseConn.runAndReadAll(dayQuery.sql, dayQuery.params)).getRowsJson();
+  const labels = labelsFor((key) => translate(key, 'en'));
+  const toJson = () => {
+    const rows = rowObjects(dayQuery.columns, normalizeRows(rawRows, dayQuery.columns));
+    const built = buildOption({ chart: dayChart, columns: chartColumns(dayChart, dayQuery.columns), rows }, { labels });
+    return JSON.stringify(built.option);
+  };
+  const optionMs = [], stringifyMs = [];
+  let optionBytes = 0;
+  for (let i = 0; i < 20 + OPTION_ITER; i++) {
+    let t = performance.now();
+    optionBytes = toJson().length;
+    const ms = performance.now() - t;
+    t = performance.now();
+    JSON.stringify(rawRows);
+    const sMs = performance.now() - t;
+    if (i >= 20) {
+      optionMs.push(ms);
+      stringifyMs.push(sMs);
+    }
+  }
+
+  // ---- report ----------------------------------------------------------------------------------
+  const H = stats(hand), G = stats(gen), M = stats(miss), HI = stats(hit), FL = stats(floor), O = stats(optionMs), S = stats(stringifyMs), D = stats(rounds), D0 = stats(floor20);
+  results.push(
+    { measure: '(1) hand-written SQL, direct (baseline)', s: H, baseline: '—', ratio: '—', target: '—', pass: null },
+    { measure: '(2) generated SQL, direct', s: G, baseline: `${f(H.p50)} (1)`, ratio: G.p50 / H.p50, target: `≤ ${TARGETS.sqlRatio}× p50`, pass: G.p50 / H.p50 <= TARGETS.sqlRatio },
+    { measure: '(3) cache miss via BFF', s: M, baseline: `${f(H.p50)} (1)`, ratio: M.p50 / H.p50, target: `≤ ${TARGETS.missRatio}× p50`, pass: M.p50 / H.p50 <= TARGETS.missRatio },
+    { measure: '(4) cache hit via BFF, p50', s: HI, baseline: `${f(FL.p50)} (live)`, ratio: HI.p50 / FL.p50, target: `≤ ${TARGETS.hitP50} ms`, pass: HI.p50 <= TARGETS.hitP50 },
+    { measure: '(4) cache hit via BFF, p99', s: HI, baseline: `${f(FL.p99)} (live)`, ratio: HI.p99 / FL.p99, target: `≤ ${TARGETS.hitP99} ms`, pass: HI.p99 <= TARGETS.hitP99 },
+    { measure: '    bare BFF round trip (GET /api/health/live)', s: FL, baseline: '—', ratio: '—', target: '—', pass: null },
+    { measure: '(5) rows → option → JSON, 1000 rows', s: O, baseline: `${f(S.p50)} (rows JSON)`, ratio: O.p50 / S.p50, target: `≤ ${TARGETS.optionP50} ms p50`, pass: O.p50 <= TARGETS.optionP50 },
+    { measure: '(6) dashboard, 20 cached charts in parallel', s: D, baseline: `${f(D0.p99)} (20× live)`, ratio: D.p99 / D0.p99, target: `≤ ${TARGETS.dashboardP99} ms p99`, pass: D.p99 <= TARGETS.dashboardP99 },
+  );
+  const table = [
+    ['measure', 'n', 'p50 ms', 'p99 ms', 'baseline ms', 'ratio', 'target', 'result'],
+    ...results.map((r) => [r.measure, String(r.s.n), f(r.s.p50), f(r.s.p99), r.baseline, typeof r.ratio === 'number' ? r.ratio.toFixed(2) : r.ratio, r.target, r.pass === null ? '' : r.pass ? 'PASS' : 'FAIL']),
+  ];
+  const widths = table[0].map((_, c) => Math.max(...table.map((row) => row[c].length)));
+  console.log(`\nChart engine benchmark — ${ROWS} rows, ${cpus().length} CPUs, ${(totalmem() / 2 ** 30).toFixed(1)} GiB, Node ${process.version}, ${new Date().toISOString()}, load average ${loadAtStart} at start / ${load()} at end`);
+  console.log(`answer rows ${counts.bff}; dashboard answers ${(answerBytes / 1024).toFixed(0)} KiB per round; option JSON for 1000 rows ${(optionBytes / 1024).toFixed(0)} KiB`);
+  console.log(`(4)/(6) ratios are against a bare BFF round trip and for information; their targets are absolute.`);
+  for (const row of table) console.log('| ' + row.map((c, i) => c.padEnd(widths[i])).join(' | ') + ' |');
+  failed = results.some((r) => r.pass === false);
+  console.log(JSON.stringify({ bench: 'chart', rows: ROWS, cpus: cpus().length, loadavg: [loadAtStart, load()], date: new Date().toISOString(), results: results.map((r) => ({ measure: r.measure.trim(), ...r.s, ratio: r.ratio, target: r.target, pass: r.pass })) }));
+} catch (e) {
+  console.error('[bench] failed:', e?.stack ?? e);
+  failed = true;
+} finally {
+  await stopProduct();
+  baseConn.closeSync();
+  baseDb.closeSync();
+  agent.destroy();
+  if (!keep) rmSync(dir, { recursive: true, force: true });
+}
+process.exit(failed ? 1 : 0);
