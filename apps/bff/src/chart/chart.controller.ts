@@ -109,6 +109,11 @@ async function runChart(
   sendRawSuccess(args.res, reply.answerJson);
 }
 
+/** A chart runs up to three statements, each cancelled by its database after the query timeout. */
+function chartDeadlineMs(config: AppConfig): number {
+  return (config.dataSources.queryTimeoutSeconds * 2 + 30) * 1000;
+}
+
 /** The chart calls of spec 01 §7 "Dashboard" (docs/api/chart.md). */
 @ApiTags('dashboard')
 @ApiBearerAuth()
@@ -122,8 +127,7 @@ export class ChartRunController {
     @Inject(DATA_SOURCE_CLIENT) private readonly sources: dataSourceV1.DataSourceServiceClient,
     @Inject(CONFIG) config: AppConfig,
   ) {
-    // a chart runs up to three statements, each cancelled by its database after the query timeout
-    this.deadlineMs = (config.dataSources.queryTimeoutSeconds * 2 + 30) * 1000;
+    this.deadlineMs = chartDeadlineMs(config);
   }
 
   @Post('chart/:tab/:chartId')
@@ -188,7 +192,7 @@ export class ChartEditorController {
     @Inject(DATA_SOURCE_CLIENT) private readonly sources: dataSourceV1.DataSourceServiceClient,
     @Inject(CONFIG) config: AppConfig,
   ) {
-    this.deadlineMs = (config.dataSources.queryTimeoutSeconds * 2 + 30) * 1000;
+    this.deadlineMs = chartDeadlineMs(config);
   }
 
   @Post('chart/:tab/:chartId')

@@ -1,23 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
+import { expectSameKeys, expectTextsAndPlaceholders, flattenCatalogue as flatten } from './catalogue-check';
 import en from './locales/en';
 import zhCN from './locales/zh-CN';
 import zhTW from './locales/zh-TW';
-
-type Tree = { [key: string]: string | Tree };
-
-function flatten(tree: Tree, prefix = ''): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [key, value] of Object.entries(tree)) {
-    const path = prefix ? `${prefix}.${key}` : key;
-    if (typeof value === 'string') out[path] = value;
-    else Object.assign(out, flatten(value, path));
-  }
-  return out;
-}
-
-function placeholders(text: string): string[] {
-  return [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((match) => match[1] ?? '').sort();
-}
 
 describe('translation catalogues', () => {
   const reference = flatten(zhCN);
@@ -25,14 +10,11 @@ describe('translation catalogues', () => {
 
   for (const [name, catalogue] of Object.entries(catalogues)) {
     it(`${name} has exactly the keys of zh-CN`, () => {
-      expect(Object.keys(catalogue).sort()).toEqual(Object.keys(reference).sort());
+      expectSameKeys(reference, catalogue);
     });
 
     it(`${name} has no empty texts and keeps every interpolation placeholder`, () => {
-      for (const [key, text] of Object.entries(catalogue)) {
-        expect(text.trim()).not.toBe('');
-        expect({ key, placeholders: placeholders(text) }).toEqual({ key, placeholders: placeholders(reference[key] ?? '') });
-      }
+      expectTextsAndPlaceholders(reference, catalogue);
     });
   }
 
