@@ -8,7 +8,7 @@ import { BASE_URL, E2E_GRPC_BASE_PORT, E2E_HOST, E2E_PASSWORD, E2E_PORT } from '
  * Run from the repository root:  npm run test:e2e
  *   or                            npx playwright test --config apps/web-e2e/playwright.config.ts
  *
- * Environment: E2E_PORT (HTTP port, default 18181), E2E_GRPC_BASE_PORT (default 46051),
+ * Environment: E2E_PORT (HTTP port, default 18181), E2E_GRPC_BASE_PORT (default 26051),
  * E2E_ADMIN_PASSWORD, CHROMIUM_PATH (default /usr/bin/chromium), CI (1 retry, no test.only),
  * E2E_SERVER_LOGS=1 (show the product's log), E2E_KEEP_DATA=1 (keep its data directory).
  */

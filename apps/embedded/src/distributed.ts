@@ -1,6 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { ServiceName } from '@bi/config';
+import { healthV1, HEALTH_CONTRACT } from '@bi/proto';
+import { callService, connectService } from '@bi/service-kit';
 
 /**
  * Distributed mode on one machine: every service as its own Node process (its dist/main.js) against
@@ -24,6 +27,8 @@ export interface DistributedCluster {
   processes: Map<string, ChildProcess>;
   addresses: Record<string, string[]>;
   kill(name: string, signal?: NodeJS.Signals): Promise<void>;
+  /** The last lines each process printed, for a failing test's message. */
+  tails(): string;
   stop(): Promise<void>;
 }
 
@@ -85,12 +90,9 @@ export async function startDistributed(options: DistributedOptions = {}): Promis
       for (const c of processes.values()) if (c.exitCode === null) c.kill('SIGTERM');
       throw new Error(`${exited[0]} exited with code ${exited[1].exitCode} during start-up:\n${(tails.get(exited[0]) ?? []).join('\n')}`);
     }
-    try {
-      const r = await fetch(`${url}/api/health/ready`);
-      if (r.ok) break;
-    } catch {
-      // not listening yet
-    }
+    // Ready means the BFF says so and every replica answers on its own address: the BFF's
+    // round-robin would call chart-query ready while one replica is still starting (or failed).
+    if ((await bffReady(url)) && (await everyAddressServing(addresses))) break;
     if (Date.now() > deadline) throw new Error('services did not become ready in time');
     await new Promise((r) => setTimeout(r, 300));
   }
@@ -106,6 +108,7 @@ export async function startDistributed(options: DistributedOptions = {}): Promis
     url,
     processes,
     addresses,
+    tails: () => [...tails].map(([name, lines]) => `[${name}${processes.get(name)?.exitCode !== null ? ` exited ${processes.get(name)?.exitCode}` : ''}]\n${lines.join('\n')}`).join('\n'),
     /** Stops one process by its PID (e.g. a chart-query replica) and waits for it to exit. */
     kill: (name: string, signal: NodeJS.Signals = 'SIGKILL') =>
       new Promise<void>((resolve) => {
@@ -121,3 +124,28 @@ export async function startDistributed(options: DistributedOptions = {}): Promis
   };
 }
 
+
+async function bffReady(url: string): Promise<boolean> {
+  try {
+    return (await fetch(`${url}/api/health/ready`)).ok;
+  } catch {
+    return false; // not listening yet
+  }
+}
+
+async function everyAddressServing(addresses: Record<string, string[]>): Promise<boolean> {
+  const checks = Object.entries(addresses).flatMap(([name, list]) =>
+    list.map(async (address) => {
+      const client = connectService(name as ServiceName, [address]);
+      try {
+        const health = client.getService<healthV1.HealthServiceClient>(HEALTH_CONTRACT.service);
+        return (await callService(health.check({}), 2000)).status === 'SERVING';
+      } catch {
+        return false;
+      } finally {
+        (client as unknown as { close?: () => void }).close?.();
+      }
+    }),
+  );
+  return (await Promise.all(checks)).every(Boolean);
+}

@@ -3,15 +3,19 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from '@bi/config';
-import { Logger } from '@bi/core';
+import { freePortBlock, Logger } from '@bi/core';
 import { startEmbeddedHost } from './host.js';
 
 // The real embedded stores on disk: first start seeds, a restart keeps everything.
 describe('embedded host on a PGlite data directory', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'bi-first-start-'));
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+  let grpcBase = 0;
+  beforeAll(async () => {
+    grpcBase = await freePortBlock(10);
+  });
 
-  const config = () => ({ ...loadConfig({ BI_DATA_DIR: dataDir, BI_GRPC_BASE_PORT: String(41000 + (process.pid % 5000)), BI_DEMO: 'false' }), port: 0 });
+  const config = () => ({ ...loadConfig({ BI_DATA_DIR: dataDir, BI_GRPC_BASE_PORT: String(grpcBase), BI_DEMO: 'false' }), port: 0 });
   const quiet = () => new Logger('bi', 'error', { write: () => undefined });
   const login = async (url: string, password: string) => {
     const r = await fetch(`${url}/api/identity/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ userName: 'admin', password }) });

@@ -1,5 +1,5 @@
 import { loadConfig, type AppConfig } from '@bi/config';
-import { Logger } from '@bi/core';
+import { freePortBlock, Logger } from '@bi/core';
 import { randomUUID } from 'node:crypto';
 import { MemoryCache, RedisCache } from '@bi/cache';
 import { InProcessEventBus } from '@bi/messaging';
@@ -16,15 +16,15 @@ export interface TestStack extends EmbeddedHost {
   login(userName?: string, password?: string): Promise<string>;
 }
 
-let nextPortBlock = 0;
+let stacksStarted = 0;
 
 /**
  * The whole product in this process on a fresh test database (PGlite, or the real PostgreSQL and
  * Redis of the services run), on free ports, with its log lines captured for assertions.
  */
 export async function startTestStack(env: Record<string, string> = {}): Promise<TestStack> {
-  const base = 20000 + ((process.pid * 37 + nextPortBlock++ * 10) % 30000);
-  const config = { ...loadConfig({ BI_ADMIN_PASSWORD: TEST_PASSWORD, BI_GRPC_BASE_PORT: String(base), BI_DATA_DIR: `/tmp/bi-test-${process.pid}-${base}`, BI_DEMO: 'false', BI_LOGIN_MAX_ATTEMPTS_PER_IP: '10000', ...env }), port: 0 };
+  const base = await freePortBlock(10);
+  const config = { ...loadConfig({ BI_ADMIN_PASSWORD: TEST_PASSWORD, BI_GRPC_BASE_PORT: String(base), BI_DATA_DIR: `/tmp/bi-test-${process.pid}-${stacksStarted++}-${base}`, BI_DEMO: 'false', BI_LOGIN_MAX_ATTEMPTS_PER_IP: '10000', ...env }), port: 0 };
   const logLines: string[] = [];
   const logger = new Logger('bi', 'debug', { write: (l) => logLines.push(l) });
   // In the services run the stack uses the real servers: PostgreSQL, and Redis for the cache port.

@@ -1,3 +1,4 @@
 export * from './app-error.js';
 export * from './logger.js';
 export * from './secret-file.js';
+export * from './free-ports.js';

@@ -16,7 +16,7 @@ function intFromEnv(name: string, fallback: number): number {
 export const E2E_PORT = intFromEnv('E2E_PORT', 18181);
 
 /** First of the 7 internal gRPC ports (BASE..BASE+6) of the product under test. */
-export const E2E_GRPC_BASE_PORT = intFromEnv('E2E_GRPC_BASE_PORT', 46051);
+export const E2E_GRPC_BASE_PORT = intFromEnv('E2E_GRPC_BASE_PORT', 26051);
 
 export const E2E_HOST = '127.0.0.1';
 
