@@ -3,7 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { DashboardPage } from './pages/DashboardPage';
 import { LoginPage } from './pages/LoginPage';
 import { Sidebar, visibleTestId } from './pages/Sidebar';
-import { api, seedDashboard, uniqueSuffix, type ApiDashboardContent, type ApiProject } from './support/api';
+import { api, seedDashboard, seedSqlSource, uniqueSuffix, type ApiDashboardContent, type ApiProject } from './support/api';
 import { catalogues, format } from './support/catalogues';
 import { USERS } from './support/env';
 
@@ -15,6 +15,9 @@ test.describe.configure({ timeout: 90_000 });
 async function signIn(page: Page, user: keyof typeof USERS = 'admin'): Promise<void> {
   await new LoginPage(page).login(USERS[user], { language: 'en' });
 }
+
+/** A small SQL source on the analytics store to add charts over. */
+const SOURCE_SQL = `SELECT * FROM (VALUES ('East', 10.0), ('West', 20.0)) AS t(region, amount)`;
 
 async function projectsOf(page: Page, tab: 'dashboard' | 'template' = 'dashboard') {
   return api<ApiProject[]>(page, 'GET', `/api/dashboard/projects/${tab}`);
@@ -205,7 +208,11 @@ test.describe('dashboard copy and the template tab', () => {
     const dashboard = await sidebar.addDashboard(folder, `Template ${run}`);
     await expect(page).toHaveURL(new RegExp(`/template/${folder}/${dashboard}$`));
     await expect(board.title).toHaveText(`Template ${run}`);
-    const chart = await board.addChart('Margin', 'ds-9');
+    const source = await seedSqlSource(page, `Tpl src ${run}`, `Tpl source ${run}`, SOURCE_SQL);
+    // adding a chart opens the chart editor; back on the template its box is there
+    const chart = await board.addChart('Margin', source.dataSourceId);
+    await expect(page).toHaveURL(new RegExp(`/template/chart_edit/${folder}/${dashboard}/${chart}$`));
+    await board.goto(folder, dashboard);
     // alarm settings belong to the dashboard tab only
     await expect(board.boxTool(chart, 'box-alarm')).toHaveCount(0);
     await board.boxTool(chart, 'box-edit').click();
@@ -242,12 +249,16 @@ test.describe('dashboard page', () => {
     await expect(board.title).toHaveText(`Grid board ${run}`);
     await expect(page.getByTestId('dashboard-empty')).toBeVisible();
 
-    const revenue = await board.addChart('Revenue', 'ds-1');
-    const orders = await board.addChart('Orders', 'ds-1');
+    const source = await seedSqlSource(page, `Grid src ${run}`, `Grid source ${run}`, SOURCE_SQL);
+    // each new chart opens the chart editor; back on the dashboard its box is there
+    const revenue = await board.addChart('Revenue', source.dataSourceId);
+    await board.goto(projectId, dashboardId);
+    const orders = await board.addChart('Orders', source.dataSourceId);
+    await board.goto(projectId, dashboardId);
     await expect(board.chartBox(revenue).getByTestId('chart-box-title')).toHaveText('Revenue');
     await expect(board.chartBox(orders).getByTestId('chart-box-title')).toHaveText('Orders');
-    // the charts run for real now: their source ds-1 does not exist
-    await expect(board.chartBox(revenue).getByTestId('chart-view')).toHaveAttribute('data-state', 'error');
+    // the charts run for real: they have a source but no fields yet
+    await expect(board.chartBox(revenue).getByTestId('chart-view')).toHaveAttribute('data-state', 'unconfigured');
     expect((await board.savedLayout(dashboardId)).map((a) => [a.chartId, a.row, a.col, a.sizeX, a.sizeY])).toEqual([
       [revenue, 0, 0, 6, 4],
       [orders, 4, 0, 6, 4],

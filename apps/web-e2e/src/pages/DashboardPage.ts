@@ -58,18 +58,22 @@ export class DashboardPage {
     return this.chartBox(chartId).getByTestId(tool);
   }
 
-  /** Adds a chart through the toolbar dialog; returns its id. */
+  /**
+   * Adds a chart through the toolbar dialog (title, a data source chosen from the list); the app then
+   * opens the chart editor. Returns the new chart's id.
+   */
   async addChart(title: string, dataSourceId: string): Promise<string> {
     await this.addChartButton.click();
     await visibleTestId(this.page, 'chart-title-input').fill(title);
-    await visibleTestId(this.page, 'chart-datasource-input').fill(dataSourceId);
+    await visibleTestId(this.page, 'chart-datasource-select').click();
+    await visibleTestId(this.page, `chart-source-${dataSourceId}`).click();
     const [response] = await Promise.all([
       this.page.waitForResponse(isCall('POST', new RegExp(`^/api/chart-edit/${this.tab}/`))),
       visibleTestId(this.page, 'dialog-ok').click(),
     ]);
     expect(response.ok()).toBe(true);
     const { data } = (await response.json()) as { data: string };
-    await expect(this.chartBox(data)).toBeVisible();
+    await expect(this.page).toHaveURL(new RegExp(`/${this.tab}/chart_edit/[^/]+/[^/]+/${data}$`));
     return data;
   }
 

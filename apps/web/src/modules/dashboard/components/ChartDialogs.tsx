@@ -3,6 +3,7 @@ import { App, Empty, Form, Input, Modal, Select, Spin, Switch, Table } from 'ant
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DIALOG_CANCEL, DIALOG_OK } from '../../../shared/components/testIds';
+import { useChartDataSources } from '../../chart-editor/hooks/useSourceFields';
 import { useAllCharts } from '../hooks/useDashboardContent';
 import type { ChartSummary, HideSettingItem, NewChart, TabType } from '../types';
 import { CHART_TITLE_MAX, chartTitleError } from '../utils/names';
@@ -17,11 +18,15 @@ interface AddChartDialogProps {
   onClose: () => void;
 }
 
-/** Add chart: a title (1 to 50 characters), a data source id (free text until data sources exist) and a kind. */
+/**
+ * Add chart (spec 01 §2): a title (1 to 50 characters), a data source chosen from the folders of
+ * GET /api/chart-edit/dataSources, and a kind; the caller then opens the chart editor.
+ */
 export function AddChartDialog({ open, onSubmit, onClose }: AddChartDialogProps) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm<NewChart>();
+  const sources = useChartDataSources(open);
   const [pending, setPending] = useState(false);
   const busy = useRef(false);
 
@@ -36,7 +41,7 @@ export function AddChartDialog({ open, onSubmit, onClose }: AddChartDialogProps)
     busy.current = true;
     setPending(true);
     try {
-      await onSubmit({ title: values.title.trim(), dataSourceId: values.dataSourceId.trim(), type: values.type });
+      await onSubmit({ title: values.title.trim(), dataSourceId: values.dataSourceId, type: values.type });
       onClose();
     } catch (error) {
       void message.error(errorText(error, t('errors.operationFailed')));
@@ -75,8 +80,20 @@ export function AddChartDialog({ open, onSubmit, onClose }: AddChartDialogProps)
         >
           <Input data-testid="chart-title-input" placeholder={t('chart.titlePlaceholder')} autoFocus maxLength={CHART_TITLE_MAX + 10} onPressEnter={() => void submit()} />
         </Form.Item>
-        <Form.Item name="dataSourceId" label={t('chart.dataSource')} rules={[{ required: true, whitespace: true, message: t('chart.dataSourceRequired') }]}>
-          <Input data-testid="chart-datasource-input" placeholder={t('chart.dataSourcePlaceholder')} maxLength={64} onPressEnter={() => void submit()} />
+        <Form.Item name="dataSourceId" label={t('chart.dataSource')} rules={[{ required: true, message: t('chart.dataSourceRequired') }]}>
+          <Select
+            data-testid="chart-datasource-select"
+            showSearch
+            optionFilterProp="label"
+            loading={sources.isPending}
+            placeholder={t('chart.dataSourcePlaceholder')}
+            notFoundContent={sources.isError ? sources.error.message : sources.isPending ? <Spin size="small" /> : t('chart.dataSourceNone')}
+            options={(sources.data ?? []).map((folder) => ({
+              label: folder.name,
+              title: folder.name,
+              options: folder.dataSources.map((source) => ({ value: source.dataSourceId, label: source.name, 'data-testid': `chart-source-${source.dataSourceId}` })),
+            }))}
+          />
         </Form.Item>
         <Form.Item name="type" label={t('chart.type')}>
           <Select

@@ -1,7 +1,7 @@
-import { ComingSoonPage } from '../../../shared/components/ComingSoonPage';
+import { ChartEditorPage } from '../../chart-editor/components/ChartEditorPage';
 import type { TabType } from '../types';
 
-/** /dashboard/chart_edit/... and /template/chart_edit/...: the chart editor, built later. */
+/** /dashboard/chart_edit/... and /template/chart_edit/...: the chart editor. */
 export function ChartEditPage({ tab }: { tab: TabType }) {
-  return <ComingSoonPage routeName={tab === 'template' ? 'template_chart_edit' : 'dashboard_chart_edit'} />;
+  return <ChartEditorPage tab={tab} />;
 }

@@ -172,7 +172,7 @@ function DashboardBoard({ tab, apiTab, apiName, lockEdit, projectId, content }: 
     }
   };
 
-  const editChart = (chart: ChartSummary) =>
+  const editChart = (chart: Pick<ChartSummary, 'chartId'>) =>
     void navigate(
       buildPath(tab === 'template' ? 'template_chart_edit' : 'dashboard_chart_edit', {
         project: content.projectId || projectId,
@@ -284,8 +284,10 @@ function DashboardBoard({ tab, apiTab, apiName, lockEdit, projectId, content }: 
           onClose={() => setDialog(null)}
           onSubmit={async (chart) => {
             flushLayout();
-            await mutations.addChart.mutateAsync(chart);
+            const chartId = await mutations.addChart.mutateAsync(chart);
             void message.success(t('chart.added'));
+            // a new chart is built in the editor right away
+            editChart({ chartId });
           }}
         />
         <HideChartsDialog
