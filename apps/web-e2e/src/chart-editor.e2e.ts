@@ -1,5 +1,6 @@
 import { expect, test, type Page, type Response } from '@playwright/test';
 import editorTexts from '../../web/src/modules/chart-editor/i18n/en';
+import { ChartPanels } from './pages/ChartPanels';
 import { ChartBoxes } from './pages/ChartBoxes';
 import { ChartEditorPage } from './pages/ChartEditorPage';
 import { DashboardPage } from './pages/DashboardPage';
@@ -35,6 +36,7 @@ interface StoredChart {
   type: string;
   points: StoredField[];
   values: StoredField[];
+  plotLineY?: { name: string; valueType: number; formula?: number; axisField?: { axisName: string } }[];
 }
 interface RunAnswer {
   chart: StoredChart;
@@ -59,7 +61,7 @@ const isEditorRun = (chartId: string) => (response: Response) =>
   response.request().method() === 'POST' && new URL(response.url()).pathname === `/api/chart-edit/chart/dashboard/${chartId}`;
 
 test.describe('chart editor', () => {
-  test('build a chart from scratch: drag fields, granularity, type switch, formatter, field filter; kept on the dashboard and after a reload', async ({ page }, testInfo) => {
+  test('build a chart from scratch: drag fields, granularity, type switch, plot line, formatter, field filter; kept on the dashboard and after a reload', async ({ page }, testInfo) => {
     const { source, projectId, dashboardId } = await (async () => {
       await signIn(page);
       return seed(page);
@@ -67,6 +69,7 @@ test.describe('chart editor', () => {
     const board = new DashboardPage(page);
     const editor = new ChartEditorPage(page);
     const boxes = new ChartBoxes(page);
+    const panels = new ChartPanels(page);
 
     // add chart: title and a data source from the list, then the editor opens
     await board.goto(projectId, dashboardId);
@@ -110,6 +113,15 @@ test.describe('chart editor', () => {
       await editor.expectPreview(kind);
     }
 
+    // an average plot line over the amount (right-hand panels)
+    saved = editor.nextSave();
+    await panels.addAveragePlotLine('amount', 'Average');
+    expect(((await saved).request().postDataJSON() as StoredChart).plotLineY).toEqual([
+      expect.objectContaining({ name: 'Average', valueType: 1, formula: 0, axisField: expect.objectContaining({ axisName: 'amount' }) }),
+    ]);
+    await editor.expectSaved();
+    await editor.expectPreview('bar');
+
     // value format 万 with 2 decimals
     saved = editor.nextSave();
     await editor.setFormatter('values', 0, 'wan', 2);
@@ -140,7 +152,12 @@ test.describe('chart editor', () => {
     await editor.back.click();
     await expect(page).toHaveURL(new RegExp(`/dashboard/${projectId}/${dashboardId}$`));
     const answer = ((await (await boxRun).json()) as { data: RunAnswer }).data;
-    expect(answer.chart).toMatchObject({ type: 'bar', points: [{ name: 'day', granularity: 3 }], values: [{ name: 'amount', aggregator: 'sum', formatter: { unit: 1, decimalPlaces: 2 } }] });
+    expect(answer.chart).toMatchObject({
+      type: 'bar',
+      points: [{ name: 'day', granularity: 3 }],
+      values: [{ name: 'amount', aggregator: 'sum', formatter: { unit: 1, decimalPlaces: 2 } }],
+      plotLineY: [{ name: 'Average', valueType: 1, formula: 0 }],
+    });
     expect(answer.meta.rowCount).toBe(2);
     await boxes.expectDrawn(boxes.box(chartId), 'bar');
 
@@ -165,6 +182,9 @@ test.describe('chart editor', () => {
     await expect(visibleTestId(page, 'filter-from-0')).toHaveValue('2024-01-01');
     await expect(visibleTestId(page, 'filter-to-0')).toHaveValue('2024-02-29');
     await visibleTestId(page, 'dialog-cancel').click();
+    await panels.openPanel('plotLines');
+    await expect(panels.plotLine(0, 0)).toHaveAttribute('data-name', 'Average');
+    await expect(panels.plotLine(0, 0)).toHaveAttribute('data-formula', '0');
     await editor.expectPreview('bar');
   });
 

@@ -165,9 +165,6 @@ const en: ChartEditorCatalogue = {
     updating: 'Updating the preview',
     stale: 'The preview shows the chart as last saved',
   },
-  panels: {
-    placeholder: 'Property panels are coming',
-  },
 };
 
 export default en;

@@ -163,9 +163,6 @@ const zhCN = {
     updating: '正在更新预览',
     stale: '预览显示的是上次保存的图表',
   },
-  panels: {
-    placeholder: '属性设置即将推出',
-  },
 };
 
 export type ChartEditorCatalogue = typeof zhCN;

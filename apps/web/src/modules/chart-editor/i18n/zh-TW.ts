@@ -165,9 +165,6 @@ const zhTW: ChartEditorCatalogue = {
     updating: '正在更新預覽',
     stale: '預覽顯示的是上次儲存的圖表',
   },
-  panels: {
-    placeholder: '屬性設定即將推出',
-  },
 };
 
 export default zhTW;

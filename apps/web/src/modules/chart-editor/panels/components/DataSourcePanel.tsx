@@ -1,0 +1,162 @@
+import { SwapOutlined } from '@ant-design/icons';
+import { App, Alert, Button, Form, Modal, Select, Spin, Tag, Typography } from 'antd';
+import { useMemo, useRef, useState } from 'react';
+import { DIALOG_CANCEL, DIALOG_OK } from '../../../../shared/components/testIds';
+import { panelsApi, useSourceFields, useSourceFolders } from '../api/panels';
+import type { SourceField } from '../contract';
+import { usePanelsTranslation } from '../i18n';
+import { fieldNamesOf, planSourceSwitch } from '../utils/switchSource';
+import { errorText, Note, Problem, type PanelProps } from './common';
+
+/** The chart's data source and the switch dialog. */
+export function DataSourcePanel(props: PanelProps) {
+  const { pt } = usePanelsTranslation();
+  const [open, setOpen] = useState(false);
+  const { chart, dataSourceName } = props;
+  return (
+    <div data-testid="data-source" data-source-id={chart.dataSourceId}>
+      <div className="bi-panels__row">
+        <span className="bi-panels__label">{pt('dataSource.current')}</span>
+        <Typography.Text strong ellipsis={{ tooltip: dataSourceName }} data-testid="data-source-name">
+          {chart.dataSourceId ? dataSourceName || chart.dataSourceId : pt('dataSource.none')}
+        </Typography.Text>
+      </div>
+      <Button size="small" icon={<SwapOutlined />} onClick={() => setOpen(true)} data-testid="data-source-switch">
+        {pt('dataSource.switch')}
+      </Button>
+      {open ? <SwitchSourceDialog {...props} onClose={() => setOpen(false)} /> : null}
+    </div>
+  );
+}
+
+const titleOf = (fields: readonly SourceField[], name: string) => fields.find((f) => f.name === name)?.title || name;
+
+/**
+ * Switch data source (680 px): choose a source the caller may use; before confirming, the fields the
+ * new source has (kept) and lacks (removed) are listed. The server moves and saves the chart; then the
+ * editor reloads it.
+ */
+export function SwitchSourceDialog({ tab, chart, fields, onReload, onClose }: PanelProps & { onClose: () => void }) {
+  const { pt, t } = usePanelsTranslation();
+  const { message } = App.useApp();
+  const [selected, setSelected] = useState<string | undefined>();
+  const [tried, setTried] = useState(false);
+  const [pending, setPending] = useState(false);
+  const busy = useRef(false);
+  const folders = useSourceFolders(true);
+  const newFields = useSourceFields(selected);
+  const used = useMemo(() => fieldNamesOf(chart), [chart]);
+  const plan = useMemo(() => (newFields.data ? planSourceSwitch(chart, newFields.data) : null), [chart, newFields.data]);
+
+  const submit = async () => {
+    setTried(true);
+    if (!selected || busy.current) return;
+    busy.current = true;
+    setPending(true);
+    try {
+      const result = await panelsApi.switchSource(tab, selected, chart);
+      void message.success(result.dropped.length > 0 ? pt('dataSource.switchedDropped', { names: result.dropped.join(', ') }) : pt('dataSource.switched'));
+      onClose();
+      onReload();
+    } catch (error) {
+      void message.error(errorText(error));
+    } finally {
+      busy.current = false;
+      setPending(false);
+    }
+  };
+
+  const options = (folders.data ?? []).map((folder) => ({
+    label: folder.name,
+    title: folder.name,
+    options: folder.dataSources.map((s) => ({
+      value: s.dataSourceId,
+      title: s.name,
+      disabled: s.dataSourceId === chart.dataSourceId,
+      label: s.name,
+    })),
+  }));
+
+  return (
+    <Modal
+      open
+      title={pt('dataSource.dialogTitle')}
+      onOk={() => void submit()}
+      onCancel={onClose}
+      confirmLoading={pending}
+      okText={t('common.ok')}
+      cancelText={t('common.cancel')}
+      okButtonProps={{ ...DIALOG_OK, disabled: Boolean(selected) && newFields.isLoading }}
+      cancelButtonProps={DIALOG_CANCEL}
+      destroyOnHidden
+      width={680}
+    >
+      <Form layout="vertical" component="div" data-testid="switch-source-dialog" data-selected={selected ?? ''}>
+        <Form.Item label={pt('dataSource.choose')} validateStatus={tried && !selected ? 'error' : undefined} help={tried && !selected ? pt('dataSource.chooseRequired') : undefined}>
+          <Select
+            value={selected}
+            onChange={(id: string) => setSelected(id)}
+            placeholder={pt('dataSource.choose')}
+            loading={folders.isLoading}
+            showSearch
+            optionFilterProp="title"
+            options={options}
+            optionRender={(o) => <span data-testid={`switch-source-option-${String(o.value)}`}>{o.label}</span>}
+            data-testid="switch-source-select"
+          />
+        </Form.Item>
+        {folders.isError ? <Problem text={`${pt('dataSource.loadFailed')}: ${errorText(folders.error)}`} testId="switch-source-load-failed" /> : null}
+        {selected ? (
+          newFields.isLoading ? (
+            <Spin size="small" description={pt('dataSource.fieldsLoading')}>
+              <div className="bi-panels__spin" />
+            </Spin>
+          ) : newFields.isError ? (
+            <Alert type="warning" showIcon title={pt('dataSource.fieldsFailed')} description={errorText(newFields.error)} data-testid="switch-source-fields-failed" />
+          ) : plan ? (
+            <div data-testid="switch-source-plan" data-kept={plan.kept.join(',')} data-dropped={plan.dropped.join(',')}>
+              {used.length === 0 ? <Note>{pt('dataSource.noFields')}</Note> : null}
+              {plan.kept.length > 0 ? (
+                <div className="bi-panels__plan">
+                  <Typography.Text>{pt('dataSource.kept', { count: plan.kept.length })}</Typography.Text>
+                  <div data-testid="switch-source-kept">
+                    {plan.kept.map((name) => (
+                      <Tag key={name} color="green" data-testid={`switch-source-kept-${name}`}>
+                        {titleOf(fields, name)}
+                      </Tag>
+                    ))}
+                  </div>
+                </div>
+              ) : null}
+              {plan.dropped.length > 0 ? (
+                <div className="bi-panels__plan">
+                  <Typography.Text type="danger">{pt('dataSource.dropped', { count: plan.dropped.length })}</Typography.Text>
+                  <div data-testid="switch-source-dropped">
+                    {plan.dropped.map((name) => (
+                      <Tag key={name} color="red" data-testid={`switch-source-dropped-${name}`}>
+                        {titleOf(fields, name)}
+                      </Tag>
+                    ))}
+                  </div>
+                </div>
+              ) : used.length > 0 ? (
+                <Note testId="switch-source-nothing-dropped">{pt('dataSource.nothingDropped')}</Note>
+              ) : null}
+              {plan.retyped.length > 0 ? (
+                <div className="bi-panels__plan" data-testid="switch-source-retyped">
+                  <Typography.Text type="warning">{pt('dataSource.retypedTitle')}</Typography.Text>
+                  <ul className="bi-panels__plain-list">
+                    {plan.retyped.map((r) => (
+                      <li key={r.name}>{pt('dataSource.retyped', { name: titleOf(fields, r.name), from: pt(`dataTypes.${r.from}`), to: pt(`dataTypes.${r.to}`) })}</li>
+                    ))}
+                  </ul>
+                </div>
+              ) : null}
+              {plan.linesRemoved > 0 ? <Note testId="switch-source-lines-removed">{pt('dataSource.linesRemoved', { count: plan.linesRemoved })}</Note> : null}
+            </div>
+          ) : null
+        ) : null}
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,125 @@
+import type { ChartType } from '@bi/chart-model';
+
+/**
+ * Which panels and which chart-level options apply to which chart kind, as the option builder
+ * (libs/charts) and the query (libs/query) read them. A panel that changes nothing the kind draws is
+ * not shown.
+ */
+export const PANEL_IDS = [
+  'title',
+  'legend',
+  'display',
+  'range',
+  'style',
+  'topN',
+  'plotLines',
+  'gauge',
+  'nav',
+  'dataZoom',
+  'statistics',
+  'map',
+  'colors',
+  'innerFilters',
+  'dataSource',
+  'preview',
+  'customOption',
+] as const;
+export type PanelId = (typeof PANEL_IDS)[number];
+
+const CARTESIAN: readonly ChartType[] = ['bar', 'stack_bar', 'line', 'scatter', 'doubleaxis'];
+const ALL_BUT_TABLE = (type: ChartType) => type !== 'table';
+
+const is =
+  (...kinds: ChartType[]) =>
+  (type: ChartType) =>
+    kinds.includes(type);
+
+/** The kinds each panel is shown for. */
+const PANEL_RULES: { readonly [P in PanelId]: (type: ChartType) => boolean } = {
+  // the table draws no ECharts title (the box header names it)
+  title: ALL_BUT_TABLE,
+  // legendOption is used by the category kinds, pie and funnel; the others hide their legend
+  legend: is(...CARTESIAN, 'pie', 'funnel'),
+  display: (type) => displayOptionsFor(type).length > 0,
+  range: (type) => rangeKeysFor(type).length > 0,
+  // theme and background: every kind drawn by ECharts
+  style: ALL_BUT_TABLE,
+  // top-N needs a dimension to pick from (docs/api/chart.md "Chart kinds": topN)
+  topN: is('table', ...CARTESIAN, 'pie', 'funnel', 'nav'),
+  plotLines: is(...CARTESIAN),
+  gauge: is('gauge'),
+  nav: is('nav'),
+  // spec 01 §2: axis zoom sliders for bar, line, scatter and doubleaxis
+  dataZoom: is('bar', 'line', 'scatter', 'doubleaxis'),
+  // statistics are drawn by the card and the table
+  statistics: is('card', 'table'),
+  map: is('map', 'tw_map'),
+  // the palette colours every kind but the table
+  colors: ALL_BUT_TABLE,
+  innerFilters: () => true,
+  dataSource: () => true,
+  preview: () => true,
+  customOption: () => true,
+};
+
+/** The panels of a kind, in display order. */
+export function panelsFor(type: ChartType): PanelId[] {
+  return PANEL_IDS.filter((id) => PANEL_RULES[id](type));
+}
+
+export function hasPanel(type: ChartType, panel: PanelId): boolean {
+  return PANEL_RULES[panel](type);
+}
+
+/** The switches of the "display" panel. */
+export type DisplayOption = 'shape' | 'group' | 'isHorizontal' | 'showXSplitLine' | 'showYSplitLine' | 'isShowPointLabel' | 'isShowRealValue';
+
+const DISPLAY_RULES: { readonly [O in DisplayOption]: (type: ChartType) => boolean } = {
+  // shape: smooth lines (a pie forces it off, spec 01 §4)
+  shape: is('line'),
+  // group: stored for the bar kinds; the option builder does not read it yet
+  group: is('bar', 'stack_bar'),
+  isHorizontal: is('bar', 'stack_bar', 'doubleaxis'),
+  showXSplitLine: is(...CARTESIAN),
+  showYSplitLine: is(...CARTESIAN),
+  isShowPointLabel: is(...CARTESIAN, 'pie', 'funnel', 'map', 'tw_map'),
+  // stack shares / pie and funnel percentages versus the real values
+  isShowRealValue: is('stack_bar', 'pie', 'funnel'),
+};
+
+const DISPLAY_ORDER: readonly DisplayOption[] = ['shape', 'group', 'isHorizontal', 'showXSplitLine', 'showYSplitLine', 'isShowPointLabel', 'isShowRealValue'];
+
+export function displayOptionsFor(type: ChartType): DisplayOption[] {
+  return DISPLAY_ORDER.filter((o) => DISPLAY_RULES[o](type));
+}
+
+/** Point labels are on unless switched off for pie and funnel, off unless switched on elsewhere. */
+export function pointLabelsOnByDefault(type: ChartType): boolean {
+  return type === 'pie' || type === 'funnel';
+}
+
+/** Whether a display switch is on for the chart (the builder's reading of a missing value). */
+export function displayOptionOn(chart: { type: ChartType } & Partial<Record<DisplayOption, boolean>>, option: DisplayOption): boolean {
+  if (option === 'isShowPointLabel' && pointLabelsOnByDefault(chart.type)) return chart.isShowPointLabel !== false;
+  return chart[option] === true;
+}
+
+export type RangeKey = 'min' | 'max' | 'secondMin' | 'secondMax';
+
+/** property.min/max/secondMin/secondMax: value axes of the category kinds, the gauge dial, the nav target. */
+export function rangeKeysFor(type: ChartType): RangeKey[] {
+  if (type === 'doubleaxis') return ['min', 'max', 'secondMin', 'secondMax'];
+  if (CARTESIAN.includes(type) || type === 'gauge') return ['min', 'max'];
+  if (type === 'nav') return ['max'];
+  return [];
+}
+
+/** Second-axis plot lines (plotLineYOptional) are drawn by the double-axis chart only. */
+export function hasSecondAxisLines(type: ChartType): boolean {
+  return type === 'doubleaxis';
+}
+
+/** The map kind offers city / province; the Taiwan map is always by county. */
+export function hasMapGranularity(type: ChartType): boolean {
+  return type === 'map';
+}
