@@ -126,14 +126,18 @@ export function chartColumns(chart: Chart, columns: readonly ResultColumn[]): Ch
 
 /** Normalised cells keyed by alias (booleans as text: a chart shows them as categories). */
 export function rowObjects(columns: readonly ResultColumn[], rows: readonly (readonly Cell[])[]): Record<string, CellValue>[] {
-  return rows.map((row) => {
-    const out: Record<string, CellValue> = {};
-    columns.forEach((c, i) => {
+  const aliases = columns.map((c) => c.alias);
+  const out: Record<string, CellValue>[] = new Array(rows.length);
+  for (let r = 0; r < rows.length; r++) {
+    const row = rows[r]!;
+    const o: Record<string, CellValue> = {};
+    for (let i = 0; i < aliases.length; i++) {
       const v = row[i];
-      out[c.alias] = typeof v === 'boolean' ? String(v) : (v ?? null);
-    });
-    return out;
-  });
+      o[aliases[i]!] = typeof v === 'boolean' ? String(v) : (v ?? null);
+    }
+    out[r] = o;
+  }
+  return out;
 }
 
 /** The values of calculated plot lines by position in [...plotLineY, ...plotLineYOptional]; null for fixed lines. */
