@@ -95,10 +95,11 @@ export function planChart(input: PlanInput): ChartPlan {
 
 /**
  * The cache key of an answer: everything it depends on — the queries (IR with every filter value),
- * the dialect, the source's data version, the chart as drawn, the page and the language.
+ * the dialect, the source's data version and name (the answer carries it), the chart as drawn, the
+ * page and the language.
  */
-export function answerKey(plan: ChartPlan, parts: { dialect: DialectName; dataVersion: number; chart: Chart; language: string; page?: { index: number; size: number } }): string {
-  const material = JSON.stringify([ANSWER_VERSION, parts.dialect, parts.dataVersion, plan.main, plan.totals ?? null, plan.plotLines, parts.chart, parts.language, parts.page ?? null, plan.warnings]);
+export function answerKey(plan: ChartPlan, parts: { dialect: DialectName; dataVersion: number; sourceName?: string; chart: Chart; language: string; page?: { index: number; size: number } }): string {
+  const material = JSON.stringify([ANSWER_VERSION, parts.dialect, parts.dataVersion, parts.sourceName ?? '', plan.main, plan.totals ?? null, plan.plotLines, parts.chart, parts.language, parts.page ?? null, plan.warnings]);
   return createHash('sha256').update(material).digest('hex');
 }
 
