@@ -11,7 +11,7 @@ import { DASHBOARD_CLIENT, DATA_SOURCE_QUERY_CLIENT, rpc } from '../grpc-clients
 import { tokenFromHeader, type AuthUser } from '../http/auth.guard.js';
 import { requestLanguage } from '../http/request-language.js';
 import { SHARED_CACHE, TokenCache } from '../http/token-cache.js';
-import { runBody, runRequestKey } from './run-request.js';
+import { runBody, runRequestKey, type RunBody } from './run-request.js';
 
 type SourceDescription = dataSourceQueryV1.SourceDescription;
 
@@ -167,9 +167,16 @@ export class ChartAnswers {
     } catch {
       return false;
     }
-    const body = runBody.safeParse(req.body ?? {});
-    if (!body.success) return false;
-    const answer = this.answers.get(answerKey(tab, chartId, runRequestKey(route[1] === 'dashboard', body.data, requestLanguage(req))));
+    // the usual body of a dashboard's first load is {} (no filters): nothing to validate
+    const raw = req.body ?? {};
+    let b: RunBody;
+    if (isEmptyObject(raw)) b = {};
+    else {
+      const parsed = runBody.safeParse(raw);
+      if (!parsed.success) return false;
+      b = parsed.data;
+    }
+    const answer = this.answers.get(answerKey(tab, chartId, runRequestKey(route[1] === 'dashboard', b, requestLanguage(req))));
     if (!answer) return false;
     const source = answer.sourceId ? this.sources.get(answer.sourceId) : undefined;
     if (answer.sourceId && (!source || source.stamp !== answer.sourceStamp || !canAccessSource(kept.user, source.value))) return false;
@@ -200,6 +207,12 @@ export class ChartAnswers {
       );
     };
   }
+}
+
+function isEmptyObject(v: unknown): boolean {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
+  for (const _ in v) return false;
+  return true;
 }
 
 function answerKey(tab: string, chartId: string, requestKey: string): string {

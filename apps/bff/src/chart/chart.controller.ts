@@ -31,7 +31,7 @@ const pointDetailsBody = detailFilter.partial().extend({
   pageSize: nullable(z.number().int().min(1).max(100_000)),
   pageIndex: nullable(z.number().int().min(1).max(1_000_000)),
 });
-const filterKeyQuery = z.string().max(1000).optional();
+const filterKeyQuery = z.string().max(1000);
 /** The chart as the editor sends it; the dashboard service checks the rest (docs/api/chart.md "Save"). */
 const chartBody = z.object({ chartId: z.string().min(1).max(64), dataSourceId: nullable(z.string().max(64)) }).passthrough();
 const customOptionBody = z.object({ chartId: z.string().min(1).max(64), customOption: nullable(z.string().max(100_000)) }).passthrough();
@@ -149,7 +149,7 @@ export class ChartRunController {
   @Post('detail/:tab/:chartId')
   @ApiOperation({ summary: 'Detail rows behind one point of the chart (?filterKey= its category) under the detail filter (body {logic, filterItems}, optional innerFilters, globalFilters, pageIndex, pageSize): {columns, rows, page, pageSize, hasMore}' })
   async pointDetails(@Param('tab') tab: string, @Param('chartId') chartId: string, @Query('filterKey') filterKey: unknown, @Body() body: unknown, @CurrentUser() user: AuthUser, @Res() res: RawResponse) {
-    const key = parseInput(filterKeyQuery, Array.isArray(filterKey) ? filterKey[0] : filterKey) ?? '';
+    const key = parseInput(filterKeyQuery, (Array.isArray(filterKey) ? filterKey[0] : filterKey) ?? '');
     const b = parseInput(pointDetailsBody, body);
     const filter = b.filterItems?.length ? { logic: b.logic ?? 0, filterItems: b.filterItems } : undefined;
     await this.sendDetails(user, tab, chartId, res, { innerFilters: b.innerFilters, globalFilters: b.globalFilters, filter, pageIndex: b.pageIndex, pageSize: b.pageSize, pointKey: key });
