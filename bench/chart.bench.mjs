@@ -8,7 +8,7 @@
 // Environment: BENCH_ROWS (default 5000000), BENCH_ITER (query iterations, default 30),
 // BENCH_HIT_ITER (cache-hit iterations, default 300), BENCH_ROUNDS (dashboard rounds, default 50),
 // BENCH_DIR (working directory, default a fresh temp dir, removed at the end unless given),
-// BENCH_PORT (HTTP, default 18391), BENCH_GRPC_BASE_PORT (default 44051).
+// BENCH_PORT (HTTP, default 18391), BENCH_GRPC_BASE_PORT (default 44051), BENCH_NODE_ARGS (node options of the product).
 import { spawn } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
@@ -109,7 +109,8 @@ async function call(method, path, token, body) {
 }
 
 log('starting the product');
-const child = spawn(process.execPath, [join(root, 'apps/embedded/dist/main.js')], {
+// BENCH_NODE_ARGS: extra node options for the product (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile it)
+const child = spawn(process.execPath, [...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean), join(root, 'apps/embedded/dist/main.js')], {
   env: {
     ...process.env,
     PORT: String(PORT),
