@@ -1,8 +1,10 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
+import type { Cache } from '@bi/cache';
 import type { AppConfig } from '@bi/config';
 import type { Logger } from '@bi/core';
 import { CONFIG } from '@bi/service-kit';
+import { ChartAnswers } from './chart/answer-cache.js';
 import { ChartAccess, ChartEditorController, ChartRunController } from './chart/chart.controller.js';
 import { ChartEditController } from './dashboard/chart-edit.controller.js';
 import { DashboardController } from './dashboard/dashboard.controller.js';
@@ -14,10 +16,12 @@ import { AuthGuard } from './http/auth.guard.js';
 import { EnvelopeInterceptor } from './http/envelope.interceptor.js';
 import { EnvelopeExceptionFilter } from './http/exception.filter.js';
 import { IdentityController } from './identity/identity.controller.js';
+import { SHARED_CACHE, TokenCache } from './http/token-cache.js';
 
 @Module({})
 export class BffModule {
-  static register(config: AppConfig, logger: Logger): DynamicModule {
+  /** shared: the cache holding the services' freshness stamps (null: the BFF keeps no copies; docs/adr/0003-bff-answer-cache.md). */
+  static register(config: AppConfig, logger: Logger, shared: Cache | null = null): DynamicModule {
     return {
       module: BffModule,
       controllers: [
@@ -34,6 +38,9 @@ export class BffModule {
       providers: [
         ...grpcClientProviders(config),
         ChartAccess,
+        ChartAnswers,
+        { provide: SHARED_CACHE, useValue: shared },
+        { provide: TokenCache, useValue: new TokenCache(shared) },
         { provide: CONFIG, useValue: config },
         { provide: APP_GUARD, useClass: AuthGuard },
         { provide: APP_INTERCEPTOR, useClass: EnvelopeInterceptor },

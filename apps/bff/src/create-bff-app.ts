@@ -4,19 +4,25 @@ import { join } from 'node:path';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import type { Cache } from '@bi/cache';
 import type { AppConfig } from '@bi/config';
 import type { Logger } from '@bi/core';
 import { NestJsonLogger } from '@bi/service-kit';
 import { BffModule } from './bff.module.js';
+import { ChartAnswers } from './chart/answer-cache.js';
 
 export const JSON_BODY_LIMIT = '2mb';
 
 /**
  * The HTTP face of the platform: the spec's REST paths under /api, the OpenAPI document at
- * /api/docs, and (when a web build is given) the single-page app for every other GET.
+ * /api/docs, and (when a web build is given) the single-page app for every other GET. `shared` is the
+ * cache holding the services' freshness stamps (the runtime's cache in embedded mode, Redis in
+ * distributed mode): with it the BFF keeps verified tokens, chart records, source descriptions and
+ * chart answers and serves repeated chart runs without calling a service
+ * (docs/adr/0003-bff-answer-cache.md); without it every request asks the services.
  */
-export async function createBffApp(config: AppConfig, logger: Logger, webDist?: string): Promise<NestExpressApplication> {
-  const app = await NestFactory.create<NestExpressApplication>(BffModule.register(config, logger), {
+export async function createBffApp(config: AppConfig, logger: Logger, webDist?: string, shared: Cache | null = null): Promise<NestExpressApplication> {
+  const app = await NestFactory.create<NestExpressApplication>(BffModule.register(config, logger, shared), {
     logger: new NestJsonLogger(logger.child('bff')),
     bodyParser: false,
   });
@@ -25,6 +31,8 @@ export async function createBffApp(config: AppConfig, logger: Logger, webDist?: 
   app.set('trust proxy', config.trustProxy);
   app.disable('x-powered-by');
   app.setGlobalPrefix('api');
+  // the chart answer hit path, after the body parsers and before Nest's routes (a miss goes on to them)
+  if (shared) app.use(app.get(ChartAnswers).middleware());
 
   const document = SwaggerModule.createDocument(
     app,

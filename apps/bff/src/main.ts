@@ -1,8 +1,10 @@
 import { ConfigError, loadConfig } from '@bi/config';
+import { createCache } from '@bi/cache';
 import { Logger } from '@bi/core';
 import { createBffApp } from './create-bff-app.js';
 
-// The BFF as its own process (distributed mode): it holds no data, only gRPC clients.
+// The BFF as its own process (distributed mode): it holds no data, only gRPC clients and (with Redis)
+// copies of chart answers checked against the services' freshness stamps (closed with the process).
 let config;
 try {
   config = loadConfig();
@@ -14,7 +16,11 @@ try {
   throw e;
 }
 const logger = new Logger('bff', config.logLevel);
-const app = await createBffApp(config, logger, config.webDist);
+// The services' freshness stamps are read from the shared Redis (BI_CACHE=redis). With a process-local
+// memory cache this BFF could not see the services' changes, so it keeps no copies then.
+const shared = config.cache.kind === 'redis' ? createCache(config.cache) : null;
+if (!shared) logger.info('BI_CACHE is not redis: the BFF keeps no chart answers or verified tokens');
+const app = await createBffApp(config, logger, config.webDist, shared);
 app.enableShutdownHooks();
 await app.listen(config.port, config.host);
 logger.info('BFF listening', { url: `http://${config.host}:${config.port}` });

@@ -95,10 +95,11 @@ export function planChart(input: PlanInput): ChartPlan {
 
 /**
  * The cache key of an answer: everything it depends on — the queries (IR with every filter value),
- * the dialect, the source's data version, the chart as drawn, the page and the language.
+ * the dialect, the source's data version and name (the answer carries it), the chart as drawn, the
+ * page and the language.
  */
-export function answerKey(plan: ChartPlan, parts: { dialect: DialectName; dataVersion: number; chart: Chart; language: string; page?: { index: number; size: number } }): string {
-  const material = JSON.stringify([ANSWER_VERSION, parts.dialect, parts.dataVersion, plan.main, plan.totals ?? null, plan.plotLines, parts.chart, parts.language, parts.page ?? null, plan.warnings]);
+export function answerKey(plan: ChartPlan, parts: { dialect: DialectName; dataVersion: number; sourceName?: string; chart: Chart; language: string; page?: { index: number; size: number } }): string {
+  const material = JSON.stringify([ANSWER_VERSION, parts.dialect, parts.dataVersion, parts.sourceName ?? '', plan.main, plan.totals ?? null, plan.plotLines, parts.chart, parts.language, parts.page ?? null, plan.warnings]);
   return createHash('sha256').update(material).digest('hex');
 }
 
@@ -126,14 +127,18 @@ export function chartColumns(chart: Chart, columns: readonly ResultColumn[]): Ch
 
 /** Normalised cells keyed by alias (booleans as text: a chart shows them as categories). */
 export function rowObjects(columns: readonly ResultColumn[], rows: readonly (readonly Cell[])[]): Record<string, CellValue>[] {
-  return rows.map((row) => {
-    const out: Record<string, CellValue> = {};
-    columns.forEach((c, i) => {
+  const aliases = columns.map((c) => c.alias);
+  const out: Record<string, CellValue>[] = new Array(rows.length);
+  for (let r = 0; r < rows.length; r++) {
+    const row = rows[r]!;
+    const o: Record<string, CellValue> = {};
+    for (let i = 0; i < aliases.length; i++) {
       const v = row[i];
-      out[c.alias] = typeof v === 'boolean' ? String(v) : (v ?? null);
-    });
-    return out;
-  });
+      o[aliases[i]!] = typeof v === 'boolean' ? String(v) : (v ?? null);
+    }
+    out[r] = o;
+  }
+  return out;
 }
 
 /** The values of calculated plot lines by position in [...plotLineY, ...plotLineYOptional]; null for fixed lines. */

@@ -135,7 +135,7 @@ export class ChartRunner {
     const dialect = dialectOf(source);
     const plan = planChart({ chart, source, innerFilters, globalFilters });
     const page = chart.type === 'table' ? { index: Math.max(1, req.pageIndex || 1), size: Math.min(Math.max(1, req.pageSize || 20), 500) } : undefined;
-    const key = resultCachePrefix(source.dataSourceId) + answerKey(plan, { dialect, dataVersion: source.dataVersion, chart, language, page });
+    const key = resultCachePrefix(source.dataSourceId) + answerKey(plan, { dialect, dataVersion: source.dataVersion, sourceName: source.name, chart, language, page });
 
     const hit = await this.cache.get(key);
     if (hit !== undefined) {
@@ -155,7 +155,7 @@ export class ChartRunner {
     });
   }
 
-  /** Raw rows under the chart's filters and the detail dialog's, one page (not cached). */
+  /** Raw rows under the chart's filters and the detail dialog's (and, with pointKey, behind one point), one page (not cached). */
   async details(req: chartQueryV1.DetailsRequest): Promise<chartQueryV1.DetailsReply> {
     const tab = tabOf(req.tab);
     const chart = await this.chartOf(tab, req.chartId, req.chartJson);
@@ -175,6 +175,7 @@ export class ChartRunner {
         innerFilters: parseList<RangeFilter>(req.innerFiltersJson, 'innerFilters'),
         globalFilters: parseList<RangeFilter>(req.globalFiltersJson, 'globalFilters') ?? [],
         detailFilter,
+        pointKey: req.pointKey || undefined,
         page,
         pageSize,
       });

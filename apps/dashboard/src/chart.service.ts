@@ -1,10 +1,13 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
+import type { Cache } from '@bi/cache';
 import type { Chart } from '@bi/chart-model';
 import { AppError } from '@bi/core';
 import type { SqlExecutor } from '@bi/persistence';
 import type { dashboardV1 } from '@bi/proto';
 import { isTab, type Tab } from '@bi/rules';
 import { applyTypeRules, chartOf, checkAgainstSource, checkCustomOption, definitionOf, parseChart, switchSource, type SourceField } from './chart-schema.js';
+import { CACHE } from '@bi/service-kit';
+import { renewChartStamps } from './chart-stamps.js';
 import { ChartRepository, type ChartRow } from './chart.repository.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -29,7 +32,17 @@ export function chartRecord(row: Pick<ChartRow, 'dashboard_id' | 'project_id' | 
  */
 @Injectable()
 export class ChartService {
-  constructor(private readonly repo: ChartRepository) {}
+  constructor(
+    private readonly repo: ChartRepository,
+    @Inject(CACHE) private readonly cache: Cache,
+  ) {}
+
+  /** Runs a transaction that changes charts, then renews their freshness stamps (before the call answers). */
+  private async changing<T>(work: (tx: SqlExecutor) => Promise<T>, ids: (result: T) => string[]): Promise<T> {
+    const result = await this.repo.db.transaction(work);
+    await renewChartStamps(this.cache, ids(result));
+    return result;
+  }
 
   async getChart(tab: string, chartId: string): Promise<dashboardV1.ChartRecord> {
     const row = await this.row(tabOf(tab), chartId);
@@ -39,39 +52,48 @@ export class ChartService {
   async saveChart(req: dashboardV1.SaveChartRequest): Promise<dashboardV1.ChartRecord> {
     const t = tabOf(req.tab);
     let chart = parseChart(req.chartJson);
-    return this.repo.db.transaction(async (tx) => {
-      const row = await this.row(t, chart.chartId, tx);
-      if (req.checkFields && chart.dataSourceId) chart = checkAgainstSource(chart, sourceFields(req.sourceFields));
-      chart = applyTypeRules(chart, row.type);
-      await this.write(tx, t, chart);
-      return chartRecord(row, chart);
-    });
+    return this.changing(
+      async (tx) => {
+        const row = await this.row(t, chart.chartId, tx);
+        if (req.checkFields && chart.dataSourceId) chart = checkAgainstSource(chart, sourceFields(req.sourceFields));
+        chart = applyTypeRules(chart, row.type);
+        await this.write(tx, t, chart);
+        return chartRecord(row, chart);
+      },
+      (r) => [r.chartId],
+    );
   }
 
   async setCustomOption(tab: string, chartId: string, customOption: string): Promise<dashboardV1.ChartRecord> {
     const t = tabOf(tab);
     checkCustomOption(customOption);
-    return this.repo.db.transaction(async (tx) => {
-      const row = await this.row(t, chartId, tx);
-      const chart = chartOf(row);
-      if (customOption.trim()) chart.customOption = customOption;
-      else delete chart.customOption;
-      await this.write(tx, t, chart);
-      return chartRecord(row, chart);
-    });
+    return this.changing(
+      async (tx) => {
+        const row = await this.row(t, chartId, tx);
+        const chart = chartOf(row);
+        if (customOption.trim()) chart.customOption = customOption;
+        else delete chart.customOption;
+        await this.write(tx, t, chart);
+        return chartRecord(row, chart);
+      },
+      (r) => [r.chartId],
+    );
   }
 
   async switchDataSource(req: dashboardV1.SwitchDataSourceRequest): Promise<dashboardV1.SwitchDataSourceReply> {
     const t = tabOf(req.tab);
     if (!req.dataSourceId) throw new AppError('invalid', 'chart.source_required');
     const sent = parseChart(req.chartJson);
-    return this.repo.db.transaction(async (tx) => {
-      const row = await this.row(t, sent.chartId, tx);
-      const switched = switchSource(sent, req.dataSourceId, sourceFields(req.sourceFields));
-      const chart = applyTypeRules(switched.chart, row.type);
-      await this.write(tx, t, chart);
-      return { chart: chartRecord(row, chart), dropped: switched.dropped };
-    });
+    return this.changing(
+      async (tx) => {
+        const row = await this.row(t, sent.chartId, tx);
+        const switched = switchSource(sent, req.dataSourceId, sourceFields(req.sourceFields));
+        const chart = applyTypeRules(switched.chart, row.type);
+        await this.write(tx, t, chart);
+        return { chart: chartRecord(row, chart), dropped: switched.dropped };
+      },
+      (r) => [r.chart.chartId],
+    );
   }
 
   /** Every chart of the folder's dashboards to one source, in one transaction (the sidebar's "modify data source"). */
@@ -80,7 +102,7 @@ export class ChartService {
     if (!req.dataSourceId) throw new AppError('invalid', 'chart.source_required');
     if (!UUID.test(req.projectId ?? '')) throw new AppError('not_found', 'project.not_found');
     const fields = sourceFields(req.sourceFields);
-    return this.repo.db.transaction(async (tx) => {
+    return this.changing(async (tx) => {
       const project = await tx.query('SELECT 1 FROM dashboard.projects WHERE tab = $1 AND id = $2', [t, req.projectId]);
       if (project.rows.length === 0) throw new AppError('not_found', 'project.not_found');
       const charts: dashboardV1.SwitchedChart[] = [];
@@ -90,7 +112,7 @@ export class ChartService {
         charts.push({ chartId: row.id, title: row.title, dropped: switched.dropped });
       }
       return { charts };
-    });
+    }, (r) => r.charts.map((c) => c.chartId));
   }
 
   async listChartsBySource(dataSourceId: string): Promise<dashboardV1.ListChartsBySourceReply> {

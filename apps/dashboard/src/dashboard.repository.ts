@@ -88,11 +88,13 @@ export class DashboardRepository {
     await this.db.query('UPDATE dashboard.projects SET name = $3 WHERE tab = $1 AND id = $2', [tab, id, name]);
   }
 
-  async deleteProject(tab: string, id: string): Promise<number> {
+  /** Deletes the folder (its dashboards and charts cascade); answers the number of dashboards and the ids of the charts deleted. */
+  async deleteProject(tab: string, id: string): Promise<{ dashboards: number; chartIds: string[] }> {
     return this.db.transaction(async (tx) => {
       const n = await tx.query<{ n: number }>('SELECT count(*)::int8 AS n FROM dashboard.dashboards WHERE project_id = $1', [id]);
+      const charts = await tx.query<{ id: string }>('SELECT c.id FROM dashboard.charts c JOIN dashboard.dashboards d ON d.id = c.dashboard_id WHERE d.project_id = $1', [id]);
       await tx.query('DELETE FROM dashboard.projects WHERE tab = $1 AND id = $2', [tab, id]);
-      return n.rows[0].n;
+      return { dashboards: n.rows[0].n, chartIds: charts.rows.map((r) => r.id) };
     });
   }
 
@@ -124,8 +126,13 @@ export class DashboardRepository {
     );
   }
 
-  async deleteDashboard(tab: string, id: string): Promise<void> {
-    await this.db.query('DELETE FROM dashboard.dashboards WHERE tab = $1 AND id = $2', [tab, id]);
+  /** Deletes the dashboard (its charts cascade); answers the ids of the charts deleted. */
+  async deleteDashboard(tab: string, id: string): Promise<string[]> {
+    return this.db.transaction(async (tx) => {
+      const charts = await tx.query<{ id: string }>('SELECT id FROM dashboard.charts WHERE dashboard_id = $1', [id]);
+      await tx.query('DELETE FROM dashboard.dashboards WHERE tab = $1 AND id = $2', [tab, id]);
+      return charts.rows.map((r) => r.id);
+    });
   }
 
   async setProjectOrder(tab: string, id: string, order: number): Promise<boolean> {

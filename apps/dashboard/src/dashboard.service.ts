@@ -1,8 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
+import type { Cache } from '@bi/cache';
 import { AppError } from '@bi/core';
 import type { dashboardV1 } from '@bi/proto';
 import { CHART_KINDS, GRID, charLength, checkName, isReserved, isTab, placeNewChart, type Tab } from '@bi/rules';
+import { CACHE } from '@bi/service-kit';
+import { renewChartStamps } from './chart-stamps.js';
 import { DashboardRepository } from './dashboard.repository.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -28,7 +31,10 @@ function validName(name: string): string {
 /** Folders, dashboards, layout and chart placement of both tabs (spec 01 §3–§5). */
 @Injectable()
 export class DashboardService {
-  constructor(private readonly repo: DashboardRepository) {}
+  constructor(
+    private readonly repo: DashboardRepository,
+    @Inject(CACHE) private readonly cache: Cache,
+  ) {}
 
   listProjects(tab: string) {
     return this.repo.listProjects(tabOf(tab));
@@ -65,8 +71,9 @@ export class DashboardService {
     const t = tabOf(tab);
     const project = await this.project(t, projectId);
     if (isReserved(project.name)) throw new AppError('invalid', 'name.reserved');
-    const deletedDashboards = await this.repo.deleteProject(t, projectId);
-    return { projectId, deletedDashboards };
+    const deleted = await this.repo.deleteProject(t, projectId);
+    await renewChartStamps(this.cache, deleted.chartIds);
+    return { projectId, deletedDashboards: deleted.dashboards };
   }
 
   async createDashboard(req: dashboardV1.CreateDashboardRequest): Promise<dashboardV1.Dashboard> {
@@ -96,7 +103,7 @@ export class DashboardService {
     const t = tabOf(tab);
     const d = await this.dashboard(t, dashboardId);
     if (isReserved(d.name)) throw new AppError('invalid', 'name.reserved');
-    await this.repo.deleteDashboard(t, dashboardId);
+    await renewChartStamps(this.cache, await this.repo.deleteDashboard(t, dashboardId));
   }
 
   async moveDashboard(tab: string, dashboardId: string, projectId: string): Promise<dashboardV1.Dashboard> {
@@ -222,6 +229,7 @@ export class DashboardService {
     idOrNotFound(chartId, 'chart.not_found');
     if (!(await this.repo.findChart(t, chartId))) throw new AppError('not_found', 'chart.not_found');
     await this.repo.deleteChart(t, chartId);
+    await renewChartStamps(this.cache, [chartId]);
   }
 
   private async project(tab: Tab, projectId: string) {

@@ -26,8 +26,9 @@ const value = (name: string, extra: Partial<ChartField> = {}): ChartField => ({ 
 
 /**
  * One chart of each of the 13 kinds over the demo sales source (columns 订单日期, 地区, 城市, 类别, 产品,
- * 渠道, 数量, 单价, 金额, 利润). The demo's regions and cities carry English names beside the Chinese
- * ones, so the two maps show the data without coloured regions.
+ * 渠道, 数量, 单价, 金额, 利润). The cities carry English names beside the Chinese ones ("上海 Shanghai"),
+ * which the maps match to their regions (normalizeRegionName of @bi/charts); the Taiwan map draws the
+ * cities of the region 台湾 Taiwan.
  */
 export function demoCharts(dataSourceId: string): Chart[] {
   const chart = (type: ChartType, title: string, parts: Partial<Chart>): Chart => ({ ...emptyChart(randomUUID(), title, dataSourceId, type), ...parts });
@@ -56,7 +57,11 @@ export function demoCharts(dataSourceId: string): Chart[] {
       aggregateConfig: { showSum: true, showAvg: true },
     }),
     chart('map', '城市分布 Cities', { points: [point('城市')], values: [value('金额', { formatter: money })], mapConfig: { granularity: 0, visualMapShow: true } }),
-    chart('tw_map', '地区分布 Regions (Taiwan map)', { points: [point('地区')], values: [value('金额', { formatter: money })] }),
+    chart('tw_map', '台湾城市 Taiwan cities', {
+      points: [point('城市')],
+      values: [value('金额', { formatter: money })],
+      innerFilters: [{ name: '地区', title: '地区', dataType: 'string', range: ['台湾 Taiwan'] }],
+    }),
   ];
 }
 

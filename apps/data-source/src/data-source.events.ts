@@ -1,18 +1,29 @@
 import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import { bumpStamps, stampKeys, type Cache } from '@bi/cache';
 import type { Logger } from '@bi/core';
 import { encodeDataChanged, enqueueEvent, OutboxRelay, type EventBus } from '@bi/messaging';
 import type { SqlDatabase, SqlExecutor } from '@bi/persistence';
-import { DATABASE, EVENT_BUS, LOGGER } from '@bi/service-kit';
+import { CACHE, DATABASE, EVENT_BUS, LOGGER } from '@bi/service-kit';
 import { DATA_SOURCE_SCHEMA } from './migrations.js';
 
 export type DataChangeKind = 'update' | 'schema' | 'delete_source' | 'ingest' | 'append' | 'replace' | 'delete_rows';
 
-/** DataChanged events through the data_source outbox, published by a relay this service runs. */
+/**
+ * DataChanged events through the data_source outbox, published by a relay this service runs; and the
+ * sources' freshness stamps (libs/cache stamps.ts), written after every commit that changes a source
+ * row, before the call answers, so no copy of a source's description or of an answer over it
+ * (the BFF's answer cache) is used after the change.
+ */
 @Injectable()
 export class DataSourceEvents implements OnModuleInit, OnModuleDestroy {
   private readonly relay: OutboxRelay;
 
-  constructor(@Inject(DATABASE) db: SqlDatabase, @Inject(EVENT_BUS) bus: EventBus, @Inject(LOGGER) logger: Logger) {
+  constructor(
+    @Inject(DATABASE) db: SqlDatabase,
+    @Inject(EVENT_BUS) bus: EventBus,
+    @Inject(CACHE) private readonly cache: Cache,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {
     this.relay = new OutboxRelay(db, DATA_SOURCE_SCHEMA, bus, logger);
   }
 
@@ -27,6 +38,20 @@ export class DataSourceEvents implements OnModuleInit, OnModuleDestroy {
   /** Writes the event in the caller's transaction. */
   async dataChanged(tx: SqlExecutor, dataSourceId: string, changeKind: DataChangeKind, dataVersion: number, changedBy: string, rowCount = 0): Promise<void> {
     await enqueueEvent(tx, DATA_SOURCE_SCHEMA, encodeDataChanged(dataSourceId, { changeKind, dataVersion, rowCount, changedBy }));
+  }
+
+  /**
+   * After a commit that changed source rows: new stamps for them. A failed write is retried once,
+   * then the call fails (the change is committed; repeating the call renews the stamps; a DataChanged
+   * event, where there is one, renews them again when chart-query handles it —
+   * docs/adr/0003-bff-answer-cache.md).
+   */
+  async sourcesChanged(ids: readonly string[]): Promise<void> {
+    const keys = ids.map(stampKeys.source);
+    await bumpStamps(this.cache, keys).catch((e) => {
+      this.logger.warn('renewing the stamps of changed sources failed; trying again', { dataSourceIds: ids, error: e });
+      return bumpStamps(this.cache, keys);
+    });
   }
 
   /** After a commit that wrote events: publish now rather than on the next tick. */

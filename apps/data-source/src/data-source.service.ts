@@ -139,6 +139,7 @@ export class DataSourceService {
         await this.repo.addHistory(tx, id, [{ key: 'history.moved', params: { from: from.name, to: to.name } }], actor.userName);
       }
     });
+    await this.events.sourcesChanged(ids);
     return { projectId: to.projectId, moved: ids };
   }
 
@@ -360,6 +361,7 @@ export class DataSourceService {
       await this.events.dataChanged(tx, row.id, 'delete_source', row.data_version + 1, actor.userName);
     });
     this.events.published();
+    await this.events.sourcesChanged([row.id]);
     await this.runner.release(this.specOfSafe(row));
     // an uploaded source owns its table in the analytics store
     if (row.reference === UPLOAD_REFERENCE && row.table_name) await this.uploads.dropTable(row.table_name).catch(() => undefined);
@@ -524,6 +526,7 @@ export class DataSourceService {
       if (event) await this.events.dataChanged(tx, id, event, version, userName);
     });
     if (event) this.events.published();
+    await this.events.sourcesChanged([id]);
   }
 
   private toDataSource(row: SourceRow): dataSourceV1.DataSource {

@@ -416,6 +416,54 @@ describe('chart REST API', () => {
     });
   });
 
+  describe('detail rows behind one point (POST /api/dashboard/detail/{tab}/{chartId}?filterKey=)', () => {
+    const detail = (chartId: string, filterKey: string | undefined, body: unknown = {}, token = admin) =>
+      call('POST', `/api/dashboard/detail/dashboard/${chartId}${filterKey === undefined ? '' : `?filterKey=${encodeURIComponent(filterKey)}`}`, body, token);
+    const ids = (r: any) => r.body.data.rows.map((x: any) => x.c0);
+
+    it('lists the rows of the clicked category under the detail filter given as the body', async () => {
+      const bar = await newChart({ type: 'bar', points: [field('region', 'string')], values: [field('amount', 'number')] });
+      const east = await detail(bar.chartId, 'East', { pageSize: 500 });
+      expect(east.status).toBe(200);
+      expect(ids(east)).toEqual(SALES.filter((r) => r.region === 'East').map((r) => r.id));
+      const filtered = await detail(bar.chartId, 'East', { logic: 0, filterItems: [{ field: { name: 'qty', dataType: 'number' }, compare: '>=', compareValue: 7 }], pageSize: 5 });
+      const expected = SALES.filter((r) => r.region === 'East' && r.qty >= 7);
+      expect(ids(filtered)).toEqual(expected.slice(0, 5).map((r) => r.id));
+      expect(filtered.body.data).toMatchObject({ page: 1, pageSize: 5, hasMore: expected.length > 5 });
+      expect(filtered.body.data.columns.map((c: any) => c.name)).toEqual(['id', 'order_date', 'region', 'category', 'amount', 'qty']);
+      // no filterKey: every row under the chart's filters, like all_details
+      const all = await detail(bar.chartId, undefined, { pageSize: 1000 });
+      expect(all.body.status).toBe('success');
+      expect(ids(all)).toHaveLength(SALES.length);
+    });
+
+    it('reads a date point at its granularity, several points joined by " / ", and the chart filters', async () => {
+      const line = await newChart({ type: 'line', points: [field('order_date', 'date', { granularity: 3 })], values: [field('qty', 'number')] });
+      const march = await detail(line.chartId, '2024-03-01', { pageSize: 500 });
+      expect(ids(march)).toEqual(SALES.filter((r) => r.order_date.startsWith('2024-03')).map((r) => r.id));
+      const table = await newChart({
+        type: 'table',
+        points: [field('region', 'string'), field('category', 'string')],
+        values: [field('qty', 'number')],
+        innerFilters: [{ name: 'qty', dataType: 'number', numberOption: 'greaterThan', range: [3] }],
+      });
+      const r = await detail(table.chartId, 'West / Tech', { pageSize: 500 });
+      expect(ids(r)).toEqual(SALES.filter((x) => x.region === 'West' && x.category === 'Tech' && x.qty > 3).map((x) => x.id));
+      expect(ids(await detail(table.chartId, 'West / Tech', { pageSize: 500, innerFilters: [] }))).toEqual(SALES.filter((x) => x.region === 'West' && x.category === 'Tech').map((x) => x.id));
+      expect((await detail(table.chartId, 'West')).body).toEqual({ status: 'fail', data: 'The filter value West does not fit the field region / category' });
+    });
+
+    it('refuses a key for a chart without points, and callers without access to the source', async () => {
+      const card = await newChart({ type: 'card', values: [field('amount', 'number')] });
+      expect((await detail(card.chartId, 'East')).body).toEqual({ status: 'fail', data: 'The chart settings are invalid (filterKey)' });
+      const bar = await newChart({ type: 'bar', points: [field('region', 'string')], values: [field('amount', 'number')] });
+      expect((await detail(bar.chartId, 'East', {}, viewer)).status).toBe(403);
+      expect((await detail(bar.chartId, 'East', { logic: 0, filterItems: [{ field: { name: 'amount', dataType: 'number' }, compare: '>', compareValue: 'abc' }] })).body.data).toBe(
+        'The filter value abc does not fit the field amount',
+      );
+    });
+  });
+
   // ---- the same charts over PostgreSQL and MariaDB sources (services run) ----
 
   /** Chart definitions covering grouping, dates, compare, totals, top-N, plot lines and filters. */

@@ -1,3 +1,4 @@
+import { MAP_REGIONS } from '@bi/charts';
 import { startTestStack, type TestStack } from './testing.js';
 
 // First start with BI_DEMO: data-source loads the demo sales source in the background, then the
@@ -33,6 +34,13 @@ describe('demo dashboard', () => {
       const answer = await ok('POST', `/api/dashboard/chart/dashboard/${c.chartId}`, {});
       expect(answer.meta).toMatchObject({ kind: c.type, empty: false });
       expect(answer.meta.rowCount).toBeGreaterThan(0);
+    }
+    // both maps colour regions: every region they name is a region of their GeoJSON
+    for (const c of content.charts.filter((x: { type: string }) => x.type === 'map' || x.type === 'tw_map')) {
+      const series = (await ok('POST', `/api/dashboard/chart/dashboard/${c.chartId}`, {})).option.series[0];
+      const names = series.data.map((d: { name: string }) => d.name);
+      expect(names.length).toBeGreaterThan(2);
+      expect(MAP_REGIONS[series.map as keyof typeof MAP_REGIONS]).toEqual(expect.arrayContaining(names));
     }
     // the card's revenue is the sum over the demo rows
     const card = content.charts.find((c: { type: string }) => c.type === 'card');

@@ -25,11 +25,12 @@ maybe('distributed mode end to end', () => {
     await admin.exec(`CREATE DATABASE ${dbName}`);
     const url = new URL(servers.db!);
     url.pathname = `/${dbName}`;
-    const base = await freePortBlock(20);
+    const base = await freePortBlock(21);
     cluster = await startDistributed({
       port: base + 19,
       grpcBasePort: base,
       chartQueryReplicas: 2,
+      extraBffs: 1,
       env: {
         DATABASE_URL: url.toString(),
         REDIS_URL: servers.redis,
@@ -50,8 +51,8 @@ maybe('distributed mode end to end', () => {
     await admin?.close();
   });
 
-  const api = async (path: string, init: { method?: string; body?: unknown; token?: string } = {}) => {
-    const res = await fetch(cluster.url + path, {
+  const api = async (path: string, init: { method?: string; body?: unknown; token?: string; bff?: number } = {}) => {
+    const res = await fetch(cluster.bffUrls[init.bff ?? 0] + path, {
       method: init.method ?? 'GET',
       headers: { 'content-type': 'application/json', currentLanguage: 'en', ...(init.token ? { authorization: init.token } : {}) },
       body: init.body === undefined ? undefined : JSON.stringify(init.body),
@@ -134,5 +135,56 @@ maybe('distributed mode end to end', () => {
     } finally {
       redis.disconnect();
     }
+  });
+
+  it('keeps chart answers in each BFF, never past a change made through another BFF, a sign-out or a missing grant', async () => {
+    const login = async (userName: string) => (await api('/api/identity/login', { method: 'POST', body: { userName, password } })).body.data.token.result.token as string;
+    const token = await login('admin');
+    const folder = (await api('/api/data_source/proj', { method: 'POST', token, body: { name: 'Cache sources' } })).body.data;
+    const content = (n: number) => `SELECT * FROM (VALUES ('East', 10.5), ('West', 20), ('East', 1), ('West', ${n})) AS t(region, amount)`;
+    const source = (await api('/api/data_source/sql/', { method: 'POST', token, body: { type: 8, projectId: folder.projectId, name: 'Cache values', content: content(0) } })).body.data.dataSource;
+    const project = (await api('/api/dashboard/project/dashboard', { method: 'POST', token, body: { name: 'Cache charts' } })).body.data;
+    const board = (await api('/api/dashboard/dashboard', { method: 'POST', token, body: { name: 'Cache board', projectId: project.projectId } })).body.data;
+    const chartId = (await api(`/api/chart-edit/dashboard/${board.dashboardId}`, { method: 'POST', token, body: { title: 'By region', dataSourceId: source.dataSourceId } })).body.data;
+    const chart = { chartId, title: 'By region', type: 'bar', dataSourceId: source.dataSourceId, points: [{ name: 'region', dataType: 'string' }], values: [{ name: 'amount', dataType: 'number' }] };
+    expect((await api('/api/chart-edit/dashboard', { method: 'PUT', token, body: chart })).body.status).toBe('success');
+    const run = async (bff: number, t = token) => api(`/api/dashboard/chart/dashboard/${chartId}`, { method: 'POST', token: t, body: {}, bff });
+    const west = (r: { body: any }) => new Map(r.body.data.option.series[0].data.map((d: unknown[]) => [d[0], d[1]])).get('West');
+
+    // both BFFs answer and keep the answer (the second run of each is the same computation)
+    for (const bff of [0, 1]) {
+      const first = await run(bff);
+      expect(west(first)).toBe(20);
+      expect((await run(bff)).body.data.meta.computedAt).toBe(first.body.data.meta.computedAt);
+    }
+    // a change of the source's SQL through BFF 1: BFF 2 answers the new numbers at once
+    expect((await api('/api/data_source/update', { method: 'PUT', token, bff: 0, body: { dataSourceId: source.dataSourceId, content: content(5) } })).body.status).toBe('success');
+    expect(west(await run(1))).toBe(25);
+    // a chart edit through BFF 2: BFF 1 draws the edited chart at once
+    expect((await api('/api/chart-edit/dashboard', { method: 'PUT', token, bff: 1, body: { ...chart, title: 'Edited', values: [{ name: 'amount', dataType: 'number', aggregator: 'count' }] } })).body.status).toBe('success');
+    const edited = await run(0);
+    expect([edited.body.data.chart.title, west(edited)]).toEqual(['Edited', 2]);
+    // a DataChanged delivered over Kafka renews the source's stamp: the next run is computed again
+    const before = (await run(1)).body.data.meta.computedAt;
+    expect((await run(1)).body.data.meta.computedAt).toBe(before);
+    const bus = new KafkaEventBus({ brokers: servers.kafka!.split(',') });
+    await bus.publish([asBusMessage(encodeDataChanged(source.dataSourceId, { changeKind: 'append', dataVersion: 99, rowCount: 1, changedBy: 'test' }))]);
+    await bus.close();
+    let after = before;
+    for (let i = 0; i < 300 && after === before; i++) {
+      await new Promise((r) => setTimeout(r, 200));
+      after = (await run(1)).body.data.meta.computedAt;
+    }
+    expect(after).not.toBe(before);
+
+    // access is checked per caller on every hit; a sign-out on one BFF holds on the other at once
+    const viewer = await login('viewer');
+    expect((await run(1, viewer)).status).toBe(403);
+    const second = await login('admin');
+    expect((await run(1, second)).status).toBe(200);
+    expect((await run(1, second)).status).toBe(200);
+    expect((await api('/api/identity/logout/admin', { token: second, bff: 0 })).body.data.revoked).toBe(true);
+    expect((await run(1, second)).status).toBe(401);
+    expect((await run(0, second)).status).toBe(401);
   });
 });

@@ -18,12 +18,16 @@ export interface DistributedOptions {
   port?: number;
   grpcBasePort?: number;
   chartQueryReplicas?: number;
+  /** further BFF processes on port + 1, port + 2, … (the first is on port) */
+  extraBffs?: number;
   readyTimeoutMs?: number;
   onOutput?: (name: string, line: string) => void;
 }
 
 export interface DistributedCluster {
   url: string;
+  /** every BFF's URL, the first being `url` */
+  bffUrls: string[];
   processes: Map<string, ChildProcess>;
   addresses: Record<string, string[]>;
   kill(name: string, signal?: NodeJS.Signals): Promise<void>;
@@ -81,8 +85,11 @@ export async function startDistributed(options: DistributedOptions = {}): Promis
   for (const s of SERVICES.filter((x) => x !== 'identity')) launch(s, `apps/${s}/dist/main.js`, {});
   addresses['chart-query'].forEach((address, i) => launch(`chart-query-${i + 1}`, 'apps/chart-query/dist/main.js', { BI_CHART_QUERY_URL: address }));
   launch('bff', 'apps/bff/dist/main.js', { PORT: String(port), BI_WEB_DIST: join(root, 'apps/web/dist') });
+  const extraBffs = options.extraBffs ?? 0;
+  for (let i = 1; i <= extraBffs; i++) launch(`bff-${i + 1}`, 'apps/bff/dist/main.js', { PORT: String(port + i), BI_WEB_DIST: join(root, 'apps/web/dist') });
 
   const url = `http://127.0.0.1:${port}`;
+  const bffUrls = Array.from({ length: extraBffs + 1 }, (_, i) => `http://127.0.0.1:${port + i}`);
   const deadline = Date.now() + (options.readyTimeoutMs ?? 90_000);
   for (;;) {
     const exited = [...processes].find(([, c]) => c.exitCode !== null);
@@ -92,7 +99,7 @@ export async function startDistributed(options: DistributedOptions = {}): Promis
     }
     // Ready means the BFF says so and every replica answers on its own address: the BFF's
     // round-robin would call chart-query ready while one replica is still starting (or failed).
-    if ((await bffReady(url)) && (await everyAddressServing(addresses))) break;
+    if ((await Promise.all(bffUrls.map(bffReady))).every(Boolean) && (await everyAddressServing(addresses))) break;
     if (Date.now() > deadline) throw new Error('services did not become ready in time');
     await new Promise((r) => setTimeout(r, 300));
   }
@@ -106,6 +113,7 @@ export async function startDistributed(options: DistributedOptions = {}): Promis
     });
   return {
     url,
+    bffUrls,
     processes,
     addresses,
     tails: () => [...tails].map(([name, lines]) => `[${name}${processes.get(name)?.exitCode !== null ? ` exited ${processes.get(name)?.exitCode}` : ''}]\n${lines.join('\n')}`).join('\n'),
@@ -117,8 +125,7 @@ export async function startDistributed(options: DistributedOptions = {}): Promis
         child.kill(signal);
       }),
     stop: async () => {
-      const bff = processes.get('bff');
-      if (bff) await stopOne(bff);
+      await Promise.all([...processes].filter(([name]) => name === 'bff' || name.startsWith('bff-')).map(([, c]) => stopOne(c)));
       await Promise.all([...processes.values()].map(stopOne));
     },
   };

@@ -474,7 +474,7 @@ describe('demo content of the first start (BI_DEMO)', () => {
         headers: { currentLanguage: 'en' },
         body: { type: 8, content: `SELECT count(*) AS n, min("订单日期") AS first, max("订单日期") AS last, count(DISTINCT "地区") AS regions FROM uploads.${source.tableName}` },
       });
-      expect(stats.body.data.rows[0]).toMatchObject({ n: 120_000, regions: 6 });
+      expect(stats.body.data.rows[0]).toMatchObject({ n: 120_000, regions: 7 });
       expect(stats.body.data.rows[0].first).toMatch(/^2023-01/);
       expect(stats.body.data.rows[0].last).toMatch(/^2025-12/);
       expect(stack.logLines.some((l) => l.includes('"demo data loaded"'))).toBe(true);

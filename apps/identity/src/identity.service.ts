@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import bcrypt from 'bcryptjs';
 import { AppError, type Logger } from '@bi/core';
-import type { Cache } from '@bi/cache';
+import { stampKeys, type Cache } from '@bi/cache';
 import type { AppConfig } from '@bi/config';
 import type { identityV1 } from '@bi/proto';
 import { CACHE, CONFIG, LOGGER } from '@bi/service-kit';
@@ -80,6 +80,7 @@ export class IdentityService {
       permissions: effectivePermissions(roleIds, grants.permissions),
       roleIds,
       expiresAt: claims.exp * 1000,
+      sessionId: claims.jti,
     };
     await this.cache.set(key, JSON.stringify(reply), Math.min(VERIFY_CACHE_MS, claims.exp * 1000 - Date.now()));
     return reply;
@@ -92,6 +93,8 @@ export class IdentityService {
     if (claims.name.toLowerCase() !== userName.trim().toLowerCase()) throw new AppError('forbidden', 'auth.logout_other_user');
     const revoked = await this.repo.revokeSession(claims.jti);
     await this.cache.delete(`token:${claims.jti}`);
+    // callers that keep verified tokens (the BFF) see the sign-out on their next request
+    await this.cache.set(stampKeys.revoked(claims.jti), '1', Math.max(1000, claims.exp * 1000 - Date.now()));
     this.logger.info('logout', { userName: claims.name });
     return revoked;
   }
@@ -116,4 +119,4 @@ export class IdentityService {
   }
 }
 
-const INVALID: identityV1.VerifyTokenReply = { valid: false, userId: '', userName: '', isAdmin: false, permissions: [], roleIds: [], expiresAt: 0 };
+const INVALID: identityV1.VerifyTokenReply = { valid: false, userId: '', userName: '', isAdmin: false, permissions: [], roleIds: [], expiresAt: 0, sessionId: '' };

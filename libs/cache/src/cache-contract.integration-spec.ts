@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Cache } from './cache.js';
 import { MemoryCache } from './memory-cache.js';
 import { RedisCache } from './redis-cache.js';
+import { bumpStamps, currentStamps } from './stamps.js';
 
 // One contract for every adapter of the cache port. Redis joins when TEST_REDIS_URL is set
 // (the services run starts Debian's redis-server).
@@ -23,6 +24,25 @@ describe.each(adapters)('cache port contract: %s', (_name, make) => {
     await c.set('b', 'y', 10_000);
     await c.delete('b');
     expect(await c.get('b')).toBeUndefined();
+  });
+
+  it('reads several keys in one call, in order', async () => {
+    await c.set('m1', 'a', 10_000);
+    await c.set('m3', 'c', 10_000);
+    expect(await c.getMany(['m1', 'm2', 'm3'])).toEqual(['a', undefined, 'c']);
+    expect(await c.getMany([])).toEqual([]);
+  });
+
+  it('keeps freshness stamps: a bump changes the stamp, an absent one is created, never reused', async () => {
+    const [first] = await currentStamps(c, ['stamp:chart:x']);
+    expect(first).toMatch(/^[0-9a-f-]{36}$/);
+    expect(await currentStamps(c, ['stamp:chart:x'])).toEqual([first]);
+    await bumpStamps(c, ['stamp:chart:x', 'stamp:chart:x']);
+    const [second] = await currentStamps(c, ['stamp:chart:x']);
+    expect(second).not.toBe(first);
+    await c.delete('stamp:chart:x');
+    const [third] = await currentStamps(c, ['stamp:chart:x']);
+    expect([first, second]).not.toContain(third);
   });
 
   it('drops keys by prefix and only those', async () => {

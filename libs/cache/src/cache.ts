@@ -1,6 +1,8 @@
 /** Cache port: the in-memory LRU here, Redis in distributed mode. Values are pre-serialised strings. */
 export interface Cache {
   get(key: string): Promise<string | undefined>;
+  /** Several keys in one round trip (Redis MGET), in order. */
+  getMany(keys: readonly string[]): Promise<(string | undefined)[]>;
   set(key: string, value: string, ttlMs: number): Promise<void>;
   delete(key: string): Promise<void>;
   /** Drops every key that starts with prefix (e.g. all results of one data source). */

@@ -14,6 +14,10 @@ export class MemoryCache implements Cache {
     return this.lru.get(key);
   }
 
+  async getMany(keys: readonly string[]): Promise<(string | undefined)[]> {
+    return keys.map((key) => this.lru.get(key));
+  }
+
   async set(key: string, value: string, ttlMs: number): Promise<void> {
     this.lru.set(key, value, { ttl: Math.max(1, ttlMs) });
   }

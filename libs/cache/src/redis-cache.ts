@@ -23,6 +23,11 @@ export class RedisCache implements Cache {
     return (await this.redis.get(this.prefix + key)) ?? undefined;
   }
 
+  async getMany(keys: readonly string[]): Promise<(string | undefined)[]> {
+    if (!keys.length) return [];
+    return (await this.redis.mget(...keys.map((k) => this.prefix + k))).map((v) => v ?? undefined);
+  }
+
   async set(key: string, value: string, ttlMs: number): Promise<void> {
     await this.redis.set(this.prefix + key, value, 'PX', Math.max(1, Math.round(ttlMs)));
   }

@@ -42,9 +42,9 @@ export function buildCartesian(ctx: BuildContext, spec: CartesianSpec): KindOutp
   const compare = columnsOf(result, 'series')[0];
 
   const pv = pivot(ctx, [...primary, ...secondary]);
-  const ds = downsampleShared(pv.xs, pv.series.map((s) => s.values), options.downsampleThreshold);
+  const ds = downsampleShared(() => pv.xs, pv.series.map((s) => s.values), options.downsampleThreshold, pv.categories.length);
   const keep = ds.indices;
-  const categories = pick(pv.categories, keep);
+  const categories = ds.downsampled ? pick(pv.categories, keep) : pv.categories;
   if (ds.downsampled) ctx.warnings.push(`${ds.originalCount} points per series were down-sampled to ${keep.length} (LTTB)`);
 
   // Stack keys: one stack per axis, or per measure when a compare column splits several measures.
@@ -73,7 +73,7 @@ export function buildCartesian(ctx: BuildContext, spec: CartesianSpec): KindOutp
     const type = spec.seriesType[axis];
     const color = paletteColor(palette, i);
     const stack = stackOf(s.measure);
-    const values = pick(s.values, keep);
+    const values = ds.downsampled ? pick(s.values, keep) : s.values;
     const data = values.map((v, k) => {
       const text = showShares && v !== null ? formatPercent(stackTotals.get(stack!)![k] ? Math.abs(v) / stackTotals.get(stack!)![k]! : 0) : display(v, s.measure);
       return point(categories[k]!, v, literal(text));

@@ -76,5 +76,6 @@ export function display(value: number | null | undefined, column: ChartColumn | 
  * style, so they become their full-width forms.
  */
 export function literal(text: string): string {
+  if (text.indexOf('{') < 0 && text.indexOf('}') < 0) return text;
   return text.replace(/\{/g, '｛').replace(/\}/g, '｝');
 }

@@ -81,19 +81,43 @@ export function pivot(ctx: BuildContext, measures: ChartColumn[], opts: { ignore
   // dense arrays: categories a series has no row for are null
   for (const s of series) for (let c = 0; c < categories.length; c++) if (s.values[c] === undefined) s.values[c] = null;
 
-  let xs = categories.map((_, i) => i);
-  const onlyDim = dimensions.length === 1 ? dimensions[0] : undefined;
-  if (onlyDim?.field.dataType === 'date') {
-    const times: number[] = [];
-    let ascending = true;
-    for (let i = 0; i < categories.length && ascending; i++) {
-      const t = Date.parse(categories[i]!);
-      ascending = Number.isFinite(t) && (i === 0 || t >= times[i - 1]!);
-      times.push(t);
+  // x positions are read only to down-sample (more points than the threshold): computed on first read
+  let xs: number[] | undefined;
+  const xsOf = (): number[] => {
+    if (xs) return xs;
+    xs = categories.map((_, i) => i);
+    const onlyDim = dimensions.length === 1 ? dimensions[0] : undefined;
+    if (onlyDim?.field.dataType === 'date') {
+      const times: number[] = [];
+      let ascending = true;
+      for (let i = 0; i < categories.length && ascending; i++) {
+        const t = timeOf(categories[i]!);
+        ascending = Number.isFinite(t) && (i === 0 || t >= times[i - 1]!);
+        times.push(t);
+      }
+      if (ascending) xs = times;
     }
-    if (ascending) xs = times;
+    return xs;
+  };
+  return {
+    categories,
+    get xs() {
+      return xsOf();
+    },
+    series,
+    dimensions,
+  };
+}
+
+/** Date.parse of a category; a plain "yyyy-MM-dd" (the usual date category) without the parser (hot: once per category). */
+function timeOf(text: string): number {
+  if (text.length === 10 && text.charCodeAt(4) === 45 && text.charCodeAt(7) === 45) {
+    const y = Number(text.slice(0, 4));
+    const m = Number(text.slice(5, 7));
+    const d = Number(text.slice(8, 10));
+    if (y >= 1000 && m >= 1 && m <= 12 && d >= 1 && d <= 28) return Date.UTC(y, m - 1, d);
   }
-  return { categories, xs, series, dimensions };
+  return Date.parse(text);
 }
 
 export interface Slice {

@@ -83,9 +83,14 @@ export interface DownsampleResult {
  * Down-samples several series sharing one x (categories of a chart) together: LTTB runs on the sum of
  * the series at each x, so every series keeps the same x positions.
  */
-export function downsampleShared(xs: readonly number[], series: readonly (readonly (number | null)[])[], threshold = DEFAULT_DOWNSAMPLE_THRESHOLD): DownsampleResult {
-  const n = xs.length;
-  if (!Number.isFinite(threshold) || threshold <= 0 || n <= threshold) return { indices: Array.from({ length: n }, (_, i) => i), originalCount: n, downsampled: false };
+export function downsampleShared(xs: readonly number[] | (() => readonly number[]), series: readonly (readonly (number | null)[])[], threshold = DEFAULT_DOWNSAMPLE_THRESHOLD, count?: number): DownsampleResult {
+  const n = count ?? (typeof xs === 'function' ? xs() : xs).length;
+  if (!Number.isFinite(threshold) || threshold <= 0 || n <= threshold) {
+    const indices = new Array<number>(n);
+    for (let i = 0; i < n; i++) indices[i] = i;
+    return { indices, originalCount: n, downsampled: false };
+  }
+  if (typeof xs === 'function') xs = xs();
   const sum = xs.map((_, i) => series.reduce<number>((acc, s) => acc + (s[i] ?? 0), 0));
   const indices = lttbIndices(xs, sum, threshold);
   return { indices, originalCount: n, downsampled: indices.length < n };

@@ -155,3 +155,22 @@ describe('formatValue', () => {
     expect(formatPercent(null)).toBe('-');
   });
 });
+
+describe('formatValue without a formatter (the fast path of plain numbers)', () => {
+  /** The rule as first written: 12 significant digits, printed shortest. */
+  const reference = (n: number) => {
+    const clean = Number(n.toPrecision(12));
+    return String(Object.is(clean, -0) ? 0 : clean);
+  };
+
+  it('gives the same text as rounding to 12 significant digits and printing the result', () => {
+    const fixed = [0, -0, 0.1 + 0.2, 1e21, 1.5e-7, -1e-13, 123456789012345, -764629627191562, 1234567890123.5, 999999999999.5, 0.000001234567890123, -2.5, 99999999999.99999, 3e-7, 5, -5, 1e12, 1e12 - 1, 0.5, 1 / 3];
+    let seed = 42;
+    const rnd = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const random = Array.from({ length: 20_000 }, () => {
+      const x = (rnd() - 0.5) * 10 ** Math.floor(rnd() * 40 - 20);
+      return rnd() < 0.3 ? Number(x.toPrecision(1 + Math.floor(rnd() * 16))) : x;
+    });
+    for (const n of [...fixed, ...random]) expect([n, formatValue(n)]).toEqual([n, reference(n)]);
+  });
+});

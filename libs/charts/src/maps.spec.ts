@@ -1,5 +1,5 @@
 import { chartOf } from './testing/fixtures.js';
-import { MAP_NAMES, mapNameFor, normalizeRegionName } from './maps.js';
+import { MAP_NAMES, MAP_REGIONS, mapNameFor, normalizeRegionName } from './maps.js';
 
 describe('mapNameFor', () => {
   it('draws map charts on china by province (default, granularity 1) or china-cities (granularity 0), tw_map on taiwan', () => {
@@ -50,4 +50,44 @@ describe('normalizeRegionName', () => {
     ['台湾省台北市', '台北市'],
     ['高雄市', '高雄市'],
   ])('taiwan %p → %p', (name, expected) => expect(normalizeRegionName(name, 'taiwan')).toBe(expected));
+});
+
+describe('normalizeRegionName against the shipped GeoJSON names (MAP_REGIONS)', () => {
+  it.each([
+    ['上海 Shanghai', 'china-cities', '上海'],
+    ['广州 Guangzhou', 'china-cities', '广州'],
+    ["西安 Xi'an", 'china-cities', '西安'],
+    ['哈尔滨 Harbin', 'china-cities', '哈尔滨'],
+    ['Chengdu', 'china-cities', '成都'],
+    ['廣州市', 'china-cities', '广州'],
+    ['瀋陽', 'china-cities', '沈阳'],
+    ['广东省 Guangdong', 'china', '广东'],
+    ['Guangdong Province', 'china', '广东'],
+    ['Inner Mongolia', 'china', '内蒙古'],
+    ['內蒙古自治區', 'china', '内蒙古'],
+    ['遼寧省', 'china', '辽宁'],
+    ['Hong Kong SAR', 'china', '香港'],
+    ['台北 Taipei', 'taiwan', '台北市'],
+    ['台北', 'taiwan', '台北市'],
+    ['Kaohsiung', 'taiwan', '高雄市'],
+    ['臺中', 'taiwan', '台中市'],
+    ['新竹', 'taiwan', '新竹市'],
+    ['Hsinchu County', 'taiwan', '新竹县'],
+    ['嘉義縣', 'taiwan', '嘉义县'],
+    ['台北 Taipei', 'china-cities', '台湾'],
+    ['高雄市', 'china', '台湾'],
+  ] as const)('%p on %p → %p', (name, map, expected) => {
+    expect(normalizeRegionName(name, map)).toBe(expected);
+    expect(MAP_REGIONS[map] as readonly string[]).toContain(expected);
+  });
+
+  it('leaves names the map does not have in their short form', () => {
+    expect(normalizeRegionName('华东 East', 'china')).toBe('华东 East');
+    expect(normalizeRegionName('Atlantis', 'taiwan')).toBe('Atlantis');
+  });
+
+  it('every name of a map finds itself, and its short form finds it', () => {
+    for (const map of ['china', 'china-cities', 'taiwan'] as const) for (const name of MAP_REGIONS[map]) expect(normalizeRegionName(name, map)).toBe(name);
+    expect(normalizeRegionName('屏东', 'taiwan')).toBe('屏东县');
+  });
 });

@@ -58,15 +58,31 @@ export function parseCustomOption(text: string | undefined | null): CustomOption
   return { ok: true, value: parsed };
 }
 
-/** Drops undefined members and turns non-finite numbers into null, so the option is exactly its JSON. */
+/**
+ * Drops undefined members and turns non-finite numbers into null, so the option is exactly its JSON.
+ * Arrays of plain values that need no change are shared with the input, not copied.
+ */
 export function compact(value: Json | undefined): Json | undefined {
   if (value === undefined) return undefined;
   if (typeof value === 'number') return Number.isFinite(value) ? value : null;
-  if (Array.isArray(value)) return value.map((v) => compact(v) ?? null);
+  if (typeof value !== 'object' || value === null) return value;
+  if (Array.isArray(value)) {
+    // The option's data arrays hold thousands of small arrays of plain values ([category, value,
+    // text]); one that needs no change is kept as it is instead of copied (hot).
+    let plainOnly = true;
+    for (let i = 0; i < value.length && plainOnly; i++) {
+      const v = value[i];
+      plainOnly = typeof v === 'string' || typeof v === 'boolean' || v === null || (typeof v === 'number' && Number.isFinite(v));
+    }
+    if (plainOnly) return value;
+    const out: Json[] = new Array(value.length);
+    for (let i = 0; i < value.length; i++) out[i] = compact(value[i]) ?? null;
+    return out;
+  }
   if (isPlainObject(value)) {
     const out: JsonObject = {};
-    for (const [k, v] of Object.entries(value)) {
-      const c = compact(v);
+    for (const k of Object.keys(value)) {
+      const c = compact(value[k]);
       if (c !== undefined) out[k] = c;
     }
     return out;

@@ -219,3 +219,36 @@ export function rangeFilterNode(f: RangeFilter, catalog: FieldCatalog): FilterNo
     }
   }
 }
+
+/** What a chart shows for an empty dimension value (libs/charts DEFAULT_LABELS.empty). */
+export const EMPTY_POINT = '-';
+/** How a chart joins the values of several points into one category (libs/charts pivot). */
+export const POINT_SEPARATOR = ' / ';
+
+/**
+ * The rows behind one point of a chart (the drill into a point): `key` is the point's category as
+ * the chart's option names it — the value of its one dimension, or the values of several joined by
+ * " / " — and each dimension must equal its part: a date within the period of the dimension's
+ * granularity (the category is the period's first day), a number equal, a text equal. The empty
+ * category '-' stands for no value (and, for texts, '' and '-', which the chart draws under it too).
+ */
+export function pointFilterNode(points: readonly { name: string; granularity?: unknown }[], key: string, catalog: FieldCatalog): FilterNode {
+  if (points.length === 0) throw new QueryError('invalid_option', { name: 'filterKey', value: key });
+  const parts = points.length === 1 ? [key] : key.split(POINT_SEPARATOR);
+  if (parts.length !== points.length) throw new QueryError('invalid_value', { name: points.map((p) => p.name).join(POINT_SEPARATOR), value: key });
+  return allOf(
+    points.map((p, i) => {
+      const field = catalog.resolve(p.name);
+      const part = parts[i]!;
+      if (part === EMPTY_POINT) return field.dataType === 'string' ? anyOf([isNull(field), compare(field, '=', { type: 'string', value: '' }), compare(field, '=', { type: 'string', value: EMPTY_POINT })]) : isNull(field);
+      switch (field.dataType) {
+        case 'date':
+          return dateBetween(field, part, part, granularityName(p.granularity, field.name));
+        case 'number':
+          return compare(field, '=', numberValue(field, part));
+        case 'string':
+          return compare(field, '=', stringValue(field, part));
+      }
+    }),
+  );
+}

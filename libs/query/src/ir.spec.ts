@@ -178,3 +178,32 @@ describe('compile of a hand-built IR', () => {
     expect(codeOf(() => compile({ ...q, topN: { by: 'd0', direction: 'before', mode: 'items', n: 3 } }, 'postgres'))).toBe('invalid_option');
   });
 });
+
+describe('detail rows behind one point (pointKey)', () => {
+  const detail = (c: ReturnType<typeof chart>, pointKey: string) => compile(buildDetailQuery(c, SALES_TABLE, SALES_FIELDS, { pointKey, columns: ['id'] }), 'postgres');
+  const whereOf = (q: { sql: string }) => q.sql.slice(q.sql.indexOf('WHERE'), q.sql.indexOf('ORDER BY')).replace(/\s+/g, ' ').trim();
+
+  it('filters each point by its part of the key: texts and numbers equal, dates within their period', () => {
+    const byRegion = detail(chart({ points: [point('region')], values: [value('amount')] }), 'East');
+    expect(whereOf(byRegion)).toBe('WHERE src."region" = $1');
+    expect(byRegion.params.slice(0, 1)).toEqual(['East']);
+    const byMonth = detail(chart({ points: [datePoint('order_date', 3)], values: [value('amount')] }), '2024-03-01');
+    expect(whereOf(byMonth)).toBe('WHERE src."order_date" >= $1 AND src."order_date" < $2');
+    expect(byMonth.params.slice(0, 2).map(String)).toEqual(['2024-03-01', '2024-04-01']);
+    const two = detail(chart({ points: [point('region'), point('qty')], values: [value('amount')] }), 'East / 7');
+    expect(whereOf(two)).toBe('WHERE src."region" = $1 AND src."qty" = $2');
+    expect(two.params.slice(0, 2)).toEqual(['East', 7]);
+  });
+
+  it('reads the empty category "-" as no value (and, for texts, the values the chart shows as "-")', () => {
+    expect(whereOf(detail(chart({ points: [datePoint('order_date', 5)], values: [value('amount')] }), '-'))).toBe('WHERE src."order_date" IS NULL');
+    expect(whereOf(detail(chart({ points: [point('region')], values: [value('amount')] }), '-'))).toBe('WHERE src."region" IS NULL OR src."region" = $1 OR src."region" = $2');
+  });
+
+  it('refuses a key that does not fit the points', () => {
+    expect(codeOf(() => detail(chart({ type: 'card', values: [value('amount')] }), 'East'))).toBe('invalid_option');
+    expect(codeOf(() => detail(chart({ points: [point('region'), point('category')], values: [value('amount')] }), 'East'))).toBe('invalid_value');
+    expect(codeOf(() => detail(chart({ points: [point('qty')], values: [value('amount')] }), 'seven'))).toBe('invalid_value');
+    expect(codeOf(() => detail(chart({ points: [datePoint('order_date', 3)], values: [value('amount')] }), 'March'))).toBe('invalid_value');
+  });
+});

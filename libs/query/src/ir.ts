@@ -1,7 +1,7 @@
 import type { Aggregator, Chart, ChartField, RangeFilter } from '@bi/chart-model';
 import type { DateTimeValue, GranularityName } from './dates.js';
 import { QueryError } from './errors.js';
-import { allOf, detailFilterNode, fieldFilterNode, granularityName, rangeFilterNode, type DetailFilter } from './filters.js';
+import { allOf, detailFilterNode, fieldFilterNode, granularityName, pointFilterNode, rangeFilterNode, type DetailFilter } from './filters.js';
 import { FieldCatalog, type QuerySource, type SourceField } from './source.js';
 
 /**
@@ -332,6 +332,8 @@ export function buildPlotLineQuery(chart: Chart, source: QuerySource, fields: re
 export interface DetailQueryOptions extends ChartQueryOptions {
   /** the detail dialog's own filter */
   detailFilter?: DetailFilter;
+  /** the drill into one point: its category as the chart names it ('' or absent: every row; pointFilterNode) */
+  pointKey?: string;
   /** the fields to list; default every known field */
   columns?: readonly string[];
   /** the order to list by; every listed column follows ascending so pages never overlap */
@@ -364,7 +366,7 @@ export function buildDetailQuery(chart: Chart, source: QuerySource, fields: read
     kind: 'detail',
     source,
     columns,
-    filters: allOf([chartFilters(chart, catalog, options), detailFilterNode(options.detailFilter, catalog)]),
+    filters: allOf([chartFilters(chart, catalog, options), options.pointKey ? pointFilterNode(list(chart.points), options.pointKey, catalog) : null, detailFilterNode(options.detailFilter, catalog)]),
     order,
     limit: pageSize,
     offset: (page - 1) * pageSize,

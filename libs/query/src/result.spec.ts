@@ -52,4 +52,12 @@ describe('normalizeRows', () => {
     expect(normalizeRows([['2024-01-01 00:00:00'], ['2024-01-02 10:00:00']], columns)).toEqual([['2024-01-01 00:00:00'], ['2024-01-02 10:00:00']]);
     expect(normalizeRows([['2024-01-01 00:00:00'], [new Date(2024, 0, 2)]], columns)).toEqual([['2024-01-01'], ['2024-01-02']]);
   });
+
+  it('reads plain dates (yyyy-MM-dd) as their midnight, shown with a time only when the column has times', () => {
+    const detail = [col('c0', 'date', { role: 'detail' })];
+    expect(normalizeRows([['2024-01-01'], ['2024-01-02 10:00:00'], [' 2024-01-03 ']], detail)).toEqual([['2024-01-01 00:00:00'], ['2024-01-02 10:00:00'], ['2024-01-03 00:00:00']]);
+    expect(normalizeRows([['2024-01-01'], ['2024-01-02T00:00:00'], [null]], detail)).toEqual([['2024-01-01'], ['2024-01-02'], [null]]);
+    const month = [col('d0', 'date', { role: 'dimension', granularity: 'month' })];
+    expect(normalizeRows([['2024-03-01'], ['2024-04-01 10:00:00']], month)).toEqual([['2024-03-01'], ['2024-04-01']]);
+  });
 });

@@ -22,10 +22,21 @@ function formatDate(d: Date, zone: 'local' | 'utc'): string | null {
 
 /** "2024-01-02T10:11:12.345+08" / "2024-01-02 10:11:12" / "2024-01-02" → "2024-01-02 10:11:12" / "2024-01-02 00:00:00". */
 function dateText(s: string): string {
+  // the common case, a plain date as drivers give it (hot: once per date cell)
+  if (s.length === 10 && isPlainDateAt(s)) return `${s} 00:00:00`;
   const m = /^(-?\d{4,}-\d{2}-\d{2})(?:[ T](\d{2}:\d{2}(?::\d{2})?))?/.exec(s.trim());
   if (!m) return s;
   const time = m[2] ? (m[2].length === 5 ? `${m[2]}:00` : m[2]) : '00:00:00';
   return `${m[1]} ${time}`;
+}
+
+/** "yyyy-MM-dd" at the start of s, followed by a space or the end (checked by position: hot). */
+function isPlainDateAt(s: string): boolean {
+  for (let k = 0; k < 10; k++) {
+    const c = s.charCodeAt(k);
+    if (k === 4 || k === 7 ? c !== 45 : c < 48 || c > 57) return false;
+  }
+  return s.length === 10 || s.charCodeAt(10) === 32;
 }
 
 const INTEGER_TEXT = /^[+-]?\d+$/;
@@ -76,13 +87,45 @@ export function normalizeValue(v: unknown, dataType: FieldType, options: Normali
  * (year … day) or when none of its values has a time.
  */
 export function normalizeRows(rows: readonly (readonly unknown[] | Readonly<Record<string, unknown>>)[], columns: readonly ResultColumn[], options: NormalizeOptions = {}): Cell[][] {
-  const out = rows.map((row) => columns.map((c, i) => normalizeValue(Array.isArray(row) ? row[i] : (row as Record<string, unknown>)[c.alias], c.dataType, options)));
-  columns.forEach((c, i) => {
-    if (c.dataType !== 'date') return;
+  // Plain loops, and plain dates ("yyyy-MM-dd", what most drivers give for DATE) kept as they are
+  // until the column pass below knows how the column shows: hot, once per cell of every answer.
+  const width = columns.length;
+  const out: Cell[][] = new Array(rows.length);
+  for (let r = 0; r < rows.length; r++) {
+    const row = rows[r]!;
+    const isArray = Array.isArray(row);
+    const cells: Cell[] = new Array(width);
+    for (let i = 0; i < width; i++) {
+      const c = columns[i]!;
+      const v = isArray ? (row as readonly unknown[])[i] : (row as Record<string, unknown>)[c.alias];
+      cells[i] = c.dataType === 'date' && typeof v === 'string' && v.length === 10 && isPlainDateAt(v) ? v : normalizeValue(v, c.dataType, options);
+    }
+    out[r] = cells;
+  }
+  for (let i = 0; i < width; i++) {
+    const c = columns[i]!;
+    if (c.dataType !== 'date') continue;
     const truncated = c.granularity !== undefined && c.granularity !== 'normal';
-    const midnightOnly = out.every((r) => typeof r[i] !== 'string' || (r[i] as string).endsWith(' 00:00:00'));
-    if (!truncated && !midnightOnly) return;
-    for (const r of out) if (typeof r[i] === 'string' && /^-?\d{4,}-\d{2}-\d{2} /.test(r[i] as string)) r[i] = (r[i] as string).slice(0, (r[i] as string).indexOf(' '));
-  });
+    let midnightOnly = true;
+    for (let r = 0; r < out.length && midnightOnly; r++) {
+      const v = out[r]![i];
+      midnightOnly = typeof v !== 'string' || (v.length === 10 && isPlainDateAt(v)) || v.endsWith(' 00:00:00');
+    }
+    if (!truncated && !midnightOnly) {
+      // times shown: a plain date is its midnight
+      for (const cells of out) {
+        const v = cells[i];
+        if (typeof v === 'string' && v.length === 10 && isPlainDateAt(v)) cells[i] = `${v} 00:00:00`;
+      }
+      continue;
+    }
+    for (const cells of out) {
+      const v = cells[i];
+      if (typeof v !== 'string' || v.length === 10) continue;
+      // "yyyy-MM-dd HH:mm:ss" (the usual shape) is checked by position, other texts by the pattern
+      if (v.length === 19 && isPlainDateAt(v)) cells[i] = v.slice(0, 10);
+      else if (/^-?\d{4,}-\d{2}-\d{2} /.test(v)) cells[i] = v.slice(0, v.indexOf(' '));
+    }
+  }
   return out;
 }

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Inject, Injectable, Param, Post, Put, Req, Res } from '@nestjs/common';
+import { Body, Controller, Get, Inject, Injectable, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { AppConfig } from '@bi/config';
 import { AppError } from '@bi/core';
@@ -12,23 +12,26 @@ import { CHART_QUERY_CLIENT, DASHBOARD_CLIENT, DATA_SOURCE_CLIENT, DATA_SOURCE_Q
 import { CurrentUser, type AuthUser } from '../http/auth.guard.js';
 import { requestLanguage } from '../http/request-language.js';
 import { parseInput } from '../http/validation.js';
+import { ChartAnswers, envelopeBytes, type ChartWithSource } from './answer-cache.js';
 import { CHART_KIND_INFO, chartKinds } from './chart-kinds.js';
+import { detailFilter, filters, runBody, runRequestKey } from './run-request.js';
 
 const nullable = <T extends z.ZodType>(s: T) => z.preprocess((v) => (v === null ? undefined : v), s.optional());
-const filterItem = z.object({ name: z.string().max(128) }).passthrough();
-const filters = nullable(z.array(filterItem).max(50));
-const runBody = z.object({
-  isFullScreen: nullable(z.boolean()),
-  isFirstRequest: nullable(z.boolean()),
-  innerFilters: filters,
-  globalFilters: filters,
-  page: nullable(z.object({ index: z.number().int().min(1).max(1_000_000), size: z.number().int().min(1).max(500) })),
-});
+
+/** The detail dialog's body (docs/api/chart.md DetailsBody). */
 const detailsBody = runBody.extend({
-  filter: nullable(z.object({ logic: z.union([z.literal(0), z.literal(1)]), filterItems: z.array(z.object({ field: z.object({ name: z.string().max(128) }).passthrough() }).passthrough()).max(50) })),
+  filter: nullable(detailFilter),
   pageSize: nullable(z.number().int().min(1).max(100_000)),
   pageIndex: nullable(z.number().int().min(1).max(1_000_000)),
 });
+/** The drill into one point: the detail filter itself as the body (spec 01 §7), with the details' optional keys. */
+const pointDetailsBody = detailFilter.partial().extend({
+  innerFilters: filters,
+  globalFilters: filters,
+  pageSize: nullable(z.number().int().min(1).max(100_000)),
+  pageIndex: nullable(z.number().int().min(1).max(1_000_000)),
+});
+const filterKeyQuery = z.string().max(1000);
 /** The chart as the editor sends it; the dashboard service checks the rest (docs/api/chart.md "Save"). */
 const chartBody = z.object({ chartId: z.string().min(1).max(64), dataSourceId: nullable(z.string().max(64)) }).passthrough();
 const customOptionBody = z.object({ chartId: z.string().min(1).max(64), customOption: nullable(z.string().max(100_000)) }).passthrough();
@@ -36,13 +39,13 @@ const batchBody = z.object({ dataSourceId: nullable(z.string().max(64)), project
 
 type Req = { headers: Record<string, string | string[] | undefined> };
 /** The express response, written directly for answers that are JSON text already. */
-type RawResponse = { status(code: number): unknown; type(type: string): unknown; send(body: string): unknown };
+type RawResponse = { status(code: number): unknown; type(type: string): unknown; send(body: string | Buffer): unknown };
 
-/** Sends `{status: 'success', data: <json>}` around a JSON text without parsing it (the cached chart answer). */
-function sendRawSuccess(res: RawResponse, dataJson: string): void {
+/** Sends bytes that are a whole success envelope already (the cached chart answer). */
+function sendRaw(res: RawResponse, body: Buffer): void {
   res.status(200);
   res.type('application/json');
-  res.send(`{"status":"success","data":${dataJson}}`);
+  res.send(body);
 }
 
 function sourceFieldRefs(source: dataSourceQueryV1.SourceDescription): dashboardV1.SourceFieldRef[] {
@@ -54,18 +57,16 @@ const chartView = (r: dashboardV1.ChartRecord) => JSON.parse(r.chartJson) as Rec
 /**
  * Charts and the sources behind them for the chart calls: access to a chart's source is the data-source
  * area's rule (admin, grant datasource:{id}, or its creator — canAccessSource), checked on the source's
- * description, which then travels to chart-query with the chart so it is not read twice.
+ * description, which then travels to chart-query with the chart so it is not read twice. Reads go
+ * through the BFF's kept copies (ChartAnswers); a source named by an edit is always read afresh.
  */
 @Injectable()
 export class ChartAccess {
   constructor(
     @Inject(DASHBOARD_CLIENT) readonly dashboards: dashboardV1.DashboardServiceClient,
     @Inject(DATA_SOURCE_QUERY_CLIENT) private readonly queries: dataSourceQueryV1.DataSourceQueryServiceClient,
+    readonly answers: ChartAnswers,
   ) {}
-
-  chart(tab: string, chartId: string): Promise<dashboardV1.ChartRecord> {
-    return rpc(this.dashboards.getChart({ tab, chartId }));
-  }
 
   /** The source's description, when the caller may use the source (403 otherwise). */
   async source(user: AuthUser, dataSourceId: string): Promise<dataSourceQueryV1.SourceDescription> {
@@ -75,14 +76,12 @@ export class ChartAccess {
   }
 
   /** A chart and (when it has one) its source, checked. */
-  async chartWithSource(user: AuthUser, tab: string, chartId: string) {
-    const record = await this.chart(tab, chartId);
-    const source = record.dataSourceId ? await this.source(user, record.dataSourceId) : undefined;
-    return { record, source };
+  chartWithSource(user: AuthUser, tab: string, chartId: string): Promise<ChartWithSource> {
+    return this.answers.chartWithSource(user, tab, chartId);
   }
 }
 
-/** Runs a chart through chart-query and sends its cached answer text as is. */
+/** Runs a chart through chart-query, sends its answer text as is, and keeps it for the hit path. */
 async function runChart(
   access: ChartAccess,
   charts: chartQueryV1.ChartQueryServiceClient,
@@ -91,7 +90,9 @@ async function runChart(
 ): Promise<void> {
   const b = parseInput(runBody, args.body);
   const tab = tabAccess(args.user, args.tab, 'read');
-  const { record, source } = await access.chartWithSource(args.user, tab, args.chartId);
+  const language = requestLanguage(args.req);
+  const read = await access.chartWithSource(args.user, tab, args.chartId);
+  const { record, source } = read;
   const reply = await rpc(
     charts.runChart({
       tab,
@@ -100,13 +101,15 @@ async function runChart(
       source,
       innerFiltersJson: b.innerFilters ? JSON.stringify(b.innerFilters) : '',
       globalFiltersJson: args.globalFilters && b.globalFilters ? JSON.stringify(b.globalFilters) : '',
-      language: requestLanguage(args.req),
+      language,
       pageIndex: b.page?.index ?? 0,
       pageSize: b.page?.size ?? 0,
     }),
     deadlineMs,
   );
-  sendRawSuccess(args.res, reply.answerJson);
+  const body = envelopeBytes(reply.answerJson);
+  access.answers.keep(tab, args.chartId, runRequestKey(args.globalFilters, b, language), read, reply.answerJson, body);
+  sendRaw(args.res, body);
 }
 
 /** A chart runs up to three statements, each cancelled by its database after the query timeout. */
@@ -140,6 +143,25 @@ export class ChartRunController {
   @ApiOperation({ summary: 'Detail rows under the chart filters {innerFilters, globalFilters, filter, pageIndex, pageSize}: {columns, rows, page, pageSize, hasMore}' })
   async details(@Param('tab') tab: string, @Param('chartId') chartId: string, @Body() body: unknown, @CurrentUser() user: AuthUser, @Res() res: RawResponse) {
     const b = parseInput(detailsBody, body);
+    await this.sendDetails(user, tab, chartId, res, { innerFilters: b.innerFilters, globalFilters: b.globalFilters, filter: b.filter, pageIndex: b.pageIndex, pageSize: b.pageSize, pointKey: '' });
+  }
+
+  @Post('detail/:tab/:chartId')
+  @ApiOperation({ summary: 'Detail rows behind one point of the chart (?filterKey= its category) under the detail filter (body {logic, filterItems}, optional innerFilters, globalFilters, pageIndex, pageSize): {columns, rows, page, pageSize, hasMore}' })
+  async pointDetails(@Param('tab') tab: string, @Param('chartId') chartId: string, @Query('filterKey') filterKey: unknown, @Body() body: unknown, @CurrentUser() user: AuthUser, @Res() res: RawResponse) {
+    const key = parseInput(filterKeyQuery, (Array.isArray(filterKey) ? filterKey[0] : filterKey) ?? '');
+    const b = parseInput(pointDetailsBody, body);
+    const filter = b.filterItems?.length ? { logic: b.logic ?? 0, filterItems: b.filterItems } : undefined;
+    await this.sendDetails(user, tab, chartId, res, { innerFilters: b.innerFilters, globalFilters: b.globalFilters, filter, pageIndex: b.pageIndex, pageSize: b.pageSize, pointKey: key });
+  }
+
+  private async sendDetails(
+    user: AuthUser,
+    tab: string,
+    chartId: string,
+    res: RawResponse,
+    q: { innerFilters?: unknown[]; globalFilters?: unknown[]; filter?: unknown; pageIndex?: number; pageSize?: number; pointKey: string },
+  ) {
     const t = tabAccess(user, tab, 'read');
     const { record, source } = await this.access.chartWithSource(user, t, chartId);
     if (!source) throw new AppError('invalid', 'chart.source_required');
@@ -149,15 +171,16 @@ export class ChartRunController {
         chartId: record.chartId,
         chartJson: record.chartJson,
         source,
-        innerFiltersJson: b.innerFilters ? JSON.stringify(b.innerFilters) : '',
-        globalFiltersJson: b.globalFilters ? JSON.stringify(b.globalFilters) : '',
-        detailFilterJson: b.filter ? JSON.stringify(b.filter) : '',
-        page: b.pageIndex ?? 0,
-        pageSize: b.pageSize ?? 0,
+        innerFiltersJson: q.innerFilters ? JSON.stringify(q.innerFilters) : '',
+        globalFiltersJson: q.globalFilters ? JSON.stringify(q.globalFilters) : '',
+        detailFilterJson: q.filter ? JSON.stringify(q.filter) : '',
+        page: q.pageIndex ?? 0,
+        pageSize: q.pageSize ?? 0,
+        pointKey: q.pointKey,
       }),
       this.deadlineMs,
     );
-    sendRawSuccess(res, reply.answerJson);
+    sendRaw(res, envelopeBytes(reply.answerJson));
   }
 
   @Get('data_source')

@@ -3,6 +3,7 @@ import { Reflector } from '@nestjs/core';
 import { AppError } from '@bi/core';
 import type { identityV1 } from '@bi/proto';
 import { IDENTITY_CLIENT, rpc } from '../grpc-clients.js';
+import { TokenCache } from './token-cache.js';
 
 const PUBLIC = 'bi:public';
 const PERMISSION = 'bi:permission';
@@ -32,12 +33,13 @@ export function allows(user: Pick<AuthUser, 'isAdmin' | 'permissions'>, permissi
   return user.isAdmin || user.permissions.includes(permission);
 }
 
-/** Every /api route needs a valid, unrevoked token unless marked @Public(). */
+/** Every /api route needs a valid, unrevoked token unless marked @Public(); verified tokens are kept a few seconds (TokenCache). */
 @Injectable()
 export class AuthGuard implements CanActivate {
   constructor(
     private readonly reflector: Reflector,
     @Inject(IDENTITY_CLIENT) private readonly identity: identityV1.IdentityServiceClient,
+    private readonly tokens: TokenCache,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -46,13 +48,20 @@ export class AuthGuard implements CanActivate {
     const req = context.switchToHttp().getRequest();
     const token = tokenFromHeader(req.headers['authorization']);
     if (!token) throw new AppError('unauthenticated', 'auth.unauthenticated');
-    const v = await rpc(this.identity.verifyToken({ token }));
-    if (!v.valid) throw new AppError('unauthenticated', 'auth.unauthenticated');
-    const user: AuthUser = { userId: v.userId, userName: v.userName, isAdmin: v.isAdmin, permissions: v.permissions, token };
+    const user = (await this.tokens.user(token)) ?? (await this.verify(token));
     req.user = user;
     const needed = this.reflector.getAllAndOverride<string | undefined>(PERMISSION, targets);
     if (needed && !allows(user, needed)) throw new AppError('forbidden', 'auth.forbidden');
     return true;
+  }
+
+  /** Asks identity; a valid token is kept for a few seconds (TokenCache). */
+  private async verify(token: string): Promise<AuthUser> {
+    const v = await rpc(this.identity.verifyToken({ token }));
+    if (!v.valid) throw new AppError('unauthenticated', 'auth.unauthenticated');
+    const user: AuthUser = { userId: v.userId, userName: v.userName, isAdmin: v.isAdmin, permissions: v.permissions, token };
+    this.tokens.remember(token, user, v.sessionId, Number(v.expiresAt));
+    return user;
   }
 }
 

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { IDENTITY_CLIENT, rpc } from '../grpc-clients.js';
 import { CurrentUser, Public, type AuthUser } from '../http/auth.guard.js';
 import { requestLanguage } from '../http/request-language.js';
+import { TokenCache } from '../http/token-cache.js';
 import { parseInput } from '../http/validation.js';
 
 const loginBody = z.object({
@@ -21,7 +22,10 @@ const userNameParam = z.string().min(1).max(64);
 @ApiTags('identity')
 @Controller('identity')
 export class IdentityController {
-  constructor(@Inject(IDENTITY_CLIENT) private readonly identity: identityV1.IdentityServiceClient) {}
+  constructor(
+    @Inject(IDENTITY_CLIENT) private readonly identity: identityV1.IdentityServiceClient,
+    private readonly tokens: TokenCache,
+  ) {}
 
   @Public()
   @Post('login')
@@ -55,6 +59,8 @@ export class IdentityController {
   async logout(@Param('userName') userName: string, @CurrentUser() user: AuthUser) {
     const name = parseInput(userNameParam, userName);
     const reply = await rpc(this.identity.logout({ token: user.token, userName: name }));
+    // this BFF forgets the token at once; others see identity's revocation stamp on their next request
+    this.tokens.drop(user.token);
     return { userName: name, revoked: reply.revoked };
   }
 

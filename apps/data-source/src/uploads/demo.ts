@@ -34,6 +34,8 @@ const REGIONS: [string, string[], number][] = [
   ['西南 Southwest', ['成都 Chengdu', '重庆 Chongqing'], 0.9],
   ['东北 Northeast', ['沈阳 Shenyang', '哈尔滨 Harbin'], 0.7],
   ['西北 Northwest', ['西安 Xi\'an', '兰州 Lanzhou'], 0.6],
+  // drawn by the demo's Taiwan map (tw_map)
+  ['台湾 Taiwan', ['台北 Taipei', '台中 Taichung', '高雄 Kaohsiung'], 0.5],
 ];
 const CATEGORIES: [string, [string, number][]][] = [
   ['办公用品 Office Supplies', [['笔记本 Notebook', 12], ['签字笔 Pen', 3.5], ['文件夹 Folder', 8], ['打印纸 Paper', 25]]],
@@ -56,7 +58,7 @@ function random(seed: number): () => number {
 
 /**
  * Writes the demo sales CSV (UTF-8, comma): order dates over the three years 2023–2025 with a
- * seasonal curve and growth, six regions with their cities, three categories with products,
+ * seasonal curve and growth, seven regions with their cities, three categories with products,
  * channels, quantities, unit prices, amounts and profits; labels in Chinese and English.
  */
 export async function generateDemoCsv(path: string, rows = DEMO_ROWS, seed = 20230101): Promise<void> {

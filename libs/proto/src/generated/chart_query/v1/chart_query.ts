@@ -57,6 +57,11 @@ export interface DetailsRequest {
   page: number;
   /** 0 = 500; at most 100000 */
   pageSize: number;
+  /**
+   * The drill into one point (POST /api/dashboard/detail/{tab}/{chartId}?filterKey=): the point's
+   * category as the chart's option names it (several points joined by " / "); '' = every row.
+   */
+  pointKey: string;
 }
 
 export interface DetailsReply {
@@ -368,6 +373,7 @@ function createBaseDetailsRequest(): DetailsRequest {
     detailFilterJson: "",
     page: 0,
     pageSize: 0,
+    pointKey: "",
   };
 }
 
@@ -399,6 +405,9 @@ export const DetailsRequest: MessageFns<DetailsRequest> = {
     }
     if (message.pageSize !== 0) {
       writer.uint32(72).int32(message.pageSize);
+    }
+    if (message.pointKey !== "") {
+      writer.uint32(82).string(message.pointKey);
     }
     return writer;
   },
@@ -488,6 +497,14 @@ export const DetailsRequest: MessageFns<DetailsRequest> = {
             message.pageSize = reader.int32();
             continue;
           }
+          case 10: {
+            if (tag !== 82) {
+              break;
+            }
+
+            message.pointKey = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -535,6 +552,11 @@ export const DetailsRequest: MessageFns<DetailsRequest> = {
         : isSet(object.page_size)
         ? globalThis.Number(object.page_size)
         : 0,
+      pointKey: isSet(object.pointKey)
+        ? globalThis.String(object.pointKey)
+        : isSet(object.point_key)
+        ? globalThis.String(object.point_key)
+        : "",
     };
   },
 
@@ -566,6 +588,9 @@ export const DetailsRequest: MessageFns<DetailsRequest> = {
     }
     if (message.pageSize !== 0) {
       obj.pageSize = Math.round(message.pageSize);
+    }
+    if (message.pointKey !== "") {
+      obj.pointKey = message.pointKey;
     }
     return obj;
   },

@@ -74,6 +74,11 @@ export interface VerifyTokenReply {
   permissions: string[];
   roleIds: string[];
   expiresAt: number;
+  /**
+   * The token's session (its jti): a signed-out session is marked under stamp:revoked:{session_id}
+   * in the shared cache, which a caller keeping verified tokens checks (docs/adr/0003-bff-answer-cache.md).
+   */
+  sessionId: string;
 }
 
 export interface GetModulesRequest {
@@ -802,7 +807,16 @@ export const VerifyTokenRequest: MessageFns<VerifyTokenRequest> = {
 };
 
 function createBaseVerifyTokenReply(): VerifyTokenReply {
-  return { valid: false, userId: "", userName: "", isAdmin: false, permissions: [], roleIds: [], expiresAt: 0 };
+  return {
+    valid: false,
+    userId: "",
+    userName: "",
+    isAdmin: false,
+    permissions: [],
+    roleIds: [],
+    expiresAt: 0,
+    sessionId: "",
+  };
 }
 
 export const VerifyTokenReply: MessageFns<VerifyTokenReply> = {
@@ -827,6 +841,9 @@ export const VerifyTokenReply: MessageFns<VerifyTokenReply> = {
     }
     if (message.expiresAt !== 0) {
       writer.uint32(56).int64(message.expiresAt);
+    }
+    if (message.sessionId !== "") {
+      writer.uint32(66).string(message.sessionId);
     }
     return writer;
   },
@@ -900,6 +917,14 @@ export const VerifyTokenReply: MessageFns<VerifyTokenReply> = {
             message.expiresAt = longToNumber(reader.int64());
             continue;
           }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.sessionId = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -943,6 +968,11 @@ export const VerifyTokenReply: MessageFns<VerifyTokenReply> = {
         : isSet(object.expires_at)
         ? globalThis.Number(object.expires_at)
         : 0,
+      sessionId: isSet(object.sessionId)
+        ? globalThis.String(object.sessionId)
+        : isSet(object.session_id)
+        ? globalThis.String(object.session_id)
+        : "",
     };
   },
 
@@ -968,6 +998,9 @@ export const VerifyTokenReply: MessageFns<VerifyTokenReply> = {
     }
     if (message.expiresAt !== 0) {
       obj.expiresAt = Math.round(message.expiresAt);
+    }
+    if (message.sessionId !== "") {
+      obj.sessionId = message.sessionId;
     }
     return obj;
   },

@@ -1,0 +1,230 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { LRUCache } from 'lru-cache';
+import { currentStamps, stampKeys, type Cache } from '@bi/cache';
+import type { AppConfig } from '@bi/config';
+import { AppError } from '@bi/core';
+import type { dashboardV1, dataSourceQueryV1 } from '@bi/proto';
+import { CONFIG } from '@bi/service-kit';
+import { tabAccess } from '../dashboard/tab-access.js';
+import { canAccessSource } from '../data-source/source-access.js';
+import { DASHBOARD_CLIENT, DATA_SOURCE_QUERY_CLIENT, rpc } from '../grpc-clients.js';
+import { tokenFromHeader, type AuthUser } from '../http/auth.guard.js';
+import { requestLanguage } from '../http/request-language.js';
+import { SHARED_CACHE, TokenCache } from '../http/token-cache.js';
+import { runBody, runRequestKey, type RunBody } from './run-request.js';
+
+type SourceDescription = dataSourceQueryV1.SourceDescription;
+
+/** Bounds of the BFF's copies (per BFF process). */
+const MAX_CHARTS = 5_000;
+const MAX_SOURCES = 2_000;
+const MAX_ANSWER_BYTES = 64 * 1024 * 1024;
+
+/** The two chart-run routes the hit path serves: dashboard (with global filters) and editor. */
+const RUN_ROUTE = /^\/api\/(dashboard|chart-edit)\/chart\/([^/]+)\/([^/]+)\/?$/;
+
+interface Stamped<T> {
+  value: T;
+  stamp: string;
+}
+
+interface CachedAnswer {
+  /** the whole HTTP body: {"status":"success","data":<answer>} */
+  body: Buffer;
+  chartStamp: string;
+  /** '' for a chart without a source */
+  sourceId: string;
+  sourceStamp: string;
+}
+
+/** A chart, its source, and the stamps noted before they were read (undefined: nothing may be kept). */
+export interface ChartWithSource {
+  record: dashboardV1.ChartRecord;
+  source: SourceDescription | undefined;
+  stamps?: { chart: string; source: string };
+}
+
+/** Sends the envelope around answer JSON text (already JSON: not parsed again). */
+export function envelopeBytes(dataJson: string): Buffer {
+  return Buffer.from(`{"status":"success","data":${dataJson}}`, 'utf8');
+}
+
+type RawRequest = { method: string; path: string; headers: Record<string, string | string[] | undefined>; body?: unknown };
+type RawResponse = { writeHead(status: number, headers: Record<string, string | number>): unknown; end(body: Buffer): unknown };
+
+/**
+ * The BFF's chart answer cache (docs/adr/0003-bff-answer-cache.md). Per process it keeps
+ * - chart records (dashboard GetChart) and source descriptions (data-source Describe), each with the
+ *   freshness stamp read before it was read, and
+ * - whole answers as the bytes sent, keyed by tab + chart + request (filters, page, language,
+ *   route), with the chart's and source's stamps they were computed under and the source's cache
+ *   lifetime (counted from the answer's computedAt, so a copy never outlives chart-query's).
+ * A copy is used only while its stamps are still the current ones in the shared cache (the
+ * in-process cache in embedded mode, Redis in distributed mode), which the services renew after every
+ * change they commit: a hit costs one read of three stamps (the session's revocation stamp, the
+ * chart's and the source's) and no call to another service. The caller's access is checked on every
+ * hit from the kept token (TokenCache) and the kept source description: admin, grant
+ * datasource:{id}, or the source's creator. Anything unsure (no kept token, different stamps, a
+ * shared-cache error) falls through to the ordinary path, which fills the copies again.
+ */
+@Injectable()
+export class ChartAnswers {
+  private readonly charts = new LRUCache<string, Stamped<dashboardV1.ChartRecord>>({ max: MAX_CHARTS });
+  private readonly sources = new LRUCache<string, Stamped<SourceDescription>>({ max: MAX_SOURCES });
+  private readonly answers = new LRUCache<string, CachedAnswer>({ maxSize: MAX_ANSWER_BYTES, sizeCalculation: (a) => a.body.length + 256, ttlAutopurge: false, allowStale: false });
+  private readonly defaultTtlMs: number;
+
+  constructor(
+    @Inject(SHARED_CACHE) private readonly shared: Cache | null,
+    private readonly tokens: TokenCache,
+    @Inject(DASHBOARD_CLIENT) private readonly dashboards: dashboardV1.DashboardServiceClient,
+    @Inject(DATA_SOURCE_QUERY_CLIENT) private readonly queries: dataSourceQueryV1.DataSourceQueryServiceClient,
+    @Inject(CONFIG) config: AppConfig,
+  ) {
+    this.defaultTtlMs = config.charts.defaultCacheSeconds * 1000;
+  }
+
+  get enabled(): boolean {
+    return this.shared !== null;
+  }
+
+  /**
+   * A chart and (when it has one) its source for a read, the caller's access to the source checked
+   * (403). From the kept copies when their stamps are current; otherwise read, after noting the stamps.
+   */
+  async chartWithSource(user: AuthUser, tab: string, chartId: string): Promise<ChartWithSource> {
+    if (this.shared) {
+      try {
+        return await this.stamped(user, tab, chartId);
+      } catch (e) {
+        if (e instanceof AppError) throw e;
+        // the shared cache failed: read without keeping anything (an error of a service call is thrown again there)
+      }
+    }
+    const record = await rpc(this.dashboards.getChart({ tab, chartId }));
+    const source = record.dataSourceId ? await this.describe(record.dataSourceId) : undefined;
+    if (source && !canAccessSource(user, source)) throw new AppError('forbidden', 'auth.forbidden');
+    return { record, source };
+  }
+
+  private async stamped(user: AuthUser, tab: string, chartId: string): Promise<ChartWithSource> {
+    const shared = this.shared!;
+    const chartKey = `${tab}:${chartId}`;
+    const keptChart = this.charts.get(chartKey);
+    const keptSourceId = keptChart?.value.dataSourceId ?? '';
+    const keys = [stampKeys.chart(chartId), ...(keptSourceId ? [stampKeys.source(keptSourceId)] : [])];
+    const [chartStamp, keptSourceStamp] = await currentStamps(shared, keys);
+    let record: dashboardV1.ChartRecord;
+    if (keptChart && keptChart.stamp === chartStamp) record = keptChart.value;
+    else {
+      record = await rpc(this.dashboards.getChart({ tab, chartId }));
+      this.charts.set(chartKey, { value: record, stamp: chartStamp! });
+    }
+    if (!record.dataSourceId) return { record, source: undefined, stamps: { chart: chartStamp!, source: '' } };
+    const sourceStamp = record.dataSourceId === keptSourceId ? keptSourceStamp! : (await currentStamps(shared, [stampKeys.source(record.dataSourceId)]))[0]!;
+    const keptSource = this.sources.get(record.dataSourceId);
+    let source: SourceDescription;
+    if (keptSource && keptSource.stamp === sourceStamp) source = keptSource.value;
+    else {
+      source = await this.describe(record.dataSourceId);
+      this.sources.set(record.dataSourceId, { value: source, stamp: sourceStamp });
+    }
+    if (!canAccessSource(user, source)) throw new AppError('forbidden', 'auth.forbidden');
+    return { record, source, stamps: { chart: chartStamp!, source: sourceStamp } };
+  }
+
+  private describe(dataSourceId: string): Promise<SourceDescription> {
+    return rpc(this.queries.describe({ dataSourceId }));
+  }
+
+  /** Keeps an answer computed from `read` (its stamps noted before the chart and source were read). */
+  keep(tab: string, chartId: string, requestKey: string, read: ChartWithSource, answerJson: string, body: Buffer): void {
+    if (!read.stamps) return;
+    const computedAt = computedAtOf(answerJson);
+    if (computedAt === undefined) return;
+    const lifetime = read.source && read.source.cacheInterval > 0 ? read.source.cacheInterval * 60_000 : this.defaultTtlMs;
+    const ttl = computedAt + lifetime - Date.now();
+    if (ttl < 1) return;
+    this.answers.set(answerKey(tab, chartId, requestKey), { body, chartStamp: read.stamps.chart, sourceId: read.source?.dataSourceId ?? '', sourceStamp: read.stamps.source }, { ttl });
+  }
+
+  /**
+   * The hit path, before Nest's pipeline: answers a chart run from a kept answer, or resolves false
+   * (the request then takes the ordinary path). Never answers anything but a hit.
+   */
+  async tryServe(req: RawRequest, res: RawResponse): Promise<boolean> {
+    if (!this.shared || req.method !== 'POST') return false;
+    const route = RUN_ROUTE.exec(req.path);
+    if (!route) return false;
+    const token = tokenFromHeader(req.headers['authorization']);
+    const kept = token ? this.tokens.peek(token) : undefined;
+    if (!kept) return false;
+    let tab: string;
+    let chartId: string;
+    try {
+      tab = tabAccess(kept.user, decodeURIComponent(route[2]!), 'read');
+      chartId = decodeURIComponent(route[3]!);
+    } catch {
+      return false;
+    }
+    // the usual body of a dashboard's first load is {} (no filters): nothing to validate
+    const raw = req.body ?? {};
+    let b: RunBody;
+    if (isEmptyObject(raw)) b = {};
+    else {
+      const parsed = runBody.safeParse(raw);
+      if (!parsed.success) return false;
+      b = parsed.data;
+    }
+    const answer = this.answers.get(answerKey(tab, chartId, runRequestKey(route[1] === 'dashboard', b, requestLanguage(req))));
+    if (!answer) return false;
+    const source = answer.sourceId ? this.sources.get(answer.sourceId) : undefined;
+    if (answer.sourceId && (!source || source.stamp !== answer.sourceStamp || !canAccessSource(kept.user, source.value))) return false;
+    const keys = [kept.revokedKey, stampKeys.chart(chartId)];
+    if (answer.sourceId) keys.push(stampKeys.source(answer.sourceId));
+    let stamps: (string | undefined)[];
+    try {
+      stamps = await this.shared.getMany(keys);
+    } catch {
+      return false;
+    }
+    if (stamps[0] !== undefined) {
+      this.tokens.drop(token!);
+      return false;
+    }
+    if (stamps[1] !== answer.chartStamp || (answer.sourceId && stamps[2] !== answer.sourceStamp)) return false;
+    res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': answer.body.length });
+    res.end(answer.body);
+    return true;
+  }
+
+  /** Express middleware of the hit path. */
+  middleware() {
+    return (req: RawRequest, res: RawResponse, next: (e?: unknown) => void) => {
+      this.tryServe(req, res).then(
+        (served) => (served ? undefined : next()),
+        () => next(),
+      );
+    };
+  }
+}
+
+function isEmptyObject(v: unknown): boolean {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
+  for (const _ in v) return false;
+  return true;
+}
+
+function answerKey(tab: string, chartId: string, requestKey: string): string {
+  return `${tab}\u0000${chartId}\u0000${requestKey}`;
+}
+
+/** Epoch ms of the answer's meta.computedAt (the last "computedAt" key: meta follows option and chart). */
+function computedAtOf(answerJson: string): number | undefined {
+  const marker = '"computedAt":"';
+  const at = answerJson.lastIndexOf(marker);
+  if (at < 0) return undefined;
+  const end = answerJson.indexOf('"', at + marker.length);
+  const t = Date.parse(answerJson.slice(at + marker.length, end));
+  return Number.isFinite(t) ? t : undefined;
+}

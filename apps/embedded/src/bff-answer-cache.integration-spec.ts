@@ -1,0 +1,165 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { DuckDBInstance } from '@duckdb/node-api';
+import { asBusMessage, encodeDataChanged } from '@bi/messaging';
+import { SERVICE_CONTRACTS, type identityV1 } from '@bi/proto';
+import { callService, connectService } from '@bi/service-kit';
+import { startTestStack, type TestStack } from './testing.js';
+
+// The BFF's chart answer cache (docs/adr/0003-bff-answer-cache.md): repeated runs are answered by
+// the BFF without calling a service, and never after a change of the data, the source or the chart,
+// a sign-out, or for a caller without access to the source.
+
+describe('BFF chart answer cache', () => {
+  let stack: TestStack;
+  let admin: string;
+  let source: { dataSourceId: string; projectId: string };
+  let dashboardId: string;
+  const en = { currentLanguage: 'en' };
+  const dataDir = `/tmp/bi-answer-cache-${process.pid}-${randomBytes(3).toString('hex')}`;
+
+  beforeAll(async () => {
+    mkdirSync(dataDir, { recursive: true });
+    const db = await DuckDBInstance.create(`${dataDir}/analytics.duckdb`);
+    const c = await db.connect();
+    await c.run("CREATE TABLE sales AS SELECT ['East', 'West', 'North'][1 + (i % 3)] AS region, i AS qty FROM range(1, 31) t(i)");
+    c.closeSync();
+    db.closeSync();
+    stack = await startTestStack({ BI_DATA_DIR: dataDir });
+    admin = await stack.login('admin');
+    const folder = await ok('POST', '/api/data_source/proj', { name: 'Cache sources' });
+    source = (await ok('POST', '/api/data_source/sql/', { type: 8, projectId: folder.projectId, name: 'Big orders', content: 'SELECT * FROM sales WHERE qty > 10' })).dataSource;
+    const project = (await ok('POST', '/api/dashboard/project/dashboard', { name: 'Cache folder' })).projectId;
+    dashboardId = (await ok('POST', '/api/dashboard/dashboard', { name: 'Cache board', projectId: project })).dashboardId;
+  });
+  afterAll(async () => stack?.stop());
+
+  const call = (method: string, path: string, body?: unknown, token = admin) => stack.api(path, { method, body, token, headers: en });
+  async function ok(method: string, path: string, body?: unknown, token = admin) {
+    const r = await call(method, path, body, token);
+    if (r.body?.status !== 'success') throw new Error(`${method} ${path}: ${r.status} ${JSON.stringify(r.body)}`);
+    return r.body.data;
+  }
+  const field = (name: string, dataType: string) => ({ name, title: name, dataType });
+  async function newChart(board = dashboardId) {
+    const chartId = await ok('POST', `/api/chart-edit/dashboard/${board}`, { title: 'by region', dataSourceId: source.dataSourceId, type: 'bar' });
+    return ok('PUT', '/api/chart-edit/dashboard', { chartId, title: 'by region', type: 'bar', dataSourceId: source.dataSourceId, points: [field('region', 'string')], values: [field('qty', 'number')] });
+  }
+  const run = (chartId: string, token = admin, body: unknown = {}) => call('POST', `/api/dashboard/chart/dashboard/${chartId}`, body, token);
+  /** chart-query's RunChart calls so far (each logs that it computed or found its answer). */
+  const chartQueryCalls = () => stack.logLines.filter((l) => l.includes('"chart answer computed"') || l.includes('"chart answer from cache"')).length;
+  const sums = (answer: any) => new Map<string, number>(answer.body.data.option.series[0].data.map((d: any[]) => [d[0], d[1]]));
+  const expected = (min: number) => {
+    const out = new Map<string, number>();
+    for (let i = min + 1; i <= 30; i++) out.set(['East', 'West', 'North'][i % 3]!, (out.get(['East', 'West', 'North'][i % 3]!) ?? 0) + i);
+    return out;
+  };
+
+  it('answers a repeated run in the BFF, byte for byte, without calling chart-query', async () => {
+    const chart = await newChart();
+    const first = await run(chart.chartId);
+    const calls = chartQueryCalls();
+    const second = await run(chart.chartId);
+    const third = await run(chart.chartId);
+    expect(chartQueryCalls()).toBe(calls);
+    expect(second.body).toEqual(first.body);
+    expect(third.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(sums(second)).toEqual(expected(10));
+    // another request (filters, editor route, language) is another answer
+    await run(chart.chartId, admin, { innerFilters: [{ name: 'region', dataType: 'string', range: ['East'] }] });
+    await call('POST', `/api/chart-edit/chart/dashboard/${chart.chartId}`, {});
+    expect(chartQueryCalls()).toBe(calls + 2);
+    const zh = await stack.api(`/api/dashboard/chart/dashboard/${chart.chartId}`, { method: 'POST', body: {}, token: admin, headers: { currentLanguage: 'zh-CN' } });
+    expect(zh.status).toBe(200);
+    expect(chartQueryCalls()).toBe(calls + 3);
+  });
+
+  it('never answers from before a change of the source (its SQL: a DataChanged change) or a DataChanged event', async () => {
+    const chart = await newChart();
+    expect(sums(await run(chart.chartId))).toEqual(expected(10));
+    await run(chart.chartId);
+    await ok('PUT', '/api/data_source/update', { dataSourceId: source.dataSourceId, content: 'SELECT * FROM sales WHERE qty > 20' });
+    // at once, no waiting for the event: the data-source service renewed the source's stamp before answering
+    expect(sums(await run(chart.chartId))).toEqual(expected(20));
+    const calls = chartQueryCalls();
+    await run(chart.chartId);
+    expect(chartQueryCalls()).toBe(calls);
+    // a DataChanged from elsewhere (delivered by the bus): chart-query renews the stamp when it handles it
+    await stack.runtime.bus.publish([asBusMessage(encodeDataChanged(source.dataSourceId, { changeKind: 'append', dataVersion: 99, rowCount: 1, changedBy: 'test' }))]);
+    await new Promise((r) => setTimeout(r, 150));
+    await run(chart.chartId);
+    expect(chartQueryCalls()).toBe(calls + 1);
+    await ok('PUT', '/api/data_source/update', { dataSourceId: source.dataSourceId, content: 'SELECT * FROM sales WHERE qty > 10' });
+  });
+
+  it('never answers from before an edit, a source switch or a delete of the chart', async () => {
+    const chart = await newChart();
+    await run(chart.chartId);
+    await run(chart.chartId);
+    const saved = await ok('PUT', '/api/chart-edit/dashboard', { ...chart, title: 'renamed', values: [{ ...field('qty', 'number'), aggregator: 'count' }] });
+    const edited = await run(chart.chartId);
+    expect(edited.body.data.chart.title).toBe('renamed');
+    expect(sums(edited).get('East')).toBe(7);
+
+    const other = (await ok('POST', '/api/data_source/sql/', { type: 8, projectId: source.projectId, name: 'All orders', content: 'SELECT * FROM sales' })).dataSource;
+    await run(chart.chartId);
+    await ok('POST', `/api/chart-edit/change/dashboard/${other.dataSourceId}`, saved);
+    const switched = await run(chart.chartId);
+    expect(switched.body.data.dataSourceName).toBe('All orders');
+    expect(sums(switched).get('East')).toBe(10);
+
+    await ok('PUT', '/api/chart-edit/change-custom-option/dashboard', { chartId: chart.chartId, customOption: '{"grid":{"left":77}}' });
+    expect((await run(chart.chartId)).body.data.option.grid.left).toBe(77);
+
+    await run(chart.chartId);
+    expect((await call('DELETE', `/api/dashboard/chart/dashboard/${chart.chartId}`)).status).toBe(200);
+    expect((await run(chart.chartId)).status).toBe(404);
+
+    // deleting the dashboard (its charts go with it) and the folder
+    const project = (await ok('POST', '/api/dashboard/project/dashboard', { name: 'Doomed folder' })).projectId;
+    const board = (await ok('POST', '/api/dashboard/dashboard', { name: 'Doomed board', projectId: project })).dashboardId;
+    const a = await newChart(board);
+    await run(a.chartId);
+    await run(a.chartId);
+    await ok('DELETE', `/api/dashboard/dashboard/${board}`);
+    expect((await run(a.chartId)).status).toBe(404);
+    const board2 = (await ok('POST', '/api/dashboard/dashboard', { name: 'Doomed board', projectId: project })).dashboardId;
+    const b = await newChart(board2);
+    await run(b.chartId);
+    await run(b.chartId);
+    await ok('DELETE', `/api/dashboard/project/dashboard/${project}`);
+    expect((await run(b.chartId)).status).toBe(404);
+  });
+
+  it('checks the caller’s access to the source on every hit, and a sign-out at once', async () => {
+    const chart = await newChart();
+    await run(chart.chartId);
+    await run(chart.chartId);
+    const viewer = await stack.login('viewer');
+    // kept token, kept answer: still 403 for a caller without access
+    expect((await run(chart.chartId, viewer)).status).toBe(403);
+    expect((await run(chart.chartId, viewer)).status).toBe(403);
+
+    await stack.runtime.db.query("INSERT INTO identity.user_permissions (user_id, permission) SELECT id, $1 FROM identity.users WHERE user_name = 'analyst'", [`datasource:${source.dataSourceId}`]);
+    const analyst = await stack.login('analyst');
+    expect((await run(chart.chartId, analyst)).status).toBe(200);
+    const calls = chartQueryCalls();
+    expect((await run(chart.chartId, analyst)).status).toBe(200);
+    expect(chartQueryCalls()).toBe(calls);
+    expect((await ok('GET', '/api/identity/logout/analyst', undefined, analyst)).revoked).toBe(true);
+    expect((await run(chart.chartId, analyst)).status).toBe(401);
+
+    // a sign-out through another BFF (here: identity's Logout called directly) is seen by this one on its next request
+    const second = await stack.login('analyst');
+    expect((await run(chart.chartId, second)).status).toBe(200);
+    expect((await run(chart.chartId, second)).status).toBe(200);
+    const identity = connectService('identity', stack.config.services.identity);
+    try {
+      const client = identity.getService<identityV1.IdentityServiceClient>(SERVICE_CONTRACTS.identity.service);
+      expect((await callService(client.logout({ token: second, userName: 'analyst' }))).revoked).toBe(true);
+    } finally {
+      (identity as unknown as { close?: () => void }).close?.();
+    }
+    expect((await run(chart.chartId, second)).status).toBe(401);
+  });
+});
