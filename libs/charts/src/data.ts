@@ -57,7 +57,7 @@ export function pivot(ctx: BuildContext, measures: ChartColumn[], opts: { ignore
     return slots;
   };
   // without a compare column, series follow the measure order even when rows are empty
-  if (!compare) slotsFor(undefined);
+  const fixedSlots = compare ? undefined : slotsFor(undefined);
 
   const aliases = measures.map((m) => m.alias);
   const dimAliases = dimensions.map((d) => d.alias);
@@ -70,7 +70,7 @@ export function pivot(ctx: BuildContext, measures: ChartColumn[], opts: { ignore
       categoryIndex.set(category, c);
       categories.push(category);
     }
-    const slots = slotsFor(compare ? cellText(row[compare.alias], empty) : undefined);
+    const slots = fixedSlots ?? slotsFor(cellText(row[compare!.alias], empty));
     for (let m = 0; m < aliases.length; m++) {
       const values = series[slots[m]!]!.values;
       const v = toNumber(row[aliases[m]!]);

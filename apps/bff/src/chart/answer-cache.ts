@@ -19,6 +19,12 @@ type SourceDescription = dataSourceQueryV1.SourceDescription;
 const MAX_CHARTS = 5_000;
 const MAX_SOURCES = 2_000;
 const MAX_ANSWER_BYTES = 64 * 1024 * 1024;
+/**
+ * Kept chart records and source descriptions are read again after a minute even with unchanged
+ * stamps: this bounds changes made outside the services (an edit straight in the database, which
+ * writes no stamp), e.g. a source's creator, which the access check reads.
+ */
+const DESCRIPTION_TTL_MS = 60_000;
 
 /** The two chart-run routes the hit path serves: dashboard (with global filters) and editor. */
 const RUN_ROUTE = /^\/api\/(dashboard|chart-edit)\/chart\/([^/]+)\/([^/]+)\/?$/;
@@ -69,8 +75,8 @@ type RawResponse = { writeHead(status: number, headers: Record<string, string | 
  */
 @Injectable()
 export class ChartAnswers {
-  private readonly charts = new LRUCache<string, Stamped<dashboardV1.ChartRecord>>({ max: MAX_CHARTS });
-  private readonly sources = new LRUCache<string, Stamped<SourceDescription>>({ max: MAX_SOURCES });
+  private readonly charts = new LRUCache<string, Stamped<dashboardV1.ChartRecord>>({ max: MAX_CHARTS, ttl: DESCRIPTION_TTL_MS });
+  private readonly sources = new LRUCache<string, Stamped<SourceDescription>>({ max: MAX_SOURCES, ttl: DESCRIPTION_TTL_MS });
   private readonly answers = new LRUCache<string, CachedAnswer>({ maxSize: MAX_ANSWER_BYTES, sizeCalculation: (a) => a.body.length + 256, ttlAutopurge: false, allowStale: false });
   private readonly defaultTtlMs: number;
 
