@@ -1,5 +1,6 @@
 # The whole product in one container (embedded host); point it at PostgreSQL with
-# BI_METADATA_STORE=postgres and DATABASE_URL, or keep PGlite on the /data volume.
+# BI_METADATA_STORE=postgres and DATABASE_URL (uploads follow, or stay in DuckDB on /data with
+# BI_ANALYTICS_STORE=duckdb), or keep PGlite and DuckDB on the /data volume.
 FROM node:20-bookworm-slim AS build
 WORKDIR /app
 COPY . .

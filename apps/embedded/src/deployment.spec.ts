@@ -39,6 +39,7 @@ describe('docker-compose.yml', () => {
       for (const key of Object.keys(env)) expect([name, key, CONFIG_VARIABLES.includes(key) || key === 'SERVICE']).toEqual([name, key, true]);
       const config = loadConfig(env);
       expect(config.metadataStore.kind).toBe('postgres');
+      expect(config.dataSources.analyticsStore.kind).toBe('postgres');
       expect(config.eventBus.kind).toBe('kafka');
       expect(config.cache.kind).toBe('redis');
       for (const svc of SERVICE_NAMES) expect(config.services[svc]).toEqual([expect.stringMatching(new RegExp(`^${svc}:\\d+$`))]);
@@ -54,6 +55,8 @@ describe('deploy/k8s', () => {
 
   it('has a Deployment and a Service per application service, on the configured ports', () => {
     const config = loadConfig({ ...configMap, ...PLACEHOLDER });
+    expect(config.metadataStore.kind).toBe('postgres');
+    expect(config.dataSources.analyticsStore.kind).toBe('postgres');
     for (const name of APP_SERVICES) {
       const deployment = byKind('Deployment').find((d) => d.metadata.name === name);
       const service = byKind('Service').find((d) => d.metadata.name === name);

@@ -61,6 +61,20 @@ describe('loadConfig', () => {
     expect(loadConfig({ BI_METADATA_STORE: 'postgres', DATABASE_URL: 'postgres://u@h/db' }).dataSources.analyticsStore).toEqual({ kind: 'postgres', url: 'postgres://u@h/db' });
   });
 
+  it('chooses the analytics store apart from the metadata store (BI_ANALYTICS_STORE), else follows it', () => {
+    const pg = { BI_METADATA_STORE: 'postgres', DATABASE_URL: 'postgres://u@h/db' };
+    const duck = loadConfig({ ...pg, BI_ANALYTICS_STORE: 'duckdb', BI_DATA_DIR: '/data' });
+    expect(duck.metadataStore.kind).toBe('postgres');
+    expect(duck.dataSources.analyticsStore).toEqual({ kind: 'duckdb', path: '/data/analytics.duckdb' });
+    expect(loadConfig({ ...pg, BI_ANALYTICS_STORE: 'postgres' }).dataSources.analyticsStore).toEqual({ kind: 'postgres', url: 'postgres://u@h/db' });
+    const embedded = loadConfig({ BI_ANALYTICS_STORE: 'postgres', DATABASE_URL: 'postgres://u@h/db' });
+    expect(embedded.metadataStore.kind).toBe('pglite');
+    expect(embedded.dataSources.analyticsStore.kind).toBe('postgres');
+    expect(loadConfig({}).dataSources.analyticsStore.kind).toBe('duckdb');
+    expect(() => loadConfig({ BI_ANALYTICS_STORE: 'postgres' })).toThrow(/DATABASE_URL: required when BI_ANALYTICS_STORE=postgres/);
+    expect(() => loadConfig({ BI_ANALYTICS_STORE: 'sqlite' })).toThrow(/BI_ANALYTICS_STORE/);
+  });
+
   it('refuses a bad secret key without echoing it, and out-of-range query settings', () => {
     expect(() => loadConfig({ BI_SECRET_KEY: 'too-short' })).toThrow(/BI_SECRET_KEY: expected a 32-byte key as 64 hex digits or base64 \(got "\*\*\*"\)/);
     expect(() => loadConfig({ BI_SECRET_KEY: Buffer.alloc(16).toString('base64') })).toThrow(/BI_SECRET_KEY/);

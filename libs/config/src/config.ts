@@ -50,6 +50,8 @@ const envShape = {
     BI_DATA_DIR: z.string().min(1).default('./data'),
     BI_LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
     BI_METADATA_STORE: z.enum(['pglite', 'postgres']).default('pglite'),
+    // unset: follows the metadata store (pglite → duckdb, postgres → postgres)
+    BI_ANALYTICS_STORE: z.enum(['duckdb', 'postgres']).optional(),
     DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'expected a postgres:// URL').optional(),
     BI_DB_POOL_SIZE: positiveInt(200).default(10),
     BI_EVENT_BUS: z.enum(['memory', 'kafka']).default('memory'),
@@ -90,6 +92,8 @@ const envShape = {
 export const envSchema = z.object(envShape).superRefine((env, ctx) => {
     if (env.BI_METADATA_STORE === 'postgres' && !env.DATABASE_URL)
       ctx.addIssue({ code: 'custom', path: ['DATABASE_URL'], message: 'required when BI_METADATA_STORE=postgres' });
+    else if (env.BI_ANALYTICS_STORE === 'postgres' && !env.DATABASE_URL)
+      ctx.addIssue({ code: 'custom', path: ['DATABASE_URL'], message: 'required when BI_ANALYTICS_STORE=postgres' });
     if (env.BI_EVENT_BUS === 'kafka' && !env.KAFKA_BROKERS)
       ctx.addIssue({ code: 'custom', path: ['KAFKA_BROKERS'], message: 'required when BI_EVENT_BUS=kafka' });
     if (env.BI_CACHE === 'redis' && !env.REDIS_URL)
@@ -126,7 +130,11 @@ export interface AppConfig {
     secretKey?: Buffer;
     queryTimeoutSeconds: number;
     queryMaxRows: number;
-    /** Where uploaded and joined data live: a DuckDB file (embedded) or the PostgreSQL server. */
+    /**
+     * Where uploaded and joined data live: a DuckDB file under dataDir (embedded mode; one process
+     * writes it) or the PostgreSQL server of DATABASE_URL (distributed mode). BI_ANALYTICS_STORE,
+     * else the same kind as the metadata store.
+     */
     analyticsStore: { kind: 'duckdb'; path: string } | { kind: 'postgres'; url: string };
   };
   charts: {
@@ -202,7 +210,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       secretKey: e.BI_SECRET_KEY,
       queryTimeoutSeconds: e.BI_QUERY_TIMEOUT_SECONDS,
       queryMaxRows: e.BI_QUERY_MAX_ROWS,
-      analyticsStore: e.BI_METADATA_STORE === 'postgres' ? { kind: 'postgres', url: e.DATABASE_URL! } : { kind: 'duckdb', path: resolve(dataDir, 'analytics.duckdb') },
+      analyticsStore:
+        (e.BI_ANALYTICS_STORE ?? (e.BI_METADATA_STORE === 'postgres' ? 'postgres' : 'duckdb')) === 'postgres'
+          ? { kind: 'postgres', url: e.DATABASE_URL! }
+          : { kind: 'duckdb', path: resolve(dataDir, 'analytics.duckdb') },
     },
     charts: { defaultCacheSeconds: e.BI_CHART_CACHE_SECONDS, sourceConcurrency: e.BI_CHART_SOURCE_CONCURRENCY },
   };

@@ -62,3 +62,22 @@ describe(`SQL store (${process.env.TEST_DATABASE_URL ? 'PostgreSQL server' : 'PG
     expect((await db.query('SELECT * FROM svc_b.items')).rowCount).toBe(0);
   });
 });
+
+describe('PGlite on a data directory', () => {
+  it('creates a new directory (initdb in a child process, renamed into place) and reopens it with its data', async () => {
+    const { mkdtempSync, existsSync, readdirSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const { PgliteDatabase } = await import('./pglite-database.js');
+    const parent = mkdtempSync(join(tmpdir(), 'bi-pglite-'));
+    const dir = join(parent, 'metadata');
+    const db = await PgliteDatabase.open(dir);
+    expect(existsSync(join(dir, 'PG_VERSION'))).toBe(true);
+    expect(readdirSync(parent)).toEqual(['metadata']);
+    await db.exec('CREATE TABLE kept (v text); INSERT INTO kept VALUES ($$x$$);');
+    await db.close();
+    const again = await PgliteDatabase.open(dir);
+    expect((await again.query<{ v: string }>('SELECT v FROM kept')).rows).toEqual([{ v: 'x' }]);
+    await again.close();
+  });
+});

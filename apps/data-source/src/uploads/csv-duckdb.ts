@@ -2,26 +2,37 @@ import { randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { once } from 'node:events';
-import type { DuckDBConnection } from '@duckdb/node-api';
 import iconv from 'iconv-lite';
 import { AppError } from '@bi/core';
-import { columnLetter, type ColumnType } from './cells.js';
+import { UPLOAD_KEY_COLUMN } from '@bi/rules';
+import { NaiveDate, convertCell, type ColumnType } from './cells.js';
 import { CsvParser, readHead, type CsvFormat } from './csv.js';
 import { SheetShape, problemError } from './shape.js';
-import { quoteName, type SqlFeed } from './store-writer.js';
+import { TimeSeen, quoteName, type SqlFeed, type SqlLoad } from './store-writer.js';
 
 /**
- * The CSV fast path of the embedded store: DuckDB's read_csv (C++, parallel, streaming) reads the
- * file into a staging table as text, and SQL converts and checks it with the same rules as the
- * JavaScript path (cells.ts): numbers, dates with year, month and day, the first bad cell with its
- * row and column, values right of the header. The header is read and checked in JavaScript first.
- * Anything the fast path is not sure of raises FastPathUnavailable and the caller loads the file
- * through the JavaScript path instead, which decides.
+ * The CSV fast path of the embedded store: one INSERT … SELECT from DuckDB's read_csv (C++,
+ * parallel, streaming) into the load table, converting every value with the rules of the
+ * JavaScript path (cells.ts) as it goes: numbers, dates with year, month and day, values right of
+ * the header, blank rows. A value that fails a check raises an error inside the statement, which
+ * stops it; the transaction is rolled back and the caller loads the file through the streaming
+ * JavaScript path, which finds the first bad cell with its row and column (CsvChecksFailed, the
+ * diagnostic pass: only on failure). The header is read and checked in JavaScript first. Anything
+ * the fast path is not sure of raises FastPathUnavailable and the JavaScript path decides.
  */
 export class FastPathUnavailable extends Error {}
 
-/** Extra columns read beyond the header, to see values right of it (a row wider than that falls back). */
+/** Some value failed a check of the one-pass load: the JavaScript path finds and reports the first one. */
+export class CsvChecksFailed extends FastPathUnavailable {}
+
+/**
+ * Extra columns read beyond the header, to see values right of it. read_csv runs with strict_mode,
+ * so a row wider than that fails the statement (and the JavaScript path decides).
+ */
 const EXTRA_COLUMNS = 16;
+
+/** Marks the errors the checks raise (error() inside the INSERT), told apart from read_csv's own. */
+const CHECK = 'bi-upload-check';
 
 const sqlText = (s: string) => `'${s.replace(/'/g, "''")}'`;
 /** The characters trim() takes away, as JavaScript's trim does for these (DuckDB strings have no backslash escapes). */
@@ -32,7 +43,8 @@ const NUMBER_RE = String.raw`[+-]?\s*[¥￥$€£]?\s*(?:(?:\d{1,3}(?:,\d{3})+|\
 const DATE_RE = String.raw`(\d{4})\s*[-/.年]\s*(\d{1,2})\s*[-/.月]\s*(\d{1,2})\s*日?(?:(?:\s+|T)(\d{1,2})[:：](\d{1,2})(?:[:：](\d{1,2})(?:\.(\d{1,9}))?)?)?\s*(?:Z|[+-]\d{2}:?\d{2})?`;
 
 const MACROS = [
-  `CREATE OR REPLACE TEMP MACRO bi_blank(v) AS (v IS NULL OR trim(v, ${WS}) = '')`,
+  // the common cases first (NULL, '', a first character that is no white space), trim only for the rest
+  `CREATE OR REPLACE TEMP MACRO bi_blank(v) AS (CASE WHEN v IS NULL OR v = '' THEN true WHEN ascii(v) > 32 THEN false ELSE trim(v, ${WS}) = '' END)`,
   `CREATE OR REPLACE TEMP MACRO bi_num(v) AS (CASE WHEN regexp_full_match(trim(v, ${WS}), ${sqlText(NUMBER_RE)})
      THEN TRY_CAST(regexp_replace(trim(v, ${WS}), '[¥￥$€£,%\\s]', '', 'g') AS DOUBLE) / (CASE WHEN suffix(trim(v, ${WS}), '%') THEN 100 ELSE 1 END) END)`,
   // yyyyMMdd first to yyyy-MM-dd; then the parts of the text form, checked by strptime (ranges, leap days)
@@ -59,29 +71,46 @@ export async function utf8Copy(path: string, format: CsvFormat, dir: string): Pr
   return { path: out, done: () => rm(out, { force: true }) };
 }
 
-/** The header of a CSV from its first bytes: its record number and names, checked like every sheet's. */
-async function csvHeader(path: string, delimiter: string, sheet: string): Promise<{ row: number; names: string[] }> {
+/**
+ * The header of a CSV from its first bytes: its record number and names, checked like every sheet's;
+ * the physical lines before it (read_csv's skip counts every line, blank ones too); and the records
+ * after it in the sample.
+ */
+async function csvHeader(path: string, delimiter: string, sheet: string): Promise<{ row: number; names: string[]; linesBefore: number; sample: string[][] }> {
   const head = await readHead(path, 256 * 1024);
-  const text = new TextDecoder('utf-8').decode(head);
+  const full = head.length < 256 * 1024;
+  let text = new TextDecoder('utf-8').decode(head);
+  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
   const parser = new CsvParser(delimiter);
   const out: { row: number; cells: string[] }[] = [];
-  parser.push(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text, out);
+  parser.push(text, out);
+  // the last record of a cut sample may be cut too: only complete ones count
+  if (full) parser.end(out);
+  else out.pop();
   const shape = new SheetShape(sheet);
-  // the last record of the sample may be cut: only complete ones count
-  for (const r of out.slice(0, head.length === 256 * 1024 ? -1 : undefined)) {
-    shape.accept(r.row, r.cells);
+  let header: { row: number; names: string[] } | undefined;
+  let at = 0;
+  for (; at < out.length && !header; at++) {
+    shape.accept(out[at].row, out[at].cells);
     if (shape.problem) throw problemError(shape.problem);
-    if (shape.header) return { row: shape.headerRow, names: shape.header };
+    if (shape.header) header = { row: shape.headerRow, names: shape.header };
   }
-  if (head.length < 256 * 1024) {
-    parser.end(out);
-    const last = out.at(-1);
-    if (last && !shape.header) shape.accept(last.row, last.cells);
-    const p = shape.finish();
-    if (p) throw problemError(p);
-    if (shape.header) return { row: shape.headerRow, names: shape.header };
+  if (!header) {
+    if (!full) throw new FastPathUnavailable('no header in the first 256 KiB');
+    throw problemError(shape.finish()!);
   }
-  throw new FastPathUnavailable('no header in the first 256 KiB');
+  // records are non-blank lines while no line break is quoted (checked against read_csv's reading)
+  const lines = text.split(/\r\n|\n|\r/);
+  let records = 0;
+  let linesBefore = -1;
+  for (let i = 0; i < lines.length; i++) {
+    if (lines[i] !== '' && ++records === header.row) {
+      linesBefore = i;
+      break;
+    }
+  }
+  if (linesBefore < 0) throw new FastPathUnavailable('header line not found');
+  return { ...header, linesBefore, sample: out.slice(at).map((r) => r.cells) };
 }
 
 export interface CsvPlanColumn {
@@ -90,29 +119,55 @@ export interface CsvPlanColumn {
 }
 
 /**
- * The SQL feed of a CSV: `plan[k]` says which header feeds store column k (undefined: left empty).
- * Throws AppErrors for bad data, FastPathUnavailable for what it does not handle.
+ * The SQL load of a CSV: `plan[k]` says which header feeds store column k (undefined: left empty).
+ * Reads the header and a sample first (AppErrors for a bad header or a missing column), then the
+ * feed inserts every row in one statement. Keys 1, 2, 3, … follow the file order: the rows are
+ * inserted in file order (DuckDB keeps the insertion order of read_csv), so a row's key is its
+ * position among the rows this load inserted (their row ids are consecutive).
  */
-export function csvSqlFeed(path: string, format: CsvFormat, sheet: string, plan: (CsvPlanColumn | undefined)[], clip: (v: string) => string): SqlFeed {
-  return async (conn: DuckDBConnection, target: string, firstKey: number) => {
-    const header = await csvHeader(path, format.delimiter, sheet);
-    const byName = new Map(header.names.map((h, i) => [h.toLowerCase(), i]));
-    const sources = plan.map((p) => {
-      if (!p) return -1;
-      const i = byName.get(p.header.trim().toLowerCase());
-      if (i === undefined) throw new AppError('invalid', 'excel.column_missing', { sheet, name: p.header });
-      return i;
-    });
-    const width = header.names.length;
-    const total = width + EXTRA_COLUMNS;
-    const c = (i: number) => quoteName(`c${i}`);
+export async function csvSqlLoad(path: string, format: CsvFormat, sheet: string, plan: (CsvPlanColumn | undefined)[]): Promise<SqlLoad> {
+  const header = await csvHeader(path, format.delimiter, sheet);
+  const byName = new Map(header.names.map((h, i) => [h.toLowerCase(), i]));
+  const sources = plan.map((p) => {
+    if (!p) return -1;
+    const i = byName.get(p.header.trim().toLowerCase());
+    if (i === undefined) throw new AppError('invalid', 'excel.column_missing', { sheet, name: p.header });
+    return i;
+  });
+  const plainDates = plan.map((p, k) => {
+    if (p?.type !== 'date') return false;
+    for (const cells of header.sample) {
+      const c = convertCell(cells[sources[k]] ?? null, 'date', false);
+      if (c.ok && c.value instanceof NaiveDate && c.value.hasTime) return false;
+    }
+    return true;
+  });
+
+  const width = header.names.length;
+  const total = width + EXTRA_COLUMNS;
+  const c = (i: number) => quoteName(`c${i}`);
+  const columns = Array.from({ length: total }, (_, i) => `'c${i}': 'VARCHAR'`).join(', ');
+  const csvSource = (skip: number) => `read_csv(${sqlText(path)}, delim = ${sqlText(format.delimiter)}, quote = '"', escape = '"', header = false, skip = ${skip},
+      auto_detect = false, columns = {${columns}}, null_padding = true, strict_mode = true, encoding = 'utf-8')`;
+  const used = [...new Set(sources.filter((i) => i >= 0))];
+
+  const feed: SqlFeed = async (conn, target, firstKey, dateAsDate) => {
     for (const m of MACROS) await conn.run(m);
-    const stage = quoteName(`bi_stage_${randomUUID().replace(/-/g, '')}`);
-    const columns = Array.from({ length: total }, (_, i) => `'c${i}': 'VARCHAR'`).join(', ');
-    // each value converted once. f<k>: DuckDB's own cast where it agrees with the rules (plain numerals;
-    // ISO-like dates from year 1000 to 9999), else the full rule (regular expressions); v<k>: the store
-    // column k; x: the last column right of the header holding a value; b: the first store column
-    // (store order) whose value does not convert; e: a blank row
+    // the header as read_csv sees it, where the lines say it is: else the two readings differ
+    if (used.length) {
+      let seen: (string | null)[] = [];
+      try {
+        const r = await conn.runAndReadAll(`SELECT ${used.map((i) => `trim(${c(i)}, ${WS})`).join(', ')} FROM ${csvSource(header.linesBefore)} LIMIT 1`);
+        seen = (r.getRows()[0] ?? []) as (string | null)[];
+      } catch (e) {
+        throw new FastPathUnavailable(`read_csv: ${(e as Error).message}`);
+      }
+      if (used.some((i, j) => (seen[j] ?? '') !== header.names[i])) throw new FastPathUnavailable('the header read by DuckDB differs');
+    }
+
+    // each value converted once. f<k>: DuckDB's own cast where it agrees with the rules (plain
+    // numerals; ISO-like dates from year 1000 to 9999), else the full rule (regular expressions);
+    // v<k>: the value of store column k
     const typed = plan.map((p, k) => (p && p.type !== 'string' ? k : -1)).filter((k) => k >= 0);
     const v = (k: number) => quoteName(`v${k}`);
     const f = (k: number) => quoteName(`f${k}`);
@@ -126,66 +181,37 @@ export function csvSqlFeed(path: string, format: CsvFormat, sheet: string, plan:
       return `CASE WHEN year(${f(k)}) BETWEEN 1000 AND 9999 AND substr(${raw}, 1, 1) BETWEEN '0' AND '9' AND NOT contains(${raw}, ' 24:') AND NOT contains(${raw}, 'T24:')
         THEN ${f(k)} ELSE bi_date_slow(${raw}) END AS ${v(k)}`;
     };
-    const extra = `greatest(${Array.from({ length: EXTRA_COLUMNS }, (_, j) => `CASE WHEN ${c(width + j)} IS NOT NULL AND NOT bi_blank(${c(width + j)}) THEN ${width + j} END`).join(', ')})`;
-    const bad = typed.length ? `CASE ${typed.map((k) => `WHEN ${v(k)} IS NULL AND NOT bi_blank(${c(sources[k])}) THEN ${k}`).join(' ')} END` : 'NULL::INTEGER';
-    const blank = Array.from({ length: width }, (_, i) => `bi_blank(${c(i)})`).join(' AND ');
-    const kept = [...new Set(plan.map((_, k) => sources[k]).filter((i) => i >= 0))].map(c);
-    const csvSource = `read_csv(${sqlText(path)}, delim = ${sqlText(format.delimiter)}, quote = '"', escape = '"', header = false,
-      auto_detect = false, columns = {${columns}}, null_padding = true, strict_mode = false, encoding = 'utf-8')`;
-    const l2 = `SELECT *${typed.length ? ', ' + typed.map(fast).join(', ') : ''} FROM ${csvSource}`;
-    const l3 = `SELECT ${kept.length ? kept.join(', ') + ', ' : ''}${plan.map((_, k) => value(k)).join(', ')}, ${extra} AS x, ${blank} AS e FROM (${l2})`;
-    const l4 = `SELECT *, ${bad} AS b FROM (${l3})`;
+    // the checks, evaluated lazily (CASE): a value right of the header; a value that did not convert
+    const extraCols = Array.from({ length: EXTRA_COLUMNS }, (_, j) => c(width + j));
+    const checks = [`CASE WHEN coalesce(${extraCols.join(', ')}) IS NULL THEN false ELSE ${extraCols.map((x) => `NOT bi_blank(${x})`).join(' OR ')} END`];
+    for (const k of typed) checks.push(`CASE WHEN ${v(k)} IS NULL THEN NOT bi_blank(${c(sources[k])}) ELSE false END`);
+    const blankRow = Array.from({ length: width }, (_, i) => `bi_blank(${c(i)})`).join(' AND ');
+    // a date column stored as DATE takes no time: a value with one stops the load (TimeSeen)
+    const stored = (k: number) =>
+      plan[k]?.type === 'date' && dateAsDate[k] ? `CASE WHEN ${v(k)} <> date_trunc('day', ${v(k)}) THEN error('${CHECK}:time:${k}') ELSE ${v(k)}::DATE END` : v(k);
+    const read = `SELECT *${typed.length ? ', ' + typed.map(fast).join(', ') : ''} FROM ${csvSource(header.linesBefore + 1)}`;
+    const converted = `SELECT *, ${plan.map((_, k) => value(k)).join(', ')} FROM (${read})`;
+    const insert = `INSERT INTO ${target} SELECT 0, ${plan.map((_, k) => stored(k)).join(', ')}, false FROM (${converted})
+      WHERE CASE WHEN ${checks.join(' OR ')} THEN error('${CHECK}:bad') ELSE NOT (${blankRow}) END`;
+    let rows: number;
     try {
-      try {
-        await conn.run(`CREATE TEMP TABLE ${stage} AS ${l4}`);
-      } catch (e) {
-        throw new FastPathUnavailable(`read_csv: ${(e as Error).message}`);
-      }
-      // rows appended inside a transaction get row ids from a large offset on, in order: count from the first
-      const base = (await conn.runAndReadAll(`SELECT min(rowid)::VARCHAR FROM ${stage}`)).getRows()[0]?.[0];
-      if (base === null || base === undefined) throw new FastPathUnavailable('no rows');
-      const rec = `(rowid - ${String(base)}::BIGINT)`; // 0-based record index
-      const hdr = header.row - 1; // record index of the header
-      const usedIdx = [...new Set(plan.map((_, k) => sources[k]).filter((i) => i >= 0))];
-      if (usedIdx.length) {
-        const names = await conn.runAndReadAll(`SELECT ${usedIdx.map((i) => `trim(${c(i)}, ${WS})`).join(', ')} FROM ${stage} WHERE ${rec} = ${hdr}`);
-        const seen = (names.getRows()[0] ?? []) as (string | null)[];
-        if (usedIdx.some((i, j) => (seen[j] ?? '') !== header.names[i])) throw new FastPathUnavailable('the header read by DuckDB differs');
-      }
-
-      // the first problem in row order: a value right of the header first, then the first bad cell (store order)
-      const found = await conn.runAndReadAll(
-        `SELECT ${rec}::DOUBLE, x, b, (SELECT count(*) FROM ${stage} WHERE e AND ${rec} > ${hdr})::DOUBLE FROM ${stage} WHERE ${rec} > ${hdr} AND (x IS NOT NULL OR b IS NOT NULL) ORDER BY rowid LIMIT 1`,
-      );
-      const first = found.getRows()[0] as [number, number | null, number | null, number] | undefined;
-      if (first) {
-        const row = Number(first[0]) + 1;
-        if (first[1] !== null) throw problemError({ key: 'excel.not_tabular', params: { sheet, row, column: columnLetter(Number(first[1])) } });
-        const k = Number(first[2]);
-        const raw = await conn.runAndReadAll(`SELECT ${c(sources[k])} FROM ${stage} WHERE ${rec} = ${Number(first[0])}`);
-        throw new AppError('invalid', plan[k]!.type === 'number' ? 'excel.bad_number' : 'excel.bad_date', {
-          sheet,
-          row,
-          column: `${plan[k]!.header} (${sources[k] + 1})`,
-          value: clip(String(raw.getRows()[0]?.[0] ?? '')),
-        });
-      }
-
-      // rows: not blank in the header's columns (values right of it were refused above); keys 1, 2, 3, …
-      // in file order (straight from the record index when no blank row leaves a gap)
-      const blanks = Number((await conn.runAndReadAll(`SELECT count(*)::DOUBLE FROM ${stage} WHERE e AND ${rec} > ${hdr}`)).getRows()[0][0]);
-      const key = blanks === 0 ? `${firstKey - hdr - 1}::BIGINT + ${rec}` : `${firstKey - 1} + row_number() OVER (ORDER BY rowid)`;
-      const inserted = await conn.run(`INSERT INTO ${target} SELECT ${key}, ${plan.map((_, k) => v(k)).join(', ')}, false FROM ${stage} WHERE ${rec} > ${hdr} AND NOT e`);
-      const rows = Number(inserted.rowsChanged);
-      const dates = plan.map((p, k) => (p?.type === 'date' ? k : -1)).filter((k) => k >= 0);
-      const hasTime = plan.map(() => false);
-      if (dates.length && rows > 0) {
-        const r = await conn.runAndReadAll(`SELECT ${dates.map((k) => `coalesce(bool_or(${v(k)} <> date_trunc('day', ${v(k)})), false)`).join(', ')} FROM ${stage} WHERE ${rec} > ${hdr}`);
-        dates.forEach((k, j) => (hasTime[k] = r.getRows()[0][j] === true));
-      }
-      return { rows, hasTime };
-    } finally {
-      await conn.run(`DROP TABLE IF EXISTS ${stage}`).catch(() => undefined);
+      rows = Number((await conn.run(insert)).rowsChanged);
+    } catch (e) {
+      const message = (e as Error).message ?? '';
+      const time = new RegExp(`${CHECK}:time:(\\d+)`).exec(message);
+      if (time) throw new TimeSeen(Number(time[1]));
+      if (message.includes(`${CHECK}:bad`)) throw new CsvChecksFailed('a value failed the checks');
+      throw new FastPathUnavailable(`read_csv: ${message}`);
     }
+    if (rows > 0) {
+      // keys from the insertion order: this load's rows carry key 0 until numbered here
+      const key = quoteName(UPLOAD_KEY_COLUMN);
+      const ids = (await conn.runAndReadAll(`SELECT min(rowid)::VARCHAR, (max(rowid) - min(rowid) + 1)::VARCHAR, count(*)::VARCHAR FROM ${target} WHERE ${key} = 0`)).getRows()[0] as string[];
+      if (Number(ids[1]) !== rows || Number(ids[2]) !== rows) throw new FastPathUnavailable('the inserted rows do not have consecutive row ids');
+      await conn.run(`UPDATE ${target} SET ${key} = rowid - ${BigInt(ids[0]).toString()}::BIGINT + ${firstKey}::BIGINT WHERE ${key} = 0`);
+    }
+    // a date column stored as TIMESTAMP here holds a time (seen in the sample, or it stopped a DATE load)
+    return { rows, hasTime: plan.map((p, k) => p?.type === 'date' && !dateAsDate[k]) };
   };
+  return { plainDates, feed };
 }

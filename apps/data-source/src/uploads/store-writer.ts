@@ -24,8 +24,25 @@ export interface LoadTarget {
   columns: StoreColumn[];
 }
 
-/** Loads rows with SQL on the load table (quoted reference) from firstKey on; answers the rows and, per column, whether a date had a time. */
-export type SqlFeed = (conn: DuckDBConnection, tableRef: string, firstKey: number) => Promise<{ rows: number; hasTime: boolean[] }>;
+/**
+ * Loads rows with SQL on the load table (quoted reference) from firstKey on; `dateAsDate[k]`: store
+ * column k is a DATE column during the load (a value with a time must raise TimeSeen). Answers the
+ * rows and, per column, whether a date had a time.
+ */
+export type SqlFeed = (conn: DuckDBConnection, tableRef: string, firstKey: number, dateAsDate: boolean[]) => Promise<{ rows: number; hasTime: boolean[] }>;
+
+export interface SqlLoad {
+  /** Per store column: a date column that may be stored as DATE from the start (no time seen in a sample). */
+  plainDates: boolean[];
+  feed: SqlFeed;
+}
+
+/** A date column stored as DATE during an SQL load met a value with a time: the load runs again with it as TIMESTAMP. */
+export class TimeSeen extends Error {
+  constructor(readonly column: number) {
+    super(`a time in date column ${column}`);
+  }
+}
 
 /** Rows go in through add(), one array of values per row in the order of the target's columns. */
 export interface RowLoader {
@@ -69,7 +86,7 @@ export interface AnalyticsWriter {
   dropColumn(table: string, name: string): Promise<void>;
   dropTable(table: string): Promise<void>;
   /** DuckDB only: a load done in SQL (the CSV fast path). */
-  loadSql?(target: LoadTarget, fn: SqlFeed, signal?: AbortSignal): Promise<number>;
+  loadSql?(target: LoadTarget, load: SqlLoad, signal?: AbortSignal): Promise<number>;
 }
 
 /** One writer per engine of the analytics store. */
@@ -186,14 +203,33 @@ class DuckdbWriter implements AnalyticsWriter {
   }
 
   /**
-   * The fast path for CSV files: DuckDB's own (parallel, streaming) read_csv parses the file into a
-   * staging table and SQL converts and checks it (csv-duckdb.ts), in the same transaction.
+   * The fast path for CSV files: DuckDB's own (parallel, streaming) read_csv, converted and checked
+   * in one INSERT (csv-duckdb.ts), in the same kind of transaction. Date columns without a time in
+   * the sample are DATE from the start; one that meets a time anyway is loaded again as TIMESTAMP.
    */
-  loadSql(target: LoadTarget, fn: SqlFeed, signal?: AbortSignal): Promise<number> {
-    return this.transaction(target, (conn, loadTable, firstKey) => fn(conn, tableRef(loadTable), firstKey), signal);
+  async loadSql(target: LoadTarget, load: SqlLoad, signal?: AbortSignal): Promise<number> {
+    const plain = [...load.plainDates];
+    for (;;) {
+      try {
+        return await this.transaction(target, (conn, loadTable, firstKey, dateAsDate) => load.feed(conn, tableRef(loadTable), firstKey, dateAsDate), signal, plain);
+      } catch (e) {
+        if (!(e instanceof TimeSeen) || !plain[e.column] || signal?.aborted) throw e;
+        plain[e.column] = false;
+      }
+    }
   }
 
-  private transaction(target: LoadTarget, feed: (conn: DuckDBConnection, loadTable: string, firstKey: number) => Promise<{ rows: number; hasTime: boolean[] }>, signal?: AbortSignal): Promise<number> {
+  /**
+   * `plainDates[i]`: date column i is stored as DATE during the load (created so, or kept so when
+   * the table has it as DATE), and the feed promises no value with a time there. The other date
+   * columns are TIMESTAMP during the load and become DATE at the end when no value had a time.
+   */
+  private transaction(
+    target: LoadTarget,
+    feed: (conn: DuckDBConnection, loadTable: string, firstKey: number, dateAsDate: boolean[]) => Promise<{ rows: number; hasTime: boolean[] }>,
+    signal?: AbortSignal,
+    plainDates: boolean[] = [],
+  ): Promise<number> {
     return withTableLock(target.table, () =>
       this.driver.withConnection(async (conn) => {
         await this.ensureSchema(conn);
@@ -205,25 +241,32 @@ class DuckdbWriter implements AnalyticsWriter {
           const fresh = target.mode !== 'append';
           const loadTable = target.mode === 'replace' ? `${target.table}__load` : target.table;
           const ref = tableRef(loadTable);
-          /** date columns that may go (back) to DATE at the end */
-          let dateColumns = target.columns.map((c, i) => (c.type === 'date' ? i : -1)).filter((i) => i >= 0);
+          const isDate = (i: number) => target.columns[i].type === 'date';
+          const dateAsDate = target.columns.map((_, i) => isDate(i) && plainDates[i] === true);
+          /** date columns that are TIMESTAMP during the load and may go (back) to DATE at the end */
+          let narrow: number[] = [];
           if (target.mode !== 'create') {
             const r = await conn.runAndReadAll(`SELECT coalesce(max(${quoteName(UPLOAD_KEY_COLUMN)}), 0)::DOUBLE FROM ${tableRef(target.table)}`);
             firstKey = Number(r.getRows()[0][0]) + 1;
           }
           if (fresh) {
-            const cols = target.columns.map((c) => `${quoteName(c.name)} ${DUCK_TYPES[c.type]}`);
+            const cols = target.columns.map((c, i) => `${quoteName(c.name)} ${dateAsDate[i] ? 'DATE' : DUCK_TYPES[c.type]}`);
             await conn.run(`DROP TABLE IF EXISTS ${ref}`);
             await conn.run(`CREATE TABLE ${ref} (${quoteName(UPLOAD_KEY_COLUMN)} BIGINT NOT NULL, ${cols.join(', ')}, ${quoteName(UPLOAD_DELETED_COLUMN)} BOOLEAN NOT NULL DEFAULT false)`);
+            narrow = target.columns.map((_, i) => (isDate(i) && !dateAsDate[i] ? i : -1)).filter((i) => i >= 0);
           } else {
             const native = await this.nativeTypes(conn, target.table);
             // only columns stored as DATE are widened; a TIMESTAMP column keeps its times
-            dateColumns = dateColumns.filter((i) => native.get(target.columns[i].name) === 'DATE');
-            for (const i of dateColumns) await conn.run(`ALTER TABLE ${ref} ALTER COLUMN ${quoteName(target.columns[i].name)} SET DATA TYPE TIMESTAMP`);
+            for (let i = 0; i < target.columns.length; i++) {
+              if (!isDate(i)) continue;
+              if (native.get(target.columns[i].name) !== 'DATE') dateAsDate[i] = false;
+              else if (!dateAsDate[i]) narrow.push(i);
+            }
+            for (const i of narrow) await conn.run(`ALTER TABLE ${ref} ALTER COLUMN ${quoteName(target.columns[i].name)} SET DATA TYPE TIMESTAMP`);
           }
-          const { rows, hasTime } = await feed(conn, loadTable, firstKey);
+          const { rows, hasTime } = await feed(conn, loadTable, firstKey, dateAsDate);
           if (signal?.aborted) throw cancelled();
-          for (const i of dateColumns) {
+          for (const i of narrow) {
             if (!hasTime[i]) await conn.run(`ALTER TABLE ${ref} ALTER COLUMN ${quoteName(target.columns[i].name)} SET DATA TYPE DATE`);
           }
           if (target.mode === 'replace') {

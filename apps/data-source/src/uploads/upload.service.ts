@@ -24,7 +24,7 @@ import { SourceRunner } from '../source-runner.js';
 import { connectionSpec } from '../source-connection.js';
 import { columnLetter, convertCell, displayText, type ColumnType } from './cells.js';
 import { SheetShape, problemError } from './shape.js';
-import { csvSqlFeed, utf8Copy } from './csv-duckdb.js';
+import { CsvChecksFailed, csvSqlLoad, utf8Copy } from './csv-duckdb.js';
 import { sniffCsv } from './csv.js';
 import { csvSheetName, previewSheets, withSheetRows, type SheetRows } from './sheets.js';
 import { UPLOAD_SCHEMA, analyticsWriter, quoteName, tableRef, type AnalyticsWriter, type LoadTarget, type RowLoader, type StoreColumn, type StoreValue } from './store-writer.js';
@@ -298,8 +298,10 @@ export class UploadService implements OnModuleInit, OnModuleDestroy {
 
   /**
    * Loads a sheet of the upload: a CSV into the embedded store through DuckDB's read_csv (the fast
-   * path), falling back to the streaming JavaScript path for what that one does not handle; a
-   * workbook, or any file into PostgreSQL, through the JavaScript path.
+   * path, one INSERT with the checks), falling back to the streaming JavaScript path for what that
+   * one does not handle, and when a value fails its checks: the JavaScript path then finds the first
+   * bad cell and reports its row and column (the diagnostic pass). A workbook, or any file into
+   * PostgreSQL, goes through the JavaScript path.
    */
   private load(target: LoadTarget, meta: UploadMeta, sheet: string, plan: (Planned | undefined)[], signal?: AbortSignal): Promise<number> {
     const path = this.store.path(meta);
@@ -310,10 +312,11 @@ export class UploadService implements OnModuleInit, OnModuleDestroy {
         const format = await sniffCsv(path);
         const copy = await utf8Copy(path, format, this.store.dir);
         try {
-          return await w.loadSql(target, csvSqlFeed(copy.path, format, name, plan, clipValue), signal);
+          return await w.loadSql(target, await csvSqlLoad(copy.path, format, name, plan), signal);
         } catch (e) {
           if (e instanceof AppError || signal?.aborted) throw e;
-          this.logger.info('csv fast path not taken; loading through the streaming parser', { reason: e instanceof Error ? e.message : String(e) });
+          if (e instanceof CsvChecksFailed) this.logger.info('csv values failed the checks; the streaming parser finds the first problem', { table: target.table });
+          else this.logger.info('csv fast path not taken; loading through the streaming parser', { reason: e instanceof Error ? e.message : String(e) });
         } finally {
           await copy.done();
         }

@@ -13,6 +13,10 @@ export class DataSourceDetail {
   readonly fieldsEdit: Locator;
   readonly fieldsSave: Locator;
   readonly fieldsCancel: Locator;
+  /** Uploaded sources: the toolbar's append / replace, the preview's delete button. */
+  readonly appendButton: Locator;
+  readonly replaceButton: Locator;
+  readonly deleteRowsButton: Locator;
 
   constructor(readonly page: Page) {
     this.root = page.getByTestId('ds-detail');
@@ -23,6 +27,9 @@ export class DataSourceDetail {
     this.fieldsEdit = page.getByTestId('fields-edit');
     this.fieldsSave = page.getByTestId('fields-save');
     this.fieldsCancel = page.getByTestId('fields-cancel');
+    this.appendButton = page.getByTestId('excel-append');
+    this.replaceButton = page.getByTestId('excel-replace');
+    this.deleteRowsButton = page.getByTestId('excel-delete-rows');
   }
 
   tab(tab: DetailTab): Locator {
@@ -37,6 +44,31 @@ export class DataSourceDetail {
   /** Header cells of the preview table (titles of the fields). */
   previewHeaders(): Locator {
     return this.previewTable.locator('thead th');
+  }
+
+  /** A row of the preview by its key (key_id of an uploaded source), on the page shown. */
+  previewRow(key: string | number): Locator {
+    return this.previewTable.locator(`tbody tr.ant-table-row[data-row-key="${key}"]`);
+  }
+
+  /** The texts of the cells of the rows shown (without the checkbox column). */
+  async shownRows(): Promise<string[][]> {
+    return this.previewTable.locator('tbody tr.ant-table-row').evaluateAll((rows) =>
+      rows.map((row) => [...row.querySelectorAll('td:not(.ant-table-selection-column)')].map((cell) => (cell.textContent ?? '').trim())),
+    );
+  }
+
+  /** Goes to a page of the preview (more than 100 rows are paged). */
+  async previewPage(page: number): Promise<void> {
+    await this.previewTable.locator(`.ant-pagination-item-${page}`).click();
+    await expect(this.previewTable.locator('.ant-pagination-item-active')).toHaveText(String(page));
+  }
+
+  /** Ticks a row's checkbox. */
+  async selectRow(key: string | number): Promise<void> {
+    const box = this.previewRow(key).locator('.ant-table-selection-column input[type=checkbox]');
+    await box.check();
+    await expect(box).toBeChecked();
   }
 
   fieldAlias(fieldName: string): Locator {

@@ -71,9 +71,9 @@ export class DataSourceSidebar {
 
   /**
    * Opens the create-source dialog, picks the folder (typed into the select's search, as the option
-   * list is virtual) and a type; the wizard opens.
+   * list is virtual) and a type; the wizard opens (the SQL wizard, or the upload wizard for Excel).
    */
-  async startSource(projectId: string, folderName: string, type: 'sql' | 'mysql' | 'oracle' | 'postgres'): Promise<void> {
+  async startSource(projectId: string, folderName: string, type: 'sql' | 'mysql' | 'oracle' | 'postgres' | 'excel'): Promise<void> {
     await this.createSourceButton.click();
     await expect(visible(this.page, 'ds-create-dialog')).toBeVisible();
     const select = visible(this.page, 'ds-create-folder-select');
@@ -81,7 +81,7 @@ export class DataSourceSidebar {
     await select.locator('input').fill(folderName);
     await visible(this.page, `ds-create-folder-option-${projectId}`).click();
     await visible(this.page, `ds-type-${type}`).click();
-    await expect(this.page).toHaveURL(new RegExp(`/data_source_sql/${projectId}/${type}$`));
+    await expect(this.page).toHaveURL(new RegExp(type === 'excel' ? `/data_source_excel/${projectId}/create$` : `/data_source_sql/${projectId}/${type}$`));
   }
 
   /** Answers the open confirmation with OK and waits for the DELETE. */

@@ -28,7 +28,8 @@ const ICONS: Record<SourceTypeKey, ReactNode> = {
 
 /**
  * The create-source dialog (spec 02 §2 screen 1): a folder and the source types the module flags
- * allow (GET get-shipment-modules-data/datasource). A type opens its wizard in that folder.
+ * allow (GET get-shipment-modules-data/datasource). A type opens its wizard in that folder: the SQL
+ * wizard for the database types, the upload wizard for Excel.
  */
 export function CreateSourceDialog({ open, projects, initialProjectId, onClose }: CreateSourceDialogProps) {
   const { ds, t } = useDsTranslation();
@@ -44,9 +45,10 @@ export function CreateSourceDialog({ open, projects, initialProjectId, onClose }
 
   const types = availableSourceTypes(flags.data);
   const choose = (key: SourceTypeKey) => {
-    if (!projectId || key === 'excel') return;
+    if (!projectId) return;
     onClose();
-    void navigate(buildPath('data_source_sql', { project: projectId, type: key }));
+    if (key === 'excel') void navigate(buildPath('data_source_excel', { project: projectId, action: 'create' }));
+    else void navigate(buildPath('data_source_sql', { project: projectId, type: key }));
   };
 
   let body;

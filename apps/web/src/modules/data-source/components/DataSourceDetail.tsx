@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router-dom';
 import { ApiError } from '../../../shared/api/http';
 import { DIALOG_CANCEL, buttonTestId } from '../../../shared/components/testIds';
 import { LOGIN_PATH } from '../../auth/utils/guard';
+import { ExcelToolbarActions, isUploadSource } from '../../excel-upload';
 import { exportSource } from '../api/dataSource';
 import { useDataSource } from '../hooks/useDataSource';
 import { useDataSourceAuth } from '../hooks/useDataSourceAuth';
@@ -57,6 +58,9 @@ export function DataSourceDetail({ dataSourceId, basePath }: { dataSourceId: str
 
   const source = query.data;
   const actions = detailActions(source, auth);
+  // an uploaded source: append / replace in the toolbar, row delete in the preview, column removal in the fields
+  const upload = isUploadSource(source);
+  const changeUpload = upload && actions.editFields;
 
   const onExport = async () => {
     if (exporting) return;
@@ -95,8 +99,12 @@ export function DataSourceDetail({ dataSourceId, basePath }: { dataSourceId: str
 
   const soon = (label: string) => ds('menu.comingLater', { label });
   const more: MenuProps['items'] = [
-    { key: 'append', label: menuLabel('ds-append', soon(ds('detail.append'))), disabled: true },
-    { key: 'replace', label: menuLabel('ds-replace', soon(ds('detail.replace'))), disabled: true },
+    ...(upload
+      ? []
+      : [
+          { key: 'append', label: menuLabel('ds-append', soon(ds('detail.append'))), disabled: true },
+          { key: 'replace', label: menuLabel('ds-replace', soon(ds('detail.replace'))), disabled: true },
+        ]),
     ...(actions.addField ? [{ key: 'add-field', label: menuLabel('ds-add-field', soon(ds('detail.addField'))), disabled: true }] : []),
     { key: 'share', label: menuLabel('ds-share', soon(ds('detail.share'))), disabled: true },
   ];
@@ -115,6 +123,7 @@ export function DataSourceDetail({ dataSourceId, basePath }: { dataSourceId: str
           </Tag>
         </div>
         <Space wrap className="bi-ds-detail__toolbar" role="toolbar" aria-label={ds('detail.toolbar')}>
+          {changeUpload ? <ExcelToolbarActions dataSource={source} /> : null}
           {actions.edit ? (
             <Button icon={<EditOutlined />} onClick={() => void navigate(`/data_source_edit/${encodeURIComponent(source.dataSourceId)}`)} data-testid="ds-edit">
               {ds('detail.edit')}
@@ -155,8 +164,8 @@ export function DataSourceDetail({ dataSourceId, basePath }: { dataSourceId: str
         activeKey={tab}
         onChange={(key) => setTab(key as TabKey)}
         items={[
-          { key: 'preview', label: tabLabel('preview', ds('detail.tabs.preview')), children: <PreviewTab dataSourceId={source.dataSourceId} /> },
-          { key: 'fields', label: tabLabel('fields', ds('detail.tabs.fields')), children: <FieldsTab source={source} canEdit={actions.editFields} /> },
+          { key: 'preview', label: tabLabel('preview', ds('detail.tabs.preview')), children: <PreviewTab source={source} deletable={changeUpload} /> },
+          { key: 'fields', label: tabLabel('fields', ds('detail.tabs.fields')), children: <FieldsTab source={source} canEdit={actions.editFields} removableColumns={changeUpload} /> },
           { key: 'history', label: tabLabel('history', ds('detail.tabs.history')), children: <HistoryTab dataSourceId={source.dataSourceId} active={tab === 'history'} /> },
           { key: 'charts', label: tabLabel('charts', ds('detail.tabs.charts')), children: <ChartsTab dataSourceId={source.dataSourceId} active={tab === 'charts'} /> },
         ]}

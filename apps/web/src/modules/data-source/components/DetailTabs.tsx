@@ -1,8 +1,11 @@
+import { UPLOAD_KEY_COLUMN } from '@bi/rules';
 import { Alert, Empty, Spin, Table, Tree } from 'antd';
 import type { DataNode } from 'antd/es/tree';
+import { useEffect, useState } from 'react';
+import { ExcelDeleteRowsButton } from '../../excel-upload';
 import { useDsTranslation } from '../i18n';
 import { useRelatedCharts, useSourceHistory, useSourcePreview } from '../hooks/useDataSource';
-import type { HistoryEntry, RelatedChart } from '../types';
+import type { DataSource, HistoryEntry, RelatedChart } from '../types';
 import { PreviewTable } from './PreviewTable';
 import { errorText, formatTime } from './common';
 
@@ -14,15 +17,32 @@ function Loading() {
   );
 }
 
-/** Data preview tab: the first 500 rows (GET topds/{id}/500). */
-export function PreviewTab({ dataSourceId }: { dataSourceId: string }) {
+/**
+ * Data preview tab: the first 500 rows (GET topds/{id}/500). `deletable` (an uploaded source the
+ * caller may change) adds row checkboxes keyed by key_id and the delete button (spec 02 §2 screen 2).
+ */
+export function PreviewTab({ source, deletable = false }: { source: DataSource; deletable?: boolean }) {
   const { ds } = useDsTranslation();
-  const query = useSourcePreview(dataSourceId);
+  const query = useSourcePreview(source.dataSourceId);
+  const [selected, setSelected] = useState<string[]>([]);
+  const rows = query.data?.rows;
+  // rows gone from the preview (deleted, replaced) leave the selection
+  useEffect(() => {
+    if (!rows) return;
+    const present = new Set(rows.map((row) => String(row[UPLOAD_KEY_COLUMN])));
+    setSelected((keys) => (keys.every((k) => present.has(k)) ? keys : keys.filter((k) => present.has(k))));
+  }, [rows]);
   if (query.isPending) return <Loading />;
   if (query.isError) return <Alert type="error" showIcon title={ds('preview.loadFailed')} description={<span data-testid="preview-error">{errorText(query.error)}</span>} />;
+  const withKeys = deletable && query.data.columns.some((c) => c.name === UPLOAD_KEY_COLUMN);
   return (
     <div className={query.isFetching ? 'bi-ds-fetching' : undefined}>
-      <PreviewTable preview={query.data} maxHeight={520} />
+      {deletable ? (
+        <div className="bi-ds-preview__bar">
+          <ExcelDeleteRowsButton dataSource={source} keyIds={selected} onDeleted={() => setSelected([])} />
+        </div>
+      ) : null}
+      <PreviewTable preview={query.data} maxHeight={520} selection={withKeys ? { rowKey: UPLOAD_KEY_COLUMN, selectedKeys: selected, onChange: setSelected } : undefined} />
     </div>
   );
 }

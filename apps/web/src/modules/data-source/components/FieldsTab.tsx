@@ -3,15 +3,21 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Input, Select, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useEffect, useMemo, useReducer, useState, type ReactNode } from 'react';
+import { UPLOAD_KEY_COLUMN } from '@bi/rules';
 import { DIALOG_CANCEL, buttonTestId } from '../../../shared/components/testIds';
+import { ExcelRemoveFieldButton } from '../../excel-upload';
 import { dataSourceApi, dataSourceKeys } from '../api/dataSource';
 import { useDsTranslation } from '../i18n';
 import type { Aggregator, DataSource } from '../types';
 import { aggregatorsFor, fieldsReducer, initialFieldsState, rowsToFields, toRows, validateRows, type FieldIssue, type FieldRow } from '../utils/fields';
 import { errorText } from './common';
 
-/** Field-settings tab (spec 02 §2 screen 2): alias, default aggregation, calculated fields; edit, save, cancel. */
-export function FieldsTab({ source, canEdit }: { source: DataSource; canEdit: boolean }) {
+/**
+ * Field-settings tab (spec 02 §2 screen 2): alias, default aggregation, calculated fields; edit, save,
+ * cancel. `removableColumns` (an uploaded source the caller may change): outside editing, each
+ * imported column but key_id has a remove button (POST excel_upload/Remove_field, after a confirmation).
+ */
+export function FieldsTab({ source, canEdit, removableColumns = false }: { source: DataSource; canEdit: boolean; removableColumns?: boolean }) {
   const { ds, t } = useDsTranslation();
   const { message, modal } = App.useApp();
   const queryClient = useQueryClient();
@@ -181,6 +187,13 @@ export function FieldsTab({ source, canEdit }: { source: DataSource; canEdit: bo
       },
     },
   ];
+  if (!editing && removableColumns) {
+    columns.push({
+      key: 'actions',
+      width: 64,
+      render: (_v, row) => (row.calculated || row.name === UPLOAD_KEY_COLUMN ? null : <ExcelRemoveFieldButton dataSourceId={source.dataSourceId} name={row.name} />),
+    });
+  }
   if (editing) {
     columns.push({
       key: 'actions',

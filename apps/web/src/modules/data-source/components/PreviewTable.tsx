@@ -9,6 +9,8 @@ interface PreviewTableProps {
   /** Height of the scrolling body. */
   maxHeight?: number;
   testId?: string;
+  /** Row checkboxes; rows keyed by the text of their `rowKey` column (e.g. key_id of an uploaded source). */
+  selection?: { rowKey: string; selectedKeys: readonly string[]; onChange: (keys: string[]) => void };
 }
 
 function cellText(value: CellValue): string {
@@ -18,7 +20,7 @@ function cellText(value: CellValue): string {
 }
 
 /** Rows of a preview in a table: header = field titles, horizontal scroll, a fixed body height (spec 02 §2). */
-export function PreviewTable({ preview, maxHeight = 480, testId = 'ds-preview-table' }: PreviewTableProps) {
+export function PreviewTable({ preview, maxHeight = 480, testId = 'ds-preview-table', selection }: PreviewTableProps) {
   const { ds } = useDsTranslation();
   const columns = useMemo<ColumnsType<Row & { __key: number }>>(
     () =>
@@ -53,7 +55,15 @@ export function PreviewTable({ preview, maxHeight = 480, testId = 'ds-preview-ta
         bordered
         columns={columns}
         dataSource={rows}
-        rowKey="__key"
+        rowKey={selection ? (row) => String((row as Row)[selection.rowKey]) : '__key'}
+        rowSelection={
+          selection
+            ? {
+                selectedRowKeys: [...selection.selectedKeys],
+                onChange: (keys) => selection.onChange(keys.map(String)),
+              }
+            : undefined
+        }
         scroll={{ x: 'max-content', y: maxHeight }}
         pagination={rows.length > 100 ? { pageSize: 100, showSizeChanger: false, showTotal: (total) => ds('preview.rows', { count: total }) } : false}
         locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={<span data-testid="ds-preview-empty">{ds('preview.noData')}</span>} /> }}

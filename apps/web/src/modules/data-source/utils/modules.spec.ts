@@ -26,7 +26,8 @@ describe('source type gating by module flags', () => {
     expect(moduleAllowed({ sql: null }, 'sql')).toBe(false);
   });
 
-  it('Excel is only ever a coming-later entry', () => {
-    expect(availableSourceTypes({ excel: { permission: true } })).toEqual([{ key: 'excel', module: 'excel', comingLater: true }]);
+  it('Excel is a usable entry gated by its own flag', () => {
+    expect(availableSourceTypes({ excel: { permission: true } })).toEqual([{ key: 'excel', module: 'excel', comingLater: false }]);
+    expect(availableSourceTypes({ excel: { permission: false }, sql: { permission: true } }).map((o) => o.key)).not.toContain('excel');
   });
 });

@@ -16,7 +16,7 @@ export const SOURCE_TYPE_OPTIONS: readonly SourceTypeOption[] = [
   { key: 'mysql', module: 'mysql', comingLater: false },
   { key: 'oracle', module: 'oracle', comingLater: false },
   { key: 'postgres', module: 'sql', comingLater: false },
-  { key: 'excel', module: 'excel', comingLater: true },
+  { key: 'excel', module: 'excel', comingLater: false },
 ];
 
 /** True when the server's flags allow creating sources of this module (`{name: {permission: true}}`). */
@@ -26,7 +26,7 @@ export function moduleAllowed(flags: ModuleFlags | null | undefined, module: str
 
 /**
  * The source types the create dialog lists (spec 02 §2 screen 1, §6): each one only when its module
- * flag is on; Excel stays a disabled "coming later" entry.
+ * flag is on. Excel opens the upload wizard (/data_source_excel/{projectId}/create).
  */
 export function availableSourceTypes(flags: ModuleFlags | null | undefined): SourceTypeOption[] {
   return SOURCE_TYPE_OPTIONS.filter((option) => moduleAllowed(flags, option.module));

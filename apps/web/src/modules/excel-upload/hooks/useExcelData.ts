@@ -6,6 +6,11 @@ import type { DataSource } from '../../data-source/types';
 import { excelUploadApi } from '../api/excelUpload';
 import { useXlTranslation } from '../i18n';
 
+/** An uploaded (Excel or CSV) source: the detail page offers append, replace, row delete and field removal. */
+export function isUploadSource(source: Pick<DataSource, 'reference'>): boolean {
+  return source.reference === UPLOAD_REFERENCE;
+}
+
 /** Whether rows of a source can be deleted by key_id (an uploaded source; spec 02 §5). */
 export function hasPrimaryKey(source: Pick<DataSource, 'reference' | 'fields'>): boolean {
   return source.reference === UPLOAD_REFERENCE && source.fields.some((f) => f.name === UPLOAD_KEY_COLUMN);

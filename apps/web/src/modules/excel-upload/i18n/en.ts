@@ -66,6 +66,19 @@ const en: ExcelUploadCatalogue = {
     append: 'Append data',
     replace: 'Replace data',
   },
+  rows: {
+    delete: 'Delete',
+    deleteSelected: 'Delete ({{count}})',
+    deleteTitle: 'Delete data',
+    deleteContent: 'Delete the {{count}} selected rows?',
+    selected: '{{count}} rows selected',
+  },
+  fields: {
+    remove: 'Remove field',
+    removeTitle: 'Remove field',
+    removeContent: 'Remove the field "{{name}}" and its data? This cannot be undone.',
+    removed: 'Field {{name}} removed',
+  },
   result: {
     created: '{{count}} rows imported',
     appended: '{{count}} rows appended',

@@ -64,6 +64,19 @@ const zhCN = {
     append: '追加数据',
     replace: '替换数据',
   },
+  rows: {
+    delete: '删除',
+    deleteSelected: '删除（{{count}}）',
+    deleteTitle: '删除数据',
+    deleteContent: '确定删除选中的 {{count}} 行数据吗？',
+    selected: '已选择 {{count}} 行',
+  },
+  fields: {
+    remove: '删除字段',
+    removeTitle: '删除字段',
+    removeContent: '确定删除字段“{{name}}”及其数据吗？删除后不能恢复。',
+    removed: '已删除字段 {{name}}',
+  },
   result: {
     created: '已导入 {{count}} 行',
     appended: '已追加 {{count}} 行',

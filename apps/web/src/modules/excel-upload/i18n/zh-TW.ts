@@ -66,6 +66,19 @@ const zhTW: ExcelUploadCatalogue = {
     append: '追加資料',
     replace: '取代資料',
   },
+  rows: {
+    delete: '刪除',
+    deleteSelected: '刪除（{{count}}）',
+    deleteTitle: '刪除資料',
+    deleteContent: '確定刪除選取的 {{count}} 列資料嗎？',
+    selected: '已選取 {{count}} 列',
+  },
+  fields: {
+    remove: '刪除欄位',
+    removeTitle: '刪除欄位',
+    removeContent: '確定刪除欄位「{{name}}」及其資料嗎？刪除後無法復原。',
+    removed: '已刪除欄位 {{name}}',
+  },
   result: {
     created: '已匯入 {{count}} 列',
     appended: '已追加 {{count}} 列',
