@@ -73,7 +73,7 @@ test.describe('chart editor', () => {
 
     // add chart: title and a data source from the list, then the editor opens
     await board.goto(projectId, dashboardId);
-    const chartId = await board.addChart('Monthly sales', source.dataSourceId);
+    const chartId = await board.addChart('Monthly sales', source);
     await editor.expectOpen();
     await expect(editor.title).toHaveText('Monthly sales');
     await expect(page.getByTestId('editor-source')).toHaveText(format(editorTexts.page.dataSource, { name: source.name }));

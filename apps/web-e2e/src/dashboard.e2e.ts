@@ -210,7 +210,7 @@ test.describe('dashboard copy and the template tab', () => {
     await expect(board.title).toHaveText(`Template ${run}`);
     const source = await seedSqlSource(page, `Tpl src ${run}`, `Tpl source ${run}`, SOURCE_SQL);
     // adding a chart opens the chart editor; back on the template its box is there
-    const chart = await board.addChart('Margin', source.dataSourceId);
+    const chart = await board.addChart('Margin', source);
     await expect(page).toHaveURL(new RegExp(`/template/chart_edit/${folder}/${dashboard}/${chart}$`));
     await board.goto(folder, dashboard);
     // alarm settings belong to the dashboard tab only
@@ -251,9 +251,9 @@ test.describe('dashboard page', () => {
 
     const source = await seedSqlSource(page, `Grid src ${run}`, `Grid source ${run}`, SOURCE_SQL);
     // each new chart opens the chart editor; back on the dashboard its box is there
-    const revenue = await board.addChart('Revenue', source.dataSourceId);
+    const revenue = await board.addChart('Revenue', source);
     await board.goto(projectId, dashboardId);
-    const orders = await board.addChart('Orders', source.dataSourceId);
+    const orders = await board.addChart('Orders', source);
     await board.goto(projectId, dashboardId);
     await expect(board.chartBox(revenue).getByTestId('chart-box-title')).toHaveText('Revenue');
     await expect(board.chartBox(orders).getByTestId('chart-box-title')).toHaveText('Orders');

@@ -62,11 +62,14 @@ export class DashboardPage {
    * Adds a chart through the toolbar dialog (title, a data source chosen from the list); the app then
    * opens the chart editor. Returns the new chart's id.
    */
-  async addChart(title: string, dataSourceId: string): Promise<string> {
+  /** Add chart: the source is searched by name, as with many sources only the first options are drawn (virtual list). */
+  async addChart(title: string, source: { dataSourceId: string; name: string }): Promise<string> {
     await this.addChartButton.click();
     await visibleTestId(this.page, 'chart-title-input').fill(title);
-    await visibleTestId(this.page, 'chart-datasource-select').click();
-    await visibleTestId(this.page, `chart-source-${dataSourceId}`).click();
+    const select = visibleTestId(this.page, 'chart-datasource-select');
+    await select.click();
+    await select.locator('input').fill(source.name);
+    await visibleTestId(this.page, `chart-source-${source.dataSourceId}`).click();
     const [response] = await Promise.all([
       this.page.waitForResponse(isCall('POST', new RegExp(`^/api/chart-edit/${this.tab}/`))),
       visibleTestId(this.page, 'dialog-ok').click(),
