@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { parse, parseAllDocuments } from 'yaml';
 import { CONFIG_VARIABLES, loadConfig, SERVICE_NAMES } from '@bi/config';
+import { SERVICE_NODE_OPTIONS, nodeOptionsFor } from './distributed.js';
 
 // No Docker engine runs where this project is built, so the deployment files are checked by reading
 // them: every service present, ports and variables matching the configuration schema.
@@ -36,7 +37,9 @@ describe('docker-compose.yml', () => {
   it('sets only variables the configuration knows, valid for every service, with matching addresses', () => {
     for (const name of APP_SERVICES) {
       const env = Object.fromEntries(Object.entries(services[name].environment as Record<string, unknown>).map(([k, v]) => [k, interpolate(v)]));
-      for (const key of Object.keys(env)) expect([name, key, CONFIG_VARIABLES.includes(key) || key === 'SERVICE']).toEqual([name, key, true]);
+      for (const key of Object.keys(env)) expect([name, key, CONFIG_VARIABLES.includes(key) || key === 'SERVICE' || key === 'NODE_OPTIONS']).toEqual([name, key, true]);
+      // Node options as the distributed starter gives them (the data-source heap)
+      expect([name, env.NODE_OPTIONS]).toEqual([name, SERVICE_NODE_OPTIONS[name]]);
       const config = loadConfig(env);
       expect(config.metadataStore.kind).toBe('postgres');
       expect(config.dataSources.analyticsStore.kind).toBe('postgres');
@@ -66,6 +69,7 @@ describe('deploy/k8s', () => {
       expect(container.ports[0].containerPort).toBe(port);
       expect(service.spec.ports[0].port).toBe(port);
       expect(container.env).toContainEqual({ name: 'SERVICE', value: name });
+      expect([name, container.env.find((e: { name: string }) => e.name === 'NODE_OPTIONS')?.value]).toEqual([name, SERVICE_NODE_OPTIONS[name]]);
       expect(container.resources.limits.memory).toBeDefined();
       expect(container.readinessProbe).toBeDefined();
       expect(container.livenessProbe).toBeDefined();
@@ -88,5 +92,14 @@ describe('service image', () => {
     expect(dockerfile.match(/^FROM /gm)!.length).toBeGreaterThanOrEqual(2);
     expect(dockerfile).toContain('apps/${SERVICE}/dist/main.js');
     for (const name of [...APP_SERVICES, 'embedded']) expect([name, existsSync(`${root}apps/${name}/src/main.ts`)]).toEqual([name, true]);
+  });
+});
+
+describe('Node options of the service processes', () => {
+  it('adds the options of the service to the inherited ones', () => {
+    expect(nodeOptionsFor('data-source', undefined)).toBe('--max-old-space-size=256');
+    expect(nodeOptionsFor('data-source', '--enable-source-maps')).toBe('--enable-source-maps --max-old-space-size=256');
+    expect(nodeOptionsFor('identity', undefined)).toBeUndefined();
+    expect(nodeOptionsFor('identity', '--x')).toBe('--x');
   });
 });

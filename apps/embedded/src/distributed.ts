@@ -37,6 +37,21 @@ export interface DistributedCluster {
 }
 
 const SERVICES = ['identity', 'dashboard', 'data-source', 'relation', 'template', 'warning'];
+
+/**
+ * Node options per service process, the same in docker-compose.yml and deploy/k8s (checked by
+ * deployment.spec.ts). data-source: its V8 heap sized for its 512 MB container, as Node would size it
+ * from the container's limit, and so the same when it runs outside one (start:distributed, the ingest
+ * benchmark): uploads are streamed, and a heap allowed to grow to gigabytes let V8 keep ~200 MB of
+ * garbage during a large import before collecting (docs/benchmarks.md "Upload ingest").
+ */
+export const SERVICE_NODE_OPTIONS: Readonly<Record<string, string>> = { 'data-source': '--max-old-space-size=256' };
+
+/** NODE_OPTIONS for a service process: the caller's own, then the service's. */
+export function nodeOptionsFor(service: string, inherited = process.env.NODE_OPTIONS): string | undefined {
+  const own = SERVICE_NODE_OPTIONS[service];
+  return [inherited, own].filter(Boolean).join(' ') || undefined;
+}
 const URL_VARIABLE: Record<string, string> = {
   identity: 'BI_IDENTITY_URL',
   dashboard: 'BI_DASHBOARD_URL',
@@ -69,7 +84,8 @@ export async function startDistributed(options: DistributedOptions = {}): Promis
   const processes = new Map<string, ChildProcess>();
   const tails = new Map<string, string[]>();
   const launch = (name: string, script: string, env: Record<string, string>) => {
-    const child = spawn(process.execPath, [join(root, script)], { env: { ...common, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const service = name.replace(/-\d+$/, '');
+    const child = spawn(process.execPath, [join(root, script)], { env: { ...common, NODE_OPTIONS: nodeOptionsFor(service, common.NODE_OPTIONS), ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
     for (const stream of [child.stdout!, child.stderr!])
       stream.on('data', (buf: Buffer) => {
         for (const line of String(buf).split('\n').filter(Boolean)) {

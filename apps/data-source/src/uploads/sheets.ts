@@ -71,19 +71,6 @@ export async function previewSheets(path: string, kind: UploadKind, fileName: st
   return out.sort((a, b) => a.index - b.index).map((s, i) => ({ ...s, index: i }));
 }
 
-/** Batches of xlsx rows, so both kinds feed the loader the same way. */
-async function* batched(rows: AsyncIterable<{ row: number; cells: CellValue[] }>, size = 1000): AsyncGenerator<{ row: number; cells: CellValue[] }[]> {
-  let batch: { row: number; cells: CellValue[] }[] = [];
-  for await (const r of rows) {
-    batch.push(r);
-    if (batch.length >= size) {
-      yield batch;
-      batch = [];
-    }
-  }
-  if (batch.length) yield batch;
-}
-
 /**
  * Streams the rows of one sheet to fn (the loader), then checks the sheet for merged cells.
  * 'excel.sheet_not_found' when the workbook has no such sheet.
@@ -97,7 +84,7 @@ export async function withSheetRows<T>(path: string, kind: UploadKind, fileName:
   }
   let result: { value: T } | undefined;
   for await (const s of xlsxSheets(path, (name) => name === sheet && !result, signal)) {
-    result = { value: await fn({ name: s.name, fromWorkbook: true, date1904: s.date1904, batches: batched(s.rows), finish: s.finish }) };
+    result = { value: await fn({ name: s.name, fromWorkbook: true, date1904: s.date1904, batches: s.batches, finish: s.finish }) };
   }
   if (!result) throw new AppError('invalid', 'excel.sheet_not_found', { sheet });
   return result.value;

@@ -231,6 +231,7 @@ export class UploadService implements OnModuleInit, OnModuleDestroy {
     const table = `xl_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
     const started = Date.now();
     const rows = await this.load({ table, mode: 'create', columns }, meta, req.sheet, plan, signal);
+    const loadMs = Date.now() - started;
     try {
       const spec = this.analyticsSpec;
       const content = uploadSourceSql(table, columns.map((c) => c.name));
@@ -261,7 +262,7 @@ export class UploadService implements OnModuleInit, OnModuleDestroy {
         await this.events.dataChanged(tx, id, 'ingest', 1, actor.userName, rows);
       });
       this.events.published();
-      this.logger.info('upload imported', { dataSourceId: id, table, rows, ms: Date.now() - started, kind: meta.kind });
+      this.logger.info('upload imported', { dataSourceId: id, table, rows, ms: Date.now() - started, loadMs, kind: meta.kind });
       return { dataSourceId: id, rowCount: rows };
     } catch (e) {
       // the metadata could not be written: the new table must not stay behind
