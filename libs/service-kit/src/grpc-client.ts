@@ -2,7 +2,8 @@ import type { ServiceName } from '@bi/config';
 import { AppError } from '@bi/core';
 import { EXTRA_CONTRACTS, GRPC_LOADER_OPTIONS, HEALTH_CONTRACT, protoPath, SERVICE_CONTRACTS } from '@bi/proto';
 import { ClientProxyFactory, Transport, type ClientGrpc } from '@nestjs/microservices';
-import { firstValueFrom, timeout, type Observable } from 'rxjs';
+import { status as GrpcStatus } from '@grpc/grpc-js';
+import { firstValueFrom, retry, throwError, timeout, timer, type Observable } from 'rxjs';
 import { fromGrpcError } from './grpc-errors.js';
 
 /**
@@ -50,10 +51,25 @@ export function connectService(name: ServiceName, addresses: readonly string[], 
   }) as unknown as ClientGrpc;
 }
 
+/**
+ * A call made in the instant after a replica died can still be written to its dropped connection,
+ * before the channel has noticed; grpc-js then fails it with UNAVAILABLE without trying another
+ * replica. The call observable is cold (each subscription is a new call), so it is made again, on
+ * the same terms as the channel's own retry policy (UNAVAILABLE: nothing was processed).
+ */
+const UNAVAILABLE_RETRIES = 2;
+const retryUnavailable = <T>(call: Observable<T>) =>
+  call.pipe(
+    retry({
+      count: UNAVAILABLE_RETRIES,
+      delay: (error: { code?: number }, attempt) => (error?.code === GrpcStatus.UNAVAILABLE ? timer(50 * attempt) : throwError(() => error)),
+    }),
+  );
+
 /** Awaits one gRPC call with a deadline; failures become AppErrors (translated by the BFF). */
 export async function callService<T>(call: Observable<T>, timeoutMs = 15_000): Promise<T> {
   try {
-    return await firstValueFrom(call.pipe(timeout(timeoutMs)));
+    return await firstValueFrom(retryUnavailable(call).pipe(timeout(timeoutMs)));
   } catch (e) {
     if ((e as Error)?.name === 'TimeoutError') throw new AppError('unavailable', 'service.unavailable');
     throw fromGrpcError(e);
