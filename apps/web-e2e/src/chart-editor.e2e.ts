@@ -197,6 +197,9 @@ test.describe('chart editor', () => {
 
     // keyboard: add fields to a zone from its menu
     const addTo = page.getByTestId('zone-add-values');
+    // the menu is disabled until the source's fields have arrived
+    await expect(editor.sourceField('amount')).toBeVisible();
+    await expect(addTo).toBeEnabled();
     await addTo.focus();
     await page.keyboard.press('Enter');
     await visibleTestId(page, 'zone-add-values-amount').click();
