@@ -1,4 +1,4 @@
-import { expect } from '@jest/globals';
+import { expect, it } from '@jest/globals';
 
 /** Test helpers for translation catalogues: every language has zh-CN's keys, texts and placeholders. */
 export type CatalogueTree = { [key: string]: string | CatalogueTree };
@@ -27,5 +27,17 @@ export function expectTextsAndPlaceholders(reference: Record<string, string>, ca
   for (const [key, text] of Object.entries(catalogue)) {
     expect(text.trim()).not.toBe('');
     expect({ key, placeholders: placeholdersOf(text) }).toEqual({ key, placeholders: placeholdersOf(reference[key] ?? '') });
+  }
+}
+
+/** One test per language: exactly zh-CN's keys, no empty texts, the same placeholders. */
+export function itMatchesReference(zhCN: CatalogueTree, others: Record<string, CatalogueTree>): void {
+  const reference = flattenCatalogue(zhCN);
+  for (const [name, tree] of Object.entries(others)) {
+    it(`${name} has exactly the keys of zh-CN, no empty texts, the same placeholders`, () => {
+      const catalogue = flattenCatalogue(tree);
+      expectSameKeys(reference, catalogue);
+      expectTextsAndPlaceholders(reference, catalogue);
+    });
   }
 }
