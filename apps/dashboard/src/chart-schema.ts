@@ -1,5 +1,5 @@
 import { AppError } from '@bi/core';
-import { CHART_TYPES, emptyChart, type Chart, type ChartField, type ChartType, type DataType, type FilterCondition, type PlotLine } from '@bi/chart-model';
+import { CHART_TYPES, emptyChart, isNumberOnlyAggregator, switchSource as switchChartSource, type Chart, type ChartField, type ChartType, type DataType } from '@bi/chart-model';
 import { charLength } from '@bi/rules';
 import { z } from 'zod';
 
@@ -214,7 +214,6 @@ export interface SourceField {
   dataType: DataType;
 }
 
-const isNumberOnly = (aggregator: string | undefined) => aggregator === 'sum' || aggregator === 'avg';
 
 /**
  * Every field the chart names must be a field of its source (points, values, second points, second
@@ -231,69 +230,22 @@ export function checkAgainstSource(chart: Chart, fields: readonly SourceField[])
   const out = structuredClone(chart);
   for (const f of allFields(out)) {
     f.dataType = known(f.name).dataType;
-    if (isNumberOnly(f.aggregator) && f.dataType !== 'number') throw new AppError('invalid', 'chart.aggregator_not_allowed', { name: f.name });
+    if (isNumberOnlyAggregator(f.aggregator) && f.dataType !== 'number') throw new AppError('invalid', 'chart.aggregator_not_allowed', { name: f.name });
     for (const c of f.fieldFilter?.conditions ?? []) c.field.dataType = known(c.field.name).dataType;
   }
   for (const f of out.innerFilters) if (f.dataType !== 'other') f.dataType = known(f.name).dataType;
   for (const line of [...(out.plotLineY ?? []), ...(out.plotLineYOptional ?? [])]) {
     if (!line.axisField?.axisName) continue;
     const f = known(line.axisField.axisName);
-    if (isNumberOnly(line.axisField.aggregator) && f.dataType !== 'number') throw new AppError('invalid', 'chart.aggregator_not_allowed', { name: f.name });
+    if (isNumberOnlyAggregator(line.axisField.aggregator) && f.dataType !== 'number') throw new AppError('invalid', 'chart.aggregator_not_allowed', { name: f.name });
   }
   if (out.aggregateConfig?.aggregateField) known(out.aggregateConfig.aggregateField);
   return out;
 }
 
-/**
- * Moves a chart to another source (docs/api/chart.md "Switch data source"): fields the new source
- * has stay, with its type (an aggregator the type does not allow is dropped, so the default
- * applies); the others are removed wherever the chart names them, and listed once each.
- */
+/** Moves a chart to another source: the shared walk of @bi/chart-model over the source's fields. */
 export function switchSource(chart: Chart, dataSourceId: string, fields: readonly SourceField[]): { chart: Chart; dropped: string[] } {
-  const byName = new Map(fields.map((f) => [f.name, f]));
-  const dropped: string[] = [];
-  const drop = (name: string) => {
-    if (!dropped.includes(name)) dropped.push(name);
-  };
-  const keep = (name: string | undefined): boolean => {
-    if (name !== undefined && byName.has(name)) return true;
-    if (name !== undefined) drop(name);
-    return false;
-  };
-  const conditions = (list: FilterCondition[]) =>
-    list.filter((c) => keep(c.field.name)).map((c) => ({ ...c, field: { ...c.field, dataType: byName.get(c.field.name)!.dataType } }));
-  const fieldsOf = (list: ChartField[]) =>
-    list
-      .filter((f) => keep(f.name))
-      .map((f) => {
-        const dataType = byName.get(f.name)!.dataType;
-        const next: ChartField = { ...f, dataType };
-        if (isNumberOnly(f.aggregator) && dataType !== 'number') delete next.aggregator;
-        if (dataType !== 'date') delete next.granularity;
-        if (f.fieldFilter) next.fieldFilter = { ...f.fieldFilter, conditions: conditions(f.fieldFilter.conditions) };
-        return next;
-      });
-  const lines = (list: PlotLine[] | undefined) =>
-    list?.filter((l) => l.valueType !== 1 || keep(l.axisField?.axisName)).map((l) => {
-      const f = l.axisField ? byName.get(l.axisField.axisName) : undefined;
-      if (l.axisField && f && isNumberOnly(l.axisField.aggregator) && f.dataType !== 'number') return { ...l, axisField: { ...l.axisField, aggregator: undefined } };
-      return l;
-    });
-
-  const out: Chart = {
-    ...chart,
-    dataSourceId,
-    points: fieldsOf(chart.points),
-    values: fieldsOf(chart.values),
-    secondPoints: fieldsOf(chart.secondPoints),
-    secondValues: fieldsOf(chart.secondValues),
-    innerFilters: chart.innerFilters.filter((f) => keep(f.name)).map((f) => (f.dataType === 'other' ? f : { ...f, dataType: byName.get(f.name)!.dataType })),
-  };
-  if (chart.plotLineY) out.plotLineY = lines(chart.plotLineY);
-  if (chart.plotLineYOptional) out.plotLineYOptional = lines(chart.plotLineYOptional);
-  if (chart.aggregateConfig?.aggregateField && !keep(chart.aggregateConfig.aggregateField)) {
-    const { aggregateField: _gone, ...rest } = chart.aggregateConfig;
-    out.aggregateConfig = rest;
-  }
-  return { chart: compact(out), dropped };
+  const byName = new Map(fields.map((f) => [f.name, f.dataType]));
+  const { chart: moved, dropped } = switchChartSource(chart, dataSourceId, (name) => byName.get(name));
+  return { chart: moved, dropped };
 }

@@ -1,1 +1,2 @@
 export * from './chart.js';
+export * from './switch-source.js';
