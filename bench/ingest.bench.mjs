@@ -249,12 +249,20 @@ function memoryMb(pid, field = 'VmHWM') {
 }
 const peakRssMb = (pid) => memoryMb(pid, 'VmHWM');
 
-/** Samples the resident memory of a process while fn runs; answers fn's result and the highest sample. */
+/** The step of the running ingest, for the memory samples: 'upload' (upload + preview) or 'import'. */
+let step = 'upload';
+
+/** Samples the resident memory of a process while fn runs; answers fn's result, the highest sample and the highest per step. */
 async function sampled(pid, fn) {
   let max = memoryMb(pid, 'VmRSS');
-  const timer = setInterval(() => (max = Math.max(max, memoryMb(pid, 'VmRSS'))), 50);
+  const bySteps = { upload: 0, import: 0 };
+  const timer = setInterval(() => {
+    const rss = memoryMb(pid, 'VmRSS');
+    max = Math.max(max, rss);
+    bySteps[step] = Math.max(bySteps[step], rss);
+  }, 50);
   try {
-    return { value: await fn(), maxRss: max };
+    return { value: await fn(), maxRss: max, bySteps };
   } finally {
     clearInterval(timer);
   }
@@ -270,12 +278,14 @@ async function call(url, token, method, path, body) {
 async function ingest(url, token, projectId, path, name) {
   const form = new FormData();
   form.append('file', await openAsBlob(path), path.split('/').pop());
+  step = 'upload';
   let started = Date.now();
   const res = await fetch(`${url}/api/excel_upload/upload/create`, { method: 'POST', body: form, headers: { authorization: token, currentLanguage: 'en' } });
   const up = await res.json();
   if (up.status !== 'success') throw new Error(`upload ${path}: ${JSON.stringify(up)}`);
   const uploadMs = Date.now() - started;
   const sheet = up.data.sheets[0];
+  step = 'import';
   started = Date.now();
   const r = await call(url, token, 'POST', '/api/excel_upload/import/create', {
     uploadId: up.data.uploadId,
@@ -302,7 +312,7 @@ async function measure(start) {
     log(`    ${secs(b1.ms)} (${b1.rows} rows)`);
     const xs = await sampled(product.pid, () => ingest(product.url, token, folder.projectId, xlsx, 'bench xlsx'));
     const x = xs.value;
-    log(`  xlsx: upload + preview ${secs(x.uploadMs)}, import ${secs(x.importMs)} (${x.rows} rows; ${x.types}); RSS up to ${xs.maxRss.toFixed(0)} MB`);
+    log(`  xlsx: upload + preview ${secs(x.uploadMs)}, import ${secs(x.importMs)} (${x.rows} rows; ${x.types}); RSS up to ${xs.maxRss.toFixed(0)} MB (upload ${xs.bySteps.upload.toFixed(0)}, import ${xs.bySteps.import.toFixed(0)})`);
     // the CSV pair is short: CSV_ROUNDS of them, alternating, and the medians compared
     const b2s = [];
     const cs = [];
@@ -311,7 +321,7 @@ async function measure(start) {
       const b = await duckdbReadCsv(csv);
       log(`  baseline: DuckDB read_csv ${secs(b.ms)} (${b.rows} rows)`);
       const s = await sampled(product.pid, () => ingest(product.url, token, folder.projectId, csv, `bench csv ${round}`));
-      log(`  csv: upload + preview ${secs(s.value.uploadMs)}, import ${secs(s.value.importMs)} (${s.value.rows} rows; ${s.value.types}); RSS up to ${s.maxRss.toFixed(0)} MB`);
+      log(`  csv: upload + preview ${secs(s.value.uploadMs)}, import ${secs(s.value.importMs)} (${s.value.rows} rows; ${s.value.types}); RSS up to ${s.maxRss.toFixed(0)} MB (upload ${s.bySteps.upload.toFixed(0)}, import ${s.bySteps.import.toFixed(0)})`);
       b2s.push(b.ms);
       cs.push(s.value);
       csvRss = Math.max(csvRss, s.maxRss);

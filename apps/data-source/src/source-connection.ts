@@ -57,7 +57,7 @@ export function connectionSpec(type: DatabaseSourceType, connection: StoredConne
   const engine = engineOf(type, analytics);
   if (type === SOURCE_TYPE.analytics || !connection) {
     const base = { host: 'analytics', port: 0, user: '', password: '', database: '', serviceName: '', connectType: 'Basic' as const, role: 'Default' as const };
-    return analytics.kind === 'duckdb' ? { ...base, engine, path: analytics.path } : { ...base, engine, url: analytics.url };
+    return analytics.kind === 'duckdb' ? { ...base, engine, path: analytics.path, memoryLimitMb: analytics.memoryLimitMb } : { ...base, engine, url: analytics.url };
   }
   return {
     engine,

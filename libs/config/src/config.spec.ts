@@ -51,6 +51,8 @@ describe('loadConfig', () => {
     const d = loadConfig({}).dataSources;
     expect(d).toMatchObject({ queryTimeoutSeconds: 30, queryMaxRows: 100_000, secretKey: undefined });
     expect(d.analyticsStore).toEqual({ kind: 'duckdb', path: expect.stringMatching(/\/data\/analytics\.duckdb$/) });
+    expect(loadConfig({ BI_ANALYTICS_MEMORY_MB: '256' }).dataSources.analyticsStore).toMatchObject({ kind: 'duckdb', memoryLimitMb: 256 });
+    expect(() => loadConfig({ BI_ANALYTICS_MEMORY_MB: '0' })).toThrow(/BI_ANALYTICS_MEMORY_MB/);
     const hex = 'ab'.repeat(32);
     const c = loadConfig({ BI_SECRET_KEY: hex, BI_QUERY_TIMEOUT_SECONDS: '5', BI_QUERY_MAX_ROWS: '500' }).dataSources;
     expect(c.secretKey).toEqual(Buffer.alloc(32, 0xab));

@@ -85,6 +85,8 @@ const envShape = {
     BI_SECRET_KEY: secretKey.optional(),
     BI_QUERY_TIMEOUT_SECONDS: positiveInt(3600).default(30),
     BI_QUERY_MAX_ROWS: positiveInt(10_000_000).default(100_000),
+    // unset: DuckDB's own limit (80 % of the machine's memory), more than a service's container has
+    BI_ANALYTICS_MEMORY_MB: positiveInt(1_000_000).optional(),
     BI_CHART_CACHE_SECONDS: positiveInt(7 * 24 * 3600).default(60),
     BI_CHART_SOURCE_CONCURRENCY: positiveInt(100).default(4),
 };
@@ -135,7 +137,7 @@ export interface AppConfig {
      * writes it) or the PostgreSQL server of DATABASE_URL (distributed mode). BI_ANALYTICS_STORE,
      * else the same kind as the metadata store.
      */
-    analyticsStore: { kind: 'duckdb'; path: string } | { kind: 'postgres'; url: string };
+    analyticsStore: { kind: 'duckdb'; path: string; memoryLimitMb?: number } | { kind: 'postgres'; url: string };
   };
   charts: {
     /** lifetime of a cached chart answer when its source sets no cache interval */
@@ -213,7 +215,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       analyticsStore:
         (e.BI_ANALYTICS_STORE ?? (e.BI_METADATA_STORE === 'postgres' ? 'postgres' : 'duckdb')) === 'postgres'
           ? { kind: 'postgres', url: e.DATABASE_URL! }
-          : { kind: 'duckdb', path: resolve(dataDir, 'analytics.duckdb') },
+          : { kind: 'duckdb', path: resolve(dataDir, 'analytics.duckdb'), ...(e.BI_ANALYTICS_MEMORY_MB ? { memoryLimitMb: e.BI_ANALYTICS_MEMORY_MB } : {}) },
     },
     charts: { defaultCacheSeconds: e.BI_CHART_CACHE_SECONDS, sourceConcurrency: e.BI_CHART_SOURCE_CONCURRENCY },
   };

@@ -19,6 +19,8 @@ export interface ConnectionSpec {
   role: 'Default' | 'SYSDBA' | 'SYSOPER';
   /** DuckDB file of the analytics store */
   path?: string;
+  /** DuckDB memory_limit of the analytics store, in MB */
+  memoryLimitMb?: number;
   /** PostgreSQL URL of the analytics store in distributed mode */
   url?: string;
 }

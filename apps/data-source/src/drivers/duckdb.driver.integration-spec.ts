@@ -89,4 +89,29 @@ describe('DuckDB driver (analytics store)', () => {
     expect(Date.now() - started).toBeLessThan(5000);
     expect((await preview('SELECT 1 AS one')).rows).toEqual([[1]]);
   });
+
+  it('after a bulk load, empties its buffer pool without failing a query that starts meanwhile, and keeps the configured limit', async () => {
+    const limited = new DuckdbDriver({ ...spec, memoryLimitMb: 64 });
+    try {
+      const setting = async () => (await limited.run("SELECT current_setting('memory_limit')", [], OPTIONS)).rows[0]![0];
+      expect(await setting()).toMatch(/^6[0-9](\.\d+)? MiB$/);
+      await limited.withConnection(async (conn) => {
+        await conn.run('CREATE OR REPLACE TEMP TABLE filler AS SELECT range AS id, repeat(\'x\', 100) AS pad FROM range(200000)');
+      });
+      // queries asked for while the release runs wait for it and succeed
+      const [, ...counts] = await Promise.all([limited.releaseLoadedBlocks(), ...Array.from({ length: 5 }, () => limited.run('SELECT count(*) FROM sales', [], OPTIONS))]);
+      expect(counts.map((r) => r.rows[0]![0])).toEqual([5, 5, 5, 5, 5]);
+      expect(await setting()).toMatch(/^6[0-9](\.\d+)? MiB$/);
+      // a release asked for while a query runs does nothing (a query could be refused memory)
+      const running = limited.run('SELECT count(*) FROM range(3000000) a', [], OPTIONS);
+      await limited.releaseLoadedBlocks();
+      expect((await running).rows[0]![0]).toBe(3_000_000);
+    } finally {
+      await limited.close();
+    }
+    // without a configured limit, DuckDB's own comes back
+    const before = (await driver.run("SELECT current_setting('memory_limit')", [], OPTIONS)).rows[0]![0];
+    await driver.releaseLoadedBlocks();
+    expect((await driver.run("SELECT current_setting('memory_limit')", [], OPTIONS)).rows[0]![0]).toBe(before);
+  });
 });

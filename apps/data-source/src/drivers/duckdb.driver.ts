@@ -15,6 +15,10 @@ export class DuckdbDriver implements SourceDriver {
   readonly engine = 'duckdb' as const;
   readonly dialect = 'duckdb' as const;
   private instance: Promise<DuckDBInstance> | undefined;
+  /** connections in use (reads and the writer's) */
+  private busy = 0;
+  /** a buffer-pool release under way: new connections wait for it (see releaseLoadedBlocks) */
+  private releasing: Promise<void> | undefined;
 
   constructor(private readonly spec: ConnectionSpec) {}
 
@@ -30,8 +34,7 @@ export class DuckdbDriver implements SourceDriver {
   }
 
   async run(sql: string, params: unknown[], options: RunOptions): Promise<DriverResult> {
-    const instance = await this.open();
-    const conn = await instance.connect();
+    const conn = await this.connect();
     try {
       await conn.run('BEGIN TRANSACTION READ ONLY');
       const outcome = await withCancelTimer(
@@ -56,7 +59,7 @@ export class DuckdbDriver implements SourceDriver {
       if (e instanceof AppError) throw e;
       throw driverErrors.query(clip(messageOf(e)));
     } finally {
-      conn.closeSync();
+      this.disconnect(conn);
     }
   }
 
@@ -65,13 +68,54 @@ export class DuckdbDriver implements SourceDriver {
    * transaction; the same instance as the reads, since a DuckDB file has one writer process.
    */
   async withConnection<T>(fn: (conn: DuckDBConnection) => Promise<T>): Promise<T> {
-    const instance = await this.open();
-    const conn = await instance.connect();
+    const conn = await this.connect();
     try {
       return await fn(conn);
     } finally {
-      conn.closeSync();
+      this.disconnect(conn);
     }
+  }
+
+  /**
+   * After a bulk load: the buffer pool keeps the blocks just written (already in the file) up to its
+   * limit, so each large upload left tens of MB resident in the service. Lowering the limit for a
+   * moment makes DuckDB evict them (a drop, not a write), and the allocator hands the memory back.
+   * Only when nothing else runs: a query during the low limit could be refused memory; new
+   * connections wait until the limit is back.
+   */
+  async releaseLoadedBlocks(): Promise<void> {
+    const limit = this.spec.memoryLimitMb;
+    const opened = this.instance;
+    if (this.busy > 0 || this.releasing || !opened) return;
+    // set before any await: a connection asked for from now on waits for the release
+    this.releasing = (async () => {
+      const conn = await (await opened).connect();
+      try {
+        await conn.run(`SET memory_limit = '${RELEASE_LIMIT_MB}MB'`).catch(() => undefined);
+        await conn.run(limit ? `SET memory_limit = '${Math.trunc(limit)}MB'` : 'RESET memory_limit');
+      } finally {
+        conn.closeSync();
+      }
+    })().finally(() => {
+      this.releasing = undefined;
+    });
+    return this.releasing;
+  }
+
+  private async connect(): Promise<DuckDBConnection> {
+    this.busy++;
+    try {
+      while (this.releasing) await this.releasing.catch(() => undefined);
+      return await (await this.open()).connect();
+    } catch (e) {
+      this.busy--;
+      throw e;
+    }
+  }
+
+  private disconnect(conn: DuckDBConnection): void {
+    this.busy--;
+    conn.closeSync();
   }
 
   async close(): Promise<void> {
@@ -84,11 +128,28 @@ export class DuckdbDriver implements SourceDriver {
     this.instance ??= (async () => {
       const path = this.spec.path ?? ':memory:';
       if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
-      return DuckDBInstance.create(path);
+      return DuckDBInstance.create(path, duckdbOptions(this.spec.memoryLimitMb));
     })().catch((e) => {
       this.instance = undefined;
       throw driverErrors.connect(messageOf(e));
     });
     return this.instance;
   }
+}
+
+/**
+ * DuckDB's memory settings for a service process: the buffer pool bounded by the configured limit
+ * (BI_ANALYTICS_MEMORY_MB; unset, DuckDB's own), and memory DuckDB frees handed back to the system beyond a few MB
+ * instead of its default 128 MB (and 512 MB after a bulk free) kept for reuse, which a large ingest
+ * would otherwise leave resident on top of the service's own heap.
+ */
+/** The buffer pool's limit while it is emptied after a bulk load. */
+const RELEASE_LIMIT_MB = 16;
+
+export function duckdbOptions(memoryLimitMb: number | undefined): Record<string, string> {
+  return {
+    ...(memoryLimitMb ? { memory_limit: `${memoryLimitMb}MB` } : {}),
+    allocator_flush_threshold: '16MB',
+    allocator_bulk_deallocation_flush_threshold: '16MB',
+  };
 }

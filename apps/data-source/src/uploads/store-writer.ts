@@ -230,7 +230,7 @@ class DuckdbWriter implements AnalyticsWriter {
     signal?: AbortSignal,
     plainDates: boolean[] = [],
   ): Promise<number> {
-    return withTableLock(target.table, () =>
+    const loaded = withTableLock(target.table, () =>
       this.driver.withConnection(async (conn) => {
         await this.ensureSchema(conn);
         const onAbort = () => conn.interrupt();
@@ -288,6 +288,8 @@ class DuckdbWriter implements AnalyticsWriter {
         }
       }),
     );
+    // committed or rolled back, the blocks it wrote need not stay in memory (released after the answer)
+    return loaded.finally(() => void this.driver.releaseLoadedBlocks().catch(() => undefined));
   }
 
   private async nativeTypes(conn: DuckDBConnection, table: string): Promise<Map<string, string>> {

@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { visibleTestId } from '../support/locate';
 
 /** The panels of the chart editor's right-hand side (apps/web/src/modules/chart-editor/panels/utils/applicability.ts). */
 export type PanelId =
@@ -41,9 +42,7 @@ export interface GaugeSectionSetting {
 }
 
 /** Only the dialog that is open (antd keeps closed dialogs in the DOM until they are destroyed). */
-function visible(page: Page, testId: string): Locator {
-  return page.getByTestId(testId).filter({ visible: true });
-}
+const visible = visibleTestId;
 
 /**
  * The chart editor's property panels (data-testid="chart-panels", data-kind = the chart type). Every

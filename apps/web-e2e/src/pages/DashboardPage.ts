@@ -1,10 +1,9 @@
 import { expect, type Download, type Locator, type Page, type Response } from '@playwright/test';
 import { api, type ApiDashboardContent } from '../support/api';
 import { visibleTestId, type Tab } from './Sidebar';
+import { isCall } from '../support/locate';
+import { chooseOption } from '../support/select';
 
-function isCall(method: string, path: RegExp) {
-  return (response: Response) => response.request().method() === method && path.test(new URL(response.url()).pathname);
-}
 
 /** The dashboard page (/dashboard/:project/:dashboard): toolbar, grid of chart boxes, full-screen and carousel. */
 export class DashboardPage {
@@ -66,10 +65,7 @@ export class DashboardPage {
   async addChart(title: string, source: { dataSourceId: string; name: string }): Promise<string> {
     await this.addChartButton.click();
     await visibleTestId(this.page, 'chart-title-input').fill(title);
-    const select = visibleTestId(this.page, 'chart-datasource-select');
-    await select.click();
-    await select.locator('input').fill(source.name);
-    await visibleTestId(this.page, `chart-source-${source.dataSourceId}`).click();
+    await chooseOption(visibleTestId(this.page, 'chart-datasource-select'), visibleTestId(this.page, `chart-source-${source.dataSourceId}`), source.name, source.name);
     const [response] = await Promise.all([
       this.page.waitForResponse(isCall('POST', new RegExp(`^/api/chart-edit/${this.tab}/`))),
       visibleTestId(this.page, 'dialog-ok').click(),

@@ -1,13 +1,8 @@
-import { expect, type Locator, type Page, type Response } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
+import { isCall, visibleTestId as visible } from '../support/locate';
+import { chooseOption } from '../support/select';
 
-/** Visible element with this test id (closing dropdowns and dialogs may linger in the DOM while they animate out). */
-export function visible(page: Page, testId: string): Locator {
-  return page.getByTestId(testId).filter({ visible: true });
-}
-
-export function isCall(method: string, path: RegExp) {
-  return (response: Response) => response.request().method() === method && path.test(new URL(response.url()).pathname);
-}
+export { isCall, visibleTestId as visible } from '../support/locate';
 
 /** The data-source sidebar (spec 02 §2 screen 1) at /data_source/:project?/:data_source?. */
 export class DataSourceSidebar {
@@ -76,10 +71,7 @@ export class DataSourceSidebar {
   async startSource(projectId: string, folderName: string, type: 'sql' | 'mysql' | 'oracle' | 'postgres' | 'excel'): Promise<void> {
     await this.createSourceButton.click();
     await expect(visible(this.page, 'ds-create-dialog')).toBeVisible();
-    const select = visible(this.page, 'ds-create-folder-select');
-    await select.click();
-    await select.locator('input').fill(folderName);
-    await visible(this.page, `ds-create-folder-option-${projectId}`).click();
+    await chooseOption(visible(this.page, 'ds-create-folder-select'), visible(this.page, `ds-create-folder-option-${projectId}`), folderName, folderName);
     await visible(this.page, `ds-type-${type}`).click();
     await expect(this.page).toHaveURL(new RegExp(type === 'excel' ? `/data_source_excel/${projectId}/create$` : `/data_source_sql/${projectId}/${type}$`));
   }

@@ -1,15 +1,10 @@
 import { expect, type Locator, type Page, type Response } from '@playwright/test';
+import { isCall, visibleTestId } from '../support/locate';
+import { chooseOption } from '../support/select';
 
 export type Tab = 'dashboard' | 'template';
 
-/** Visible element with this test id (closed dropdowns and dialogs may linger in the DOM while they animate out). */
-export function visibleTestId(page: Page, testId: string): Locator {
-  return page.getByTestId(testId).filter({ visible: true });
-}
-
-function isCall(method: string, path: RegExp) {
-  return (response: Response) => response.request().method() === method && path.test(new URL(response.url()).pathname);
-}
+export { visibleTestId } from '../support/locate';
 
 /** Drags with real mouse moves: press on `handle`, move over `target` in steps, release. */
 export async function dragWithMouse(page: Page, handle: Locator, target: Locator, offset: { x?: number; y?: number } = {}): Promise<void> {
@@ -143,11 +138,7 @@ export class Sidebar {
    * options in view exist), so the folder's name is typed into the select's search first.
    */
   async chooseFolder(projectId: string, folderName: string): Promise<void> {
-    const select = visibleTestId(this.page, 'folder-select');
-    await select.click();
-    await select.locator('input').fill(folderName);
-    await visibleTestId(this.page, `folder-option-${projectId}`).click();
-    await expect(visibleTestId(this.page, `folder-option-${projectId}`)).toHaveCount(0);
+    await chooseOption(visibleTestId(this.page, 'folder-select'), visibleTestId(this.page, `folder-option-${projectId}`), folderName, folderName);
   }
 
   /** "Move to" through the dashboard menu and the folder picker. */
