@@ -257,6 +257,21 @@ try {
     answerBytes = rs.reduce((s, r) => s + Buffer.byteLength(r.text), 0);
     if (i >= WARMUP) rounds.push(ms);
   }
+  // (6) as the web loads a dashboard now: the boxes that come into view together in one batch run
+  // (apps/web/src/modules/chart/api/run-batcher.ts → POST /api/dashboard/charts/{tab}); each answer checked
+  const batchRounds = [];
+  let batchBytes = 0;
+  for (let i = 0; i < WARMUP + ROUNDS; i++) {
+    const t = performance.now();
+    const r = await request('POST', '/api/dashboard/charts/dashboard', token, { charts: ids.map((chartId) => ({ chartId })) });
+    const answers = JSON.parse(r.text).data;
+    const ms = performance.now() - t;
+    answers.forEach((a, k) => {
+      if (a.status !== 'success' || a.data.meta.computedAt !== firstAt[k]) throw new Error('a batch chart failed or was recomputed');
+    });
+    batchBytes = Buffer.byteLength(r.text);
+    if (i >= WARMUP) batchRounds.push(ms);
+  }
   // reference: 20 parallel bare round trips
   const floor20 = [];
   for (let i = 0; i < WARMUP + ROUNDS; i++) {
@@ -301,7 +316,7 @@ try {
   }
 
   // ---- report ----------------------------------------------------------------------------------
-  const H = stats(hand), G = stats(gen), M = stats(miss), HI = stats(hit), FL = stats(floor), D = stats(rounds), D0 = stats(floor20);
+  const H = stats(hand), G = stats(gen), M = stats(miss), HI = stats(hit), FL = stats(floor), D = stats(rounds), D0 = stats(floor20), DB = stats(batchRounds);
   const [O, O3] = optionMs.map(stats), [S, S3] = stringifyMs.map(stats);
   results.push(
     { measure: '(1) hand-written SQL, direct (baseline)', s: H, baseline: '—', ratio: '—', target: '—', pass: null },
@@ -312,7 +327,8 @@ try {
     { measure: '    bare BFF round trip (GET /api/health/live)', s: FL, baseline: '—', ratio: '—', target: '—', pass: null },
     { measure: `(5a) rows → option → JSON, ${optionCases[0].raw.length} rows = ${optionCases[0].points} points`, s: O, baseline: `${f(S.p50)} (rows JSON)`, ratio: O.p50 / S.p50, target: `≤ ${TARGETS.optionP50} ms p50`, pass: O.p50 <= TARGETS.optionP50 },
     { measure: `(5b) rows → option → JSON, ${optionCases[1].raw.length} rows = ${optionCases[1].points} points in 24 series`, s: O3, baseline: `${f(S3.p50)} (rows JSON)`, ratio: O3.p50 / S3.p50, target: '—', pass: null },
-    { measure: '(6) dashboard, 20 cached charts in parallel', s: D, baseline: `${f(D0.p99)} (20× live)`, ratio: D.p99 / D0.p99, target: `≤ ${TARGETS.dashboardP99} ms p99`, pass: D.p99 <= TARGETS.dashboardP99 },
+    { measure: '(6) dashboard, 20 cached charts in one batch run (as the web asks)', s: DB, baseline: `${f(FL.p99)} (1× live)`, ratio: DB.p99 / FL.p99, target: `≤ ${TARGETS.dashboardP99} ms p99`, pass: DB.p99 <= TARGETS.dashboardP99 },
+    { measure: '(6b) dashboard, 20 cached charts as 20 parallel single runs', s: D, baseline: `${f(D0.p99)} (20× live)`, ratio: D.p99 / D0.p99, target: '—', pass: null },
   );
   const table = [
     ['measure', 'n', 'p50 ms', 'p99 ms', 'baseline ms', 'ratio', 'target', 'result'],
@@ -320,7 +336,7 @@ try {
   ];
   const widths = table[0].map((_, c) => Math.max(...table.map((row) => row[c].length)));
   console.log(`\nChart engine benchmark — ${ROWS} rows, ${cpus().length} CPUs, ${(totalmem() / 2 ** 30).toFixed(1)} GiB, Node ${process.version}, ${new Date().toISOString()}, load average ${loadAtStart} at start / ${load()} at end`);
-  console.log(`answer rows ${counts.bff}; dashboard answers ${(answerBytes / 1024).toFixed(0)} KiB per round; option JSON (5a) ${(optionBytes[0] / 1024).toFixed(0)} KiB, (5b) ${(optionBytes[1] / 1024).toFixed(0)} KiB`);
+  console.log(`answer rows ${counts.bff}; dashboard answers ${(answerBytes / 1024).toFixed(0)} KiB per round (batch ${(batchBytes / 1024).toFixed(0)} KiB); option JSON (5a) ${(optionBytes[0] / 1024).toFixed(0)} KiB, (5b) ${(optionBytes[1] / 1024).toFixed(0)} KiB`);
   console.log(`(4)/(6) ratios are against a bare BFF round trip and for information; their targets are absolute.`);
   for (const row of table) console.log('| ' + row.map((c, i) => c.padEnd(widths[i])).join(' | ') + ' |');
   failed = results.some((r) => r.pass === false);

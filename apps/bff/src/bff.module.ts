@@ -22,6 +22,7 @@ import { SHARED_CACHE, TokenCache } from './http/token-cache.js';
 export class BffModule {
   /** shared: the cache holding the services' freshness stamps (null: the BFF keeps no copies; docs/adr/0003-bff-answer-cache.md). */
   static register(config: AppConfig, logger: Logger, shared: Cache | null = null): DynamicModule {
+    const failures = new EnvelopeExceptionFilter(logger);
     return {
       module: BffModule,
       controllers: [
@@ -44,7 +45,8 @@ export class BffModule {
         { provide: CONFIG, useValue: config },
         { provide: APP_GUARD, useClass: AuthGuard },
         { provide: APP_INTERCEPTOR, useClass: EnvelopeInterceptor },
-        { provide: APP_FILTER, useValue: new EnvelopeExceptionFilter(logger) },
+        { provide: EnvelopeExceptionFilter, useValue: failures },
+        { provide: APP_FILTER, useExisting: EnvelopeExceptionFilter },
       ],
     };
   }

@@ -162,4 +162,34 @@ describe('BFF chart answer cache', () => {
     }
     expect((await run(chart.chartId, second)).status).toBe(401);
   });
+
+  it('runs several charts in one request: each answer as its single run gives it, a failing chart on its own, all kept answers from the BFF', async () => {
+    const [a, b] = [await newChart(), await newChart()];
+    const batch = (charts: unknown[], token = admin) => call('POST', '/api/dashboard/charts/dashboard', { charts }, token);
+    const first = await batch([{ chartId: a.chartId }, { chartId: 'no-such-chart' }, { chartId: b.chartId, innerFilters: [{ name: 'region', dataType: 'string', range: ['East'] }] }]);
+    expect(first.status).toBe(200);
+    const [ra, missing, rb] = first.body.data;
+    expect(sums({ body: ra })).toEqual(expected(10));
+    expect(missing).toMatchObject({ status: 'fail', httpStatus: 404, data: expect.stringMatching(/\w/) });
+    expect([...sums({ body: rb }).keys()]).toEqual(['East']);
+    // the same answers as the single runs (kept by the batch, served byte for byte by them)
+    const calls = chartQueryCalls();
+    expect((await run(a.chartId)).body).toEqual(ra);
+    // a batch of kept answers: no call to chart-query
+    const again = await batch([{ chartId: b.chartId, innerFilters: [{ name: 'region', dataType: 'string', range: ['East'] }] }, { chartId: a.chartId }]);
+    expect(again.body.data).toEqual([rb, ra]);
+    expect(chartQueryCalls()).toBe(calls);
+    // no access to the source: each chart refused, kept or not
+    const viewer = await stack.login('viewer');
+    const refused = await batch([{ chartId: a.chartId }, { chartId: b.chartId }], viewer);
+    expect(refused.body.data.map((x: any) => [x.status, x.httpStatus])).toEqual([
+      ['fail', 403],
+      ['fail', 403],
+    ]);
+    // a bad body is refused as a whole, in the caller's language
+    const bad = await call('POST', '/api/dashboard/charts/dashboard', { charts: [] });
+    expect(bad.status).toBe(400);
+    expect(bad.body.status).toBe('fail');
+    expect((await call('POST', '/api/dashboard/charts/dashboard', { charts: Array.from({ length: 51 }, () => ({ chartId: a.chartId })) })).status).toBe(400);
+  });
 });

@@ -7,6 +7,7 @@ import { DashboardPage } from './pages/DashboardPage';
 import { LoginPage } from './pages/LoginPage';
 import { visibleTestId } from './pages/Sidebar';
 import { api, seedDashboard, seedSqlSource, uniqueSuffix } from './support/api';
+import { isBoxRun } from './support/locate';
 import { format } from './support/catalogues';
 import { USERS } from './support/env';
 
@@ -55,8 +56,6 @@ async function seed(page: Page) {
   return { run, source, ...board };
 }
 
-const isBoxRun = (chartId: string) => (response: Response) =>
-  response.request().method() === 'POST' && new URL(response.url()).pathname === `/api/dashboard/chart/dashboard/${chartId}`;
 const isEditorRun = (chartId: string) => (response: Response) =>
   response.request().method() === 'POST' && new URL(response.url()).pathname === `/api/chart-edit/chart/dashboard/${chartId}`;
 

@@ -1,4 +1,4 @@
-import { expect, test, type Page, type Response } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import chartTexts from '../../web/src/modules/chart/i18n/en';
 import { ChartBoxes } from './pages/ChartBoxes';
 import { DashboardPage } from './pages/DashboardPage';
@@ -6,6 +6,7 @@ import { LoginPage } from './pages/LoginPage';
 import { api, seedDashboard, uniqueSuffix, type ApiDashboardContent, type ApiProject } from './support/api';
 import { catalogues, format } from './support/catalogues';
 import { USERS } from './support/env';
+import { isBoxRun } from './support/locate';
 
 // The chart engine runs real queries (DuckDB) and ECharts animates: leave room for a loaded machine.
 test.describe.configure({ timeout: 120_000 });
@@ -130,8 +131,7 @@ async function seedAllKinds(page: Page, run: string): Promise<Board> {
   return { projectId, dashboardId, charts };
 }
 
-const isRun = (chartId: string) => (response: Response) =>
-  response.request().method() === 'POST' && new URL(response.url()).pathname === `/api/dashboard/chart/dashboard/${chartId}`;
+const isRun = (chartId: string) => isBoxRun(chartId);
 
 test.describe('chart rendering', () => {
   test('every one of the 13 kinds draws its chart in its box', async ({ page }, testInfo) => {

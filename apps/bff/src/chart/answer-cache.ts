@@ -11,7 +11,7 @@ import { DASHBOARD_CLIENT, DATA_SOURCE_QUERY_CLIENT, rpc } from '../grpc-clients
 import { tokenFromHeader, type AuthUser } from '../http/auth.guard.js';
 import { requestLanguage } from '../http/request-language.js';
 import { SHARED_CACHE, TokenCache } from '../http/token-cache.js';
-import { runBody, runRequestKey, type RunBody } from './run-request.js';
+import { batchEnvelope, batchRunBody, runBody, runRequestKey, type RunBody } from './run-request.js';
 
 type SourceDescription = dataSourceQueryV1.SourceDescription;
 
@@ -28,6 +28,14 @@ const DESCRIPTION_TTL_MS = 60_000;
 
 /** The two chart-run routes the hit path serves: dashboard (with global filters) and editor. */
 const RUN_ROUTE = /^\/api\/(dashboard|chart-edit)\/chart\/([^/]+)\/([^/]+)\/?$/;
+/** The dashboard's batch run (several charts of one tab). */
+const BATCH_ROUTE = /^\/api\/dashboard\/charts\/([^/]+)\/?$/;
+
+/** One chart run asked of the kept answers: the chart and its request key (runRequestKey). */
+export interface KeptRun {
+  chartId: string;
+  key: string;
+}
 
 interface Stamped<T> {
   value: T;
@@ -155,52 +163,77 @@ export class ChartAnswers {
   }
 
   /**
-   * The hit path, before Nest's pipeline: answers a chart run from a kept answer, or resolves false
-   * (the request then takes the ordinary path). Never answers anything but a hit.
+   * The kept answers of these runs for one caller in one tab, each still current (undefined where
+   * not): the caller's access from the kept source description, every chart's and source's stamp
+   * (and the session's revocation stamp, when given) checked in one read of the shared cache. null
+   * when the session was revoked or the shared cache failed.
    */
-  async tryServe(req: RawRequest, res: RawResponse): Promise<boolean> {
-    if (!this.shared || req.method !== 'POST') return false;
-    const route = RUN_ROUTE.exec(req.path);
-    if (!route) return false;
-    const token = tokenFromHeader(req.headers['authorization']);
-    const kept = token ? this.tokens.peek(token) : undefined;
-    if (!kept) return false;
-    let tab: string;
-    let chartId: string;
-    try {
-      tab = tabAccess(kept.user, decodeURIComponent(route[2]!), 'read');
-      chartId = decodeURIComponent(route[3]!);
-    } catch {
-      return false;
-    }
-    // the usual body of a dashboard's first load is {} (no filters): nothing to validate
-    const raw = req.body ?? {};
-    let b: RunBody;
-    if (isEmptyObject(raw)) b = {};
-    else {
-      const parsed = runBody.safeParse(raw);
-      if (!parsed.success) return false;
-      b = parsed.data;
-    }
-    const answer = this.answers.get(answerKey(tab, chartId, runRequestKey(route[1] === 'dashboard', b, requestLanguage(req))));
-    if (!answer) return false;
-    const source = answer.sourceId ? this.sources.get(answer.sourceId) : undefined;
-    if (answer.sourceId && (!source || source.stamp !== answer.sourceStamp || !canAccessSource(kept.user, source.value))) return false;
-    const keys = [kept.revokedKey, stampKeys.chart(chartId)];
-    if (answer.sourceId) keys.push(stampKeys.source(answer.sourceId));
+  async keptBodies(user: AuthUser, tab: string, runs: readonly KeptRun[], revokedKey?: string): Promise<(Buffer | undefined)[] | null> {
+    if (!this.shared) return null;
+    const found = runs.map(({ chartId, key }) => {
+      const answer = this.answers.get(answerKey(tab, chartId, key));
+      if (!answer?.sourceId) return answer;
+      const source = this.sources.get(answer.sourceId);
+      return source && source.stamp === answer.sourceStamp && canAccessSource(user, source.value) ? answer : undefined;
+    });
+    const keys = revokedKey ? [revokedKey] : [];
+    // where each found answer's chart stamp sits in keys (its source's follows)
+    const at = found.map((answer, i) => {
+      if (!answer) return -1;
+      keys.push(stampKeys.chart(runs[i]!.chartId));
+      if (answer.sourceId) keys.push(stampKeys.source(answer.sourceId));
+      return keys.length - (answer.sourceId ? 2 : 1);
+    });
+    if (keys.length === 0) return found.map(() => undefined);
     let stamps: (string | undefined)[];
     try {
       stamps = await this.shared.getMany(keys);
     } catch {
+      return null;
+    }
+    if (revokedKey && stamps[0] !== undefined) return null;
+    return found.map((answer, i) => (answer && stamps[at[i]!] === answer.chartStamp && (!answer.sourceId || stamps[at[i]! + 1] === answer.sourceStamp) ? answer.body : undefined));
+  }
+
+  /**
+   * The hit path, before Nest's pipeline: answers a chart run, or a batch run whose every chart is
+   * kept, from the kept answers; or resolves false (the request then takes the ordinary path, which
+   * also checks what the hit path skips). Never answers anything but a hit.
+   */
+  async tryServe(req: RawRequest, res: RawResponse): Promise<boolean> {
+    if (!this.shared || req.method !== 'POST') return false;
+    const single = RUN_ROUTE.exec(req.path);
+    const batch = single ? null : BATCH_ROUTE.exec(req.path);
+    if (!single && !batch) return false;
+    const token = tokenFromHeader(req.headers['authorization']);
+    const kept = token ? this.tokens.peek(token) : undefined;
+    if (!kept) return false;
+    let tab: string;
+    let runs: KeptRun[];
+    try {
+      tab = tabAccess(kept.user, decodeURIComponent((single ?? batch)![single ? 2 : 1]!), 'read');
+      const language = requestLanguage(req);
+      if (single) {
+        const b = runBodyOf(req.body);
+        if (!b) return false;
+        runs = [{ chartId: decodeURIComponent(single[3]!), key: runRequestKey(single[1] === 'dashboard', b, language) }];
+      } else {
+        const parsed = batchRunBody.safeParse(req.body);
+        if (!parsed.success) return false;
+        runs = parsed.data.charts.map(({ chartId, ...b }) => ({ chartId, key: runRequestKey(true, b, language) }));
+      }
+    } catch {
       return false;
     }
-    if (stamps[0] !== undefined) {
+    const bodies = await this.keptBodies(kept.user, tab, runs, kept.revokedKey);
+    if (!bodies) {
       this.tokens.drop(token!);
       return false;
     }
-    if (stamps[1] !== answer.chartStamp || (answer.sourceId && stamps[2] !== answer.sourceStamp)) return false;
-    res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': answer.body.length });
-    res.end(answer.body);
+    if (bodies.some((b) => b === undefined)) return false;
+    const body = single ? bodies[0]! : batchEnvelope(bodies as Buffer[]);
+    res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': body.length });
+    res.end(body);
     return true;
   }
 
@@ -213,6 +246,13 @@ export class ChartAnswers {
       );
     };
   }
+}
+
+/** A single run's body: the usual {} of a dashboard's first load needs no validation. */
+function runBodyOf(raw: unknown = {}): RunBody | undefined {
+  if (isEmptyObject(raw)) return {};
+  const parsed = runBody.safeParse(raw);
+  return parsed.success ? parsed.data : undefined;
 }
 
 function isEmptyObject(v: unknown): boolean {

@@ -10,11 +10,15 @@ import { tabAccess } from '../dashboard/tab-access.js';
 import { canAccessSource, projectView } from '../data-source/source-access.js';
 import { CHART_QUERY_CLIENT, DASHBOARD_CLIENT, DATA_SOURCE_CLIENT, DATA_SOURCE_QUERY_CLIENT, rpc } from '../grpc-clients.js';
 import { CurrentUser, type AuthUser } from '../http/auth.guard.js';
+import { EnvelopeExceptionFilter } from '../http/exception.filter.js';
+import { fail } from '../http/envelope.js';
 import { requestLanguage } from '../http/request-language.js';
+
+type Language = ReturnType<typeof requestLanguage>;
 import { parseInput } from '../http/validation.js';
 import { ChartAnswers, envelopeBytes, type ChartWithSource } from './answer-cache.js';
 import { CHART_KIND_INFO, chartKinds } from './chart-kinds.js';
-import { detailFilter, filters, runBody, runRequestKey } from './run-request.js';
+import { batchEnvelope, batchRunBody, detailFilter, filters, runBody, runRequestKey, type RunBody } from './run-request.js';
 
 const nullable = <T extends z.ZodType>(s: T) => z.preprocess((v) => (v === null ? undefined : v), s.optional());
 
@@ -90,7 +94,17 @@ async function runChart(
 ): Promise<void> {
   const b = parseInput(runBody, args.body);
   const tab = tabAccess(args.user, args.tab, 'read');
-  const language = requestLanguage(args.req);
+  sendRaw(args.res, await computeChart(access, charts, deadlineMs, { user: args.user, tab, chartId: args.chartId, run: b, language: requestLanguage(args.req), globalFilters: args.globalFilters }));
+}
+
+/** A chart's answer from chart-query as the envelope's bytes, kept for the hit path. */
+async function computeChart(
+  access: ChartAccess,
+  charts: chartQueryV1.ChartQueryServiceClient,
+  deadlineMs: number,
+  args: { user: AuthUser; tab: string; chartId: string; run: RunBody; language: Language; globalFilters: boolean },
+): Promise<Buffer> {
+  const { tab, language, run: b } = args;
   const read = await access.chartWithSource(args.user, tab, args.chartId);
   const { record, source } = read;
   const reply = await rpc(
@@ -109,7 +123,7 @@ async function runChart(
   );
   const body = envelopeBytes(reply.answerJson);
   access.answers.keep(tab, args.chartId, runRequestKey(args.globalFilters, b, language), read, reply.answerJson, body);
-  sendRaw(args.res, body);
+  return body;
 }
 
 /** A chart runs up to three statements, each cancelled by its database after the query timeout. */
@@ -129,6 +143,7 @@ export class ChartRunController {
     @Inject(CHART_QUERY_CLIENT) private readonly charts: chartQueryV1.ChartQueryServiceClient,
     @Inject(DATA_SOURCE_CLIENT) private readonly sources: dataSourceV1.DataSourceServiceClient,
     @Inject(CONFIG) config: AppConfig,
+    private readonly failures: EnvelopeExceptionFilter,
   ) {
     this.deadlineMs = chartDeadlineMs(config);
   }
@@ -137,6 +152,37 @@ export class ChartRunController {
   @ApiOperation({ summary: 'Run a chart {isFullScreen, innerFilters, globalFilters, isFirstRequest, page?}: {option, chart, meta, dataSourceName}' })
   async run(@Param('tab') tab: string, @Param('chartId') chartId: string, @Body() body: unknown, @CurrentUser() user: AuthUser, @Req() req: Req, @Res() res: RawResponse) {
     await runChart(this.access, this.charts, this.deadlineMs, { user, tab, chartId, body, req, res, globalFilters: true });
+  }
+
+  /**
+   * The charts of a dashboard that came into view together, in one request (a browser opens at most six
+   * connections to a host, so twenty boxes would otherwise queue): one envelope per chart, in order,
+   * each what the single run answers — a chart that fails has its own {status: 'fail', data, httpStatus} and does
+   * not fail the others. Kept answers are sent as they are (the hit path serves a batch of hits before
+   * Nest); the others run side by side.
+   */
+  @Post('charts/:tab')
+  @ApiOperation({ summary: 'Run several charts {charts: [{chartId, isFullScreen, innerFilters, globalFilters, isFirstRequest, page?}]} (1 to 50): [{status, data}] per chart, in order' })
+  async runMany(@Param('tab') tab: string, @Body() body: unknown, @CurrentUser() user: AuthUser, @Req() req: Req & { url?: string }, @Res() res: RawResponse) {
+    const b = parseInput(batchRunBody, body);
+    const t = tabAccess(user, tab, 'read');
+    const language = requestLanguage(req);
+    const runs = b.charts.map(({ chartId, ...run }) => ({ chartId, run, key: runRequestKey(true, run, language) }));
+    const kept = (await this.access.answers.keptBodies(user, t, runs)) ?? [];
+    const bodies = await Promise.all(
+      runs.map(async ({ chartId, run }, i) => {
+        const hit = kept[i];
+        if (hit) return hit;
+        try {
+          return await computeChart(this.access, this.charts, this.deadlineMs, { user, tab: t, chartId, run, language, globalFilters: true });
+        } catch (e) {
+          const { status, message } = this.failures.failure(e, language, `${req.url ?? ''} ${chartId}`);
+          // the HTTP status the single run would have answered, for the caller's handling (403, 404, …)
+          return Buffer.from(JSON.stringify({ ...fail(message), httpStatus: status }));
+        }
+      }),
+    );
+    sendRaw(res, batchEnvelope(bodies));
   }
 
   @Post('all_details/:tab/:chartId')

@@ -24,3 +24,24 @@ export const detailFilter = z.object({
 export function runRequestKey(withGlobalFilters: boolean, b: RunBody, language: string): string {
   return JSON.stringify([withGlobalFilters ? 1 : 0, b.innerFilters ?? null, withGlobalFilters ? (b.globalFilters ?? null) : null, b.page ?? null, language]);
 }
+
+/** Most charts one batch run answers (a dashboard's boxes that came into view together). */
+export const MAX_BATCH_CHARTS = 50;
+
+/** The body of running several charts of one tab at once: each one's run body with its id (docs/api/chart.md BatchRunBody). */
+export const batchRunBody = z.object({
+  charts: z.array(runBody.extend({ chartId: z.string().min(1).max(64) })).min(1).max(MAX_BATCH_CHARTS),
+});
+export type BatchRunBody = z.infer<typeof batchRunBody>;
+
+/** The answer of a batch run: one envelope per chart, in the request's order, each the bytes a single run answers. */
+export function batchEnvelope(bodies: readonly Buffer[]): Buffer {
+  const parts: Buffer[] = [Buffer.from('{"status":"success","data":[')];
+  bodies.forEach((b, i) => {
+    if (i > 0) parts.push(COMMA);
+    parts.push(b);
+  });
+  parts.push(Buffer.from(']}'));
+  return Buffer.concat(parts);
+}
+const COMMA = Buffer.from(',');

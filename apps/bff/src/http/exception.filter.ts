@@ -21,8 +21,12 @@ export class EnvelopeExceptionFilter implements ExceptionFilter {
   catch(exception: unknown, host: ArgumentsHost): void {
     const http = host.switchToHttp();
     const req = http.getRequest();
-    const res = http.getResponse();
-    const lang = requestLanguage(req);
+    const { status, message } = this.failure(exception, requestLanguage(req), req.url);
+    http.getResponse().status(status).json(fail(message));
+  }
+
+  /** The HTTP status and the caller's message for a failure (logged when unexpected); also one chart's of a batch run. */
+  failure(exception: unknown, lang: ReturnType<typeof requestLanguage>, path: string): { status: number; message: string } {
     let status: number;
     let message: string;
     if (exception instanceof AppError) {
@@ -35,9 +39,9 @@ export class EnvelopeExceptionFilter implements ExceptionFilter {
     } else {
       status = 500;
       message = translate('operation.failed', lang);
-      this.logger.error('unhandled error', { path: req.url, error: exception });
+      this.logger.error('unhandled error', { path, error: exception });
     }
-    if (status >= 500 && exception instanceof AppError) this.logger.warn('request failed', { path: req.url, key: exception.key });
-    res.status(status).json(fail(message));
+    if (status >= 500 && exception instanceof AppError) this.logger.warn('request failed', { path, key: exception.key });
+    return { status, message };
   }
 }

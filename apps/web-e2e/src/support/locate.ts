@@ -9,3 +9,19 @@ export function visibleTestId(page: Page, testId: string): Locator {
 export function isCall(method: string, path: RegExp) {
   return (response: Response) => response.request().method() === method && path.test(new URL(response.url()).pathname);
 }
+
+/**
+ * A dashboard box's run of this chart: the single run, or a batch run (boxes that came into view
+ * together, apps/web/src/modules/chart/api/run-batcher.ts) that includes it.
+ */
+export function isBoxRun(chartId: string, tab = 'dashboard') {
+  return (response: Response) => {
+    const request = response.request();
+    if (request.method() !== 'POST') return false;
+    const path = new URL(response.url()).pathname;
+    if (path === `/api/dashboard/chart/${tab}/${chartId}`) return true;
+    if (path !== `/api/dashboard/charts/${tab}`) return false;
+    const body = request.postDataJSON() as { charts?: { chartId: string }[] } | null;
+    return body?.charts?.some((c) => c.chartId === chartId) ?? false;
+  };
+}

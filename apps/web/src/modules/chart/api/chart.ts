@@ -1,14 +1,19 @@
 import { http } from '../../../shared/api/http';
 import type { TabType } from '../../dashboard/types';
+import { RunBatcher, postBatchRun } from './run-batcher';
 import type { ChartAnswer, RunBody, TablePage } from '../types';
 
 const id = (value: string) => encodeURIComponent(value);
 
+/** POST /api/dashboard/chart/{tab}/{chartId}: runs the chart and answers {option, chart, meta}. */
+const runOne = (tab: string, chartId: string, body: RunBody, signal?: AbortSignal) => http.post<ChartAnswer>(`/api/dashboard/chart/${tab}/${id(chartId)}`, body, { signal });
+
+const runs = new RunBatcher<RunBody, ChartAnswer>(runOne, postBatchRun);
+
 /** The chart calls of docs/api/chart.md used by the dashboard. */
 export const chartApi = {
-  /** POST /api/dashboard/chart/{tab}/{chartId}: runs the chart and answers {option, chart, meta}. */
-  run: (tab: TabType, chartId: string, body: RunBody, signal?: AbortSignal) =>
-    http.post<ChartAnswer>(`/api/dashboard/chart/${tab}/${id(chartId)}`, body, { signal }),
+  /** Runs the chart; runs asked for together (boxes that came into view together) go out as one batch run. */
+  run: (tab: TabType, chartId: string, body: RunBody, signal?: AbortSignal) => runs.run(tab, chartId, body, signal),
 };
 
 /** Query keys of chart runs; invalidate `chartKeys.all` after a chart edit. */
