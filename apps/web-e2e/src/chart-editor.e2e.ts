@@ -7,7 +7,7 @@ import { DashboardPage } from './pages/DashboardPage';
 import { LoginPage } from './pages/LoginPage';
 import { visibleTestId } from './pages/Sidebar';
 import { api, seedDashboard, seedSqlSource, uniqueSuffix } from './support/api';
-import { isBoxRun } from './support/locate';
+import { boxRunOf, isBoxRun } from './support/locate';
 import { format } from './support/catalogues';
 import { USERS } from './support/env';
 
@@ -150,7 +150,7 @@ test.describe('chart editor', () => {
     const boxRun = page.waitForResponse(isBoxRun(chartId));
     await editor.back.click();
     await expect(page).toHaveURL(new RegExp(`/dashboard/${projectId}/${dashboardId}$`));
-    const answer = ((await (await boxRun).json()) as { data: RunAnswer }).data;
+    const answer = (await boxRunOf(await boxRun, chartId)).envelope.data as RunAnswer;
     expect(answer.chart).toMatchObject({
       type: 'bar',
       points: [{ name: 'day', granularity: 3 }],

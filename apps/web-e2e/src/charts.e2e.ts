@@ -6,7 +6,7 @@ import { LoginPage } from './pages/LoginPage';
 import { api, seedDashboard, uniqueSuffix, type ApiDashboardContent, type ApiProject } from './support/api';
 import { catalogues, format } from './support/catalogues';
 import { USERS } from './support/env';
-import { isBoxRun } from './support/locate';
+import { boxRunOf, isBoxRun } from './support/locate';
 
 // The chart engine runs real queries (DuckDB) and ECharts animates: leave room for a loaded machine.
 test.describe.configure({ timeout: 120_000 });
@@ -188,7 +188,7 @@ test.describe('chart rendering', () => {
 
     const firstRun = page.waitForResponse(isRun(bar.chartId));
     await board.goto(projectId, dashboardId);
-    expect((await firstRun).request().postDataJSON()).toEqual({ isFullScreen: false, globalFilters: [], isFirstRequest: true });
+    expect((await boxRunOf(await firstRun, bar.chartId)).body).toEqual({ isFullScreen: false, globalFilters: [], isFirstRequest: true });
 
     // lazy loading: the last box is far below the fold and has not run yet
     await expect(boxes.view(boxes.box(rows.chartId))).toHaveAttribute('data-state', 'waiting');
@@ -211,7 +211,7 @@ test.describe('chart rendering', () => {
     await expect(failing.getByTestId('chart-error-detail')).toHaveText('Data source not found');
     const retried = page.waitForResponse(isRun(broken.chartId));
     await failing.getByTestId('chart-retry').click();
-    expect((await retried).status()).toBe(404);
+    expect((await boxRunOf(await retried, broken.chartId)).status).toBe(404);
     await boxes.waitFor(failing, 'error');
 
     // no rows
@@ -231,7 +231,7 @@ test.describe('chart rendering', () => {
     await expect(table.getByText(format(chartTexts.tableTotal, { total: '4000' }))).toBeVisible();
     const second = page.waitForResponse(isRun(rows.chartId));
     await table.locator('.ant-pagination-next').click();
-    expect((await second).request().postDataJSON()).toMatchObject({ page: { index: 2, size: 20 } });
+    expect((await boxRunOf(await second, rows.chartId)).body).toMatchObject({ page: { index: 2, size: 20 } });
     await expect(table.locator('.ant-pagination-item-active')).toHaveText('2');
     await expect(boxes.tableRows(table).first()).toContainText('20');
 
@@ -246,7 +246,7 @@ test.describe('chart rendering', () => {
     await revenue.scrollIntoViewIfNeeded();
     const refreshed = page.waitForResponse(isRun(bar.chartId));
     await board.boxTool(bar.chartId, 'box-refresh').click();
-    expect((await refreshed).request().postDataJSON()).toEqual({ isFullScreen: false, globalFilters: [], isFirstRequest: false });
+    expect((await boxRunOf(await refreshed, bar.chartId)).body).toEqual({ isFullScreen: false, globalFilters: [], isFirstRequest: false });
     await boxes.expectDrawn(revenue, 'bar');
 
     // the full-screen chart viewer draws real charts and steps between them

@@ -1,4 +1,6 @@
 import { expect, type Locator, type Page, type Request, type Response } from '@playwright/test';
+import editorTexts from '../../../web/src/modules/chart-editor/i18n/en';
+import { chooseOption } from '../support/select';
 import { dragWithMouse, visibleTestId, type Tab } from './Sidebar';
 
 export type Zone = 'points' | 'secondPoints' | 'values' | 'secondValues';
@@ -132,8 +134,8 @@ export class ChartEditorPage {
   /** Sets a value field's format through its dialog: unit (none, wan, yi, K, M, G) and decimals. */
   async setFormatter(zone: Zone, index: number, unit: string, decimals: number): Promise<void> {
     await this.menuAction(zone, index, 'menu-formatter');
-    await visibleTestId(this.page, 'formatter-unit').click();
-    await visibleTestId(this.page, `formatter-unit-${unit}`).click();
+    const label = editorTexts.formatter.units[unit as keyof typeof editorTexts.formatter.units];
+    await chooseOption(visibleTestId(this.page, 'formatter-unit'), visibleTestId(this.page, `formatter-unit-${unit}`), label);
     await visibleTestId(this.page, 'formatter-decimals').fill(String(decimals));
     await visibleTestId(this.page, 'dialog-ok').click();
     await expect(visibleTestId(this.page, 'formatter-unit')).toHaveCount(0);

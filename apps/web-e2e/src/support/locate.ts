@@ -25,3 +25,17 @@ export function isBoxRun(chartId: string, tab = 'dashboard') {
     return body?.charts?.some((c) => c.chartId === chartId) ?? false;
   };
 }
+
+/**
+ * This chart's part of a box run caught by isBoxRun: the run body it sent, its envelope and the HTTP
+ * status its run had (a batch carries each chart's status in its envelope).
+ */
+export async function boxRunOf(response: Response, chartId: string): Promise<{ body: Record<string, unknown>; envelope: { status: string; data: any }; status: number }> {
+  const sent = response.request().postDataJSON() as Record<string, unknown> & { charts?: ({ chartId: string } & Record<string, unknown>)[] };
+  const answer = (await response.json()) as { status: string; data: any };
+  if (!Array.isArray(sent.charts)) return { body: sent, envelope: answer, status: response.status() };
+  const at = sent.charts.findIndex((c) => c.chartId === chartId);
+  const { chartId: _id, ...body } = sent.charts[at]!;
+  const envelope = answer.data[at] as { status: string; data: any; httpStatus?: number };
+  return { body, envelope, status: envelope.status === 'success' ? 200 : (envelope.httpStatus ?? 500) };
+}
