@@ -192,4 +192,25 @@ describe('BFF chart answer cache', () => {
     expect(bad.body.status).toBe('fail');
     expect((await call('POST', '/api/dashboard/charts/dashboard', { charts: Array.from({ length: 51 }, () => ({ chartId: a.chartId })) })).status).toBe(400);
   });
+
+  it('sends kept answers gzip-compressed to a client that accepts it (compressed once, joined per request), plain to one that does not', async () => {
+    const [a, b] = [await newChart(), await newChart()];
+    const plain = (await run(a.chartId, admin, {})).body;
+    const batchPlain = (await call('POST', '/api/dashboard/charts/dashboard', { charts: [{ chartId: a.chartId }, { chartId: b.chartId }] })).body;
+    await new Promise((r) => setTimeout(r, 200)); // the kept copies are compressed in the thread pool
+    const calls = chartQueryCalls();
+    const asked = (path: string, body: unknown, encoding: string) => stack.api(path, { method: 'POST', body, token: admin, headers: { ...en, 'accept-encoding': encoding } });
+    const gz = await asked(`/api/dashboard/chart/dashboard/${a.chartId}`, {}, 'gzip, deflate, br');
+    expect(gz.headers.get('content-encoding')).toBe('gzip');
+    expect(gz.headers.get('vary')).toBe('Accept-Encoding');
+    expect(gz.body).toEqual(plain);
+    const batchGz = await asked('/api/dashboard/charts/dashboard', { charts: [{ chartId: a.chartId }, { chartId: b.chartId }] }, 'gzip');
+    expect(batchGz.headers.get('content-encoding')).toBe('gzip');
+    expect(Number(batchGz.headers.get('content-length'))).toBeLessThan(JSON.stringify(batchPlain).length / 2);
+    expect(batchGz.body).toEqual(batchPlain);
+    const identity = await asked(`/api/dashboard/chart/dashboard/${a.chartId}`, {}, 'identity');
+    expect(identity.headers.get('content-encoding')).toBeNull();
+    expect(identity.body).toEqual(plain);
+    expect(chartQueryCalls()).toBe(calls);
+  });
 });

@@ -11,7 +11,13 @@ import { DASHBOARD_CLIENT, DATA_SOURCE_QUERY_CLIENT, rpc } from '../grpc-clients
 import { tokenFromHeader, type AuthUser } from '../http/auth.guard.js';
 import { requestLanguage } from '../http/request-language.js';
 import { SHARED_CACHE, TokenCache } from '../http/token-cache.js';
+import { acceptsGzip, constantPiece, deflatePiece, gzipJoin, type Deflated } from './gzip-join.js';
 import { batchEnvelope, batchRunBody, runBody, runRequestKey, type RunBody } from './run-request.js';
+
+/** The batch envelope's constant parts, compressed once (gzip answers of a batch of kept answers). */
+const BATCH_OPEN = constantPiece('{"status":"success","data":[');
+const BATCH_COMMA = constantPiece(',');
+const BATCH_CLOSE = constantPiece(']}');
 
 type SourceDescription = dataSourceQueryV1.SourceDescription;
 
@@ -45,6 +51,8 @@ interface Stamped<T> {
 interface CachedAnswer {
   /** the whole HTTP body: {"status":"success","data":<answer>} */
   body: Buffer;
+  /** the body compressed once, for gzip answers (set shortly after the answer is kept) */
+  gz?: Deflated;
   chartStamp: string;
   /** '' for a chart without a source */
   sourceId: string;
@@ -159,7 +167,16 @@ export class ChartAnswers {
     const lifetime = read.source && read.source.cacheInterval > 0 ? read.source.cacheInterval * 60_000 : this.defaultTtlMs;
     const ttl = computedAt + lifetime - Date.now();
     if (ttl < 1) return;
-    this.answers.set(answerKey(tab, chartId, requestKey), { body, chartStamp: read.stamps.chart, sourceId: read.source?.dataSourceId ?? '', sourceStamp: read.stamps.source }, { ttl });
+    const key = answerKey(tab, chartId, requestKey);
+    const entry: CachedAnswer = { body, chartStamp: read.stamps.chart, sourceId: read.source?.dataSourceId ?? '', sourceStamp: read.stamps.source };
+    this.answers.set(key, entry, { ttl });
+    // compressed in the thread pool, once; until then hits are sent uncompressed
+    deflatePiece(body).then(
+      (gz) => {
+        if (this.answers.peek(key) === entry) entry.gz = gz;
+      },
+      () => undefined,
+    );
   }
 
   /**
@@ -169,6 +186,10 @@ export class ChartAnswers {
    * when the session was revoked or the shared cache failed.
    */
   async keptBodies(user: AuthUser, tab: string, runs: readonly KeptRun[], revokedKey?: string): Promise<(Buffer | undefined)[] | null> {
+    return (await this.keptAnswers(user, tab, runs, revokedKey))?.map((a) => a?.body) ?? null;
+  }
+
+  private async keptAnswers(user: AuthUser, tab: string, runs: readonly KeptRun[], revokedKey?: string): Promise<(CachedAnswer | undefined)[] | null> {
     if (!this.shared) return null;
     const found = runs.map(({ chartId, key }) => {
       const answer = this.answers.get(answerKey(tab, chartId, key));
@@ -192,7 +213,7 @@ export class ChartAnswers {
       return null;
     }
     if (revokedKey && stamps[0] !== undefined) return null;
-    return found.map((answer, i) => (answer && stamps[at[i]!] === answer.chartStamp && (!answer.sourceId || stamps[at[i]! + 1] === answer.sourceStamp) ? answer.body : undefined));
+    return found.map((answer, i) => (answer && stamps[at[i]!] === answer.chartStamp && (!answer.sourceId || stamps[at[i]! + 1] === answer.sourceStamp) ? answer : undefined));
   }
 
   /**
@@ -225,14 +246,21 @@ export class ChartAnswers {
     } catch {
       return false;
     }
-    const bodies = await this.keptBodies(kept.user, tab, runs, kept.revokedKey);
-    if (!bodies) {
+    const found = await this.keptAnswers(kept.user, tab, runs, kept.revokedKey);
+    if (!found) {
       this.tokens.drop(token!);
       return false;
     }
-    if (bodies.some((b) => b === undefined)) return false;
-    const body = single ? bodies[0]! : batchEnvelope(bodies as Buffer[]);
-    res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': body.length });
+    if (found.some((a) => a === undefined)) return false;
+    const answers = found as CachedAnswer[];
+    const headers: Record<string, string | number> = { 'Content-Type': 'application/json; charset=utf-8', Vary: 'Accept-Encoding' };
+    let body: Buffer;
+    if (acceptsGzip(req.headers['accept-encoding']) && answers.every((a) => a.gz)) {
+      body = single ? gzipJoin([answers[0]!.gz!], [answers[0]!.body]) : gzipBatch(answers);
+      headers['Content-Encoding'] = 'gzip';
+    } else body = single ? answers[0]!.body : batchEnvelope(answers.map((a) => a.body));
+    headers['Content-Length'] = body.length;
+    res.writeHead(200, headers);
     res.end(body);
     return true;
   }
@@ -246,6 +274,23 @@ export class ChartAnswers {
       );
     };
   }
+}
+
+/** The gzip body of a batch of kept answers: the envelope's parts and the answers, each compressed once. */
+function gzipBatch(answers: readonly CachedAnswer[]): Buffer {
+  const pieces: Deflated[] = [BATCH_OPEN];
+  const raw: Buffer[] = [BATCH_OPEN.bytes];
+  answers.forEach((a, i) => {
+    if (i > 0) {
+      pieces.push(BATCH_COMMA);
+      raw.push(BATCH_COMMA.bytes);
+    }
+    pieces.push(a.gz!);
+    raw.push(a.body);
+  });
+  pieces.push(BATCH_CLOSE);
+  raw.push(BATCH_CLOSE.bytes);
+  return gzipJoin(pieces, raw);
 }
 
 /** A single run's body: the usual {} of a dashboard's first load needs no validation. */
