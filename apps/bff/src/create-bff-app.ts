@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import { existsSync } from 'node:fs';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
@@ -31,8 +32,14 @@ export async function createBffApp(config: AppConfig, logger: Logger, webDist?: 
   app.set('trust proxy', config.trustProxy);
   app.disable('x-powered-by');
   app.setGlobalPrefix('api');
-  // the chart answer hit path, after the body parsers and before Nest's routes (a miss goes on to them)
-  if (shared) app.use(app.get(ChartAnswers).middleware());
+  // the chart answer hit path, on the HTTP server before Express (a miss goes on to it)
+  if (shared) {
+    const answers = app.get(ChartAnswers);
+    const server = app.getHttpServer() as Server;
+    const express = server.listeners('request') as ((req: IncomingMessage, res: ServerResponse) => void)[];
+    server.removeAllListeners('request');
+    server.on('request', (req: IncomingMessage, res: ServerResponse) => answers.serveRaw(req, res, () => express.forEach((l) => l.call(server, req, res))));
+  }
 
   const document = SwaggerModule.createDocument(
     app,

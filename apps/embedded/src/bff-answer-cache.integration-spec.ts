@@ -191,6 +191,11 @@ describe('BFF chart answer cache', () => {
     expect(bad.status).toBe(400);
     expect(bad.body.status).toBe('fail');
     expect((await call('POST', '/api/dashboard/charts/dashboard', { charts: Array.from({ length: 51 }, () => ({ chartId: a.chartId })) })).status).toBe(400);
+    // bad JSON to a run (read by the hit path itself): the same 400 as anywhere else
+    const broken = await stack.api(`/api/dashboard/chart/dashboard/${a.chartId}`, { method: 'POST', body: '{"innerFilters": [', token: admin, headers: { ...en, 'content-type': 'application/json' } });
+    const elsewhere = await stack.api('/api/dashboard/project/dashboard', { method: 'POST', body: '{"name": ', token: admin, headers: { ...en, 'content-type': 'application/json' } });
+    expect([broken.status, broken.body]).toEqual([400, elsewhere.body]);
+    expect(elsewhere.status).toBe(400);
   });
 
   it('sends kept answers gzip-compressed to a client that accepts it (compressed once, joined per request), plain to one that does not', async () => {

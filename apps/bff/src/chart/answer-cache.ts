@@ -1,14 +1,17 @@
 import { Inject, Injectable } from '@nestjs/common';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { LRUCache } from 'lru-cache';
 import { currentStamps, stampKeys, type Cache } from '@bi/cache';
 import type { AppConfig } from '@bi/config';
 import { AppError } from '@bi/core';
+import { translate } from '@bi/i18n';
 import type { dashboardV1, dataSourceQueryV1 } from '@bi/proto';
 import { CONFIG } from '@bi/service-kit';
 import { tabAccess } from '../dashboard/tab-access.js';
 import { canAccessSource } from '../data-source/source-access.js';
 import { DASHBOARD_CLIENT, DATA_SOURCE_QUERY_CLIENT, rpc } from '../grpc-clients.js';
 import { tokenFromHeader, type AuthUser } from '../http/auth.guard.js';
+import { fail } from '../http/envelope.js';
 import { requestLanguage } from '../http/request-language.js';
 import { SHARED_CACHE, TokenCache } from '../http/token-cache.js';
 import { acceptsGzip, constantPiece, deflatePiece, gzipJoin, type Deflated } from './gzip-join.js';
@@ -20,6 +23,9 @@ const BATCH_COMMA = constantPiece(',');
 const BATCH_CLOSE = constantPiece(']}');
 
 type SourceDescription = dataSourceQueryV1.SourceDescription;
+
+/** Largest request body the hit path reads itself (a batch of 50 runs with their filters fits). */
+const RAW_BODY_LIMIT = 256 * 1024;
 
 /** Bounds of the BFF's copies (per BFF process). */
 const MAX_CHARTS = 5_000;
@@ -265,14 +271,45 @@ export class ChartAnswers {
     return true;
   }
 
-  /** Express middleware of the hit path. */
-  middleware() {
-    return (req: RawRequest, res: RawResponse, next: (e?: unknown) => void) => {
-      this.tryServe(req, res).then(
+  /**
+   * The hit path on the HTTP server itself, before Express (whose router, request decoration and body
+   * parsing cost more than a hit: ~0.5 ms of a ~0.9 ms hit). Only a chart run or batch run with a JSON
+   * body of known, small length and a token this BFF verified lately is read here; its body is then
+   * left parsed on the request (body-parser skips a request already read), so a miss goes on to
+   * Express and Nest as usual. Everything else goes on untouched, unread.
+   */
+  serveRaw(req: IncomingMessage, res: ServerResponse, next: () => void): void {
+    const url = req.url ?? '';
+    if (!this.shared || req.method !== 'POST' || !url.startsWith('/api/')) return next();
+    const query = url.indexOf('?');
+    const path = query < 0 ? url : url.slice(0, query);
+    if (!RUN_ROUTE.test(path) && !BATCH_ROUTE.test(path)) return next();
+    const token = tokenFromHeader(req.headers['authorization']);
+    if (!token || !this.tokens.peek(token)) return next();
+    const type = req.headers['content-type'];
+    const length = Number(req.headers['content-length'] ?? NaN);
+    if ((type !== undefined && !/^application\/json\s*(;|$)/i.test(type)) || !(length >= 0 && length <= RAW_BODY_LIMIT)) return next();
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.once('error', () => res.destroy());
+    req.once('end', () => {
+      let body: unknown = {};
+      const text = Buffer.concat(chunks).toString('utf8');
+      try {
+        if (text.trim()) body = JSON.parse(text);
+      } catch {
+        // what body-parser's failure answers (the exception filter's 400 for bad JSON)
+        const message = JSON.stringify(fail(translate('request.invalid', requestLanguage(req), { detail: 'JSON' })));
+        res.writeHead(400, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(message) });
+        res.end(message);
+        return;
+      }
+      Object.assign(req, { body });
+      this.tryServe({ method: 'POST', path, headers: req.headers, body }, res).then(
         (served) => (served ? undefined : next()),
         () => next(),
       );
-    };
+    });
   }
 }
 
