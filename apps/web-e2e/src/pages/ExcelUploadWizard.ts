@@ -1,4 +1,6 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import excelTexts from '../../../web/src/modules/excel-upload/i18n/en';
+import { chooseOption } from '../support/select';
 
 export type UploadAction = 'create' | 'append' | 'replace';
 export type ColumnChoice = 'abandon' | 'string' | 'number' | 'date';
@@ -53,8 +55,8 @@ export class ExcelUploadWizard {
 
   /** Picks a type in a column's select (antd Select: open it, click the option in the open dropdown). */
   async chooseType(column: string, type: ColumnChoice): Promise<void> {
-    await this.columnType(column).click();
-    await this.page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').getByTestId(`excel-type-option-${type}`).click();
-    await expect(this.page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)')).toHaveCount(0);
+    const open = this.page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)');
+    await chooseOption(this.columnType(column), open.getByTestId(`excel-type-option-${type}`), excelTexts.preview.types[type]);
+    await expect(open).toHaveCount(0);
   }
 }
