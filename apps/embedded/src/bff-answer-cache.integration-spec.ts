@@ -1,10 +1,7 @@
-import { randomBytes } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
-import { DuckDBInstance } from '@duckdb/node-api';
 import { asBusMessage, encodeDataChanged } from '@bi/messaging';
 import { SERVICE_CONTRACTS, type identityV1 } from '@bi/proto';
 import { callService, connectService } from '@bi/service-kit';
-import { startTestStack, type TestStack } from './testing.js';
+import { analyticsDataDir, startTestStack, type TestStack } from './testing.js';
 
 // The BFF's chart answer cache (docs/adr/0003-bff-answer-cache.md): repeated runs are answered by
 // the BFF without calling a service, and never after a change of the data, the source or the chart,
@@ -16,15 +13,11 @@ describe('BFF chart answer cache', () => {
   let source: { dataSourceId: string; projectId: string };
   let dashboardId: string;
   const en = { currentLanguage: 'en' };
-  const dataDir = `/tmp/bi-answer-cache-${process.pid}-${randomBytes(3).toString('hex')}`;
 
   beforeAll(async () => {
-    mkdirSync(dataDir, { recursive: true });
-    const db = await DuckDBInstance.create(`${dataDir}/analytics.duckdb`);
-    const c = await db.connect();
-    await c.run("CREATE TABLE sales AS SELECT ['East', 'West', 'North'][1 + (i % 3)] AS region, i AS qty FROM range(1, 31) t(i)");
-    c.closeSync();
-    db.closeSync();
+    const dataDir = await analyticsDataDir('answer-cache', [
+      "CREATE TABLE sales AS SELECT ['East', 'West', 'North'][1 + (i % 3)] AS region, i AS qty FROM range(1, 31) t(i)",
+    ]);
     stack = await startTestStack({ BI_DATA_DIR: dataDir });
     admin = await stack.login('admin');
     const folder = await ok('POST', '/api/data_source/proj', { name: 'Cache sources' });

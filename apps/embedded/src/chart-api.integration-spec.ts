@@ -1,8 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
-import { DuckDBInstance } from '@duckdb/node-api';
 import { asBusMessage, encodeDataChanged } from '@bi/messaging';
-import { startTestStack, type TestStack } from './testing.js';
+import { analyticsDataDir, startTestStack, type TestStack } from './testing.js';
 
 // Spec 01 §7 chart calls through BFF → chart-query → dashboard + data-source (Describe, RunQuery)
 // → the analytics store (DuckDB), with the numbers of the option checked against sums computed here.
@@ -36,18 +34,14 @@ describe('chart REST API', () => {
   let dashboardId: string;
   let projectId: string;
   const en = { currentLanguage: 'en' };
-  const dataDir = `/tmp/bi-chart-api-${process.pid}-${randomBytes(3).toString('hex')}`;
 
   beforeAll(async () => {
-    mkdirSync(dataDir, { recursive: true });
-    const db = await DuckDBInstance.create(`${dataDir}/analytics.duckdb`);
-    const c = await db.connect();
-    await c.run('CREATE TABLE sales (id INTEGER, order_date DATE, region VARCHAR, category VARCHAR, amount DECIMAL(10,2), qty INTEGER)');
-    await c.run(`INSERT INTO sales VALUES ${SALES.map((r) => `(${r.id}, DATE '${r.order_date}', '${r.region}', '${r.category}', ${r.amount}, ${r.qty})`).join(', ')}`);
-    await c.run('CREATE TABLE other (region VARCHAR, amount DOUBLE, note VARCHAR)');
-    await c.run("INSERT INTO other VALUES ('East', 1, 'a'), ('West', 2, 'b')");
-    c.closeSync();
-    db.closeSync();
+    const dataDir = await analyticsDataDir('chart-api', [
+      'CREATE TABLE sales (id INTEGER, order_date DATE, region VARCHAR, category VARCHAR, amount DECIMAL(10,2), qty INTEGER)',
+      `INSERT INTO sales VALUES ${SALES.map((r) => `(${r.id}, DATE '${r.order_date}', '${r.region}', '${r.category}', ${r.amount}, ${r.qty})`).join(', ')}`,
+      'CREATE TABLE other (region VARCHAR, amount DOUBLE, note VARCHAR)',
+      "INSERT INTO other VALUES ('East', 1, 'a'), ('West', 2, 'b')",
+    ]);
     stack = await startTestStack({ BI_DATA_DIR: dataDir, BI_CHART_CACHE_SECONDS: '3' });
     admin = await stack.login('admin');
     analyst = await stack.login('analyst');

@@ -1,10 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
-import { DuckDBInstance } from '@duckdb/node-api';
 import ExcelJS from 'exceljs';
 import { TOPICS } from '@bi/messaging';
 import { eventsV1 } from '@bi/proto';
-import { startTestStack, type TestStack } from './testing.js';
+import { analyticsDataDir, startTestStack, type TestStack } from './testing.js';
 
 // Spec 02 §7 "Sources" and "Folders" through BFF → gRPC → data-source service → its stores. The
 // sources use the embedded analytics store (DuckDB), seeded before the stack starts; PostgreSQL
@@ -16,19 +14,15 @@ describe('data-source REST API', () => {
   let viewer: string;
   const events: eventsV1.DataChanged[] = [];
   const en = { currentLanguage: 'en' };
-  const dataDir = `/tmp/bi-ds-api-${process.pid}-${randomBytes(3).toString('hex')}`;
 
   beforeAll(async () => {
-    mkdirSync(dataDir, { recursive: true });
-    const db = await DuckDBInstance.create(`${dataDir}/analytics.duckdb`);
-    const c = await db.connect();
-    await c.run(`CREATE TABLE sales AS SELECT range::INTEGER AS id, 'r' || (range % 3) AS region, (range * 1.5)::DECIMAL(10,2) AS amount,
-      DATE '2024-01-01' + range::INTEGER AS order_date FROM range(20)`);
-    await c.run('CREATE TABLE "销售明细" ("客户" VARCHAR, "金额" DECIMAL(10,2)); INSERT INTO "销售明细" VALUES (\'张三\', 100.5), (\'李四\', 8)');
-    await c.run(`CREATE TABLE wide AS SELECT ${Array.from({ length: 3000 }, (_, i) => `${i} AS c${i}`).join(', ')}`);
-    await c.run('CREATE TABLE big AS SELECT range::INTEGER AS id FROM range(100000)');
-    c.closeSync();
-    db.closeSync();
+    const dataDir = await analyticsDataDir('ds-api', [
+      `CREATE TABLE sales AS SELECT range::INTEGER AS id, 'r' || (range % 3) AS region, (range * 1.5)::DECIMAL(10,2) AS amount,
+      DATE '2024-01-01' + range::INTEGER AS order_date FROM range(20)`,
+      'CREATE TABLE "销售明细" ("客户" VARCHAR, "金额" DECIMAL(10,2)); INSERT INTO "销售明细" VALUES (\'张三\', 100.5), (\'李四\', 8)',
+      `CREATE TABLE wide AS SELECT ${Array.from({ length: 3000 }, (_, i) => `${i} AS c${i}`).join(', ')}`,
+      'CREATE TABLE big AS SELECT range::INTEGER AS id FROM range(100000)',
+    ]);
     stack = await startTestStack({ BI_DATA_DIR: dataDir, BI_QUERY_TIMEOUT_SECONDS: '2' });
     await stack.runtime.bus.subscribe(TOPICS.dataChanged, 'data-source-api-test', async (m) => {
       events.push(eventsV1.DataChanged.decode(m.value));

@@ -1,6 +1,9 @@
 import { loadConfig, type AppConfig } from '@bi/config';
 import { freePortBlock, Logger } from '@bi/core';
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { DuckDBInstance } from '@duckdb/node-api';
 import { MemoryCache, RedisCache } from '@bi/cache';
 import { InProcessEventBus } from '@bi/messaging';
 import { openTestDatabase } from '@bi/persistence';
@@ -50,4 +53,22 @@ export async function startTestStack(env: Record<string, string> = {}): Promise<
     return r.body.data.token.result.token as string;
   };
   return { ...host, config, logLines, api, login };
+}
+
+/**
+ * A fresh data directory whose analytics store (the DuckDB file of embedded mode) already holds the
+ * tables the statements create, for a test stack started on it (BI_DATA_DIR).
+ */
+export async function analyticsDataDir(name: string, statements: readonly string[]): Promise<string> {
+  const dataDir = `/tmp/bi-${name}-${process.pid}-${randomBytes(3).toString('hex')}`;
+  mkdirSync(dataDir, { recursive: true });
+  const db = await DuckDBInstance.create(join(dataDir, 'analytics.duckdb'));
+  const c = await db.connect();
+  try {
+    for (const sql of statements) await c.run(sql);
+  } finally {
+    c.closeSync();
+    db.closeSync();
+  }
+  return dataDir;
 }

@@ -131,7 +131,7 @@ async function seedAllKinds(page: Page, run: string): Promise<Board> {
   return { projectId, dashboardId, charts };
 }
 
-const isRun = (chartId: string) => isBoxRun(chartId);
+
 
 test.describe('chart rendering', () => {
   test('every one of the 13 kinds draws its chart in its box', async ({ page }, testInfo) => {
@@ -186,7 +186,7 @@ test.describe('chart rendering', () => {
     const sampled = await addChart(page, dashboardId, 'Many points', 'line', big, { points: [point('x', { dataType: 'number' })], values: [value('y')] });
     const rows = await addChart(page, dashboardId, 'Many rows', 'table', big, { points: [point('x', { dataType: 'number', orderBy: 'asc' })], values: [value('y')] });
 
-    const firstRun = page.waitForResponse(isRun(bar.chartId));
+    const firstRun = page.waitForResponse(isBoxRun(bar.chartId));
     await board.goto(projectId, dashboardId);
     expect((await boxRunOf(await firstRun, bar.chartId)).body).toEqual({ isFullScreen: false, globalFilters: [], isFirstRequest: true });
 
@@ -209,7 +209,7 @@ test.describe('chart rendering', () => {
     await boxes.waitFor(failing, 'error');
     await expect(failing.getByTestId('chart-error')).toContainText(chartTexts.error);
     await expect(failing.getByTestId('chart-error-detail')).toHaveText('Data source not found');
-    const retried = page.waitForResponse(isRun(broken.chartId));
+    const retried = page.waitForResponse(isBoxRun(broken.chartId));
     await failing.getByTestId('chart-retry').click();
     expect((await boxRunOf(await retried, broken.chartId)).status).toBe(404);
     await boxes.waitFor(failing, 'error');
@@ -229,7 +229,7 @@ test.describe('chart rendering', () => {
     await boxes.expectDrawn(table, 'table');
     await expect(boxes.tableRows(table)).toHaveCount(20);
     await expect(table.getByText(format(chartTexts.tableTotal, { total: '4000' }))).toBeVisible();
-    const second = page.waitForResponse(isRun(rows.chartId));
+    const second = page.waitForResponse(isBoxRun(rows.chartId));
     await table.locator('.ant-pagination-next').click();
     expect((await boxRunOf(await second, rows.chartId)).body).toMatchObject({ page: { index: 2, size: 20 } });
     await expect(table.locator('.ant-pagination-item-active')).toHaveText('2');
@@ -244,7 +244,7 @@ test.describe('chart rendering', () => {
     // refresh runs the chart again (not a first request any more)
     const revenue = boxes.box(bar.chartId);
     await revenue.scrollIntoViewIfNeeded();
-    const refreshed = page.waitForResponse(isRun(bar.chartId));
+    const refreshed = page.waitForResponse(isBoxRun(bar.chartId));
     await board.boxTool(bar.chartId, 'box-refresh').click();
     expect((await boxRunOf(await refreshed, bar.chartId)).body).toEqual({ isFullScreen: false, globalFilters: [], isFirstRequest: false });
     await boxes.expectDrawn(revenue, 'bar');

@@ -37,3 +37,6 @@ export const CHART_KIND_INFO: { readonly [K in ChartKind]: ChartKindInfo } = {
 };
 
 export const chartKinds = (): ChartKindInfo[] => CHART_KINDS.map((k) => CHART_KIND_INFO[k]);
+
+/** Most charts one batch run answers (POST /api/dashboard/charts/{tab}): a dashboard's boxes that came into view together. */
+export const MAX_BATCH_CHARTS = 50;

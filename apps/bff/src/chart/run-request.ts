@@ -1,3 +1,4 @@
+import { MAX_BATCH_CHARTS } from '@bi/rules';
 import { z } from 'zod';
 
 const nullable = <T extends z.ZodType>(s: T) => z.preprocess((v) => (v === null ? undefined : v), s.optional());
@@ -24,9 +25,6 @@ export const detailFilter = z.object({
 export function runRequestKey(withGlobalFilters: boolean, b: RunBody, language: string): string {
   return JSON.stringify([withGlobalFilters ? 1 : 0, b.innerFilters ?? null, withGlobalFilters ? (b.globalFilters ?? null) : null, b.page ?? null, language]);
 }
-
-/** Most charts one batch run answers (a dashboard's boxes that came into view together). */
-export const MAX_BATCH_CHARTS = 50;
 
 /** The body of running several charts of one tab at once: each one's run body with its id (docs/api/chart.md BatchRunBody). */
 export const batchRunBody = z.object({

@@ -1,6 +1,6 @@
-import { Form, Input, Modal } from 'antd';
+import { Form, Input } from 'antd';
 import { useEffect, useState } from 'react';
-import { DIALOG_CANCEL, DIALOG_OK } from '../../../shared/components/testIds';
+import { DialogModal } from '../../../shared/components/DialogModal';
 import { useChartEditorTranslation } from '../i18n';
 import { aliasProblem, fieldLabel } from '../utils/fields';
 import type { ChartField } from '../types';
@@ -13,7 +13,7 @@ interface AliasDialogProps {
 
 /** Field alias (spec 01 §5): required, 1 to 20 characters. */
 export function AliasDialog({ field, onSubmit, onClose }: AliasDialogProps) {
-  const { ce, t } = useChartEditorTranslation();
+  const { ce } = useChartEditorTranslation();
   const [value, setValue] = useState('');
   const [touched, setTouched] = useState(false);
   useEffect(() => {
@@ -29,16 +29,11 @@ export function AliasDialog({ field, onSubmit, onClose }: AliasDialogProps) {
     onSubmit(value.trim());
   };
   return (
-    <Modal
+    <DialogModal
       open={field !== null}
       title={field ? ce('alias.title', { name: field.name }) : ''}
       onOk={submit}
       onCancel={onClose}
-      okText={t('common.ok')}
-      cancelText={t('common.cancel')}
-      okButtonProps={DIALOG_OK}
-      cancelButtonProps={DIALOG_CANCEL}
-      destroyOnHidden
       width={450}
     >
       <Form layout="vertical" component="div">
@@ -57,6 +52,6 @@ export function AliasDialog({ field, onSubmit, onClose }: AliasDialogProps) {
           />
         </Form.Item>
       </Form>
-    </Modal>
+    </DialogModal>
   );
 }

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from '@jest/globals';
+import { MAX_BATCH_CHARTS } from '@bi/rules';
 import { MemoryStorage } from '../../../shared/storage/memory-storage';
 
 type Module = typeof import('./run-batcher');
@@ -68,10 +69,10 @@ describe('RunBatcher: chart runs asked for together go out as one batch run', ()
       if (failing) throw new Error('network down');
       return charts.map((c) => ({ status: 'success', data: c.chartId }));
     });
-    const many = Array.from({ length: m.MAX_BATCH_CHARTS + 3 }, (_, i) => h.batcher.run('dashboard', `c${i}`, {}));
+    const many = Array.from({ length: MAX_BATCH_CHARTS + 3 }, (_, i) => h.batcher.run('dashboard', `c${i}`, {}));
     h.flush();
-    expect(await Promise.all(many)).toEqual(Array.from({ length: m.MAX_BATCH_CHARTS + 3 }, (_, i) => `c${i}`));
-    expect(h.batches.map((b) => b.length)).toEqual([m.MAX_BATCH_CHARTS, 3]);
+    expect(await Promise.all(many)).toEqual(Array.from({ length: MAX_BATCH_CHARTS + 3 }, (_, i) => `c${i}`));
+    expect(h.batches.map((b) => b.length)).toEqual([MAX_BATCH_CHARTS, 3]);
 
     failing = true;
     const t1 = h.batcher.run('template', 't1', {});

@@ -1,8 +1,7 @@
+import { MAX_BATCH_CHARTS } from '@bi/rules';
 import { ApiError, http } from '../../../shared/api/http';
 import i18n from '../../../shared/i18n';
 
-/** Most charts of one batch run (the BFF's limit, docs/api/chart.md "Run several charts"). */
-export const MAX_BATCH_CHARTS = 50;
 
 /** One chart's envelope in a batch answer; a failed chart carries the status its single run would have had. */
 interface RunEnvelope<T> {

@@ -1,8 +1,8 @@
 import { CHART_KINDS } from '@bi/rules';
-import { App, Empty, Form, Input, Modal, Select, Spin, Switch, Table } from 'antd';
+import { App, Empty, Form, Input, Select, Spin, Switch, Table } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DIALOG_CANCEL, DIALOG_OK } from '../../../shared/components/testIds';
+import { DialogModal } from '../../../shared/components/DialogModal';
 import { useChartDataSources } from '../../chart-editor/hooks/useSourceFields';
 import { useAllCharts } from '../hooks/useDashboardContent';
 import type { ChartSummary, HideSettingItem, NewChart, TabType } from '../types';
@@ -52,17 +52,12 @@ export function AddChartDialog({ open, onSubmit, onClose }: AddChartDialogProps)
   };
 
   return (
-    <Modal
+    <DialogModal
       open={open}
       title={t('chart.addTitle')}
       onOk={() => void submit()}
       onCancel={onClose}
       confirmLoading={pending}
-      okText={t('common.ok')}
-      cancelText={t('common.cancel')}
-      okButtonProps={DIALOG_OK}
-      cancelButtonProps={DIALOG_CANCEL}
-      destroyOnHidden
       width={520}
     >
       <Form form={form} component={false} preserve={false} layout="vertical" initialValues={{ title: '', dataSourceId: '', type: 'bar' }}>
@@ -110,7 +105,7 @@ export function AddChartDialog({ open, onSubmit, onClose }: AddChartDialogProps)
           />
         </Form.Item>
       </Form>
-    </Modal>
+    </DialogModal>
   );
 }
 
@@ -188,20 +183,16 @@ export function HideChartsDialog({ open, tab, dashboardId, onSubmit, onClose }: 
     );
 
   return (
-    <Modal
+    <DialogModal
       open={open}
       title={t('dashboard.hide.title')}
       onOk={() => void submit()}
       onCancel={onClose}
       confirmLoading={pending}
-      okText={t('common.ok')}
-      cancelText={t('common.cancel')}
-      okButtonProps={{ ...DIALOG_OK, disabled: !charts.data }}
-      cancelButtonProps={DIALOG_CANCEL}
-      destroyOnHidden
+      okButtonProps={{ disabled: !charts.data }}
       width={520}
     >
       {body}
-    </Modal>
+    </DialogModal>
   );
 }

@@ -17,7 +17,7 @@ import { Alert, App, Button, Empty, Input, Spin, Tooltip, Typography, type MenuP
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
-import { DIALOG_CANCEL, buttonTestId } from '../../../shared/components/testIds';
+import { deleteConfirmation } from '../../../shared/components/deleteConfirmation';
 import { useEditAuth } from '../hooks/useEditAuth';
 import { useProjects, useSidebarMutations } from '../hooks/useProjects';
 import type { Dashboard, Project, TabType } from '../types';
@@ -70,8 +70,7 @@ export function DashboardSidebar({ tab }: { tab: TabType }) {
 
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
-  );
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
 
   const pathOf = (dashboard: Dashboard) => `/${tab}/${encodeURIComponent(dashboard.projectId)}/${encodeURIComponent(dashboard.dashboardId)}`;
   const showError = (error: unknown) => void message.error(error instanceof Error && error.message ? error.message : t('errors.operationFailed'));
@@ -92,13 +91,9 @@ export function DashboardSidebar({ tab }: { tab: TabType }) {
 
   const confirmDeleteFolder = (project: Project) => {
     const full = projects.find((p) => p.projectId === project.projectId) ?? project;
-    modal.confirm({
+    modal.confirm(deleteConfirmation(t, {
       title: t('folder.deleteTitle'),
-      content: <span data-testid="confirm-content">{t('folder.deleteContent', { name: full.name, count: full.dashboards.length })}</span>,
-      okText: t('common.delete'),
-      cancelText: t('common.cancel'),
-      okButtonProps: { ...buttonTestId('dialog-ok'), danger: true },
-      cancelButtonProps: DIALOG_CANCEL,
+      content: t('folder.deleteContent', { name: full.name, count: full.dashboards.length }),
       onOk: async () => {
         try {
           await mutations.deleteProject.mutateAsync(full.projectId);
@@ -108,17 +103,13 @@ export function DashboardSidebar({ tab }: { tab: TabType }) {
           showError(error);
         }
       },
-    });
+    }));
   };
 
   const confirmDeleteDashboard = (dashboard: Dashboard) => {
-    modal.confirm({
+    modal.confirm(deleteConfirmation(t, {
       title: t('dashboardItem.deleteTitle'),
-      content: <span data-testid="confirm-content">{t('dashboardItem.deleteContent', { name: dashboard.name })}</span>,
-      okText: t('common.delete'),
-      cancelText: t('common.cancel'),
-      okButtonProps: { ...buttonTestId('dialog-ok'), danger: true },
-      cancelButtonProps: DIALOG_CANCEL,
+      content: t('dashboardItem.deleteContent', { name: dashboard.name }),
       onOk: async () => {
         try {
           await mutations.deleteDashboard.mutateAsync(dashboard.dashboardId);
@@ -128,7 +119,7 @@ export function DashboardSidebar({ tab }: { tab: TabType }) {
           showError(error);
         }
       },
-    });
+    }));
   };
 
   const soon = (label: string) => `${label} (${t('menu.comingLater')})`;

@@ -4,7 +4,7 @@ import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } fro
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { ApiError } from '../../../shared/api/http';
-import { buttonTestId, DIALOG_CANCEL } from '../../../shared/components/testIds';
+import { deleteConfirmation } from '../../../shared/components/deleteConfirmation';
 import { buildPath } from '../../../shared/routing/routes';
 import { useDashboardContent, useDashboardMutations } from '../hooks/useDashboardContent';
 import { useEditAuth } from '../hooks/useEditAuth';
@@ -144,13 +144,9 @@ function DashboardBoard({ tab, apiTab, apiName, lockEdit, projectId, content }: 
   const chartActions = (chart: ChartSummary) => chartBoxActions({ editAuth, dataSourceAuth: dataSourceAuth(chart.dataSourceId), apiName, tab: apiTab });
 
   const confirmDelete = (chart: ChartSummary) =>
-    modal.confirm({
+    modal.confirm(deleteConfirmation(t, {
       title: t('chart.deleteTitle'),
-      content: <span data-testid="confirm-content">{t('chart.deleteContent', { title: chart.title })}</span>,
-      okText: t('common.delete'),
-      cancelText: t('common.cancel'),
-      okButtonProps: { ...buttonTestId('dialog-ok'), danger: true },
-      cancelButtonProps: DIALOG_CANCEL,
+      content: t('chart.deleteContent', { title: chart.title }),
       onOk: async () => {
         try {
           flushLayout();
@@ -160,7 +156,7 @@ function DashboardBoard({ tab, apiTab, apiName, lockEdit, projectId, content }: 
           void message.error(error instanceof Error ? error.message : t('errors.operationFailed'));
         }
       },
-    });
+    }));
 
   const hideChart = async (chart: ChartSummary) => {
     try {
@@ -178,8 +174,7 @@ function DashboardBoard({ tab, apiTab, apiName, lockEdit, projectId, content }: 
         project: content.projectId || projectId,
         dashboard: content.dashboardId,
         chart: chart.chartId,
-      }),
-    );
+      }));
 
   const onExport = async (kind: 'png' | 'pdf') => {
     const element = gridRef.current;

@@ -1,7 +1,7 @@
-import { App, Form, Input, Modal, Select } from 'antd';
+import { App, Form, Input, Select } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DIALOG_CANCEL, DIALOG_OK } from '../../../shared/components/testIds';
+import { DialogModal } from '../../../shared/components/DialogModal';
 import type { Project } from '../types';
 import { nameError } from '../utils/names';
 
@@ -48,17 +48,12 @@ export function MoveDashboardDialog({ open, projects, onSubmit, onClose }: MoveD
   };
 
   return (
-    <Modal
+    <DialogModal
       open={open}
       title={t('dashboardItem.moveTitle')}
       onOk={() => void submit()}
       onCancel={onClose}
       confirmLoading={pending}
-      okText={t('common.ok')}
-      cancelText={t('common.cancel')}
-      okButtonProps={DIALOG_OK}
-      cancelButtonProps={DIALOG_CANCEL}
-      destroyOnHidden
       width={450}
     >
       <Form form={form} component={false} preserve={false}>
@@ -66,7 +61,7 @@ export function MoveDashboardDialog({ open, projects, onSubmit, onClose }: MoveD
           <Select data-testid="folder-select" placeholder={t('dashboardItem.chooseFolder')} options={folderOptions(projects)} showSearch={{ optionFilterProp: 'label' }} />
         </Form.Item>
       </Form>
-    </Modal>
+    </DialogModal>
   );
 }
 
@@ -109,17 +104,12 @@ export function CopyDashboardDialog({ open, projects, initialName, initialProjec
   };
 
   return (
-    <Modal
+    <DialogModal
       open={open}
       title={t('dashboardItem.copyTitle')}
       onOk={() => void submit()}
       onCancel={onClose}
       confirmLoading={pending}
-      okText={t('common.ok')}
-      cancelText={t('common.cancel')}
-      okButtonProps={DIALOG_OK}
-      cancelButtonProps={DIALOG_CANCEL}
-      destroyOnHidden
       width={450}
     >
       <Form form={form} component={false} preserve={false} initialValues={{ name: initialName, projectId: initialProjectId }} layout="vertical">
@@ -141,6 +131,6 @@ export function CopyDashboardDialog({ open, projects, initialName, initialProjec
           <Select data-testid="folder-select" options={folderOptions(projects)} showSearch={{ optionFilterProp: 'label' }} />
         </Form.Item>
       </Form>
-    </Modal>
+    </DialogModal>
   );
 }

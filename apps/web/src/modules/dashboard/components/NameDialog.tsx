@@ -1,7 +1,7 @@
-import { App, Form, Input, Modal } from 'antd';
+import { App, Form, Input } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DIALOG_CANCEL, DIALOG_OK } from '../../../shared/components/testIds';
+import { DialogModal } from '../../../shared/components/DialogModal';
 import { nameError } from '../utils/names';
 
 interface NameDialogProps {
@@ -43,17 +43,12 @@ export function NameDialog({ open, title, initialName = '', onSubmit, onClose }:
   };
 
   return (
-    <Modal
+    <DialogModal
       open={open}
       title={title}
       onOk={() => void submit()}
       onCancel={onClose}
       confirmLoading={pending}
-      okText={t('common.ok')}
-      cancelText={t('common.cancel')}
-      okButtonProps={DIALOG_OK}
-      cancelButtonProps={DIALOG_CANCEL}
-      destroyOnHidden
       width={450}
     >
       <Form form={form} component={false} initialValues={{ name: initialName }} preserve={false}>
@@ -73,6 +68,6 @@ export function NameDialog({ open, title, initialName = '', onSubmit, onClose }:
           <Input data-testid="name-input" placeholder={t('names.placeholder')} autoFocus onPressEnter={() => void submit()} maxLength={40} />
         </Form.Item>
       </Form>
-    </Modal>
+    </DialogModal>
   );
 }

@@ -3,7 +3,7 @@ import { Alert, App, Button, Descriptions, Dropdown, Empty, Space, Spin, Tabs, T
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ApiError } from '../../../shared/api/http';
-import { DIALOG_CANCEL, buttonTestId } from '../../../shared/components/testIds';
+import { deleteConfirmation } from '../../../shared/components/deleteConfirmation';
 import { LOGIN_PATH } from '../../auth/utils/guard';
 import { ExcelToolbarActions, isUploadSource } from '../../excel-upload';
 import { exportSource } from '../api/dataSource';
@@ -78,13 +78,9 @@ export function DataSourceDetail({ dataSourceId, basePath }: { dataSourceId: str
   };
 
   const confirmDelete = () => {
-    modal.confirm({
+    modal.confirm(deleteConfirmation(t, {
       title: ds('source.deleteTitle'),
-      content: <span data-testid="confirm-content">{ds('source.deleteContent', { name: source.name })}</span>,
-      okText: t('common.delete'),
-      cancelText: t('common.cancel'),
-      okButtonProps: { ...buttonTestId('dialog-ok'), danger: true },
-      cancelButtonProps: DIALOG_CANCEL,
+      content: ds('source.deleteContent', { name: source.name }),
       onOk: async () => {
         try {
           await remove.mutateAsync(source.dataSourceId);
@@ -94,7 +90,7 @@ export function DataSourceDetail({ dataSourceId, basePath }: { dataSourceId: str
           void message.error(errorText(error));
         }
       },
-    });
+    }));
   };
 
   const soon = (label: string) => ds('menu.comingLater', { label });

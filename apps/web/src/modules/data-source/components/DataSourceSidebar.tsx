@@ -3,7 +3,7 @@ import { DISPLAY_CUT, isReserved } from '@bi/rules';
 import { Alert, App, AutoComplete, Button, Dropdown, Empty, Input, Spin, Tooltip, Typography, type MenuProps } from 'antd';
 import { useEffect, useMemo, useState, type KeyboardEvent } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
-import { DIALOG_CANCEL, buttonTestId } from '../../../shared/components/testIds';
+import { deleteConfirmation } from '../../../shared/components/deleteConfirmation';
 import { useDataSourceAuth } from '../hooks/useDataSourceAuth';
 import { useDataSourceProjects, useDeleteSource, useFolderMutations } from '../hooks/useProjects';
 import { useDsTranslation } from '../i18n';
@@ -66,13 +66,9 @@ export function DataSourceSidebar() {
   const expand = (projectId: string) => setCollapsed((current) => (current.has(projectId) ? new Set([...current].filter((id) => id !== projectId)) : current));
 
   const confirmDeleteFolder = (project: Project) => {
-    modal.confirm({
+    modal.confirm(deleteConfirmation(t, {
       title: ds('folder.deleteTitle'),
-      content: <span data-testid="confirm-content">{ds('folder.deleteContent', { name: project.name })}</span>,
-      okText: t('common.delete'),
-      cancelText: t('common.cancel'),
-      okButtonProps: { ...buttonTestId('dialog-ok'), danger: true },
-      cancelButtonProps: DIALOG_CANCEL,
+      content: ds('folder.deleteContent', { name: project.name }),
       onOk: async () => {
         try {
           await folders.deleteProject.mutateAsync(project.projectId);
@@ -82,17 +78,13 @@ export function DataSourceSidebar() {
           void message.error(errorText(error));
         }
       },
-    });
+    }));
   };
 
   const confirmDeleteSource = (source: DataSourceSummary) => {
-    modal.confirm({
+    modal.confirm(deleteConfirmation(t, {
       title: ds('source.deleteTitle'),
-      content: <span data-testid="confirm-content">{ds('source.deleteContent', { name: source.name })}</span>,
-      okText: t('common.delete'),
-      cancelText: t('common.cancel'),
-      okButtonProps: { ...buttonTestId('dialog-ok'), danger: true },
-      cancelButtonProps: DIALOG_CANCEL,
+      content: ds('source.deleteContent', { name: source.name }),
       onOk: async () => {
         try {
           await deleteSource.mutateAsync(source.dataSourceId);
@@ -102,7 +94,7 @@ export function DataSourceSidebar() {
           void message.error(errorText(error));
         }
       },
-    });
+    }));
   };
 
   const soon = (label: string) => ds('menu.comingLater', { label });

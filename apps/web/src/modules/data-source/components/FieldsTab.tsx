@@ -4,7 +4,7 @@ import { App, Button, Input, Select, Space, Table, Tag, Tooltip, Typography } fr
 import type { ColumnsType } from 'antd/es/table';
 import { useEffect, useMemo, useReducer, useState, type ReactNode } from 'react';
 import { UPLOAD_KEY_COLUMN } from '@bi/rules';
-import { DIALOG_CANCEL, buttonTestId } from '../../../shared/components/testIds';
+import { deleteConfirmation } from '../../../shared/components/deleteConfirmation';
 import { ExcelRemoveFieldButton } from '../../excel-upload';
 import { dataSourceApi, dataSourceKeys } from '../api/dataSource';
 import { useDsTranslation } from '../i18n';
@@ -61,15 +61,11 @@ export function FieldsTab({ source, canEdit, removableColumns = false }: { sourc
   };
 
   const confirmRemove = (row: FieldRow) => {
-    modal.confirm({
+    modal.confirm(deleteConfirmation(t, {
       title: ds('fields.removeTitle'),
-      content: <span data-testid="confirm-content">{ds('fields.removeContent', { name: row.name || row.title })}</span>,
-      okText: t('common.delete'),
-      cancelText: t('common.cancel'),
-      okButtonProps: { ...buttonTestId('dialog-ok'), danger: true },
-      cancelButtonProps: DIALOG_CANCEL,
+      content: ds('fields.removeContent', { name: row.name || row.title }),
       onOk: () => dispatch({ type: 'remove', key: row.key }),
-    });
+    }));
   };
 
   const issueOf = (row: FieldRow, member: FieldIssue['member']) => {

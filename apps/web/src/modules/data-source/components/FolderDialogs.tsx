@@ -1,7 +1,7 @@
 import { checkName } from '@bi/rules';
-import { App, Checkbox, Empty, Form, Input, Modal, Select } from 'antd';
+import { App, Checkbox, Empty, Form, Input, Select } from 'antd';
 import { useRef, useState } from 'react';
-import { DIALOG_CANCEL, DIALOG_OK } from '../../../shared/components/testIds';
+import { DialogModal } from '../../../shared/components/DialogModal';
 import { useDsTranslation } from '../i18n';
 import type { Project } from '../types';
 import { errorText } from './common';
@@ -37,7 +37,7 @@ interface NameDialogProps {
 
 /** Folder name dialog (spec 02 §5: required, 3 to 20 characters). Enter submits. */
 export function FolderNameDialog({ open, title, initialName = '', onSubmit, onClose }: NameDialogProps) {
-  const { ds, t } = useDsTranslation();
+  const { ds } = useDsTranslation();
   const [form] = Form.useForm<{ name: string }>();
   const { pending, run } = useSubmit();
 
@@ -54,17 +54,12 @@ export function FolderNameDialog({ open, title, initialName = '', onSubmit, onCl
     });
 
   return (
-    <Modal
+    <DialogModal
       open={open}
       title={title}
       onOk={() => void submit()}
       onCancel={onClose}
       confirmLoading={pending}
-      okText={t('common.ok')}
-      cancelText={t('common.cancel')}
-      okButtonProps={DIALOG_OK}
-      cancelButtonProps={DIALOG_CANCEL}
-      destroyOnHidden
       width={450}
     >
       <Form form={form} component={false} initialValues={{ name: initialName }} preserve={false}>
@@ -85,7 +80,7 @@ export function FolderNameDialog({ open, title, initialName = '', onSubmit, onCl
           <Input data-testid="ds-folder-name" placeholder={ds('folder.namePlaceholder')} autoFocus onPressEnter={() => void submit()} maxLength={40} />
         </Form.Item>
       </Form>
-    </Modal>
+    </DialogModal>
   );
 }
 
@@ -103,7 +98,7 @@ interface MoveDialogProps {
 
 /** Batch adjust (spec 02 §2 screen 1): move sources of a folder to another folder; a target is required. */
 export function MoveSourcesDialog({ open, project, projects, movable, onSubmit, onClose }: MoveDialogProps) {
-  const { ds, t } = useDsTranslation();
+  const { ds } = useDsTranslation();
   const [form] = Form.useForm<{ to?: string; ids: string[] }>();
   const { pending, run } = useSubmit();
   const sources = project.dataSources.filter((s) => movable.has(s.dataSourceId));
@@ -123,17 +118,13 @@ export function MoveSourcesDialog({ open, project, projects, movable, onSubmit, 
     });
 
   return (
-    <Modal
+    <DialogModal
       open={open}
       title={ds('folder.moveTitle', { name: project.name })}
       onOk={() => void submit()}
       onCancel={onClose}
       confirmLoading={pending}
-      okText={t('common.ok')}
-      cancelText={t('common.cancel')}
-      okButtonProps={{ ...DIALOG_OK, disabled: sources.length === 0 || targets.length === 0 }}
-      cancelButtonProps={DIALOG_CANCEL}
-      destroyOnHidden
+      okButtonProps={{ disabled: sources.length === 0 || targets.length === 0 }}
       width={520}
     >
       {sources.length === 0 ? (
@@ -156,6 +147,6 @@ export function MoveSourcesDialog({ open, project, projects, movable, onSubmit, 
           </Form.Item>
         </Form>
       )}
-    </Modal>
+    </DialogModal>
   );
 }

@@ -2,7 +2,7 @@ import { DeleteOutlined } from '@ant-design/icons';
 import { App, Button, Space, Tooltip, Typography } from 'antd';
 import type { Key } from 'react';
 import i18n from '../../../shared/i18n';
-import { DIALOG_CANCEL, buttonTestId } from '../../../shared/components/testIds';
+import { deleteConfirmation } from '../../../shared/components/deleteConfirmation';
 import type { DataSource } from '../../data-source/types';
 import { hasPrimaryKey, useDeleteExcelRows, useRemoveExcelField } from '../hooks/useExcelData';
 import { useXlTranslation } from '../i18n';
@@ -41,15 +41,11 @@ export function ExcelDeleteRowsButton({
   const onClick = () => {
     // nothing chosen or no primary key: the hook refuses with the spec's text, no confirmation first
     if (keyIds.length === 0 || !hasPrimaryKey(dataSource)) return void run();
-    modal.confirm({
+    modal.confirm(deleteConfirmation(t, {
       title: xl('rows.deleteTitle'),
-      content: <span data-testid="confirm-content">{xl('rows.deleteContent', { count: keyIds.length })}</span>,
-      okText: t('common.delete'),
-      cancelText: t('common.cancel'),
-      okButtonProps: { ...buttonTestId('dialog-ok'), danger: true },
-      cancelButtonProps: DIALOG_CANCEL,
+      content: xl('rows.deleteContent', { count: keyIds.length }),
       onOk: run,
-    });
+    }));
   };
 
   return (
@@ -76,13 +72,9 @@ export function ExcelRemoveFieldButton({ dataSourceId, name }: { dataSourceId: s
   const { message, modal } = App.useApp();
   const remove = useRemoveExcelField();
   const onClick = () =>
-    modal.confirm({
+    modal.confirm(deleteConfirmation(t, {
       title: xl('fields.removeTitle'),
-      content: <span data-testid="confirm-content">{xl('fields.removeContent', { name })}</span>,
-      okText: t('common.delete'),
-      cancelText: t('common.cancel'),
-      okButtonProps: { ...buttonTestId('dialog-ok'), danger: true },
-      cancelButtonProps: DIALOG_CANCEL,
+      content: xl('fields.removeContent', { name }),
       onOk: async () => {
         try {
           await remove.mutateAsync({ dataSourceId, name });
@@ -91,7 +83,7 @@ export function ExcelRemoveFieldButton({ dataSourceId, name }: { dataSourceId: s
           void message.error(errorText(error));
         }
       },
-    });
+    }));
   return (
     <Tooltip title={xl('fields.remove')}>
       <Button type="text" danger size="small" icon={<DeleteOutlined />} aria-label={xl('fields.remove')} loading={remove.isPending} onClick={onClick} data-testid={`excel-remove-field-${name}`} />

@@ -1,9 +1,9 @@
 import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, PlusOutlined, UndoOutlined } from '@ant-design/icons';
 import { resolveTheme } from '@bi/charts';
 import type { Chart } from '@bi/chart-model';
-import { Button, Modal, Space, Tooltip, Typography } from 'antd';
+import { Button, Space, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
-import { DIALOG_CANCEL, DIALOG_OK } from '../../../../shared/components/testIds';
+import { DialogModal } from '../../../../shared/components/DialogModal';
 import { usePanelsTranslation } from '../i18n';
 import { addColor, colorsOf, MAX_COLORS, moveColor, paletteEntries, removeColor, sameColors, setColor } from '../utils/colors';
 import { ColorInput, Note, type PanelProps } from './common';
@@ -41,22 +41,17 @@ export function ColorsPanel({ chart, onChange }: PanelProps) {
 
 /** Colour settings (520 px): each palette position as the theme's or the chart's own colour; add, reset, remove, reorder. */
 export function ColorSettingsDialog({ chart, onSubmit, onClose }: { chart: Chart; onSubmit: (colorSettings: string[]) => void; onClose: () => void }) {
-  const { pt, t } = usePanelsTranslation();
+  const { pt } = usePanelsTranslation();
   const [list, setList] = useState<string[]>(() => [...(chart.colorSettings ?? [])]);
   const themeSize = resolveTheme(chart.theme).palette.length;
   const entries = paletteEntries(list, chart.theme);
 
   return (
-    <Modal
+    <DialogModal
       open
       title={pt('colors.dialogTitle')}
       onOk={() => onSubmit(colorsOf(entries))}
       onCancel={onClose}
-      okText={t('common.ok')}
-      cancelText={t('common.cancel')}
-      okButtonProps={DIALOG_OK}
-      cancelButtonProps={DIALOG_CANCEL}
-      destroyOnHidden
       width={520}
     >
       <div data-testid="colors-dialog" data-count={entries.length}>
@@ -107,6 +102,6 @@ export function ColorSettingsDialog({ chart, onSubmit, onClose }: { chart: Chart
         </Space>
         {entries.length >= MAX_COLORS ? <Note>{pt('colors.tooMany', { max: MAX_COLORS })}</Note> : null}
       </div>
-    </Modal>
+    </DialogModal>
   );
 }

@@ -1,7 +1,7 @@
 import { SwapOutlined } from '@ant-design/icons';
-import { App, Alert, Button, Form, Modal, Select, Spin, Tag, Typography } from 'antd';
+import { App, Alert, Button, Form, Select, Spin, Tag, Typography } from 'antd';
 import { useMemo, useRef, useState } from 'react';
-import { DIALOG_CANCEL, DIALOG_OK } from '../../../../shared/components/testIds';
+import { DialogModal } from '../../../../shared/components/DialogModal';
 import { panelsApi, useSourceFields, useSourceFolders } from '../api/panels';
 import type { SourceField } from '../contract';
 import { usePanelsTranslation } from '../i18n';
@@ -37,7 +37,7 @@ const titleOf = (fields: readonly SourceField[], name: string) => fields.find((f
  * editor reloads it.
  */
 export function SwitchSourceDialog({ tab, chart, fields, onReload, onClose }: PanelProps & { onClose: () => void }) {
-  const { pt, t } = usePanelsTranslation();
+  const { pt } = usePanelsTranslation();
   const { message } = App.useApp();
   const [selected, setSelected] = useState<string | undefined>();
   const [tried, setTried] = useState(false);
@@ -78,17 +78,13 @@ export function SwitchSourceDialog({ tab, chart, fields, onReload, onClose }: Pa
   }));
 
   return (
-    <Modal
+    <DialogModal
       open
       title={pt('dataSource.dialogTitle')}
       onOk={() => void submit()}
       onCancel={onClose}
       confirmLoading={pending}
-      okText={t('common.ok')}
-      cancelText={t('common.cancel')}
-      okButtonProps={{ ...DIALOG_OK, disabled: Boolean(selected) && newFields.isLoading }}
-      cancelButtonProps={DIALOG_CANCEL}
-      destroyOnHidden
+      okButtonProps={{ disabled: Boolean(selected) && newFields.isLoading }}
       width={680}
     >
       <Form layout="vertical" component="div" data-testid="switch-source-dialog" data-selected={selected ?? ''}>
@@ -157,6 +153,6 @@ export function SwitchSourceDialog({ tab, chart, fields, onReload, onClose }: Pa
           ) : null
         ) : null}
       </Form>
-    </Modal>
+    </DialogModal>
   );
 }

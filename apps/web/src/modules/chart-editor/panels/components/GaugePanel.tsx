@@ -1,8 +1,8 @@
 import { DeleteOutlined, PlusOutlined, SortAscendingOutlined } from '@ant-design/icons';
 import type { Chart } from '@bi/chart-model';
-import { Alert, Button, InputNumber, Modal, Space, Typography } from 'antd';
+import { Alert, Button, InputNumber, Space, Typography } from 'antd';
 import { useState } from 'react';
-import { DIALOG_CANCEL, DIALOG_OK } from '../../../../shared/components/testIds';
+import { DialogModal } from '../../../../shared/components/DialogModal';
 import { usePanelsTranslation } from '../i18n';
 import { applySections, gaugeRange, MAX_GAUGE_SECTIONS, nextSection, sectionDrafts, sectionProblems, sortSections, storedSectionsValid, type SectionDraft } from '../utils/gauge';
 import { ColorInput, Note, Problem, type PanelProps } from './common';
@@ -47,7 +47,7 @@ export function GaugePanel({ chart, onChange }: PanelProps) {
 
 /** The gauge section editor (600 px): rows of value and colour, rising, within the dial's min and max. */
 export function GaugeSectionsDialog({ chart, onSubmit, onClose }: { chart: Chart; onSubmit: (chart: Chart) => void; onClose: () => void }) {
-  const { pt, t } = usePanelsTranslation();
+  const { pt } = usePanelsTranslation();
   const [rows, setRows] = useState<SectionDraft[]>(() => sectionDrafts(chart));
   const [tried, setTried] = useState(false);
   const range = gaugeRange(chart);
@@ -66,16 +66,11 @@ export function GaugeSectionsDialog({ chart, onSubmit, onClose }: { chart: Chart
   };
 
   return (
-    <Modal
+    <DialogModal
       open
       title={pt('gauge.dialogTitle')}
       onOk={submit}
       onCancel={onClose}
-      okText={t('common.ok')}
-      cancelText={t('common.cancel')}
-      okButtonProps={DIALOG_OK}
-      cancelButtonProps={DIALOG_CANCEL}
-      destroyOnHidden
       width={600}
     >
       <div data-testid="gauge-dialog" data-count={rows.length}>
@@ -116,6 +111,6 @@ export function GaugeSectionsDialog({ chart, onSubmit, onClose }: { chart: Chart
         </Space>
         <Problem text={checked.list ? pt('gauge.problems.tooMany', { max: MAX_GAUGE_SECTIONS }) : null} />
       </div>
-    </Modal>
+    </DialogModal>
   );
 }

@@ -1,8 +1,8 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined, WarningOutlined } from '@ant-design/icons';
 import type { Chart, ChartField, PlotLine } from '@bi/chart-model';
-import { Button, Empty, Form, Input, InputNumber, Modal, Radio, Select, Tooltip, Typography } from 'antd';
+import { Button, Empty, Form, Input, InputNumber, Radio, Select, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
-import { DIALOG_CANCEL, DIALOG_OK } from '../../../../shared/components/testIds';
+import { DialogModal } from '../../../../shared/components/DialogModal';
 import { usePanelsTranslation, type PanelsT } from '../i18n';
 import {
   addPlotLine,
@@ -118,7 +118,7 @@ function problemText(problem: PlotLineProblem, pt: PanelsT): string {
 
 /** The plot line dialog (520 px): name, fixed value or calculated over a value field of the axis. */
 export function PlotLineDialog({ chart, axis, index, onSubmit, onClose }: PlotLineDialogProps) {
-  const { pt, t } = usePanelsTranslation();
+  const { pt } = usePanelsTranslation();
   const existing = index === null ? undefined : linesOf(chart, axis)[index];
   const [draft, setDraft] = useState<PlotLineDraft>(() => (existing ? draftOf(existing) : emptyDraft(chart, axis)));
   const [nameTouched, setNameTouched] = useState(Boolean(existing));
@@ -143,16 +143,11 @@ export function PlotLineDialog({ chart, axis, index, onSubmit, onClose }: PlotLi
   };
 
   return (
-    <Modal
+    <DialogModal
       open
       title={index === null ? pt('plotLines.addTitle') : pt('plotLines.editTitle')}
       onOk={submit}
       onCancel={onClose}
-      okText={t('common.ok')}
-      cancelText={t('common.cancel')}
-      okButtonProps={DIALOG_OK}
-      cancelButtonProps={DIALOG_CANCEL}
-      destroyOnHidden
       width={520}
     >
       <Form layout="vertical" component="div" data-testid="plotline-dialog" data-axis={axis}>
@@ -215,6 +210,6 @@ export function PlotLineDialog({ chart, axis, index, onSubmit, onClose }: PlotLi
         )}
         <Problem text={shown('tooMany')} testId="plotline-too-many" />
       </Form>
-    </Modal>
+    </DialogModal>
   );
 }
