@@ -6,7 +6,8 @@
 //   npm run build:server && npm run bench:chart
 //
 // Environment: BENCH_ROWS (default 5000000), BENCH_ITER (query iterations, default 30),
-// BENCH_HIT_ITER (cache-hit iterations, default 300), BENCH_ROUNDS (dashboard rounds, default 50),
+// BENCH_HIT_ITER (cache-hit iterations, default 1000), BENCH_ROUNDS (dashboard rounds, default 200;
+// a p99 of 50 rounds would be their slowest),
 // BENCH_DIR (working directory, default a fresh temp dir, removed at the end unless given),
 // BENCH_PORT (HTTP, default 18391), BENCH_GRPC_BASE_PORT (default 44051), BENCH_NODE_ARGS (node options of the product),
 // BENCH_DUMP (a file: the first batch answer of (6) is written there, to look at).
@@ -28,8 +29,8 @@ const { chartColumns, rowObjects, labelsFor, CHART_ROW_LIMIT } = await import(jo
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 5_000_000);
 const ITER = Math.max(30, Number(process.env.BENCH_ITER ?? 30));
-const HIT_ITER = Math.max(30, Number(process.env.BENCH_HIT_ITER ?? 300));
-const ROUNDS = Math.max(30, Number(process.env.BENCH_ROUNDS ?? 50));
+const HIT_ITER = Math.max(30, Number(process.env.BENCH_HIT_ITER ?? 1000));
+const ROUNDS = Math.max(30, Number(process.env.BENCH_ROUNDS ?? 200));
 const OPTION_ITER = 500;
 const WARMUP = 3;
 const PORT = Number(process.env.BENCH_PORT ?? 18391);

@@ -1,4 +1,5 @@
 import { MemoryCache } from '@bi/cache';
+import { cartesianPairs } from '@bi/charts';
 import { emptyChart, type Chart } from '@bi/chart-model';
 import { loadConfig } from '@bi/config';
 import { AppError, Logger } from '@bi/core';
@@ -89,7 +90,7 @@ describe('ChartRunner', () => {
     const first = await runner.runChart(req('c1'));
     expect(first.cached).toBe(false);
     const answer = JSON.parse(first.answerJson);
-    expect(answer.option.series[0].data.map((d: unknown[]) => d.slice(0, 2))).toEqual([
+    expect(cartesianPairs(answer.option)).toEqual([
       ['East', 10],
       ['West', 20.5],
     ]);

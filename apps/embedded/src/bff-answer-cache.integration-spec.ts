@@ -1,3 +1,4 @@
+import { cartesianPairs } from '@bi/charts';
 import { asBusMessage, encodeDataChanged } from '@bi/messaging';
 import { SERVICE_CONTRACTS, type identityV1 } from '@bi/proto';
 import { callService, connectService } from '@bi/service-kit';
@@ -41,7 +42,7 @@ describe('BFF chart answer cache', () => {
   const run = (chartId: string, token = admin, body: unknown = {}) => call('POST', `/api/dashboard/chart/dashboard/${chartId}`, body, token);
   /** chart-query's RunChart calls so far (each logs that it computed or found its answer). */
   const chartQueryCalls = () => stack.logLines.filter((l) => l.includes('"chart answer computed"') || l.includes('"chart answer from cache"')).length;
-  const sums = (answer: any) => new Map<string, number>(answer.body.data.option.series[0].data.map((d: any[]) => [d[0], d[1]]));
+  const sums = (answer: any) => new Map(cartesianPairs(answer.body.data.option));
   const expected = (min: number) => {
     const out = new Map<string, number>();
     for (let i = min + 1; i <= 30; i++) out.set(['East', 'West', 'North'][i % 3]!, (out.get(['East', 'West', 'North'][i % 3]!) ?? 0) + i);

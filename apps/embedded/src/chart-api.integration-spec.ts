@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { cartesianPairs } from '@bi/charts';
 import { asBusMessage, encodeDataChanged } from '@bi/messaging';
 import { analyticsDataDir, startTestStack, type TestStack } from './testing.js';
 
@@ -67,8 +68,8 @@ describe('chart REST API', () => {
   }
   const run = (chartId: string, body: Record<string, unknown> = {}, token = admin) => ok('POST', `/api/dashboard/chart/dashboard/${chartId}`, body, token);
   const queriesRun = () => stack.logLines.filter((l) => l.includes('"chart query run"')).length;
-  /** [category, value] pairs of the first series of a cartesian option. */
-  const pairs = (option: any, series = 0) => new Map<string, number>(option.series[series].data.map((d: any[]) => [d[0], d[1]]));
+  /** category → value of a series of a cartesian option. */
+  const pairs = (option: any, series = 0) => new Map(cartesianPairs(option, series));
 
   it('runs a bar chart: sums per region, as the database computes them', async () => {
     const chart = await newChart({ type: 'bar', points: [field('region', 'string')], values: [field('amount', 'number', { aggregator: 'sum' })] });
@@ -96,9 +97,9 @@ describe('chart REST API', () => {
     const line = await run((await newChart({ type: 'line', points: [field('order_date', 'date', { granularity: 3 })], values: [field('qty', 'number')] })).chartId);
     const months = new Map<string, number>();
     for (const r of SALES) months.set(r.order_date.slice(0, 7), (months.get(r.order_date.slice(0, 7)) ?? 0) + r.qty);
-    const lineData: any[] = line.option.series[0].data;
+    const lineData = cartesianPairs(line.option);
     expect(lineData).toHaveLength(12);
-    expect(lineData.map((d) => d[1])).toEqual([...months.keys()].sort().map((m) => months.get(m)));
+    expect(lineData.map(([, v]) => v)).toEqual([...months.keys()].sort().map((m) => months.get(m)));
 
     // a compare split: one series per category, region sums within it
     const stack = await run((await newChart({ type: 'stack_bar', points: [field('region', 'string')], secondPoints: [field('category', 'string')], values: [field('amount', 'number')] })).chartId);

@@ -64,6 +64,9 @@ export function buildCartesian(ctx: BuildContext, spec: CartesianSpec): KindOutp
   const axisIndexes = (axis: 0 | 1): JsonObject => (horizontal ? { xAxisIndex: axis, yAxisIndex: 0 } : { xAxisIndex: 0, yAxisIndex: axis });
   const labelPosition = (type: CartesianSeriesType): string => (type !== 'bar' ? 'top' : spec.stacked ? 'inside' : horizontal ? 'right' : 'top');
   const showSymbols = categories.length <= 200;
+  // Point texts only when point labels draw them; otherwise a series is its values, aligned with the
+  // category axis (tooltips format the value on the web).
+  const withTexts = chart.isShowPointLabel === true;
 
   const series: JsonObject[] = [];
   const firstOnAxis: Partial<Record<0 | 1, JsonObject>> = {};
@@ -74,10 +77,12 @@ export function buildCartesian(ctx: BuildContext, spec: CartesianSpec): KindOutp
     const color = paletteColor(palette, i);
     const stack = stackOf(s.measure);
     const values = ds.downsampled ? pick(s.values, keep) : s.values;
-    const data = values.map((v, k) => {
-      const text = showShares && v !== null ? formatPercent(stackTotals.get(stack!)![k] ? Math.abs(v) / stackTotals.get(stack!)![k]! : 0) : display(v, s.measure);
-      return point(categories[k]!, v, literal(text));
-    });
+    const data = withTexts
+      ? values.map((v, k) => {
+          const text = showShares && v !== null ? formatPercent(stackTotals.get(stack!)![k] ? Math.abs(v) / stackTotals.get(stack!)![k]! : 0) : display(v, s.measure);
+          return point(categories[k]!, v, literal(text));
+        })
+      : values;
     const item: JsonObject = {
       type,
       name: s.name,
@@ -109,10 +114,7 @@ export function buildCartesian(ctx: BuildContext, spec: CartesianSpec): KindOutp
           type: 'line',
           name,
           ...axisIndexes(axis),
-          data: keep.map((orig, k) => {
-            const y = tidy(fit.slope * orig + fit.intercept);
-            return point(categories[k]!, y, literal(display(y, s.measure)));
-          }),
+          data: keep.map((orig) => tidy(fit.slope * orig + fit.intercept)),
           symbol: 'none',
           showSymbol: false,
           silent: true,
@@ -199,4 +201,25 @@ export function buildCartesian(ctx: BuildContext, spec: CartesianSpec): KindOutp
       valueAxes: valueAxisCount === 2 ? [formatterOf(primary[0]), formatterOf(secondary[0])] : [formatterOf(primary[0])],
     },
   };
+}
+
+/**
+ * The (category, value) pairs of a cartesian series, whichever shape its points have: plain values
+ * aligned with the category axis, or `[category, value, text]` (`[value, category, text]` when
+ * horizontal) when point labels are shown.
+ */
+export function cartesianPairs(option: JsonObject, seriesIndex = 0): [string, number | null][] {
+  const first = (axis: Json | undefined): JsonObject | undefined => {
+    const a = Array.isArray(axis) ? axis[0] : axis;
+    return typeof a === 'object' && a !== null && !Array.isArray(a) ? a : undefined;
+  };
+  const horizontal = first(option.yAxis)?.type === 'category';
+  const categories = (first(horizontal ? option.yAxis : option.xAxis)?.data ?? []) as Json[];
+  const series = (option.series as JsonObject[] | undefined)?.[seriesIndex];
+  const data = (series?.data ?? []) as Json[];
+  return data.map((point, k) => {
+    if (!Array.isArray(point)) return [String(categories[k]), typeof point === 'number' ? point : null];
+    const [category, value] = horizontal ? [point[1], point[0]] : [point[0], point[1]];
+    return [String(category), typeof value === 'number' ? value : null];
+  });
 }

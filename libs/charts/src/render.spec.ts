@@ -55,6 +55,22 @@ describe('render proof (ECharts SSR, SVG)', () => {
     expectSvg(renderSvg(buildOption(make()).option, { animation: false }));
   });
 
+  it('draws plain-value points (no point labels) where the labelled points are drawn', () => {
+    // the bars and line of the first series, by their colour; labels only add texts
+    const shapes = (chart: Partial<Chart>, kind: 'bar' | 'line') => {
+      const option = buildOption(monthlyResult(kind, chart)).option;
+      const color = (option.series as { itemStyle: { color: string } }[])[0]!.itemStyle.color;
+      return renderSvg(option, { animation: false }).match(new RegExp(`<path d="[^"]+"[^>]*(fill|stroke)="${color}"`, 'gi')) ?? [];
+    };
+    for (const kind of ['bar', 'line'] as const) {
+      for (const horizontal of [false, true]) {
+        const plain = shapes({ isHorizontal: horizontal }, kind);
+        expect(plain.length).toBeGreaterThan(0);
+        expect(plain).toEqual(shapes({ isHorizontal: horizontal, isShowPointLabel: true }, kind));
+      }
+    }
+  });
+
   it('renders nothing for an empty result without failing', () => {
     for (const kind of DRAWN) expect(renderSvg(buildOption({ ...sampleResult(kind), rows: [], totals: undefined }).option).startsWith('<svg')).toBe(true);
   });

@@ -39,6 +39,17 @@ function isPlainDateAt(s: string): boolean {
   return s.length === 10 || s.charCodeAt(10) === 32;
 }
 
+/** "yyyy-MM-dd" or "yyyy-MM-dd HH:mm:ss", already the shape answers use (checked by position: hot). */
+function isCanonicalDate(s: string): boolean {
+  if (s.length === 10) return isPlainDateAt(s);
+  if (s.length !== 19 || !isPlainDateAt(s)) return false;
+  for (let k = 11; k < 19; k++) {
+    const c = s.charCodeAt(k);
+    if (k === 13 || k === 16 ? c !== 58 : c < 48 || c > 57) return false;
+  }
+  return true;
+}
+
 const INTEGER_TEXT = /^[+-]?\d+$/;
 const DECIMAL_TEXT = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
 
@@ -87,8 +98,9 @@ export function normalizeValue(v: unknown, dataType: FieldType, options: Normali
  * (year … day) or when none of its values has a time.
  */
 export function normalizeRows(rows: readonly (readonly unknown[] | Readonly<Record<string, unknown>>)[], columns: readonly ResultColumn[], options: NormalizeOptions = {}): Cell[][] {
-  // Plain loops, and plain dates ("yyyy-MM-dd", what most drivers give for DATE) kept as they are
-  // until the column pass below knows how the column shows: hot, once per cell of every answer.
+  // Plain loops, and date texts already in the answer's shape ("yyyy-MM-dd" as most drivers give a
+  // DATE, "yyyy-MM-dd HH:mm:ss" as DuckDB gives a truncated one) kept as they are until the column
+  // pass below knows how the column shows: hot, once per cell of every answer.
   const width = columns.length;
   const out: Cell[][] = new Array(rows.length);
   for (let r = 0; r < rows.length; r++) {
@@ -98,7 +110,7 @@ export function normalizeRows(rows: readonly (readonly unknown[] | Readonly<Reco
     for (let i = 0; i < width; i++) {
       const c = columns[i]!;
       const v = isArray ? (row as readonly unknown[])[i] : (row as Record<string, unknown>)[c.alias];
-      cells[i] = c.dataType === 'date' && typeof v === 'string' && v.length === 10 && isPlainDateAt(v) ? v : normalizeValue(v, c.dataType, options);
+      cells[i] = c.dataType === 'date' && typeof v === 'string' && isCanonicalDate(v) ? v : normalizeValue(v, c.dataType, options);
     }
     out[r] = cells;
   }

@@ -1,3 +1,4 @@
+import { cartesianPairs } from '../cartesian.js';
 import { leastSquares } from '../stats.js';
 import { THEMES } from '../themes.js';
 import { compareResult, monthlyResult } from '../testing/fixtures.js';
@@ -26,8 +27,18 @@ describe('bar', () => {
     expect(profit.data[2]).toEqual(['2024-03', -15000, '-15,000']);
   });
 
-  it('hides point labels unless isShowPointLabel', () => {
-    expect(build(monthlyResult('bar')).o.series[0].label).toEqual({ show: false });
+  it('hides point labels unless isShowPointLabel; a series is then its values, aligned with the categories', () => {
+    const { o } = build(monthlyResult('bar'));
+    expect(o.series[0].label).toEqual({ show: false });
+    expect(o.series[0].data).toEqual([1234567, 2345678, 1800000, null, 3100000, 2900000.5]);
+  });
+
+  it('reads (category, value) pairs from either point shape, horizontal or not', () => {
+    const expected = [['2024-01', 1234567], ['2024-02', 2345678], ['2024-03', 1800000], ['2024-04', null], ['2024-05', 3100000], ['2024-06', 2900000.5]];
+    for (const chart of [{}, { isShowPointLabel: true }, { isHorizontal: true }, { isHorizontal: true, isShowPointLabel: true }]) {
+      expect(cartesianPairs(build(monthlyResult('bar', chart)).o)).toEqual(expected);
+    }
+    expect(cartesianPairs(build(monthlyResult('bar')).o, 1).map(([, v]) => v)).toEqual([120000, 98000, -15000, 40000, 210000, 190000]);
   });
 
   it('swaps the axes when isHorizontal', () => {
@@ -95,8 +106,8 @@ describe('bar', () => {
     const trend = o.series[1];
     expect(trend).toMatchObject({ type: 'line', symbol: 'none', lineStyle: { type: 'dashed' }, itemStyle: { color: o.series[0].itemStyle.color } });
     const fit = leastSquares([0, 1, 2, 3, 4, 5], [1234567, 2345678, 1800000, null, 3100000, 2900000.5])!;
-    trend.data.forEach((point: Loose, i: number) => expect(point[1]).toBeCloseTo(fit.slope * i + fit.intercept, 2));
-    expect(trend.data[0][2]).toMatch(/万$/);
+    trend.data.forEach((y: number, i: number) => expect(y).toBeCloseTo(fit.slope * i + fit.intercept, 2));
+    expect(trend.label).toEqual({ show: false });
   });
 
   it('draws plot lines as a markLine: fixed, computed by formula, or the value passed in', () => {
@@ -127,8 +138,8 @@ describe('bar', () => {
   it('splits series by a compare field', () => {
     const { o } = build(compareResult('bar'));
     expect(o.series.map((s: Loose) => s.name)).toEqual(['Online', 'Store']);
-    expect(o.series[0].data.map((d: Loose) => d[1])).toEqual([100, 120, 140]);
-    expect(o.series[1].data.map((d: Loose) => d[1])).toEqual([290, 270, 250]);
+    expect(o.series[0].data).toEqual([100, 120, 140]);
+    expect(o.series[1].data).toEqual([290, 270, 250]);
   });
 
   it('matches its snapshot', () => {

@@ -18,6 +18,14 @@ describe('formatters applied to cartesian options', () => {
     expect(text).toBe('广东 &lt;b&gt;<br/><span class="m"></span>Amount: <b>123.5万</b>');
   });
 
+  it('formats plain-value points (no point labels): the category is the point name ECharts gives', () => {
+    const answer = answerOf('line');
+    const option = applyFormatters(answer.option, 'line', answer.meta!.formatters);
+    const tooltip = tooltipOf(option);
+    expect(tooltip([{ seriesName: 'Amount', name: '2024-01', value: 25000000 }])).toBe('2024-01<br/>Amount: <b>2,500.0万</b>');
+    expect(tooltip([{ seriesName: 'Amount', name: '2024-02', value: null as unknown as number }])).toBe('2024-02<br/>Amount: <b>-</b>');
+  });
+
   it('formats value-axis labels; the category axis keeps its labels', () => {
     const answer = answerOf('line');
     const option = applyFormatters(answer.option, 'line', answer.meta!.formatters);

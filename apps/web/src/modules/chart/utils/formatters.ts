@@ -57,8 +57,9 @@ export function isHorizontal(option: Obj): boolean {
 }
 
 /**
- * Tooltip of the category × value kinds: cartesian data points are `[category, value, text]`
- * (`[value, category, text]` when horizontal); the value is formatted with its series' formatter.
+ * Tooltip of the category × value kinds: a cartesian point is its value (the category is the axis'),
+ * or `[category, value, text]` (`[value, category, text]` when horizontal) when point labels are shown;
+ * the value is formatted with its series' formatter.
  */
 export function cartesianTooltip(formatters: FormatterSpec, horizontal: boolean): TooltipFormatter {
   const valueIndex = horizontal ? 0 : 1;
