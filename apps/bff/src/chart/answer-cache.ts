@@ -14,8 +14,8 @@ import { tokenFromHeader, type AuthUser } from '../http/auth.guard.js';
 import { fail } from '../http/envelope.js';
 import { requestLanguage } from '../http/request-language.js';
 import { SHARED_CACHE, TokenCache } from '../http/token-cache.js';
-import { acceptsGzip, constantPiece, deflatePiece, gzipJoin, type Deflated } from './gzip-join.js';
-import { batchEnvelope, batchRunBody, runBody, runRequestKey, type RunBody } from './run-request.js';
+import { acceptsGzip, constantPiece, deflatePiece, gzipJoinParts, type Deflated } from './gzip-join.js';
+import { batchEnvelopeParts, batchRunBody, runBody, runRequestKey, type RunBody } from './run-request.js';
 
 /** The batch envelope's constant parts, compressed once (gzip answers of a batch of kept answers). */
 const BATCH_OPEN = constantPiece('{"status":"success","data":[');
@@ -78,7 +78,12 @@ export function envelopeBytes(dataJson: string): Buffer {
 }
 
 type RawRequest = { method: string; path: string; headers: Record<string, string | string[] | undefined>; body?: unknown };
-type RawResponse = { writeHead(status: number, headers: Record<string, string | number>): unknown; end(body: Buffer): unknown };
+type RawResponse = {
+  writeHead(status: number, headers: Record<string, string | number>): unknown;
+  cork(): void;
+  write(chunk: Buffer): unknown;
+  end(body?: Buffer): unknown;
+};
 
 /**
  * The BFF's chart answer cache (docs/adr/0003-bff-answer-cache.md). Per process it keeps
@@ -260,14 +265,17 @@ export class ChartAnswers {
     if (found.some((a) => a === undefined)) return false;
     const answers = found as CachedAnswer[];
     const headers: Record<string, string | number> = { 'Content-Type': 'application/json; charset=utf-8', Vary: 'Accept-Encoding' };
-    let body: Buffer;
+    let parts: Buffer[];
     if (acceptsGzip(req.headers['accept-encoding']) && answers.every((a) => a.gz)) {
-      body = single ? gzipJoin([answers[0]!.gz!], [answers[0]!.body]) : gzipBatch(answers);
+      parts = single ? gzipJoinParts([answers[0]!.gz!], [answers[0]!.body]) : gzipBatch(answers);
       headers['Content-Encoding'] = 'gzip';
-    } else body = single ? answers[0]!.body : batchEnvelope(answers.map((a) => a.body));
-    headers['Content-Length'] = body.length;
+    } else parts = single ? [answers[0]!.body] : batchEnvelopeParts(answers.map((a) => a.body));
+    headers['Content-Length'] = parts.reduce((n, p) => n + p.length, 0);
     res.writeHead(200, headers);
-    res.end(body);
+    // the kept bytes as they are, in one write of the socket (a batch is hundreds of KB: no copy)
+    res.cork();
+    for (const p of parts) res.write(p);
+    res.end();
     return true;
   }
 
@@ -314,7 +322,7 @@ export class ChartAnswers {
 }
 
 /** The gzip body of a batch of kept answers: the envelope's parts and the answers, each compressed once. */
-function gzipBatch(answers: readonly CachedAnswer[]): Buffer {
+function gzipBatch(answers: readonly CachedAnswer[]): Buffer[] {
   const pieces: Deflated[] = [BATCH_OPEN];
   const raw: Buffer[] = [BATCH_OPEN.bytes];
   answers.forEach((a, i) => {
@@ -327,7 +335,7 @@ function gzipBatch(answers: readonly CachedAnswer[]): Buffer {
   });
   pieces.push(BATCH_CLOSE);
   raw.push(BATCH_CLOSE.bytes);
-  return gzipJoin(pieces, raw);
+  return gzipJoinParts(pieces, raw);
 }
 
 /** A single run's body: the usual {} of a dashboard's first load needs no validation. */

@@ -99,19 +99,21 @@ describe('DuckDB driver (analytics store)', () => {
         await conn.run('CREATE OR REPLACE TEMP TABLE filler AS SELECT range AS id, repeat(\'x\', 100) AS pad FROM range(200000)');
       });
       // queries asked for while the release runs wait for it and succeed
-      const [, ...counts] = await Promise.all([limited.releaseLoadedBlocks(), ...Array.from({ length: 5 }, () => limited.run('SELECT count(*) FROM sales', [], OPTIONS))]);
+      const [released, ...counts] = await Promise.all([limited.releaseLoadedBlocks(), ...Array.from({ length: 5 }, () => limited.run('SELECT count(*) FROM sales', [], OPTIONS))]);
+      expect(released).toBe(true);
       expect(counts.map((r) => r.rows[0]![0])).toEqual([5, 5, 5, 5, 5]);
       expect(await setting()).toMatch(/^6[0-9](\.\d+)? MiB$/);
       // a release asked for while a query runs does nothing (a query could be refused memory)
       const running = limited.run('SELECT count(*) FROM range(3000000) a', [], OPTIONS);
-      await limited.releaseLoadedBlocks();
+      expect(await limited.releaseLoadedBlocks()).toBe(false);
       expect((await running).rows[0]![0]).toBe(3_000_000);
+      expect(await limited.releaseLoadedBlocks()).toBe(true);
     } finally {
       await limited.close();
     }
     // without a configured limit, DuckDB's own comes back
     const before = (await driver.run("SELECT current_setting('memory_limit')", [], OPTIONS)).rows[0]![0];
-    await driver.releaseLoadedBlocks();
+    expect(await driver.releaseLoadedBlocks()).toBe(true);
     expect((await driver.run("SELECT current_setting('memory_limit')", [], OPTIONS)).rows[0]![0]).toBe(before);
   });
 });

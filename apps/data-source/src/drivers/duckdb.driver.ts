@@ -81,12 +81,13 @@ export class DuckdbDriver implements SourceDriver {
    * limit, so each large upload left tens of MB resident in the service. Lowering the limit for a
    * moment makes DuckDB evict them (a drop, not a write), and the allocator hands the memory back.
    * Only when nothing else runs: a query during the low limit could be refused memory; new
-   * connections wait until the limit is back.
+   * connections wait until the limit is back. Answers whether this call released (false when something
+   * ran, a release was under way, or nothing is open).
    */
-  async releaseLoadedBlocks(): Promise<void> {
+  async releaseLoadedBlocks(): Promise<boolean> {
     const limit = this.spec.memoryLimitMb;
     const opened = this.instance;
-    if (this.busy > 0 || this.releasing || !opened) return;
+    if (this.busy > 0 || this.releasing || !opened) return false;
     // set before any await: a connection asked for from now on waits for the release
     this.releasing = (async () => {
       const conn = await (await opened).connect();
@@ -99,7 +100,8 @@ export class DuckdbDriver implements SourceDriver {
     })().finally(() => {
       this.releasing = undefined;
     });
-    return this.releasing;
+    await this.releasing;
+    return true;
   }
 
   private async connect(): Promise<DuckDBConnection> {
@@ -137,15 +139,15 @@ export class DuckdbDriver implements SourceDriver {
   }
 }
 
+/** The buffer pool's limit while it is emptied after a bulk load. */
+const RELEASE_LIMIT_MB = 16;
+
 /**
  * DuckDB's memory settings for a service process: the buffer pool bounded by the configured limit
  * (BI_ANALYTICS_MEMORY_MB; unset, DuckDB's own), and memory DuckDB frees handed back to the system beyond a few MB
  * instead of its default 128 MB (and 512 MB after a bulk free) kept for reuse, which a large ingest
  * would otherwise leave resident on top of the service's own heap.
  */
-/** The buffer pool's limit while it is emptied after a bulk load. */
-const RELEASE_LIMIT_MB = 16;
-
 export function duckdbOptions(memoryLimitMb: number | undefined): Record<string, string> {
   return {
     ...(memoryLimitMb ? { memory_limit: `${memoryLimitMb}MB` } : {}),
