@@ -209,12 +209,8 @@ export function buildCartesian(ctx: BuildContext, spec: CartesianSpec): KindOutp
  * horizontal) when point labels are shown.
  */
 export function cartesianPairs(option: JsonObject, seriesIndex = 0): [string, number | null][] {
-  const first = (axis: Json | undefined): JsonObject | undefined => {
-    const a = Array.isArray(axis) ? axis[0] : axis;
-    return typeof a === 'object' && a !== null && !Array.isArray(a) ? a : undefined;
-  };
-  const horizontal = first(option.yAxis)?.type === 'category';
-  const categories = (first(horizontal ? option.yAxis : option.xAxis)?.data ?? []) as Json[];
+  const horizontal = isHorizontalOption(option);
+  const categories = (firstAxis(horizontal ? option.yAxis : option.xAxis)?.data ?? []) as Json[];
   const series = (option.series as JsonObject[] | undefined)?.[seriesIndex];
   const data = (series?.data ?? []) as Json[];
   return data.map((point, k) => {
@@ -222,4 +218,15 @@ export function cartesianPairs(option: JsonObject, seriesIndex = 0): [string, nu
     const [category, value] = horizontal ? [point[1], point[0]] : [point[0], point[1]];
     return [String(category), typeof value === 'number' ? value : null];
   });
+}
+
+/** The first of an option's axes (an axis or a list of them). */
+function firstAxis(axis: unknown): Record<string, unknown> | undefined {
+  const a = Array.isArray(axis) ? axis[0] : axis;
+  return typeof a === 'object' && a !== null && !Array.isArray(a) ? (a as Record<string, unknown>) : undefined;
+}
+
+/** A horizontal cartesian option (isHorizontal) puts the values on x and the categories on y. */
+export function isHorizontalOption(option: { xAxis?: unknown; yAxis?: unknown }): boolean {
+  return firstAxis(option.xAxis)?.type === 'value' && firstAxis(option.yAxis)?.type === 'category';
 }

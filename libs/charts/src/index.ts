@@ -8,4 +8,4 @@ export { deepMerge, parseCustomOption, type CustomOptionParse } from './merge.js
 export { fieldLabel } from './context.js';
 export { legendPosition, type LegendPosition } from './layout.js';
 export { buildOption, isChartType, KIND_BUILDERS } from './build.js';
-export { cartesianPairs } from './cartesian.js';
+export { cartesianPairs, isHorizontalOption } from './cartesian.js';

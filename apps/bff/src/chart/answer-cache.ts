@@ -14,13 +14,8 @@ import { tokenFromHeader, type AuthUser } from '../http/auth.guard.js';
 import { fail } from '../http/envelope.js';
 import { requestLanguage } from '../http/request-language.js';
 import { SHARED_CACHE, TokenCache } from '../http/token-cache.js';
-import { acceptsGzip, constantPiece, deflatePiece, gzipJoinParts, type Deflated } from './gzip-join.js';
-import { batchEnvelopeParts, batchRunBody, runBody, runRequestKey, type RunBody } from './run-request.js';
-
-/** The batch envelope's constant parts, compressed once (gzip answers of a batch of kept answers). */
-const BATCH_OPEN = constantPiece('{"status":"success","data":[');
-const BATCH_COMMA = constantPiece(',');
-const BATCH_CLOSE = constantPiece(']}');
+import { acceptsGzip, deflatePiece, gzipJoin, type Deflated } from './gzip-join.js';
+import { batchEnvelopeGzipParts, batchEnvelopeParts, batchRunBody, runBody, runRequestKey, type RunBody } from './run-request.js';
 
 type SourceDescription = dataSourceQueryV1.SourceDescription;
 
@@ -265,11 +260,13 @@ export class ChartAnswers {
     if (found.some((a) => a === undefined)) return false;
     const answers = found as CachedAnswer[];
     const headers: Record<string, string | number> = { 'Content-Type': 'application/json; charset=utf-8', Vary: 'Accept-Encoding' };
+    const bodies = answers.map((a) => a.body);
     let parts: Buffer[];
     if (acceptsGzip(req.headers['accept-encoding']) && answers.every((a) => a.gz)) {
-      parts = single ? gzipJoinParts([answers[0]!.gz!], [answers[0]!.body]) : gzipBatch(answers);
+      const compressed = answers.map((a) => a.gz!);
+      parts = single ? gzipJoin(compressed, bodies) : batchEnvelopeGzipParts(bodies, compressed);
       headers['Content-Encoding'] = 'gzip';
-    } else parts = single ? [answers[0]!.body] : batchEnvelopeParts(answers.map((a) => a.body));
+    } else parts = single ? bodies : batchEnvelopeParts(bodies);
     headers['Content-Length'] = parts.reduce((n, p) => n + p.length, 0);
     res.writeHead(200, headers);
     // the kept bytes as they are, in one write of the socket (a batch is hundreds of KB: no copy)
@@ -319,23 +316,6 @@ export class ChartAnswers {
       );
     });
   }
-}
-
-/** The gzip body of a batch of kept answers: the envelope's parts and the answers, each compressed once. */
-function gzipBatch(answers: readonly CachedAnswer[]): Buffer[] {
-  const pieces: Deflated[] = [BATCH_OPEN];
-  const raw: Buffer[] = [BATCH_OPEN.bytes];
-  answers.forEach((a, i) => {
-    if (i > 0) {
-      pieces.push(BATCH_COMMA);
-      raw.push(BATCH_COMMA.bytes);
-    }
-    pieces.push(a.gz!);
-    raw.push(a.body);
-  });
-  pieces.push(BATCH_CLOSE);
-  raw.push(BATCH_CLOSE.bytes);
-  return gzipJoinParts(pieces, raw);
 }
 
 /** A single run's body: the usual {} of a dashboard's first load needs no validation. */

@@ -18,7 +18,7 @@ type Language = ReturnType<typeof requestLanguage>;
 import { parseInput } from '../http/validation.js';
 import { ChartAnswers, envelopeBytes, type ChartWithSource } from './answer-cache.js';
 import { CHART_KIND_INFO, chartKinds } from './chart-kinds.js';
-import { batchEnvelope, batchRunBody, detailFilter, filters, runBody, runRequestKey, type RunBody } from './run-request.js';
+import { batchEnvelopeParts, batchRunBody, detailFilter, filters, runBody, runRequestKey, type RunBody } from './run-request.js';
 
 const nullable = <T extends z.ZodType>(s: T) => z.preprocess((v) => (v === null ? undefined : v), s.optional());
 
@@ -182,7 +182,7 @@ export class ChartRunController {
         }
       }),
     );
-    sendRaw(res, batchEnvelope(bodies));
+    sendRaw(res, Buffer.concat(batchEnvelopeParts(bodies)));
   }
 
   @Post('all_details/:tab/:chartId')

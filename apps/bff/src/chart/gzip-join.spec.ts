@@ -1,5 +1,7 @@
 import { gunzipSync } from 'node:zlib';
-import { acceptsGzip, constantPiece, deflatePiece, gzipJoin } from './gzip-join.js';
+import { acceptsGzip, constantPiece, deflatePiece, gzipJoin as joinParts, type Deflated } from './gzip-join.js';
+
+const gzipJoin = (pieces: readonly Deflated[], raw: readonly Buffer[]) => Buffer.concat(joinParts(pieces, raw));
 
 describe('gzip of pieces compressed once', () => {
   it('joins separately compressed pieces into one gzip body that any gunzip reads back', async () => {

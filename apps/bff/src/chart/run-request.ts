@@ -1,5 +1,6 @@
 import { MAX_BATCH_CHARTS } from '@bi/rules';
 import { z } from 'zod';
+import { constantPiece, gzipJoin, type Deflated } from './gzip-join.js';
 
 const nullable = <T extends z.ZodType>(s: T) => z.preprocess((v) => (v === null ? undefined : v), s.optional());
 const filterItem = z.object({ name: z.string().max(128) }).passthrough();
@@ -32,20 +33,31 @@ export const batchRunBody = z.object({
 });
 export type BatchRunBody = z.infer<typeof batchRunBody>;
 
-/** The answer of a batch run: one envelope per chart, in the request's order, each the bytes a single run answers. */
-export function batchEnvelope(bodies: readonly Buffer[]): Buffer {
-  return Buffer.concat(batchEnvelopeParts(bodies));
-}
-/** The batch envelope as its parts in order (the hit path writes them as they are, without a copy). */
-export function batchEnvelopeParts(bodies: readonly Buffer[]): Buffer[] {
-  const parts: Buffer[] = [BATCH_HEAD];
-  bodies.forEach((b, i) => {
-    if (i > 0) parts.push(COMMA);
-    parts.push(b);
+/** The batch envelope's constant parts, compressed once (for gzip answers of kept answers). */
+const OPEN = constantPiece('{"status":"success","data":[');
+const COMMA = constantPiece(',');
+const CLOSE = constantPiece(']}');
+
+/** open, item, comma, item, …, close */
+function enveloped<T>(items: readonly T[], open: T, comma: T, close: T): T[] {
+  const parts = [open];
+  items.forEach((item, i) => {
+    if (i > 0) parts.push(comma);
+    parts.push(item);
   });
-  parts.push(BATCH_TAIL);
+  parts.push(close);
   return parts;
 }
-const BATCH_HEAD = Buffer.from('{"status":"success","data":[');
-const BATCH_TAIL = Buffer.from(']}');
-const COMMA = Buffer.from(',');
+
+/**
+ * The answer of a batch run as its parts in order: one envelope per chart, in the request's order,
+ * each the bytes a single run answers (the hit path writes the parts as they are, without a copy).
+ */
+export function batchEnvelopeParts(bodies: readonly Buffer[]): Buffer[] {
+  return enveloped(bodies, OPEN.bytes, COMMA.bytes, CLOSE.bytes);
+}
+
+/** The same answer gzip-compressed from the bodies' pieces compressed once (`compressed[i]` of `bodies[i]`). */
+export function batchEnvelopeGzipParts(bodies: readonly Buffer[], compressed: readonly Deflated[]): Buffer[] {
+  return gzipJoin(enveloped<Deflated>(compressed, OPEN, COMMA, CLOSE), batchEnvelopeParts(bodies));
+}

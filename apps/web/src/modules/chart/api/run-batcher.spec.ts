@@ -19,21 +19,28 @@ type Body = { page?: number };
 function harness(answer: (charts: (Body & { chartId: string })[]) => { status: 'success' | 'fail'; data: unknown; httpStatus?: number }[]) {
   const singles: string[] = [];
   const batches: (Body & { chartId: string })[][] = [];
-  let flush: (() => void) | undefined;
+  const tabs: string[] = [];
+  let flushes: (() => void)[] = [];
   const batcher = new m.RunBatcher<Body, string>(
     async (_tab, chartId) => {
       singles.push(chartId);
       return `single ${chartId}`;
     },
-    async (_tab, charts) => {
+    async (tab, charts) => {
+      tabs.push(tab);
       batches.push(charts);
       return answer(charts) as never;
     },
     (f) => {
-      flush = f;
+      flushes.push(f);
     },
   );
-  return { batcher, singles, batches, flush: () => flush?.() };
+  const flush = () => {
+    const due = flushes;
+    flushes = [];
+    for (const f of due) f();
+  };
+  return { batcher, singles, batches, tabs, flush };
 }
 
 describe('RunBatcher: chart runs asked for together go out as one batch run', () => {
@@ -73,6 +80,16 @@ describe('RunBatcher: chart runs asked for together go out as one batch run', ()
     h.flush();
     expect(await Promise.all(many)).toEqual(Array.from({ length: MAX_BATCH_CHARTS + 3 }, (_, i) => `c${i}`));
     expect(h.batches.map((b) => b.length)).toEqual([MAX_BATCH_CHARTS, 3]);
+
+    // runs of two tabs asked for in the same moment: a batch per tab
+    const both = [h.batcher.run('dashboard', 'd1', {}), h.batcher.run('template', 't0', {}), h.batcher.run('dashboard', 'd2', {}), h.batcher.run('template', 't9', {})];
+    h.flush();
+    expect(await Promise.all(both)).toEqual(['d1', 't0', 'd2', 't9']);
+    expect(h.tabs.slice(-2)).toEqual(['dashboard', 'template']);
+    expect(h.batches.slice(-2).map((b) => b.map((c) => c.chartId))).toEqual([
+      ['d1', 'd2'],
+      ['t0', 't9'],
+    ]);
 
     failing = true;
     const t1 = h.batcher.run('template', 't1', {});

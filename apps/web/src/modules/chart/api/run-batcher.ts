@@ -2,7 +2,6 @@ import { MAX_BATCH_CHARTS } from '@bi/rules';
 import { ApiError, http } from '../../../shared/api/http';
 import i18n from '../../../shared/i18n';
 
-
 /** One chart's envelope in a batch answer; a failed chart carries the status its single run would have had. */
 interface RunEnvelope<T> {
   status: 'success' | 'fail';

@@ -4,7 +4,7 @@
  * input option is not changed; only the parts that get a function are copied.
  */
 import type { Formatter } from '@bi/chart-model';
-import { formatValue, type FormatterSpec } from '@bi/charts';
+import { formatValue, isHorizontalOption as isHorizontal, type FormatterSpec } from '@bi/charts';
 import { rendererFamilyOf, type RendererFamily } from './renderers';
 
 type Obj = Record<string, unknown>;
@@ -50,11 +50,7 @@ export function seriesFormatter(formatters: FormatterSpec, ...names: (string | u
 }
 
 /** Cartesian options put the values on x when the chart is horizontal (isHorizontal). */
-export function isHorizontal(option: Obj): boolean {
-  const x = asList(option.xAxis)[0];
-  const y = asList(option.yAxis)[0];
-  return isObj(x) && x.type === 'value' && isObj(y) && y.type === 'category';
-}
+export { isHorizontal };
 
 /**
  * Tooltip of the category × value kinds: a cartesian point is its value (the category is the axis'),
