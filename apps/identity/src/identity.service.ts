@@ -42,11 +42,11 @@ export class IdentityService {
     const user = await this.repo.findUserByName(userName);
     const ok = await bcrypt.compare(password, user?.passwordHash ?? DUMMY_HASH);
     if (!user || !ok || user.disabled) {
-      await this.throttle.recordFailure(userName);
+      await this.throttle.recordFailure(userName, req.clientIp);
       this.logger.info('login failed', { userName, clientIp: req.clientIp });
       return this.refused(userName, 401, 'login.invalid_credentials');
     }
-    await this.throttle.recordSuccess(userName);
+    await this.throttle.recordSuccess(userName, req.clientIp);
     const { token, jti, expiresAt } = this.tokens.issue(user.id, user.userName);
     await this.repo.createSession(jti, user.id, expiresAt, req.autoLogin);
     const grants = await this.repo.grantsOf(user.id);

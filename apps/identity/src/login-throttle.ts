@@ -6,8 +6,18 @@ import { CACHE, CONFIG } from '@bi/service-kit';
 export type ThrottleVerdict = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
 /**
- * Login throttle over the cache port (shared by replicas through Redis in distributed mode):
- * per account, failed attempts within the window; per client address, all attempts.
+ * Sign-in throttle over the cache port (shared by replicas through Redis in distributed mode).
+ * Only failed sign-ins count, so correct passwords never use anything up (an office behind one
+ * address signs in as often as it likes):
+ * - per account AND address: the first `loginFailuresBeforeBackoff` failures within the window cost
+ *   nothing; from then on every failure makes that account wait, from that address only, for
+ *   backoff · 2^(failures − limit) seconds (at most loginBackoffMaxSeconds). A correct password
+ *   clears it. Failures from one address never block the account from another: nobody can lock
+ *   someone else out.
+ * - per address: once `loginMaxFailuresPerAddress` failures (any accounts) fell within the window,
+ *   that address waits for the rest of the window (guessing across many accounts); other addresses
+ *   are not affected.
+ * Windows count from the first failure (Cache.increment).
  */
 @Injectable()
 export class LoginThrottle {
@@ -20,27 +30,42 @@ export class LoginThrottle {
     this.windowMs = config.auth.loginWindowSeconds * 1000;
   }
 
-  /** Counts this attempt for the address and tells whether it may proceed. */
+  /** Whether a sign-in of this account from this address may be checked now; counts nothing. */
   async admit(userName: string, clientIp: string): Promise<ThrottleVerdict> {
-    const ipKey = `login:ip:${clientIp || 'unknown'}`;
-    const attempts = await this.cache.increment(ipKey, this.windowMs);
-    if (attempts > this.config.auth.loginMaxAttemptsPerIp) return this.blocked(ipKey);
-    const accountKey = this.accountKey(userName);
-    const failures = Number((await this.cache.get(accountKey)) ?? 0);
-    if (failures >= this.config.auth.loginMaxFailuresPerAccount) return this.blocked(accountKey);
+    const { address, wait } = this.keys(userName, clientIp);
+    const [addressFailures, waiting] = await this.cache.getMany([address, wait]);
+    if (Number(addressFailures ?? 0) >= this.config.auth.loginMaxFailuresPerAddress) return this.blocked(address);
+    if (waiting !== undefined) return this.blocked(wait);
     return { allowed: true };
   }
 
-  async recordFailure(userName: string): Promise<void> {
-    await this.cache.increment(this.accountKey(userName), this.windowMs);
+  /** A wrong account or password: counts for the account at this address and for the address. */
+  async recordFailure(userName: string, clientIp: string): Promise<void> {
+    const { failures, address, wait } = this.keys(userName, clientIp);
+    const [n] = await Promise.all([this.cache.increment(failures, this.windowMs), this.cache.increment(address, this.windowMs)]);
+    const backoffMs = this.backoffMs(n);
+    if (backoffMs > 0) await this.cache.set(wait, '1', backoffMs);
   }
 
-  async recordSuccess(userName: string): Promise<void> {
-    await this.cache.delete(this.accountKey(userName));
+  /** A correct password: the account's failures at this address are forgotten (the address's stay). */
+  async recordSuccess(userName: string, clientIp: string): Promise<void> {
+    const { failures, wait } = this.keys(userName, clientIp);
+    await Promise.all([this.cache.delete(failures), this.cache.delete(wait)]);
   }
 
-  private accountKey(userName: string): string {
-    return `login:fail:${userName.trim().toLowerCase()}`;
+  /** The wait after the n-th failure of an account at an address (0: none yet). */
+  backoffMs(n: number): number {
+    const { loginFailuresBeforeBackoff: free, loginBackoffSeconds: base, loginBackoffMaxSeconds: max } = this.config.auth;
+    if (n < free) return 0;
+    // 2^(n − free) grows past any cap by 2^30: no need to compute beyond it
+    return Math.min(max, base * 2 ** Math.min(n - free, 30)) * 1000;
+  }
+
+  private keys(userName: string, clientIp: string) {
+    const account = userName.trim().toLowerCase();
+    const address = clientIp || 'unknown';
+    const pair = JSON.stringify([account, address]);
+    return { failures: `login:fail:${pair}`, wait: `login:wait:${pair}`, address: `login:address-fail:${address}` };
   }
 
   private async blocked(key: string): Promise<ThrottleVerdict> {

@@ -68,8 +68,13 @@ const envShape = {
       .default('sql,mysql,oracle,excel')
       .transform((s) => s.split(',').map((x) => x.trim()).filter(Boolean))
       .pipe(z.array(z.enum(MODULE_NAMES, { message: `expected names from ${MODULE_NAMES.join(', ')}` }))),
-    BI_LOGIN_MAX_FAILURES_PER_ACCOUNT: positiveInt(1000).default(5),
-    BI_LOGIN_MAX_ATTEMPTS_PER_IP: positiveInt(100_000).default(30),
+    // sign-in throttle (apps/identity/src/login-throttle.ts); the two older names still work
+    BI_LOGIN_FAILURES_BEFORE_BACKOFF: positiveInt(1000).optional(),
+    BI_LOGIN_MAX_FAILURES_PER_ACCOUNT: positiveInt(1000).optional(),
+    BI_LOGIN_BACKOFF_SECONDS: positiveInt(24 * 3600).default(30),
+    BI_LOGIN_BACKOFF_MAX_SECONDS: positiveInt(24 * 3600).default(900),
+    BI_LOGIN_MAX_FAILURES_PER_ADDRESS: positiveInt(1_000_000).optional(),
+    BI_LOGIN_MAX_ATTEMPTS_PER_IP: positiveInt(1_000_000).optional(),
     BI_LOGIN_WINDOW_SECONDS: positiveInt(24 * 3600).default(900),
     BI_TRUST_PROXY: bool.default(false),
     BI_GRPC_HOST: z.string().min(1).default('127.0.0.1'),
@@ -117,8 +122,13 @@ export interface AppConfig {
     jwtSecret?: string;
     tokenTtlSeconds: number;
     adminPassword?: string;
-    loginMaxFailuresPerAccount: number;
-    loginMaxAttemptsPerIp: number;
+    /** failed sign-ins of one account from one address within the window before it backs off */
+    loginFailuresBeforeBackoff: number;
+    /** the first back-off; it doubles with every further failure up to loginBackoffMaxSeconds */
+    loginBackoffSeconds: number;
+    loginBackoffMaxSeconds: number;
+    /** failed sign-ins from one address (any accounts) within the window before the address waits */
+    loginMaxFailuresPerAddress: number;
     loginWindowSeconds: number;
   };
   demo: boolean;
@@ -199,8 +209,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       jwtSecret: e.BI_JWT_SECRET,
       tokenTtlSeconds: e.BI_TOKEN_TTL_SECONDS,
       adminPassword: e.BI_ADMIN_PASSWORD,
-      loginMaxFailuresPerAccount: e.BI_LOGIN_MAX_FAILURES_PER_ACCOUNT,
-      loginMaxAttemptsPerIp: e.BI_LOGIN_MAX_ATTEMPTS_PER_IP,
+      loginFailuresBeforeBackoff: e.BI_LOGIN_FAILURES_BEFORE_BACKOFF ?? e.BI_LOGIN_MAX_FAILURES_PER_ACCOUNT ?? 5,
+      loginBackoffSeconds: e.BI_LOGIN_BACKOFF_SECONDS,
+      loginBackoffMaxSeconds: Math.max(e.BI_LOGIN_BACKOFF_SECONDS, e.BI_LOGIN_BACKOFF_MAX_SECONDS),
+      // the older name counted every attempt; it now sets the same failures-only limit
+      loginMaxFailuresPerAddress: e.BI_LOGIN_MAX_FAILURES_PER_ADDRESS ?? e.BI_LOGIN_MAX_ATTEMPTS_PER_IP ?? 100,
       loginWindowSeconds: e.BI_LOGIN_WINDOW_SECONDS,
     },
     demo: e.BI_DEMO,

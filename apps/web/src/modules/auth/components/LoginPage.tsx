@@ -30,10 +30,8 @@ export function LoginPage() {
     if (withErrors.length > 0) form.validateFields(withErrors).catch(() => undefined);
   }, [language, form]);
 
-  const showError = (text: string) => {
-    setError(text);
-    void message.error(text);
-  };
+  // One place for a refusal: the alert above the form (no toast as well, which said it twice).
+  const showError = (text: string) => setError(text);
 
   const onFinish = async (values: LoginFormValues) => {
     if (loginMutation.isPending) return;
