@@ -1,4 +1,4 @@
-import { DeleteOutlined, DownloadOutlined, EditOutlined, MoreOutlined } from '@ant-design/icons';
+import { DeleteOutlined, DownloadOutlined, EditOutlined, MoreOutlined, ShareAltOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Descriptions, Dropdown, Empty, Space, Spin, Tabs, Tag, Tooltip, Typography, type MenuProps } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -6,6 +6,7 @@ import { ApiError } from '../../../shared/api/http';
 import { deleteConfirmation } from '../../../shared/components/deleteConfirmation';
 import { LOGIN_PATH } from '../../auth/utils/guard';
 import { ExcelToolbarActions, isUploadSource } from '../../excel-upload';
+import { useShareDialog } from '../../sharing';
 import { exportSource } from '../api/dataSource';
 import { useDataSource } from '../hooks/useDataSource';
 import { useDataSourceAuth } from '../hooks/useDataSourceAuth';
@@ -41,6 +42,7 @@ export function DataSourceDetail({ dataSourceId, basePath }: { dataSourceId: str
   const remove = useDeleteSource();
   const [tab, setTab] = useState<TabKey>('preview');
   const [exporting, setExporting] = useState(false);
+  const { openShare, shareDialog } = useShareDialog();
 
   if (query.isPending) {
     return (
@@ -102,7 +104,6 @@ export function DataSourceDetail({ dataSourceId, basePath }: { dataSourceId: str
           { key: 'replace', label: menuLabel('ds-replace', soon(ds('detail.replace'))), disabled: true },
         ]),
     ...(actions.addField ? [{ key: 'add-field', label: menuLabel('ds-add-field', soon(ds('detail.addField'))), disabled: true }] : []),
-    { key: 'share', label: menuLabel('ds-share', soon(ds('detail.share'))), disabled: true },
   ];
 
   const tabLabel = (key: TabKey, text: string) => <span data-testid={`tab-${key}`}>{text}</span>;
@@ -125,16 +126,23 @@ export function DataSourceDetail({ dataSourceId, basePath }: { dataSourceId: str
               {ds('detail.edit')}
             </Button>
           ) : null}
+          {actions.share ? (
+            <Button icon={<ShareAltOutlined />} onClick={() => openShare({ dataSourceId: source.dataSourceId, name: source.name })} data-testid="ds-share">
+              {ds('detail.share')}
+            </Button>
+          ) : null}
           {actions.export ? (
             <Button icon={<DownloadOutlined />} loading={exporting} onClick={() => void onExport()} data-testid="ds-export">
               {ds('detail.export')}
             </Button>
           ) : null}
-          <Dropdown trigger={['click']} menu={{ items: more }} destroyOnHidden>
-            <Tooltip title={ds('detail.more')}>
-              <Button icon={<MoreOutlined />} aria-label={ds('detail.more')} data-testid="ds-more" />
-            </Tooltip>
-          </Dropdown>
+          {more.length > 0 ? (
+            <Dropdown trigger={['click']} menu={{ items: more }} destroyOnHidden>
+              <Tooltip title={ds('detail.more')}>
+                <Button icon={<MoreOutlined />} aria-label={ds('detail.more')} data-testid="ds-more" />
+              </Tooltip>
+            </Dropdown>
+          ) : null}
           {actions.delete ? (
             <Button danger icon={<DeleteOutlined />} onClick={confirmDelete} loading={remove.isPending} data-testid="ds-delete">
               {ds('detail.delete')}
@@ -166,6 +174,7 @@ export function DataSourceDetail({ dataSourceId, basePath }: { dataSourceId: str
           { key: 'charts', label: tabLabel('charts', ds('detail.tabs.charts')), children: <ChartsTab dataSourceId={source.dataSourceId} active={tab === 'charts'} /> },
         ]}
       />
+      {shareDialog}
     </article>
   );
 }

@@ -1,6 +1,7 @@
 import { Empty } from 'antd';
 import { useLocation, useParams } from 'react-router-dom';
 import { ComingSoonPage } from '../../../shared/components/ComingSoonPage';
+import { BatchPublishPage } from '../../sharing';
 import type { RouteName } from '../../../shared/routing/routes';
 import { useDsTranslation } from '../i18n';
 import { DataSourceDetail } from './DataSourceDetail';
@@ -53,6 +54,9 @@ export function DataSourcePage({ routeName }: { routeName: DataSourceRouteName }
       return <SqlWizardPage />;
     case 'data_source_edit':
       return <SqlEditPage />;
+    case 'data_source_publish':
+    case 'data_source_batch_publish':
+      return <BatchPublishPage key={routeName} routeName={routeName} />;
     default:
       return <ComingSoonPage routeName={routeName} />;
   }

@@ -4,6 +4,8 @@ import { Alert, App, AutoComplete, Button, Dropdown, Empty, Input, Spin, Tooltip
 import { useEffect, useMemo, useState, type KeyboardEvent } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { deleteConfirmation } from '../../../shared/components/deleteConfirmation';
+import { buildPath } from '../../../shared/routing/routes';
+import { useShareDialog } from '../../sharing';
 import { useDataSourceAuth } from '../hooks/useDataSourceAuth';
 import { useDataSourceProjects, useDeleteSource, useFolderMutations } from '../hooks/useProjects';
 import { useDsTranslation } from '../i18n';
@@ -41,6 +43,7 @@ export function DataSourceSidebar() {
   const [search, setSearch] = useState('');
   const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
   const [dialog, setDialog] = useState<DialogState | null>(null);
+  const { openShare, shareDialog } = useShareDialog();
 
   const activeSource = params.data_source;
   const projects = useMemo(() => query.data ?? [], [query.data]);
@@ -107,7 +110,7 @@ export function DataSourceSidebar() {
       { key: 'create-source', label: menuLabel('ds-menu-create-source', ds('menu.createSource')) },
       { key: 'rename', label: menuLabel('ds-menu-rename', ds('menu.rename')), disabled: reserved },
       { key: 'move', label: menuLabel('ds-menu-move', ds('menu.moveSources')), disabled: !movable },
-      { key: 'share', label: menuLabel('ds-menu-share', soon(ds('menu.share'))), disabled: true },
+      { key: 'share', label: menuLabel('ds-menu-share', ds('menu.share')), disabled: project.dataSources.length === 0 },
       { key: 'batch-params', label: menuLabel('ds-menu-batch-params', soon(ds('menu.batchParams'))), disabled: true },
       { type: 'divider' },
       { key: 'delete', label: menuLabel('ds-menu-delete', ds('menu.delete')), disabled: reserved, danger: !reserved },
@@ -118,18 +121,21 @@ export function DataSourceSidebar() {
     if (key === 'create-source') setDialog({ kind: 'createSource', projectId: project.projectId });
     else if (key === 'rename') setDialog({ kind: 'renameFolder', project });
     else if (key === 'move') setDialog({ kind: 'moveSources', project });
+    else if (key === 'share') void navigate(buildPath('data_source_publish', { project: project.projectId }));
     else if (key === 'delete') confirmDeleteFolder(project);
   };
 
   const sourceMenu = (source: DataSourceSummary): MenuProps['items'] => {
     const items: MenuProps['items'] = [];
     if (canEditSettings(source, auth)) items.push({ key: 'edit', label: menuLabel('ds-menu-edit', ds('menu.edit')) });
+    if (canChange(source, auth)) items.push({ key: 'share', label: menuLabel('ds-menu-share-source', ds('menu.share')) });
     if (canChange(source, auth)) items.push({ key: 'delete', label: menuLabel('ds-menu-delete', ds('menu.delete')), danger: true });
     return items;
   };
 
   const onSourceMenu = (source: DataSourceSummary, key: string) => {
     if (key === 'edit') void navigate(`/data_source_edit/${encodeURIComponent(source.dataSourceId)}`);
+    else if (key === 'share') openShare({ dataSourceId: source.dataSourceId, name: source.name });
     else if (key === 'delete') confirmDeleteSource(source);
   };
 
@@ -228,7 +234,7 @@ export function DataSourceSidebar() {
 
   const headMenu: MenuProps['items'] = [
     { key: 'create-folder', label: menuLabel('ds-menu-create-folder', ds('sidebar.createFolder')) },
-    { key: 'batch-share', label: menuLabel('ds-menu-batch-share', soon(ds('menu.batchShare'))), disabled: true },
+    { key: 'batch-share', label: menuLabel('ds-menu-batch-share', ds('menu.batchShare')) },
   ];
 
   return (
@@ -254,7 +260,13 @@ export function DataSourceSidebar() {
             <Dropdown
               trigger={['click']}
               destroyOnHidden
-              menu={{ items: headMenu, onClick: ({ key }) => key === 'create-folder' && setDialog({ kind: 'createFolder' }) }}
+              menu={{
+                items: headMenu,
+                onClick: ({ key }) => {
+                  if (key === 'create-folder') setDialog({ kind: 'createFolder' });
+                  else if (key === 'batch-share') void navigate(`${buildPath('data_source_batch_publish')}${params.project ? `?project=${encodeURIComponent(params.project)}` : ''}`);
+                },
+              }}
             >
               <Button type="text" icon={<EllipsisOutlined />} aria-label={ds('sidebar.more')} data-testid="ds-sidebar-menu" onClick={stopEvent} />
             </Dropdown>
@@ -333,6 +345,7 @@ export function DataSourceSidebar() {
         initialProjectId={dialog?.kind === 'createSource' ? dialog.projectId : undefined}
         onClose={() => setDialog(null)}
       />
+      {shareDialog}
     </nav>
   );
 }

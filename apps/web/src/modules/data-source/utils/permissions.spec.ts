@@ -44,7 +44,13 @@ describe('changing and the detail toolbar', () => {
   });
 
   it('a viewer may only export', () => {
-    expect(detailActions(source(2, { editable: false }), viewer)).toEqual({ export: true, edit: false, delete: false, editFields: false, addField: false });
+    expect(detailActions(source(2, { editable: false }), viewer)).toEqual({ export: true, edit: false, delete: false, editFields: false, addField: false, share: false });
+  });
+
+  it('share for those who may change the source (datasource:edit and access, or admin)', () => {
+    expect(detailActions(source(2), editor).share).toBe(true);
+    expect(detailActions(source(2, { editable: false }), editor).share).toBe(false);
+    expect(detailActions(source(8), admin).share).toBe(true);
   });
 
   it('add field only for read-only sources without a reference', () => {

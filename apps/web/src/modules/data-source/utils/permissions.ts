@@ -48,6 +48,8 @@ export interface DetailActions {
   editFields: boolean;
   /** Add field: only for read-only sources without a reference. */
   addField: boolean;
+  /** Share (spec 02 §2 screen 2): admin, or datasource:edit with access to the source. */
+  share: boolean;
 }
 
 export function detailActions(source: SourceFacts & { reference?: string }, auth: DataSourceAuth): DetailActions {
@@ -58,5 +60,6 @@ export function detailActions(source: SourceFacts & { reference?: string }, auth
     delete: change,
     editFields: change,
     addField: source.isReadOnly && !source.reference,
+    share: change,
   };
 }

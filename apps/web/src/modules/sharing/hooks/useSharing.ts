@@ -1,0 +1,31 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { sharingApi, sharingKeys } from '../api/sharing';
+import type { BatchPublishBody, PublishBody } from '../types';
+
+/** Roles, users and (with a source id) the source's current shares. Always read fresh when a dialog opens. */
+export function useShareForm(dataSourceId: string | undefined, enabled = true) {
+  return useQuery({
+    queryKey: sharingKeys.form(dataSourceId),
+    queryFn: () => sharingApi.rolesUsers(dataSourceId),
+    enabled,
+    staleTime: 0,
+  });
+}
+
+/** POST publish/{id}: answers the failure log. */
+export function usePublish() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ dataSourceId, body }: { dataSourceId: string; body: PublishBody }) => sharingApi.publish(dataSourceId, body),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: sharingKeys.all }),
+  });
+}
+
+/** POST batch_publish: answers the failure log (the sources not listed were done). */
+export function useBatchPublish() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: BatchPublishBody) => sharingApi.batchPublish(body),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: sharingKeys.all }),
+  });
+}

@@ -1,0 +1,50 @@
+/** Simplified Chinese texts of the sharing module (registered under sharing.*). */
+const zhCN = {
+  share: {
+    title: '共享数据源：{{name}}',
+    roles: '角色',
+    users: '用户',
+    rolesPlaceholder: '选择可以查看的角色',
+    usersPlaceholder: '选择可以查看的用户',
+    hint: '被选中的角色和用户可以查看此数据源及其图表；未选中的将不再能查看。',
+    loadFailed: '共享设置加载失败',
+    save: '保存',
+    action: '共享',
+  },
+  batch: {
+    title: '批量共享',
+    folder: '文件夹',
+    folderPlaceholder: '选择文件夹',
+    chooseFolder: '请选择一个文件夹',
+    selectAll: '全选',
+    invert: '反选',
+    selectNone: '全不选',
+    add: '添加共享',
+    remove: '取消共享',
+    selected: '已选 {{count}} 个，共 {{total}} 个',
+    name: '数据源名称',
+    type: '类型',
+    updated: '更新时间',
+    notShareable: '你不能共享此数据源',
+    noSources: '此文件夹中没有数据源',
+    noneChecked: '请至少勾选一个数据源',
+    noneChosen: '请至少选择一个角色或用户',
+    back: '返回数据源',
+    running: '正在共享，请稍候…',
+    removing: '正在取消共享，请稍候…',
+    noPermission: '你没有共享数据源的权限',
+    lastResult: '上次操作的结果',
+  },
+  result: {
+    operateSuccess: '操作成功',
+    publishSuccess: '共享成功',
+    operateFailed: '操作失败',
+    publishFailed: '共享失败',
+    failedCount: '{{count}} 个数据源未能完成，其他的已完成',
+    dataSourceName: '数据源名称',
+    failedMessage: '失败原因',
+  },
+};
+
+export type SharingCatalogue = typeof zhCN;
+export default zhCN;
