@@ -83,7 +83,7 @@ function DashboardBoard({ tab, apiTab, apiName, lockEdit, projectId, content }: 
   const { t } = useTranslation();
   const { message, modal } = App.useApp();
   const navigate = useNavigate();
-  const { editAuth, canEditTemplate, dataSourceAuth } = useEditAuth(apiTab);
+  const { editAuth, dataSourceAuth } = useEditAuth(apiTab);
   const mutations = useDashboardMutations(tab, apiTab, content.dashboardId);
   const rootRef = useRef<HTMLDivElement>(null);
   const gridRef = useRef<HTMLDivElement>(null);
@@ -104,7 +104,7 @@ function DashboardBoard({ tab, apiTab, apiName, lockEdit, projectId, content }: 
   const shown = useMemo(() => content.charts.filter((c) => !c.hide), [content.charts]);
   const ordered = useMemo(() => byPlacement(shown, content.aspects), [shown, content.aspects]);
   const toolbar = dashboardToolbarActions({ editAuth, apiName, fullScreen: fullscreen.active });
-  const draggable = canDrag({ locked, tab: apiTab, canEditTemplate });
+  const draggable = canDrag({ locked, editAuth });
 
   // ---- layout saving: 1000 ms after the last drag/resize stop, only when it changed
   const saveLayout = mutations.saveLayout;

@@ -7,7 +7,7 @@ export function useEditAuth(tab: TabType) {
   const { can } = usePermission();
   const canEditTemplate = can('template:edit');
   return {
-    editAuth: editAuthFor(tab, canEditTemplate),
+    editAuth: editAuthFor(tab, canEditTemplate, can('dashboard:edit')),
     canEditTemplate,
     /** datasource:{dataSourceId} gives access to a chart's data source. */
     dataSourceAuth: (dataSourceId: string) => Boolean(dataSourceId) && can(`datasource:${dataSourceId}`),

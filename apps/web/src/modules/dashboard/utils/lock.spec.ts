@@ -16,11 +16,10 @@ describe('lock rules', () => {
     expect(canToggleLock({ apiName: '' })).toBe(true);
   });
 
-  it('allows dragging only when unlocked, on the dashboard tab or with template:edit', () => {
-    expect(canDrag({ locked: true, tab: 'dashboard', canEditTemplate: true })).toBe(false);
-    expect(canDrag({ locked: false, tab: 'dashboard', canEditTemplate: false })).toBe(true);
-    expect(canDrag({ locked: false, tab: 'template', canEditTemplate: false })).toBe(false);
-    expect(canDrag({ locked: false, tab: 'template', canEditTemplate: true })).toBe(true);
-    expect(canDrag({ locked: true, tab: 'template', canEditTemplate: true })).toBe(false);
+  it('allows dragging only when unlocked and with the edit right of the tab', () => {
+    expect(canDrag({ locked: true, editAuth: true })).toBe(false);
+    expect(canDrag({ locked: false, editAuth: true })).toBe(true);
+    // a viewer opening ?lockEdit=false still cannot move charts
+    expect(canDrag({ locked: false, editAuth: false })).toBe(false);
   });
 });

@@ -1,5 +1,3 @@
-import type { TabType } from '../types';
-
 /** Reads of the page's query the lock rules need. */
 export interface LockQuery {
   lockEdit?: string | null;
@@ -16,7 +14,11 @@ export function canToggleLock(query: LockQuery): boolean {
   return !query.apiName;
 }
 
-/** Dragging and resizing only when unlocked and (dashboard tab, or template:edit). */
-export function canDrag({ locked, tab, canEditTemplate }: { locked: boolean; tab: TabType; canEditTemplate: boolean }): boolean {
-  return !locked && (tab === 'dashboard' || canEditTemplate);
+/**
+ * Dragging and resizing only when unlocked and the user may edit the tab: dashboard:edit on the
+ * dashboard tab, template:edit on the template tab (`editAuth` of editAuthFor), so `?lockEdit=false`
+ * does not let a viewer move charts.
+ */
+export function canDrag({ locked, editAuth }: { locked: boolean; editAuth: boolean }): boolean {
+  return !locked && editAuth;
 }

@@ -2,10 +2,11 @@ import { describe, expect, it } from '@jest/globals';
 import { chartBoxActions, dashboardToolbarActions, editAuthFor } from './permissions';
 
 describe('editAuthFor', () => {
-  it('lets any signed-in user edit dashboards, and only template:edit edit templates', () => {
-    expect(editAuthFor('dashboard', false)).toBe(true);
-    expect(editAuthFor('template', false)).toBe(false);
-    expect(editAuthFor('template', true)).toBe(true);
+  it('needs dashboard:edit on the dashboard tab and template:edit on the template tab', () => {
+    expect(editAuthFor('dashboard', false, true)).toBe(true);
+    expect(editAuthFor('dashboard', true, false)).toBe(false);
+    expect(editAuthFor('template', false, true)).toBe(false);
+    expect(editAuthFor('template', true, false)).toBe(true);
   });
 });
 
@@ -75,7 +76,11 @@ describe('dashboardToolbarActions', () => {
   });
 
   it('needs editAuth for add chart, global filter and hide charts', () => {
-    expect(dashboardToolbarActions({ editAuth: false, fullScreen: false })).toMatchObject({ addChart: false, globalFilter: false, hideCharts: false, export: true, lock: true });
+    expect(dashboardToolbarActions({ editAuth: false, fullScreen: false })).toMatchObject({ addChart: false, globalFilter: false, hideCharts: false, export: true, fullScreen: true });
+  });
+
+  it('hides the lock toggle without editAuth (a viewer has nothing to unlock)', () => {
+    expect(dashboardToolbarActions({ editAuth: false, fullScreen: false }).lock).toBe(false);
   });
 
   it('hides the lock toggle and the editing tools with an apiName query', () => {

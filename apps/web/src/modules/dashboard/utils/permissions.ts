@@ -1,11 +1,11 @@
 import type { TabType } from '../types';
 
 /**
- * editAuth (spec 01 §6): dashboards are editable by any signed-in user; templates and their
- * folders need template:edit.
+ * editAuth (spec 01 §6, computed as docs/api/sharing.md "Edit rights"): the dashboard tab needs
+ * dashboard:edit (admin, analyst; not viewer); templates and their folders need template:edit.
  */
-export function editAuthFor(tab: TabType, canEditTemplate: boolean): boolean {
-  return tab === 'dashboard' ? true : canEditTemplate;
+export function editAuthFor(tab: TabType, canEditTemplate: boolean, canEditDashboard: boolean): boolean {
+  return tab === 'dashboard' ? canEditDashboard : canEditTemplate;
 }
 
 export interface ChartBoxContext {
@@ -80,7 +80,8 @@ export interface DashboardToolbarActions {
 /**
  * Dashboard toolbar rules (spec 01 §2): add chart, global filter configuration and hide charts
  * need editAuth (and no apiName query); refresh settings and the carousel only in full-screen;
- * the lock toggle only when not full-screen and without an apiName query.
+ * the lock toggle only when not full-screen and without an apiName query, and (unlocking only
+ * serves editing) only with editAuth.
  */
 export function dashboardToolbarActions({ editAuth, apiName, fullScreen }: DashboardToolbarContext): DashboardToolbarActions {
   const edit = editAuth && !apiName && !fullScreen;
@@ -91,7 +92,7 @@ export function dashboardToolbarActions({ editAuth, apiName, fullScreen }: Dashb
     hideCharts: edit,
     refreshSettings: fullScreen,
     fullScreen: true,
-    lock: !fullScreen && !apiName,
+    lock: editAuth && !fullScreen && !apiName,
     carousel: fullScreen,
   };
 }
