@@ -1,7 +1,7 @@
 import '../chart.css';
-import { EditOutlined, InfoCircleOutlined, ReloadOutlined, WarningOutlined } from '@ant-design/icons';
+import { EditOutlined, InfoCircleOutlined, LockOutlined, ReloadOutlined, WarningOutlined } from '@ant-design/icons';
 import { Button, Empty, Spin, Tooltip, Typography } from 'antd';
-import { Component, lazy, Suspense, useCallback, useEffect, useState, type ErrorInfo, type ReactNode } from 'react';
+import { Component, lazy, Suspense, useCallback, useEffect, useLayoutEffect, useRef, useState, type ErrorInfo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ChartSummary, TabType } from '../../dashboard/types';
 import { useChartViewTranslation } from '../i18n';
@@ -10,11 +10,11 @@ import { useChartData } from '../hooks/useChartData';
 import type { ChartAnswer, ChartType, TablePage } from '../types';
 import { isChartKind } from '../utils/renderers';
 import { deriveChartState, downsampleHint, isSettled } from '../utils/state';
+import { rowsThatFit, TABLE_ROW_HEIGHT } from '../utils/table';
 
 /** The renderers and ECharts load on the first chart drawn (a chunk of their own). */
 const ChartRenderer = lazy(() => import('./ChartRenderer'));
 
-const DEFAULT_TABLE_PAGE: TablePage = { index: 1, size: 20 };
 /** A chart query answers at most this many rows (docs/api/chart.md, meta.truncated). */
 const TRUNCATED_ROWS = 10_000;
 
@@ -90,8 +90,16 @@ export function ChartView({ tab, chart, variant, enabled, refreshKey, onLoaded, 
   const { t } = useTranslation();
   const { cv, i18n } = useChartViewTranslation();
   const appTheme = useAppTheme();
-  const [page, setPage] = useState<TablePage | undefined>(chart.type === 'table' ? DEFAULT_TABLE_PAGE : undefined);
-  const query = useChartData({ tab, chartId: chart.chartId, enabled, refreshKey, isFullScreen: variant !== 'grid', page });
+  const viewRef = useRef<HTMLDivElement>(null);
+  const isTable = chart.type === 'table';
+  // a table's first page holds the rows the box has room for (the renderer corrects it once it sees the statistics rows)
+  const [page, setPage] = useState<TablePage | undefined>(undefined);
+  useLayoutEffect(() => {
+    if (!isTable || page || !enabled) return;
+    const height = viewRef.current?.clientHeight ?? 0;
+    setPage({ index: 1, size: rowsThatFit({ height, headerHeight: TABLE_ROW_HEIGHT + 1, summaryHeight: 0, rowHeight: TABLE_ROW_HEIGHT }) });
+  }, [isTable, page, enabled]);
+  const query = useChartData({ tab, chartId: chart.chartId, enabled: enabled && (!isTable || page !== undefined), refreshKey, isFullScreen: variant !== 'grid', page });
   const answer = query.data;
   const state = deriveChartState({ enabled, isError: query.isError, answer });
   const kind = kindOf(answer, chart.type);
@@ -131,6 +139,9 @@ export function ChartView({ tab, chart, variant, enabled, refreshKey, onLoaded, 
         }
       />
     );
+  } else if (state === 'noPermission') {
+    // the caller may not see the chart's source (docs/api/sharing.md): no data, no error
+    content = <Status testId="chart-no-permission" icon={<LockOutlined />} title={cv('noPermission')} detail={cv('noPermissionHint')} />;
   } else if (state === 'unconfigured') {
     content = (
       <div className="bi-chart-view__center" data-testid="chart-unconfigured">
@@ -193,6 +204,7 @@ export function ChartView({ tab, chart, variant, enabled, refreshKey, onLoaded, 
             onDone={onDone}
             onPageChange={onPageChange}
             paging={query.isPlaceholderData && query.isFetching}
+            inBox
           />
         </Suspense>
       </RenderBoundary>
@@ -205,7 +217,7 @@ export function ChartView({ tab, chart, variant, enabled, refreshKey, onLoaded, 
   const refreshing = state === 'ready' && query.isFetching && !query.isPlaceholderData;
 
   return (
-    <div className="bi-chart-view" data-testid="chart-view" data-state={state} data-kind={kind} data-drawn={drawn ? 'true' : 'false'}>
+    <div ref={viewRef} className="bi-chart-view" data-testid="chart-view" data-state={state} data-kind={kind} data-drawn={drawn ? 'true' : 'false'}>
       {content}
       {refreshing ? (
         <span className="bi-chart-view__refreshing" data-testid="chart-refreshing" aria-label={cv('refreshing')}>

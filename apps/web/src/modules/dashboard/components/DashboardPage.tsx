@@ -1,8 +1,12 @@
-import { Empty } from 'antd';
+import { Empty, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router-dom';
+import { Navigate, useParams } from 'react-router-dom';
 import type { RouteName } from '../../../shared/routing/routes';
+import { browserStorages } from '../../../shared/storage/keys';
+import { useEditAuth } from '../hooks/useEditAuth';
+import { useProjects } from '../hooks/useProjects';
 import type { TabType } from '../types';
+import { landingDashboard, readViewed } from '../utils/landing';
 import { DashboardView } from './DashboardView';
 
 interface DashboardPageProps {
@@ -11,9 +15,49 @@ interface DashboardPageProps {
 }
 
 /**
+ * Without a dashboard in the address: opens the last dashboard the user viewed in this tab, else
+ * the first one they may see; with none at all, says how to make one (the template tab: what
+ * templates are and how one is published).
+ */
+function Landing({ tab }: { tab: TabType }) {
+  const { t } = useTranslation();
+  const query = useProjects(tab);
+  const { editAuth } = useEditAuth(tab);
+  if (query.isPending) {
+    return (
+      <div className="bi-dashboard__status" data-testid="dashboard-loading">
+        <Spin />
+      </div>
+    );
+  }
+  const target = landingDashboard(query.data ?? [], readViewed(browserStorages().local, tab));
+  if (target) return <Navigate replace to={`/${tab}/${encodeURIComponent(target.projectId)}/${encodeURIComponent(target.dashboardId)}`} />;
+  if (tab === 'template') {
+    return (
+      <div data-testid="template-empty" className="bi-dashboard__not-found bi-landing-empty">
+        <Empty
+          description={
+            <div className="bi-landing-empty__text">
+              <Typography.Title level={5}>{t('template.emptyTitle')}</Typography.Title>
+              <Typography.Paragraph>{t('template.emptyWhat')}</Typography.Paragraph>
+              <Typography.Paragraph type="secondary">{editAuth ? t('template.emptyHowEdit') : t('template.emptyHowView')}</Typography.Paragraph>
+            </div>
+          }
+        />
+      </div>
+    );
+  }
+  return (
+    <div data-testid="dashboard-none" className="bi-dashboard__not-found">
+      <Empty description={t('dashboard.noDashboards')} />
+    </div>
+  );
+}
+
+/**
  * Content area of the dashboard and template tabs (spec 01 §2): the dashboard view when both
- * the folder and the dashboard id are present, else (or when the dashboard does not exist) the
- * not-found message.
+ * the folder and the dashboard id are present (the not-found message when it does not exist),
+ * else the landing.
  */
 export function DashboardPage({ tab, routeName }: DashboardPageProps) {
   const { t } = useTranslation();
@@ -35,7 +79,7 @@ export function DashboardPage({ tab, routeName }: DashboardPageProps) {
       data-dashboard={dashboard ?? ''}
       aria-label={title}
     >
-      {project && dashboard ? <DashboardView key={`${tab}:${dashboard}`} tab={tab} projectId={project} dashboardId={dashboard} notFound={notFound} /> : notFound}
+      {project && dashboard ? <DashboardView key={`${tab}:${dashboard}`} tab={tab} projectId={project} dashboardId={dashboard} notFound={notFound} /> : <Landing tab={tab} />}
     </section>
   );
 }

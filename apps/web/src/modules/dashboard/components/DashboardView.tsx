@@ -6,12 +6,14 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { ApiError } from '../../../shared/api/http';
 import { deleteConfirmation } from '../../../shared/components/deleteConfirmation';
 import { buildPath } from '../../../shared/routing/routes';
+import { browserStorages } from '../../../shared/storage/keys';
 import { useDashboardContent, useDashboardMutations } from '../hooks/useDashboardContent';
 import { useEditAuth } from '../hooks/useEditAuth';
 import { useFullscreen } from '../hooks/useFullscreen';
 import type { ChartSummary, DashboardContent, GridItem, TabType } from '../types';
 import { createLayoutSaver, layoutToAspects, type LayoutSaver, type RglItem } from '../utils/layout';
 import { canDrag, canToggleLock, initialLocked } from '../utils/lock';
+import { rememberViewed } from '../utils/landing';
 import { exportFileName } from '../utils/names';
 import { chartBoxActions, dashboardToolbarActions } from '../utils/permissions';
 import { exportElement, sleep } from '../utils/export';
@@ -100,6 +102,11 @@ function DashboardBoard({ tab, apiTab, apiName, lockEdit, projectId, content }: 
   const [viewerIndex, setViewerIndex] = useState<number | null>(null);
   /** Bumped to rebuild the grid from the server's layout (after a failed save). */
   const [gridVersion, setGridVersion] = useState(0);
+
+  // the tab opens this dashboard again next time (DashboardPage's landing)
+  useEffect(() => {
+    if (!apiName) rememberViewed(browserStorages().local, tab, { projectId: content.projectId || projectId, dashboardId: content.dashboardId });
+  }, [tab, apiName, content.projectId, content.dashboardId, projectId]);
 
   const shown = useMemo(() => content.charts.filter((c) => !c.hide), [content.charts]);
   const ordered = useMemo(() => byPlacement(shown, content.aspects), [shown, content.aspects]);

@@ -109,6 +109,11 @@ const en: Catalogue = {
   },
   dashboard: {
     notFound: 'Dashboard not found. Choose a dashboard on the left.',
+    noDashboards: 'No dashboards yet. Create a folder with the folder button on the left, then add a dashboard from the folder menu (⋮).',
+    fullScreenGrid: 'Whole dashboard',
+    fullScreenCarousel: 'One chart at a time',
+    fullScreenView: 'Full-screen view',
+    escToLeave: 'Esc leaves full screen',
     loadFailed: 'The dashboard could not be loaded',
     noCharts: 'No charts yet',
     folder: 'Folder: {{name}}',
@@ -206,6 +211,10 @@ const en: Catalogue = {
   },
   template: {
     notFound: 'Template not found. Choose a template on the left.',
+    emptyTitle: 'No templates yet',
+    emptyWhat: 'Templates are ready-made dashboards kept in a shared library: everyone who may view templates opens them here, and their charts show each viewer the data they may see.',
+    emptyHowEdit: 'To publish one: create a folder with the folder button above the list, add a dashboard to it from the folder menu (⋮), and build its charts. It appears in this list for everyone who may view templates.',
+    emptyHowView: 'To publish one, someone with template editing rights creates a folder here, adds a dashboard to it and builds its charts; it then appears in this list.',
   },
   pages: {
     comingSoon: 'The "{{page}}" page is coming soon',

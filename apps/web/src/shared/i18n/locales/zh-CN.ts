@@ -107,6 +107,11 @@ const zhCN = {
   },
   dashboard: {
     notFound: '未找到仪表板，请从左侧选择一个仪表板',
+    noDashboards: '还没有仪表板。请用左侧的文件夹按钮新建文件夹，再从文件夹菜单（⋮）中添加仪表板。',
+    fullScreenGrid: '整个仪表板',
+    fullScreenCarousel: '逐个图表轮播',
+    fullScreenView: '全屏显示方式',
+    escToLeave: '按 Esc 退出全屏',
     loadFailed: '仪表板加载失败',
     noCharts: '还没有图表',
     folder: '文件夹：{{name}}',
@@ -204,6 +209,10 @@ const zhCN = {
   },
   template: {
     notFound: '未找到模板，请从左侧选择一个模板',
+    emptyTitle: '还没有模板',
+    emptyWhat: '模板是放在共享库中的现成仪表板：有模板查看权限的人都可以在这里打开，图表只显示每位查看者有权看到的数据。',
+    emptyHowEdit: '发布模板：用列表上方的文件夹按钮新建文件夹，在文件夹菜单（⋮）中添加仪表板并制作图表，它就会出现在所有有模板查看权限的人的列表中。',
+    emptyHowView: '发布模板需要模板编辑权限：由有此权限的人在这里新建文件夹、添加仪表板并制作图表，之后它就会出现在此列表中。',
   },
   pages: {
     comingSoon: '「{{page}}」页面即将推出',

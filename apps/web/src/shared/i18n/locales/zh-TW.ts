@@ -109,6 +109,11 @@ const zhTW: Catalogue = {
   },
   dashboard: {
     notFound: '未找到儀表板，請從左側選擇一個儀表板',
+    noDashboards: '尚無儀表板。請用左側的資料夾按鈕新增資料夾，再從資料夾選單（⋮）中新增儀表板。',
+    fullScreenGrid: '整個儀表板',
+    fullScreenCarousel: '逐一圖表輪播',
+    fullScreenView: '全螢幕顯示方式',
+    escToLeave: '按 Esc 離開全螢幕',
     loadFailed: '儀表板載入失敗',
     noCharts: '還沒有圖表',
     folder: '資料夾：{{name}}',
@@ -206,6 +211,10 @@ const zhTW: Catalogue = {
   },
   template: {
     notFound: '找不到範本，請從左側選擇一個範本',
+    emptyTitle: '尚無範本',
+    emptyWhat: '範本是放在共用庫中的現成儀表板：有範本檢視權限的人都可以在這裡開啟，圖表只顯示每位檢視者有權看到的資料。',
+    emptyHowEdit: '發布範本：用清單上方的資料夾按鈕新增資料夾，在資料夾選單（⋮）中新增儀表板並製作圖表，它就會出現在所有有範本檢視權限的人的清單中。',
+    emptyHowView: '發布範本需要範本編輯權限：由有此權限的人在這裡新增資料夾、新增儀表板並製作圖表，之後它就會出現在此清單中。',
   },
   pages: {
     comingSoon: '「{{page}}」頁面即將推出',

@@ -1,26 +1,31 @@
-import { Table, type TableColumnsType } from 'antd';
+import { ConfigProvider, Table, type TableColumnsType } from 'antd';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useChartViewTranslation } from '../../i18n';
 import type { TableOption, TableRowOption } from '../../types';
+import { pageKeepingFirstRow, rowsThatFit, TABLE_PAGER_HEIGHT, TABLE_ROW_HEIGHT } from '../../utils/table';
 import { adaptToAppTheme } from '../../utils/theme';
 import type { RendererProps } from './common';
 
-const DEFAULT_MAX_HEIGHT = 320;
-const MIN_BODY_HEIGHT = 48;
-const PAGE_SIZES = [10, 20, 50, 100];
-
 /**
  * table: antd Table over `option.table` — the display texts of one page of rows (the server pages:
- * another page is another run), the statistics rows (sum, avg, max, min) fixed under the rows in their
- * colour, and a body no higher than the option's maxHeight nor than the box leaves.
+ * another page is another run). A page holds as many rows as the box has room for (the page size
+ * follows the box height, so no row hides below a scroll bar); the header stays in place and the
+ * statistics rows (sum, avg, max, min) stay under the rows in their colour; every cell is one line.
  */
+/** Compact rows: 4 px above and below a 20 px line (TABLE_ROW_HEIGHT with the border). */
+const COMPACT = { components: { Table: { cellPaddingBlockSM: 4, cellPaddingInlineSM: 8 } } };
+
 export function TableChart({ answer, appTheme, onDone, onPageChange, paging }: RendererProps) {
   const { cv } = useChartViewTranslation();
   const option = useMemo(() => adaptToAppTheme(answer.option, answer.chart, appTheme), [answer, appTheme]);
   const table = option.table as TableOption | undefined;
-  const maxHeight = typeof table?.maxHeight === 'number' && table.maxHeight > 0 ? table.maxHeight : DEFAULT_MAX_HEIGHT;
+  const maxBodyHeight = typeof table?.maxHeight === 'number' && table.maxHeight > 0 ? table.maxHeight : undefined;
   const frameRef = useRef<HTMLDivElement>(null);
-  const [bodyHeight, setBodyHeight] = useState(maxHeight);
+  const [bodyHeight, setBodyHeight] = useState<number | undefined>(undefined);
+  const page = table?.page ?? { index: 1, size: table?.rows.length || 1, total: table?.rows.length ?? 0 };
+  const summary = table?.summary ?? [];
+  const pageRef = useRef({ page, paging, onPageChange });
+  pageRef.current = { page, paging, onPageChange };
 
   const columns = useMemo<TableColumnsType<TableRowOption>>(
     () =>
@@ -30,41 +35,46 @@ export function TableChart({ answer, appTheme, onDone, onPageChange, paging }: R
         title: column.title,
         align: column.align,
         width: column.width,
-        ellipsis: true,
+        ellipsis: { showTitle: true },
         render: (_value: unknown, row: TableRowOption) => row.cells[column.key] ?? '',
       })),
     [table],
   );
 
-  // the body gets the height the box leaves beside header, statistics and pager (at most maxHeight)
+  // the page size follows the room the box leaves beside header, statistics and pager
   useLayoutEffect(() => {
     const frame = frameRef.current;
     if (!frame) return undefined;
     const measure = () => {
-      const wrapper = frame.querySelector<HTMLElement>('.ant-table-wrapper');
-      const body = frame.querySelector<HTMLElement>('.ant-table-body');
-      if (!wrapper || !body || frame.clientHeight === 0) return;
-      const overhead = wrapper.offsetHeight - body.offsetHeight;
-      const next = Math.max(MIN_BODY_HEIGHT, Math.min(maxHeight, frame.clientHeight - overhead));
-      setBodyHeight((current) => (Math.abs(current - next) > 1 ? next : current));
+      if (frame.clientHeight === 0) return;
+      const header = frame.querySelector<HTMLElement>('.ant-table-header') ?? frame.querySelector<HTMLElement>('.ant-table-thead');
+      const summaryBox = frame.querySelector<HTMLElement>('.ant-table-summary');
+      const row = frame.querySelector<HTMLElement>('.ant-table-tbody > tr.ant-table-row');
+      const rowHeight = row?.offsetHeight || TABLE_ROW_HEIGHT;
+      const headerHeight = header?.offsetHeight || TABLE_ROW_HEIGHT + 1;
+      const summaryHeight = summaryBox?.offsetHeight ?? summary.length * rowHeight;
+      const fit = rowsThatFit({ height: frame.clientHeight, headerHeight, summaryHeight, rowHeight, maxBodyHeight });
+      const body = Math.max(rowHeight, frame.clientHeight - headerHeight - summaryHeight - TABLE_PAGER_HEIGHT);
+      setBodyHeight((current) => (current !== undefined && Math.abs(current - body) <= 1 ? current : body));
+      const { page: shown, paging: loading, onPageChange: change } = pageRef.current;
+      if (!loading && fit !== shown.size) change({ index: pageKeepingFirstRow(shown.index, shown.size, fit), size: fit });
     };
     measure();
     if (typeof ResizeObserver === 'undefined') return undefined;
     const observer = new ResizeObserver(measure);
     observer.observe(frame);
     return () => observer.disconnect();
-  }, [maxHeight, table]);
+  }, [maxBodyHeight, table, summary.length]);
 
   useEffect(() => {
     onDone();
   }, [answer, onDone]);
 
   if (!table) return null;
-  const page = table.page ?? { index: 1, size: table.rows.length || 20, total: table.rows.length };
-  const summary = table.summary ?? [];
 
   return (
-    <div className="bi-chart-table" ref={frameRef} data-testid="chart-table">
+    <div className="bi-chart-table" ref={frameRef} data-testid="chart-table" data-page-size={page.size} data-total={page.total}>
+      <ConfigProvider theme={COMPACT}>
       <Table<TableRowOption>
         size="small"
         rowKey="key"
@@ -77,10 +87,10 @@ export function TableChart({ answer, appTheme, onDone, onPageChange, paging }: R
           pageSize: page.size,
           total: page.total,
           size: 'small',
-          showSizeChanger: true,
-          pageSizeOptions: PAGE_SIZES,
+          showSizeChanger: false,
+          hideOnSinglePage: true,
           showTotal: (total) => cv('tableTotal', { total }),
-          onChange: (index, size) => onPageChange({ index: size !== page.size ? 1 : index, size }),
+          onChange: (index) => onPageChange({ index, size: page.size }),
         }}
         summary={
           summary.length > 0
@@ -100,6 +110,7 @@ export function TableChart({ answer, appTheme, onDone, onPageChange, paging }: R
             : undefined
         }
       />
+      </ConfigProvider>
     </div>
   );
 }
