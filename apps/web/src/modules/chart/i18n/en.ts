@@ -16,6 +16,8 @@ const en: ChartViewCatalogue = {
   mapFailed: 'The map could not be loaded',
   refreshing: 'Refreshing',
   tableTotal: '{{total}} rows',
+  noPermission: 'No permission to see this chart\'s data source',
+  noPermissionHint: 'Ask an administrator to share the data source with you',
   summary: '{{title}}: {{value}}',
 };
 

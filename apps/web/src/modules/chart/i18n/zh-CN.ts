@@ -14,6 +14,8 @@ const zhCN = {
   mapFailed: '地图加载失败',
   refreshing: '正在刷新',
   tableTotal: '共 {{total}} 行',
+  noPermission: '暂无权限查看此图表的数据源',
+  noPermissionHint: '请联系管理员共享该数据源',
   summary: '{{title}}：{{value}}',
 };
 

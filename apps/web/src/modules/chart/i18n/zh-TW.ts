@@ -16,6 +16,8 @@ const zhTW: ChartViewCatalogue = {
   mapFailed: '地圖載入失敗',
   refreshing: '正在重新整理',
   tableTotal: '共 {{total}} 列',
+  noPermission: '暫無權限檢視此圖表的資料來源',
+  noPermissionHint: '請聯絡管理員共用該資料來源',
   summary: '{{title}}：{{value}}',
 };
 

@@ -20,6 +20,10 @@ export interface ChartAnswer {
   chart: Chart;
   meta?: ChartAnswerMeta;
   dataSourceName?: string;
+  /** false: the caller may not see the chart's source; the answer has no option (docs/api/sharing.md) */
+  dataSourceAuth?: boolean;
+  /** with dataSourceAuth false: the server's text in the request's language */
+  message?: string;
 }
 
 /** Table page of a run (1-based index, size 1–500). */
@@ -39,7 +43,7 @@ export interface RunBody {
 }
 
 /** What a chart box shows. */
-export type ChartViewState = 'waiting' | 'loading' | 'error' | 'unconfigured' | 'empty' | 'ready';
+export type ChartViewState = 'waiting' | 'loading' | 'error' | 'noPermission' | 'unconfigured' | 'empty' | 'ready';
 
 export type AppTheme = 'light' | 'dark';
 

@@ -16,6 +16,14 @@ describe('chart box state', () => {
     expect(deriveChartState({ enabled: true, isError: true, answer: ready })).toBe('error');
   });
 
+  it('shows the no-permission state when the caller may not see the source (dataSourceAuth false)', () => {
+    const denied = { dataSourceAuth: false, chartId: 'c1', message: 'no permission' } as unknown as ChartAnswer;
+    expect(deriveChartState({ enabled: true, isError: false, answer: denied })).toBe('noPermission');
+    expect(isSettled('noPermission')).toBe(true);
+    // an answer without the flag, or with it true, is permitted
+    expect(deriveChartState({ enabled: true, isError: false, answer: { ...ready, dataSourceAuth: true } })).toBe('ready');
+  });
+
   it('draws an answer with rows', () => {
     expect(deriveChartState({ enabled: true, isError: false, answer: ready })).toBe('ready');
   });

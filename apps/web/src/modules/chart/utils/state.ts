@@ -31,11 +31,13 @@ export function isEmptyResult(answer: ChartAnswer): boolean {
 
 /**
  * What the chart box shows: waiting (not visible yet), loading, error (also when a refresh failed:
- * the old picture would pass for current figures), unconfigured, empty, or the chart.
+ * the old picture would pass for current figures), no permission (the caller may not see the chart's
+ * source: `dataSourceAuth: false`, spec 01 §2), unconfigured, empty, or the chart.
  */
 export function deriveChartState({ enabled, isError, answer }: StateInput): ChartViewState {
   if (isError) return 'error';
   if (!answer) return enabled ? 'loading' : 'waiting';
+  if (answer.dataSourceAuth === false) return 'noPermission';
   if (isUnconfigured(answer)) return 'unconfigured';
   if (isEmptyResult(answer)) return 'empty';
   return 'ready';
@@ -43,7 +45,7 @@ export function deriveChartState({ enabled, isError, answer }: StateInput): Char
 
 /** States in which the box is done loading (the dashboard's export waits for the others). */
 export function isSettled(state: ChartViewState): boolean {
-  return state === 'error' || state === 'unconfigured' || state === 'empty';
+  return state === 'error' || state === 'noPermission' || state === 'unconfigured' || state === 'empty';
 }
 
 /** The "showing N of M points" hint when the server down-sampled the series (LTTB). */
