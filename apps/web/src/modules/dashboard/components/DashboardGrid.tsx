@@ -14,6 +14,8 @@ interface DashboardGridProps {
   /** A drag or resize ended with this layout. */
   onLayoutStop: (layout: RglItem[]) => void;
   gridRef?: Ref<HTMLDivElement>;
+  /** Row height in pixels (full screen scales the grid to the screen); the usual 70 when absent. */
+  rowHeight?: number;
 }
 
 const GRID_CONFIG = { cols: GRID.cols, rowHeight: GRID.rowHeight, margin: [GRID.margin, GRID.margin] as const, maxRows: GRID.maxRows };
@@ -22,8 +24,8 @@ function plain(layout: Layout): RglItem[] {
   return layout.map(({ i, x, y, w, h }) => ({ i, x, y, w, h }));
 }
 
-/** The 12-column chart grid (spec 01 §9: row height 70, margins 7); the chart title bar drags. */
-export function DashboardGrid({ aspects, charts, editable, renderBox, onLayoutStop, gridRef }: DashboardGridProps) {
+/** The 12-column chart grid (spec 01 §9: row height 70, margins 7; full screen scales the rows); the chart title bar drags. */
+export function DashboardGrid({ aspects, charts, editable, renderBox, onLayoutStop, gridRef, rowHeight }: DashboardGridProps) {
   const { width, containerRef, mounted } = useContainerWidth();
   const layout = useMemo(
     () =>
@@ -33,6 +35,7 @@ export function DashboardGrid({ aspects, charts, editable, renderBox, onLayoutSt
       ),
     [aspects, charts],
   );
+  const gridConfig = useMemo(() => (rowHeight ? { ...GRID_CONFIG, rowHeight } : GRID_CONFIG), [rowHeight]);
   const dragConfig = useMemo(() => ({ enabled: editable, handle: '.bi-chart-box__header', cancel: '.bi-chart-box__tools' }), [editable]);
   const resizeConfig = useMemo(() => ({ enabled: editable, handles: ['se'] as const }), [editable]);
 
@@ -43,7 +46,7 @@ export function DashboardGrid({ aspects, charts, editable, renderBox, onLayoutSt
           <ReactGridLayout
             width={width}
             layout={layout}
-            gridConfig={GRID_CONFIG}
+            gridConfig={gridConfig}
             dragConfig={dragConfig}
             resizeConfig={resizeConfig}
             onDragStop={(next) => onLayoutStop(plain(next))}

@@ -11,8 +11,9 @@ import {
   UnlockOutlined,
 } from '@ant-design/icons';
 import { AUTO_REFRESH_MINUTES } from '@bi/rules';
-import { Button, Dropdown, Select, Space, Tooltip, Typography } from 'antd';
+import { Button, Dropdown, Segmented, Select, Space, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import type { FullScreenView } from '../utils/fullscreen';
 import type { DashboardToolbarActions } from '../utils/permissions';
 
 interface DashboardToolbarProps {
@@ -22,6 +23,9 @@ interface DashboardToolbarProps {
   canToggleLock: boolean;
   exporting: boolean;
   refreshMinutes: number;
+  /** full screen: the whole dashboard or one chart at a time */
+  fullView: FullScreenView;
+  onFullView: (view: FullScreenView) => void;
   onAddChart: () => void;
   onExport: (kind: 'png' | 'pdf') => void;
   onHideCharts: () => void;
@@ -72,6 +76,18 @@ export function DashboardToolbar(props: DashboardToolbarProps) {
           {t('dashboard.toolbar.hideCharts')}
         </Button>
       ) : null}
+      {actions.carousel ? (
+        <Segmented<FullScreenView>
+          aria-label={t('dashboard.fullScreenView')}
+          data-testid="fullscreen-view"
+          value={props.fullView}
+          onChange={props.onFullView}
+          options={[
+            { value: 'grid', label: <span data-testid="fullscreen-view-grid">{t('dashboard.fullScreenGrid')}</span> },
+            { value: 'carousel', label: <span data-testid="fullscreen-view-carousel">{t('dashboard.fullScreenCarousel')}</span> },
+          ]}
+        />
+      ) : null}
       {actions.refreshSettings ? (
         <Space size={4}>
           <Typography.Text type="secondary">{t('dashboard.toolbar.refreshInterval')}</Typography.Text>
@@ -92,6 +108,7 @@ export function DashboardToolbar(props: DashboardToolbarProps) {
       {actions.fullScreen ? (
         <Button
           icon={fullScreen ? <FullscreenExitOutlined /> : <FullscreenOutlined />}
+          title={fullScreen ? t('dashboard.escToLeave') : undefined}
           aria-pressed={fullScreen}
           data-testid="toolbar-fullscreen"
           onClick={props.onToggleFullScreen}

@@ -11,7 +11,8 @@ import { useDashboardContent, useDashboardMutations } from '../hooks/useDashboar
 import { useEditAuth } from '../hooks/useEditAuth';
 import { useFullscreen } from '../hooks/useFullscreen';
 import type { ChartSummary, DashboardContent, GridItem, TabType } from '../types';
-import { createLayoutSaver, layoutToAspects, type LayoutSaver, type RglItem } from '../utils/layout';
+import { fitRowHeight, gridRows, type FullScreenView } from '../utils/fullscreen';
+import { aspectsToLayout, createLayoutSaver, layoutToAspects, type LayoutSaver, type RglItem } from '../utils/layout';
 import { canDrag, canToggleLock, initialLocked } from '../utils/lock';
 import { rememberViewed } from '../utils/landing';
 import { exportFileName } from '../utils/names';
@@ -90,6 +91,9 @@ function DashboardBoard({ tab, apiTab, apiName, lockEdit, projectId, content }: 
   const rootRef = useRef<HTMLDivElement>(null);
   const gridRef = useRef<HTMLDivElement>(null);
   const fullscreen = useFullscreen(rootRef);
+  const bodyRef = useRef<HTMLDivElement>(null);
+  const [fullView, setFullView] = useState<FullScreenView>('grid');
+  const [bodyHeight, setBodyHeight] = useState(0);
 
   const [locked, setLocked] = useState(() => initialLocked({ lockEdit, apiName }));
   const [refreshMinutes, setRefreshMinutes] = useState(1);
@@ -111,7 +115,21 @@ function DashboardBoard({ tab, apiTab, apiName, lockEdit, projectId, content }: 
   const shown = useMemo(() => content.charts.filter((c) => !c.hide), [content.charts]);
   const ordered = useMemo(() => byPlacement(shown, content.aspects), [shown, content.aspects]);
   const toolbar = dashboardToolbarActions({ editAuth, apiName, fullScreen: fullscreen.active });
-  const draggable = canDrag({ locked, editAuth });
+  const draggable = canDrag({ locked, editAuth }) && !fullscreen.active;
+
+  // full screen shows the whole grid scaled to the screen (its rows fill the height below the header)
+  useEffect(() => {
+    const body = bodyRef.current;
+    if (!fullscreen.active || !body || typeof ResizeObserver === 'undefined') return undefined;
+    const observer = new ResizeObserver(() => setBodyHeight(body.clientHeight));
+    observer.observe(body);
+    setBodyHeight(body.clientHeight);
+    return () => observer.disconnect();
+  }, [fullscreen.active, fullView]);
+  const fitHeight = useMemo(
+    () => (fullscreen.active && bodyHeight > 0 ? fitRowHeight(gridRows(aspectsToLayout(content.aspects, shown.map((c) => c.chartId))), bodyHeight) : undefined),
+    [fullscreen.active, bodyHeight, content.aspects, shown],
+  );
 
   // ---- layout saving: 1000 ms after the last drag/resize stop, only when it changed
   const saveLayout = mutations.saveLayout;
@@ -262,6 +280,8 @@ function DashboardBoard({ tab, apiTab, apiName, lockEdit, projectId, content }: 
             canToggleLock={canToggleLock({ apiName })}
             exporting={exporting}
             refreshMinutes={refreshMinutes}
+            fullView={fullView}
+            onFullView={setFullView}
             onAddChart={() => setDialog('addChart')}
             onExport={(kind) => void onExport(kind)}
             onHideCharts={() => setDialog('hideCharts')}
@@ -271,15 +291,26 @@ function DashboardBoard({ tab, apiTab, apiName, lockEdit, projectId, content }: 
           />
         </header>
 
-        {toolbar.carousel ? (
-          <DashboardCarousel charts={ordered} testIdPrefix="carousel" autoPlay renderSlide={renderSlide('slide')} />
-        ) : shown.length === 0 ? (
-          <div ref={gridRef} data-testid="grid" className="bi-grid-export">
-            <Empty className="bi-dashboard__empty" description={<span data-testid="dashboard-empty">{t('dashboard.noCharts')}</span>} />
-          </div>
-        ) : (
-          <DashboardGrid key={gridVersion} gridRef={gridRef} aspects={content.aspects} charts={shown} editable={draggable} renderBox={renderGridBox} onLayoutStop={onLayoutStop} />
-        )}
+        <div ref={bodyRef} className="bi-dashboard__body" data-testid="dashboard-body" data-view={fullscreen.active ? fullView : 'page'}>
+          {toolbar.carousel && fullView === 'carousel' ? (
+            <DashboardCarousel charts={ordered} testIdPrefix="carousel" autoPlay renderSlide={renderSlide('slide')} />
+          ) : shown.length === 0 ? (
+            <div ref={gridRef} data-testid="grid" className="bi-grid-export">
+              <Empty className="bi-dashboard__empty" description={<span data-testid="dashboard-empty">{t('dashboard.noCharts')}</span>} />
+            </div>
+          ) : (
+            <DashboardGrid
+              key={gridVersion}
+              gridRef={gridRef}
+              aspects={content.aspects}
+              charts={shown}
+              editable={draggable}
+              renderBox={renderGridBox}
+              onLayoutStop={onLayoutStop}
+              rowHeight={fitHeight}
+            />
+          )}
+        </div>
 
         <AddChartDialog
           open={dialog === 'addChart'}

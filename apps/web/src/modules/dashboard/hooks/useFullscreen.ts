@@ -1,8 +1,13 @@
 import { useCallback, useEffect, useState, type RefObject } from 'react';
 
+/** An open dialog, dropdown or select list takes Escape for itself. */
+function openLayer(): boolean {
+  return document.querySelector('.ant-modal-wrap:not([style*="display: none"]), .ant-select-dropdown:not(.ant-select-dropdown-hidden), .ant-dropdown:not(.ant-dropdown-hidden)') !== null;
+}
+
 /**
  * Browser full-screen (Fullscreen API) of an element, falling back to a fixed overlay when the
- * API is missing or refuses. `active` is true in either form; Escape leaves the overlay.
+ * API is missing or refuses. `active` is true in either form; Escape leaves both.
  */
 export function useFullscreen(ref: RefObject<HTMLElement | null>) {
   const [native, setNative] = useState(false);
@@ -14,14 +19,18 @@ export function useFullscreen(ref: RefObject<HTMLElement | null>) {
     return () => document.removeEventListener('fullscreenchange', onChange);
   }, [ref]);
 
+  // Escape leaves either form (the browser leaves its own full screen on Escape too, but a key sent
+  // by a script or a kiosk keyboard reaches the page instead); not while a dialog or popup has it
   useEffect(() => {
-    if (!overlay) return undefined;
+    if (!overlay && !native) return undefined;
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setOverlay(false);
+      if (event.key !== 'Escape' || event.defaultPrevented || openLayer()) return;
+      setOverlay(false);
+      if (document.fullscreenElement) void document.exitFullscreen().catch(() => undefined);
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [overlay]);
+  }, [overlay, native]);
 
   // leave full-screen when the page goes away
   useEffect(
