@@ -1,4 +1,5 @@
 import { Navigate, createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { AdminPage } from '../modules/admin';
 import { LoginPage } from '../modules/auth/components/LoginPage';
 import { RouteGuard } from '../modules/auth/components/RouteGuard';
 import { LOGIN_PATH } from '../modules/auth/utils/guard';
@@ -63,6 +64,7 @@ export const routes: RouteObject[] = [
           named('template_tab', <TemplatePage routeName="template_tab" />, 'template'),
           named('template', <TemplatePage routeName="template" />, 'template'),
           named('template_chart_edit', <ChartEditPage tab="template" />),
+          named('admin', <AdminPage />),
           { id: 'not_found', path: '*', element: <NotFoundPage /> },
         ],
       },

@@ -23,6 +23,7 @@ describe('route table', () => {
       dashboard_chart_edit: '/dashboard/chart_edit/:project/:dashboard/:chart',
       template_chart_edit: '/template/chart_edit/:project/:dashboard/:chart',
       login: '/account/login',
+      admin: '/admin/:section?',
     });
   });
 });
@@ -35,6 +36,7 @@ describe('buildPath', () => {
     expect(buildPath('dashboard_chart_edit', { project: 'p', dashboard: 'd', chart: 'c' })).toBe('/dashboard/chart_edit/p/d/c');
     expect(buildPath('data_source_sql', { project: 'p', type: 'mysql' })).toBe('/data_source_sql/p/mysql');
     expect(buildPath('data_source_batch_publish')).toBe('/data_source/batch_publish');
+    expect(buildPath('admin', { section: 'audit' })).toBe('/admin/audit');
   });
 
   it('encodes values', () => {

@@ -21,6 +21,8 @@ export const ROUTE_PATHS = {
   dashboard_chart_edit: '/dashboard/chart_edit/:project/:dashboard/:chart',
   template_chart_edit: '/template/chart_edit/:project/:dashboard/:chart',
   login: '/account/login',
+  /** beyond the spec: user administration and the audit log (admin only); section users or audit */
+  admin: '/admin/:section?',
 } as const;
 
 export type RouteName = keyof typeof ROUTE_PATHS;

@@ -1,5 +1,13 @@
 import { describe, expect, it } from '@jest/globals';
-import { hasPermission, parsePermission } from './permission';
+import { hasPermission, isAdmin, parsePermission } from './permission';
+
+describe('isAdmin', () => {
+  it('is the role id admin, not a permission named admin', () => {
+    expect(isAdmin({ roles: [{ id: 'admin' }] })).toBe(true);
+    expect(isAdmin({ roles: [{ id: 'viewer' }], permissions: [{ target: 'drn:iam:app:margin:admin' }] })).toBe(false);
+    expect(isAdmin(null)).toBe(false);
+  });
+});
 
 describe('hasPermission', () => {
   it('grants everything to the admin role', () => {

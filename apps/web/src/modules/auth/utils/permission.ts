@@ -8,11 +8,15 @@ export const PERMISSION_PREFIX = 'drn:iam:app:margin:';
  */
 export function hasPermission(permission: PermissionData | null | undefined, name: string): boolean {
   if (!permission) return false;
-  const roles = Array.isArray(permission.roles) ? permission.roles : [];
-  if (roles.some((role) => role?.id === 'admin')) return true;
+  if (isAdmin(permission)) return true;
   const permissions = Array.isArray(permission.permissions) ? permission.permissions : [];
   const target = PERMISSION_PREFIX + name;
   return permissions.some((entry) => entry?.target === target);
+}
+
+/** Role 'admin' (by its id) among the roles: passes every check (spec 02 §6). */
+export function isAdmin(permission: PermissionData | null | undefined): boolean {
+  return Array.isArray(permission?.roles) && permission.roles.some((role) => role?.id === 'admin');
 }
 
 /** Reads the stored permission JSON; anything unreadable counts as no permission. */

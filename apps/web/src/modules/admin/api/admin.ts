@@ -1,0 +1,26 @@
+import { http } from '../../../shared/api/http';
+import type { AdminRole, AdminUser, AuditEntry, CreateUserBody, UserGrants } from '../types';
+
+/** The calls of docs/api/identity-admin.md (role admin only). */
+const base = '/api/identity/admin';
+const id = (value: string) => encodeURIComponent(value);
+
+export const adminApi = {
+  users: () => http.get<AdminUser[]>(`${base}/users`),
+  roles: () => http.get<AdminRole[]>(`${base}/roles`),
+  createUser: (body: CreateUserBody) => http.post<AdminUser>(`${base}/users`, body),
+  setDisabled: (userId: string, disabled: boolean) => http.put<AdminUser>(`${base}/users/${id(userId)}/disabled`, { disabled }),
+  resetPassword: (userId: string, password: string) => http.post<AdminUser>(`${base}/users/${id(userId)}/password`, { password }),
+  setRoles: (userId: string, roleIds: string[]) => http.put<AdminUser>(`${base}/users/${id(userId)}/roles`, { roleIds }),
+  grants: (userId: string) => http.get<UserGrants>(`${base}/users/${id(userId)}/grants`),
+  /** Newest first; `before` pages on (entries with a smaller id). */
+  audit: (limit: number, before?: number) => http.get<AuditEntry[]>(`${base}/audit`, { query: { limit, before } }),
+};
+
+export const adminKeys = {
+  all: ['admin'] as const,
+  users: ['admin', 'users'] as const,
+  roles: ['admin', 'roles'] as const,
+  grants: (userId: string) => ['admin', 'grants', userId] as const,
+  audit: ['admin', 'audit'] as const,
+};

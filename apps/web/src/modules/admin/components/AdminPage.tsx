@@ -1,0 +1,44 @@
+import { Result, Tabs, Typography } from 'antd';
+import { useNavigate, useParams } from 'react-router-dom';
+import { usePermission } from '../../auth/hooks/usePermission';
+import { isAdmin } from '../../data-source/utils/permissions';
+import { buildPath } from '../../../shared/routing/routes';
+import { useAdTranslation } from '../i18n';
+import { AuditTab } from './AuditTab';
+import { UsersTab } from './UsersTab';
+import '../admin.css';
+
+type Section = 'users' | 'audit';
+
+/** User administration (beyond the spec; docs/api/identity-admin.md): users and the audit log, admin only. */
+export function AdminPage() {
+  const { ad } = useAdTranslation();
+  const { permission } = usePermission();
+  const navigate = useNavigate();
+  const { section: raw } = useParams();
+  const section: Section = raw === 'audit' ? 'audit' : 'users';
+
+  if (!isAdmin(permission)) {
+    return (
+      <section className="bi-page" data-testid="page-admin">
+        <Result status="403" title={<span data-testid="admin-no-permission">{ad('noPermission')}</span>} />
+      </section>
+    );
+  }
+
+  return (
+    <section className="bi-page bi-admin" data-testid="page-admin" data-section={section}>
+      <Typography.Title level={4} className="bi-admin__title">
+        {ad('title')}
+      </Typography.Title>
+      <Tabs
+        activeKey={section}
+        onChange={(key) => void navigate(buildPath('admin', { section: key }))}
+        items={[
+          { key: 'users', label: <span data-testid="admin-tab-users">{ad('tabs.users')}</span>, children: <UsersTab /> },
+          { key: 'audit', label: <span data-testid="admin-tab-audit">{ad('tabs.audit')}</span>, children: <AuditTab active={section === 'audit'} /> },
+        ]}
+      />
+    </section>
+  );
+}
