@@ -1,5 +1,5 @@
 import { CHART_KINDS } from '@bi/rules';
-import { App, Empty, Form, Input, Select, Spin, Switch, Table } from 'antd';
+import { App, Empty, Form, Input, Radio, Select, Spin, Switch, Table } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DialogModal } from '../../../shared/components/DialogModal';
@@ -58,7 +58,7 @@ export function AddChartDialog({ open, onSubmit, onClose }: AddChartDialogProps)
       onOk={() => void submit()}
       onCancel={onClose}
       confirmLoading={pending}
-      width={520}
+      width={640}
     >
       <Form form={form} component={false} preserve={false} layout="vertical" initialValues={{ title: '', dataSourceId: '', type: 'bar' }}>
         <Form.Item
@@ -91,18 +91,16 @@ export function AddChartDialog({ open, onSubmit, onClose }: AddChartDialogProps)
           />
         </Form.Item>
         <Form.Item name="type" label={t('chart.type')}>
-          <Select
-            data-testid="chart-type-select"
-            options={CHART_KINDS.map((kind) => ({
-              value: kind,
-              'data-testid': `chart-type-${kind}`,
-              label: (
-                <span className="bi-kind-option">
+          {/* every kind at once (no list to scroll), from the one kind table */}
+          <Radio.Group className="bi-kind-grid" data-testid="chart-type-select" optionType="button" aria-label={t('chart.type')}>
+            {CHART_KINDS.map((kind) => (
+              <Radio.Button key={kind} value={kind} className="bi-kind-grid__item">
+                <span className="bi-kind-option" data-testid={`chart-type-${kind}`}>
                   <ChartTypeIcon type={kind} /> {t(CHART_KIND_KEYS[kind])}
                 </span>
-              ),
-            }))}
-          />
+              </Radio.Button>
+            ))}
+          </Radio.Group>
         </Form.Item>
       </Form>
     </DialogModal>
