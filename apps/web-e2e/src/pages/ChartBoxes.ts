@@ -1,7 +1,7 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 
 /** What a chart box shows (data-state of its chart view). */
-export type ChartViewState = 'waiting' | 'loading' | 'error' | 'unconfigured' | 'empty' | 'ready';
+export type ChartViewState = 'waiting' | 'loading' | 'error' | 'noPermission' | 'unconfigured' | 'empty' | 'ready';
 
 /** The charts inside chart boxes (grid, full-screen carousel and chart viewer): states, canvases, tables. */
 export class ChartBoxes {
