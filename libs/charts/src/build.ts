@@ -64,7 +64,7 @@ export function buildOption(input: ChartResult, options?: BuildOptions): ChartBu
   };
   if (!isChartType(kind)) {
     ctx.warnings.push(`unknown chart kind "${String(kind)}"`);
-    return { option: compact(base) as JsonObject, meta: { kind, pointCount: 0, originalPointCount: 0, downsampled: false, warnings: ctx.warnings, formatters: { series: {}, valueAxes: [] } } };
+    return { option: compact(base) as JsonObject, meta: { kind, pointCount: 0, originalPointCount: 0, downsampled: false, warnings: ctx.warnings, formatters: { series: {}, valueAxes: [], locale: ctx.options.locale } } };
   }
 
   const out = KIND_BUILDERS[kind](ctx);
@@ -81,7 +81,7 @@ export function buildOption(input: ChartResult, options?: BuildOptions): ChartBu
       originalPointCount: out.originalPointCount,
       downsampled: out.downsampled === true,
       warnings: ctx.warnings,
-      formatters: { series: out.formatters?.series ?? {}, valueAxes: out.formatters?.valueAxes ?? [] },
+      formatters: { series: out.formatters?.series ?? {}, valueAxes: out.formatters?.valueAxes ?? [], locale: ctx.options.locale },
     },
   };
 }

@@ -6,7 +6,8 @@
 import { columnsOf, display, fieldLabel, formatterOf, literal, type BuildContext, type KindOutput } from './context.js';
 import { pivot } from './data.js';
 import { downsampleShared, pick } from './downsample.js';
-import { formatPercent, toNumber } from './format.js';
+import { fitHints } from './fit.js';
+import { axisFormatter, formatPercent, toNumber } from './format.js';
 import { axisStyle, chromeInsets, legendOption, tooltipOption } from './layout.js';
 import { markLineOption, plotLineItems } from './plotlines.js';
 import { leastSquares } from './stats.js';
@@ -79,7 +80,7 @@ export function buildCartesian(ctx: BuildContext, spec: CartesianSpec): KindOutp
     const values = ds.downsampled ? pick(s.values, keep) : s.values;
     const data = withTexts
       ? values.map((v, k) => {
-          const text = showShares && v !== null ? formatPercent(stackTotals.get(stack!)![k] ? Math.abs(v) / stackTotals.get(stack!)![k]! : 0) : display(v, s.measure);
+          const text = showShares && v !== null ? formatPercent(stackTotals.get(stack!)![k] ? Math.abs(v) / stackTotals.get(stack!)![k]! : 0) : display(v, s.measure, ctx.options.locale);
           return point(categories[k]!, v, literal(text));
         })
       : values;
@@ -150,16 +151,22 @@ export function buildCartesian(ctx: BuildContext, spec: CartesianSpec): KindOutp
     name: pv.dimensions.map((d) => fieldLabel(d.field)).join(' / ') || undefined,
     boundaryGap: spec.seriesType[0] === 'line' && spec.seriesType[1] === 'line' ? false : true,
     inverse: horizontal ? true : undefined,
-    ...axisStyle(theme, horizontal ? showY : showX),
+    ...axisStyle(theme, horizontal ? showY : showX, true),
   };
   const property = chart.property ?? {};
+  const extents = valueExtents(pv.series.map((s) => ({ axis: axisOf(s.measure), stack: stackOf(s.measure), values: s.values })), pv.categories.length);
   const valueAxis = (axis: 0 | 1): JsonObject => {
     const measures = axisMeasures[axis];
+    const extent = extents[axis];
+    // a value axis shows no negative range without negative data (a trendline or plot line below 0 is
+    // cut at the axis), and no positive range without positive data; the stored min/max win
+    const min = toNumber(axis === 0 ? property.min : property.secondMin) ?? (extent.min >= 0 ? 0 : undefined);
+    const max = toNumber(axis === 0 ? property.max : property.secondMax) ?? (extent.max <= 0 && extent.min < 0 ? 0 : undefined);
     return {
       type: 'value',
       name: measures.length === 1 ? fieldLabel(measures[0]!.field) : undefined,
-      min: toNumber(axis === 0 ? property.min : property.secondMin) ?? undefined,
-      max: toNumber(axis === 0 ? property.max : property.secondMax) ?? undefined,
+      min,
+      max,
       position: axis === 1 ? (horizontal ? 'top' : 'right') : undefined,
       alignTicks: valueAxisCount === 2 ? true : undefined,
       ...axisStyle(theme, axis === 0 && (horizontal ? showX : showY)),
@@ -183,6 +190,11 @@ export function buildCartesian(ctx: BuildContext, spec: CartesianSpec): KindOutp
     outerBoundsContain: 'all',
   };
 
+  const axisFormatters = (valueAxisCount === 2 ? [0, 1] : [0]).map((axis) => {
+    const extent = extents[axis as 0 | 1];
+    return axisFormatter(formatterOf((axis === 0 ? primary : secondary)[0]), Math.max(Math.abs(extent.min), Math.abs(extent.max)), options.locale);
+  });
+
   return {
     option: {
       legend: legendOption(ctx),
@@ -192,15 +204,54 @@ export function buildCartesian(ctx: BuildContext, spec: CartesianSpec): KindOutp
       yAxis,
       dataZoom: dataZoom.length > 0 ? dataZoom : undefined,
       series,
+      fit: fitHints(options.labels.everyNth, axisFormatters.map((f, axis) => [f, extents[axis as 0 | 1]] as const), options.locale),
     },
     pointCount: keep.length,
     originalPointCount: ds.originalCount,
     downsampled: ds.downsampled,
     formatters: {
       series: seriesFormatters,
-      valueAxes: valueAxisCount === 2 ? [formatterOf(primary[0]), formatterOf(secondary[0])] : [formatterOf(primary[0])],
+      valueAxes: axisFormatters,
     },
   };
+}
+
+interface Extent {
+  min: number;
+  max: number;
+}
+
+/**
+ * The smallest and largest value drawn on each value axis (0 when it has none): per stack, the sums of
+ * the negative and of the positive parts of each category.
+ */
+function valueExtents(series: { axis: 0 | 1; stack: string | undefined; values: (number | null)[] }[], categoryCount: number): Record<0 | 1, Extent> {
+  const out: Record<0 | 1, Extent> = { 0: { min: 0, max: 0 }, 1: { min: 0, max: 0 } };
+  const stacks = new Map<string, { axis: 0 | 1; low: number[]; high: number[] }>();
+  for (const s of series) {
+    const e = out[s.axis];
+    if (s.stack === undefined) {
+      for (const v of s.values) {
+        if (v === null) continue;
+        if (v < e.min) e.min = v;
+        if (v > e.max) e.max = v;
+      }
+      continue;
+    }
+    let st = stacks.get(s.stack);
+    if (!st) stacks.set(s.stack, (st = { axis: s.axis, low: new Array<number>(categoryCount).fill(0), high: new Array<number>(categoryCount).fill(0) }));
+    s.values.forEach((v, k) => {
+      if (v === null) return;
+      if (v < 0) st!.low[k]! += v;
+      else st!.high[k]! += v;
+    });
+  }
+  for (const st of stacks.values()) {
+    const e = out[st.axis];
+    for (const v of st.low) if (v < e.min) e.min = v;
+    for (const v of st.high) if (v > e.max) e.max = v;
+  }
+  return out;
 }
 
 /**

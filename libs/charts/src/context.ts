@@ -1,7 +1,7 @@
 /** What every kind builder gets, and what it gives back. */
 import type { Chart, ChartField, Formatter } from '@bi/chart-model';
 import { DEFAULT_DOWNSAMPLE_THRESHOLD } from './downsample.js';
-import { formatValue } from './format.js';
+import { chartLocale, formatValue, type ChartLocale } from './format.js';
 import { resolvePalette, resolveTheme, type ChartTheme } from './themes.js';
 import { DEFAULT_LABELS, type BuildOptions, type ChartColumn, type ChartLabels, type ChartResult, type ColumnRole, type FormatterSpec, type JsonObject } from './types.js';
 
@@ -11,6 +11,9 @@ export interface ResolvedOptions {
   tableMaxHeight: number;
   regionNames: 'short' | 'asIs';
   labels: ChartLabels;
+  locale: ChartLocale;
+  /** the option draws its own title (shown outside a box); in a box the box header shows it */
+  standalone: boolean;
 }
 
 export interface BuildContext {
@@ -43,6 +46,8 @@ export function resolveOptions(options: BuildOptions = {}): ResolvedOptions {
     tableMaxHeight: options.tableMaxHeight && options.tableMaxHeight > 0 ? options.tableMaxHeight : 320,
     regionNames: options.regionNames ?? 'short',
     labels: { ...DEFAULT_LABELS, ...options.labels },
+    locale: chartLocale(options.locale),
+    standalone: options.standalone === true,
   };
 }
 
@@ -66,9 +71,9 @@ export function formatterOf(column: ChartColumn | undefined): Formatter | null {
   return column?.field.formatter ?? null;
 }
 
-/** A value as its column's formatter shows it. */
-export function display(value: number | null | undefined, column: ChartColumn | undefined): string {
-  return formatValue(value, formatterOf(column));
+/** A value as its column's formatter shows it, in the user's locale. */
+export function display(value: number | null | undefined, column: ChartColumn | undefined, locale: ChartLocale): string {
+  return formatValue(value, formatterOf(column), locale);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { defaultFormatter, EMPTY_VALUE, formatPercent, formatValue, roundHalfAwayFromZero, toNumber } from './format.js';
+import { axisFormatter, chartLocale, defaultFormatter, EMPTY_VALUE, formatAxisValue, formatPercent, formatValue, roundHalfAwayFromZero, toNumber, type ChartLocale } from './format.js';
 
 const f = defaultFormatter;
 
@@ -122,7 +122,8 @@ describe('formatValue', () => {
     });
 
     it('groups only the integer part, after the unit division', () => {
-      expect(formatValue(123456789012, f({ unit: 1, decimalPlaces: 4, useThousandth: true }))).toBe('12,345,678.9012万');
+      expect(formatValue(123456789012, f({ unit: 2, decimalPlaces: 4, useThousandth: true }))).toBe('1,234.5679亿');
+      expect(formatValue(99999999, f({ unit: 1, decimalPlaces: 2, useThousandth: true }))).toBe('1.00亿');
     });
   });
 
@@ -172,5 +173,79 @@ describe('formatValue without a formatter (the fast path of plain numbers)', () 
       return rnd() < 0.3 ? Number(x.toPrecision(1 + Math.floor(rnd() * 16))) : x;
     });
     for (const n of [...fixed, ...random]) expect([n, formatValue(n)]).toEqual([n, reference(n)]);
+  });
+});
+
+describe('formatting by locale (one table per locale)', () => {
+  const wan1 = f({ unit: 1, decimalPlaces: 1, useThousandth: true });
+  const yi2 = f({ unit: 2, decimalPlaces: 2, useThousandth: true });
+  const k1 = f({ unit: 3, decimalPlaces: 1, useThousandth: true });
+  const none0 = f({ unit: 0, decimalPlaces: 0, useThousandth: true });
+  const pct1 = f({ type: 2, decimalPlaces: 1 });
+  const custom = f({ isCustomizeUnit: true, customUnit: '元', decimalPlaces: 0, useThousandth: true });
+  // value, formatter, zh-CN, zh-TW, en
+  const table: [number, ReturnType<typeof f>, string, string, string][] = [
+    [12345, wan1, '1.2万', '1.2萬', '12.3K'],
+    [5000, wan1, '0.5万', '0.5萬', '5.0K'],
+    [1362640000, wan1, '13.6亿', '13.6億', '1.4B'],
+    [100000000, wan1, '1.0亿', '1.0億', '100.0M'],
+    [99999600, wan1, '1.0亿', '1.0億', '100.0M'],
+    [99990000, wan1, '9,999.0万', '9,999.0萬', '100.0M'],
+    [-25000000, wan1, '-2,500.0万', '-2,500.0萬', '-25.0M'],
+    [123456789, yi2, '1.23亿', '1.23億', '123.46M'],
+    [1234567, yi2, '0.01亿', '0.01億', '1.23M'],
+    [1234, k1, '1.2K', '1.2K', '1.2K'],
+    [1234567, k1, '1.2M', '1.2M', '1.2M'],
+    [9876543210, k1, '9.9G', '9.9G', '9.9B'],
+    [1234567, none0, '1,234,567', '1,234,567', '1,234,567'],
+    [0.125, pct1, '12.5%', '12.5%', '12.5%'],
+    [1234567, custom, '1,234,567元', '1,234,567元', '1,234,567元'],
+  ];
+  it.each(table)('%p with %j → zh-CN %p, zh-TW %p, en %p', (value, formatter, zhCN, zhTW, en) => {
+    expect(formatValue(value, formatter, 'zh-CN')).toBe(zhCN);
+    expect(formatValue(value, formatter, 'zh-TW')).toBe(zhTW);
+    expect(formatValue(value, formatter, 'en')).toBe(en);
+  });
+
+  it('keeps zh-CN as the default and reads language tags', () => {
+    expect(formatValue(12345, wan1)).toBe('1.2万');
+    const tags: [unknown, ChartLocale][] = [['zh-CN', 'zh-CN'], ['zh', 'zh-CN'], ['zh-TW', 'zh-TW'], ['zh-Hant-TW', 'zh-TW'], ['zh-HK', 'zh-TW'], ['en', 'en'], ['en-US', 'en'], ['fr', 'zh-CN'], [undefined, 'zh-CN']];
+    for (const [tag, locale] of tags) expect(chartLocale(tag)).toBe(locale);
+  });
+
+  it('never writes 10,000万 or 1,000K: a larger unit takes over', () => {
+    for (const locale of ['zh-CN', 'zh-TW', 'en'] as const) {
+      for (const v of [1e8, 99999999.99, 123456789012, 2e9, -3e8]) {
+        for (const formatter of [wan1, k1, f({ unit: 1, decimalPlaces: 0, useThousandth: true })]) {
+          expect(formatValue(v, formatter, locale)).not.toMatch(/^-?\d{1,3}(,\d{3})+(\.\d+)?(万|萬|K)$/);
+        }
+      }
+    }
+  });
+});
+
+describe('axis labels (axisFormatter + formatAxisValue)', () => {
+  const none = f({ unit: 0, decimalPlaces: 1, useThousandth: true });
+  const wan1 = f({ unit: 1, decimalPlaces: 1, useThousandth: true });
+  // largest value on the axis, its ticks, then the labels per locale
+  const table: [string, ReturnType<typeof f> | null, number, number[], Record<ChartLocale, string[]>][] = [
+    ['no unit asked, tens of millions', none, 4.6e7, [0, 1e7, 2.5e7, 5e7], { 'zh-CN': ['0', '1,000万', '2,500万', '5,000万'], 'zh-TW': ['0', '1,000萬', '2,500萬', '5,000萬'], en: ['0', '10M', '25M', '50M'] }],
+    ['no formatter, hundreds of millions', null, 3.2e8, [0, 5e7, 1e8, 3.5e8], { 'zh-CN': ['0', '0.5亿', '1亿', '3.5亿'], 'zh-TW': ['0', '0.5億', '1億', '3.5億'], en: ['0', '50M', '100M', '350M'] }],
+    ['万 asked, values above 1亿', wan1, 1.9e8, [0, 5e7, 1e8, 2e8], { 'zh-CN': ['0', '0.5亿', '1亿', '2亿'], 'zh-TW': ['0', '0.5億', '1億', '2億'], en: ['0', '50M', '100M', '200M'] }],
+    ['small numbers stay plain', none, 950, [0, 250, 500, 1000], { 'zh-CN': ['0', '250', '500', '1,000'], 'zh-TW': ['0', '250', '500', '1,000'], en: ['0', '250', '500', '1,000'] }],
+    ['negative ticks', none, 3e4, [-2e4, 0, 2e4], { 'zh-CN': ['-2万', '0', '2万'], 'zh-TW': ['-2萬', '0', '2萬'], en: ['-20K', '0', '20K'] }],
+    ['percent', f({ type: 2, decimalPlaces: 1 }), 0.5, [0, 0.125, 0.5], { 'zh-CN': ['0', '12.5%', '50%'], 'zh-TW': ['0', '12.5%', '50%'], en: ['0', '12.5%', '50%'] }],
+  ];
+  it.each(table)('%s', (_name, formatter, maxAbs, ticks, expected) => {
+    for (const locale of ['zh-CN', 'zh-TW', 'en'] as const) {
+      const axis = axisFormatter(formatter, maxAbs, locale);
+      expect([locale, ticks.map((t) => formatAxisValue(t, axis, locale))]).toEqual([locale, expected[locale]]);
+    }
+  });
+
+  it('puts a custom unit after the chosen unit', () => {
+    const yuan = f({ isCustomizeUnit: true, customUnit: '元', useThousandth: true });
+    expect(formatAxisValue(3e7, axisFormatter(yuan, 4e7, 'zh-CN'), 'zh-CN')).toBe('3,000万元');
+    expect(formatAxisValue(3e7, axisFormatter(yuan, 4e7, 'en'), 'en')).toBe('30M元');
   });
 });

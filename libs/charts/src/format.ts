@@ -1,13 +1,58 @@
 /**
  * Value formatting of spec 01 §3 (Formatter): pure and shared by the server (pre-formatted labels in
- * the option) and the web (tooltips, axis labels via ChartMeta.formatters).
+ * the option) and the web (tooltips, axis labels via ChartMeta.formatters), in the user's language.
  */
 import type { Formatter } from '@bi/chart-model';
 
+/** The languages numbers are written in (the product's UI languages). */
+export type ChartLocale = 'zh-CN' | 'zh-TW' | 'en';
+export const CHART_LOCALES: readonly ChartLocale[] = ['zh-CN', 'zh-TW', 'en'];
+export const DEFAULT_LOCALE: ChartLocale = 'zh-CN';
+
+/** A supported locale for a language tag ('zh-Hant', 'zh-TW', 'en-US' …); zh-CN otherwise. */
+export function chartLocale(language: unknown): ChartLocale {
+  if (typeof language !== 'string') return DEFAULT_LOCALE;
+  const tag = language.toLowerCase();
+  if (tag.startsWith('en')) return 'en';
+  if (tag === 'zh-tw' || tag === 'zh-hk' || tag === 'zh-mo' || tag.startsWith('zh-hant')) return 'zh-TW';
+  return DEFAULT_LOCALE;
+}
+
+type UnitCode = Formatter['unit'];
+
 /** Divisor per unit code: 0 none, 1 万, 2 亿, 3 K, 4 M, 5 G. */
-export const UNIT_DIVISORS: Readonly<Record<Formatter['unit'], number>> = { 0: 1, 1: 1e4, 2: 1e8, 3: 1e3, 4: 1e6, 5: 1e9 };
-/** Suffix per unit code. */
-export const UNIT_SUFFIXES: Readonly<Record<Formatter['unit'], string>> = { 0: '', 1: '万', 2: '亿', 3: 'K', 4: 'M', 5: 'G' };
+export const UNIT_DIVISORS: Readonly<Record<UnitCode, number>> = { 0: 1, 1: 1e4, 2: 1e8, 3: 1e3, 4: 1e6, 5: 1e9 };
+/** Decimal exponent of each divisor (divisions shift the decimal text: no binary drift). */
+const UNIT_EXPONENTS: Readonly<Record<UnitCode, number>> = { 0: 0, 1: 4, 2: 8, 3: 3, 4: 6, 5: 9 };
+/** Suffix per unit code in each locale: 万/亿 (zh-CN), 萬/億 (zh-TW); English has no 万/亿 (see unitFor). */
+export const LOCALE_UNIT_SUFFIXES: Readonly<Record<ChartLocale, Readonly<Record<UnitCode, string>>>> = {
+  'zh-CN': { 0: '', 1: '万', 2: '亿', 3: 'K', 4: 'M', 5: 'G' },
+  'zh-TW': { 0: '', 1: '萬', 2: '億', 3: 'K', 4: 'M', 5: 'G' },
+  en: { 0: '', 1: '万', 2: '亿', 3: 'K', 4: 'M', 5: 'B' },
+};
+/** Suffix per unit code (zh-CN). */
+export const UNIT_SUFFIXES: Readonly<Record<UnitCode, string>> = LOCALE_UNIT_SUFFIXES['zh-CN'];
+
+/** The units a locale writes, smallest first: 万/亿 in Chinese, K/M/B in English. */
+const LADDERS: Readonly<Record<'cjk' | 'western', readonly UnitCode[]>> = { cjk: [0, 1, 2], western: [0, 3, 4, 5] };
+
+/**
+ * The unit a value is written in.
+ * - A unit the formatter asks for is the smallest used; a larger one of the same family takes over once
+ *   the value reaches it (1亿, not 10,000万; 1.2M, not 1,200K).
+ * - English has no 万/亿: they become K and M (then M, B as the value grows).
+ * - `auto` (axis labels): no unit asked → the locale's unit the value reaches (万/亿, K/M/B).
+ */
+export function unitFor(unit: number, abs: number, locale: ChartLocale, auto = false): UnitCode {
+  let code: UnitCode = unit in UNIT_DIVISORS ? (unit as UnitCode) : 0;
+  if (code === 0 && !auto) return 0;
+  const western = code >= 3 || (locale === 'en' && (code !== 0 || auto));
+  if (locale === 'en' && (code === 1 || code === 2)) code = code === 1 ? 3 : 4;
+  const ladder = LADDERS[western ? 'western' : 'cjk'];
+  let i = ladder.indexOf(code);
+  while (i + 1 < ladder.length && abs >= UNIT_DIVISORS[ladder[i + 1]!]) i++;
+  return ladder[i]!;
+}
 
 /** What null, undefined, NaN and empty cells show. */
 export const EMPTY_VALUE = '-';
@@ -85,38 +130,99 @@ function plain(n: number): string {
   return out === '-0' ? '0' : out;
 }
 
+/** A value divided by a unit's divisor, through its decimal text. */
+function scaleBy(n: number, unit: UnitCode): number {
+  return unit === 0 ? n : Math.sign(n) * shift(Math.abs(n), -UNIT_EXPONENTS[unit]);
+}
+
 /**
- * Formats a cell for display.
+ * Formats a cell for display in a locale (default zh-CN).
  * - null, undefined, '' and non-finite numbers → '-'; a non-numeric string is returned as it is;
  * - no formatter, or type 0 → the number as stored (no rounding beyond float noise);
- * - type 1 value: divided by the unit (万 1e4, 亿 1e8, K 1e3, M 1e6, G 1e9) and suffixed, or suffixed by
+ * - type 1 value: divided by the unit and suffixed (unitFor: 万/亿 in zh-CN, 萬/億 in zh-TW, K/M/B in
+ *   English; a larger unit takes over once the value reaches it: 1.0亿, not 10,000.0万), or suffixed by
  *   the custom unit text without division when isCustomizeUnit;
  * - type 2 percent: ×100 with '%';
  * - decimal places with rounding half away from zero; optional thousands separator; never '-0'.
  */
-export function formatValue(value: number | string | null | undefined, formatter?: Formatter | null): string {
+export function formatValue(value: number | string | null | undefined, formatter?: Formatter | null, locale: ChartLocale = DEFAULT_LOCALE): string {
   if (value === null || value === undefined || value === '') return EMPTY_VALUE;
   const n = toNumber(value);
   if (n === null) return typeof value === 'string' ? value : EMPTY_VALUE;
   if (!formatter || (formatter.type !== 1 && formatter.type !== 2)) return plain(n);
 
   const decimals = clampDecimals(formatter.decimalPlaces);
-  let scaled: number;
+  let rounded: number;
   let suffix: string;
   if (formatter.type === 2) {
-    scaled = shift(Math.abs(n), 2) * Math.sign(n);
+    rounded = roundHalfAwayFromZero(shift(Math.abs(n), 2) * Math.sign(n), decimals);
     suffix = '%';
   } else if (formatter.isCustomizeUnit) {
-    scaled = n;
+    rounded = roundHalfAwayFromZero(n, decimals);
     suffix = formatter.customUnit ?? '';
   } else {
-    const unit = formatter.unit in UNIT_DIVISORS ? formatter.unit : 0;
-    const divisor = UNIT_DIVISORS[unit];
-    scaled = divisor === 1 ? n : Math.sign(n) * shift(Math.abs(n), -Math.round(Math.log10(divisor)));
-    suffix = UNIT_SUFFIXES[unit];
+    let unit = unitFor(formatter.unit, Math.abs(n), locale);
+    rounded = roundHalfAwayFromZero(scaleBy(n, unit), decimals);
+    if (unit !== 0) {
+      // the unit the rounded value reaches (9,999.96万 at 1 decimal is 1.0亿)
+      const up = unitFor(unit, Math.abs(rounded) * UNIT_DIVISORS[unit], locale);
+      if (up !== unit) {
+        unit = up;
+        rounded = roundHalfAwayFromZero(scaleBy(n, unit), decimals);
+      }
+    }
+    suffix = LOCALE_UNIT_SUFFIXES[locale][unit];
   }
-  const rounded = roundHalfAwayFromZero(scaled, decimals);
   return fixed(rounded === 0 ? 0 : rounded, decimals, formatter.useThousandth) + suffix;
+}
+
+/** Decimals axis labels show at most: ticks are round numbers, so trailing zeros are dropped. */
+const AXIS_MAX_DECIMALS = 3;
+
+/**
+ * The formatter a value axis labels with: the field's formatter (none: plain numbers with separators),
+ * its unit chosen once for the whole axis from the largest value drawn on it (unitFor with auto: no
+ * unit asked → 万/亿 or K/M/B, so labels stay short; a larger unit takes over: 1亿, not 10,000万).
+ */
+export function axisFormatter(formatter: Formatter | null | undefined, maxAbs: number, locale: ChartLocale = DEFAULT_LOCALE): Formatter {
+  const f = formatter && (formatter.type === 1 || formatter.type === 2) ? formatter : defaultFormatter({ useThousandth: true });
+  if (f.type === 2) return f;
+  const unit = unitFor(f.isCustomizeUnit ? 0 : f.unit, Number.isFinite(maxAbs) ? Math.abs(maxAbs) : 0, locale, true);
+  return { ...f, unit };
+}
+
+/**
+ * An axis tick as a label: the formatter's unit as it is (axisFormatter chose it for the axis), its
+ * decimals trimmed of trailing zeros (up to 3: 0.5亿, 1亿, 1.5亿), the custom unit after the unit.
+ * Percent ticks likewise ('12.5%').
+ */
+export function formatAxisValue(value: number | string | null | undefined, formatter: Formatter | null | undefined, locale: ChartLocale = DEFAULT_LOCALE): string {
+  const n = toNumber(value);
+  if (n === null) return formatValue(value, null);
+  const f = formatter && (formatter.type === 1 || formatter.type === 2) ? formatter : axisFormatter(formatter, Math.abs(n), locale);
+  let scaled: number;
+  let suffix: string;
+  if (f.type === 2) {
+    scaled = shift(Math.abs(n), 2) * Math.sign(n);
+    suffix = '%';
+  } else {
+    const unit: UnitCode = locale === 'en' && (f.unit === 1 || f.unit === 2) ? unitFor(f.unit, Math.abs(n), locale) : f.unit in UNIT_DIVISORS ? f.unit : 0;
+    scaled = scaleBy(n, unit);
+    suffix = LOCALE_UNIT_SUFFIXES[locale][unit] + (f.isCustomizeUnit ? (f.customUnit ?? '') : '');
+  }
+  const rounded = roundHalfAwayFromZero(scaled, AXIS_MAX_DECIMALS);
+  if (rounded === 0) return '0';
+  const text = fixed(rounded, AXIS_MAX_DECIMALS, f.useThousandth);
+  return trimZeros(text) + suffix;
+}
+
+/** '1.500' → '1.5', '2.000' → '2'. */
+function trimZeros(text: string): string {
+  if (text.indexOf('.') < 0) return text;
+  let end = text.length;
+  while (text.charCodeAt(end - 1) === 48) end--;
+  if (text.charCodeAt(end - 1) === 46) end--;
+  return text.slice(0, end);
 }
 
 /** A share (0.1234) as a percent text ('12.34%'), rounding half away from zero. */

@@ -7,5 +7,7 @@ export { aggregate, leastSquares, singleValue, columnStat, STAT_KEYS, type StatK
 export { deepMerge, parseCustomOption, type CustomOptionParse } from './merge.js';
 export { fieldLabel } from './context.js';
 export { legendPosition, type LegendPosition } from './layout.js';
+export { fitOption, fitCategories, legendRows, textWidth, type BoxSize, type CategoryFit } from './fit.js';
+export { gaugeScale, type GaugeScale } from './kinds/gauge.js';
 export { buildOption, isChartType, KIND_BUILDERS } from './build.js';
 export { cartesianPairs, isHorizontalOption } from './cartesian.js';

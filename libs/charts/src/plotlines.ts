@@ -55,7 +55,7 @@ export function plotLineItems(ctx: BuildContext, axis: 0 | 1, axisMeasures: Char
       ctx.warnings.push(`plot line "${name}" has no value and is not drawn`);
       continue;
     }
-    const text = display(value, plotLineColumn(def, axisMeasures));
+    const text = display(value, plotLineColumn(def, axisMeasures), ctx.options.locale);
     items.push({ name, [valueKey]: value, label: { formatter: literal(name ? `${name}: ${text}` : text) } });
   }
   return items;

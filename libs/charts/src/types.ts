@@ -1,5 +1,6 @@
 /** Input and output of the option builder. */
 import type { Chart, ChartField, ChartType, Formatter } from '@bi/chart-model';
+import type { ChartLocale } from './format.js';
 
 export type CellValue = string | number | null;
 
@@ -50,11 +51,13 @@ export interface ChartLabels {
   min: string;
   /** suffix of trendline series names */
   trend: string;
+  /** the note of a thinned category axis; {n} is the step ('every 3rd label') */
+  everyNth: string;
   /** category of empty dimension values */
   empty: string;
 }
 
-export const DEFAULT_LABELS: Readonly<ChartLabels> = { sum: 'Sum', avg: 'Average', max: 'Max', min: 'Min', trend: 'trend', empty: '-' };
+export const DEFAULT_LABELS: Readonly<ChartLabels> = { sum: 'Sum', avg: 'Average', max: 'Max', min: 'Min', trend: 'trend', everyNth: 'every {n} labels: 1 shown', empty: '-' };
 
 export interface BuildOptions {
   /** series with more points are down-sampled (LTTB); default 3000; 0 or Infinity turns it off */
@@ -66,13 +69,26 @@ export interface BuildOptions {
   /** 'short' (default) maps '广东省' → '广东', '臺北市' → '台北市' for the registered maps; 'asIs' keeps names */
   regionNames?: 'short' | 'asIs';
   labels?: Partial<ChartLabels>;
+  /** the language numbers are written in (万/亿, 萬/億, K/M/B); default zh-CN; a language tag is read by chartLocale */
+  locale?: ChartLocale | string;
+  /**
+   * The option is shown outside a chart box (a server-side picture, an export without the box): it
+   * draws the chart's title (showTitle) and makes room for it. Default false: in a box the box header
+   * shows the title, so the option's title is off and takes no room (one title).
+   */
+  standalone?: boolean;
 }
 
 /** How the web formats values the option leaves raw (tooltips, value axis labels): apply formatValue. */
 export interface FormatterSpec {
+  /** the locale the option's texts were written in: format the raw values in it too */
+  locale?: ChartLocale;
   /** series name → formatter of its value field (null: plain) */
   series: Record<string, Formatter | null>;
-  /** value axis index → formatter (axis 1 is the second axis of doubleaxis) */
+  /**
+   * value axis index → formatter for its labels (axis 1 is the second axis of doubleaxis): the field's
+   * formatter with one unit chosen for the whole axis (axisFormatter); apply formatAxisValue
+   */
   valueAxes: (Formatter | null)[];
 }
 

@@ -60,7 +60,7 @@ describe('bar', () => {
 
   it.each([
     [0, { show: false }],
-    [1, { show: true, left: 'center', top: 30 }],
+    [1, { show: true, left: 'center', top: 4 }],
     [2, { show: true, orient: 'vertical', right: 8 }],
     [3, { show: true, bottom: 4 }],
   ] as const)('places the legend for legendStyle %p', (legendStyle, expected) => {
@@ -68,9 +68,9 @@ describe('bar', () => {
     expect(o.legend).toMatchObject(expected);
   });
 
-  it('moves the legend up and the grid when the title is hidden', () => {
-    const shown = build(monthlyResult('bar', { showTitle: true })).o;
-    const hidden = build(monthlyResult('bar', { showTitle: false })).o;
+  it('moves the legend up and the grid when the title is hidden (shown outside a box)', () => {
+    const shown = build(monthlyResult('bar', { showTitle: true }), { standalone: true }).o;
+    const hidden = build(monthlyResult('bar', { showTitle: false }), { standalone: true }).o;
     expect(shown.title).toMatchObject({ show: true, text: 'bar chart' });
     expect(hidden.title.show).toBe(false);
     expect(hidden.legend.top).toBeLessThan(shown.legend.top);

@@ -16,7 +16,7 @@ export const buildCard: KindBuilder = (ctx) => {
   const measures = columnsOf(result, 'measure', 'measure2');
   const measure = measures[0];
   const value = measure ? singleValue(result, measure, ctx.warnings) : null;
-  const valueText = display(value, measure);
+  const valueText = display(value, measure, ctx.options.locale);
   const title = measure ? fieldLabel(measure.field) : '';
   const valueColor = paletteColor(palette, 0);
 
@@ -28,7 +28,7 @@ export const buildCard: KindBuilder = (ctx) => {
   const statistics = statColumn
     ? STAT_KEYS.filter((k) => config[FLAGS[k]] === true).map((key) => {
         const v = columnStat(result, statColumn, key);
-        return { key, label: options.labels[key], value: v, display: display(v, statColumn) };
+        return { key, label: options.labels[key], value: v, display: display(v, statColumn, ctx.options.locale) };
       })
     : [];
 

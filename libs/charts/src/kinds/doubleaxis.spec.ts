@@ -12,7 +12,8 @@ describe('doubleaxis', () => {
     expect(o.yAxis[0]).toMatchObject({ type: 'value', name: 'Amount', alignTicks: true });
     expect(o.yAxis[1]).toMatchObject({ type: 'value', name: 'Profit', position: 'right' });
     expect(o.legend.show).toBe(true);
-    expect(meta.formatters.valueAxes).toEqual([expect.objectContaining({ unit: 1 }), expect.objectContaining({ unit: 0 })]);
+    // the second axis has no unit asked: one is chosen for its labels (up to 21万)
+    expect(meta.formatters.valueAxes).toEqual([expect.objectContaining({ unit: 1, decimalPlaces: 2 }), expect.objectContaining({ unit: 1, decimalPlaces: 0 })]);
   });
 
   it('applies property min/max to axis 0 and secondMin/secondMax to axis 1', () => {

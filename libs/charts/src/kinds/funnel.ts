@@ -15,7 +15,7 @@ export const buildFunnel: KindBuilder = (ctx) => {
   const drawn = all.filter((s) => s.value !== null).sort((a, b) => b.value! - a.value!);
   const top = drawn[0]?.value ?? 0;
   const data: JsonObject[] = drawn.map((s, i) => {
-    const text = chart.isShowRealValue === true ? display(s.value, s.column) : formatPercent(top > 0 ? s.value! / top : 0);
+    const text = chart.isShowRealValue === true ? display(s.value, s.column, ctx.options.locale) : formatPercent(top > 0 ? s.value! / top : 0);
     return { name: s.name, value: s.value, itemStyle: { color: paletteColor(palette, i) }, label: { formatter: literal(`${s.name}: ${text}`) } };
   });
   const insets = chromeInsets(ctx);

@@ -49,8 +49,8 @@ describe('gauge', () => {
 
   it('warns and recovers when max is not above min', () => {
     const { o, meta } = build(figureResult('gauge', { property: { min: 10, max: 5 } }));
-    expect(o.series[0]).toMatchObject({ min: 10, max: 110 });
-    expect(meta.warnings).toContain('gauge max is not above min; using min + 100');
+    expect(o.series[0]).toMatchObject({ min: 10, max: 800010 });
+    expect(meta.warnings).toContain('gauge scale widened to 10–800010 to hold the value');
   });
 
   it('matches its snapshot', () => {

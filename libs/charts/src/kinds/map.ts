@@ -21,7 +21,7 @@ export function buildRegionMap(ctx: BuildContext, mapName: MapName): KindOutput 
   let high = numbers.length ? Math.max(...numbers) : 1;
   if (high <= low) high = low + 1;
 
-  const data: JsonObject[] = regions.map(([name, value]) => ({ name, value, label: { formatter: literal(`${name}\n${display(value, measure)}`) } }));
+  const data: JsonObject[] = regions.map(([name, value]) => ({ name, value, label: { formatter: literal(`${name}\n${display(value, measure, ctx.options.locale)}`) } }));
   const insets = chromeInsets(ctx, false);
   const seriesName = measure ? fieldLabel(measure.field) : '';
   return {

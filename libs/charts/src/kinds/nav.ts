@@ -39,7 +39,7 @@ export const buildNav: KindBuilder = (ctx) => {
 
   const rows = items.map((it) => {
     const ratio = it.value !== null && it.target !== null && it.target !== 0 ? it.value / it.target : null;
-    return { ...it, ratio, percent: formatPercent(ratio), valueDisplay: display(it.value, valueCol), targetDisplay: display(it.target, targetCol ?? valueCol) };
+    return { ...it, ratio, percent: formatPercent(ratio), valueDisplay: display(it.value, valueCol, ctx.options.locale), targetDisplay: display(it.target, targetCol ?? valueCol, ctx.options.locale) };
   });
   const insets = chromeInsets(ctx, false);
   const series: JsonObject = {

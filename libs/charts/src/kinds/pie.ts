@@ -1,7 +1,7 @@
 import { display, fieldLabel, formatterOf, literal, type KindBuilder } from '../context.js';
 import { slices } from '../data.js';
 import { formatPercent } from '../format.js';
-import { legendOption, roundCenter, tooltipOption } from '../layout.js';
+import { legendOption, roundBox, tooltipOption } from '../layout.js';
 import { paletteColor } from '../themes.js';
 import type { JsonObject } from '../types.js';
 
@@ -19,8 +19,9 @@ export const buildPie: KindBuilder = (ctx) => {
   const total = drawn.reduce((sum, s) => sum + (s.value ?? 0), 0);
 
   const data: JsonObject[] = drawn.map((s, i) => {
-    const text = chart.isShowRealValue === true ? display(s.value, s.column) : formatPercent(total > 0 ? s.value! / total : 0);
-    return { name: s.name, value: s.value, itemStyle: { color: paletteColor(palette, i) }, label: { formatter: literal(`${s.name}: ${text}`) } };
+    const text = chart.isShowRealValue === true ? display(s.value, s.column, ctx.options.locale) : formatPercent(total > 0 ? s.value! / total : 0);
+    // valueText (ignored by ECharts): the label without the name, for labels inside the slices (fitOption)
+    return { name: s.name, value: s.value, valueText: literal(text), itemStyle: { color: paletteColor(palette, i) }, label: { formatter: literal(`${s.name}: ${text}`) } };
   });
   const showLabels = chart.isShowPointLabel !== false;
   const seriesName = measure ? fieldLabel(measure.field) : '';
@@ -33,11 +34,12 @@ export const buildPie: KindBuilder = (ctx) => {
           type: 'pie',
           name: seriesName,
           radius: '58%',
-          center: roundCenter(ctx),
+          ...roundBox(ctx),
+          center: ['50%', '50%'],
           avoidLabelOverlap: true,
           data,
-          label: { show: showLabels, color: theme.text },
-          labelLine: { show: showLabels },
+          label: { show: showLabels, color: theme.text, overflow: 'truncate' },
+          labelLine: { show: showLabels, length: 10, length2: 8 },
           itemStyle: { borderColor: theme.background, borderWidth: 1 },
           emphasis: { scale: true },
         },

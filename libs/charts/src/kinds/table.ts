@@ -24,7 +24,7 @@ export const buildTable: KindBuilder = (ctx) => {
   const start = rowCount > size ? (index - 1) * size : 0;
   const pageRows = result.rows.slice(start, start + size);
 
-  const text = (c: ChartColumn, v: unknown): string => (isMeasure(c) ? display(v as number | null, c) : cellText(v as string | number | null, options.labels.empty));
+  const text = (c: ChartColumn, v: unknown): string => (isMeasure(c) ? display(v as number | null, c, ctx.options.locale) : cellText(v as string | number | null, options.labels.empty));
   const rows: JsonObject[] = pageRows.map((row, i) => ({
     key: String(start + i),
     cells: Object.fromEntries(columns.map((c) => [c.alias, text(c, row[c.alias])])),
@@ -40,7 +40,7 @@ export const buildTable: KindBuilder = (ctx) => {
   const summary: JsonObject[] = STAT_KEYS.filter((k) => config[FLAGS[k]] === true).map((key) => {
     const cells: Record<string, string> = {};
     if (labelColumn && !statColumns.includes(labelColumn)) cells[labelColumn.alias] = options.labels[key];
-    for (const c of statColumns) cells[c.alias] = display(columnStat(result, c, key), c);
+    for (const c of statColumns) cells[c.alias] = display(columnStat(result, c, key), c, ctx.options.locale);
     return { key, label: options.labels[key], cells };
   });
 
