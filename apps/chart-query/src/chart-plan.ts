@@ -22,7 +22,7 @@ import {
 /** Rows a chart draws at most; the query asks for one more to tell that there were more. */
 export const CHART_ROW_LIMIT = 10_000;
 /** Bump when the answer's shape changes: old cached answers are then never read. */
-const ANSWER_VERSION = 1;
+const ANSWER_VERSION = 2;
 
 export type SourceDescription = dataSourceQueryV1.SourceDescription;
 
@@ -154,5 +154,5 @@ export function plotLineValues(chart: Chart, plan: PlotLinePlan, row: Record<str
 }
 
 export function labelsFor(translate: (key: string) => string): Partial<ChartLabels> {
-  return { sum: translate('chart.label.sum'), avg: translate('chart.label.avg'), max: translate('chart.label.max'), min: translate('chart.label.min'), trend: translate('chart.label.trend') };
+  return { sum: translate('chart.label.sum'), avg: translate('chart.label.avg'), max: translate('chart.label.max'), min: translate('chart.label.min'), trend: translate('chart.label.trend'), everyNth: translate('chart.label.everyNth') };
 }

@@ -244,7 +244,7 @@ export class ChartRunner {
         plotLineValues: plotLineValues(chart, plan.plotLines, oneRow(lines, linesReply)),
         ...(page ? { page: { ...page, total: rows.length } } : {}),
       },
-      { labels: labelsFor((key) => translate(key, language)) },
+      { labels: labelsFor((key) => translate(key, language)), locale: language },
     );
     return {
       option: build.option,
@@ -264,7 +264,7 @@ export class ChartRunner {
 
   /** A chart with nothing to run yet (no source, or no fields): its frame without series. */
   private emptyAnswer(chart: Chart, source: SourceDescription | undefined, language: ReturnType<typeof resolveLanguage>): ChartAnswer {
-    const build = buildOption({ chart, columns: [], rows: [] }, { labels: labelsFor((key) => translate(key, language)) });
+    const build = buildOption({ chart, columns: [], rows: [] }, { labels: labelsFor((key) => translate(key, language)), locale: language });
     return {
       option: build.option,
       chart,

@@ -192,8 +192,8 @@ export function axisFormatter(formatter: Formatter | null | undefined, maxAbs: n
 }
 
 /**
- * An axis tick as a label: the formatter's unit as it is (axisFormatter chose it for the axis), its
- * decimals trimmed of trailing zeros (up to 3: 0.5亿, 1亿, 1.5亿), the custom unit after the unit.
+ * An axis tick as a label: the formatter's unit (axisFormatter chose it for the axis; a tick reaching
+ * a larger unit takes that one), its decimals trimmed of trailing zeros (up to 3: 0.5亿, 1亿, 1.5亿), the custom unit after the unit.
  * Percent ticks likewise ('12.5%').
  */
 export function formatAxisValue(value: number | string | null | undefined, formatter: Formatter | null | undefined, locale: ChartLocale = DEFAULT_LOCALE): string {
@@ -206,7 +206,8 @@ export function formatAxisValue(value: number | string | null | undefined, forma
     scaled = shift(Math.abs(n), 2) * Math.sign(n);
     suffix = '%';
   } else {
-    const unit: UnitCode = locale === 'en' && (f.unit === 1 || f.unit === 2) ? unitFor(f.unit, Math.abs(n), locale) : f.unit in UNIT_DIVISORS ? f.unit : 0;
+    // the axis' unit, or a larger one for a tick that reaches it (never 10,000万)
+    const unit = unitFor(f.unit, Math.abs(n), locale);
     scaled = scaleBy(n, unit);
     suffix = LOCALE_UNIT_SUFFIXES[locale][unit] + (f.isCustomizeUnit ? (f.customUnit ?? '') : '');
   }

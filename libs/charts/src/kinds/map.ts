@@ -1,5 +1,6 @@
 import { display, fieldLabel, formatterOf, literal, type BuildContext, type KindBuilder, type KindOutput } from '../context.js';
 import { slices } from '../data.js';
+import { axisFormatter } from '../format.js';
 import { chromeInsets, tooltipOption } from '../layout.js';
 import { mapNameFor, MAP_NAMES, normalizeRegionName, type MapName } from '../maps.js';
 import { paletteColor } from '../themes.js';
@@ -59,7 +60,7 @@ export function buildRegionMap(ctx: BuildContext, mapName: MapName): KindOutput 
     },
     pointCount: regions.length,
     originalPointCount: all.length,
-    formatters: { series: { [seriesName]: formatterOf(measure) }, valueAxes: [formatterOf(measure)] },
+    formatters: { series: { [seriesName]: formatterOf(measure) }, valueAxes: [axisFormatter(formatterOf(measure), Math.max(Math.abs(low), Math.abs(high)), options.locale)] },
   };
 }
 

@@ -1,6 +1,7 @@
 import { useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { echarts, type EChartsCoreOption, type EChartsType } from '../echarts/core';
+import { drawFitted } from '../echarts/fit';
 import type { AppTheme } from '../types';
 import { echartsLocale } from '../utils/theme';
 
@@ -18,14 +19,17 @@ export interface EChartProps {
 
 /**
  * One ECharts instance on a canvas filling its parent: created on mount (dark theme in the dark app,
- * ECharts' texts in the UI language), given the whole option on each change (notMerge), resized with
- * its box (ResizeObserver, debounced), disposed on unmount.
+ * ECharts' texts in the UI language), given the whole option fitted to its box on each change
+ * (drawFitted, notMerge), resized and fitted again with its box (ResizeObserver, debounced), disposed
+ * on unmount.
  */
 export function EChart({ option, appTheme, ariaLabel, onRendered }: EChartProps) {
   const hostRef = useRef<HTMLDivElement>(null);
   const chartRef = useRef<EChartsType | null>(null);
   const renderedRef = useRef(onRendered);
   renderedRef.current = onRendered;
+  const optionRef = useRef(option);
+  optionRef.current = option;
   const { i18n } = useTranslation();
   const locale = echartsLocale(i18n.language);
 
@@ -42,7 +46,10 @@ export function EChart({ option, appTheme, ariaLabel, onRendered }: EChartProps)
         : new ResizeObserver(() => {
             window.clearTimeout(timer);
             timer = window.setTimeout(() => {
-              if (!chart.isDisposed()) chart.resize();
+              if (chart.isDisposed()) return;
+              chart.resize();
+              // the layout follows the box's new size (labels, legend rows)
+              drawFitted(chart, optionRef.current, host);
             }, RESIZE_DEBOUNCE_MS);
           });
     observer?.observe(host);
@@ -56,7 +63,7 @@ export function EChart({ option, appTheme, ariaLabel, onRendered }: EChartProps)
 
   useLayoutEffect(() => {
     const chart = chartRef.current;
-    if (chart && !chart.isDisposed()) chart.setOption(option, { notMerge: true });
+    if (chart && !chart.isDisposed() && hostRef.current) drawFitted(chart, option, hostRef.current);
   }, [option, appTheme, locale]);
 
   return (

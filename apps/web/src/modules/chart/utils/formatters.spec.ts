@@ -8,6 +8,25 @@ const first = (v: unknown) => asObj(Array.isArray(v) ? v[0] : v);
 const tooltipOf = (option: Obj) => asObj(option.tooltip).formatter as TooltipFormatter;
 const axisLabelOf = (axis: unknown) => asObj(asObj(axis).axisLabel).formatter as ValueFormatter;
 
+describe('formatters in the language the option was built in (meta.formatters.locale)', () => {
+  const withLocale = (locale: 'zh-CN' | 'zh-TW' | 'en') => {
+    const answer = answerOf('line');
+    return applyFormatters(answer.option, 'line', { ...answer.meta!.formatters, locale });
+  };
+  it.each([
+    ['zh-CN', '1.0亿', '1亿', '2,500万'],
+    ['zh-TW', '1.0億', '1億', '2,500萬'],
+    ['en', '100.0M', '100M', '25M'],
+  ] as const)('%s: tooltip %p, axis ticks %p and %p', (locale, tooltip, tick, smaller) => {
+    const option = withLocale(locale);
+    expect(tooltipOf(option)([{ seriesName: 'Amount', name: '2024-01', value: 1e8 }])).toBe(`2024-01<br/>Amount: <b>${tooltip}</b>`);
+    // the axis unit is chosen for the whole axis by the builder (万 here, as the formatter asks); a tick reaching 1亿 is written in 亿
+    const label = axisLabelOf(first(option.yAxis));
+    expect(label(1e8)).toBe(tick);
+    expect(label(25000000)).toBe(smaller);
+  });
+});
+
 describe('formatters applied to cartesian options', () => {
   it('formats axis tooltips with the series formatter and escapes names', () => {
     const answer = answerOf('bar');
@@ -29,7 +48,7 @@ describe('formatters applied to cartesian options', () => {
   it('formats value-axis labels; the category axis keeps its labels', () => {
     const answer = answerOf('line');
     const option = applyFormatters(answer.option, 'line', answer.meta!.formatters);
-    expect(axisLabelOf(first(option.yAxis))(25000000)).toBe('2,500.0万');
+    expect(axisLabelOf(first(option.yAxis))(25000000)).toBe('2,500万');
     expect(asObj(first(option.xAxis).axisLabel).formatter).toBeUndefined();
   });
 
@@ -37,7 +56,7 @@ describe('formatters applied to cartesian options', () => {
     const answer = answerOf('bar', { isHorizontal: true });
     expect(isHorizontal(answer.option)).toBe(true);
     const option = applyFormatters(answer.option, 'bar', answer.meta!.formatters);
-    expect(axisLabelOf(first(option.xAxis))(10000)).toBe('1.0万');
+    expect(axisLabelOf(first(option.xAxis))(10000)).toBe('1万');
     expect(tooltipOf(option)({ seriesName: 'Amount', value: [10000, '北京', '1.0万'] })).toBe('北京<br/>Amount: <b>1.0万</b>');
   });
 
@@ -45,7 +64,7 @@ describe('formatters applied to cartesian options', () => {
     const answer = answerOf('doubleaxis', { secondValues: [{ name: 'margin', dataType: 'number', formatter: PERCENT_1 }] });
     const option = applyFormatters(answer.option, 'doubleaxis', answer.meta!.formatters);
     const axes = option.yAxis as unknown[];
-    expect(axisLabelOf(axes[0])(20000)).toBe('2.0万');
+    expect(axisLabelOf(axes[0])(20000)).toBe('2万');
     expect(axisLabelOf(axes[1])(0.125)).toBe('12.5%');
   });
 
@@ -81,7 +100,7 @@ describe('formatters applied to item kinds', () => {
   it('gauge tooltip and dial labels use the value formatter', () => {
     const answer = answerOf('gauge', { points: [] }, [{ amount: 123456 }]);
     const option = applyFormatters(answer.option, 'gauge', answer.meta!.formatters);
-    expect(axisLabelOf(first(option.series))(200000)).toBe('20.0万');
+    expect(axisLabelOf(first(option.series))(200000)).toBe('20万');
     expect(tooltipOf(option)({ seriesName: 'Amount', name: 'Amount', value: 123456 })).toBe('Amount: <b>12.3万</b>');
   });
 

@@ -1,10 +1,11 @@
 /**
  * Adds the functions a JSON option cannot carry (docs/api/chart.md, libs/charts/README.md): tooltips
- * and value-axis / visual-map labels formatted with `formatValue` and `meta.formatters`. Pure: the
- * input option is not changed; only the parts that get a function are copied.
+ * formatted with `formatValue`, value-axis / gauge / visual-map labels with `formatAxisValue`, both with
+ * `meta.formatters` in its locale (the language the server wrote the option's texts in: 万/亿, 萬/億,
+ * K/M/B). Pure: the input option is not changed; only the parts that get a function are copied.
  */
 import type { Formatter } from '@bi/chart-model';
-import { formatValue, isHorizontalOption as isHorizontal, type FormatterSpec } from '@bi/charts';
+import { DEFAULT_LOCALE, formatAxisValue, formatValue, isHorizontalOption as isHorizontal, type ChartLocale, type FormatterSpec } from '@bi/charts';
 import { rendererFamilyOf, type RendererFamily } from './renderers';
 
 type Obj = Record<string, unknown>;
@@ -36,10 +37,12 @@ export function escapeHtml(text: unknown): string {
 
 const markerOf = (p: TooltipParam): string => (typeof p.marker === 'string' ? p.marker : '');
 
-function formatNumber(value: unknown, formatter: Formatter | null | undefined): string {
-  if (typeof value === 'number' || typeof value === 'string' || value === null || value === undefined) return formatValue(value, formatter);
+function formatNumber(value: unknown, formatter: Formatter | null | undefined, locale: ChartLocale): string {
+  if (typeof value === 'number' || typeof value === 'string' || value === null || value === undefined) return formatValue(value, formatter, locale);
   return formatValue(null);
 }
+
+const localeOf = (formatters: FormatterSpec): ChartLocale => formatters.locale ?? DEFAULT_LOCALE;
 
 /** The formatter of a series (or of a pie/funnel slice by its name). */
 export function seriesFormatter(formatters: FormatterSpec, ...names: (string | undefined)[]): Formatter | null {
@@ -69,7 +72,7 @@ export function cartesianTooltip(formatters: FormatterSpec, horizontal: boolean)
     const header = first.axisValueLabel ?? (first.componentType === 'markLine' ? first.seriesName : categoryOf(first));
     const lines = list.map((p) => {
       const label = p.componentType === 'markLine' ? p.name : p.seriesName;
-      return `${markerOf(p)}${escapeHtml(label)}: <b>${escapeHtml(formatNumber(valueOf(p), seriesFormatter(formatters, p.seriesName)))}</b>`;
+      return `${markerOf(p)}${escapeHtml(label)}: <b>${escapeHtml(formatNumber(valueOf(p), seriesFormatter(formatters, p.seriesName), localeOf(formatters)))}</b>`;
     });
     return [escapeHtml(header), ...lines].filter((line) => line !== '').join('<br/>');
   };
@@ -80,15 +83,16 @@ export function itemTooltip(formatters: FormatterSpec, withPercent: boolean): To
   return (params) => {
     const p = (asList(params) as TooltipParam[])[0];
     if (!p) return '';
-    const value = formatNumber(Array.isArray(p.value) ? p.value[0] : p.value, seriesFormatter(formatters, p.name, p.seriesName));
+    const value = formatNumber(Array.isArray(p.value) ? p.value[0] : p.value, seriesFormatter(formatters, p.name, p.seriesName), localeOf(formatters));
     const share = withPercent && typeof p.percent === 'number' && Number.isFinite(p.percent) ? ` (${p.percent}%)` : '';
     const head = p.seriesName && p.seriesName !== p.name ? `${escapeHtml(p.seriesName)}<br/>` : '';
     return `${head}${markerOf(p)}${escapeHtml(p.name)}: <b>${escapeHtml(value)}</b>${escapeHtml(share)}`;
   };
 }
 
-export function valueLabel(formatter: Formatter): ValueFormatter {
-  return (value) => formatNumber(value, formatter);
+/** Axis labels (ticks): the axis formatter's unit for every tick, trailing zeros dropped (1亿, 1.5亿). */
+export function valueLabel(formatter: Formatter, locale: ChartLocale = DEFAULT_LOCALE): ValueFormatter {
+  return (value) => (typeof value === 'number' || typeof value === 'string' ? formatAxisValue(value, formatter, locale) : formatValue(null));
 }
 
 /** A tooltip keeps the function only when the option (or a customOption) sets no formatter of its own. */
@@ -98,11 +102,11 @@ function withTooltip(option: Obj, formatter: TooltipFormatter): Obj {
   return { ...option, tooltip: { ...tooltip, formatter } };
 }
 
-function withAxisLabel(axis: unknown, formatter: Formatter | null | undefined): unknown {
+function withAxisLabel(axis: unknown, formatter: Formatter | null | undefined, locale: ChartLocale): unknown {
   if (!formatter || !isObj(axis)) return axis;
   const axisLabel = isObj(axis.axisLabel) ? axis.axisLabel : {};
   if (axisLabel.formatter !== undefined) return axis;
-  return { ...axis, axisLabel: { ...axisLabel, formatter: valueLabel(formatter) } };
+  return { ...axis, axisLabel: { ...axisLabel, formatter: valueLabel(formatter, locale) } };
 }
 
 function cartesian(option: Obj, formatters: FormatterSpec): Obj {
@@ -111,7 +115,8 @@ function cartesian(option: Obj, formatters: FormatterSpec): Obj {
   let out = withTooltip(option, cartesianTooltip(formatters, horizontal));
   const axes = option[key];
   if (axes !== undefined && formatters.valueAxes.some(Boolean)) {
-    const mapped = Array.isArray(axes) ? axes.map((axis, i) => withAxisLabel(axis, formatters.valueAxes[i])) : withAxisLabel(axes, formatters.valueAxes[0]);
+    const locale = localeOf(formatters);
+    const mapped = Array.isArray(axes) ? axes.map((axis, i) => withAxisLabel(axis, formatters.valueAxes[i], locale)) : withAxisLabel(axes, formatters.valueAxes[0], locale);
     out = { ...out, [key]: mapped };
   }
   return out;
@@ -121,14 +126,16 @@ function gauge(option: Obj, formatters: FormatterSpec): Obj {
   const out = withTooltip(option, itemTooltip(formatters, false));
   const formatter = formatters.valueAxes[0];
   if (!formatter || !Array.isArray(option.series)) return out;
-  return { ...out, series: option.series.map((s) => (isObj(s) && s.type === 'gauge' ? withAxisLabel(s, formatter) : s)) };
+  return { ...out, series: option.series.map((s) => (isObj(s) && s.type === 'gauge' ? withAxisLabel(s, formatter, localeOf(formatters)) : s)) };
 }
 
 function map(option: Obj, formatters: FormatterSpec): Obj {
   const out = withTooltip(option, itemTooltip(formatters, false));
   const formatter = formatters.valueAxes[0];
   if (!formatter || option.visualMap === undefined) return out;
-  const label = (vm: unknown) => (isObj(vm) && vm.formatter === undefined ? { ...vm, formatter: valueLabel(formatter) } : vm);
+  // the visual map's ends are the data's extremes, not round ticks: written with the formatter's decimals
+  const text: ValueFormatter = (value) => formatNumber(value, formatter, localeOf(formatters));
+  const label = (vm: unknown) => (isObj(vm) && vm.formatter === undefined ? { ...vm, formatter: text } : vm);
   return { ...out, visualMap: Array.isArray(option.visualMap) ? option.visualMap.map(label) : label(option.visualMap) };
 }
 
