@@ -368,13 +368,16 @@ export class DataSourceService {
     return { dataSourceId: row.id };
   }
 
-  /** The first rows of a source, calculated fields computed by its database. */
+  /**
+   * The first rows of a source, calculated fields computed by its database, and how many rows the
+   * source has in all (a count beside them; 0 when the count fails, the rows are shown anyway).
+   */
   async preview(id: string, count: number): Promise<dataSourceV1.QueryResult> {
     const row = await this.source(id);
     const limit = Math.max(1, Math.min(count || 1, this.runner.maxRows));
     const { spec, checked, calculated } = this.queryParts(row);
-    const result = await this.runner.run(spec, checked, calculated, limit);
-    return toQueryResult(result, this.titles(row), undefined, limit);
+    const [result, total] = await Promise.all([this.runner.run(spec, checked, calculated, limit), this.runner.count(spec, checked).catch(() => 0)]);
+    return { ...toQueryResult(result, this.titles(row), undefined, limit), totalRows: total };
   }
 
   async listHistory(id: string): Promise<dataSourceV1.ListHistoryReply> {

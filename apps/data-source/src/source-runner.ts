@@ -5,7 +5,7 @@ import type { dataSourceV1 } from '@bi/proto';
 import { CONFIG } from '@bi/service-kit';
 import type { ConnectionSpec, DriverResult, TableInfo } from './drivers/driver.js';
 import { DriverPool } from './drivers/driver-pool.js';
-import { checkSourceSql, previewSql, type CalculatedColumn, type CheckedSql } from './sql/source-sql.js';
+import { checkSourceSql, countSql, previewSql, type CalculatedColumn, type CheckedSql } from './sql/source-sql.js';
 
 /** One answer holds at most this much row JSON (gRPC's default message limit is 4 MB). */
 export const MAX_ANSWER_BYTES = 3 * 1024 * 1024;
@@ -70,6 +70,14 @@ export class SourceRunner implements OnModuleDestroy {
     return this.drivers.use(spec, (d) => d.run(q.sql, q.params, { timeoutMs: this.timeoutMs, maxRows: rows }));
   }
 
+  /** The number of rows of the checked SQL (one aggregate on its database, under the timeout). */
+  async count(spec: ConnectionSpec, source: CheckedSql): Promise<number> {
+    const q = countSql(spec.engine, source);
+    const result = await this.drivers.use(spec, (d) => d.run(q.sql, q.params, { timeoutMs: this.timeoutMs, maxRows: 1 }));
+    const n = Number(result.rows[0]?.[0]);
+    return Number.isFinite(n) && n >= 0 ? n : 0;
+  }
+
   /** The table must be one the connection lists (names come only from known tables). */
   async knownTable(spec: ConnectionSpec, schema: string, name: string): Promise<TableInfo> {
     const tables = await this.listTables(spec);
@@ -95,5 +103,5 @@ export function toQueryResult(result: DriverResult, titles: Map<string, { title:
     const f = titles.get(c.name);
     return { name: c.name, title: f?.title ?? c.name, dataType: f?.dataType ?? c.dataType };
   });
-  return { columns, rowsJson: json, truncated: kept < Math.min(result.rows.length, wanted) };
+  return { columns, rowsJson: json, truncated: kept < Math.min(result.rows.length, wanted), totalRows: 0 };
 }

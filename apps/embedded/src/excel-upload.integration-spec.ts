@@ -150,6 +150,10 @@ describe.each(STORES)('Excel and CSV uploads on %s', (_label, env) => {
       { key_id: 2, 订单日期: '2024-02-29', 地区: '华北 North', 金额: 88, 件数: 1 },
       { key_id: 3, 订单日期: '2024-03-01', 地区: '华南 South', 金额: 1000, 件数: 2 },
     ]);
+    // a chart on it lists the data fields only: key_id and deleted are the product's (issue 13)
+    const board = await ok('POST', '/api/dashboard/dashboard', { name: 'Upload board', projectId: (await ok('POST', '/api/dashboard/project/dashboard', { name: 'Upload charts' })).projectId });
+    const chartId = await ok('POST', `/api/chart-edit/dashboard/${board.dashboardId}`, { title: 'upload', dataSourceId: ds.dataSourceId, type: 'bar' });
+    expect((await ok('GET', `/api/dashboard/schema/dashboard/${chartId}`)).map((f: { name: string }) => f.name)).toEqual(['订单日期', '地区', '金额', '件数']);
     // visible in the sidebar's folder list
     const projects = await ok('GET', '/api/data_source/projs');
     expect(projects.find((p: { projectId: string }) => p.projectId === folder).dataSources.map((s: { name: string }) => s.name)).toContain('销售明细表');

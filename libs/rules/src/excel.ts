@@ -36,6 +36,15 @@ export const UPLOAD_KEY_COLUMN = 'key_id';
 export const UPLOAD_DELETED_COLUMN = 'deleted';
 export const UPLOAD_RESERVED_COLUMNS = [UPLOAD_KEY_COLUMN, UPLOAD_DELETED_COLUMN] as const;
 
+/**
+ * A column the product adds to an uploaded table (key_id, deleted), not data of the user's: left out
+ * of the field lists a chart is built from. Only for uploaded sources (`reference` UPLOAD_REFERENCE):
+ * a SQL source may have columns of these names of its own.
+ */
+export function isUploadSyntheticField(reference: string | undefined, name: string): boolean {
+  return reference === UPLOAD_REFERENCE && (UPLOAD_RESERVED_COLUMNS as readonly string[]).includes(name);
+}
+
 /** Column names in the store: 1–63 bytes of UTF-8 (PostgreSQL's identifier limit), not a reserved name. */
 export const TARGET_NAME_MAX_BYTES = 63;
 

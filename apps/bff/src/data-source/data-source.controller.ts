@@ -294,7 +294,9 @@ export class DataSourceController {
 export function previewView(r: dataSourceV1.QueryResult) {
   const rows = JSON.parse(r.rowsJson || '[]') as unknown[][];
   const names = r.columns.map((c) => c.name);
-  return { columns: r.columns, rows: rows.map((row) => Object.fromEntries(names.map((n, i) => [n, row[i] ?? null]))), truncated: r.truncated };
+  const view = { columns: r.columns, rows: rows.map((row) => Object.fromEntries(names.map((n, i) => [n, row[i] ?? null]))), truncated: r.truncated };
+  // a stored source's preview: the rows it has in all (absent when not counted)
+  return r.totalRows >= rows.length && r.totalRows > 0 ? { ...view, totalRows: r.totalRows } : view;
 }
 
 /** History lines are stored as message keys; they are read in the caller's language. */

@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { AppConfig } from '@bi/config';
 import { AppError, type Logger } from '@bi/core';
 import type { dataSourceQueryV1 } from '@bi/proto';
+import { isUploadSyntheticField } from '@bi/rules';
 import { CONFIG, LOGGER } from '@bi/service-kit';
 import { DataSourceRepository, type SourceRow } from '../data-source.repository.js';
 import type { ConnectionSpec } from '../drivers/driver.js';
@@ -42,6 +43,8 @@ export class SourceQueryService {
       type,
       dialect,
       ...part,
+      // key_id and deleted of an uploaded table are the product's: no chart field lists or uses them
+      fields: part.fields.filter((f) => !isUploadSyntheticField(row.reference, f.name)),
       dataVersion: row.data_version,
       cacheInterval: row.cache_interval ?? 0,
       createdById: row.created_by ?? '',

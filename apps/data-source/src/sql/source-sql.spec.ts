@@ -1,5 +1,5 @@
 import { parseExpression, type SqlDialect } from '@bi/rules';
-import { checkSourceSql, previewSql, quoteIdent, tableSql } from './source-sql.js';
+import { checkSourceSql, countSql, previewSql, quoteIdent, tableSql } from './source-sql.js';
 
 const DIALECTS: SqlDialect[] = ['postgres', 'mysql', 'mssql', 'oracle', 'duckdb'];
 
@@ -27,6 +27,14 @@ describe('SQL written around source SQL', () => {
     const source = checkSourceSql('WITH a AS (SELECT 1 AS x) SELECT TOP 100 PERCENT x FROM a ORDER BY x;', 'mssql');
     expect(previewSql('mssql', source, [], 100)).toMatchSnapshot();
     expect(previewSql('oracle', checkSourceSql('SELECT * FROM "SCOTT"."EMP"', 'oracle'), [], 0)).toMatchSnapshot();
+  });
+
+  it('counts the rows of the source SQL per dialect (SQL Server: WITH part in front)', () => {
+    expect(countSql('duckdb', checkSourceSql('SELECT * FROM sales -- all', 'duckdb')).sql).toBe('SELECT COUNT(*) AS n FROM (\nSELECT * FROM sales -- all\n) t');
+    expect(countSql('oracle', checkSourceSql('SELECT * FROM "SCOTT"."EMP"', 'oracle')).sql).toBe('SELECT COUNT(*) AS n FROM (\nSELECT * FROM "SCOTT"."EMP"\n) t');
+    const mssql = countSql('mssql', checkSourceSql('WITH a AS (SELECT 1 AS x) SELECT x FROM a', 'mssql'));
+    expect(mssql.sql.startsWith('WITH a AS (SELECT 1 AS x)\nSELECT COUNT_BIG(*) AS n FROM (')).toBe(true);
+    expect(mssql.params).toEqual([]);
   });
 
   it('refuses what the guard refuses, with the message key', () => {

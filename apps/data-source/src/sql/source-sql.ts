@@ -148,6 +148,19 @@ export interface CalculatedColumn {
 }
 
 /**
+ * The number of rows of the source's SQL (the data preview shows the real count beside its first
+ * rows): one aggregate around the checked statement (SQL Server: its WITH part in front).
+ */
+export function countSql(dialect: SqlDialect, source: CheckedSql): { sql: string; params: unknown[] } {
+  if (dialect === 'mssql') {
+    const split = splitWith(source.sql, source.tokens);
+    const prefix = split ? `${split.withPart}\n` : '';
+    return { sql: `${prefix}SELECT COUNT_BIG(*) AS n FROM (\n${split ? split.main : source.sql}\n) AS t`, params: [] };
+  }
+  return { sql: `SELECT COUNT(*) AS n FROM (\n${source.sql}\n) t`, params: [] };
+}
+
+/**
  * SELECT t.*[, <expression> AS <name> …] FROM (<source sql>) t, first `limit` rows (limit bound).
  * The source SQL sits on its own lines, so a trailing "--" comment cannot swallow the wrapper.
  * SQL Server allows no WITH inside a derived table: its WITH part goes in front.

@@ -21,7 +21,7 @@ function cellText(value: CellValue): string {
 
 /** Rows of a preview in a table: header = field titles, horizontal scroll, a fixed body height (spec 02 §2). */
 export function PreviewTable({ preview, maxHeight = 480, testId = 'ds-preview-table', selection }: PreviewTableProps) {
-  const { ds } = useDsTranslation();
+  const { ds, i18n } = useDsTranslation();
   const columns = useMemo<ColumnsType<Row & { __key: number }>>(
     () =>
       preview.columns.map((column) => ({
@@ -47,9 +47,15 @@ export function PreviewTable({ preview, maxHeight = 480, testId = 'ds-preview-ta
     [preview.columns],
   );
   const rows = useMemo(() => preview.rows.map((row, index) => ({ ...row, __key: index })), [preview.rows]);
+  // the source's real row count when the server counted it, else the rows shown
+  const number = (n: number) => n.toLocaleString(i18n.language);
+  const totalText =
+    preview.totalRows !== undefined && preview.totalRows > rows.length
+      ? ds('preview.rowsOfTotal', { total: number(preview.totalRows), count: number(rows.length) })
+      : ds('preview.rows', { count: number(preview.totalRows ?? rows.length) });
 
   return (
-    <div className="bi-ds-preview" data-testid={testId} data-rows={rows.length}>
+    <div className="bi-ds-preview" data-testid={testId} data-rows={rows.length} data-total-rows={preview.totalRows ?? ''}>
       <Table
         size="small"
         bordered
@@ -65,9 +71,14 @@ export function PreviewTable({ preview, maxHeight = 480, testId = 'ds-preview-ta
             : undefined
         }
         scroll={{ x: 'max-content', y: maxHeight }}
-        pagination={rows.length > 100 ? { pageSize: 100, showSizeChanger: false, showTotal: (total) => ds('preview.rows', { count: total }) } : false}
+        pagination={rows.length > 100 ? { pageSize: 100, showSizeChanger: false, showTotal: () => <span data-testid="ds-preview-total">{totalText}</span> } : false}
         locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={<span data-testid="ds-preview-empty">{ds('preview.noData')}</span>} /> }}
       />
+      {rows.length > 0 && rows.length <= 100 ? (
+        <Typography.Text type="secondary" data-testid="ds-preview-total">
+          {totalText}
+        </Typography.Text>
+      ) : null}
       {preview.truncated ? (
         <Typography.Text type="secondary" data-testid="ds-preview-truncated">
           {ds('preview.truncated', { count: preview.rows.length })}

@@ -133,6 +133,7 @@ const en: DataSourceCatalogue = {
     noData: 'found no data',
     truncated: 'Only the first {{count}} rows are shown because the answer size is limited',
     rows: '{{count}} rows',
+    rowsOfTotal: '{{total}} rows in total, the first {{count}} shown',
     loadFailed: 'The preview could not be loaded',
   },
   edit: {

@@ -131,6 +131,7 @@ const zhCN = {
     noData: '没有找到数据',
     truncated: '由于返回数据大小受限，只显示了前 {{count}} 行',
     rows: '共 {{count}} 行',
+    rowsOfTotal: '共 {{total}} 行，显示前 {{count}} 行',
     loadFailed: '无法加载数据预览',
   },
   edit: {

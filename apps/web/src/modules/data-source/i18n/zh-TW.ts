@@ -133,6 +133,7 @@ const zhTW: DataSourceCatalogue = {
     noData: '沒有找到資料',
     truncated: '由於回傳資料大小受限，只顯示了前 {{count}} 列',
     rows: '共 {{count}} 列',
+    rowsOfTotal: '共 {{total}} 列，顯示前 {{count}} 列',
     loadFailed: '無法載入資料預覽',
   },
   edit: {

@@ -98,6 +98,8 @@ export interface Preview {
   columns: Column[];
   rows: Row[];
   truncated: boolean;
+  /** a stored source's preview: the rows the source has in all (absent when not counted) */
+  totalRows?: number;
 }
 
 export interface TableRef {

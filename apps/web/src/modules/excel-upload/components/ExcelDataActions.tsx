@@ -50,9 +50,20 @@ export function ExcelDeleteRowsButton({
 
   return (
     <Space size={12} className="bi-xl-rows-bar">
-      <Button danger type={keyIds.length > 0 ? 'primary' : 'default'} icon={<DeleteOutlined />} loading={remove.isPending} onClick={onClick} data-testid="excel-delete-rows">
-        {keyIds.length > 0 ? xl('rows.deleteSelected', { count: keyIds.length }) : xl('rows.delete')}
-      </Button>
+      {/* nothing to delete until rows are selected */}
+      <Tooltip title={keyIds.length === 0 ? xl('rows.selectFirst') : undefined}>
+        <Button
+          danger
+          type={keyIds.length > 0 ? 'primary' : 'default'}
+          icon={<DeleteOutlined />}
+          loading={remove.isPending}
+          disabled={keyIds.length === 0}
+          onClick={onClick}
+          data-testid="excel-delete-rows"
+        >
+          {keyIds.length > 0 ? xl('rows.deleteSelected', { count: keyIds.length }) : xl('rows.delete')}
+        </Button>
+      </Tooltip>
       {keyIds.length > 0 ? (
         <Typography.Text type="secondary" data-testid="excel-rows-selected">
           {xl('rows.selected', { count: keyIds.length })}

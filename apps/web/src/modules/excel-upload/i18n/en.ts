@@ -72,6 +72,7 @@ const en: ExcelUploadCatalogue = {
     deleteTitle: 'Delete data',
     deleteContent: 'Delete the {{count}} selected rows?',
     selected: '{{count}} rows selected',
+    selectFirst: 'Select the rows to delete first',
   },
   fields: {
     remove: 'Remove field',

@@ -70,6 +70,7 @@ const zhCN = {
     deleteTitle: '删除数据',
     deleteContent: '确定删除选中的 {{count}} 行数据吗？',
     selected: '已选择 {{count}} 行',
+    selectFirst: '请先选择要删除的行',
   },
   fields: {
     remove: '删除字段',

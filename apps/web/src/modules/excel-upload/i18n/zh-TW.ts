@@ -72,6 +72,7 @@ const zhTW: ExcelUploadCatalogue = {
     deleteTitle: '刪除資料',
     deleteContent: '確定刪除選取的 {{count}} 列資料嗎？',
     selected: '已選取 {{count}} 列',
+    selectFirst: '請先選取要刪除的列',
   },
   fields: {
     remove: '刪除欄位',

@@ -115,6 +115,11 @@ export interface QueryResult {
   /** JSON array of rows, each an array of values in column order. */
   rowsJson: string;
   truncated: boolean;
+  /**
+   * Preview of a stored source: the rows the source has in all (a count query); 0 when not counted
+   * (other previews, or the count failed).
+   */
+  totalRows: number;
 }
 
 export interface ListProjectsRequest {
@@ -1851,7 +1856,7 @@ export const TableRef: MessageFns<TableRef> = {
 };
 
 function createBaseQueryResult(): QueryResult {
-  return { columns: [], rowsJson: "", truncated: false };
+  return { columns: [], rowsJson: "", truncated: false, totalRows: 0 };
 }
 
 export const QueryResult: MessageFns<QueryResult> = {
@@ -1864,6 +1869,9 @@ export const QueryResult: MessageFns<QueryResult> = {
     }
     if (message.truncated !== false) {
       writer.uint32(24).bool(message.truncated);
+    }
+    if (message.totalRows !== 0) {
+      writer.uint32(32).int64(message.totalRows);
     }
     return writer;
   },
@@ -1905,6 +1913,14 @@ export const QueryResult: MessageFns<QueryResult> = {
             message.truncated = reader.bool();
             continue;
           }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.totalRows = longToNumber(reader.int64());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1926,6 +1942,11 @@ export const QueryResult: MessageFns<QueryResult> = {
         ? globalThis.String(object.rows_json)
         : "",
       truncated: isSet(object.truncated) ? globalThis.Boolean(object.truncated) : false,
+      totalRows: isSet(object.totalRows)
+        ? globalThis.Number(object.totalRows)
+        : isSet(object.total_rows)
+        ? globalThis.Number(object.total_rows)
+        : 0,
     };
   },
 
@@ -1939,6 +1960,9 @@ export const QueryResult: MessageFns<QueryResult> = {
     }
     if (message.truncated !== false) {
       obj.truncated = message.truncated;
+    }
+    if (message.totalRows !== 0) {
+      obj.totalRows = Math.round(message.totalRows);
     }
     return obj;
   },
