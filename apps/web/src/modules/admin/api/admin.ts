@@ -17,6 +17,9 @@ export const adminApi = {
   audit: (limit: number, before?: number) => http.get<AuditEntry[]>(`${base}/audit`, { query: { limit, before } }),
 };
 
+/** POST /api/identity/password: any signed-in user changes their own password. */
+export const changeOwnPassword = (oldPassword: string, newPassword: string) => http.post<{ changed: boolean }>('/api/identity/password', { oldPassword, newPassword });
+
 export const adminKeys = {
   all: ['admin'] as const,
   users: ['admin', 'users'] as const,

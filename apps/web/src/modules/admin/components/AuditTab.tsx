@@ -2,15 +2,17 @@ import { ReloadOutlined } from '@ant-design/icons';
 import { Alert, Button, Empty, Space, Table, Tag, Typography } from 'antd';
 import { useMemo } from 'react';
 import { formatTime } from '../../data-source/components/common';
-import { useAuditLog } from '../hooks/useAdmin';
+import { useAuditLog, useTargetNames } from '../hooks/useAdmin';
 import { useAdTranslation } from '../i18n';
 import type { AuditEntry } from '../types';
 import { auditActionKey, detailText } from '../utils/admin';
+import { TargetText } from './TargetText';
 
 /** The audit log, newest first: who changed which grant, user or role, and when. */
 export function AuditTab({ active }: { active: boolean }) {
   const { ad } = useAdTranslation();
   const query = useAuditLog(active);
+  const names = useTargetNames();
   const entries = useMemo(() => query.data?.pages.flat() ?? [], [query.data]);
 
   if (query.isError) return <Alert type="error" showIcon title={ad('audit.loadFailed')} description={query.error.message} data-testid="admin-audit-error" />;
@@ -43,7 +45,7 @@ export function AuditTab({ active }: { active: boolean }) {
               return <Tag color={action.startsWith('grant') ? 'blue' : 'purple'}>{key ? ad(key) : action}</Tag>;
             },
           },
-          { key: 'target', dataIndex: 'target', title: ad('audit.target'), render: (target: string) => <Typography.Text code>{target}</Typography.Text> },
+          { key: 'target', dataIndex: 'target', title: ad('audit.target'), render: (target: string) => <TargetText target={target} names={names} /> },
           {
             key: 'detail',
             dataIndex: 'detail',

@@ -1,7 +1,9 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { useDataSourceProjects } from '../../data-source/hooks/useProjects';
 import { adminApi, adminKeys } from '../api/admin';
 import type { CreateUserBody } from '../types';
-import { AUDIT_PAGE, nextAuditCursor } from '../utils/admin';
+import { AUDIT_PAGE, nextAuditCursor, targetNames } from '../utils/admin';
 
 export function useAdminUsers() {
   return useQuery({ queryKey: adminKeys.users, queryFn: adminApi.users, staleTime: 0 });
@@ -37,4 +39,11 @@ export function useUserMutations() {
     resetPassword: useMutation({ mutationFn: ({ userId, password }: { userId: string; password: string }) => adminApi.resetPassword(userId, password), onSettled: refresh }),
     setRoles: useMutation({ mutationFn: ({ userId, roleIds }: { userId: string; roleIds: string[] }) => adminApi.setRoles(userId, roleIds), onSettled: refresh }),
   };
+}
+
+/** Names of sources and users, for the objects of grants and audit entries (the admin sees every source). */
+export function useTargetNames() {
+  const projects = useDataSourceProjects();
+  const users = useAdminUsers();
+  return useMemo(() => targetNames((projects.data ?? []).flatMap((p) => p.dataSources), users.data ?? []), [projects.data, users.data]);
 }

@@ -66,6 +66,15 @@ const en: AdminCatalogue = {
     noGrants: 'Nothing is shared with this user',
     loadFailed: 'The permissions could not be loaded',
   },
+  ownPassword: {
+    title: 'Change your password',
+    hint: 'An administrator set your password; choose a new one to go on.',
+    newPassword: 'New password',
+    confirm: 'Confirm the new password',
+    mismatch: 'The two passwords differ',
+    sameAsOld: 'The new password must differ from the current one',
+    changed: 'Password changed',
+  },
   audit: {
     at: 'Time',
     actor: 'By',

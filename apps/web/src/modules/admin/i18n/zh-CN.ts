@@ -64,6 +64,15 @@ const zhCN = {
     noGrants: '没有共享给此用户的对象',
     loadFailed: '权限加载失败',
   },
+  ownPassword: {
+    title: '请修改密码',
+    hint: '管理员为你设置了密码，继续使用前请设置一个新密码。',
+    newPassword: '新密码',
+    confirm: '确认新密码',
+    mismatch: '两次输入的密码不一致',
+    sameAsOld: '新密码不能与当前密码相同',
+    changed: '密码已修改',
+  },
   audit: {
     at: '时间',
     actor: '操作人',

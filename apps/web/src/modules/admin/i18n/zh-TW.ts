@@ -66,6 +66,15 @@ const zhTW: AdminCatalogue = {
     noGrants: '沒有共用給此使用者的物件',
     loadFailed: '權限載入失敗',
   },
+  ownPassword: {
+    title: '請修改密碼',
+    hint: '管理員為你設定了密碼，繼續使用前請設定一個新密碼。',
+    newPassword: '新密碼',
+    confirm: '確認新密碼',
+    mismatch: '兩次輸入的密碼不一致',
+    sameAsOld: '新密碼不能與目前密碼相同',
+    changed: '密碼已修改',
+  },
   audit: {
     at: '時間',
     actor: '操作人',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import type { AdminUser, AuditEntry } from '../types';
-import { auditActionKey, detailText, filterUsers, nextAuditCursor, validDisplayName, validPassword, validUserName } from './admin';
+import { areaPermissions, auditActionKey, detailText, filterUsers, nextAuditCursor, targetLabel, targetNames, validDisplayName, validPassword, validUserName } from './admin';
 
 const entry = (id: number): AuditEntry => ({ id, at: '2026-01-01T00:00:00Z', actorId: 'a', actorName: 'admin', action: 'grant.add', target: 'datasource:x', detail: {} });
 const user = (userName: string, displayName = userName): AdminUser => ({ id: userName, userName, displayName, disabled: false, mustChangePassword: false, roles: [], createdAt: '' });
@@ -36,6 +36,17 @@ describe('user administration rules', () => {
     expect(auditActionKey('user.password_reset')).toBe('audit.actions.userPasswordReset');
     expect(auditActionKey('something.new')).toBeNull();
     expect(detailText({ roleIds: ['viewer', 'analyst'], userName: 'ann' })).toBe('roleIds: viewer, analyst; userName: ann');
+    expect(detailText({ roleIds: ['viewer'], userIds: [] })).toBe('roleIds: viewer');
     expect(detailText(undefined)).toBe('');
+  });
+
+  it('separates area permissions from granted objects and names known sources', () => {
+    const grants = { permissions: ['datasource:view', 'datasource:d1', 'dashboard:edit'], grants: [{ target: 'datasource:d1', via: 'role' as const, roleId: 'viewer' }] };
+    expect(areaPermissions(grants)).toEqual(['datasource:view', 'dashboard:edit']);
+    const names = targetNames([{ dataSourceId: 'd1', name: 'Sales' }], [{ id: 'u1', userName: 'ann' }]);
+    expect(targetLabel('datasource:d1', names)).toBe('Sales');
+    expect(targetLabel('user:u1', names)).toBe('ann');
+    expect(targetLabel('datasource:d2', names)).toBeNull();
+    expect(targetLabel('template:t1', names)).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import type { AdminUser, AuditEntry } from '../types';
+import type { AdminUser, AuditEntry, UserGrants } from '../types';
 import type { AdminKey } from '../i18n';
 
 /** Entries asked for per audit page (the server allows 1–500). */
@@ -52,6 +52,23 @@ export function auditActionKey(action: string): AdminKey | null {
 export function detailText(detail: Record<string, unknown> | null | undefined): string {
   if (!detail || typeof detail !== 'object') return '';
   return Object.entries(detail)
+    .filter(([, value]) => value !== undefined && value !== null && value !== '' && !(Array.isArray(value) && value.length === 0))
     .map(([key, value]) => `${key}: ${Array.isArray(value) ? value.join(', ') : typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value)}`)
     .join('; ');
+}
+
+/** The effective permissions that are areas (datasource:view, dashboard:edit …), without the granted objects. */
+export function areaPermissions(grants: Pick<UserGrants, 'permissions' | 'grants'>): string[] {
+  const targets = new Set(grants.grants.map((g) => g.target));
+  return grants.permissions.filter((p) => !targets.has(p));
+}
+
+/** Names of the objects audit entries and grants refer to: datasource:{id} → source name, user:{id} → user name. */
+export function targetNames(sources: readonly { dataSourceId: string; name: string }[], users: readonly Pick<AdminUser, 'id' | 'userName'>[]): Map<string, string> {
+  return new Map([...sources.map((s) => [`datasource:${s.dataSourceId}`, s.name] as const), ...users.map((u) => [`user:${u.id}`, u.userName] as const)]);
+}
+
+/** The name of an object when known, else null (its target text is shown alone). */
+export function targetLabel(target: string, names: ReadonlyMap<string, string>): string | null {
+  return names.get(target) ?? null;
 }

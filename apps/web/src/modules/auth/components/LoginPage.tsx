@@ -6,10 +6,11 @@ import { useNavigate } from 'react-router-dom';
 import { changeLanguage } from '../../../shared/i18n';
 import { LANGUAGES, LANGUAGE_LABELS, resolveLanguage } from '../../../shared/i18n/language';
 import { browserStorages } from '../../../shared/storage/keys';
+import { ChangePasswordDialog } from '../../admin';
 import { Logo } from '../../shell/components/Logo';
 import { useLogin } from '../hooks/useLogin';
 import type { LoginFormValues } from '../types';
-import { persistLogin } from '../utils/session';
+import { clearToken, persistLogin } from '../utils/session';
 
 /** /account/login (spec 01 §2, §5, §7). */
 export function LoginPage() {
@@ -19,6 +20,8 @@ export function LoginPage() {
   const [form] = Form.useForm<LoginFormValues>();
   const loginMutation = useLogin();
   const [error, setError] = useState<string | null>(null);
+  /** signed in with a password an administrator set: the new one is asked for before going on */
+  const [mustChange, setMustChange] = useState<string | null>(null);
   const language = resolveLanguage(i18n.language);
 
   // Validation messages already on screen follow a language switch.
@@ -55,6 +58,10 @@ export function LoginPage() {
         language: lang,
       });
       message.destroy();
+      if (result.mustChangePassword) {
+        setMustChange(values.password);
+        return;
+      }
       await navigate('/dashboard', { replace: true });
     } catch (caught) {
       showError(caught instanceof Error && caught.message ? caught.message : t('login.failed'));
@@ -144,6 +151,19 @@ export function LoginPage() {
           </Form.Item>
         </Form>
       </Card>
+      <ChangePasswordDialog
+        open={mustChange !== null}
+        currentPassword={mustChange ?? ''}
+        onChanged={() => {
+          setMustChange(null);
+          void navigate('/dashboard', { replace: true });
+        }}
+        onCancel={() => {
+          // nothing else works before the change: stay signed out
+          clearToken(browserStorages());
+          setMustChange(null);
+        }}
+      />
     </main>
   );
 }

@@ -25,6 +25,8 @@ export interface LoginTokenResult {
   token?: string;
   userName?: string;
   message?: string;
+  /** set by an administrator's create or reset: the user must choose a new password first */
+  mustChangePassword?: boolean;
 }
 
 /** `data` of the login answer. */

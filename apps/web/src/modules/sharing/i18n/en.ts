@@ -42,7 +42,7 @@ const en: SharingCatalogue = {
     publishSuccess: 'publish success',
     operateFailed: 'operate failed',
     publishFailed: 'publish failed',
-    failedCount: '{{count}} data sources could not be done; the others were',
+    failedCount: 'Failed: {{count}}; the other data sources were done',
     dataSourceName: 'Data source name',
     failedMessage: 'Failure message',
   },

@@ -40,7 +40,7 @@ const zhCN = {
     publishSuccess: '共享成功',
     operateFailed: '操作失败',
     publishFailed: '共享失败',
-    failedCount: '{{count}} 个数据源未能完成，其他的已完成',
+    failedCount: '{{count}} 个数据源失败，其余的已完成',
     dataSourceName: '数据源名称',
     failedMessage: '失败原因',
   },

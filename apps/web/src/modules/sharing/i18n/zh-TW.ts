@@ -42,7 +42,7 @@ const zhTW: SharingCatalogue = {
     publishSuccess: '共用成功',
     operateFailed: '操作失敗',
     publishFailed: '共用失敗',
-    failedCount: '{{count}} 個資料來源未能完成，其他的已完成',
+    failedCount: '{{count}} 個資料來源失敗，其餘的已完成',
     dataSourceName: '資料來源名稱',
     failedMessage: '失敗原因',
   },
