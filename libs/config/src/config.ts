@@ -92,6 +92,7 @@ const envShape = {
     BI_QUERY_MAX_ROWS: positiveInt(10_000_000).default(100_000),
     // unset: DuckDB's own limit (80 % of the machine's memory), more than a service's container has
     BI_ANALYTICS_MEMORY_MB: positiveInt(1_000_000).optional(),
+    BI_UPLOAD_MAX_ROWS: positiveInt(100_000_000).default(5_000_000),
     BI_CHART_CACHE_SECONDS: positiveInt(7 * 24 * 3600).default(60),
     BI_CHART_SOURCE_CONCURRENCY: positiveInt(100).default(4),
 };
@@ -148,6 +149,8 @@ export interface AppConfig {
      * else the same kind as the metadata store.
      */
     analyticsStore: { kind: 'duckdb'; path: string; memoryLimitMb?: number } | { kind: 'postgres'; url: string };
+    /** data rows one upload may import (a sheet with more is refused while it is read) */
+    uploadMaxRows: number;
   };
   charts: {
     /** lifetime of a cached chart answer when its source sets no cache interval */
@@ -229,6 +232,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
         (e.BI_ANALYTICS_STORE ?? (e.BI_METADATA_STORE === 'postgres' ? 'postgres' : 'duckdb')) === 'postgres'
           ? { kind: 'postgres', url: e.DATABASE_URL! }
           : { kind: 'duckdb', path: resolve(dataDir, 'analytics.duckdb'), ...(e.BI_ANALYTICS_MEMORY_MB ? { memoryLimitMb: e.BI_ANALYTICS_MEMORY_MB } : {}) },
+      uploadMaxRows: e.BI_UPLOAD_MAX_ROWS,
     },
     charts: { defaultCacheSeconds: e.BI_CHART_CACHE_SECONDS, sourceConcurrency: e.BI_CHART_SOURCE_CONCURRENCY },
   };

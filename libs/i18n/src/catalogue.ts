@@ -136,6 +136,10 @@ const zhCN: Catalogue = {
   'excel.type_invalid': '列 {name} 的类型 {type} 不合法（可选：abandon、string、number、date）',
   'excel.no_columns': '请至少导入一列',
   'excel.table_name_required': '工作表名称不能为空',
+  'excel.too_many_rows': '工作表 {sheet} 超过 {max} 行数据，不能导入；请拆分后分批导入',
+  'excel.cell_too_large': '工作表 {sheet} 第 {row} 行有一个单元格超过 {max} 个字符，不能导入',
+  'excel.text_too_large': '文件中有一段文字超过 {max} 个字符（一个单元格最多 {max} 个字符），不能导入',
+  'excel.csv_quote_unclosed': '工作表 {sheet}：第 {line} 行开始的引号没有结束（或该单元格超过 {max} 个字符）；请检查该行的引号',
   'excel.target_required': '请为每一列输入字段名',
   'excel.target_too_long': '字段名 {name} 过长（最多 {max} 个字节）',
   'excel.target_reserved': '字段名 {name} 为系统保留，请换一个名称',
@@ -301,6 +305,10 @@ const zhTW: Catalogue = {
 };
 
 const en: Catalogue = {
+  'excel.too_many_rows': '工作表 {sheet} 超過 {max} 列資料，不能匯入；請拆分後分批匯入',
+  'excel.cell_too_large': '工作表 {sheet} 第 {row} 列有一個儲存格超過 {max} 個字元，不能匯入',
+  'excel.text_too_large': '檔案中有一段文字超過 {max} 個字元（一個儲存格最多 {max} 個字元），不能匯入',
+  'excel.csv_quote_unclosed': '工作表 {sheet}：第 {line} 行開始的引號沒有結束（或該儲存格超過 {max} 個字元）；請檢查該行的引號',
   'name.required': 'Please enter a name',
   'name.length': 'Name must be 3 to 20 characters',
   'name.used': 'name used',
@@ -466,3 +474,7 @@ export function translate(key: string, language: Language, params: Record<string
 export function hasMessage(key: string): boolean {
   return key in CATALOGUES[FALLBACK_LANGUAGE];
 }
+  'excel.too_many_rows': 'Sheet {sheet} has more than {max} rows of data and cannot be imported; split it and import the parts',
+  'excel.cell_too_large': 'Sheet {sheet}, row {row}: a cell holds more than {max} characters and cannot be imported',
+  'excel.text_too_large': 'The file holds a text of more than {max} characters (a cell may hold at most {max}) and cannot be imported',
+  'excel.csv_quote_unclosed': 'Sheet {sheet}: the quote opened on line {line} is never closed (or its cell holds more than {max} characters); check the quotes of that line',

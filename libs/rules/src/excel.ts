@@ -2,6 +2,8 @@
 
 /** "at most 40M" (spec 02 §5, §9): 40 MiB. */
 export const EXCEL_MAX_BYTES = 40 * 1024 * 1024;
+/** Characters one uploaded cell may hold (Excel's own limit per cell); a longer one is refused while the file is read. */
+export const EXCEL_MAX_CELL_CHARS = 32_767;
 /** Sheet tabs shrink (scroll / smaller) when a workbook has more sheets than this (spec 02 §2 screen 6). */
 export const EXCEL_TABS_SHRINK_AFTER = 7;
 /** Rows of each sheet sent for the preview step. */

@@ -14,7 +14,7 @@ import { duckdbDataType, normalizeValue } from './values.js';
 export class DuckdbDriver implements SourceDriver {
   readonly engine = 'duckdb' as const;
   readonly dialect = 'duckdb' as const;
-  private instance: Promise<DuckDBInstance> | undefined;
+  private instance: Promise<Opened> | undefined;
   /** connections in use (reads and the writer's) */
   private busy = 0;
   /** a buffer-pool release under way: new connections wait for it (see releaseLoadedBlocks) */
@@ -80,23 +80,39 @@ export class DuckdbDriver implements SourceDriver {
    * After a bulk load: the buffer pool keeps the blocks just written (already in the file) up to its
    * limit, so each large upload left tens of MB resident in the service. Lowering the limit for a
    * moment makes DuckDB evict them (a drop, not a write), and the allocator hands the memory back.
-   * Only when nothing else runs: a query during the low limit could be refused memory; new
-   * connections wait until the limit is back. Answers whether this call released (false when something
-   * ran, a release was under way, or nothing is open).
+   *
+   * The limit is shared by every connection, so this runs only under an exclusive hold: when no
+   * connection is open (else it answers false and does nothing), and connections asked for meanwhile
+   * wait until it is done. The limit is set back in a finally to the exact value read when the
+   * database was opened (never `RESET memory_limit`: DuckDB's RESET changes the setting shown but
+   * leaves the buffer pool at the lowered size), and then checked on the buffer pool itself
+   * (`pragma_database_size()`); should it still differ, the database is closed, so the next
+   * connection opens it afresh with its configured limit. Answers whether this call released.
    */
   async releaseLoadedBlocks(): Promise<boolean> {
-    const limit = this.spec.memoryLimitMb;
-    const opened = this.instance;
-    if (this.busy > 0 || this.releasing || !opened) return false;
+    const opening = this.instance;
+    if (this.busy > 0 || this.releasing || !opening) return false;
     // set before any await: a connection asked for from now on waits for the release
     this.releasing = (async () => {
-      const conn = await (await opened).connect();
+      const opened = await opening;
+      const conn = await opened.db.connect();
+      let restored = false;
       try {
-        await conn.run(`SET memory_limit = '${RELEASE_LIMIT_MB}MB'`).catch(() => undefined);
-        await conn.run(limit ? `SET memory_limit = '${Math.trunc(limit)}MB'` : 'RESET memory_limit');
+        try {
+          await conn.run(`SET memory_limit = '${RELEASE_LIMIT_MB}MB'`);
+        } finally {
+          restored = await setLimit(conn, opened.limit);
+          if (!restored) restored = await setLimit(conn, opened.limit);
+        }
       } finally {
         conn.closeSync();
+        if (!restored && this.instance === opening) {
+          // the limit could not be checked back: no connection is open, so start afresh
+          this.instance = undefined;
+          opened.db.closeSync();
+        }
       }
+      if (!restored) throw new Error(`the analytics store's memory limit was not restored to ${opened.limit}; the database was reopened`);
     })().finally(() => {
       this.releasing = undefined;
     });
@@ -104,11 +120,22 @@ export class DuckdbDriver implements SourceDriver {
     return true;
   }
 
+  /** The buffer pool's limit now, as DuckDB shows it (setting and buffer pool), e.g. "256.0 MiB". */
+  async memoryLimit(): Promise<{ setting: string; bufferPool: string; expected: string }> {
+    const conn = await this.connect();
+    try {
+      const [setting, bufferPool] = await readLimit(conn);
+      return { setting, bufferPool, expected: (await this.instance!).limit };
+    } finally {
+      this.disconnect(conn);
+    }
+  }
+
   private async connect(): Promise<DuckDBConnection> {
     this.busy++;
     try {
       while (this.releasing) await this.releasing.catch(() => undefined);
-      return await (await this.open()).connect();
+      return await (await this.open()).db.connect();
     } catch (e) {
       this.busy--;
       throw e;
@@ -121,21 +148,66 @@ export class DuckdbDriver implements SourceDriver {
   }
 
   async close(): Promise<void> {
-    const instance = await this.instance?.catch(() => undefined);
+    const opened = await this.instance?.catch(() => undefined);
     this.instance = undefined;
-    instance?.closeSync();
+    opened?.db.closeSync();
   }
 
-  private open(): Promise<DuckDBInstance> {
+  /**
+   * Opens the database with its memory settings and reads back the buffer pool's limit: the value
+   * every release sets back (configured, else DuckDB's default, set again once in the very form read
+   * so that setting it later gives the same limit to the byte).
+   */
+  private open(): Promise<Opened> {
     this.instance ??= (async () => {
       const path = this.spec.path ?? ':memory:';
       if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
-      return DuckDBInstance.create(path, duckdbOptions(this.spec.memoryLimitMb));
+      const db = await DuckDBInstance.create(path, duckdbOptions(this.spec.memoryLimitMb));
+      try {
+        const conn = await db.connect();
+        try {
+          // a value shown is rounded ("18.8 GiB" sets 18.75…, shown "18.7 GiB"): set until it shows the same
+          let [limit] = await readLimit(conn);
+          for (let i = 0; i < 3 && !(await setLimit(conn, limit)); i++) [limit] = await readLimit(conn);
+          if (!(await setLimit(conn, limit))) throw new Error(`memory_limit ${limit} could not be set`);
+          return { db, limit };
+        } finally {
+          conn.closeSync();
+        }
+      } catch (e) {
+        db.closeSync();
+        throw e;
+      }
     })().catch((e) => {
       this.instance = undefined;
       throw driverErrors.connect(messageOf(e));
     });
     return this.instance;
+  }
+}
+
+interface Opened {
+  db: DuckDBInstance;
+  /** memory_limit as DuckDB shows it once opened, e.g. "256.0 MiB" */
+  limit: string;
+}
+
+/** The limit as the setting shows it and as the buffer pool has it (they differ after a RESET). */
+async function readLimit(conn: DuckDBConnection): Promise<[string, string]> {
+  const r = await conn.runAndReadAll("SELECT current_setting('memory_limit'), (SELECT memory_limit FROM pragma_database_size() LIMIT 1)");
+  const [setting, pool] = r.getRows()[0] as [string, string];
+  return [String(setting), String(pool)];
+}
+
+/** Sets the limit (a value DuckDB showed, e.g. "18.7 GiB") and checks it on the setting and the buffer pool. */
+async function setLimit(conn: DuckDBConnection, limit: string): Promise<boolean> {
+  try {
+    if (!/^\d+(\.\d+)? [KMGT]?i?B$|^\d+ bytes$/.test(limit)) return false;
+    await conn.run(`SET memory_limit = '${limit}'`);
+    const [setting, pool] = await readLimit(conn);
+    return setting === limit && pool === limit;
+  } catch {
+    return false;
   }
 }
 
