@@ -1,0 +1,460 @@
+#!/usr/bin/env node
+// Browser benchmark (docs/benchmarks.md "Browser"): a 20-chart dashboard on the 5M-row `sales` table,
+// opened in headless Chromium, timed from navigation to every chart painted, cold and warm, against
+// the same 20 answers fetched by the page itself in the same run.
+//
+//   npm run build && npm run bench:browser
+//
+// Environment: BENCH_ROWS (default 5000000), BENCH_ROUNDS (cold rounds, default 5), BENCH_WARM (warm
+// navigations per round, default 2), BENCH_BASELINE (baseline fetches per round, default 5),
+// BENCH_SINGLE_PASSES (passes of the 20 single cold queries, default 3), BENCH_VIEWPORT (default
+// 1440x3400), BENCH_DIR (keep the working files there), BENCH_PORT (HTTP, default 18491),
+// BENCH_GRPC_BASE_PORT (default 45051), CHROMIUM_PATH (default /usr/bin/chromium),
+// BENCH_SCREENSHOT (a .png: the warm page once painted), BENCH_TRACE (a .json: a Chromium
+// performance trace of the last warm navigation, for chrome://tracing or the DevTools).
+import { spawn } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import { cpus, tmpdir, totalmem } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import { chromium } from '@playwright/test';
+import { createSalesTable, f, load, stats } from './support.mjs';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const ROWS = Number(process.env.BENCH_ROWS ?? 5_000_000);
+const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 5));
+const WARM = Math.max(1, Number(process.env.BENCH_WARM ?? 2));
+const BASELINE = Math.max(1, Number(process.env.BENCH_BASELINE ?? 5));
+const SINGLE_PASSES = Math.max(1, Number(process.env.BENCH_SINGLE_PASSES ?? 3));
+const [VIEW_W, VIEW_H] = (process.env.BENCH_VIEWPORT ?? '1440x3400').split('x').map(Number);
+const PORT = Number(process.env.BENCH_PORT ?? 18491);
+const GRPC_BASE_PORT = Number(process.env.BENCH_GRPC_BASE_PORT ?? 45051);
+const PASSWORD = 'bench-password-1';
+const CHARTS = 20;
+const TARGETS = { warmMs: 1500, warmRatio: 1.3, coldRatio: 1.2 };
+const TAB = 'dashboard';
+
+const keep = !!process.env.BENCH_DIR;
+const dir = process.env.BENCH_DIR ? resolve(process.env.BENCH_DIR, `browser-${Date.now()}`) : mkdtempSync(join(tmpdir(), 'bi-browser-bench-'));
+const dataDir = join(dir, 'data');
+const webCopy = join(dir, 'web');
+mkdirSync(dataDir, { recursive: true });
+const log = (...a) => console.log('[bench]', ...a);
+const loadAtStart = load();
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+for (const file of [join(root, 'apps/embedded/dist/main.js'), join(root, 'apps/web/dist/index.html')]) {
+  if (!existsSync(file)) {
+    console.error(`${file} is missing: run "npm run build" first`);
+    process.exit(1);
+  }
+}
+// the product serves a copy of the web build, so that a rebuild during the run cannot break it
+cpSync(join(root, 'apps/web/dist'), webCopy, { recursive: true });
+
+// ---- data --------------------------------------------------------------------------------------
+{
+  log(`generating ${ROWS} rows`);
+  const started = Date.now();
+  await createSalesTable(join(dataDir, 'analytics.duckdb'), ROWS);
+  log(`data ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
+
+// ---- the product -------------------------------------------------------------------------------
+const agent = new http.Agent({ keepAlive: true, maxSockets: 8 });
+function request(method, path, token, body) {
+  const payload = body === undefined ? undefined : JSON.stringify(body);
+  return new Promise((resolveP, reject) => {
+    const req = http.request(
+      { host: '127.0.0.1', port: PORT, method, path, agent, headers: { 'content-type': 'application/json', currentLanguage: 'en', ...(token ? { authorization: token } : {}), ...(payload ? { 'content-length': Buffer.byteLength(payload) } : {}) } },
+      (res) => {
+        const chunks = [];
+        res.on('data', (c) => chunks.push(c));
+        res.on('end', () => resolveP({ status: res.statusCode, text: Buffer.concat(chunks).toString('utf8') }));
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
+async function call(method, path, token, body) {
+  const r = await request(method, path, token, body);
+  const json = JSON.parse(r.text);
+  if (json.status !== 'success') throw new Error(`${method} ${path}: ${r.status} ${r.text.slice(0, 500)}`);
+  return json.data;
+}
+
+log('starting the product');
+const child = spawn(process.execPath, [join(root, 'apps/embedded/dist/main.js')], {
+  env: {
+    ...process.env,
+    PORT: String(PORT),
+    HOST: '127.0.0.1',
+    BI_DATA_DIR: dataDir,
+    BI_ADMIN_PASSWORD: PASSWORD,
+    BI_GRPC_BASE_PORT: String(GRPC_BASE_PORT),
+    BI_DEMO: 'false',
+    BI_LOGIN_MAX_ATTEMPTS_PER_IP: '100000',
+    BI_LOG_LEVEL: 'warn',
+    BI_WEB_DIST: webCopy,
+  },
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
+let exited = false;
+child.on('exit', () => (exited = true));
+async function stopProduct() {
+  if (exited) return;
+  child.kill('SIGTERM');
+  await new Promise((r) => {
+    child.once('exit', r);
+    setTimeout(() => {
+      if (!exited) child.kill('SIGKILL');
+    }, 10_000).unref();
+  });
+}
+
+/**
+ * Runs in the page before the app's scripts, on every navigation: signs the page in (the stored
+ * session a sign-in leaves) and notes, in the page's clock (milliseconds since the navigation
+ * started), when every chart box showed its answer (state ready, a canvas in it: ECharts' first frame)
+ * and when every chart was painted: ECharts' `finished` event (drawn, animation over), which the
+ * web's ChartView marks as data-drawn="true". Also sums the long tasks (≥ 50 ms) of the main thread.
+ */
+function pageProbe({ want, storage }) {
+  if (!location.protocol.startsWith('http')) return;
+  for (const [k, v] of Object.entries(storage)) localStorage.setItem(k, v);
+  const b = (window.__bench = { want, shown: null, drawn: null, error: null, longTaskMs: 0, longTasks: 0 });
+  try {
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) {
+        b.longTaskMs += e.duration;
+        b.longTasks += 1;
+      }
+    }).observe({ type: 'longtask', buffered: true });
+  } catch {
+    // no long-task timing in this browser
+  }
+  const check = () => {
+    const views = document.querySelectorAll('[data-testid="chart-view"]');
+    let drawn = 0;
+    let shown = 0;
+    for (const v of views) {
+      const state = v.getAttribute('data-state');
+      if (state === 'error' && !b.error) b.error = v.textContent;
+      if (v.getAttribute('data-drawn') === 'true') drawn += 1;
+      if (state === 'ready' && v.querySelector('canvas')) shown += 1;
+    }
+    const now = performance.now();
+    if (b.shown === null && shown >= want) b.shown = now;
+    if (b.drawn === null && drawn >= want) {
+      b.drawn = now;
+      observer.disconnect();
+    }
+  };
+  const observer = new MutationObserver(check);
+  observer.observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-drawn', 'data-state'] });
+}
+
+/** After a navigation: where its time went, from the page's own timings (ms since navigation start). */
+function pageTimings() {
+  const nav = performance.getEntriesByType('navigation')[0];
+  const resources = performance.getEntriesByType('resource');
+  const runs = resources.filter((r) => r.name.includes('/api/dashboard/chart'));
+  const scripts = resources.filter((r) => r.initiatorType === 'script' || r.name.endsWith('.js'));
+  const b = window.__bench;
+  return {
+    shown: b.shown,
+    drawn: b.drawn,
+    error: b.error,
+    longTaskMs: b.longTaskMs,
+    longTasks: b.longTasks,
+    domContentLoaded: nav?.domContentLoadedEventEnd ?? null,
+    runStart: runs.length ? Math.min(...runs.map((r) => r.startTime)) : null,
+    runEnd: runs.length ? Math.max(...runs.map((r) => r.responseEnd)) : null,
+    runs: runs.length,
+    scriptBytes: scripts.reduce((s, r) => s + (r.decodedBodySize || 0), 0),
+    scriptWire: scripts.reduce((s, r) => s + (r.transferSize || 0), 0),
+  };
+}
+
+let failed = false;
+let browser;
+try {
+  let ready = false;
+  for (let i = 0; i < 300 && !ready && !exited; i++) {
+    ready = await request('GET', '/api/health/ready').then((r) => r.status === 200, () => false);
+    if (!ready) await sleep(200);
+  }
+  if (!ready) throw new Error('the product did not start');
+  const login = await call('POST', '/api/identity/login', undefined, { userName: 'admin', password: PASSWORD });
+  const token = login.token.result.token;
+
+  // the source, a dashboard of 20 charts (the same as bench/chart.bench.mjs (6)) and a probe chart elsewhere
+  const dsFolder = await call('POST', '/api/data_source/proj', token, { name: 'Bench sources' });
+  const created = await call('POST', '/api/data_source/sql/', token, { projectId: dsFolder.projectId, name: 'Bench sales', type: 8, tableName: 'sales', tableSchema: 'main', cacheInterval: 60 });
+  if (created.error) throw new Error(`creating the source: ${created.error}`);
+  const source = created.dataSource;
+  const folder = await call('POST', '/api/dashboard/project/dashboard', token, { name: 'Bench charts' });
+  const board = await call('POST', '/api/dashboard/dashboard', token, { name: 'Bench 20 charts', projectId: folder.projectId });
+  const probeBoard = await call('POST', '/api/dashboard/dashboard', token, { name: 'Bench probe', projectId: folder.projectId });
+  const field = (name) => source.fields.find((x) => x.name === name);
+  const point = (granularity) => ({ name: 'order_date', title: 'order_date', dataType: field('order_date').dataType, granularity });
+  const category = { name: 'category', title: 'category', dataType: field('category').dataType };
+  const measure = (aggregator) => ({ name: 'amount', title: `amount ${aggregator}`, dataType: field('amount').dataType, aggregator });
+  async function newChart(dashboardId, title, points, values, secondPoints = [category]) {
+    const chartId = await call('POST', `/api/chart-edit/dashboard/${dashboardId}`, token, { title, dataSourceId: source.dataSourceId, type: 'line' });
+    return call('PUT', '/api/chart-edit/dashboard', token, {
+      chartId, title, type: 'line', dataSourceId: source.dataSourceId, points, values, secondPoints, secondValues: [],
+      innerFilters: [], colorSettings: [], gaugeSection: [], showTitle: true, legendStyle: 1,
+    });
+  }
+  const ids = [];
+  for (const g of [1, 2, 3, 4]) for (const a of ['sum', 'avg', 'count', 'max', 'min']) ids.push((await newChart(board.dashboardId, `Chart ${g} ${a}`, [point(g)], [measure(a), measure('count')])).chartId);
+  // two boxes of the default 6×4 a row, ten rows (a new chart is placed below the last one)
+  await call('PUT', `/api/dashboard/aspect_changed/${TAB}/${board.dashboardId}`, token, ids.map((chartId, k) => ({ chartId, row: Math.floor(k / 2) * 4, col: (k % 2) * 6, sizeX: 6, sizeY: 4 })));
+  const probe = await newChart(probeBoard.dashboardId, 'Probe', [point(1)], [measure('count')], []);
+  const url = `http://127.0.0.1:${PORT}/${TAB}/${folder.projectId}/${board.dashboardId}`;
+  log(`dashboard ${url}: ${ids.length} charts`);
+
+  // ---- cold: a data change drops every cached answer of the source ------------------------------
+  // A save of the source's field settings (the default aggregator of `amount`, avg ↔ sum: no chart here
+  // uses it) bumps its data version and writes DataChanged `schema`: chart-query drops the source's
+  // results and the BFF's kept answers lose their stamp (docs/adr/0003). (A cache-interval update
+  // renews the stamp only, chart-query keeps its results.) The event leaves
+  // through the outbox after the commit, so the drop is awaited on the probe chart (not on the
+  // dashboard): its answer is computed anew only once chart-query dropped the source's results.
+  const runProbe = async () => (await call('POST', `/api/dashboard/chart/${TAB}/${probe.chartId}`, token, {})).meta.computedAt;
+  let probeAt = await runProbe();
+  let flip = false;
+  async function dropCaches() {
+    const at = Date.now();
+    flip = !flip;
+    const fields = source.fields.map(({ name, title, dataType, expression, aggregator }) => ({ name, title, dataType, expression: expression ?? '', aggregator: name === 'amount' ? (flip ? 'sum' : 'avg') : (aggregator ?? '') }));
+    await call('PUT', `/api/data_source/updateSchema/${source.dataSourceId}`, token, { fields });
+    for (let i = 0; i < 200; i++) {
+      const now = await runProbe();
+      if (now !== probeAt) {
+        probeAt = now;
+        return at;
+      }
+      await sleep(50);
+    }
+    throw new Error('the source\'s cached answers were not dropped after its update');
+  }
+  const computedAfter = (answer, at) => Date.parse(answer.meta.computedAt) >= at;
+
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+  });
+  const storage = { authorization: token, autoLogin: 'true', userName: 'admin', permission: JSON.stringify(login.permission ?? null), language: 'en', theme: 'light' };
+
+  /** The run calls of one navigation: their bodies, headers and answers (each envelope by chart). */
+  function watchRuns(page) {
+    const seen = [];
+    const onResponse = (response) => {
+      const req = response.request();
+      if (req.method() !== 'POST' || !/\/api\/dashboard\/charts?\//.test(req.url())) return;
+      seen.push(
+        response.body().then((bytes) => ({ url: req.url(), postData: req.postData(), headers: req.headers(), bytes, batch: req.url().includes('/charts/') })),
+      );
+    };
+    page.on('response', onResponse);
+    return async () => {
+      page.off('response', onResponse);
+      const calls = await Promise.all(seen);
+      const answers = new Map();
+      for (const c of calls) {
+        const json = JSON.parse(c.bytes.toString('utf8'));
+        if (json.status !== 'success') throw new Error(`run call failed: ${c.bytes.toString('utf8').slice(0, 300)}`);
+        if (c.batch) {
+          const charts = JSON.parse(c.postData).charts;
+          charts.forEach((ch, k) => {
+            if (json.data[k]?.status !== 'success') throw new Error(`chart ${ch.chartId} failed: ${JSON.stringify(json.data[k]).slice(0, 300)}`);
+            answers.set(ch.chartId, { envelope: json.data[k], body: ch });
+          });
+        } else {
+          const chartId = decodeURIComponent(c.url.split('/').pop());
+          answers.set(chartId, { envelope: json, body: JSON.parse(c.postData || '{}') });
+        }
+      }
+      return { calls, answers };
+    };
+  }
+
+  /** One navigation to the dashboard, timed in the page until all 20 are painted. */
+  async function navigate(page, label) {
+    const done = watchRuns(page);
+    await page.goto(url, { waitUntil: 'commit' });
+    try {
+      await page.waitForFunction(() => window.__bench && (window.__bench.drawn !== null || window.__bench.error), undefined, { timeout: 120_000, polling: 100 });
+    } catch (e) {
+      const shot = join(dir, `failed-${Date.now()}.png`);
+      await page.screenshot({ path: shot }).catch(() => undefined);
+      const states = await page.evaluate(() => [...document.querySelectorAll('[data-testid="chart-view"]')].map((v) => `${v.getAttribute('data-state')}/${v.getAttribute('data-drawn')}`).join(' ')).catch(() => '?');
+      throw new Error(`${label}: not every chart was painted (${e.message}); chart views: ${states || 'none'}; ${page.url()}; screenshot ${shot}`);
+    }
+    const t = await page.evaluate(pageTimings);
+    if (t.error) throw new Error(`${label}: a chart shows an error: ${t.error}`);
+    const runs = await done();
+    if (runs.answers.size !== CHARTS || ids.some((id) => !runs.answers.has(id))) throw new Error(`${label}: ${runs.answers.size} of ${CHARTS} charts answered`);
+    return { ...t, runs };
+  }
+
+  const cold = [], warm = [], budget = [], baseline = [];
+  const coldT = [], warmT = [], budgetT = [];
+  let batchShape = '';
+  let keptBody = null;
+  let runHeaders = null;
+  for (let round = 0; round < ROUNDS; round++) {
+    const at = await dropCaches();
+    const context = await browser.newContext({ viewport: { width: VIEW_W, height: VIEW_H }, deviceScaleFactor: 1, locale: 'en-US' });
+    await context.addInitScript(pageProbe, { want: CHARTS, storage });
+    const page = await context.newPage();
+    // cold: fresh answer caches on the server, a fresh browser context (no HTTP cache)
+    const c = await navigate(page, `round ${round + 1} cold`);
+    for (const [id, a] of c.runs.answers) if (!computedAfter(a.envelope.data, at)) throw new Error(`cold round ${round + 1}: chart ${id} was answered from a cache`);
+    cold.push(c.drawn);
+    coldT.push(c);
+    if (round === 0) {
+      // every box in the viewport, so none waits for a scroll
+      const below = await page.evaluate((h) => [...document.querySelectorAll('[data-testid^="chart-box-"]')].filter((el) => el.getBoundingClientRect().bottom > h).length, VIEW_H);
+      if (below) throw new Error(`${below} chart boxes end below the ${VIEW_H}px viewport: raise BENCH_VIEWPORT`);
+    }
+    // warm: second navigation in the same context (answers kept by the server, scripts in the HTTP cache)
+    for (let w = 0; w < WARM; w++) {
+      const last = round === ROUNDS - 1 && w === WARM - 1;
+      if (last && process.env.BENCH_TRACE) await browser.startTracing(page, { path: resolve(process.env.BENCH_TRACE), screenshots: false });
+      const m = await navigate(page, `round ${round + 1} warm ${w + 1}`);
+      if (last && process.env.BENCH_TRACE) await browser.stopTracing();
+      warm.push(m.drawn);
+      warmT.push(m);
+      batchShape = m.runs.calls.map((x) => (x.batch ? `batch of ${JSON.parse(x.postData).charts.length}` : 'single')).join(' + ');
+      // the answers as the server gave them, for the render budget below
+      keptBody = new Map(m.runs.calls.map((x) => [x.url + '\n' + x.postData, x.bytes]));
+      runHeaders = m.runs.calls[0].headers;
+      if (last && process.env.BENCH_SCREENSHOT) await page.screenshot({ path: resolve(process.env.BENCH_SCREENSHOT), fullPage: true });
+    }
+    // render budget: the same navigation with the run calls answered at once from the kept answers
+    // (intercepted in the browser, never reaching the server): everything but the answers' fetch
+    await page.route(/\/api\/dashboard\/charts?\//, (route) => {
+      const req = route.request();
+      const bytes = keptBody.get(req.url() + '\n' + req.postData());
+      if (!bytes) return route.continue();
+      return route.fulfill({ status: 200, contentType: 'application/json; charset=utf-8', body: bytes });
+    });
+    const r = await navigate(page, `round ${round + 1} budget`);
+    await page.unroute(/\/api\/dashboard\/charts?\//);
+    if (r.runs.calls.some((x) => !keptBody.has(x.url + '\n' + x.postData))) throw new Error('the render-budget navigation asked for other answers than the warm one');
+    budget.push(r.drawn);
+    budgetT.push(r);
+    // baseline: the page's own fetch of the same 20 answers (one batch run, the body and headers the web sent)
+    const all = [...warmT.at(-1).runs.answers.values()].map((a) => ({ ...a.body }));
+    const ordered = ids.map((id) => all.find((b) => b.chartId === id) ?? { chartId: id });
+    const body = JSON.stringify({ charts: ordered });
+    const headers = { 'content-type': 'application/json', authorization: runHeaders.authorization, currentLanguage: runHeaders.currentlanguage ?? 'en' };
+    for (let i = 0; i < BASELINE; i++) {
+      baseline.push(
+        await page.evaluate(
+          async ({ path, body, headers, want }) => {
+            const t = performance.now();
+            const res = await fetch(path, { method: 'POST', headers, body });
+            const json = await res.json();
+            const ms = performance.now() - t;
+            if (json.status !== 'success' || json.data.length !== want || json.data.some((e) => e.status !== 'success')) throw new Error('the baseline fetch failed');
+            return ms;
+          },
+          { path: `/api/dashboard/charts/${TAB}`, body, headers, want: CHARTS },
+        ),
+      );
+    }
+    await context.close();
+    log(`round ${round + 1}: cold ${f(c.drawn)} ms, warm ${warmT.slice(-WARM).map((x) => f(x.drawn)).join(' / ')} ms, budget ${f(r.drawn)} ms, baseline ${baseline.slice(-BASELINE).map(f).join(' ')} ms; load ${load()}`);
+  }
+
+  // ---- the slowest single query, cold --------------------------------------------------------------
+  // each chart alone, one after another, right after a data change (so every one is computed), by the
+  // single run the web makes for a lone box, with the body the web sent; and the 20 as one cold batch
+  const singleBody = new Map([...warmT.at(-1).runs.answers].map(([id, a]) => [id, (({ chartId, ...rest }) => rest)(a.body)]));
+  const single = new Map(ids.map((id) => [id, []]));
+  const coldBatch = [];
+  for (let pass = 0; pass < SINGLE_PASSES; pass++) {
+    let at = await dropCaches();
+    for (const id of ids) {
+      const t = performance.now();
+      const a = await call('POST', `/api/dashboard/chart/${TAB}/${id}`, token, singleBody.get(id));
+      single.get(id).push(performance.now() - t);
+      if (!computedAfter(a, at)) throw new Error(`single run of ${id} was answered from a cache`);
+    }
+    at = await dropCaches();
+    const t = performance.now();
+    const answers = await call('POST', `/api/dashboard/charts/${TAB}`, token, { charts: ids.map((chartId) => ({ ...singleBody.get(chartId), chartId })) });
+    coldBatch.push(performance.now() - t);
+    if (answers.some((e) => e.status !== 'success' || !computedAfter(e.data, at))) throw new Error('the cold batch was answered from a cache');
+  }
+  const perChart = ids.map((id) => ({ id, p50: stats(single.get(id)).p50 }));
+  const slowest = perChart.reduce((a, b) => (b.p50 > a.p50 ? b : a));
+  const slowestTitle = warmT.at(-1).runs.answers.get(slowest.id).envelope.data.chart?.title ?? slowest.id;
+  const singleSum = perChart.reduce((s, x) => s + x.p50, 0);
+
+  // ---- report ----------------------------------------------------------------------------------
+  const C = stats(cold), W = stats(warm), B = stats(budget), F = stats(baseline), CB = stats(coldBatch);
+  const part = (xs, key) => stats(xs.map((x) => x[key]).filter((v) => v !== null));
+  const rows = [
+    ['cold: navigation → all 20 painted (fresh server caches, fresh context)', C],
+    ['warm: navigation → all 20 painted (second navigation)', W],
+    ['render budget: all 20 painted, run calls answered from kept answers in the browser', B],
+    ['baseline: the 20 answers in one batch, fetched by the page (fetch + json())', F],
+    ['slowest single query, cold (chart run, p50 of its passes)', { n: SINGLE_PASSES, p50: slowest.p50, p99: Math.max(...single.get(slowest.id)), min: Math.min(...single.get(slowest.id)), max: Math.max(...single.get(slowest.id)) }],
+    ['    the 20 single cold queries one after another (sum of p50s)', { n: SINGLE_PASSES, p50: singleSum, p99: NaN, min: NaN, max: NaN }],
+    ['    the 20 as one cold batch from Node (server time)', CB],
+    ['    cold: first frame of all 20 (answer shown, animation running)', part(coldT, 'shown')],
+    ['    warm: first frame of all 20', part(warmT, 'shown')],
+    ['    cold: DOMContentLoaded', part(coldT, 'domContentLoaded')],
+    ['    warm: DOMContentLoaded', part(warmT, 'domContentLoaded')],
+    ['    cold: first run call sent', part(coldT, 'runStart')],
+    ['    warm: first run call sent', part(warmT, 'runStart')],
+    ['    cold: last run answer received', part(coldT, 'runEnd')],
+    ['    warm: last run answer received', part(warmT, 'runEnd')],
+    ['    warm: long tasks (sum)', part(warmT, 'longTaskMs')],
+    ['    budget: long tasks (sum)', part(budgetT, 'longTaskMs')],
+  ];
+  const warmLimit = TARGETS.warmRatio * F.p50 + B.p50;
+  const coldLimit = TARGETS.coldRatio * slowest.p50 + W.p50;
+  const checks = [
+    { target: `warm p50 ≤ ${TARGETS.warmMs} ms`, value: W.p50, limit: TARGETS.warmMs },
+    { target: `warm p50 ≤ ${TARGETS.warmRatio}× baseline p50 + render budget p50 = ${f(warmLimit)} ms`, value: W.p50, limit: warmLimit },
+    { target: `cold p50 ≤ ${TARGETS.coldRatio}× slowest single query p50 + warm p50 = ${f(coldLimit)} ms`, value: C.p50, limit: coldLimit },
+  ].map((c) => ({ ...c, pass: c.value <= c.limit }));
+  const coldScripts = coldT[0];
+  console.log(
+    `\nBrowser benchmark — ${ROWS} rows, ${CHARTS} charts (${batchShape}), Chromium ${browser.version()} ${VIEW_W}×${VIEW_H}, ${cpus().length} CPUs, ${(totalmem() / 2 ** 30).toFixed(1)} GiB, Node ${process.version}, ${new Date().toISOString()}, load average ${loadAtStart} at start / ${load()} at end`,
+  );
+  console.log(`scripts: ${(coldScripts.scriptBytes / 1024).toFixed(0)} KiB decoded, ${(coldScripts.scriptWire / 1024).toFixed(0)} KiB on the wire (cold); slowest single query: "${slowestTitle}"; ratio warm/baseline ${(W.p50 / F.p50).toFixed(1)}×`);
+  const table = [['measure', 'n', 'p50 ms', 'min ms', 'max ms'], ...rows.map(([m, s]) => [m, String(s.n), f(s.p50), Number.isNaN(s.min) ? '' : f(s.min), Number.isNaN(s.max) ? '' : f(s.max)])];
+  const widths = table[0].map((_, c) => Math.max(...table.map((row) => row[c].length)));
+  for (const row of table) console.log('| ' + row.map((c, i) => c.padEnd(widths[i])).join(' | ') + ' |');
+  console.log('');
+  for (const c of checks) console.log(`${c.pass ? 'PASS' : 'FAIL'}  ${c.target}: ${f(c.value)} ms`);
+  failed = checks.some((c) => !c.pass);
+  console.log(
+    JSON.stringify({
+      bench: 'browser', rows: ROWS, charts: CHARTS, rounds: ROUNDS, batches: batchShape, cpus: cpus().length, loadavg: [loadAtStart, load()], date: new Date().toISOString(),
+      results: Object.fromEntries(rows.map(([m, s]) => [m.trim(), s])),
+      slowest: { chartId: slowest.id, title: slowestTitle, p50: slowest.p50 }, perChart,
+      checks,
+    }),
+  );
+} catch (e) {
+  console.error('[bench] failed:', e?.stack ?? e);
+  failed = true;
+} finally {
+  await browser?.close().catch(() => undefined);
+  await stopProduct();
+  agent.destroy();
+  if (!keep) rmSync(dir, { recursive: true, force: true });
+}
+process.exit(failed ? 1 : 0);
