@@ -10,7 +10,8 @@ import { BASE_URL, E2E_GRPC_BASE_PORT, E2E_HOST, E2E_PASSWORD, E2E_PORT } from '
  *
  * Environment: E2E_PORT (HTTP port, default 18181), E2E_GRPC_BASE_PORT (default 26051),
  * E2E_ADMIN_PASSWORD, CHROMIUM_PATH (default /usr/bin/chromium), CI (1 retry, no test.only),
- * E2E_SERVER_LOGS=1 (show the product's log), E2E_KEEP_DATA=1 (keep its data directory).
+ * E2E_SERVER_LOGS=1 (show the product's log), E2E_KEEP_DATA=1 (keep its data directory),
+ * E2E_DEMO=1 (start with the demo content: folder "演示 Demo" and its dashboard of 13 charts).
  */
 const isCI = Boolean(process.env.CI);
 
@@ -66,7 +67,8 @@ export default defineConfig({
       PORT: String(E2E_PORT),
       BI_ADMIN_PASSWORD: E2E_PASSWORD,
       BI_GRPC_BASE_PORT: String(E2E_GRPC_BASE_PORT),
-      BI_DEMO: 'false',
+      // E2E_DEMO=1: the demo content of a first start (the first-look spec then shoots the demo dashboard)
+      BI_DEMO: process.env.E2E_DEMO === '1' ? 'true' : 'false',
       BI_LOG_LEVEL: 'warn',
       // the specs sign in dozens of times from one IP and type wrong passwords on purpose
       BI_LOGIN_MAX_ATTEMPTS_PER_IP: '10000',

@@ -3,7 +3,8 @@ import chartTexts from '../../web/src/modules/chart/i18n/en';
 import { ChartBoxes } from './pages/ChartBoxes';
 import { DashboardPage } from './pages/DashboardPage';
 import { LoginPage } from './pages/LoginPage';
-import { api, seedDashboard, uniqueSuffix, type ApiDashboardContent, type ApiProject } from './support/api';
+import { api, seedDashboard, uniqueSuffix } from './support/api';
+import { addChart, createSource, findDemoDashboard, KINDS, point, SALES_CHARTS, SALES_SQL, seedAllKinds, value } from './support/boards';
 import { catalogues, format } from './support/catalogues';
 import { USERS } from './support/env';
 import { boxRunOf, isBoxRun } from './support/locate';
@@ -11,127 +12,12 @@ import { boxRunOf, isBoxRun } from './support/locate';
 // The chart engine runs real queries (DuckDB) and ECharts animates: leave room for a loaded machine.
 test.describe.configure({ timeout: 120_000 });
 
-const KINDS = ['table', 'bar', 'stack_bar', 'line', 'scatter', 'pie', 'gauge', 'funnel', 'card', 'doubleaxis', 'nav', 'map', 'tw_map'] as const;
-type Kind = (typeof KINDS)[number];
-
-interface SeededChart {
-  chartId: string;
-  type: string;
-  title: string;
-}
-interface Board {
-  projectId: string;
-  dashboardId: string;
-  charts: SeededChart[];
-}
-
-/** Sales rows on the analytics store (DuckDB): provinces and cities of China, counties of Taiwan (traditional names), months. */
-const SALES_SQL = `SELECT * FROM (VALUES
-  ('广东省', '广州市', '臺北市', DATE '2024-01-15', 'Office', 120.5, 12.25),
-  ('北京市', '北京市', '高雄市', DATE '2024-01-20', 'Tech', 300.0, 45.5),
-  ('上海市', '上海市', '臺中市', DATE '2024-02-03', 'Furniture', 210.75, 30.0),
-  ('浙江省', '杭州市', '花蓮縣', DATE '2024-02-18', 'Tech', 180.0, 20.5),
-  ('四川省', '成都市', '臺南市', DATE '2024-03-09', 'Office', 95.25, 8.75),
-  ('广东省', '深圳市', '新北市', DATE '2024-03-21', 'Furniture', 260.0, 38.0),
-  ('湖北省', '武汉市', '桃園市', DATE '2024-04-02', 'Tech', 150.0, 18.0),
-  ('北京市', '北京市', '臺北市', DATE '2024-04-28', 'Office', 75.5, 5.25)
-) AS t(province, city, county, day, category, amount, profit)`;
 const EMPTY_SQL = `SELECT * FROM (VALUES ('广东省', 1.0)) AS t(region, amount) WHERE amount < 0`;
 const BIG_SQL = `SELECT i AS x, (i * 37) % 101 AS y FROM range(4000) AS r(i)`;
-
-const money = { type: 1, isCustomizeUnit: false, unit: 0, customUnit: '', decimalPlaces: 2, useThousandth: true };
-const point = (name: string, extra: Record<string, unknown> = {}) => ({ name, title: name, dataType: 'string', orderBy: '', ...extra });
-const value = (name: string, extra: Record<string, unknown> = {}) => ({ name, title: name, dataType: 'number', aggregator: 'sum', orderBy: '', ...extra });
-
-/** The fields of each kind over SALES_SQL. */
-const SALES_CHARTS: Record<Kind, Record<string, unknown>> = {
-  table: { points: [point('category'), point('province')], values: [value('amount', { formatter: money }), value('profit')], aggregateConfig: { showSum: true } },
-  bar: { points: [point('province')], values: [value('amount', { formatter: money })] },
-  stack_bar: { points: [point('province')], secondPoints: [point('category')], values: [value('amount')] },
-  line: { points: [point('day', { dataType: 'date', granularity: 3 })], values: [value('amount', { showTrendline: true })] },
-  scatter: { points: [point('city')], values: [value('profit')] },
-  pie: { points: [point('category')], values: [value('amount')] },
-  gauge: { values: [value('profit', { aggregator: 'avg' })], property: { min: 0, max: 100 } },
-  funnel: { points: [point('category')], values: [value('amount')] },
-  card: { values: [value('amount', { formatter: money })] },
-  doubleaxis: { points: [point('province')], values: [value('amount')], secondValues: [value('profit')] },
-  nav: { points: [point('category')], values: [value('profit')], secondValues: [value('amount')] },
-  map: { points: [point('province')], values: [value('amount')], mapConfig: { granularity: 1, visualMapShow: true } },
-  tw_map: { points: [point('county')], values: [value('amount')] },
-};
 
 async function signIn(page: Page): Promise<void> {
   await new LoginPage(page).login(USERS.admin, { language: 'en' });
 }
-
-/** A SQL source on the analytics store (admin only); answers its id. */
-async function createSource(page: Page, projectId: string, name: string, content: string): Promise<string> {
-  const created = await api<{ dataSource?: { dataSourceId: string }; error?: string }>(page, 'POST', '/api/data_source/sql/', { projectId, name, type: 8, content });
-  expect(created.error, `creating the source ${name}`).toBeUndefined();
-  return created.dataSource!.dataSourceId;
-}
-
-/** Adds a chart to the dashboard and saves its definition (PUT /api/chart-edit/dashboard). */
-async function addChart(page: Page, dashboardId: string, title: string, type: string, dataSourceId: string, parts: Record<string, unknown> = {}): Promise<SeededChart> {
-  const chartId = await api<string>(page, 'POST', `/api/chart-edit/dashboard/${dashboardId}`, { title, dataSourceId, type });
-  if (Object.keys(parts).length > 0) {
-    await api(page, 'PUT', '/api/chart-edit/dashboard', {
-      chartId,
-      title,
-      type,
-      dataSourceId,
-      points: [],
-      values: [],
-      secondPoints: [],
-      secondValues: [],
-      innerFilters: [],
-      colorSettings: [],
-      gaugeSection: [],
-      ...parts,
-    });
-  }
-  return { chartId, type, title };
-}
-
-/** The demo dashboard (folder "演示 Demo", one chart of each kind over the demo sales source), when this server has it. */
-async function lookUpDemoDashboard(page: Page): Promise<Board | null> {
-  const projects = await api<ApiProject[]>(page, 'GET', '/api/dashboard/projects/dashboard');
-  for (const project of projects.filter((p) => /demo|演示/i.test(p.name))) {
-    for (const dashboard of project.dashboards) {
-      const content = await api<ApiDashboardContent>(page, 'GET', `/api/dashboard/dashboard/${dashboard.dashboardId}`);
-      const charts = content.charts.filter((c) => !c.hide);
-      if (KINDS.every((kind) => charts.some((c) => c.type === kind))) return { projectId: project.projectId, dashboardId: dashboard.dashboardId, charts };
-    }
-  }
-  return null;
-}
-
-/**
- * The demo dashboard, or null without one. With BI_DEMO on, the data-source service loads its demo
- * source first and the dashboard service then creates the dashboard in the background: when the demo
- * source folder exists, wait for the dashboard a while.
- */
-async function findDemoDashboard(page: Page): Promise<Board | null> {
-  const sourceFolders = await api<{ name: string }[]>(page, 'GET', '/api/data_source/projs');
-  const deadline = Date.now() + (sourceFolders.some((p) => /demo|演示/i.test(p.name)) ? 60_000 : 0);
-  for (;;) {
-    const found = await lookUpDemoDashboard(page);
-    if (found || Date.now() >= deadline) return found;
-    await page.waitForTimeout(2_000);
-  }
-}
-
-/** A dashboard with one chart of each kind over SALES_SQL (when there is no demo dashboard). */
-async function seedAllKinds(page: Page, run: string): Promise<Board> {
-  const folder = await api<{ projectId: string }>(page, 'POST', '/api/data_source/proj', { name: `Charts ${run}` });
-  const source = await createSource(page, folder.projectId, `Sales ${run}`, SALES_SQL);
-  const { projectId, dashboardId } = await seedDashboard(page, 'dashboard', `Charts ${run}`, `All kinds ${run}`);
-  const charts: SeededChart[] = [];
-  for (const kind of KINDS) charts.push(await addChart(page, dashboardId, `Kind ${kind}`, kind, source, SALES_CHARTS[kind]));
-  return { projectId, dashboardId, charts };
-}
-
-
 
 test.describe('chart rendering', () => {
   test('every one of the 13 kinds draws its chart in its box', async ({ page }, testInfo) => {
@@ -224,16 +110,18 @@ test.describe('chart rendering', () => {
     await boxes.expectDrawn(many, 'line');
     await expect(many.getByTestId('chart-downsampled')).toHaveText(format(chartTexts.downsampled, { shown: '3000', total: '4000' }));
 
-    // table pages are runs with a page
+    // table pages are runs with a page; a page holds the rows the box has room for
     const table = boxes.box(rows.chartId);
     await boxes.expectDrawn(table, 'table');
-    await expect(boxes.tableRows(table)).toHaveCount(20);
+    const size = Number(await table.getByTestId('chart-table').getAttribute('data-page-size'));
+    expect(size).toBeGreaterThan(1);
+    await expect(boxes.tableRows(table)).toHaveCount(size);
     await expect(table.getByText(format(chartTexts.tableTotal, { total: '4000' }))).toBeVisible();
     const second = page.waitForResponse(isBoxRun(rows.chartId));
     await table.locator('.ant-pagination-next').click();
-    expect((await boxRunOf(await second, rows.chartId)).body).toMatchObject({ page: { index: 2, size: 20 } });
+    expect((await boxRunOf(await second, rows.chartId)).body).toMatchObject({ page: { index: 2, size } });
     await expect(table.locator('.ant-pagination-item-active')).toHaveText('2');
-    await expect(boxes.tableRows(table).first()).toContainText('20');
+    await expect(boxes.tableRows(table).first()).toContainText(String(size));
 
     for (const [name, chart] of Object.entries({ unconfigured, broken, empty, sampled, rows })) {
       const path = testInfo.outputPath(`state-${name}.png`);
@@ -263,8 +151,9 @@ test.describe('chart rendering', () => {
     await page.locator('.ant-modal-close').filter({ visible: true }).click();
     await expect(page.getByTestId('chart-viewer')).toHaveCount(0);
 
-    // the full-screen carousel draws the current chart
+    // the full-screen carousel (one chart at a time) draws the current chart
     await board.fullScreenButton.click();
+    await page.getByTestId('fullscreen-view-carousel').click();
     await expect(board.carousel).toBeVisible();
     await board.carouselToggle.click();
     await expect(board.carousel).toHaveAttribute('data-playing', 'false');

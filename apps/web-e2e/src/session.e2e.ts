@@ -53,7 +53,7 @@ test.describe('session', () => {
     await second.goto('/dashboard');
     const shell = new AppShell(second);
     await shell.expectVisible();
-    await expect(second).toHaveURL(/\/dashboard$/);
+    await expect(second).toHaveURL(/\/dashboard(\/[^/]+\/[^/]+)?$/);
     expect((await readStorages(second, 'authorization')).local).toBe(token.local);
     await second.close();
 

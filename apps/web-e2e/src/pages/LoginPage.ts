@@ -92,7 +92,8 @@ export class LoginPage {
     const { language, ...rest } = options;
     await this.goto({ language });
     await this.submitLogin(userName, rest);
-    await expect(this.page).toHaveURL(/\/dashboard$/);
+    // the dashboard tab, which opens the last dashboard viewed or the first one (when there is any)
+    await expect(this.page).toHaveURL(/\/dashboard(\/[^/]+\/[^/]+)?$/);
     await expect(this.page.getByTestId('app-shell')).toBeVisible();
   }
 }

@@ -15,9 +15,9 @@ interface DashboardPageProps {
 }
 
 /**
- * Without a dashboard in the address: opens the last dashboard the user viewed in this tab, else
- * the first one they may see; with none at all, says how to make one (the template tab: what
- * templates are and how one is published).
+ * Without a dashboard in the address. The dashboard tab opens the last dashboard the user viewed,
+ * else the first one they may see; with none at all, it says how to make one. The template tab asks
+ * to choose a template on the left, or, with none yet, says what templates are and how one is published.
  */
 function Landing({ tab }: { tab: TabType }) {
   const { t } = useTranslation();
@@ -30,8 +30,16 @@ function Landing({ tab }: { tab: TabType }) {
       </div>
     );
   }
-  const target = landingDashboard(query.data ?? [], readViewed(browserStorages().local, tab));
+  const projects = query.data ?? [];
+  const target = tab === 'dashboard' ? landingDashboard(projects, readViewed(browserStorages().local, tab)) : null;
   if (target) return <Navigate replace to={`/${tab}/${encodeURIComponent(target.projectId)}/${encodeURIComponent(target.dashboardId)}`} />;
+  if (tab === 'template' && projects.some((p) => p.dashboards.length > 0)) {
+    return (
+      <div data-testid="dashboard-not-found" className="bi-dashboard__not-found">
+        <Empty description={t('template.notFound')} />
+      </div>
+    );
+  }
   if (tab === 'template') {
     return (
       <div data-testid="template-empty" className="bi-dashboard__not-found bi-landing-empty">
