@@ -13,6 +13,7 @@
  * Pure and cheap: one pass over the labels; the input option is not changed.
  */
 import type { Formatter } from '@bi/chart-model';
+import { literal } from './context.js';
 import { formatAxisValue, type ChartLocale } from './format.js';
 import { CATEGORY_FONT_SIZE, LEGEND_HEIGHT } from './layout.js';
 import type { Json, JsonObject } from './types.js';
@@ -79,14 +80,15 @@ export function fitCategories(labels: readonly string[], plot: number, room: num
   }
   const n = Math.max(1, labels.length);
   const line = lineHeight(fontSize);
-  const longest = Math.ceil(widest) + 2;
+  // the estimate with slack: a label that fits is never cut because the real font is a little wider
+  const longest = Math.ceil(widest * 1.12) + 4;
   const slot = plot / n;
   if (horizontal) {
     // labels beside the plot, one line each; cut to the room beside
     const step = slot >= line ? 1 : Math.ceil(line / Math.max(slot, 0.01));
     return { rotate: 0, width: Math.max(fontSize * 2, Math.min(longest, Math.floor(room))), step };
   }
-  if (longest + 6 <= slot) return { rotate: 0, width: Math.max(1, Math.floor(slot - 2)), step: 1 };
+  if (longest + 2 <= slot) return { rotate: 0, width: Math.max(1, Math.floor(slot - 2)), step: 1 };
   // turned 45°, the first label reaches out left of the plot: the plot narrows by its reach
   const width45 = Math.max(fontSize * 2, Math.min(longest, Math.floor(room / 0.72)));
   if ((plot - width45 * 0.72) / n >= line * 1.5) return { rotate: 45, width: width45, step: 1 };
@@ -255,7 +257,15 @@ export function fitOption(option: JsonObject, size: BoxSize): JsonObject {
     const rows = Array.isArray(s.data) ? s.data.length : 0;
     const tall = rows * lineHeight(12) <= boxH;
     seriesChanged = true;
-    if (beside >= 56 && tall) return { ...s, label: { ...s.label, position: 'outside', width: beside, overflow: 'truncate' } };
+    if (beside >= 56 && tall) {
+      // labels longer than the room beside: the name on one line, the value on the next (cut names keep their figures)
+      const items = Array.isArray(s.data) ? s.data : [];
+      const long = items.some((d) => isObj(d) && isObj(d.label) && typeof d.label.formatter === 'string' && textWidth(d.label.formatter, 12) * 1.12 > beside);
+      const data = long
+        ? items.map((d) => (isObj(d) && typeof d.valueText === 'string' ? { ...d, label: { ...(isObj(d.label) ? d.label : {}), formatter: `${literal(String(d.name ?? ''))}\n${d.valueText}` } } : d))
+        : s.data;
+      return { ...s, data, label: { ...s.label, position: 'outside', width: beside, overflow: 'truncate' }, labelLine: { ...(isObj(s.labelLine) ? s.labelLine : {}), show: true } };
+    }
     const data = Array.isArray(s.data) ? s.data.map((d) => (isObj(d) && typeof d.valueText === 'string' ? { ...d, label: { ...(isObj(d.label) ? d.label : {}), formatter: d.valueText } } : d)) : s.data;
     return {
       ...s,

@@ -1,4 +1,5 @@
 /** customOption (JSON text) deep-merged over the built option, and the JSON clean-up of the result. */
+import { INPUT_BOUNDS, jsonNesting } from '@bi/rules';
 import type { Json, JsonObject } from './types.js';
 
 const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
@@ -45,9 +46,16 @@ function clone(value: Json): Json {
 
 export type CustomOptionParse = { ok: true; value: JsonObject | null } | { ok: false; error: string };
 
-/** Parses customOption text: blank → null; invalid JSON or a non-object → an error message. */
+/**
+ * Parses customOption text: blank → null; invalid JSON, a non-object, or one beyond the bounds of
+ * INPUT_BOUNDS (a chart stored before they were checked) → an error message, and the chart is drawn
+ * without it (the merge walks it recursively: 20 000 levels would exhaust the stack on every run).
+ */
 export function parseCustomOption(text: string | undefined | null): CustomOptionParse {
   if (text === undefined || text === null || text.trim() === '') return { ok: true, value: null };
+  if (text.length > INPUT_BOUNDS.customOptionChars || jsonNesting(text) > INPUT_BOUNDS.customOptionDepth) {
+    return { ok: false, error: `customOption is larger than ${INPUT_BOUNDS.customOptionChars} characters or nested deeper than ${INPUT_BOUNDS.customOptionDepth} levels and was ignored` };
+  }
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);

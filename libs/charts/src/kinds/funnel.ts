@@ -33,6 +33,9 @@ export const buildFunnel: KindBuilder = (ctx) => {
           right: insets.right + 24,
           top: insets.top + 16,
           bottom: insets.bottom + 12,
+          // widths in proportion to the values (ECharts' default scale is 0–100)
+          min: 0,
+          max: top > 0 ? top : 1,
           minSize: '0%',
           maxSize: '100%',
           data,

@@ -134,7 +134,7 @@ function map(option: Obj, formatters: FormatterSpec): Obj {
   const formatter = formatters.valueAxes[0];
   if (!formatter || option.visualMap === undefined) return out;
   // the visual map's ends are the data's extremes, not round ticks: written with the formatter's decimals
-  const text: ValueFormatter = (value) => formatNumber(value, formatter, localeOf(formatters));
+  const text: ValueFormatter = (value) => (value === 0 ? '0' : formatNumber(value, formatter, localeOf(formatters)));
   const label = (vm: unknown) => (isObj(vm) && vm.formatter === undefined ? { ...vm, formatter: text } : vm);
   return { ...out, visualMap: Array.isArray(option.visualMap) ? option.visualMap.map(label) : label(option.visualMap) };
 }
