@@ -6,6 +6,7 @@ import type { Logger } from '@bi/core';
 import { CONFIG } from '@bi/service-kit';
 import { ChartAnswers } from './chart/answer-cache.js';
 import { ChartAccess, ChartEditorController, ChartRunController } from './chart/chart.controller.js';
+import { ChartWriteAccess } from './chart/chart-write-access.js';
 import { ChartEditController } from './dashboard/chart-edit.controller.js';
 import { DashboardController } from './dashboard/dashboard.controller.js';
 import { DataSourceController } from './data-source/data-source.controller.js';
@@ -39,6 +40,7 @@ export class BffModule {
       providers: [
         ...grpcClientProviders(config),
         ChartAccess,
+        ChartWriteAccess,
         ChartAnswers,
         { provide: SHARED_CACHE, useValue: shared },
         { provide: TokenCache, useValue: new TokenCache(shared) },

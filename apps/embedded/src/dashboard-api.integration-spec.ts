@@ -96,8 +96,8 @@ describe('dashboard REST API', () => {
   it('places new charts at 6×4, saves the layout, hides charts and copies a dashboard with its charts', async () => {
     const p = await newProject('Layout folder');
     const d = await newDashboard(p.projectId, 'Grid');
-    const c1 = (await call('POST', `/api/chart-edit/dashboard/${d.dashboardId}`, { title: 'Revenue', dataSourceId: 'ds1' })).body.data;
-    const c2 = (await call('POST', `/api/chart-edit/dashboard/${d.dashboardId}`, { title: 'Orders', dataSourceId: 'ds1' })).body.data;
+    const c1 = (await call('POST', `/api/chart-edit/dashboard/${d.dashboardId}`, { title: 'Revenue', dataSourceId: '' })).body.data;
+    const c2 = (await call('POST', `/api/chart-edit/dashboard/${d.dashboardId}`, { title: 'Orders', dataSourceId: '' })).body.data;
     expect(typeof c1).toBe('string');
     let content = (await call('GET', `/api/dashboard/dashboard/${d.dashboardId}`)).body.data;
     expect(content).toMatchObject({ dashboardId: d.dashboardId, projectId: p.projectId, projectName: 'Layout folder', name: 'Grid', globalFilter: [] });

@@ -7,8 +7,8 @@ import { CHART_KINDS } from '@bi/rules';
 import { CONFIG } from '@bi/service-kit';
 import { z } from 'zod';
 import { tabAccess } from '../dashboard/tab-access.js';
-import { canAccessSource, projectView } from '../data-source/source-access.js';
-import { CHART_QUERY_CLIENT, DASHBOARD_CLIENT, DATA_SOURCE_CLIENT, DATA_SOURCE_QUERY_CLIENT, rpc } from '../grpc-clients.js';
+import { projectView } from '../data-source/source-access.js';
+import { CHART_QUERY_CLIENT, DASHBOARD_CLIENT, DATA_SOURCE_CLIENT, rpc } from '../grpc-clients.js';
 import { CurrentUser, type AuthUser } from '../http/auth.guard.js';
 import { EnvelopeExceptionFilter } from '../http/exception.filter.js';
 import { fail } from '../http/envelope.js';
@@ -17,6 +17,7 @@ import { requestLanguage } from '../http/request-language.js';
 type Language = ReturnType<typeof requestLanguage>;
 import { parseInput } from '../http/validation.js';
 import { ChartAnswers, envelopeBytes, type ChartWithSource } from './answer-cache.js';
+import { ChartWriteAccess } from './chart-write-access.js';
 import { CHART_KIND_INFO, chartKinds } from './chart-kinds.js';
 import { batchEnvelopeParts, batchRunBody, detailFilter, filters, runBody, runRequestKey, type RunBody } from './run-request.js';
 
@@ -59,25 +60,17 @@ function sourceFieldRefs(source: dataSourceQueryV1.SourceDescription): dashboard
 const chartView = (r: dashboardV1.ChartRecord) => JSON.parse(r.chartJson) as Record<string, unknown>;
 
 /**
- * Charts and the sources behind them for the chart calls: access to a chart's source is the data-source
+ * Charts and the sources behind them for the chart reads: access to a chart's source is the data-source
  * area's rule (admin, grant datasource:{id}, or its creator — canAccessSource), checked on the source's
  * description, which then travels to chart-query with the chart so it is not read twice. Reads go
- * through the BFF's kept copies (ChartAnswers); a source named by an edit is always read afresh.
+ * through the BFF's kept copies (ChartAnswers); writes are checked by ChartWriteAccess, afresh.
  */
 @Injectable()
 export class ChartAccess {
   constructor(
     @Inject(DASHBOARD_CLIENT) readonly dashboards: dashboardV1.DashboardServiceClient,
-    @Inject(DATA_SOURCE_QUERY_CLIENT) private readonly queries: dataSourceQueryV1.DataSourceQueryServiceClient,
     readonly answers: ChartAnswers,
   ) {}
-
-  /** The source's description, when the caller may use the source (403 otherwise). */
-  async source(user: AuthUser, dataSourceId: string): Promise<dataSourceQueryV1.SourceDescription> {
-    const source = await rpc(this.queries.describe({ dataSourceId }));
-    if (!canAccessSource(user, source)) throw new AppError('forbidden', 'auth.forbidden');
-    return source;
-  }
 
   /** A chart and (when it has one) its source, checked. */
   chartWithSource(user: AuthUser, tab: string, chartId: string): Promise<ChartWithSource> {
@@ -257,6 +250,7 @@ export class ChartEditorController {
 
   constructor(
     private readonly access: ChartAccess,
+    private readonly writes: ChartWriteAccess,
     @Inject(CHART_QUERY_CLIENT) private readonly charts: chartQueryV1.ChartQueryServiceClient,
     @Inject(DATA_SOURCE_CLIENT) private readonly sources: dataSourceV1.DataSourceServiceClient,
     @Inject(CONFIG) config: AppConfig,
@@ -288,17 +282,16 @@ export class ChartEditorController {
   @ApiOperation({ summary: 'Save only the custom option {chartId, customOption} of a chart' })
   async customOption(@Param('tab') tab: string, @Body() body: unknown, @CurrentUser() user: AuthUser) {
     const b = parseInput(customOptionBody, body);
-    const t = tabAccess(user, tab, 'write');
-    await this.access.chartWithSource(user, t, b.chartId);
-    return chartView(await rpc(this.access.dashboards.setCustomOption({ tab: t, chartId: b.chartId, customOption: b.customOption ?? '' })));
+    const w = await this.writes.chart(user, tab, b.chartId);
+    return chartView(await rpc(this.access.dashboards.setCustomOption({ tab: w.tab, chartId: b.chartId, customOption: b.customOption ?? '' })));
   }
 
   @Post('change/:tab/:dataSourceId')
   @ApiOperation({ summary: 'Switch a chart (body) to another source; fields it lacks are removed: {chart, dropped}' })
   async change(@Param('tab') tab: string, @Param('dataSourceId') dataSourceId: string, @Body() body: unknown, @CurrentUser() user: AuthUser) {
     const b = parseInput(chartBody, body);
-    const t = tabAccess(user, tab, 'write');
-    const source = await this.access.source(user, dataSourceId);
+    const { tab: t, target: source } = await this.writes.chart(user, tab, b.chartId, dataSourceId);
+    if (!source) throw new AppError('invalid', 'chart.source_required');
     const r = await rpc(this.access.dashboards.switchDataSource({ tab: t, chartJson: JSON.stringify(b), dataSourceId: source.dataSourceId, sourceFields: sourceFieldRefs(source) }));
     return { chart: chartView(r.chart!), dropped: r.dropped };
   }
@@ -307,10 +300,10 @@ export class ChartEditorController {
   @ApiOperation({ summary: 'Switch every chart of a dashboard folder to the source {dataSourceId, projectId (its data-source folder)}' })
   async batch(@Param('tab') tab: string, @Param('projectId') projectId: string, @Body() body: unknown, @CurrentUser() user: AuthUser) {
     const b = parseInput(batchBody, body);
-    const t = tabAccess(user, tab, 'write');
+    tabAccess(user, tab, 'write');
     if (!b.projectId) throw new AppError('invalid', 'project.required');
     if (!b.dataSourceId) throw new AppError('invalid', 'chart.source_required');
-    const source = await this.access.source(user, b.dataSourceId);
+    const { tab: t, target: source } = await this.writes.folder(user, tab, projectId, b.dataSourceId);
     const r = await rpc(this.access.dashboards.switchProjectDataSource({ tab: t, projectId, dataSourceId: source.dataSourceId, sourceFields: sourceFieldRefs(source) }));
     return { projectId, dataSourceId: source.dataSourceId, charts: r.charts };
   }
@@ -319,8 +312,7 @@ export class ChartEditorController {
   @ApiOperation({ summary: 'Save a chart (the whole chart as body); answers the saved chart' })
   async save(@Param('tab') tab: string, @Body() body: unknown, @CurrentUser() user: AuthUser) {
     const b = parseInput(chartBody, body);
-    const t = tabAccess(user, tab, 'write');
-    const source = b.dataSourceId ? await this.access.source(user, b.dataSourceId) : undefined;
+    const { tab: t, target: source } = await this.writes.chart(user, tab, b.chartId, b.dataSourceId);
     const saved = await rpc(
       this.access.dashboards.saveChart({ tab: t, chartJson: JSON.stringify(b), sourceFields: source ? sourceFieldRefs(source) : [], checkFields: source !== undefined }),
     );

@@ -2,6 +2,7 @@ import { Body, Controller, Delete, Get, Inject, Param, Post, Put, Query } from '
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { dashboardV1 } from '@bi/proto';
 import { z } from 'zod';
+import { ChartWriteAccess } from '../chart/chart-write-access.js';
 import { DASHBOARD_CLIENT, rpc } from '../grpc-clients.js';
 import { CurrentUser, type AuthUser } from '../http/auth.guard.js';
 import { parseInput } from '../http/validation.js';
@@ -38,7 +39,10 @@ function content(c: dashboardV1.DashboardContent) {
 @ApiBearerAuth()
 @Controller('dashboard')
 export class DashboardController {
-  constructor(@Inject(DASHBOARD_CLIENT) private readonly dashboards: dashboardV1.DashboardServiceClient) {}
+  constructor(
+    @Inject(DASHBOARD_CLIENT) private readonly dashboards: dashboardV1.DashboardServiceClient,
+    private readonly writes: ChartWriteAccess,
+  ) {}
 
   @Get('projects/:tab')
   @ApiOperation({ summary: 'Folders with their dashboards, in order' })
@@ -75,9 +79,11 @@ export class DashboardController {
 
   @Post('copy/:tab/:dashboardId')
   @ApiOperation({ summary: 'Copy a dashboard with its charts {name, projectId?} (extension of the spec)' })
-  copy(@Param('tab') tab: string, @Param('dashboardId') dashboardId: string, @Body() body: unknown, @CurrentUser() user: AuthUser) {
+  async copy(@Param('tab') tab: string, @Param('dashboardId') dashboardId: string, @Body() body: unknown, @CurrentUser() user: AuthUser) {
     const { name, projectId } = parseInput(copyBody, body);
-    return rpc(this.dashboards.copyDashboard({ tab: tabAccess(user, tab, 'write'), dashboardId, name, projectId }));
+    // the copy writes every chart anew: each needs the caller's access to its source
+    const t = await this.writes.dashboard(user, tab, dashboardId);
+    return rpc(this.dashboards.copyDashboard({ tab: t, dashboardId, name, projectId }));
   }
 
   @Post('sort/:tab/:id')
@@ -95,6 +101,7 @@ export class DashboardController {
   }
 
   @Post('hide_setting/:tab')
+  // Hide flags are the dashboard's view of its charts (like the layout), not chart writes: the tab's permission only.
   @ApiOperation({ summary: 'Hide or show charts [{chartId, hide}]' })
   async hide(@Param('tab') tab: string, @Body() body: unknown, @CurrentUser() user: AuthUser) {
     const items = parseInput(hideBody, body).map(({ chartId, hide }) => ({ chartId, hide }));
@@ -109,8 +116,9 @@ export class DashboardController {
 
   @Delete('chart/:tab/:chartId')
   @ApiOperation({ summary: 'Delete a chart (and its place on the grid)' })
-  deleteChart(@Param('tab') tab: string, @Param('chartId') chartId: string, @CurrentUser() user: AuthUser) {
-    return rpc(this.dashboards.deleteChart({ tab: tabAccess(user, tab, 'write'), chartId }));
+  async deleteChart(@Param('tab') tab: string, @Param('chartId') chartId: string, @CurrentUser() user: AuthUser) {
+    const w = await this.writes.chart(user, tab, chartId);
+    return rpc(this.dashboards.deleteChart({ tab: w.tab, chartId }));
   }
 
   @Post(':tab')

@@ -58,7 +58,7 @@ export async function seedDashboard(page: Page, tab: 'dashboard' | 'template', f
   const dashboard = await api<{ dashboardId: string; projectId: string }>(page, 'POST', `/api/dashboard/${tab}`, { name: dashboardName, projectId: project.projectId });
   const chartIds: string[] = [];
   for (const title of chartTitles) {
-    chartIds.push(await api<string>(page, 'POST', `/api/chart-edit/${tab}/${dashboard.dashboardId}`, { title, dataSourceId: 'ds-e2e' }));
+    chartIds.push(await api<string>(page, 'POST', `/api/chart-edit/${tab}/${dashboard.dashboardId}`, { title, dataSourceId: '' }));
   }
   return { projectId: project.projectId, dashboardId: dashboard.dashboardId, chartIds };
 }
