@@ -146,9 +146,17 @@ describe('layout rules on the option', () => {
     expect(o.series[0].top).toBeGreaterThanOrEqual(o.legend.top + 24);
     const wide = fitOption(o, boxPixels(6, 4)) as Loose;
     expect(wide.series[0].label).toMatchObject({ position: 'outside', overflow: 'truncate' });
+    // names too long for the room beside: name and value on two lines, so a cut name keeps its figure
+    const longNames = fitOption(buildOption(categoryResult('pie', CATEGORIES.map((c) => `${c} ${c}`))).option, boxPixels(6, 4)) as Loose;
+    expect(longNames.series[0].data[0].label.formatter).toMatch(/\n\d+\.\d\d%$/);
     const small = fitOption(o, boxPixels(2, 2)) as Loose;
     expect(small.series[0].label.position).toBe('inside');
     expect(small.series[0].data[0].label.formatter).toMatch(/^\d+\.\d\d%$/);
+  });
+
+  it('funnel: widths in proportion to the values (the scale ends at the largest stage)', () => {
+    const o = buildOption(categoryResult('funnel', CATEGORIES, {}, (i) => 4e8 - i * 1e7)).option as Loose;
+    expect(o.series[0]).toMatchObject({ min: 0, max: 4e8 });
   });
 
   it('one title: off inside a box (the box header shows it), drawn with its room when standalone', () => {
