@@ -16,7 +16,9 @@ import { HealthController } from './health/health.controller.js';
 import { AuthGuard } from './http/auth.guard.js';
 import { EnvelopeInterceptor } from './http/envelope.interceptor.js';
 import { EnvelopeExceptionFilter } from './http/exception.filter.js';
+import { IdentityAdminController } from './identity/admin.controller.js';
 import { IdentityController } from './identity/identity.controller.js';
+import { SharingController } from './data-source/sharing.controller.js';
 import { SHARED_CACHE, TokenCache } from './http/token-cache.js';
 
 @Module({})
@@ -28,11 +30,13 @@ export class BffModule {
       module: BffModule,
       controllers: [
         IdentityController,
+        IdentityAdminController,
         HealthController,
         DashboardController,
         ChartEditController,
         ChartRunController,
         ChartEditorController,
+        SharingController,
         DataSourceController,
         ExcelUploadController,
         ExcelDataController,

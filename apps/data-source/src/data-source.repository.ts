@@ -192,6 +192,12 @@ export class DataSourceRepository {
     await this.db.query('INSERT INTO data_source.settings (key, value) VALUES ($1, $2::jsonb) ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value, updated_at = now()', [key, JSON.stringify(value)]);
   }
 
+  async setting(key: string): Promise<Record<string, unknown> | undefined> {
+    const r = await this.db.query<{ value: Record<string, unknown> | string }>('SELECT value FROM data_source.settings WHERE key = $1', [key]);
+    const v = r.rows[0]?.value;
+    return typeof v === 'string' ? (JSON.parse(v) as Record<string, unknown>) : v;
+  }
+
   async deleteSetting(key: string): Promise<void> {
     await this.db.query('DELETE FROM data_source.settings WHERE key = $1', [key]);
   }

@@ -130,9 +130,8 @@ describe('BFF chart answer cache', () => {
     await run(chart.chartId);
     await run(chart.chartId);
     const viewer = await stack.login('viewer');
-    // kept token, kept answer: still 403 for a caller without access
-    expect((await run(chart.chartId, viewer)).status).toBe(403);
-    expect((await run(chart.chartId, viewer)).status).toBe(403);
+    // kept token, kept answer: still the no-permission state (no data) for a caller without access
+    for (let i = 0; i < 2; i++) expect((await run(chart.chartId, viewer)).body.data).toEqual({ dataSourceAuth: false, chartId: chart.chartId, message: "You have no permission to see this chart's data source" });
 
     await stack.runtime.db.query("INSERT INTO identity.user_permissions (user_id, permission) SELECT id, $1 FROM identity.users WHERE user_name = 'analyst'", [`datasource:${source.dataSourceId}`]);
     const analyst = await stack.login('analyst');
@@ -176,9 +175,9 @@ describe('BFF chart answer cache', () => {
     // no access to the source: each chart refused, kept or not
     const viewer = await stack.login('viewer');
     const refused = await batch([{ chartId: a.chartId }, { chartId: b.chartId }], viewer);
-    expect(refused.body.data.map((x: any) => [x.status, x.httpStatus])).toEqual([
-      ['fail', 403],
-      ['fail', 403],
+    expect(refused.body.data.map((x: any) => [x.status, x.data.dataSourceAuth, x.data.option])).toEqual([
+      ['success', false, undefined],
+      ['success', false, undefined],
     ]);
     // a bad body is refused as a whole, in the caller's language
     const bad = await call('POST', '/api/dashboard/charts/dashboard', { charts: [] });

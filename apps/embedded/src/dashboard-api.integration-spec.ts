@@ -146,8 +146,10 @@ describe('dashboard REST API', () => {
     expect((await call('POST', '/api/dashboard/project/template', { name: 'Tpl folder' })).status).toBe(200);
     const analyst = await stack.login('analyst');
     expect((await call('POST', '/api/dashboard/project/template', { name: 'Tpl two' }, analyst)).status).toBe(403);
-    // the dashboard tab is editable by any signed-in user
-    expect((await call('POST', '/api/dashboard/project/dashboard', { name: 'Viewer folder' }, viewer)).status).toBe(200);
+    // the dashboard tab is editable with dashboard:edit (admin, analyst), not by a viewer (docs/api/sharing.md)
+    expect((await call('POST', '/api/dashboard/project/dashboard', { name: 'Analyst folder' }, analyst)).status).toBe(200);
+    const refused = await call('POST', '/api/dashboard/project/dashboard', { name: 'Viewer folder' }, viewer);
+    expect([refused.status, refused.body.data]).toEqual([403, 'You do not have permission to change dashboards']);
     expect((await stack.api('/api/dashboard/projects/dashboard')).status).toBe(401);
   });
 });

@@ -81,6 +81,7 @@ describe('identity REST API through the BFF', () => {
     expect(viewer.body.data.permission).toEqual({ roles: [{ id: 'viewer', name: 'viewer' }], permissions: [{ target: 'drn:iam:app:margin:template:view' }] });
     const analyst = await stack.api('/api/identity/login', { method: 'POST', body: { userName: 'analyst', password: TEST_PASSWORD } });
     expect(analyst.body.data.permission.permissions.map((p: any) => p.target)).toEqual([
+      'drn:iam:app:margin:dashboard:edit',
       'drn:iam:app:margin:datasource:edit',
       'drn:iam:app:margin:datasource:view',
       'drn:iam:app:margin:template:view',

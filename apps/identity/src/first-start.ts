@@ -7,10 +7,10 @@ import type { Logger } from '@bi/core';
 import type { SqlDatabase } from '@bi/persistence';
 import { ADMIN_ROLE } from './permissions.js';
 
-/** Seeded roles: admin holds everything; analyst builds; viewer only looks at templates. */
+/** Seeded roles: admin holds everything; analyst builds (sources and dashboards); viewer looks at what is shared with it. */
 export const SEEDED_ROLES: { id: string; name: string; permissions: string[] }[] = [
-  { id: ADMIN_ROLE, name: 'admin', permissions: ['datasource:view', 'datasource:edit', 'template:view', 'template:edit'] },
-  { id: 'analyst', name: 'analyst', permissions: ['datasource:view', 'datasource:edit', 'template:view'] },
+  { id: ADMIN_ROLE, name: 'admin', permissions: ['datasource:view', 'datasource:edit', 'template:view', 'template:edit', 'dashboard:edit'] },
+  { id: 'analyst', name: 'analyst', permissions: ['datasource:view', 'datasource:edit', 'template:view', 'dashboard:edit'] },
   { id: 'viewer', name: 'viewer', permissions: ['template:view'] },
 ];
 

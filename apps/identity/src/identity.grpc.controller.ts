@@ -1,11 +1,17 @@
 import { Controller } from '@nestjs/common';
 import { identityV1 } from '@bi/proto';
+import { AdminService } from './admin.service.js';
+import { GrantService } from './grants.service.js';
 import { IdentityService } from './identity.service.js';
 
 @Controller()
 @identityV1.IdentityServiceControllerMethods()
 export class IdentityGrpcController implements identityV1.IdentityServiceController {
-  constructor(private readonly identity: IdentityService) {}
+  constructor(
+    private readonly identity: IdentityService,
+    private readonly grants: GrantService,
+    private readonly admin: AdminService,
+  ) {}
 
   login(request: identityV1.LoginRequest): Promise<identityV1.LoginReply> {
     return this.identity.login(request);
@@ -25,5 +31,53 @@ export class IdentityGrpcController implements identityV1.IdentityServiceControl
 
   listRolesUsers(): Promise<identityV1.ListRolesUsersReply> {
     return this.identity.listRolesUsers();
+  }
+
+  listGrants(request: identityV1.ListGrantsRequest): Promise<identityV1.ListGrantsReply> {
+    return this.grants.list(request.target);
+  }
+
+  changeGrants(request: identityV1.ChangeGrantsRequest): Promise<identityV1.ChangeGrantsReply> {
+    return this.grants.change(request);
+  }
+
+  async dropTargetGrants(request: identityV1.DropTargetGrantsRequest): Promise<identityV1.DropTargetGrantsReply> {
+    return { dropped: await this.grants.drop(request.targets, request.actor) };
+  }
+
+  async listUsers(): Promise<identityV1.ListUsersReply> {
+    return { users: await this.admin.listUsers() };
+  }
+
+  async listRoles(): Promise<identityV1.ListRolesReply> {
+    return { roles: await this.admin.listRoles() };
+  }
+
+  createUser(request: identityV1.CreateUserRequest): Promise<identityV1.AdminUser> {
+    return this.admin.createUser(request);
+  }
+
+  setUserDisabled(request: identityV1.SetUserDisabledRequest): Promise<identityV1.AdminUser> {
+    return this.admin.setDisabled(request);
+  }
+
+  resetPassword(request: identityV1.ResetPasswordRequest): Promise<identityV1.AdminUser> {
+    return this.admin.resetPassword(request);
+  }
+
+  setUserRoles(request: identityV1.SetUserRolesRequest): Promise<identityV1.AdminUser> {
+    return this.admin.setRoles(request);
+  }
+
+  getUserGrants(request: identityV1.GetUserGrantsRequest): Promise<identityV1.GetUserGrantsReply> {
+    return this.admin.userGrants(request.userId);
+  }
+
+  async listAudit(request: identityV1.ListAuditRequest): Promise<identityV1.ListAuditReply> {
+    return { entries: await this.admin.listAudit(request) };
+  }
+
+  async changePassword(request: identityV1.ChangePasswordRequest): Promise<identityV1.ChangePasswordReply> {
+    return { changed: await this.admin.changePassword(request) };
   }
 }

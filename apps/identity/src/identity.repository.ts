@@ -8,6 +8,7 @@ export interface UserRecord {
   displayName: string;
   passwordHash: string;
   disabled: boolean;
+  mustChangePassword: boolean;
 }
 
 export interface Grants {
@@ -20,12 +21,12 @@ export class IdentityRepository {
   constructor(@Inject(DATABASE) private readonly db: SqlDatabase) {}
 
   async findUserByName(userName: string): Promise<UserRecord | undefined> {
-    const r = await this.db.query<{ id: string; user_name: string; display_name: string; password_hash: string; disabled: boolean }>(
-      'SELECT id, user_name, display_name, password_hash, disabled FROM identity.users WHERE lower(user_name) = lower($1)',
+    const r = await this.db.query<{ id: string; user_name: string; display_name: string; password_hash: string; disabled: boolean; must_change_password: boolean }>(
+      'SELECT id, user_name, display_name, password_hash, disabled, must_change_password FROM identity.users WHERE lower(user_name) = lower($1)',
       [userName],
     );
     const u = r.rows[0];
-    return u && { id: u.id, userName: u.user_name, displayName: u.display_name, passwordHash: u.password_hash, disabled: u.disabled };
+    return u && { id: u.id, userName: u.user_name, displayName: u.display_name, passwordHash: u.password_hash, disabled: u.disabled, mustChangePassword: u.must_change_password };
   }
 
   async grantsOf(userId: string): Promise<Grants> {
@@ -47,13 +48,13 @@ export class IdentityRepository {
 
   /** The user of a live (not revoked, not expired) session. */
   async liveSessionUser(jti: string): Promise<UserRecord | undefined> {
-    const r = await this.db.query<{ id: string; user_name: string; display_name: string; disabled: boolean }>(
-      `SELECT u.id, u.user_name, u.display_name, u.disabled FROM identity.sessions s JOIN identity.users u ON u.id = s.user_id
+    const r = await this.db.query<{ id: string; user_name: string; display_name: string; disabled: boolean; must_change_password: boolean }>(
+      `SELECT u.id, u.user_name, u.display_name, u.disabled, u.must_change_password FROM identity.sessions s JOIN identity.users u ON u.id = s.user_id
        WHERE s.jti = $1 AND s.revoked_at IS NULL AND s.expires_at > now()`,
       [jti],
     );
     const u = r.rows[0];
-    return u && { id: u.id, userName: u.user_name, displayName: u.display_name, passwordHash: '', disabled: u.disabled };
+    return u && { id: u.id, userName: u.user_name, displayName: u.display_name, passwordHash: '', disabled: u.disabled, mustChangePassword: u.must_change_password };
   }
 
   async revokeSession(jti: string): Promise<boolean> {

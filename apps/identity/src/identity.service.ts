@@ -5,6 +5,7 @@ import { stampKeys, type Cache } from '@bi/cache';
 import type { AppConfig } from '@bi/config';
 import type { identityV1 } from '@bi/proto';
 import { CACHE, CONFIG, LOGGER } from '@bi/service-kit';
+import { verifiedTokenKey } from './grants.service.js';
 import { IdentityRepository, type Grants } from './identity.repository.js';
 import { LoginThrottle } from './login-throttle.js';
 import { effectivePermissions, moduleFlags, toTarget } from './permissions.js';
@@ -59,13 +60,14 @@ export class IdentityService {
       permission: this.permissionOf(grants),
       expiresAt: expiresAt.getTime(),
       retryAfterSeconds: 0,
+      mustChangePassword: user.mustChangePassword,
     };
   }
 
   async verifyToken(token: string): Promise<identityV1.VerifyTokenReply> {
     const claims = this.tokens.verify(token);
     if (!claims) return INVALID;
-    const key = `token:${claims.jti}`;
+    const key = verifiedTokenKey(claims.jti);
     const cached = await this.cache.get(key);
     if (cached) return JSON.parse(cached) as identityV1.VerifyTokenReply;
     const user = await this.repo.liveSessionUser(claims.jti);
@@ -81,6 +83,7 @@ export class IdentityService {
       roleIds,
       expiresAt: claims.exp * 1000,
       sessionId: claims.jti,
+      mustChangePassword: user.mustChangePassword,
     };
     await this.cache.set(key, JSON.stringify(reply), Math.min(VERIFY_CACHE_MS, claims.exp * 1000 - Date.now()));
     return reply;
@@ -92,7 +95,7 @@ export class IdentityService {
     if (!claims) throw new AppError('unauthenticated', 'auth.unauthenticated');
     if (claims.name.toLowerCase() !== userName.trim().toLowerCase()) throw new AppError('forbidden', 'auth.logout_other_user');
     const revoked = await this.repo.revokeSession(claims.jti);
-    await this.cache.delete(`token:${claims.jti}`);
+    await this.cache.delete(verifiedTokenKey(claims.jti));
     // callers that keep verified tokens (the BFF) see the sign-out on their next request
     await this.cache.set(stampKeys.revoked(claims.jti), '1', Math.max(1000, claims.exp * 1000 - Date.now()));
     this.logger.info('logout', { userName: claims.name });
@@ -115,8 +118,8 @@ export class IdentityService {
   }
 
   private refused(userName: string, code: number, messageKey: string): identityV1.LoginReply {
-    return { code, token: '', userName, messageKey, permission: undefined, expiresAt: 0, retryAfterSeconds: 0 };
+    return { code, token: '', userName, messageKey, permission: undefined, expiresAt: 0, retryAfterSeconds: 0, mustChangePassword: false };
   }
 }
 
-const INVALID: identityV1.VerifyTokenReply = { valid: false, userId: '', userName: '', isAdmin: false, permissions: [], roleIds: [], expiresAt: 0, sessionId: '' };
+const INVALID: identityV1.VerifyTokenReply = { valid: false, userId: '', userName: '', isAdmin: false, permissions: [], roleIds: [], expiresAt: 0, sessionId: '', mustChangePassword: false };

@@ -3,6 +3,9 @@ import { Module } from '@nestjs/common';
 import { migrate } from '@bi/persistence';
 import { serviceModule, startGrpcService, type ServiceRuntime } from '@bi/service-kit';
 import { seedFirstStart } from './first-start.js';
+import { AdminService } from './admin.service.js';
+import { GrantEventsListener } from './grant-events.js';
+import { GrantService } from './grants.service.js';
 import { IdentityGrpcController } from './identity.grpc.controller.js';
 import { IdentityRepository } from './identity.repository.js';
 import { IdentityService } from './identity.service.js';
@@ -19,7 +22,7 @@ export class IdentityModule {}
 export function identityModule(runtime: ServiceRuntime) {
   return serviceModule(IdentityModule, 'identity', runtime, {
     controllers: [IdentityGrpcController],
-    providers: [IdentityRepository, IdentityService, TokenService, LoginThrottle],
+    providers: [IdentityRepository, IdentityService, TokenService, LoginThrottle, GrantService, AdminService, GrantEventsListener],
   });
 }
 

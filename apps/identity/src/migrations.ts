@@ -53,4 +53,28 @@ CREATE TABLE identity.sessions (
 CREATE INDEX sessions_user ON identity.sessions (user_id);
 `,
   },
+  {
+    // Edit rights (dashboard:edit), passwords an administrator set, and the audit log.
+    id: '0002_grants_admin_audit',
+    sql: `
+ALTER TABLE identity.users ADD COLUMN must_change_password boolean NOT NULL DEFAULT false;
+
+INSERT INTO identity.role_permissions (role_id, permission)
+  SELECT id, 'dashboard:edit' FROM identity.roles WHERE id IN ('admin', 'analyst')
+  ON CONFLICT DO NOTHING;
+
+CREATE INDEX role_permissions_permission ON identity.role_permissions (permission);
+CREATE INDEX user_permissions_permission ON identity.user_permissions (permission);
+
+CREATE TABLE identity.audit_log (
+  id bigserial PRIMARY KEY,
+  at timestamptz NOT NULL DEFAULT now(),
+  actor_id text NOT NULL,
+  actor_name text NOT NULL,
+  action text NOT NULL,
+  target text NOT NULL,
+  detail jsonb NOT NULL DEFAULT '{}'::jsonb
+);
+`,
+  },
 ];

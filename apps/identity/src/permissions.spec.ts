@@ -1,4 +1,4 @@
-import { effectivePermissions, hasPermission, isValidPermission, moduleFlags, toTarget } from './permissions.js';
+import { effectivePermissions, hasPermission, isGrantTarget, isValidPermission, moduleFlags, toTarget } from './permissions.js';
 
 describe('identity permission rules', () => {
   it('accepts the spec permission strings and per-source grants only', () => {
@@ -7,11 +7,18 @@ describe('identity permission rules', () => {
   });
 
   it('gives role admin every permission, others only what they were granted', () => {
-    expect(effectivePermissions(['admin'], [])).toEqual(['datasource:edit', 'datasource:view', 'template:edit', 'template:view']);
+    expect(effectivePermissions(['admin'], [])).toEqual(['dashboard:edit', 'datasource:edit', 'datasource:view', 'template:edit', 'template:view']);
     expect(effectivePermissions(['viewer'], ['template:view'])).toEqual(['template:view']);
     expect(hasPermission(['admin'], [], 'datasource:123')).toBe(true);
     expect(hasPermission(['analyst'], ['datasource:view'], 'datasource:123')).toBe(false);
     expect(hasPermission(['analyst'], ['datasource:123'], 'datasource:123')).toBe(true);
+  });
+
+  it('tells grant targets from area permissions', () => {
+    for (const t of ['datasource:42', 'relation:r-1', 'template:abc_1']) expect(isGrantTarget(t)).toBe(true);
+    for (const t of ['datasource:edit', 'datasource:view', 'template:edit', 'template:view', 'dashboard:edit', 'dashboard:1', 'datasource:', 'relation:a b', `datasource:${'x'.repeat(65)}`])
+      expect(isGrantTarget(t)).toBe(false);
+    expect(isValidPermission('dashboard:edit')).toBe(true);
   });
 
   it('prefixes targets as the web expects', () => {

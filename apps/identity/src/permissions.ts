@@ -1,13 +1,20 @@
 /** Permission strings of the spec (01 §6, 02 §6). Role admin has every permission. */
 export const PERMISSION_TARGET_PREFIX = 'drn:iam:app:margin:';
-export const GLOBAL_PERMISSIONS = ['datasource:view', 'datasource:edit', 'template:view', 'template:edit'] as const;
+export const GLOBAL_PERMISSIONS = ['datasource:view', 'datasource:edit', 'template:view', 'template:edit', 'dashboard:edit'] as const;
 export const ADMIN_ROLE = 'admin';
 
-/** datasource:view, datasource:edit, template:view, template:edit, or datasource:{id} for one source. */
-const PERMISSION_PATTERN = /^(datasource:(view|edit)|template:(view|edit)|datasource:[A-Za-z0-9_-]{1,64})$/;
+/** datasource:view, datasource:edit, template:view, template:edit, dashboard:edit, or a grant target. */
+const PERMISSION_PATTERN = /^(datasource:(view|edit)|template:(view|edit)|dashboard:edit|(datasource|relation|template):[A-Za-z0-9_-]{1,64})$/;
+/** A grant's target: one object given to roles and users (docs/api/sharing.md). */
+const GRANT_TARGET_PATTERN = /^(datasource|relation|template):[A-Za-z0-9_-]{1,64}$/;
 
 export function isValidPermission(p: string): boolean {
   return PERMISSION_PATTERN.test(p);
+}
+
+/** datasource:{id}, relation:{id} or template:{id} — not an area permission such as datasource:edit. */
+export function isGrantTarget(t: string): boolean {
+  return GRANT_TARGET_PATTERN.test(t) && !(GLOBAL_PERMISSIONS as readonly string[]).includes(t);
 }
 
 export function toTarget(permission: string): string {

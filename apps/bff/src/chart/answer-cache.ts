@@ -8,7 +8,7 @@ import { translate } from '@bi/i18n';
 import type { dashboardV1, dataSourceQueryV1 } from '@bi/proto';
 import { CONFIG } from '@bi/service-kit';
 import { tabAccess } from '../dashboard/tab-access.js';
-import { canAccessSource } from '../data-source/source-access.js';
+import { canAccessSource, noSourceAccess } from '../data-source/source-access.js';
 import { DASHBOARD_CLIENT, DATA_SOURCE_QUERY_CLIENT, rpc } from '../grpc-clients.js';
 import { tokenFromHeader, type AuthUser } from '../http/auth.guard.js';
 import { fail } from '../http/envelope.js';
@@ -131,7 +131,7 @@ export class ChartAnswers {
     }
     const record = await rpc(this.dashboards.getChart({ tab, chartId }));
     const source = record.dataSourceId ? await this.describe(record.dataSourceId) : undefined;
-    if (source && !canAccessSource(user, source)) throw new AppError('forbidden', 'auth.forbidden');
+    if (source && !canAccessSource(user, source)) throw noSourceAccess();
     return { record, source };
   }
 
@@ -157,7 +157,7 @@ export class ChartAnswers {
       source = await this.describe(record.dataSourceId);
       this.sources.set(record.dataSourceId, { value: source, stamp: sourceStamp });
     }
-    if (!canAccessSource(user, source)) throw new AppError('forbidden', 'auth.forbidden');
+    if (!canAccessSource(user, source)) throw noSourceAccess();
     return { record, source, stamps: { chart: chartStamp!, source: sourceStamp } };
   }
 

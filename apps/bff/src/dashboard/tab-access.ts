@@ -2,9 +2,14 @@ import { AppError } from '@bi/core';
 import { isTab, type Tab } from '@bi/rules';
 import { allows, type AuthUser } from '../http/auth.guard.js';
 
-/** Checks the {tab} path value and the permission the tab needs (template:view / template:edit). */
+/**
+ * Checks the {tab} path value and the permission the tab needs: reading a template needs template:view;
+ * writing needs template:edit on the template tab and dashboard:edit on the dashboard tab (the spec's
+ * editAuth, docs/api/sharing.md "Edit rights"). Every dashboard-tab write goes through here.
+ */
 export function tabAccess(user: AuthUser, tab: string, access: 'read' | 'write'): Tab {
   if (!isTab(tab)) throw new AppError('invalid', 'tab.invalid');
   if (tab === 'template' && !allows(user, access === 'write' ? 'template:edit' : 'template:view')) throw new AppError('forbidden', 'auth.forbidden');
+  if (tab === 'dashboard' && access === 'write' && !allows(user, 'dashboard:edit')) throw new AppError('forbidden', 'dashboard.edit_forbidden');
   return tab;
 }

@@ -14,6 +14,18 @@ export function canEditSource(user: AuthUser, source: { dataSourceId: string; cr
   return allows(user, 'datasource:edit') && canAccessSource(user, source);
 }
 
+/** Sharing a source (docs/api/sharing.md): admin, or datasource:edit with access to it. */
+export const canShareSource = canEditSource;
+
+/** A chart read on a source the caller may not see: the chart run answers the no-permission state with it. */
+export function noSourceAccess(): AppError {
+  return new AppError('forbidden', 'chart.no_source_permission');
+}
+
+export function isNoSourceAccess(e: unknown): e is AppError {
+  return e instanceof AppError && e.key === 'chart.no_source_permission';
+}
+
 export function checkSourceAccess(user: AuthUser, source: { dataSourceId: string; createdById: string }, access: 'read' | 'write'): void {
   const area = access === 'write' ? 'datasource:edit' : 'datasource:view';
   if (!allows(user, area) || !canAccessSource(user, source)) throw new AppError('forbidden', 'auth.forbidden');

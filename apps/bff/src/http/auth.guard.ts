@@ -7,11 +7,17 @@ import { TokenCache } from './token-cache.js';
 
 const PUBLIC = 'bi:public';
 const PERMISSION = 'bi:permission';
+const ADMIN = 'bi:admin';
+const PASSWORD_CHANGE = 'bi:password-change';
 
 /** Marks a route that needs no token (login, health, docs). */
 export const Public = () => SetMetadata(PUBLIC, true);
 /** Requires a permission string (datasource:edit, template:edit, ...); admin passes every check. */
 export const RequirePermission = (permission: string) => SetMetadata(PERMISSION, permission);
+/** Requires role admin (user administration, audit log). */
+export const RequireAdmin = () => SetMetadata(ADMIN, true);
+/** A route a user who must change their password may still call (sign-out, the password change). */
+export const AllowedBeforePasswordChange = () => SetMetadata(PASSWORD_CHANGE, true);
 
 export interface AuthUser {
   userId: string;
@@ -19,6 +25,8 @@ export interface AuthUser {
   isAdmin: boolean;
   permissions: string[];
   token: string;
+  /** an administrator set the password: every call but sign-out and the password change answers 403 */
+  mustChangePassword?: boolean;
 }
 
 /** The token of the authorization header, raw or with the Bearer prefix. */
@@ -50,6 +58,8 @@ export class AuthGuard implements CanActivate {
     if (!token) throw new AppError('unauthenticated', 'auth.unauthenticated');
     const user = (await this.tokens.user(token)) ?? (await this.verify(token));
     req.user = user;
+    if (user.mustChangePassword && !this.reflector.getAllAndOverride<boolean>(PASSWORD_CHANGE, targets)) throw new AppError('forbidden', 'password.must_change');
+    if (this.reflector.getAllAndOverride<boolean>(ADMIN, targets) && !user.isAdmin) throw new AppError('forbidden', 'auth.forbidden');
     const needed = this.reflector.getAllAndOverride<string | undefined>(PERMISSION, targets);
     if (needed && !allows(user, needed)) throw new AppError('forbidden', 'auth.forbidden');
     return true;
@@ -59,8 +69,9 @@ export class AuthGuard implements CanActivate {
   private async verify(token: string): Promise<AuthUser> {
     const v = await rpc(this.identity.verifyToken({ token }));
     if (!v.valid) throw new AppError('unauthenticated', 'auth.unauthenticated');
-    const user: AuthUser = { userId: v.userId, userName: v.userName, isAdmin: v.isAdmin, permissions: v.permissions, token };
-    this.tokens.remember(token, user, v.sessionId, Number(v.expiresAt));
+    const user: AuthUser = { userId: v.userId, userName: v.userName, isAdmin: v.isAdmin, permissions: v.permissions, token, mustChangePassword: v.mustChangePassword };
+    // not kept while the password must change: the hit path (which skips the guard) never sees such a token
+    if (!v.mustChangePassword) this.tokens.remember(token, user, v.sessionId, Number(v.expiresAt));
     return user;
   }
 }

@@ -2,8 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { once } from 'node:events';
 import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
-import type { Logger } from '@bi/core';
-import { LOGGER } from '@bi/service-kit';
+import type { AppConfig } from '@bi/config';
+import { AppError, type Logger } from '@bi/core';
+import { SERVICE_CONTRACTS, type identityV1 } from '@bi/proto';
+import { CONFIG, LOGGER, callService, connectService } from '@bi/service-kit';
 import { DataSourceRepository } from '../data-source.repository.js';
 import { UploadService } from './upload.service.js';
 
@@ -12,6 +14,9 @@ export const DEMO_SOURCE = '销售示例 Sales Demo';
 export const DEMO_FILE = 'demo-sales.csv';
 export const DEMO_ROWS = 120_000;
 const DEMO_SETTING = 'demo';
+const DEMO_SHARED_SETTING = 'demo-shared';
+/** The seeded roles the demo source is shared with, so every seeded user sees the demo dashboard (docs/api/sharing.md). */
+export const DEMO_SHARED_ROLES = ['analyst', 'viewer'];
 
 /** The demo dataset's columns: header and type. */
 export const DEMO_COLUMNS: { name: string; type: 'string' | 'number' | 'date' }[] = [
@@ -107,13 +112,41 @@ export class DemoData implements OnModuleDestroy {
     private readonly repo: DataSourceRepository,
     private readonly uploads: UploadService,
     @Inject(LOGGER) private readonly logger: Logger,
+    @Inject(CONFIG) private readonly config: AppConfig,
   ) {}
 
   loadInBackground(): void {
     this.running = this.loadOnce().then(
-      () => undefined,
+      () => this.shareOnce().then(
+        () => undefined,
+        (e) => this.logger.warn('demo source not shared', { error: e }),
+      ),
       (e) => this.logger.warn('demo data not loaded', { error: e }),
     );
+  }
+
+  /** Shares the loaded demo source with the seeded roles, once (also on installations that loaded it before sharing existed). */
+  async shareOnce(): Promise<boolean> {
+    const demo = await this.repo.setting(DEMO_SETTING);
+    const dataSourceId = demo?.state === 'done' && typeof demo.dataSourceId === 'string' ? demo.dataSourceId : '';
+    if (!dataSourceId || !(await this.repo.claimSetting(DEMO_SHARED_SETTING, 10 * 60_000))) return false;
+    const client = connectService('identity', this.config.services.identity);
+    try {
+      const identity = client.getService<identityV1.IdentityServiceClient>(SERVICE_CONTRACTS.identity.service);
+      await callService(identity.changeGrants({ targets: [`datasource:${dataSourceId}`], roleIds: DEMO_SHARED_ROLES, userIds: [], mode: 'add', actor: { userId: '', userName: 'system' } }));
+    } catch (e) {
+      // roles removed by an administrator: nothing to share with, not tried again; identity unreachable: tried on the next start
+      if (e instanceof AppError && e.kind === 'invalid') this.logger.warn('demo source not shared', { error: e });
+      else {
+        await this.repo.deleteSetting(DEMO_SHARED_SETTING).catch(() => undefined);
+        throw e;
+      }
+    } finally {
+      (client as { close?: () => void }).close?.();
+    }
+    await this.repo.setSetting(DEMO_SHARED_SETTING, { state: 'done', dataSourceId });
+    this.logger.info('demo source shared', { dataSourceId, roles: DEMO_SHARED_ROLES });
+    return true;
   }
 
   /** Answers the new source's id, or null when the demo was loaded before. */

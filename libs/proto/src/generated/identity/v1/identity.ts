@@ -35,6 +35,8 @@ export interface LoginReply {
   expiresAt: number;
   /** Seconds until the throttle lets this account or address try again (code 429 only). */
   retryAfterSeconds: number;
+  /** The password was set by an administrator: the user must choose a new one first. */
+  mustChangePassword: boolean;
 }
 
 export interface Role {
@@ -79,6 +81,7 @@ export interface VerifyTokenReply {
    * in the shared cache, which a caller keeping verified tokens checks (docs/adr/0003-bff-answer-cache.md).
    */
   sessionId: string;
+  mustChangePassword: boolean;
 }
 
 export interface GetModulesRequest {
@@ -106,6 +109,150 @@ export interface NamedRef {
 export interface ListRolesUsersReply {
   roles: NamedRef[];
   users: NamedRef[];
+}
+
+/** Who made a change, for the audit log. */
+export interface Actor {
+  userId: string;
+  userName: string;
+}
+
+export interface ListGrantsRequest {
+  target: string;
+}
+
+export interface ListGrantsReply {
+  roles: NamedRef[];
+  users: NamedRef[];
+}
+
+export interface ChangeGrantsRequest {
+  targets: string[];
+  roleIds: string[];
+  userIds: string[];
+  /** set: the holders become exactly these; add: these are added; remove: these are removed. */
+  mode: string;
+  actor: Actor | undefined;
+}
+
+export interface ChangeGrantsReply {
+  /** The targets whose holders changed. */
+  changedTargets: string[];
+}
+
+export interface DropTargetGrantsRequest {
+  targets: string[];
+  actor: Actor | undefined;
+}
+
+export interface DropTargetGrantsReply {
+  dropped: number;
+}
+
+export interface AdminUser {
+  id: string;
+  userName: string;
+  displayName: string;
+  disabled: boolean;
+  mustChangePassword: boolean;
+  roles: NamedRef[];
+  /** ISO 8601 */
+  createdAt: string;
+}
+
+export interface ListUsersRequest {
+}
+
+export interface ListUsersReply {
+  users: AdminUser[];
+}
+
+export interface AdminRole {
+  id: string;
+  name: string;
+  permissions: string[];
+  userCount: number;
+}
+
+export interface ListRolesRequest {
+}
+
+export interface ListRolesReply {
+  roles: AdminRole[];
+}
+
+export interface CreateUserRequest {
+  userName: string;
+  displayName: string;
+  password: string;
+  roleIds: string[];
+  actor: Actor | undefined;
+}
+
+export interface SetUserDisabledRequest {
+  userId: string;
+  disabled: boolean;
+  actor: Actor | undefined;
+}
+
+export interface ResetPasswordRequest {
+  userId: string;
+  password: string;
+  actor: Actor | undefined;
+}
+
+export interface SetUserRolesRequest {
+  userId: string;
+  roleIds: string[];
+  actor: Actor | undefined;
+}
+
+export interface GetUserGrantsRequest {
+  userId: string;
+}
+
+export interface UserGrant {
+  target: string;
+  /** user or role */
+  via: string;
+  roleId: string;
+}
+
+export interface GetUserGrantsReply {
+  user: AdminUser | undefined;
+  permissions: string[];
+  grants: UserGrant[];
+}
+
+export interface ListAuditRequest {
+  limit: number;
+  /** 0: from the newest */
+  before: number;
+}
+
+export interface AuditEntry {
+  id: number;
+  /** ISO 8601 */
+  at: string;
+  actorId: string;
+  actorName: string;
+  action: string;
+  target: string;
+  detailJson: string;
+}
+
+export interface ListAuditReply {
+  entries: AuditEntry[];
+}
+
+export interface ChangePasswordRequest {
+  userId: string;
+  oldPassword: string;
+  newPassword: string;
+}
+
+export interface ChangePasswordReply {
+  changed: boolean;
 }
 
 export const IDENTITY_V1_PACKAGE_NAME = "identity.v1";
@@ -236,6 +383,7 @@ function createBaseLoginReply(): LoginReply {
     permission: undefined,
     expiresAt: 0,
     retryAfterSeconds: 0,
+    mustChangePassword: false,
   };
 }
 
@@ -261,6 +409,9 @@ export const LoginReply: MessageFns<LoginReply> = {
     }
     if (message.retryAfterSeconds !== 0) {
       writer.uint32(56).int32(message.retryAfterSeconds);
+    }
+    if (message.mustChangePassword !== false) {
+      writer.uint32(64).bool(message.mustChangePassword);
     }
     return writer;
   },
@@ -334,6 +485,14 @@ export const LoginReply: MessageFns<LoginReply> = {
             message.retryAfterSeconds = reader.int32();
             continue;
           }
+          case 8: {
+            if (tag !== 64) {
+              break;
+            }
+
+            message.mustChangePassword = reader.bool();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -371,6 +530,11 @@ export const LoginReply: MessageFns<LoginReply> = {
         : isSet(object.retry_after_seconds)
         ? globalThis.Number(object.retry_after_seconds)
         : 0,
+      mustChangePassword: isSet(object.mustChangePassword)
+        ? globalThis.Boolean(object.mustChangePassword)
+        : isSet(object.must_change_password)
+        ? globalThis.Boolean(object.must_change_password)
+        : false,
     };
   },
 
@@ -396,6 +560,9 @@ export const LoginReply: MessageFns<LoginReply> = {
     }
     if (message.retryAfterSeconds !== 0) {
       obj.retryAfterSeconds = Math.round(message.retryAfterSeconds);
+    }
+    if (message.mustChangePassword !== false) {
+      obj.mustChangePassword = message.mustChangePassword;
     }
     return obj;
   },
@@ -816,6 +983,7 @@ function createBaseVerifyTokenReply(): VerifyTokenReply {
     roleIds: [],
     expiresAt: 0,
     sessionId: "",
+    mustChangePassword: false,
   };
 }
 
@@ -844,6 +1012,9 @@ export const VerifyTokenReply: MessageFns<VerifyTokenReply> = {
     }
     if (message.sessionId !== "") {
       writer.uint32(66).string(message.sessionId);
+    }
+    if (message.mustChangePassword !== false) {
+      writer.uint32(72).bool(message.mustChangePassword);
     }
     return writer;
   },
@@ -925,6 +1096,14 @@ export const VerifyTokenReply: MessageFns<VerifyTokenReply> = {
             message.sessionId = reader.string();
             continue;
           }
+          case 9: {
+            if (tag !== 72) {
+              break;
+            }
+
+            message.mustChangePassword = reader.bool();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -973,6 +1152,11 @@ export const VerifyTokenReply: MessageFns<VerifyTokenReply> = {
         : isSet(object.session_id)
         ? globalThis.String(object.session_id)
         : "",
+      mustChangePassword: isSet(object.mustChangePassword)
+        ? globalThis.Boolean(object.mustChangePassword)
+        : isSet(object.must_change_password)
+        ? globalThis.Boolean(object.must_change_password)
+        : false,
     };
   },
 
@@ -1001,6 +1185,9 @@ export const VerifyTokenReply: MessageFns<VerifyTokenReply> = {
     }
     if (message.sessionId !== "") {
       obj.sessionId = message.sessionId;
+    }
+    if (message.mustChangePassword !== false) {
+      obj.mustChangePassword = message.mustChangePassword;
     }
     return obj;
   },
@@ -1399,6 +1586,2167 @@ export const ListRolesUsersReply: MessageFns<ListRolesUsersReply> = {
   },
 };
 
+function createBaseActor(): Actor {
+  return { userId: "", userName: "" };
+}
+
+export const Actor: MessageFns<Actor> = {
+  encode(message: Actor, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.userId !== "") {
+      writer.uint32(10).string(message.userId);
+    }
+    if (message.userName !== "") {
+      writer.uint32(18).string(message.userName);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): Actor {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseActor();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.userId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.userName = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): Actor {
+    return {
+      userId: isSet(object.userId)
+        ? globalThis.String(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.String(object.user_id)
+        : "",
+      userName: isSet(object.userName)
+        ? globalThis.String(object.userName)
+        : isSet(object.user_name)
+        ? globalThis.String(object.user_name)
+        : "",
+    };
+  },
+
+  toJSON(message: Actor): unknown {
+    const obj: any = {};
+    if (message.userId !== "") {
+      obj.userId = message.userId;
+    }
+    if (message.userName !== "") {
+      obj.userName = message.userName;
+    }
+    return obj;
+  },
+};
+
+function createBaseListGrantsRequest(): ListGrantsRequest {
+  return { target: "" };
+}
+
+export const ListGrantsRequest: MessageFns<ListGrantsRequest> = {
+  encode(message: ListGrantsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.target !== "") {
+      writer.uint32(10).string(message.target);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListGrantsRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListGrantsRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.target = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListGrantsRequest {
+    return { target: isSet(object.target) ? globalThis.String(object.target) : "" };
+  },
+
+  toJSON(message: ListGrantsRequest): unknown {
+    const obj: any = {};
+    if (message.target !== "") {
+      obj.target = message.target;
+    }
+    return obj;
+  },
+};
+
+function createBaseListGrantsReply(): ListGrantsReply {
+  return { roles: [], users: [] };
+}
+
+export const ListGrantsReply: MessageFns<ListGrantsReply> = {
+  encode(message: ListGrantsReply, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.roles) {
+      NamedRef.encode(v!, writer.uint32(10).fork()).join();
+    }
+    for (const v of message.users) {
+      NamedRef.encode(v!, writer.uint32(18).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListGrantsReply {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListGrantsReply();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.roles.push(NamedRef.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.users.push(NamedRef.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListGrantsReply {
+    return {
+      roles: globalThis.Array.isArray(object?.roles) ? object.roles.map((e: any) => NamedRef.fromJSON(e)) : [],
+      users: globalThis.Array.isArray(object?.users) ? object.users.map((e: any) => NamedRef.fromJSON(e)) : [],
+    };
+  },
+
+  toJSON(message: ListGrantsReply): unknown {
+    const obj: any = {};
+    if (message.roles?.length) {
+      obj.roles = message.roles.map((e) => NamedRef.toJSON(e));
+    }
+    if (message.users?.length) {
+      obj.users = message.users.map((e) => NamedRef.toJSON(e));
+    }
+    return obj;
+  },
+};
+
+function createBaseChangeGrantsRequest(): ChangeGrantsRequest {
+  return { targets: [], roleIds: [], userIds: [], mode: "", actor: undefined };
+}
+
+export const ChangeGrantsRequest: MessageFns<ChangeGrantsRequest> = {
+  encode(message: ChangeGrantsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.targets) {
+      writer.uint32(10).string(v!);
+    }
+    for (const v of message.roleIds) {
+      writer.uint32(18).string(v!);
+    }
+    for (const v of message.userIds) {
+      writer.uint32(26).string(v!);
+    }
+    if (message.mode !== "") {
+      writer.uint32(34).string(message.mode);
+    }
+    if (message.actor !== undefined) {
+      Actor.encode(message.actor, writer.uint32(42).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ChangeGrantsRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseChangeGrantsRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.targets.push(reader.string());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.roleIds.push(reader.string());
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.userIds.push(reader.string());
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.mode = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.actor = Actor.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ChangeGrantsRequest {
+    return {
+      targets: globalThis.Array.isArray(object?.targets) ? object.targets.map((e: any) => globalThis.String(e)) : [],
+      roleIds: globalThis.Array.isArray(object?.roleIds)
+        ? object.roleIds.map((e: any) => globalThis.String(e))
+        : globalThis.Array.isArray(object?.role_ids)
+        ? object.role_ids.map((e: any) => globalThis.String(e))
+        : [],
+      userIds: globalThis.Array.isArray(object?.userIds)
+        ? object.userIds.map((e: any) => globalThis.String(e))
+        : globalThis.Array.isArray(object?.user_ids)
+        ? object.user_ids.map((e: any) => globalThis.String(e))
+        : [],
+      mode: isSet(object.mode) ? globalThis.String(object.mode) : "",
+      actor: isSet(object.actor) ? Actor.fromJSON(object.actor) : undefined,
+    };
+  },
+
+  toJSON(message: ChangeGrantsRequest): unknown {
+    const obj: any = {};
+    if (message.targets?.length) {
+      obj.targets = message.targets;
+    }
+    if (message.roleIds?.length) {
+      obj.roleIds = message.roleIds;
+    }
+    if (message.userIds?.length) {
+      obj.userIds = message.userIds;
+    }
+    if (message.mode !== "") {
+      obj.mode = message.mode;
+    }
+    if (message.actor !== undefined) {
+      obj.actor = Actor.toJSON(message.actor);
+    }
+    return obj;
+  },
+};
+
+function createBaseChangeGrantsReply(): ChangeGrantsReply {
+  return { changedTargets: [] };
+}
+
+export const ChangeGrantsReply: MessageFns<ChangeGrantsReply> = {
+  encode(message: ChangeGrantsReply, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.changedTargets) {
+      writer.uint32(10).string(v!);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ChangeGrantsReply {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseChangeGrantsReply();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.changedTargets.push(reader.string());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ChangeGrantsReply {
+    return {
+      changedTargets: globalThis.Array.isArray(object?.changedTargets)
+        ? object.changedTargets.map((e: any) => globalThis.String(e))
+        : globalThis.Array.isArray(object?.changed_targets)
+        ? object.changed_targets.map((e: any) => globalThis.String(e))
+        : [],
+    };
+  },
+
+  toJSON(message: ChangeGrantsReply): unknown {
+    const obj: any = {};
+    if (message.changedTargets?.length) {
+      obj.changedTargets = message.changedTargets;
+    }
+    return obj;
+  },
+};
+
+function createBaseDropTargetGrantsRequest(): DropTargetGrantsRequest {
+  return { targets: [], actor: undefined };
+}
+
+export const DropTargetGrantsRequest: MessageFns<DropTargetGrantsRequest> = {
+  encode(message: DropTargetGrantsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.targets) {
+      writer.uint32(10).string(v!);
+    }
+    if (message.actor !== undefined) {
+      Actor.encode(message.actor, writer.uint32(18).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): DropTargetGrantsRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseDropTargetGrantsRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.targets.push(reader.string());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.actor = Actor.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): DropTargetGrantsRequest {
+    return {
+      targets: globalThis.Array.isArray(object?.targets) ? object.targets.map((e: any) => globalThis.String(e)) : [],
+      actor: isSet(object.actor) ? Actor.fromJSON(object.actor) : undefined,
+    };
+  },
+
+  toJSON(message: DropTargetGrantsRequest): unknown {
+    const obj: any = {};
+    if (message.targets?.length) {
+      obj.targets = message.targets;
+    }
+    if (message.actor !== undefined) {
+      obj.actor = Actor.toJSON(message.actor);
+    }
+    return obj;
+  },
+};
+
+function createBaseDropTargetGrantsReply(): DropTargetGrantsReply {
+  return { dropped: 0 };
+}
+
+export const DropTargetGrantsReply: MessageFns<DropTargetGrantsReply> = {
+  encode(message: DropTargetGrantsReply, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.dropped !== 0) {
+      writer.uint32(8).int32(message.dropped);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): DropTargetGrantsReply {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseDropTargetGrantsReply();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.dropped = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): DropTargetGrantsReply {
+    return { dropped: isSet(object.dropped) ? globalThis.Number(object.dropped) : 0 };
+  },
+
+  toJSON(message: DropTargetGrantsReply): unknown {
+    const obj: any = {};
+    if (message.dropped !== 0) {
+      obj.dropped = Math.round(message.dropped);
+    }
+    return obj;
+  },
+};
+
+function createBaseAdminUser(): AdminUser {
+  return {
+    id: "",
+    userName: "",
+    displayName: "",
+    disabled: false,
+    mustChangePassword: false,
+    roles: [],
+    createdAt: "",
+  };
+}
+
+export const AdminUser: MessageFns<AdminUser> = {
+  encode(message: AdminUser, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.id !== "") {
+      writer.uint32(10).string(message.id);
+    }
+    if (message.userName !== "") {
+      writer.uint32(18).string(message.userName);
+    }
+    if (message.displayName !== "") {
+      writer.uint32(26).string(message.displayName);
+    }
+    if (message.disabled !== false) {
+      writer.uint32(32).bool(message.disabled);
+    }
+    if (message.mustChangePassword !== false) {
+      writer.uint32(40).bool(message.mustChangePassword);
+    }
+    for (const v of message.roles) {
+      NamedRef.encode(v!, writer.uint32(50).fork()).join();
+    }
+    if (message.createdAt !== "") {
+      writer.uint32(58).string(message.createdAt);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): AdminUser {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseAdminUser();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.id = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.userName = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.displayName = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.disabled = reader.bool();
+            continue;
+          }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.mustChangePassword = reader.bool();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.roles.push(NamedRef.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.createdAt = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): AdminUser {
+    return {
+      id: isSet(object.id) ? globalThis.String(object.id) : "",
+      userName: isSet(object.userName)
+        ? globalThis.String(object.userName)
+        : isSet(object.user_name)
+        ? globalThis.String(object.user_name)
+        : "",
+      displayName: isSet(object.displayName)
+        ? globalThis.String(object.displayName)
+        : isSet(object.display_name)
+        ? globalThis.String(object.display_name)
+        : "",
+      disabled: isSet(object.disabled) ? globalThis.Boolean(object.disabled) : false,
+      mustChangePassword: isSet(object.mustChangePassword)
+        ? globalThis.Boolean(object.mustChangePassword)
+        : isSet(object.must_change_password)
+        ? globalThis.Boolean(object.must_change_password)
+        : false,
+      roles: globalThis.Array.isArray(object?.roles)
+        ? object.roles.map((e: any) => NamedRef.fromJSON(e))
+        : [],
+      createdAt: isSet(object.createdAt)
+        ? globalThis.String(object.createdAt)
+        : isSet(object.created_at)
+        ? globalThis.String(object.created_at)
+        : "",
+    };
+  },
+
+  toJSON(message: AdminUser): unknown {
+    const obj: any = {};
+    if (message.id !== "") {
+      obj.id = message.id;
+    }
+    if (message.userName !== "") {
+      obj.userName = message.userName;
+    }
+    if (message.displayName !== "") {
+      obj.displayName = message.displayName;
+    }
+    if (message.disabled !== false) {
+      obj.disabled = message.disabled;
+    }
+    if (message.mustChangePassword !== false) {
+      obj.mustChangePassword = message.mustChangePassword;
+    }
+    if (message.roles?.length) {
+      obj.roles = message.roles.map((e) => NamedRef.toJSON(e));
+    }
+    if (message.createdAt !== "") {
+      obj.createdAt = message.createdAt;
+    }
+    return obj;
+  },
+};
+
+function createBaseListUsersRequest(): ListUsersRequest {
+  return {};
+}
+
+export const ListUsersRequest: MessageFns<ListUsersRequest> = {
+  encode(_: ListUsersRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListUsersRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListUsersRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(_: any): ListUsersRequest {
+    return {};
+  },
+
+  toJSON(_: ListUsersRequest): unknown {
+    const obj: any = {};
+    return obj;
+  },
+};
+
+function createBaseListUsersReply(): ListUsersReply {
+  return { users: [] };
+}
+
+export const ListUsersReply: MessageFns<ListUsersReply> = {
+  encode(message: ListUsersReply, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.users) {
+      AdminUser.encode(v!, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListUsersReply {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListUsersReply();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.users.push(AdminUser.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListUsersReply {
+    return {
+      users: globalThis.Array.isArray(object?.users) ? object.users.map((e: any) => AdminUser.fromJSON(e)) : [],
+    };
+  },
+
+  toJSON(message: ListUsersReply): unknown {
+    const obj: any = {};
+    if (message.users?.length) {
+      obj.users = message.users.map((e) => AdminUser.toJSON(e));
+    }
+    return obj;
+  },
+};
+
+function createBaseAdminRole(): AdminRole {
+  return { id: "", name: "", permissions: [], userCount: 0 };
+}
+
+export const AdminRole: MessageFns<AdminRole> = {
+  encode(message: AdminRole, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.id !== "") {
+      writer.uint32(10).string(message.id);
+    }
+    if (message.name !== "") {
+      writer.uint32(18).string(message.name);
+    }
+    for (const v of message.permissions) {
+      writer.uint32(26).string(v!);
+    }
+    if (message.userCount !== 0) {
+      writer.uint32(32).int32(message.userCount);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): AdminRole {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseAdminRole();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.id = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.name = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.permissions.push(reader.string());
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.userCount = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): AdminRole {
+    return {
+      id: isSet(object.id) ? globalThis.String(object.id) : "",
+      name: isSet(object.name) ? globalThis.String(object.name) : "",
+      permissions: globalThis.Array.isArray(object?.permissions)
+        ? object.permissions.map((e: any) => globalThis.String(e))
+        : [],
+      userCount: isSet(object.userCount)
+        ? globalThis.Number(object.userCount)
+        : isSet(object.user_count)
+        ? globalThis.Number(object.user_count)
+        : 0,
+    };
+  },
+
+  toJSON(message: AdminRole): unknown {
+    const obj: any = {};
+    if (message.id !== "") {
+      obj.id = message.id;
+    }
+    if (message.name !== "") {
+      obj.name = message.name;
+    }
+    if (message.permissions?.length) {
+      obj.permissions = message.permissions;
+    }
+    if (message.userCount !== 0) {
+      obj.userCount = Math.round(message.userCount);
+    }
+    return obj;
+  },
+};
+
+function createBaseListRolesRequest(): ListRolesRequest {
+  return {};
+}
+
+export const ListRolesRequest: MessageFns<ListRolesRequest> = {
+  encode(_: ListRolesRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListRolesRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListRolesRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(_: any): ListRolesRequest {
+    return {};
+  },
+
+  toJSON(_: ListRolesRequest): unknown {
+    const obj: any = {};
+    return obj;
+  },
+};
+
+function createBaseListRolesReply(): ListRolesReply {
+  return { roles: [] };
+}
+
+export const ListRolesReply: MessageFns<ListRolesReply> = {
+  encode(message: ListRolesReply, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.roles) {
+      AdminRole.encode(v!, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListRolesReply {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListRolesReply();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.roles.push(AdminRole.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListRolesReply {
+    return {
+      roles: globalThis.Array.isArray(object?.roles) ? object.roles.map((e: any) => AdminRole.fromJSON(e)) : [],
+    };
+  },
+
+  toJSON(message: ListRolesReply): unknown {
+    const obj: any = {};
+    if (message.roles?.length) {
+      obj.roles = message.roles.map((e) => AdminRole.toJSON(e));
+    }
+    return obj;
+  },
+};
+
+function createBaseCreateUserRequest(): CreateUserRequest {
+  return { userName: "", displayName: "", password: "", roleIds: [], actor: undefined };
+}
+
+export const CreateUserRequest: MessageFns<CreateUserRequest> = {
+  encode(message: CreateUserRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.userName !== "") {
+      writer.uint32(10).string(message.userName);
+    }
+    if (message.displayName !== "") {
+      writer.uint32(18).string(message.displayName);
+    }
+    if (message.password !== "") {
+      writer.uint32(26).string(message.password);
+    }
+    for (const v of message.roleIds) {
+      writer.uint32(34).string(v!);
+    }
+    if (message.actor !== undefined) {
+      Actor.encode(message.actor, writer.uint32(42).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CreateUserRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCreateUserRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.userName = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.displayName = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.password = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.roleIds.push(reader.string());
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.actor = Actor.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CreateUserRequest {
+    return {
+      userName: isSet(object.userName)
+        ? globalThis.String(object.userName)
+        : isSet(object.user_name)
+        ? globalThis.String(object.user_name)
+        : "",
+      displayName: isSet(object.displayName)
+        ? globalThis.String(object.displayName)
+        : isSet(object.display_name)
+        ? globalThis.String(object.display_name)
+        : "",
+      password: isSet(object.password) ? globalThis.String(object.password) : "",
+      roleIds: globalThis.Array.isArray(object?.roleIds)
+        ? object.roleIds.map((e: any) => globalThis.String(e))
+        : globalThis.Array.isArray(object?.role_ids)
+        ? object.role_ids.map((e: any) => globalThis.String(e))
+        : [],
+      actor: isSet(object.actor) ? Actor.fromJSON(object.actor) : undefined,
+    };
+  },
+
+  toJSON(message: CreateUserRequest): unknown {
+    const obj: any = {};
+    if (message.userName !== "") {
+      obj.userName = message.userName;
+    }
+    if (message.displayName !== "") {
+      obj.displayName = message.displayName;
+    }
+    if (message.password !== "") {
+      obj.password = message.password;
+    }
+    if (message.roleIds?.length) {
+      obj.roleIds = message.roleIds;
+    }
+    if (message.actor !== undefined) {
+      obj.actor = Actor.toJSON(message.actor);
+    }
+    return obj;
+  },
+};
+
+function createBaseSetUserDisabledRequest(): SetUserDisabledRequest {
+  return { userId: "", disabled: false, actor: undefined };
+}
+
+export const SetUserDisabledRequest: MessageFns<SetUserDisabledRequest> = {
+  encode(message: SetUserDisabledRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.userId !== "") {
+      writer.uint32(10).string(message.userId);
+    }
+    if (message.disabled !== false) {
+      writer.uint32(16).bool(message.disabled);
+    }
+    if (message.actor !== undefined) {
+      Actor.encode(message.actor, writer.uint32(26).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SetUserDisabledRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSetUserDisabledRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.userId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.disabled = reader.bool();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.actor = Actor.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SetUserDisabledRequest {
+    return {
+      userId: isSet(object.userId)
+        ? globalThis.String(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.String(object.user_id)
+        : "",
+      disabled: isSet(object.disabled) ? globalThis.Boolean(object.disabled) : false,
+      actor: isSet(object.actor) ? Actor.fromJSON(object.actor) : undefined,
+    };
+  },
+
+  toJSON(message: SetUserDisabledRequest): unknown {
+    const obj: any = {};
+    if (message.userId !== "") {
+      obj.userId = message.userId;
+    }
+    if (message.disabled !== false) {
+      obj.disabled = message.disabled;
+    }
+    if (message.actor !== undefined) {
+      obj.actor = Actor.toJSON(message.actor);
+    }
+    return obj;
+  },
+};
+
+function createBaseResetPasswordRequest(): ResetPasswordRequest {
+  return { userId: "", password: "", actor: undefined };
+}
+
+export const ResetPasswordRequest: MessageFns<ResetPasswordRequest> = {
+  encode(message: ResetPasswordRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.userId !== "") {
+      writer.uint32(10).string(message.userId);
+    }
+    if (message.password !== "") {
+      writer.uint32(18).string(message.password);
+    }
+    if (message.actor !== undefined) {
+      Actor.encode(message.actor, writer.uint32(26).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ResetPasswordRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseResetPasswordRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.userId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.password = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.actor = Actor.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ResetPasswordRequest {
+    return {
+      userId: isSet(object.userId)
+        ? globalThis.String(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.String(object.user_id)
+        : "",
+      password: isSet(object.password) ? globalThis.String(object.password) : "",
+      actor: isSet(object.actor) ? Actor.fromJSON(object.actor) : undefined,
+    };
+  },
+
+  toJSON(message: ResetPasswordRequest): unknown {
+    const obj: any = {};
+    if (message.userId !== "") {
+      obj.userId = message.userId;
+    }
+    if (message.password !== "") {
+      obj.password = message.password;
+    }
+    if (message.actor !== undefined) {
+      obj.actor = Actor.toJSON(message.actor);
+    }
+    return obj;
+  },
+};
+
+function createBaseSetUserRolesRequest(): SetUserRolesRequest {
+  return { userId: "", roleIds: [], actor: undefined };
+}
+
+export const SetUserRolesRequest: MessageFns<SetUserRolesRequest> = {
+  encode(message: SetUserRolesRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.userId !== "") {
+      writer.uint32(10).string(message.userId);
+    }
+    for (const v of message.roleIds) {
+      writer.uint32(18).string(v!);
+    }
+    if (message.actor !== undefined) {
+      Actor.encode(message.actor, writer.uint32(26).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SetUserRolesRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSetUserRolesRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.userId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.roleIds.push(reader.string());
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.actor = Actor.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SetUserRolesRequest {
+    return {
+      userId: isSet(object.userId)
+        ? globalThis.String(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.String(object.user_id)
+        : "",
+      roleIds: globalThis.Array.isArray(object?.roleIds)
+        ? object.roleIds.map((e: any) => globalThis.String(e))
+        : globalThis.Array.isArray(object?.role_ids)
+        ? object.role_ids.map((e: any) => globalThis.String(e))
+        : [],
+      actor: isSet(object.actor) ? Actor.fromJSON(object.actor) : undefined,
+    };
+  },
+
+  toJSON(message: SetUserRolesRequest): unknown {
+    const obj: any = {};
+    if (message.userId !== "") {
+      obj.userId = message.userId;
+    }
+    if (message.roleIds?.length) {
+      obj.roleIds = message.roleIds;
+    }
+    if (message.actor !== undefined) {
+      obj.actor = Actor.toJSON(message.actor);
+    }
+    return obj;
+  },
+};
+
+function createBaseGetUserGrantsRequest(): GetUserGrantsRequest {
+  return { userId: "" };
+}
+
+export const GetUserGrantsRequest: MessageFns<GetUserGrantsRequest> = {
+  encode(message: GetUserGrantsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.userId !== "") {
+      writer.uint32(10).string(message.userId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetUserGrantsRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetUserGrantsRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.userId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetUserGrantsRequest {
+    return {
+      userId: isSet(object.userId)
+        ? globalThis.String(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.String(object.user_id)
+        : "",
+    };
+  },
+
+  toJSON(message: GetUserGrantsRequest): unknown {
+    const obj: any = {};
+    if (message.userId !== "") {
+      obj.userId = message.userId;
+    }
+    return obj;
+  },
+};
+
+function createBaseUserGrant(): UserGrant {
+  return { target: "", via: "", roleId: "" };
+}
+
+export const UserGrant: MessageFns<UserGrant> = {
+  encode(message: UserGrant, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.target !== "") {
+      writer.uint32(10).string(message.target);
+    }
+    if (message.via !== "") {
+      writer.uint32(18).string(message.via);
+    }
+    if (message.roleId !== "") {
+      writer.uint32(26).string(message.roleId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): UserGrant {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseUserGrant();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.target = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.via = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.roleId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): UserGrant {
+    return {
+      target: isSet(object.target) ? globalThis.String(object.target) : "",
+      via: isSet(object.via) ? globalThis.String(object.via) : "",
+      roleId: isSet(object.roleId)
+        ? globalThis.String(object.roleId)
+        : isSet(object.role_id)
+        ? globalThis.String(object.role_id)
+        : "",
+    };
+  },
+
+  toJSON(message: UserGrant): unknown {
+    const obj: any = {};
+    if (message.target !== "") {
+      obj.target = message.target;
+    }
+    if (message.via !== "") {
+      obj.via = message.via;
+    }
+    if (message.roleId !== "") {
+      obj.roleId = message.roleId;
+    }
+    return obj;
+  },
+};
+
+function createBaseGetUserGrantsReply(): GetUserGrantsReply {
+  return { user: undefined, permissions: [], grants: [] };
+}
+
+export const GetUserGrantsReply: MessageFns<GetUserGrantsReply> = {
+  encode(message: GetUserGrantsReply, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.user !== undefined) {
+      AdminUser.encode(message.user, writer.uint32(10).fork()).join();
+    }
+    for (const v of message.permissions) {
+      writer.uint32(18).string(v!);
+    }
+    for (const v of message.grants) {
+      UserGrant.encode(v!, writer.uint32(26).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetUserGrantsReply {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetUserGrantsReply();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.user = AdminUser.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.permissions.push(reader.string());
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.grants.push(UserGrant.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetUserGrantsReply {
+    return {
+      user: isSet(object.user) ? AdminUser.fromJSON(object.user) : undefined,
+      permissions: globalThis.Array.isArray(object?.permissions)
+        ? object.permissions.map((e: any) => globalThis.String(e))
+        : [],
+      grants: globalThis.Array.isArray(object?.grants) ? object.grants.map((e: any) => UserGrant.fromJSON(e)) : [],
+    };
+  },
+
+  toJSON(message: GetUserGrantsReply): unknown {
+    const obj: any = {};
+    if (message.user !== undefined) {
+      obj.user = AdminUser.toJSON(message.user);
+    }
+    if (message.permissions?.length) {
+      obj.permissions = message.permissions;
+    }
+    if (message.grants?.length) {
+      obj.grants = message.grants.map((e) => UserGrant.toJSON(e));
+    }
+    return obj;
+  },
+};
+
+function createBaseListAuditRequest(): ListAuditRequest {
+  return { limit: 0, before: 0 };
+}
+
+export const ListAuditRequest: MessageFns<ListAuditRequest> = {
+  encode(message: ListAuditRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.limit !== 0) {
+      writer.uint32(8).int32(message.limit);
+    }
+    if (message.before !== 0) {
+      writer.uint32(16).int64(message.before);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListAuditRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListAuditRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.limit = reader.int32();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.before = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListAuditRequest {
+    return {
+      limit: isSet(object.limit) ? globalThis.Number(object.limit) : 0,
+      before: isSet(object.before) ? globalThis.Number(object.before) : 0,
+    };
+  },
+
+  toJSON(message: ListAuditRequest): unknown {
+    const obj: any = {};
+    if (message.limit !== 0) {
+      obj.limit = Math.round(message.limit);
+    }
+    if (message.before !== 0) {
+      obj.before = Math.round(message.before);
+    }
+    return obj;
+  },
+};
+
+function createBaseAuditEntry(): AuditEntry {
+  return { id: 0, at: "", actorId: "", actorName: "", action: "", target: "", detailJson: "" };
+}
+
+export const AuditEntry: MessageFns<AuditEntry> = {
+  encode(message: AuditEntry, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.id !== 0) {
+      writer.uint32(8).int64(message.id);
+    }
+    if (message.at !== "") {
+      writer.uint32(18).string(message.at);
+    }
+    if (message.actorId !== "") {
+      writer.uint32(26).string(message.actorId);
+    }
+    if (message.actorName !== "") {
+      writer.uint32(34).string(message.actorName);
+    }
+    if (message.action !== "") {
+      writer.uint32(42).string(message.action);
+    }
+    if (message.target !== "") {
+      writer.uint32(50).string(message.target);
+    }
+    if (message.detailJson !== "") {
+      writer.uint32(58).string(message.detailJson);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): AuditEntry {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseAuditEntry();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.id = longToNumber(reader.int64());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.at = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.actorId = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.actorName = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.action = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.target = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.detailJson = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): AuditEntry {
+    return {
+      id: isSet(object.id) ? globalThis.Number(object.id) : 0,
+      at: isSet(object.at) ? globalThis.String(object.at) : "",
+      actorId: isSet(object.actorId)
+        ? globalThis.String(object.actorId)
+        : isSet(object.actor_id)
+        ? globalThis.String(object.actor_id)
+        : "",
+      actorName: isSet(object.actorName)
+        ? globalThis.String(object.actorName)
+        : isSet(object.actor_name)
+        ? globalThis.String(object.actor_name)
+        : "",
+      action: isSet(object.action) ? globalThis.String(object.action) : "",
+      target: isSet(object.target) ? globalThis.String(object.target) : "",
+      detailJson: isSet(object.detailJson)
+        ? globalThis.String(object.detailJson)
+        : isSet(object.detail_json)
+        ? globalThis.String(object.detail_json)
+        : "",
+    };
+  },
+
+  toJSON(message: AuditEntry): unknown {
+    const obj: any = {};
+    if (message.id !== 0) {
+      obj.id = Math.round(message.id);
+    }
+    if (message.at !== "") {
+      obj.at = message.at;
+    }
+    if (message.actorId !== "") {
+      obj.actorId = message.actorId;
+    }
+    if (message.actorName !== "") {
+      obj.actorName = message.actorName;
+    }
+    if (message.action !== "") {
+      obj.action = message.action;
+    }
+    if (message.target !== "") {
+      obj.target = message.target;
+    }
+    if (message.detailJson !== "") {
+      obj.detailJson = message.detailJson;
+    }
+    return obj;
+  },
+};
+
+function createBaseListAuditReply(): ListAuditReply {
+  return { entries: [] };
+}
+
+export const ListAuditReply: MessageFns<ListAuditReply> = {
+  encode(message: ListAuditReply, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.entries) {
+      AuditEntry.encode(v!, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListAuditReply {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListAuditReply();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.entries.push(AuditEntry.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListAuditReply {
+    return {
+      entries: globalThis.Array.isArray(object?.entries) ? object.entries.map((e: any) => AuditEntry.fromJSON(e)) : [],
+    };
+  },
+
+  toJSON(message: ListAuditReply): unknown {
+    const obj: any = {};
+    if (message.entries?.length) {
+      obj.entries = message.entries.map((e) => AuditEntry.toJSON(e));
+    }
+    return obj;
+  },
+};
+
+function createBaseChangePasswordRequest(): ChangePasswordRequest {
+  return { userId: "", oldPassword: "", newPassword: "" };
+}
+
+export const ChangePasswordRequest: MessageFns<ChangePasswordRequest> = {
+  encode(message: ChangePasswordRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.userId !== "") {
+      writer.uint32(10).string(message.userId);
+    }
+    if (message.oldPassword !== "") {
+      writer.uint32(18).string(message.oldPassword);
+    }
+    if (message.newPassword !== "") {
+      writer.uint32(26).string(message.newPassword);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ChangePasswordRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseChangePasswordRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.userId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.oldPassword = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.newPassword = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ChangePasswordRequest {
+    return {
+      userId: isSet(object.userId)
+        ? globalThis.String(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.String(object.user_id)
+        : "",
+      oldPassword: isSet(object.oldPassword)
+        ? globalThis.String(object.oldPassword)
+        : isSet(object.old_password)
+        ? globalThis.String(object.old_password)
+        : "",
+      newPassword: isSet(object.newPassword)
+        ? globalThis.String(object.newPassword)
+        : isSet(object.new_password)
+        ? globalThis.String(object.new_password)
+        : "",
+    };
+  },
+
+  toJSON(message: ChangePasswordRequest): unknown {
+    const obj: any = {};
+    if (message.userId !== "") {
+      obj.userId = message.userId;
+    }
+    if (message.oldPassword !== "") {
+      obj.oldPassword = message.oldPassword;
+    }
+    if (message.newPassword !== "") {
+      obj.newPassword = message.newPassword;
+    }
+    return obj;
+  },
+};
+
+function createBaseChangePasswordReply(): ChangePasswordReply {
+  return { changed: false };
+}
+
+export const ChangePasswordReply: MessageFns<ChangePasswordReply> = {
+  encode(message: ChangePasswordReply, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.changed !== false) {
+      writer.uint32(8).bool(message.changed);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ChangePasswordReply {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseChangePasswordReply();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.changed = reader.bool();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ChangePasswordReply {
+    return { changed: isSet(object.changed) ? globalThis.Boolean(object.changed) : false };
+  },
+
+  toJSON(message: ChangePasswordReply): unknown {
+    const obj: any = {};
+    if (message.changed !== false) {
+      obj.changed = message.changed;
+    }
+    return obj;
+  },
+};
+
 /** Users, roles, grants, login and tokens. */
 
 export interface IdentityServiceClient {
@@ -1411,6 +3759,36 @@ export interface IdentityServiceClient {
   getModules(request: GetModulesRequest): Observable<GetModulesReply>;
 
   listRolesUsers(request: ListRolesUsersRequest): Observable<ListRolesUsersReply>;
+
+  /** Grants of a target (datasource:{id}, relation:{id}, template:{id}) to roles and users. */
+
+  listGrants(request: ListGrantsRequest): Observable<ListGrantsReply>;
+
+  changeGrants(request: ChangeGrantsRequest): Observable<ChangeGrantsReply>;
+
+  dropTargetGrants(request: DropTargetGrantsRequest): Observable<DropTargetGrantsReply>;
+
+  /** User administration (admin only; the BFF checks the caller's role). */
+
+  listUsers(request: ListUsersRequest): Observable<ListUsersReply>;
+
+  listRoles(request: ListRolesRequest): Observable<ListRolesReply>;
+
+  createUser(request: CreateUserRequest): Observable<AdminUser>;
+
+  setUserDisabled(request: SetUserDisabledRequest): Observable<AdminUser>;
+
+  resetPassword(request: ResetPasswordRequest): Observable<AdminUser>;
+
+  setUserRoles(request: SetUserRolesRequest): Observable<AdminUser>;
+
+  getUserGrants(request: GetUserGrantsRequest): Observable<GetUserGrantsReply>;
+
+  listAudit(request: ListAuditRequest): Observable<ListAuditReply>;
+
+  /** Any signed-in user: a new password for themselves. */
+
+  changePassword(request: ChangePasswordRequest): Observable<ChangePasswordReply>;
 }
 
 /** Users, roles, grants, login and tokens. */
@@ -1427,11 +3805,67 @@ export interface IdentityServiceController {
   listRolesUsers(
     request: ListRolesUsersRequest,
   ): Promise<ListRolesUsersReply> | Observable<ListRolesUsersReply> | ListRolesUsersReply;
+
+  /** Grants of a target (datasource:{id}, relation:{id}, template:{id}) to roles and users. */
+
+  listGrants(request: ListGrantsRequest): Promise<ListGrantsReply> | Observable<ListGrantsReply> | ListGrantsReply;
+
+  changeGrants(
+    request: ChangeGrantsRequest,
+  ): Promise<ChangeGrantsReply> | Observable<ChangeGrantsReply> | ChangeGrantsReply;
+
+  dropTargetGrants(
+    request: DropTargetGrantsRequest,
+  ): Promise<DropTargetGrantsReply> | Observable<DropTargetGrantsReply> | DropTargetGrantsReply;
+
+  /** User administration (admin only; the BFF checks the caller's role). */
+
+  listUsers(request: ListUsersRequest): Promise<ListUsersReply> | Observable<ListUsersReply> | ListUsersReply;
+
+  listRoles(request: ListRolesRequest): Promise<ListRolesReply> | Observable<ListRolesReply> | ListRolesReply;
+
+  createUser(request: CreateUserRequest): Promise<AdminUser> | Observable<AdminUser> | AdminUser;
+
+  setUserDisabled(request: SetUserDisabledRequest): Promise<AdminUser> | Observable<AdminUser> | AdminUser;
+
+  resetPassword(request: ResetPasswordRequest): Promise<AdminUser> | Observable<AdminUser> | AdminUser;
+
+  setUserRoles(request: SetUserRolesRequest): Promise<AdminUser> | Observable<AdminUser> | AdminUser;
+
+  getUserGrants(
+    request: GetUserGrantsRequest,
+  ): Promise<GetUserGrantsReply> | Observable<GetUserGrantsReply> | GetUserGrantsReply;
+
+  listAudit(request: ListAuditRequest): Promise<ListAuditReply> | Observable<ListAuditReply> | ListAuditReply;
+
+  /** Any signed-in user: a new password for themselves. */
+
+  changePassword(
+    request: ChangePasswordRequest,
+  ): Promise<ChangePasswordReply> | Observable<ChangePasswordReply> | ChangePasswordReply;
 }
 
 export function IdentityServiceControllerMethods() {
   return function (constructor: Function) {
-    const grpcMethods: string[] = ["login", "logout", "verifyToken", "getModules", "listRolesUsers"];
+    const grpcMethods: string[] = [
+      "login",
+      "logout",
+      "verifyToken",
+      "getModules",
+      "listRolesUsers",
+      "listGrants",
+      "changeGrants",
+      "dropTargetGrants",
+      "listUsers",
+      "listRoles",
+      "createUser",
+      "setUserDisabled",
+      "resetPassword",
+      "setUserRoles",
+      "getUserGrants",
+      "listAudit",
+      "changePassword",
+    ];
     for (const method of grpcMethods) {
       const descriptor: any = Reflect.getOwnPropertyDescriptor(constructor.prototype, method);
       GrpcMethod("IdentityService", method)(constructor.prototype[method], method, descriptor);
