@@ -204,7 +204,6 @@ export function ChartView({ tab, chart, variant, enabled, refreshKey, onLoaded, 
             onDone={onDone}
             onPageChange={onPageChange}
             paging={query.isPlaceholderData && query.isFetching}
-            inBox
           />
         </Suspense>
       </RenderBoundary>

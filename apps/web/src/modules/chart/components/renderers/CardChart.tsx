@@ -7,8 +7,8 @@ import { usePreparedOption, type RendererProps } from './common';
  * card: the big formatted value and its statistics, drawn by the option's graphic texts (so exports and
  * the viewer show the same picture); `option.card` gives the same content to screen readers.
  */
-export function CardChart({ answer, kind, title, appTheme, onDone, inBox }: RendererProps) {
-  const option = usePreparedOption(answer, kind, appTheme, inBox);
+export function CardChart({ answer, kind, title, appTheme, onDone }: RendererProps) {
+  const option = usePreparedOption(answer, kind, appTheme);
   const card = answer.option.card as CardOption | undefined;
   return (
     <>

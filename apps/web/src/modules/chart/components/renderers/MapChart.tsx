@@ -8,9 +8,9 @@ import { EChart } from '../EChart';
 import { usePreparedOption, type RendererProps } from './common';
 
 /** map and tw_map: the GeoJSON (china, china-cities or taiwan) is loaded on first use, then the regions are coloured. */
-export function MapChart({ answer, kind, title, appTheme, onDone, inBox }: RendererProps) {
+export function MapChart({ answer, kind, title, appTheme, onDone }: RendererProps) {
   const { cv } = useChartViewTranslation();
-  const option = usePreparedOption(answer, kind, appTheme, inBox);
+  const option = usePreparedOption(answer, kind, appTheme);
   const names = useMemo(() => mapNamesOf(answer.option, answer.chart), [answer]);
   const namesKey = names.join(',');
   const [status, setStatus] = useState<'loading' | 'ready' | 'failed'>(() => (mapsReady(names) ? 'ready' : 'loading'));

@@ -16,24 +16,9 @@ export interface RendererProps {
   onPageChange: (page: TablePage) => void;
   /** a table page is loading */
   paging: boolean;
-  /**
-   * Drawn in a chart box, whose header shows the title: the option's own title is not drawn (one
-   * title). The editor's preview and other places without a header leave it as the option says.
-   */
-  inBox?: boolean;
 }
 
-/** The option without its drawn title (the box header shows it). */
-export function withoutTitle(option: EChartsCoreOption): EChartsCoreOption {
-  const title = option.title;
-  if (!title || typeof title !== 'object' || Array.isArray(title)) return option;
-  return { ...option, title: { ...(title as Record<string, unknown>), show: false } };
-}
-
-/** The answer's option in the app theme, with the formatter functions of its kind (in a box without its drawn title). */
-export function usePreparedOption(answer: ChartAnswer, kind: ChartType, appTheme: AppTheme, inBox = false): EChartsCoreOption {
-  return useMemo(() => {
-    const option = applyFormatters(adaptToAppTheme(answer.option, answer.chart, appTheme), kind, answer.meta?.formatters);
-    return inBox ? withoutTitle(option) : option;
-  }, [answer, kind, appTheme, inBox]);
+/** The answer's option in the app theme, with the formatter functions of its kind. */
+export function usePreparedOption(answer: ChartAnswer, kind: ChartType, appTheme: AppTheme): EChartsCoreOption {
+  return useMemo(() => applyFormatters(adaptToAppTheme(answer.option, answer.chart, appTheme), kind, answer.meta?.formatters), [answer, kind, appTheme]);
 }
