@@ -57,7 +57,7 @@ function Landing({ tab }: { tab: TabType }) {
   }
   return (
     <div data-testid="dashboard-none" className="bi-dashboard__not-found">
-      <Empty description={t('dashboard.noDashboards')} />
+      <Empty description={editAuth ? t('dashboard.noDashboards') : t('dashboard.noDashboardsView')} />
     </div>
   );
 }

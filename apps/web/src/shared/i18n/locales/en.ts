@@ -110,6 +110,7 @@ const en: Catalogue = {
   dashboard: {
     notFound: 'Dashboard not found. Choose a dashboard on the left.',
     noDashboards: 'No dashboards yet. Create a folder with the folder button on the left, then add a dashboard from the folder menu (⋮).',
+    noDashboardsView: 'No dashboards yet. Dashboards that are shared with you appear here.',
     fullScreenGrid: 'Whole dashboard',
     fullScreenCarousel: 'One chart at a time',
     fullScreenView: 'Full-screen view',

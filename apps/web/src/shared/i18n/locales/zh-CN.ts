@@ -108,6 +108,7 @@ const zhCN = {
   dashboard: {
     notFound: '未找到仪表板，请从左侧选择一个仪表板',
     noDashboards: '还没有仪表板。请用左侧的文件夹按钮新建文件夹，再从文件夹菜单（⋮）中添加仪表板。',
+    noDashboardsView: '还没有仪表板。共享给您的仪表板会显示在这里。',
     fullScreenGrid: '整个仪表板',
     fullScreenCarousel: '逐个图表轮播',
     fullScreenView: '全屏显示方式',

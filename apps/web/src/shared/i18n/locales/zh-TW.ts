@@ -110,6 +110,7 @@ const zhTW: Catalogue = {
   dashboard: {
     notFound: '未找到儀表板，請從左側選擇一個儀表板',
     noDashboards: '尚無儀表板。請用左側的資料夾按鈕新增資料夾，再從資料夾選單（⋮）中新增儀表板。',
+    noDashboardsView: '尚無儀表板。共用給您的儀表板會顯示在這裡。',
     fullScreenGrid: '整個儀表板',
     fullScreenCarousel: '逐一圖表輪播',
     fullScreenView: '全螢幕顯示方式',
