@@ -1,11 +1,13 @@
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import dsTexts from '../../web/src/modules/data-source/i18n/en';
 import { AppShell } from './pages/AppShell';
+import { ChartEditorPage } from './pages/ChartEditorPage';
 import { ChartBoxes } from './pages/ChartBoxes';
 import { DashboardPage } from './pages/DashboardPage';
 import { LoginPage } from './pages/LoginPage';
 import { api, seedDashboard, uniqueSuffix, type ApiProject } from './support/api';
-import { addChart, createSource, findDemoDashboard, SALES_CHARTS, SALES_SQL, seedAllKinds, type Board } from './support/boards';
-import type { Language } from './support/catalogues';
+import { addChart, createSource, findDemoDashboard, KINDS, point, SALES_CHARTS, SALES_SQL, seedAllKinds, value, type Board } from './support/boards';
+import { format, type Language } from './support/catalogues';
 import { USERS } from './support/env';
 import { presetLocalStorage } from './support/storage';
 
@@ -179,5 +181,42 @@ test.describe('first look', () => {
     await expect(page.getByTestId('chart-viewer')).toBeVisible();
     await page.keyboard.press('Escape');
     await expect(page.getByTestId('chart-viewer')).toHaveCount(0);
+  });
+
+  test('editor and data pages: every kind in add chart, the real row count of a source, a preview that keeps its size', async ({ page }, testInfo) => {
+    await new LoginPage(page).login(USERS.admin, { language: 'en' });
+    const run = uniqueSuffix();
+    const folder = await api<{ projectId: string }>(page, 'POST', '/api/data_source/proj', { name: `Rows ${run}` });
+    const source = await createSource(page, folder.projectId, `Rows ${run}`, 'SELECT i AS n, i % 7 AS g FROM range(1200) AS r(i)');
+
+    // the data preview shows 500 rows and says how many the source has
+    await page.goto(`/data_source/${folder.projectId}/${source}`);
+    await expect(page.getByTestId('ds-preview-table')).toHaveAttribute('data-total-rows', '1200');
+    await expect(page.getByTestId('ds-preview-total')).toHaveText(format(dsTexts.preview.rowsOfTotal, { total: '1,200', count: '500' }));
+
+    // add chart offers all 13 kinds at once
+    const { projectId, dashboardId } = await seedDashboard(page, 'dashboard', `Rows ${run}`, `Rows ${run}`);
+    const dashboard = new DashboardPage(page);
+    await dashboard.goto(projectId, dashboardId);
+    await dashboard.addChartButton.click();
+    for (const kind of KINDS) await expect(page.getByTestId(`chart-type-${kind}`)).toBeVisible();
+    await shoot(page, testInfo, 'add-chart-kinds');
+    await page.keyboard.press('Escape');
+
+    // the editor's preview keeps its size while property panels open
+    const chart = await addChart(page, dashboardId, 'Bars', 'bar', source, { points: [point('g', { dataType: 'number' })], values: [value('n')] });
+    const editor = new ChartEditorPage(page);
+    await editor.goto(projectId, dashboardId, chart.chartId);
+    await editor.expectPreview('bar');
+    const before = (await editor.preview.boundingBox())!.height;
+    const active = editor.panels.locator('.ant-collapse-item-active');
+    const opened = await active.count();
+    const closed = editor.panels.locator('.ant-collapse-item:not(.ant-collapse-item-active) > .ant-collapse-header');
+    const more = Math.min(5, await closed.count());
+    expect(more).toBeGreaterThan(2);
+    for (let i = 0; i < more; i += 1) await closed.first().click();
+    await expect(active).toHaveCount(opened + more);
+    expect(Math.abs((await editor.preview.boundingBox())!.height - before)).toBeLessThanOrEqual(2);
+    await shoot(page, testInfo, 'editor-panels-open');
   });
 });
