@@ -30,6 +30,9 @@ function file(name: string, content: string | Buffer): string {
   return path;
 }
 
+/** BI_UPLOAD_MAX_ROWS of these stacks: above the 20 000-row workbook below, small enough to pass cheaply. */
+const MAX_ROWS = 30_000;
+
 const STORES: [string, Record<string, string> | null][] = [['DuckDB (embedded)', {}]];
 if (process.env.TEST_DATABASE_URL) STORES.push(['PostgreSQL (distributed)', null]);
 
@@ -54,7 +57,7 @@ describe.each(STORES)('Excel and CSV uploads on %s', (_label, env) => {
       url.pathname = `/${name}`;
       extra = { BI_METADATA_STORE: 'postgres', DATABASE_URL: url.toString() };
     }
-    stack = await startTestStack({ BI_DATA_DIR: mkdtempSync(join(tmpdir(), 'bi-xl-data-')), ...extra });
+    stack = await startTestStack({ BI_DATA_DIR: mkdtempSync(join(tmpdir(), 'bi-xl-data-')), BI_UPLOAD_MAX_ROWS: String(MAX_ROWS), ...extra });
     expect(stack.config.dataSources.analyticsStore.kind).toBe(env ? 'duckdb' : 'postgres');
     await stack.runtime.bus.subscribe(TOPICS.dataChanged, 'excel-upload-test', async (m) => {
       events.push(eventsV1.DataChanged.decode(m.value));
@@ -440,6 +443,79 @@ describe.each(STORES)('Excel and CSV uploads on %s', (_label, env) => {
     expect(stack.logLines.filter((l) => l.includes('csv fast path not taken'))).toEqual([]);
     // the CSVs with a bad date above: the one-pass load stopped, the streaming parser named the cell
     if (env) expect(stack.logLines.filter((l) => l.includes('csv values failed the checks')).length).toBeGreaterThanOrEqual(2);
+  });
+
+  // issue 12 item 8 (after the test above: these files make the fast path hand over to the streaming parser)
+  describe('bounds', () => {
+    const importCreate = async (up: { uploadId: string; sheets: { name: string; columns: { name: string; dataTypeDisp: string }[] }[] }, tableName: string) =>
+      call('POST', '/api/excel_upload/import/create', {
+        uploadId: up.uploadId,
+        sheet: up.sheets[0].name,
+        projectId: folder,
+        tableName,
+        columns: up.sheets[0].columns.map((c) => ({ name: c.name, type: c.dataTypeDisp })),
+      });
+
+    it('takes a file of exactly 40 × 1024 × 1024 bytes, and refuses one byte more', async () => {
+      const size = 40 * 1024 * 1024;
+      const exact = Buffer.alloc(size, '\n');
+      exact.write('名称,数值\nx,1\n');
+      const up = await uploaded(file('exact.csv', exact));
+      expect(up.size).toBe(size);
+      expect(up.sheets[0].rows).toEqual([{ 名称: 'x', 数值: '1' }]);
+      const r = await upload(file('over.csv', Buffer.concat([exact, Buffer.from('\n')])));
+      expect(r.body).toEqual({ status: 'fail', data: 'The file is larger than 40M and cannot be uploaded' });
+      expect(await waitFor(() => parts().length === 0)).toBe(true);
+    });
+
+    it('refuses a small .xlsx holding one huge cell at upload, without reading the cell into memory', async () => {
+      const path = await xlsx('huge-cell.xlsx', (wb) => {
+        const ws = wb.addWorksheet('大');
+        ws.addRow(['名称', '数值']);
+        ws.addRow(['x'.repeat(30 * 1024 * 1024), 1]);
+      });
+      const { size } = await import('node:fs/promises').then((f) => f.stat(path));
+      expect(size).toBeLessThan(1024 * 1024);
+      const before = process.memoryUsage().rss;
+      const r = await upload(path);
+      expect(r.body).toEqual({ status: 'fail', data: 'The file holds a text of more than 32767 characters (a cell may hold at most 32767) and cannot be imported' });
+      // the 30 M characters (60 MB as a JavaScript string) were never gathered
+      expect(process.memoryUsage().rss - before).toBeLessThan(50 * 1024 * 1024);
+      // a cell just over the bound: previewed, and the import names its row
+      const over = await xlsx('long-cell.xlsx', (wb) => {
+        const ws = wb.addWorksheet('长');
+        ws.addRow(['名称', '数值']);
+        ws.addRow(['ok', 1]);
+        ws.addRow(['y'.repeat(32_768), 2]);
+      });
+      const i = await importCreate(await uploaded(over), '长单元格');
+      expect(i.body).toEqual({ status: 'fail', data: 'Sheet 长, row 3: a cell holds more than 32767 characters and cannot be imported' });
+    });
+
+    it('refuses a CSV with an unterminated quote, naming the line the quote opened on', async () => {
+      const r = await upload(file('quote.csv', '名称,数值\r\na,1\r\n"b,2\r\nc,3\r\nd,4\r\n'));
+      expect(r.body).toEqual({ status: 'fail', data: 'Sheet quote: the quote opened on line 3 is never closed (or its cell holds more than 32767 characters); check the quotes of that line' });
+      // past the preview rows too (the import reads on): nothing imported
+      const late = ['名称,数值', ...Array.from({ length: 600 }, (_, i) => `r${i},${i}`), '"stray,1', ...Array.from({ length: 50 }, (_, i) => `s${i},${i}`)].join('\n') + '\n';
+      const up = await uploaded(file('late-quote.csv', late));
+      const i = await importCreate(up, '引号未结束');
+      expect(i.body).toEqual({ status: 'fail', data: 'Sheet late-quote: the quote opened on line 602 is never closed (or its cell holds more than 32767 characters); check the quotes of that line' });
+    });
+
+    it(`refuses more than BI_UPLOAD_MAX_ROWS (${MAX_ROWS}) data rows: a CSV, and a small .xlsx that inflates to many rows (a zip bomb)`, async () => {
+      const csv = ['名称,数值', ...Array.from({ length: MAX_ROWS + 1 }, (_, i) => `n${i},${i}`)].join('\n') + '\n';
+      const i = await importCreate(await uploaded(file('many.csv', csv)), '行数太多');
+      expect(i.body).toEqual({ status: 'fail', data: `Sheet many has more than ${MAX_ROWS} rows of data and cannot be imported; split it and import the parts` });
+      const bomb = join(dir, 'bomb.xlsx');
+      const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: bomb, useSharedStrings: true });
+      const ws = wb.addWorksheet('炸弹');
+      ws.addRow(['名称', '数值']).commit();
+      for (let n = 0; n <= MAX_ROWS; n++) ws.addRow(['same', 1]).commit();
+      ws.commit();
+      await wb.commit();
+      const j = await importCreate(await uploaded(bomb), '压缩炸弹');
+      expect(j.body).toEqual({ status: 'fail', data: `Sheet 炸弹 has more than ${MAX_ROWS} rows of data and cannot be imported; split it and import the parts` });
+    });
   });
 });
 

@@ -52,6 +52,9 @@ describe('loadConfig', () => {
     expect(d).toMatchObject({ queryTimeoutSeconds: 30, queryMaxRows: 100_000, secretKey: undefined });
     expect(d.analyticsStore).toEqual({ kind: 'duckdb', path: expect.stringMatching(/\/data\/analytics\.duckdb$/) });
     expect(loadConfig({ BI_ANALYTICS_MEMORY_MB: '256' }).dataSources.analyticsStore).toMatchObject({ kind: 'duckdb', memoryLimitMb: 256 });
+    expect(d.uploadMaxRows).toBe(5_000_000);
+    expect(loadConfig({ BI_UPLOAD_MAX_ROWS: '1000' }).dataSources.uploadMaxRows).toBe(1000);
+    expect(() => loadConfig({ BI_UPLOAD_MAX_ROWS: '0' })).toThrow(/BI_UPLOAD_MAX_ROWS/);
     expect(() => loadConfig({ BI_ANALYTICS_MEMORY_MB: '0' })).toThrow(/BI_ANALYTICS_MEMORY_MB/);
     const hex = 'ab'.repeat(32);
     const c = loadConfig({ BI_SECRET_KEY: hex, BI_QUERY_TIMEOUT_SECONDS: '5', BI_QUERY_MAX_ROWS: '500' }).dataSources;

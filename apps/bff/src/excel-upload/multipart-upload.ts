@@ -27,8 +27,9 @@ const DRAIN_MAX = 2 * EXCEL_MAX_BYTES;
  * Streams the one file of a multipart request (any field name, default "file") to the data-source
  * service over UploadChunks, with flow control both ways: the request is paused while the gRPC
  * stream is full. The 40 MB cap is enforced while the bytes arrive (busboy's fileSize limit; the
- * service checks again). The answer comes once the whole request was read, so the client always
- * sees it; a request cut off midway cancels the call and the service keeps nothing.
+ * service checks again; both take exactly 40 × 1024 × 1024 bytes). The answer comes once the whole
+ * request was read, so the client always sees it; a request cut off midway cancels the call and
+ * the service keeps nothing.
  */
 export function streamUpload(req: IncomingMessage, client: RawDataSourceClient, first: Pick<dataSourceV1.UploadChunk, 'action' | 'actor'>, deadlineMs: number): Promise<dataSourceV1.UploadReply> {
   return new Promise((resolve, reject) => {
@@ -72,7 +73,9 @@ export function streamUpload(req: IncomingMessage, client: RawDataSourceClient, 
 
     let bb: busboy.Busboy;
     try {
-      bb = busboy({ headers: req.headers, defParamCharset: 'utf8', limits: { files: 1, fileSize: EXCEL_MAX_BYTES, fields: 20, parts: 40, fieldSize: 4096 } });
+      // busboy reports its limit once a file *reaches* fileSize: one byte more, so that exactly
+      // EXCEL_MAX_BYTES is taken (the 40 MB bound is inclusive) and the next byte refused
+      bb = busboy({ headers: req.headers, defParamCharset: 'utf8', limits: { files: 1, fileSize: EXCEL_MAX_BYTES + 1, fields: 20, parts: 40, fieldSize: 4096 } });
     } catch {
       return reject(new AppError('invalid', 'excel.multipart_required'));
     }

@@ -4,7 +4,7 @@ import { rm } from 'node:fs/promises';
 import { once } from 'node:events';
 import iconv from 'iconv-lite';
 import { AppError } from '@bi/core';
-import { UPLOAD_KEY_COLUMN } from '@bi/rules';
+import { EXCEL_MAX_CELL_CHARS, UPLOAD_KEY_COLUMN } from '@bi/rules';
 import { NaiveDate, convertCell, type ColumnType } from './cells.js';
 import { CsvParser, readHead, type CsvFormat } from './csv.js';
 import { SheetShape, problemError } from './shape.js';
@@ -81,7 +81,7 @@ async function csvHeader(path: string, delimiter: string, sheet: string): Promis
   const full = head.length < 256 * 1024;
   let text = new TextDecoder('utf-8').decode(head);
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
-  const parser = new CsvParser(delimiter);
+  const parser = new CsvParser(delimiter, sheet);
   const out: { row: number; cells: string[] }[] = [];
   parser.push(text, out);
   // the last record of a cut sample may be cut too: only complete ones count
@@ -125,7 +125,7 @@ export interface CsvPlanColumn {
  * inserted in file order (DuckDB keeps the insertion order of read_csv), so a row's key is its
  * position among the rows this load inserted (their row ids are consecutive).
  */
-export async function csvSqlLoad(path: string, format: CsvFormat, sheet: string, plan: (CsvPlanColumn | undefined)[]): Promise<SqlLoad> {
+export async function csvSqlLoad(path: string, format: CsvFormat, sheet: string, plan: (CsvPlanColumn | undefined)[], maxRows = Number.MAX_SAFE_INTEGER): Promise<SqlLoad> {
   const header = await csvHeader(path, format.delimiter, sheet);
   const byName = new Map(header.names.map((h, i) => [h.toLowerCase(), i]));
   const sources = plan.map((p) => {
@@ -189,8 +189,12 @@ export async function csvSqlLoad(path: string, format: CsvFormat, sheet: string,
     // converted value is no blank); else a value right of the header, or a value that did not
     // convert, stops the load; else a blank row is left out
     const extraCols = Array.from({ length: EXTRA_COLUMNS }, (_, j) => c(width + j));
-    const clean = typed.length ? `${typed.map((k) => `${v(k)} IS NOT NULL`).join(' AND ')} AND coalesce(${extraCols.join(', ')}) IS NULL` : 'false';
+    // no cell over EXCEL_MAX_CELL_CHARS: its bytes (strlen, kept with the string) bound its characters
+    const headerCols = Array.from({ length: width }, (_, i) => c(i));
+    const short = headerCols.map((x) => `strlen(${x}) <= ${EXCEL_MAX_CELL_CHARS}`).join(' AND ');
+    const clean = typed.length ? `${typed.map((k) => `${v(k)} IS NOT NULL`).join(' AND ')} AND coalesce(${extraCols.join(', ')}) IS NULL AND ${short}` : 'false';
     const checks = extraCols.map((x) => `NOT bi_blank(${x})`);
+    for (const x of headerCols) checks.push(`length(${x}) > ${EXCEL_MAX_CELL_CHARS}`);
     for (const k of typed) checks.push(`(${v(k)} IS NULL AND NOT bi_blank(${c(sources[k])}))`);
     const nonBlank = `CASE ${Array.from({ length: width }, (_, i) => `WHEN NOT bi_blank(${c(i)}) THEN true`).join(' ')} ELSE false END`;
     // a date column stored as DATE takes no time: a value with one stops the load (TimeSeen)
@@ -212,6 +216,8 @@ export async function csvSqlLoad(path: string, format: CsvFormat, sheet: string,
       if (message.includes(`${CHECK}:bad`)) throw new CsvChecksFailed('a value failed the checks');
       throw new FastPathUnavailable(`read_csv: ${message}`);
     }
+    // refused before the keys are numbered; the transaction rolls back
+    if (rows > maxRows) throw new AppError('invalid', 'excel.too_many_rows', { sheet, max: maxRows });
     if (rows > 0) {
       // keys from the insertion order: this load's rows carry key 0 until numbered here
       const key = quoteName(UPLOAD_KEY_COLUMN);

@@ -1,8 +1,8 @@
 import iconv from 'iconv-lite';
 import { CsvParser, detectDelimiter, detectEncoding, isValidUtf8 } from './csv.js';
 
-const parse = (text: string, delimiter = ',', pieces = 1) => {
-  const p = new CsvParser(delimiter);
+const parse = (text: string, delimiter = ',', pieces = 1, maxCell?: number) => {
+  const p = new CsvParser(delimiter, 'S', maxCell);
   const out: { row: number; cells: string[] }[] = [];
   const size = Math.ceil(text.length / pieces);
   for (let i = 0; i < text.length; i += size) p.push(text.slice(i, i + size), out);
@@ -84,5 +84,22 @@ describe('CSV parser', () => {
     for (const pieces of [2, 3, 7, 13, text.length]) expect(parse(text, ';', pieces)).toEqual(whole);
     expect(whole[2]).toEqual({ row: 3, cells: ['line\r\nbreak', '2', '3'] });
     expect(whole[3].row).toBe(4);
+  });
+
+  // issue 12 item 8: a stray quote pulled the rest of the file into one cell (1 row imported, no error)
+  it('refuses a quote never closed, naming the line it opened on, however the text is cut', () => {
+    const text = 'a,b\r\n1,2\r\n\r\n"multi\r\nline",3\r\n4,"oops\r\n5,6\r\n7,8\r\n';
+    for (const pieces of [1, 2, 5, text.length]) {
+      expect(() => parse(text, ',', pieces)).toThrow(expect.objectContaining({ key: 'excel.csv_quote_unclosed', params: { sheet: 'S', line: 6, max: 32_767 } }));
+    }
+    // LF and CR line ends count the same
+    expect(() => parse('a\n"x\ny"\n"z\n')).toThrow(expect.objectContaining({ params: expect.objectContaining({ line: 4 }) }));
+    expect(() => parse('a\r"x\ry"\r"z\r')).toThrow(expect.objectContaining({ params: expect.objectContaining({ line: 4 }) }));
+  });
+
+  it('bounds a cell while reading: a long quoted one as an unclosed quote, a long plain one with its row', () => {
+    expect(() => parse('h\n"' + 'x'.repeat(100) + '",1\n', ',', 3, 50)).toThrow(expect.objectContaining({ key: 'excel.csv_quote_unclosed', params: { sheet: 'S', line: 2, max: 50 } }));
+    expect(() => parse('h\nok\n\n' + 'y'.repeat(60) + '\n', ',', 4, 50)).toThrow(expect.objectContaining({ key: 'excel.cell_too_large', params: { sheet: 'S', row: 3, max: 50 } }));
+    expect(parse('h\n' + 'z'.repeat(50) + '\n', ',', 1, 50)[1].cells[0]).toHaveLength(50);
   });
 });

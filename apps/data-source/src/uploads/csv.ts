@@ -1,6 +1,8 @@
 import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
 import iconv from 'iconv-lite';
+import { AppError } from '@bi/core';
+import { EXCEL_MAX_CELL_CHARS } from '@bi/rules';
 
 export type CsvEncoding = 'utf-8' | 'utf-16le' | 'utf-16be' | 'gb18030';
 
@@ -107,10 +109,38 @@ export function detectDelimiter(text: string): Delimiter {
   return best.d;
 }
 
+/** Counts the line breaks (CRLF, LF or CR) in text[from, to). */
+function lineBreaks(text: string, from: number, to: number, afterCr: boolean): { count: number; endsCr: boolean } {
+  let count = 0;
+  let cr = afterCr;
+  for (let i = from; i < to; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 13) {
+      count++;
+      cr = true;
+    } else {
+      if (c === 10 && !cr) count++;
+      cr = false;
+    }
+  }
+  return { count, endsCr: cr };
+}
+
 /**
  * A streaming CSV parser (RFC 4180: quoted fields with "" for a quote, CR, LF or CRLF line ends,
  * line breaks inside quotes). Feed decoded text in pieces; completed rows come out of push() and
  * end(). A row holds its 1-based record number (the header is 1; blank lines are skipped).
+ *
+ * Bounded while it reads: a cell longer than EXCEL_MAX_CELL_CHARS raises 'excel.cell_too_large'
+ * (with its record number), and a quoted one 'excel.csv_quote_unclosed' with the line the quote
+ * opened on, as does a quote still open at the end of the file (else one stray quote would pull the
+ * rest of the file into one cell).
+ *
+ * Weighed against csv-parse (issue 12): the bulk of every import goes through DuckDB's read_csv
+ * (csv-duckdb.ts); this parser serves the preview, the header of the fast path and the diagnostic
+ * pass, needs the record numbering read_csv uses (blank lines skipped) and these bounds with line
+ * numbers, and its copy-up-to-the-next-quote loop is faster than a general parser's per-character
+ * state machine. Kept.
  */
 export class CsvParser {
   private field = '';
@@ -122,10 +152,17 @@ export class CsvParser {
   private inQuotes = false;
   /** 1-based number of the next record: blank lines do not count, a quoted line break stays in its record */
   private record = 1;
+  /** 1-based physical line being read, and the one the open quote started on */
+  private line = 1;
+  private quoteLine = 0;
   private lastWasCr = false;
   private readonly d: number;
 
-  constructor(delimiter: string) {
+  constructor(
+    delimiter: string,
+    private readonly sheet = 'CSV',
+    private readonly maxCell = EXCEL_MAX_CELL_CHARS,
+  ) {
     this.d = delimiter.charCodeAt(0);
   }
 
@@ -148,11 +185,16 @@ export class CsvParser {
         } else {
           // fast path: copy up to the next quote
           const q = text.indexOf('"', i);
-          if (q < 0) {
-            this.field += text.slice(i);
-            return;
-          }
-          this.field += text.slice(i, q);
+          const to = q < 0 ? n : q;
+          this.field += text.slice(i, to);
+          if (this.field.length > this.maxCell) throw this.unclosed();
+          // line breaks inside the quotes still count as lines (for the messages)
+          if (text.indexOf('\n', i) >= 0 || text.indexOf('\r', i) >= 0) {
+            const b = lineBreaks(text, i, to, this.lastWasCr);
+            this.line += b.count;
+            this.lastWasCr = b.endsCr;
+          } else this.lastWasCr = false;
+          if (q < 0) return;
           this.quotePending = true;
           i = q + 1;
           continue;
@@ -169,6 +211,7 @@ export class CsvParser {
           continue;
         }
         this.lastWasCr = c === 13;
+        this.line++;
         if (this.field === '' && this.row.length === 0 && !this.quoted) {
           // a blank line is no record (as DuckDB's read_csv counts them too)
           i++;
@@ -180,6 +223,7 @@ export class CsvParser {
         i++;
       } else if (c === 34 && this.field === '' && !this.quoted) {
         this.inQuotes = true;
+        this.quoteLine = this.line;
         this.lastWasCr = false;
         i++;
       } else {
@@ -192,28 +236,34 @@ export class CsvParser {
           j++;
         }
         this.field += text.slice(i, j);
+        if (this.field.length > this.maxCell) throw new AppError('invalid', 'excel.cell_too_large', { sheet: this.sheet, row: this.record, max: this.maxCell });
         i = j;
       }
     }
   }
 
-  /** Flushes the last row (a file without a final line break). */
+  /** Flushes the last row (a file without a final line break); a quote still open is refused. */
   end(out: { row: number; cells: string[] }[]): void {
     if (this.quotePending) {
       this.quotePending = false;
       this.inQuotes = false;
       this.quoted = true;
     }
-    if (this.field !== '' || this.row.length > 0 || this.quoted || this.inQuotes) {
+    if (this.inQuotes) throw this.unclosed();
+    if (this.field !== '' || this.row.length > 0 || this.quoted) {
       this.endField();
       out.push({ row: this.record++, cells: this.row });
       this.row = [];
     }
   }
 
-  /** True when the text ended inside a quoted field (an unterminated quote). */
+  /** True when the text so far ends inside a quoted field. */
   get unterminated(): boolean {
     return this.inQuotes && !this.quotePending;
+  }
+
+  private unclosed(): AppError {
+    return new AppError('invalid', 'excel.csv_quote_unclosed', { sheet: this.sheet, line: this.quoteLine, max: this.maxCell });
   }
 
   private endField(): void {
@@ -252,8 +302,8 @@ export async function sniffCsv(path: string): Promise<CsvFormat> {
  * The rows of a CSV file, streamed (never the whole file in memory), in batches: the file is read
  * in 1 MiB pieces, decoded (UTF-8 by TextDecoder, the others by iconv-lite) and parsed.
  */
-export async function* csvRows(path: string, format: CsvFormat, signal?: AbortSignal): AsyncGenerator<{ row: number; cells: string[] }[]> {
-  const parser = new CsvParser(format.delimiter);
+export async function* csvRows(path: string, format: CsvFormat, sheet: string, signal?: AbortSignal): AsyncGenerator<{ row: number; cells: string[] }[]> {
+  const parser = new CsvParser(format.delimiter, sheet);
   const stream = createReadStream(path, { start: format.bom, highWaterMark: 1024 * 1024 });
   const utf8 = format.encoding === 'utf-8' ? new TextDecoder('utf-8') : undefined;
   const other = utf8 ? undefined : iconv.getDecoder(format.encoding);

@@ -61,8 +61,9 @@ async function* flatten<T>(batches: AsyncIterable<T[]>): AsyncGenerator<T> {
 export async function previewSheets(path: string, kind: UploadKind, fileName: string): Promise<SheetPreview[]> {
   if (kind === 'csv') {
     const format = await sniffCsv(path);
-    const lines = flatten(csvRows(path, format));
-    const preview = await previewOf(csvSheetName(fileName), 0, lines, async () => false);
+    const name = csvSheetName(fileName);
+    const lines = flatten(csvRows(path, format, name));
+    const preview = await previewOf(name, 0, lines, async () => false);
     await lines.return(undefined);
     return [preview];
   }
@@ -80,7 +81,7 @@ export async function withSheetRows<T>(path: string, kind: UploadKind, fileName:
     const name = csvSheetName(fileName);
     if (sheet && sheet !== name) throw new AppError('invalid', 'excel.sheet_not_found', { sheet });
     const format = await sniffCsv(path);
-    return fn({ name, fromWorkbook: false, date1904: false, batches: csvRows(path, format, signal), finish: async () => false });
+    return fn({ name, fromWorkbook: false, date1904: false, batches: csvRows(path, format, name, signal), finish: async () => false });
   }
   let result: { value: T } | undefined;
   for await (const s of xlsxSheets(path, (name) => name === sheet && !result, signal)) {

@@ -5,6 +5,7 @@ import { AppError, type Logger } from '@bi/core';
 import type { dataSourceV1 } from '@bi/proto';
 import {
   COLUMN_CHOICES,
+  EXCEL_MAX_CELL_CHARS,
   SOURCE_TYPE,
   UPLOAD_KEY_COLUMN,
   UPLOAD_REFERENCE,
@@ -32,6 +33,8 @@ import { UploadStore, type IncomingChunk, type UploadMeta } from './upload-store
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const VALUE_SHOWN = 40;
+/** BI_UPLOAD_MAX_ROWS's default (libs/config). */
+const DEFAULT_UPLOAD_MAX_ROWS = 5_000_000;
 
 type Actor = { userId: string; userName: string; isAdmin: boolean };
 const actorOf = (a: dataSourceV1.Actor | undefined): Actor => ({ userId: UUID.test(a?.userId ?? '') ? a!.userId : '', userName: a?.userName ?? '', isAdmin: a?.isAdmin ?? false });
@@ -54,12 +57,18 @@ export function uploadSourceSql(table: string, columns: string[]): string {
   return `SELECT ${[UPLOAD_KEY_COLUMN, ...columns].map(quoteName).join(', ')} FROM ${tableRef(table)} WHERE NOT ${quoteName('deleted')}`;
 }
 
+/** The main thread is handed back to other work (chart queries) at least this often during a load. */
+const YIELD_EVERY_MS = 20;
+
 /**
  * Feeds the rows of a sheet to the loader: checks the table shape as rows pass, converts each
- * planned cell to its type and stops at the first bad cell with its row and column.
+ * planned cell to its type and stops at the first bad cell with its row and column, at the first
+ * cell over EXCEL_MAX_CELL_CHARS and at the first data row over maxRows. It lets the event loop run
+ * at least every 20 ms (between batches, and within a large one), so requests keep being answered
+ * during a long load.
  * `plan[k]` says which header feeds store column k (undefined: left empty).
  */
-export async function feedRows(rows: SheetRows, plan: (Planned | undefined)[], loader: RowLoader, signal?: AbortSignal): Promise<void> {
+export async function feedRows(rows: SheetRows, plan: (Planned | undefined)[], loader: RowLoader, signal?: AbortSignal, maxRows = DEFAULT_UPLOAD_MAX_ROWS): Promise<void> {
   const shape = new SheetShape(rows.name);
   let sources: number[] | undefined;
   const types = plan.map((p) => p?.type ?? 'string');
@@ -72,12 +81,23 @@ export async function feedRows(rows: SheetRows, plan: (Planned | undefined)[], l
       return i;
     });
   };
+  let count = 0;
+  let yielded = performance.now();
   for await (const batch of rows.batches) {
     if (signal?.aborted) throw new AppError('invalid', 'excel.cancelled');
-    for (const r of batch) {
+    for (let b = 0; b < batch.length; b++) {
+      const r = batch[b];
+      // a CSV batch holds the rows of 1 MiB (~30 000): look at the clock every 1 024 rows too
+      if ((b & 1023) === 1023 && performance.now() - yielded >= YIELD_EVERY_MS) {
+        await new Promise((resolve) => setImmediate(resolve));
+        yielded = performance.now();
+        if (signal?.aborted) throw new AppError('invalid', 'excel.cancelled');
+      }
       const cells = shape.accept(r.row, r.cells);
       if (shape.problem) throw problemError(shape.problem);
       if (!cells) continue;
+      if (++count > maxRows) throw new AppError('invalid', 'excel.too_many_rows', { sheet: rows.name, max: maxRows });
+      for (const v of cells) if (typeof v === 'string' && v.length > EXCEL_MAX_CELL_CHARS) throw new AppError('invalid', 'excel.cell_too_large', { sheet: rows.name, row: r.row, max: EXCEL_MAX_CELL_CHARS });
       sources ??= resolve(shape.header!);
       const values: StoreValue[] = new Array(plan.length);
       for (let k = 0; k < plan.length; k++) {
@@ -96,6 +116,10 @@ export async function feedRows(rows: SheetRows, plan: (Planned | undefined)[], l
       loader.add(values);
     }
     await loader.flush();
+    if (performance.now() - yielded >= YIELD_EVERY_MS) {
+      await new Promise((r) => setImmediate(r));
+      yielded = performance.now();
+    }
   }
   if (await rows.finish()) throw new AppError('invalid', 'excel.merged_cells', { sheet: rows.name });
   const problem = shape.finish();
@@ -133,6 +157,10 @@ export class UploadService implements OnModuleInit, OnModuleDestroy {
 
   onModuleDestroy(): void {
     clearInterval(this.sweeper);
+  }
+
+  private get maxRows(): number {
+    return this.config.dataSources.uploadMaxRows ?? DEFAULT_UPLOAD_MAX_ROWS;
   }
 
   get analyticsSpec(): ConnectionSpec {
@@ -313,7 +341,7 @@ export class UploadService implements OnModuleInit, OnModuleDestroy {
         const format = await sniffCsv(path);
         const copy = await utf8Copy(path, format, this.store.dir);
         try {
-          return await w.loadSql(target, await csvSqlLoad(copy.path, format, name, plan), signal);
+          return await w.loadSql(target, await csvSqlLoad(copy.path, format, name, plan, this.maxRows), signal);
         } catch (e) {
           if (e instanceof AppError || signal?.aborted) throw e;
           if (e instanceof CsvChecksFailed) this.logger.info('csv values failed the checks; the streaming parser finds the first problem', { table: target.table });
@@ -322,7 +350,7 @@ export class UploadService implements OnModuleInit, OnModuleDestroy {
           await copy.done();
         }
       }
-      return w.load(target, (loader) => withSheetRows(path, meta.kind, meta.fileName, sheet, (rows) => feedRows(rows, plan, loader, signal), signal), signal);
+      return w.load(target, (loader) => withSheetRows(path, meta.kind, meta.fileName, sheet, (rows) => feedRows(rows, plan, loader, signal, this.maxRows), signal), signal);
     });
   }
 

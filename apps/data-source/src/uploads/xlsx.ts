@@ -3,6 +3,7 @@ import { StringDecoder } from 'node:string_decoder';
 import { Transform } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { AppError } from '@bi/core';
+import { EXCEL_MAX_CELL_CHARS } from '@bi/rules';
 import { fromExcelDate, type CellValue } from './cells.js';
 
 /**
@@ -16,6 +17,37 @@ import { fromExcelDate, type CellValue } from './cells.js';
 
 type RawChunk = Buffer | string;
 
+/**
+ * Raw XML characters one text may run between two tags: a cell of EXCEL_MAX_CELL_CHARS, escaped
+ * (`&quot;` is 6 characters for 1), fits. Checked on the raw text as it streams, before exceljs
+ * gathers a text into one string, so a small file holding one huge cell (a zip of a few hundred KB
+ * inflating to hundreds of MB of text) is refused without being held in memory; the exact bound
+ * per cell is checked on the parsed values (upload.service.ts feedRows).
+ */
+export const MAX_RAW_TEXT = 8 * EXCEL_MAX_CELL_CHARS;
+
+/** Counts the characters since the last `<` across pieces; more than MAX_RAW_TEXT raises 'excel.text_too_large'. */
+export class TextRunGuard {
+  private run = 0;
+
+  constructor(private readonly max = MAX_RAW_TEXT) {}
+
+  check(s: string): void {
+    const lt = s.lastIndexOf('<');
+    if (lt < 0) this.run += s.length;
+    else {
+      // the run before the first tag of this piece continues the last one; runs inside a piece are
+      // bounded by the piece (its size is the reader's, not the file's)
+      const first = s.indexOf('<');
+      if (this.run + first > this.max) throw textTooLarge();
+      this.run = s.length - lt - 1;
+    }
+    if (this.run > this.max) throw textTooLarge();
+  }
+}
+
+const textTooLarge = () => new AppError('invalid', 'excel.text_too_large', { max: EXCEL_MAX_CELL_CHARS });
+
 /** Wraps the raw chunk iterator of one worksheet; never closes it early, so the rest can be drained. */
 class RawScan implements AsyncIterable<string> {
   merges = false;
@@ -23,6 +55,7 @@ class RawScan implements AsyncIterable<string> {
   private readonly decoder = new TextDecoder('utf-8');
   private done = false;
   private readonly raw: AsyncIterator<RawChunk>;
+  private readonly guard = new TextRunGuard();
 
   /** exceljs hands in an async generator (zip entry) or a file stream (sheets parked in temp files). */
   constructor(source: AsyncIterator<RawChunk> | AsyncIterable<RawChunk>) {
@@ -31,6 +64,7 @@ class RawScan implements AsyncIterable<string> {
 
   private text(chunk: RawChunk): string {
     const s = typeof chunk === 'string' ? chunk : this.decoder.decode(chunk, { stream: true });
+    this.guard.check(s);
     if (!this.merges) {
       const probe = this.tail + s;
       if (probe.includes('<mergeCell ') || probe.includes('<x:mergeCell ')) this.merges = true;
@@ -148,9 +182,18 @@ class ScanningReader extends Base {
   override async *_parseSharedStrings(entry: NodeJS.ReadableStream): AsyncGenerator<unknown> {
     // one decoder for the whole entry (setEncoding on unzipper's entry stops the zip walk)
     const decoder = new StringDecoder('utf8');
+    const guard = new TextRunGuard();
     const text = new Transform({
       readableObjectMode: true,
-      transform: (chunk: Buffer, _enc, done) => done(null, decoder.write(chunk)),
+      transform: (chunk: Buffer, _enc, done) => {
+        const s = decoder.write(chunk);
+        try {
+          guard.check(s);
+        } catch (e) {
+          return done(e as Error);
+        }
+        done(null, s);
+      },
       flush: (done) => done(null, decoder.end() || undefined),
     });
     entry.pipe(text);
