@@ -29,7 +29,7 @@ const num = (v: unknown, fallback = 0): number => (typeof v === 'number' && Numb
 
 /**
  * Approximate width of a text in px at a font size (Arial-like widths, a little wide on purpose): CJK
- * and full-width characters one em, capitals 0.68, digits 0.56, narrow marks 0.3, others 0.52.
+ * and full-width characters one em, capitals 0.68, digits 0.6, narrow marks 0.3, others 0.52.
  */
 export function textWidth(text: string, fontSize: number): number {
   let em = 0;
@@ -38,7 +38,7 @@ export function textWidth(text: string, fontSize: number): number {
     if (c >= 0x2e80 || (c >= 0x1100 && c <= 0x11ff)) em += 1;
     else if (c === 77 || c === 87 || c === 109 || c === 119) em += 0.85;
     else if (c >= 65 && c <= 90) em += 0.68;
-    else if (c >= 48 && c <= 57) em += 0.56;
+    else if (c >= 48 && c <= 57) em += 0.6;
     else if (c === 32 || c === 105 || c === 108 || c === 106 || c === 46 || c === 44 || c === 73 || c === 39 || c === 58 || c === 116 || c === 102 || c === 40 || c === 41) em += 0.3;
     else em += 0.52;
   }
@@ -50,7 +50,7 @@ const lineHeight = (fontSize: number): number => Math.ceil(fontSize * 1.5);
 /** Room value-axis labels take beside the plot when the option does not say (fit.valueLabelWidth). */
 const VALUE_LABEL_WIDTH = 48;
 /** Part of the box's height (or width, for a horizontal chart) category labels may take. */
-const LABEL_SHARE = 0.34;
+const LABEL_SHARE = 0.4;
 /** Height of the thinning note under the plot. */
 const NOTE_HEIGHT = 14;
 const LEGEND_ICON = 25 + 5;
@@ -237,7 +237,10 @@ export function fitOption(option: JsonObject, size: BoxSize): JsonObject {
     nextList[index] = nextAxis;
     out = { ...out, [key]: Array.isArray(axes) ? nextList : nextAxis };
     if (fit.step > 1) {
-      const note: Obj = { type: 'text', right: 8, bottom: 2, silent: true, style: { text: thinningNote(option, fit.step), fontSize: 10, fill: typeof axisLabel.color === 'string' ? axisLabel.color : '#888' } };
+      // under the labels, above a data-zoom slider
+      const slider = Array.isArray(out.dataZoom) ? out.dataZoom.find((z) => isObj(z) && z.type === 'slider' && z.show !== false && z.xAxisIndex !== undefined) : undefined;
+      const noteBottom = isObj(slider) ? num(slider.bottom) + num(slider.height, 16) + 4 : 2;
+      const note: Obj = { type: 'text', right: 8, bottom: noteBottom, silent: true, style: { text: thinningNote(option, fit.step), fontSize: 10, fill: typeof axisLabel.color === 'string' ? axisLabel.color : '#888' } };
       const graphic = Array.isArray(option.graphic) ? option.graphic : isObj(option.graphic) ? [option.graphic] : [];
       out = { ...out, graphic: [...graphic, note] };
       grid.bottom = num(grid.bottom) + NOTE_HEIGHT;

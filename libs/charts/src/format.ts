@@ -47,6 +47,8 @@ export function unitFor(unit: number, abs: number, locale: ChartLocale, auto = f
   let code: UnitCode = unit in UNIT_DIVISORS ? (unit as UnitCode) : 0;
   if (code === 0 && !auto) return 0;
   const western = code >= 3 || (locale === 'en' && (code !== 0 || auto));
+  // chosen automatically, thousands stay plain (1,500 rather than 1.5K): K from 10K
+  if (code === 0 && western && abs < 1e4) return 0;
   if (locale === 'en' && (code === 1 || code === 2)) code = code === 1 ? 3 : 4;
   const ladder = LADDERS[western ? 'western' : 'cjk'];
   let i = ladder.indexOf(code);
