@@ -7,7 +7,6 @@ import { LoginPage } from './pages/LoginPage';
 import { api, seedDashboard, seedSqlSource, tokenOf, uniqueSuffix } from './support/api';
 import { USERS } from './support/env';
 import { isCall, visibleTestId } from './support/locate';
-import { chooseOption } from './support/select';
 
 // Issue 17: sharing a data source from the batch-publish screen (spec 02 §2 screen 7) and what a viewer
 // may see and do (docs/api/sharing.md): the viewer sees a shared source's chart, the no-permission state
@@ -58,6 +57,18 @@ async function seed(page: Page, run: string): Promise<Seeded> {
     board: { projectId: board.projectId, dashboardId: board.dashboardId },
     chartId,
   };
+}
+
+/** Adds an option to an antd multiple select (its dropdown stays open: closed with Escape). */
+async function addOption(page: Page, selectTestId: string, optionTestId: string, label: string) {
+  const select = page.getByTestId(selectTestId);
+  await expect(async () => {
+    if (!(await page.getByTestId(optionTestId).isVisible())) await select.click();
+    await page.getByTestId(optionTestId).click({ timeout: 5_000 });
+    await expect(select).toContainText(label, { timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId(optionTestId)).toBeHidden();
 }
 
 async function signedIn(browser: Browser, user: string): Promise<Page> {
@@ -139,7 +150,7 @@ test.describe('sharing and edit rights', () => {
     await page.getByTestId('batch-add').click();
     await expect(page.locator('.ant-message')).toContainText(sharingTexts.batch.noneChosen);
 
-    await chooseOption(page.getByTestId('batch-roles'), page.getByTestId('batch-role-option-viewer'), 'viewer');
+    await addOption(page, 'batch-roles', 'batch-role-option-viewer', 'viewer');
     const published = page.waitForResponse(isCall('POST', /^\/api\/data_source\/batch_publish$/));
     await page.getByTestId('batch-add').click();
     const answer = await published;
@@ -170,7 +181,7 @@ test.describe('sharing and edit rights', () => {
     await page.goto(`/data_source_publish/${seeded.folder.projectId}`);
     await expect(page.getByTestId('page-data_source_publish')).toBeVisible();
     await box(seeded.shared.dataSourceId).check();
-    await chooseOption(page.getByTestId('batch-roles'), page.getByTestId('batch-role-option-viewer'), 'viewer');
+    await addOption(page, 'batch-roles', 'batch-role-option-viewer', 'viewer');
     const removed = page.waitForResponse(isCall('POST', /^\/api\/data_source\/batch_publish$/));
     await page.getByTestId('batch-remove').click();
     expect(((await removed).request().postDataJSON() as { publishType: string }).publishType).toBe('remove');
