@@ -375,7 +375,17 @@ test.describe('dashboard page', () => {
     await expect(board.refreshInterval).toBeVisible();
     await expect(board.refreshInterval).toContainText(format(en.dashboard.toolbar.minutes, { count: '1' }));
 
-    // the carousel plays on its own every 5 seconds ...
+    // the whole dashboard first (its grid scaled to the screen); its charts reload every minute
+    await expect(page.getByTestId('dashboard-body')).toHaveAttribute('data-view', 'grid');
+    await expect(board.carousel).toHaveCount(0);
+    await expect(board.chartBox(revenue)).toBeVisible();
+    await expect(board.chartBox(orders)).toBeVisible();
+    await expect(board.chartBox(revenue).locator('.bi-chart-box__body')).toHaveAttribute('data-refresh', '0');
+    await page.clock.fastForward('01:00');
+    await expect(board.chartBox(revenue).locator('.bi-chart-box__body')).toHaveAttribute('data-refresh', '1');
+
+    // one chart at a time: the carousel plays on its own every 5 seconds ...
+    await page.getByTestId('fullscreen-view-carousel').click();
     await expect(board.carousel).toHaveAttribute('data-playing', 'true');
     await expect(board.carouselSlide).toHaveAttribute('data-index', '0');
     await expect(board.carouselSlide.getByTestId(`chart-box-${revenue}`)).toBeVisible();
@@ -390,15 +400,15 @@ test.describe('dashboard page', () => {
 
     // every chart reloads once a minute by default, then at the chosen interval
     const refreshed = board.carouselSlide.locator('.bi-chart-box__body');
-    await expect(refreshed).toHaveAttribute('data-refresh', '0');
-    await page.clock.fastForward('01:00');
     await expect(refreshed).toHaveAttribute('data-refresh', '1');
+    await page.clock.fastForward('01:00');
+    await expect(refreshed).toHaveAttribute('data-refresh', '2');
     await chooseOption(board.refreshInterval, visibleTestId(page, 'refresh-option-5'), format(en.dashboard.toolbar.minutes, { count: '5' }));
     await expect(board.refreshInterval).toContainText(format(en.dashboard.toolbar.minutes, { count: '5' }));
     await page.clock.fastForward('02:00');
-    await expect(refreshed).toHaveAttribute('data-refresh', '1');
-    await page.clock.fastForward('03:01');
     await expect(refreshed).toHaveAttribute('data-refresh', '2');
+    await page.clock.fastForward('03:01');
+    await expect(refreshed).toHaveAttribute('data-refresh', '3');
 
     // ... and steps by hand, wrapping around both ways
     await board.carouselNext.click();
