@@ -221,6 +221,7 @@ export function fitOption(option: JsonObject, size: BoxSize): JsonObject {
     if (labels.length === 0) continue;
     const axisLabel = isObj(axis.axisLabel) ? axis.axisLabel : {};
     const fontSize = num(axisLabel.fontSize, CATEGORY_FONT_SIZE);
+    const other = horizontal ? option.xAxis : option.yAxis;
     const fitHints = isObj(option.fit) ? option.fit : {};
     const valueWidths = Array.isArray(fitHints.valueLabelWidth) ? fitHints.valueLabelWidth.map((w) => num(w, VALUE_LABEL_WIDTH)) : [VALUE_LABEL_WIDTH];
     // the category axis' name sits at the end of a vertical chart's axis; dropped when it would take a sixth of the width
@@ -228,7 +229,9 @@ export function fitOption(option: JsonObject, size: BoxSize): JsonObject {
     const nameWidth = !horizontal && name ? textWidth(name, 12) + 12 : 0;
     const keepName = nameWidth <= width / 6;
     const plotW = width - num(grid.left) - num(grid.right) - (horizontal ? 0 : valueWidths.reduce((a, b) => a + b, 0) + (keepName ? nameWidth : 0));
-    const plotH = height - num(grid.top) - num(grid.bottom) - (horizontal ? 2 * lineHeight(fontSize) : 0);
+    // a horizontal chart's value labels take two lines under the plot (none when that axis is hidden, as nav's)
+    const valueShown = (Array.isArray(other) ? other : [other]).some((a) => isObj(a) && a.show !== false);
+    const plotH = height - num(grid.top) - num(grid.bottom) - (horizontal && valueShown ? 2 * lineHeight(12) : 0);
     const room = horizontal ? (width - num(grid.left) - num(grid.right)) * LABEL_SHARE : (height - num(grid.top) - num(grid.bottom)) * LABEL_SHARE;
     const fit = fitCategories(labels, horizontal ? plotH : plotW, room, fontSize, horizontal);
     const nextLabel: Obj = { ...axisLabel, interval: fit.step - 1, rotate: fit.rotate, width: fit.width, overflow: 'truncate', hideOverlap: false };

@@ -61,6 +61,7 @@ export const buildNav: KindBuilder = (ctx) => {
       xAxis: { type: 'value', min: 0, max: 100, show: false },
       yAxis: { type: 'category', inverse: true, data: rows.map((r) => r.name), axisLine: { show: false }, axisTick: { show: false }, axisLabel: { color: theme.text, fontSize } },
       series: [series],
+      fit: { everyNth: ctx.options.labels.everyNth },
       nav: { navColor, noNavColor, fontSize, items: rows.map((r) => ({ name: r.name, value: r.value, target: r.target, ratio: r.ratio, percent: r.percent, valueDisplay: r.valueDisplay, targetDisplay: r.targetDisplay })) },
     },
     pointCount: rows.length,
