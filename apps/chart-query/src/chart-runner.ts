@@ -7,7 +7,7 @@ import { AppError, type Logger } from '@bi/core';
 import { resolveLanguage, translate } from '@bi/i18n';
 import { EXTRA_CONTRACTS, SERVICE_CONTRACTS, type chartQueryV1, type dashboardV1, type dataSourceQueryV1 } from '@bi/proto';
 import { DETAIL_MAX_ROWS, buildDetailQuery, compile, normalizeRows, type CompiledQuery, type DetailFilter } from '@bi/query';
-import { isTab } from '@bi/rules';
+import { INPUT_BOUNDS, isTab } from '@bi/rules';
 import { CACHE, CONFIG, LOGGER, callService, connectService } from '@bi/service-kit';
 import type { ClientGrpc } from '@nestjs/microservices';
 import {
@@ -76,7 +76,8 @@ export class GrpcBackends implements ChartQueryBackends, OnModuleDestroy {
   }
 }
 
-function parseList<T>(json: string, what: string, max = 200): T[] | undefined {
+/** A filter list of a request (JSON text from the BFF), bounded; its values are checked when the filters are built (@bi/query). */
+function parseList<T>(json: string, what: string, max: number = INPUT_BOUNDS.filters): T[] | undefined {
   if (!json) return undefined;
   let v: unknown;
   try {

@@ -1,6 +1,6 @@
 import { AppError } from '@bi/core';
 import { emptyChart, type Chart } from '@bi/chart-model';
-import { applyTypeRules, chartOf, checkAgainstSource, definitionOf, parseChart, switchSource } from './chart-schema.js';
+import { applyTypeRules, chartOf, checkAgainstSource, checkCustomOption, definitionOf, parseChart, switchSource } from './chart-schema.js';
 
 const fields = [
   { name: 'region', dataType: 'string' as const },
@@ -84,5 +84,17 @@ describe('chart definitions as the editor saves them', () => {
     expect(chartOf({ id: 'c1', title: 'Sales', type: 'bar', data_source_id: 'ds1', definition })).toEqual(chart);
     // a chart without a definition yet (just added)
     expect(chartOf({ id: 'c2', title: 'New', type: 'line', data_source_id: '', definition: {} })).toEqual(emptyChart('c2', 'New', '', 'line'));
+  });
+});
+
+describe('hostile chart text (issue 12 #3, #4)', () => {
+  it('refuses NUL characters and lone surrogates anywhere in the chart, naming where', () => {
+    expect(key(() => parseChart(JSON.stringify(base({ title: 'a\u0000' }))))).toBe('text.invalid_characters {"field":"title"}');
+    expect(key(() => parseChart(JSON.stringify(base({ points: [{ name: 'region', title: '\uD800', dataType: 'string' }] }))))).toBe('text.invalid_characters {"field":"points.0.title"}');
+  });
+  it('bounds the custom option in size and nesting', () => {
+    expect(key(() => checkCustomOption(`{"a":${'['.repeat(20_000)}${']'.repeat(20_000)}}`))).toBe('chart.custom_option_too_large {"max":100000,"depth":20}');
+    expect(key(() => checkCustomOption(`{"a":${'x'.repeat(100_000)}}`))).toBe('chart.custom_option_too_large {"max":100000,"depth":20}');
+    expect(key(() => checkCustomOption('{"series":[{"label":{"show":true}}]}'))).toBe('no error');
   });
 });

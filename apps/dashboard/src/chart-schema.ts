@@ -1,6 +1,6 @@
 import { AppError } from '@bi/core';
 import { CHART_TYPES, emptyChart, isNumberOnlyAggregator, switchSource as switchChartSource, type Chart, type ChartField, type ChartType, type DataType } from '@bi/chart-model';
-import { charLength } from '@bi/rules';
+import { INPUT_BOUNDS, charLength, excerpt, findTextProblem, jsonNesting } from '@bi/rules';
 import { z } from 'zod';
 
 /**
@@ -14,16 +14,17 @@ export const CHART_LIMITS = {
   values: 50,
   secondPoints: 1,
   secondValues: 50,
-  innerFilters: 50,
-  conditions: 50,
+  innerFilters: INPUT_BOUNDS.filters,
+  conditions: INPUT_BOUNDS.conditions,
   colors: 100,
   gaugeSections: 50,
   plotLines: 20,
-  rangeValues: 1000,
+  rangeValues: INPUT_BOUNDS.filterValues,
   fieldName: 128,
   alias: 20,
   title: 50,
-  customOption: 100_000,
+  customOption: INPUT_BOUNDS.customOptionChars,
+  customOptionDepth: INPUT_BOUNDS.customOptionDepth,
 } as const;
 
 const opt = <T extends z.ZodType>(s: T) => z.preprocess((v) => (v === null ? undefined : v), s.optional());
@@ -33,7 +34,7 @@ const oneOf = <const T extends readonly [number, ...number[]]>(...values: T) => 
 const color = text(64);
 const dataType = z.enum(['string', 'number', 'date']);
 const aggregator = z.enum(['sum', 'count', 'avg', 'min', 'max', 'countDistinct']);
-const scalar = z.union([text(1000), z.number(), z.null()]);
+const scalar = z.union([text(INPUT_BOUNDS.filterValueChars), z.number(), z.null()]);
 
 const formatter = z.object({
   type: oneOf(0, 1, 2),
@@ -72,7 +73,7 @@ export const rangeFilterSchema = z
     name: z.string().min(1).max(CHART_LIMITS.fieldName),
     title: opt(text(200)),
     dataType: z.enum(['string', 'number', 'date', 'other']),
-    range: z.array(z.union([text(500), z.number()])).max(CHART_LIMITS.rangeValues).default([]),
+    range: z.array(z.union([text(INPUT_BOUNDS.filterValueChars), z.number()])).max(CHART_LIMITS.rangeValues).default([]),
     granularity: opt(oneOf(0, 1, 2, 3, 4, 5)),
     numberOption: opt(z.enum(['all', 'custom', 'equal', 'notEqual', 'greaterThan', 'greaterThanOrEqual', 'lessThan', 'lessThanOrEqual', 'range'])),
   })
@@ -147,10 +148,13 @@ export function parseChart(json: string): Chart {
   } catch {
     throw new AppError('invalid', 'request.invalid', { detail: 'body: expected the chart as JSON' });
   }
+  // text that cannot be stored (NUL, lone surrogates): the one check of @bi/rules, also the BFF's
+  const bad = findTextProblem(raw);
+  if (bad) throw new AppError('invalid', 'text.invalid_characters', { field: bad.path || 'chart' });
   const r = chartSchema.safeParse(raw);
   if (!r.success) {
     const issue = r.error.issues[0];
-    throw new AppError('invalid', 'request.invalid', { detail: `${issue.path.join('.') || 'body'}: ${issue.message}` });
+    throw new AppError('invalid', 'request.invalid', { detail: `${issue.path.map((p) => excerpt(p)).join('.') || 'body'}: ${excerpt(issue.message, 120)}` });
   }
   const chart = compact(r.data) as unknown as Chart;
   chart.title = chart.title.trim();
@@ -170,10 +174,14 @@ export function checkTitle(title: string): void {
   if (charLength(title) < 1 || charLength(title) > CHART_LIMITS.title) throw new AppError('invalid', 'chart.title_length');
 }
 
-/** customOption: empty, or JSON text of an object (merged over the built option). */
+/** customOption: empty, or JSON text of an object (merged over the built option), bounded in size and nesting. */
 export function checkCustomOption(customOption: string | undefined): void {
   if (customOption === undefined || customOption.trim() === '') return;
-  if (customOption.length > CHART_LIMITS.customOption) throw new AppError('invalid', 'chart.custom_option_invalid');
+  if (customOption.length > CHART_LIMITS.customOption || jsonNesting(customOption) > CHART_LIMITS.customOptionDepth) {
+    throw new AppError('invalid', 'chart.custom_option_too_large', { max: CHART_LIMITS.customOption, depth: CHART_LIMITS.customOptionDepth });
+  }
+  const bad = findTextProblem(customOption);
+  if (bad) throw new AppError('invalid', 'text.invalid_characters', { field: 'customOption' });
   let v: unknown;
   try {
     v = JSON.parse(customOption);

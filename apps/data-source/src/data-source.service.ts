@@ -13,13 +13,14 @@ import {
   checkAlias,
   checkName,
   defaultTitle,
+  findTextProblem,
   isCacheInterval,
   isReserved,
   parseExpression,
   UPLOAD_REFERENCE,
   type DatabaseSourceType,
 } from '@bi/rules';
-import { CONFIG } from '@bi/service-kit';
+import { CONFIG, ENGINE_TEXT } from '@bi/service-kit';
 import { DataSourceEvents, type DataChangeKind } from './data-source.events.js';
 import { DataSourceRepository, iso, type HistoryItem, type SourceChanges, type SourceRow, type StoredConnection } from './data-source.repository.js';
 import type { ConnectionSpec, DriverColumn } from './drivers/driver.js';
@@ -316,6 +317,9 @@ export class DataSourceService {
     const storedBase = stored.filter((f) => !f.expression);
     const sentBase = req.fields.filter((f) => !(f.expression ?? '').trim());
     const sentCalc = req.fields.filter((f) => (f.expression ?? '').trim());
+    // names, titles and expressions are stored and rendered into SQL: storable text only (the check of @bi/rules)
+    const bad = findTextProblem(req.fields.map((f) => ({ name: f.name, title: f.title, expression: f.expression, aggregator: f.aggregator })));
+    if (bad) throw new AppError('invalid', 'text.invalid_characters', { field: `fields.${bad.path}` });
 
     // Database fields: the same names and types; title and aggregator may change.
     if (sentBase.length !== storedBase.length) {
@@ -491,7 +495,8 @@ export class DataSourceService {
       const result = await this.runner.run(spec, checked, [{ name: f.name, tokens: parsed.tokens }], 0);
       return result.columns.at(-1)?.dataType ?? 'string';
     } catch (e) {
-      if (e instanceof AppError && e.key === 'query.failed') throw new AppError('invalid', 'field.expression_db', { name: f.name, detail: String(e.params.detail ?? '') });
+      // the database's text is logged with a request id (ENGINE_TEXT), the message names the id
+      if (e instanceof AppError && e.key === 'query.failed') throw new AppError('invalid', 'field.expression_db', { name: f.name, [ENGINE_TEXT]: String(e.params[ENGINE_TEXT] ?? '') });
       throw e;
     }
   }

@@ -38,6 +38,11 @@ describe('parseCustomOption', () => {
     expect(parseCustomOption('[1,2]')).toMatchObject({ ok: false, error: expect.stringContaining('not a JSON object') });
     expect(parseCustomOption('42')).toMatchObject({ ok: false });
   });
+  it('ignores one nested past 20 levels (a chart stored before the bound: issue 12 #4) instead of overflowing the stack', () => {
+    const deep = `{"series":${'['.repeat(20_000)}${']'.repeat(20_000)}}`;
+    expect(parseCustomOption(deep)).toMatchObject({ ok: false, error: expect.stringContaining('nested deeper than 20 levels') });
+    expect(parseCustomOption(`{"a":${'{"b":'.repeat(18)}1${'}'.repeat(18)}}`)).toMatchObject({ ok: true });
+  });
 });
 
 describe('compact', () => {

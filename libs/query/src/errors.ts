@@ -1,3 +1,5 @@
+import { excerpt } from '@bi/rules';
+
 /**
  * Why a chart could not be turned into a query. The codes are stable (services map them to their
  * own error catalogue); params name the offending field, value or limit. Nothing about a refused
@@ -14,6 +16,12 @@ export type QueryErrorCode =
   | 'invalid_value'
   /** an IN list longer than MAX_IN_VALUES */
   | 'too_many_values'
+  /** a filter value longer than INPUT_BOUNDS.filterValueChars (@bi/rules) */
+  | 'value_too_long'
+  /** a number or date filter value of only spaces (a text one is compared as it is) */
+  | 'blank_value'
+  /** a filter value with a NUL character or a lone surrogate (@bi/rules textProblem) */
+  | 'invalid_characters'
   /** the source SQL is not one read-only SELECT / WITH statement */
   | 'invalid_sql'
   /** more than one compare (second points) field */
@@ -23,12 +31,17 @@ export type QueryErrorCode =
   /** top-N, paging or row-limit numbers out of range */
   | 'invalid_option';
 
+/** Text params are cut to a short excerpt: a message never echoes a whole input (issue 12 #1). */
 export class QueryError extends Error {
+  readonly params: Readonly<Record<string, string | number>>;
+
   constructor(
     readonly code: QueryErrorCode,
-    readonly params: Readonly<Record<string, string | number>> = {},
+    params: Readonly<Record<string, string | number>> = {},
   ) {
-    super(`${code}${Object.keys(params).length ? ' ' + JSON.stringify(params) : ''}`);
+    const short = Object.fromEntries(Object.entries(params).map(([k, v]) => [k, typeof v === 'string' ? excerpt(v) : v]));
+    super(`${code}${Object.keys(short).length ? ' ' + JSON.stringify(short) : ''}`);
+    this.params = short;
     this.name = 'QueryError';
   }
 }

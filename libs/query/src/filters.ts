@@ -1,11 +1,14 @@
 import type { Compare, FieldFilter, FilterCondition, Granularity, RangeFilter } from '@bi/chart-model';
 import { dateBounds, parseDateValue, type DateTimeValue, type GranularityName } from './dates.js';
+import { INPUT_BOUNDS, textProblem } from '@bi/rules';
 import { QueryError } from './errors.js';
 import type { CompareOp, FilterNode, Predicate, ScalarValue } from './ir.js';
 import type { FieldCatalog, FieldType, SourceField } from './source.js';
 
-/** The most values one IN list may hold (Oracle's own limit, and a bound on statement size). */
-export const MAX_IN_VALUES = 1000;
+/** The most values one IN list (one filter's list) may hold (Oracle's own limit, and a bound on statement size). */
+export const MAX_IN_VALUES = INPUT_BOUNDS.filterValues;
+/** The most characters of one filter value. */
+export const MAX_VALUE_CHARS = INPUT_BOUNDS.filterValueChars;
 
 export const GRANULARITY_NAMES: Readonly<Record<Granularity, GranularityName>> = { 0: 'normal', 1: 'year', 2: 'quarter', 3: 'month', 4: 'week', 5: 'day' };
 
@@ -47,22 +50,39 @@ export const NO_FILTER: FilterNode = { kind: 'and', children: [] };
 
 // ---- values ----
 
-const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
+/**
+ * No value: absent, null or ''. A value of only spaces is a value: a text is compared as it is, a
+ * number or a date of only spaces is refused (blank_value) — never dropped silently, which would
+ * answer every row under a filter the user sees set (issue 12 #10).
+ */
+const isBlank = (v: unknown) => v === undefined || v === null || v === '';
 const NUMBER_TEXT = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
 
-function numberValue(field: SourceField, v: unknown): ScalarValue {
+/** Every filter value passes here first: bounded in length, storable text (@bi/rules). */
+function checkedInput(field: SourceField, v: unknown): unknown {
+  if (typeof v !== 'string') return v;
+  if (v.length > MAX_VALUE_CHARS) throw new QueryError('value_too_long', { name: field.name, max: MAX_VALUE_CHARS });
+  if (textProblem(v)) throw new QueryError('invalid_characters', { name: field.name });
+  if (field.dataType !== 'string' && v.trim() === '') throw new QueryError('blank_value', { name: field.name });
+  return v;
+}
+
+function numberValue(field: SourceField, raw: unknown): ScalarValue {
+  const v = checkedInput(field, raw);
   const n = typeof v === 'number' ? v : typeof v === 'string' && NUMBER_TEXT.test(v.trim()) ? Number(v.trim()) : NaN;
   if (!Number.isFinite(n)) throw new QueryError('invalid_value', { name: field.name, value: String(v) });
   return { type: 'number', value: n };
 }
 
-function stringValue(field: SourceField, v: unknown): ScalarValue {
+function stringValue(field: SourceField, raw: unknown): ScalarValue {
+  const v = checkedInput(field, raw);
   if (typeof v === 'string') return { type: 'string', value: v };
   if (typeof v === 'number' && Number.isFinite(v)) return { type: 'string', value: String(v) };
   throw new QueryError('invalid_value', { name: field.name, value: String(v) });
 }
 
-function dateValue(field: SourceField, v: unknown): DateTimeValue {
+function dateValue(field: SourceField, raw: unknown): DateTimeValue {
+  const v = checkedInput(field, raw);
   const d = parseDateValue(v);
   if (!d) throw new QueryError('invalid_value', { name: field.name, value: String(v) });
   return d;
@@ -104,6 +124,7 @@ function dateBetween(field: SourceField, from: unknown, to: unknown, g: Granular
 
 /** IN (…) over distinct values, at most MAX_IN_VALUES of them. */
 export function inList(field: SourceField, values: readonly unknown[], negated = false): FilterNode {
+  if (values.length > MAX_IN_VALUES) throw new QueryError('too_many_values', { name: field.name, count: values.length, max: MAX_IN_VALUES });
   const seen = new Set<string>();
   const typed: ScalarValue[] = [];
   for (const v of values) {
@@ -161,6 +182,7 @@ export function conditionNode(c: FilterCondition, catalog: FieldCatalog): Filter
 /** A field filter: logic 0 any, 1 all (spec 01 §3, the field-filter dialog's reading). */
 export function fieldFilterNode(f: FieldFilter | undefined, catalog: FieldCatalog): FilterNode {
   if (!f || !Array.isArray(f.conditions) || f.conditions.length === 0) return NO_FILTER;
+  if (f.conditions.length > INPUT_BOUNDS.conditions) throw new QueryError('invalid_option', { name: 'conditions', value: f.conditions.length });
   const nodes = f.conditions.map((c) => conditionNode(c, catalog));
   return f.logic === 0 ? anyOf(nodes) : allOf(nodes);
 }
@@ -173,6 +195,7 @@ export interface DetailFilter {
 
 export function detailFilterNode(f: DetailFilter | undefined, catalog: FieldCatalog): FilterNode {
   if (!f || !Array.isArray(f.filterItems) || f.filterItems.length === 0) return NO_FILTER;
+  if (f.filterItems.length > INPUT_BOUNDS.conditions) throw new QueryError('invalid_option', { name: 'filterItems', value: f.filterItems.length });
   const nodes = f.filterItems.map((i) => conditionNode({ ...i, field: { name: i.field?.name, dataType: i.field?.dataType ?? 'string' } }, catalog));
   return f.logic === 1 ? anyOf(nodes) : allOf(nodes);
 }
@@ -187,7 +210,7 @@ export function rangeFilterNode(f: RangeFilter, catalog: FieldCatalog): FilterNo
   const range = Array.isArray(f.range) ? f.range : [];
   switch (field.dataType) {
     case 'date':
-      if (range.length > 2) throw new QueryError('invalid_value', { name: field.name, value: range.join(',') });
+      if (range.length > 2) throw new QueryError('invalid_value', { name: field.name, value: range.slice(0, 3).join(',') });
       return dateBetween(field, range[0], range[1], granularityName(f.granularity, field.name));
     case 'string':
       return inList(field, range);
@@ -195,7 +218,7 @@ export function rangeFilterNode(f: RangeFilter, catalog: FieldCatalog): FilterNo
       const option = f.numberOption ?? 'range';
       if (option === 'all') return NO_FILTER;
       if (option === 'range' || option === 'custom') {
-        if (range.length > 2) throw new QueryError('invalid_value', { name: field.name, value: range.join(',') });
+        if (range.length > 2) throw new QueryError('invalid_value', { name: field.name, value: range.slice(0, 3).join(',') });
         return between(field, range[0], range[1]);
       }
       if (isBlank(range[0])) return NO_FILTER;

@@ -82,10 +82,39 @@ describe('buildChartQuery', () => {
     expect(codeOf(() => buildChartQuery(chart({ values: [value('amount')] }), SALES_TABLE, [{ name: 'amount', dataType: 'money' as never }]))).toBe('unknown_field');
   });
 
-  it('refuses IN lists beyond 1000 distinct values, counting duplicates once', () => {
-    const range = [...Array.from({ length: 1000 }, (_, i) => `r${i}`), 'r1', 'r2'];
+  it('refuses IN lists beyond 1000 values (the bound of a filter list, duplicates included: issue 12 #1)', () => {
+    const range = [...Array.from({ length: 998 }, (_, i) => `r${i}`), 'r1', 'r2'];
     expect(codeOf(() => buildChartQuery(chart({ values: [value('amount')] }), SALES_TABLE, SALES_FIELDS, { globalFilters: [{ name: 'region', dataType: 'string', range }] }))).toBe('no error');
     expect(codeOf(() => buildChartQuery(chart({ values: [value('amount')] }), SALES_TABLE, SALES_FIELDS, { globalFilters: [{ name: 'region', dataType: 'string', range: [...range, 'r1000'] }] }))).toBe('too_many_values');
+  });
+
+  it('bounds each value and never echoes more than an excerpt of it (issue 12 #1)', () => {
+    const run = (f: Record<string, unknown>) => {
+      try {
+        buildChartQuery(chart({ values: [value('amount')] }), SALES_TABLE, SALES_FIELDS, { innerFilters: [f as never] });
+        return 'no error';
+      } catch (e) {
+        return e as QueryError;
+      }
+    };
+    const long = run({ name: 'amount', dataType: 'number', numberOption: 'equal', range: ['x'.repeat(80_000)] }) as QueryError;
+    expect([long.code, long.params]).toEqual(['value_too_long', { name: 'amount', max: 1000 }]);
+    const bad = run({ name: 'amount', dataType: 'number', numberOption: 'equal', range: ['x'.repeat(1000)] }) as QueryError;
+    expect(bad.code).toBe('invalid_value');
+    expect(String(bad.params.value).length).toBeLessThanOrEqual(41);
+    expect(bad.message.length).toBeLessThan(200);
+    expect((run({ name: 'region', dataType: 'string', range: ['a\u0000'] }) as QueryError).code).toBe('invalid_characters');
+    expect((run({ name: 'amount', dataType: 'number', range: Array.from({ length: 20_000 }, (_, i) => i) }) as QueryError).params.value).toBe('0,1,2');
+  });
+
+  it('treats a value of only spaces as a value, never as no filter (issue 12 #10)', () => {
+    const build = (f: Record<string, unknown>) => buildChartQuery(chart({ values: [value('amount')] }), SALES_TABLE, SALES_FIELDS, { innerFilters: [f as never] });
+    expect(build({ name: 'region', dataType: 'string', range: ['  '] }).filters).toMatchObject({ kind: 'in', values: [{ type: 'string', value: '  ' }] });
+    expect(codeOf(() => build({ name: 'amount', dataType: 'number', numberOption: 'equal', range: [' '] }))).toBe('blank_value');
+    expect(codeOf(() => build({ name: 'order_date', dataType: 'date', range: ['  ', '2024-01-01'] }))).toBe('blank_value');
+    // nothing selected, or an open end, is still no filter
+    expect(build({ name: 'region', dataType: 'string', range: [] }).filters).toEqual({ kind: 'and', children: [] });
+    expect(codeOf(() => build({ name: 'amount', dataType: 'number', range: ['', 5] }))).toBe('no error');
   });
 });
 

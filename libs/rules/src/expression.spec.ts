@@ -31,6 +31,23 @@ describe('calculated-field expressions', () => {
     expect(problem('amount % 2')).toEqual({ code: 'unexpected', char: '%', position: 8 });
     expect(problem('a'.repeat(1001))).toEqual({ code: 'too_long', max: 1000 });
   });
+
+  it('refuses operands and operators out of place (issue 12 #5: they never reach the database)', () => {
+    const problem = (e: string) => {
+      const r = parseExpression(e, FIELDS);
+      return r.ok ? null : r.problem;
+    };
+    expect(problem("' OR '1'='1")).toEqual({ code: 'syntax', token: 2 });
+    expect(problem('amount qty')).toEqual({ code: 'syntax', token: 2 });
+    expect(problem('amount +')).toEqual({ code: 'syntax', token: 3 });
+    expect(problem('* amount')).toEqual({ code: 'syntax', token: 1 });
+    expect(problem('amount, qty')).toEqual({ code: 'syntax', token: 2 });
+    expect(problem('ROUND(amount,)')).toEqual({ code: 'syntax', token: 5 });
+    expect(problem('()')).toEqual({ code: 'syntax', token: 2 });
+    expect(problem('-amount * (qty + 1)')).toBeNull();
+    expect(problem('COALESCE(NULLIF(amount, 0), -1)')).toBeNull();
+    expect(problem('CONCAT(Region, (qty))')).toBeNull();
+  });
 });
 
 describe('data-source field rules', () => {

@@ -24,7 +24,9 @@ export type ExpressionProblem =
   | { code: 'unterminated'; what: 'string' | 'field' }
   | { code: 'unknown_field'; name: string }
   | { code: 'unknown_function'; name: string }
-  | { code: 'unbalanced' };
+  | { code: 'unbalanced' }
+  /** an operand or an operator missing or out of place (`'a' 1`, `1 +`, `f(1,)`, a comma outside a call) */
+  | { code: 'syntax'; token: number };
 
 export type ExpressionParse = { ok: true; tokens: ExpressionToken[]; fields: string[] } | { ok: false; problem: ExpressionProblem };
 
@@ -142,5 +144,42 @@ export function parseExpression(text: string, fields: readonly string[]): Expres
     i++;
   }
   if (depth !== 0) return { ok: false, problem: { code: 'unbalanced' } };
+  const misplaced = misplacedToken(tokens);
+  if (misplaced !== null) return { ok: false, problem: { code: 'syntax', token: misplaced + 1 } };
   return { ok: true, tokens, fields: [...used] };
+}
+
+/**
+ * The grammar of an expression over its tokens: operands (field, number, text, a call, a bracketed
+ * expression) joined by + - * /, a sign before an operand, commas only between a call's arguments.
+ * Answers the index of the first token out of place (tokens.length when one is missing at the end), or null.
+ */
+function misplacedToken(tokens: readonly ExpressionToken[]): number | null {
+  // operand: an operand is expected next; operator: an operator, a comma or a close may follow
+  let expect: 'operand' | 'operator' = 'operand';
+  const groups: ('call' | 'group')[] = [];
+  let afterCallOpen = false;
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i]!;
+    const openedCall = afterCallOpen;
+    afterCallOpen = false;
+    if (expect === 'operand') {
+      if (t.kind === 'field' || t.kind === 'number' || t.kind === 'string') expect = 'operator';
+      else if (t.kind === 'function') {
+        if (tokens[i + 1]?.kind !== 'open') return i + 1;
+        groups.push('call');
+        afterCallOpen = true;
+        i++;
+      } else if (t.kind === 'open') groups.push('group');
+      else if (t.kind === 'operator' && (t.text === '-' || t.text === '+')) continue;
+      else if (t.kind === 'close' && openedCall) {
+        groups.pop();
+        expect = 'operator';
+      } else return i;
+    } else if (t.kind === 'operator') expect = 'operand';
+    else if (t.kind === 'close') groups.pop();
+    else if (t.kind === 'comma' && groups.at(-1) === 'call') expect = 'operand';
+    else return i;
+  }
+  return expect === 'operand' && tokens.length > 0 ? tokens.length : null;
 }

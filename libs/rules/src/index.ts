@@ -6,3 +6,4 @@ export * from './sql-text.js';
 export * from './expression.js';
 export * from './excel.js';
 export * from './chart-kinds.js';
+export * from './text.js';

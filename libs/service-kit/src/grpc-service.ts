@@ -39,7 +39,7 @@ export async function startGrpcService(name: ServiceName, module: DynamicModule,
     ...grpcServerOptions(name, url),
     logger: new NestJsonLogger(runtime.logger.child(name)),
   });
-  app.useGlobalFilters(new GrpcAppErrorFilter());
+  app.useGlobalFilters(new GrpcAppErrorFilter(runtime.logger.child(name)));
   await app.listen();
   runtime.logger.info('gRPC service listening', { service: name, url });
   return app;

@@ -4,7 +4,7 @@ import type { AppConfig } from '@bi/config';
 import { AppError } from '@bi/core';
 import { translate } from '@bi/i18n';
 import type { chartQueryV1, dashboardV1, dataSourceQueryV1, dataSourceV1 } from '@bi/proto';
-import { CHART_KINDS } from '@bi/rules';
+import { CHART_KINDS, INPUT_BOUNDS } from '@bi/rules';
 import { CONFIG } from '@bi/service-kit';
 import { z } from 'zod';
 import { tabAccess } from '../dashboard/tab-access.js';
@@ -40,7 +40,7 @@ const pointDetailsBody = detailFilter.partial().extend({
 const filterKeyQuery = z.string().max(1000);
 /** The chart as the editor sends it; the dashboard service checks the rest (docs/api/chart.md "Save"). */
 const chartBody = z.object({ chartId: z.string().min(1).max(64), dataSourceId: nullable(z.string().max(64)) }).passthrough();
-const customOptionBody = z.object({ chartId: z.string().min(1).max(64), customOption: nullable(z.string().max(100_000)) }).passthrough();
+const customOptionBody = z.object({ chartId: z.string().min(1).max(64), customOption: nullable(z.string().max(INPUT_BOUNDS.customOptionChars)) }).passthrough();
 const batchBody = z.object({ dataSourceId: nullable(z.string().max(64)), projectId: nullable(z.string().max(64)) });
 
 type Req = { headers: Record<string, string | string[] | undefined> };

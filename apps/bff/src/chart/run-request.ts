@@ -1,10 +1,16 @@
-import { MAX_BATCH_CHARTS } from '@bi/rules';
+import { INPUT_BOUNDS, MAX_BATCH_CHARTS } from '@bi/rules';
 import { z } from 'zod';
 import { constantPiece, gzipJoin, type Deflated } from './gzip-join.js';
 
 const nullable = <T extends z.ZodType>(s: T) => z.preprocess((v) => (v === null ? undefined : v), s.optional());
-const filterItem = z.object({ name: z.string().max(128) }).passthrough();
-export const filters = nullable(z.array(filterItem).max(50));
+/** One filter value (docs/api/chart.md "Bounds"): a text of at most INPUT_BOUNDS.filterValueChars, a number, or null. */
+const filterValue = z.union([z.string().max(INPUT_BOUNDS.filterValueChars), z.number(), z.null()]);
+/** Further keys of a filter item (title, granularity, show, …): scalars of bounded size. */
+const filterExtra = z.union([z.string().max(INPUT_BOUNDS.filterValueChars), z.number(), z.boolean(), z.null()]);
+const filterItem = z
+  .object({ name: z.string().max(128), range: nullable(z.array(filterValue).max(INPUT_BOUNDS.filterValues)), charts: nullable(z.array(z.union([z.string().max(64), z.number(), z.record(z.string().max(128), filterExtra)])).max(1000)) })
+  .catchall(filterExtra);
+export const filters = nullable(z.array(filterItem).max(INPUT_BOUNDS.filters));
 
 /** The body of running a chart (docs/api/chart.md RunBody). */
 export const runBody = z.object({
@@ -19,7 +25,19 @@ export type RunBody = z.infer<typeof runBody>;
 /** The detail dialog's filter (spec 01 §3 "Detail filter"). */
 export const detailFilter = z.object({
   logic: z.union([z.literal(0), z.literal(1)]),
-  filterItems: z.array(z.object({ field: z.object({ name: z.string().max(128) }).passthrough() }).passthrough()).max(50),
+  filterItems: z
+    .array(
+      z
+        .object({
+          field: z.object({ name: z.string().max(128) }).catchall(filterExtra),
+          compare: nullable(z.string().max(16)),
+          compareValue: nullable(filterValue),
+          compareValueLeft: nullable(filterValue),
+          compareValueRight: nullable(filterValue),
+        })
+        .catchall(filterExtra),
+    )
+    .max(INPUT_BOUNDS.conditions),
 });
 
 /** Everything of a run request the answer depends on, as one text (with the chart's stamps, the BFF answer cache's key). */

@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import busboy from 'busboy';
 import { AppError } from '@bi/core';
 import type { dataSourceV1 } from '@bi/proto';
-import { EXCEL_MAX_BYTES, uploadKind } from '@bi/rules';
+import { EXCEL_MAX_BYTES, textProblem, uploadKind } from '@bi/rules';
 import { fromGrpcError } from '@bi/service-kit';
 
 /** The part of a grpc-js client-streaming call the upload uses. */
@@ -87,6 +87,11 @@ export function streamUpload(req: IncomingMessage, client: RawDataSourceClient, 
         return;
       }
       const fileName = (info.filename ?? '').trim();
+      // the name is stored with the source: storable text only (the shared check of @bi/rules)
+      if (textProblem(fileName)) {
+        file.resume();
+        return fail(new AppError('invalid', 'text.invalid_characters', { field: 'file name' }));
+      }
       const kind = uploadKind(fileName);
       if (kind !== 'xlsx' && kind !== 'csv') {
         file.resume();
@@ -118,9 +123,11 @@ export function streamUpload(req: IncomingMessage, client: RawDataSourceClient, 
       });
     });
     bb.on('filesLimit', () => undefined);
-    bb.on('error', () => {
-      // cut off midway ("Unexpected end of form") or not multipart at all
+    bb.on('error', (e: Error) => {
       parsed = true;
+      // a part header busboy cannot read: a control character such as NUL in the file name (issue 12 #3)
+      if (/Malformed part header/i.test(String(e?.message))) return fail(new AppError('invalid', 'text.invalid_characters', { field: 'file name' }));
+      // cut off midway ("Unexpected end of form") or not multipart at all
       fail(new AppError('invalid', 'excel.upload_incomplete'));
     });
     bb.on('close', () => {

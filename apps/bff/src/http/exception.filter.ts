@@ -1,6 +1,7 @@
 import { Catch, HttpException, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
 import { AppError, type Logger } from '@bi/core';
 import { translate } from '@bi/i18n';
+import { newRequestId } from '@bi/service-kit';
 import { fail } from './envelope.js';
 import { requestLanguage } from './request-language.js';
 
@@ -37,11 +38,13 @@ export class EnvelopeExceptionFilter implements ExceptionFilter {
       // Body-parser failures (bad JSON) arrive as 400 HttpExceptions.
       message = translate(KEY_BY_HTTP[status] ?? 'operation.failed', lang, { detail: status === 400 ? 'JSON' : '' });
     } else {
+      // the cause goes to the log under a request id; the user reads the id, never the error's text
       status = 500;
-      message = translate('operation.failed', lang);
-      this.logger.error('unhandled error', { path, error: exception });
+      const requestId = newRequestId();
+      message = translate('operation.failed_ref', lang, { requestId });
+      this.logger.error('unhandled error', { path, requestId, error: exception });
     }
-    if (status >= 500 && exception instanceof AppError) this.logger.warn('request failed', { path, key: exception.key });
+    if (exception instanceof AppError && (status >= 500 || exception.params.requestId !== undefined)) this.logger.warn('request failed', { path, key: exception.key, requestId: exception.params.requestId });
     return { status, message };
   }
 }

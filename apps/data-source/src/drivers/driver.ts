@@ -1,4 +1,5 @@
 import { AppError } from '@bi/core';
+import { ENGINE_TEXT } from '@bi/service-kit';
 import type { FieldDataType, SqlDialect } from '@bi/rules';
 
 /** The engines behind the source types (0 mssql, 2 mysql, 3 oracle, 7 postgres, 8 analytics store). */
@@ -74,9 +75,10 @@ export const driverErrors = {
   connectTimeout: (s: ConnectionSpec) => new AppError('invalid', 'connection.timeout', { host: s.host, port: s.port }),
   auth: () => new AppError('invalid', 'connection.auth_failed'),
   databaseMissing: (database: string) => new AppError('invalid', 'connection.database_not_found', { database }),
-  connect: (detail: string) => new AppError('invalid', 'connection.failed', { detail: clip(detail) }),
+  // the engine's own text is logged under a request id by the service's error filter, never shown (ENGINE_TEXT)
+  connect: (detail: string) => new AppError('invalid', 'connection.failed', { [ENGINE_TEXT]: clip(detail) }),
   timeout: (timeoutMs: number) => new AppError('invalid', 'query.timeout', { seconds: Math.round(timeoutMs / 100) / 10 }),
-  query: (detail: string) => new AppError('invalid', 'query.failed', { detail: clip(detail) }),
+  query: (detail: string) => new AppError('invalid', 'query.failed', { [ENGINE_TEXT]: clip(detail) }),
 };
 
 /** Network errors every driver meets the same way (Node's codes, also found inside messages). */
@@ -90,7 +92,7 @@ export function networkError(e: unknown, spec: ConnectionSpec): AppError | undef
   return undefined;
 }
 
-/** Database messages are shown to the user; keep them short and on one line. */
+/** Database messages for the log: short and on one line. */
 export function clip(s: string, max = 500): string {
   const one = String(s ?? '').replace(/\s+/g, ' ').trim();
   return one.length > max ? one.slice(0, max) + '…' : one;

@@ -139,6 +139,8 @@ export function expressionProblemError(field: string, p: ExpressionProblem): App
       return new AppError('invalid', 'field.expression_unknown_function', { name: field, function: p.name });
     case 'unbalanced':
       return new AppError('invalid', 'field.expression_unbalanced', { name: field });
+    case 'syntax':
+      return new AppError('invalid', 'field.expression_syntax', { name: field, token: p.token });
   }
 }
 
