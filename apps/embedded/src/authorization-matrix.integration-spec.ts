@@ -1,0 +1,210 @@
+import { AUTHORIZATION_MATRIX, CALLERS, type Caller, type Expected } from './authorization-matrix.js';
+import { analyticsDataDir, startTestStack, TEST_PASSWORD, type TestStack } from './testing.js';
+
+// The authorization matrix (issue 17): every route of the OpenAPI document, called by each caller —
+// anonymous, viewer, analyst, the source's owner (an analyst who created it), admin — with a request
+// that would succeed, must answer as apps/embedded/src/authorization-matrix.ts says. A route missing
+// from the table, a table line for no route, or any answer that differs fails the test.
+
+type Route = `${'GET' | 'POST' | 'PUT' | 'DELETE'} /api/${string}`;
+interface Request {
+  params?: Record<string, string>;
+  query?: string;
+  body?: unknown;
+  /** the caller's token for this call (logout spends one) */
+  token?: string;
+}
+
+const OWNER_PASSWORD = 'owner-pass-1';
+
+describe('authorization matrix', () => {
+  let stack: TestStack;
+  const tokens: Partial<Record<Caller, string>> = {};
+  let n = 0;
+  const unique = (p: string) => `${p} ${++n}`;
+  const F = {} as {
+    dsProject: string;
+    dsProject2: string;
+    src: string;
+    srcFields: unknown[];
+    dProject: string;
+    dash: string;
+    chart: Record<string, unknown>;
+    ownerId: string;
+    someUserId: string;
+    upload: { id: string; table: string };
+  };
+  let key = 0;
+  const removable = ['b', 'c', 'd', 'e'];
+
+  beforeAll(async () => {
+    const dataDir = await analyticsDataDir('matrix', ["CREATE TABLE sales AS SELECT ['East', 'West', 'North'][1 + (i % 3)] AS region, i AS qty FROM range(1, 31) t(i)"]);
+    stack = await startTestStack({ BI_DATA_DIR: dataDir });
+    tokens.admin = await stack.login('admin');
+    tokens.viewer = await stack.login('viewer');
+    tokens.analyst = await stack.login('analyst');
+    F.ownerId = (await ok('POST', '/api/identity/admin/users', { userName: 'owner', password: 'first-pass-1', roleIds: ['analyst'] })).id;
+    const first = await stack.api('/api/identity/login', { method: 'POST', body: { userName: 'owner', password: 'first-pass-1' } });
+    await ok('POST', '/api/identity/password', { oldPassword: 'first-pass-1', newPassword: OWNER_PASSWORD }, first.body.data.token.result.token);
+    tokens.owner = await stack.login('owner', OWNER_PASSWORD);
+    F.someUserId = (await ok('POST', '/api/identity/admin/users', { userName: 'someone', password: 'some-pass-1', roleIds: ['viewer'] })).id;
+    F.dsProject = (await ok('POST', '/api/data_source/proj', { name: 'Matrix sources' })).projectId;
+    F.dsProject2 = (await ok('POST', '/api/data_source/proj', { name: 'Matrix other' })).projectId;
+    F.src = await freshSource();
+    F.srcFields = (await ok('GET', `/api/data_source/datasourceById/${F.src}`)).fields;
+    F.dProject = (await ok('POST', '/api/dashboard/project/dashboard', { name: 'Matrix boards' })).projectId;
+    F.dash = (await ok('POST', '/api/dashboard/dashboard', { name: 'Matrix board', projectId: F.dProject })).dashboardId;
+    F.chart = await freshChart();
+    F.upload = await uploadedSource();
+  });
+  afterAll(async () => stack?.stop());
+
+  async function ok(method: string, path: string, body?: unknown, token = tokens.admin) {
+    const r = await stack.api(path, { method, body, token, headers: { currentLanguage: 'en' } });
+    if (r.body?.status !== 'success') throw new Error(`${method} ${path}: ${r.status} ${JSON.stringify(r.body)}`);
+    return r.body.data;
+  }
+  /** A source on the analytics store created by the owner (recorded as its creator; only admins may write type 8 SQL). */
+  async function freshSource(): Promise<string> {
+    const s = (await ok('POST', '/api/data_source/sql/', { type: 8, projectId: F.dsProject, name: unique('Src').slice(0, 20), content: 'SELECT * FROM sales' })).dataSource;
+    await stack.runtime.db.query('UPDATE data_source.sources SET created_by = $1 WHERE id = $2', [F.ownerId, s.dataSourceId]);
+    return s.dataSourceId;
+  }
+  async function freshChart(): Promise<Record<string, unknown>> {
+    const chartId = await ok('POST', `/api/chart-edit/dashboard/${F.dash}`, { title: 'Qty', dataSourceId: F.src, type: 'bar' });
+    const f = (name: string, dataType: string) => ({ name, title: name, dataType });
+    return ok('PUT', '/api/chart-edit/dashboard', { chartId, title: 'Qty', type: 'bar', dataSourceId: F.src, points: [f('region', 'string')], values: [f('qty', 'number')] });
+  }
+  /** An uploaded CSV source (rows with key_id 1..20, number columns a..e) created by the owner. */
+  async function uploadedSource(): Promise<{ id: string; table: string }> {
+    const form = new FormData();
+    const csv = 'a,b,c,d,e\n' + Array.from({ length: 20 }, (_, i) => `${i},${i},${i},${i},${i}`).join('\n') + '\n';
+    form.append('file', new Blob([csv]), 'matrix.csv');
+    const res = await fetch(`${stack.url}/api/excel_upload/upload/create`, { method: 'POST', body: form, headers: { authorization: tokens.admin!, currentLanguage: 'en' } });
+    const up = (await res.json()).data;
+    const columns = ['a', 'b', 'c', 'd', 'e'].map((name) => ({ name, type: 'number' }));
+    const ds = (await ok('POST', '/api/excel_upload/import/create', { uploadId: up.uploadId, sheet: up.sheets[0].name, projectId: F.dsProject, tableName: 'Matrix upload', columns })).dataSource;
+    await stack.runtime.db.query('UPDATE data_source.sources SET created_by = $1 WHERE id = $2', [F.ownerId, ds.dataSourceId]);
+    return { id: ds.dataSourceId, table: ds.tableName };
+  }
+  const freshDashboard = async () => (await ok('POST', '/api/dashboard/dashboard', { name: unique('Board'), projectId: F.dProject })).dashboardId as string;
+  const freshUser = async () => (await ok('POST', '/api/identity/admin/users', { userName: `u${++n}`, password: 'some-pass-1', roleIds: [] })).id as string;
+
+  /** What each route is called with, where the defaults (shared fixtures, no body) would not succeed or would spend a fixture. */
+  const requests: Partial<Record<Route, (caller: Caller) => Promise<Request>>> = {
+    'POST /api/identity/login': async () => ({ body: { userName: 'viewer', password: TEST_PASSWORD } }),
+    'GET /api/identity/logout/{userName}': async (c) => ({ params: { userName: c === 'anonymous' ? 'admin' : c }, token: c === 'anonymous' ? undefined : await stack.login(c, c === 'owner' ? OWNER_PASSWORD : TEST_PASSWORD) }),
+    // a wrong current password: the route is reached, nothing changes
+    'POST /api/identity/password': async () => ({ body: { oldPassword: 'not-the-password', newPassword: 'new-pass-123' } }),
+    'POST /api/identity/admin/users': async () => ({ body: { userName: `new${++n}`, password: 'some-pass-1', roleIds: ['viewer'] } }),
+    'PUT /api/identity/admin/users/{userId}/disabled': async () => ({ params: { userId: await freshUser() }, body: { disabled: true } }),
+    'POST /api/identity/admin/users/{userId}/password': async () => ({ params: { userId: await freshUser() }, body: { password: 'other-pass-1' } }),
+    'PUT /api/identity/admin/users/{userId}/roles': async () => ({ params: { userId: await freshUser() }, body: { roleIds: ['viewer'] } }),
+    'GET /api/identity/admin/grants': async () => ({ query: `target=datasource:${F.src}` }),
+    'POST /api/data_source/proj': async () => ({ body: { name: unique('Folder') } }),
+    'PUT /api/data_source/project/{projectId}': async () => ({ params: { projectId: (await ok('POST', '/api/data_source/proj', { name: unique('Folder') })).projectId }, body: { name: unique('Renamed') } }),
+    'DELETE /api/data_source/proj/{projectId}': async () => ({ params: { projectId: (await ok('POST', '/api/data_source/proj', { name: unique('Folder') })).projectId } }),
+    'PUT /api/data_source/batch-edit-datasource/{projectId}': async () => ({ params: { projectId: F.dsProject }, body: { projectId: F.dsProject2, dataSourceIds: [await freshSource()] } }),
+    'PUT /api/data_source/updateSchema/{dataSourceId}': async () => ({ body: { fields: F.srcFields } }),
+    'POST /api/data_source/source': async () => ({ body: { type: 8 } }),
+    'POST /api/data_source/sql': async () => ({ body: { type: 8, projectId: F.dsProject, name: unique('Made').slice(0, 20), content: 'SELECT * FROM sales' } }),
+    'PUT /api/data_source/update': async () => ({ body: { dataSourceId: F.src, description: 'described' } }),
+    'DELETE /api/data_source/{dataSourceId}': async () => ({ params: { dataSourceId: await freshSource() } }),
+    'POST /api/data_source/publish/{dataSourceId}': async () => ({ params: { dataSourceId: await freshSource() }, body: { roleIds: [], userIds: [] } }),
+    'POST /api/data_source/batch_publish': async () => ({ body: { dataSourceIds: [await freshSource()], roleIds: ['analyst'], userIds: [], publishType: 'add', projectId: F.dsProject } }),
+    // each allowed call removes another column of the uploaded source
+    'POST /api/excel_upload/Remove_field': async (c) => ({ body: { dataSourceId: F.upload.id, name: c === 'owner' || c === 'admin' ? removable.shift()! : 'a' } }),
+    'DELETE /api/data_source/deleteExcelData/{tableName}/{keyIds}': async () => ({ params: { tableName: F.upload.table, keyIds: String(++key) } }),
+    // no keys: the route's own refusal (400 'No excel data to delete') once the caller may change the source
+    'DELETE /api/data_source/deleteExcelData/{tableName}': async () => ({ params: { tableName: F.upload.table } }),
+    'GET /api/chart-edit/charts/{type}': async () => ({ params: { type: 'all' } }),
+    'POST /api/excel_upload/import/{action}': async () => ({ body: { uploadId: 'none', sheet: 'Sheet1', projectId: F.dsProject, tableName: 'x', columns: [] } }),
+    'POST /api/dashboard/project/{tab}': async () => ({ body: { name: unique('Folder') } }),
+    'PUT /api/dashboard/project/{tab}/{projectId}': async () => ({ params: { projectId: (await ok('POST', '/api/dashboard/project/dashboard', { name: unique('Folder') })).projectId }, body: { name: unique('Renamed') } }),
+    'DELETE /api/dashboard/project/{tab}/{projectId}': async () => ({ params: { projectId: (await ok('POST', '/api/dashboard/project/dashboard', { name: unique('Folder') })).projectId } }),
+    'PUT /api/dashboard/move-dashboard/{tab}/{dashboardId}': async () => ({ params: { dashboardId: await freshDashboard() }, body: { projectId: F.dProject } }),
+    'POST /api/dashboard/copy/{tab}/{dashboardId}': async () => ({ body: { name: unique('Copy'), projectId: F.dProject } }),
+    'POST /api/dashboard/sort/{tab}/{id}': async () => ({ params: { id: await freshDashboard() }, query: 'order=5' }),
+    'PUT /api/dashboard/aspect_changed/{apiName}/{dashboardId}': async () => ({ params: { dashboardId: await freshDashboard() }, body: [] }),
+    'POST /api/dashboard/hide_setting/{tab}': async () => ({ body: [{ chartId: F.chart.chartId, hide: false }] }),
+    'DELETE /api/dashboard/chart/{tab}/{chartId}': async () => ({ params: { chartId: (await freshChart()).chartId as string } }),
+    'POST /api/dashboard/{tab}': async () => ({ body: { name: unique('Board'), projectId: F.dProject } }),
+    'PUT /api/dashboard/{tab}/{dashboardId}': async () => ({ params: { dashboardId: await freshDashboard() }, body: { name: unique('Renamed') } }),
+    'DELETE /api/dashboard/{tab}/{dashboardId}': async () => ({ params: { dashboardId: await freshDashboard() } }),
+    'POST /api/dashboard/charts/{tab}': async () => ({ body: { charts: [{ chartId: F.chart.chartId }] } }),
+    'POST /api/dashboard/detail/{tab}/{chartId}': async () => ({ query: 'filterKey=East', body: { logic: 0, filterItems: [] } }),
+    'POST /api/chart-edit/{tab}/{dashboardId}': async () => ({ body: { title: 'New', dataSourceId: F.src, type: 'bar' } }),
+    'PUT /api/chart-edit/{tab}': async () => ({ body: await freshChart() }),
+    'PUT /api/chart-edit/change-custom-option/{tab}': async () => ({ body: { chartId: (await freshChart()).chartId, customOption: '' } }),
+    'POST /api/chart-edit/change/{tab}/{dataSourceId}': async () => ({ body: await freshChart() }),
+    'PUT /api/chart-edit/batch-edit-datasource/{tab}/{projectId}': async () => {
+      const projectId = (await ok('POST', '/api/dashboard/project/dashboard', { name: unique('Folder') })).projectId;
+      const dashboardId = (await ok('POST', '/api/dashboard/dashboard', { name: unique('Board'), projectId })).dashboardId;
+      await ok('POST', `/api/chart-edit/dashboard/${dashboardId}`, { title: 'Qty', dataSourceId: F.src, type: 'bar' });
+      return { params: { projectId }, body: { dataSourceId: F.src, projectId: F.dsProject } };
+    },
+  };
+
+  /** Path values when the route names no fresh object. */
+  function param(name: string, path: string, caller: Caller): string {
+    const dataSourceArea = path.startsWith('/api/data_source/') || path.startsWith('/api/excel_upload/');
+    const values: Record<string, string> = {
+      tab: 'dashboard',
+      apiName: 'dashboard',
+      dashboardId: F.dash,
+      chartId: F.chart.chartId as string,
+      dataSourceId: F.src,
+      projectId: dataSourceArea ? F.dsProject : F.dProject,
+      userName: caller === 'anonymous' ? 'admin' : caller,
+      userId: F.someUserId,
+      count: '10',
+      type: 'dashboard',
+      action: 'create',
+      tableName: 'sales',
+      keyIds: '1',
+    };
+    if (!(name in values)) throw new Error(`no value for {${name}} in ${path}`);
+    return values[name]!;
+  }
+
+  /** How an answer reads in the table. */
+  function verdict(status: number, body: any): Expected {
+    if (status === 401 || status === 403) return 'deny';
+    if (status >= 200 && status < 300) {
+      const data = body?.data;
+      if (data?.dataSourceAuth === false || (Array.isArray(data) && data[0]?.data?.dataSourceAuth === false)) return 'nodata';
+      if (Array.isArray(data) && data.length && typeof data[0]?.failedMessage === 'string') return 'failed';
+      return 'allow';
+    }
+    return status;
+  }
+
+  it('answers every route of the OpenAPI document for every caller as the table says', async () => {
+    const doc = (await stack.api('/api/docs-json')).body;
+    const routes: Route[] = [];
+    for (const [path, ops] of Object.entries<Record<string, unknown>>(doc.paths)) for (const m of Object.keys(ops)) routes.push(`${m.toUpperCase()} ${path}` as Route);
+    expect(routes.length).toBeGreaterThan(60);
+    expect(Object.keys(AUTHORIZATION_MATRIX).filter((r) => !routes.includes(r as Route))).toEqual([]);
+
+    const actual: Record<string, Expected[]> = {};
+    const differences: string[] = [];
+    for (const route of routes.sort()) {
+      const [method, template] = route.split(' ') as [string, string];
+      const row: Expected[] = [];
+      for (const caller of CALLERS) {
+        const r = (await requests[route]?.(caller)) ?? {};
+        const path = template.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(r.params?.[name] ?? param(name, template, caller)));
+        const token = caller === 'anonymous' ? undefined : (r.token ?? tokens[caller]);
+        const res = await stack.api(path + (r.query ? `?${r.query}` : ''), { method, body: r.body, token, headers: { currentLanguage: 'en' } });
+        row.push(verdict(res.status, res.body));
+      }
+      actual[route] = row;
+      const expected = AUTHORIZATION_MATRIX[route];
+      if (!expected) differences.push(`missing from the table: '${route}': ${JSON.stringify(row)}`);
+      else if (JSON.stringify(expected) !== JSON.stringify(row)) differences.push(`'${route}': expected ${JSON.stringify(expected)}, answered ${JSON.stringify(row)}`);
+    }
+    expect(differences).toEqual([]);
+    // the table is not vacuous: each caller is refused somewhere, and admin is refused nothing it may do
+    for (const [i, caller] of CALLERS.entries()) if (caller !== 'admin') expect(Object.values(actual).some((row) => row[i] === 'deny')).toBe(true);
+  });
+});
