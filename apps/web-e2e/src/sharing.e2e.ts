@@ -209,6 +209,9 @@ test.describe('sharing and edit rights', () => {
     });
     expect(refused.status()).toBe(403);
     expect(((await refused.json()) as { status: string }).status).toBe('fail');
+    // a link to the chart editor tells the viewer it may not edit
+    await viewer.goto(`/dashboard/chart_edit/${seeded.board.projectId}/${seeded.board.dashboardId}/${seeded.chartId}`);
+    await expect(viewer.getByTestId('chart-edit-no-permission')).toBeVisible();
     await viewer.context().close();
 
     // the same dashboard for the analyst (dashboard:edit): the controls are there

@@ -1,7 +1,16 @@
+import { Result } from 'antd';
+import { useTranslation } from 'react-i18next';
 import { ChartEditorPage } from '../../chart-editor/components/ChartEditorPage';
+import { useEditAuth } from '../hooks/useEditAuth';
 import type { TabType } from '../types';
 
-/** /dashboard/chart_edit/... and /template/chart_edit/...: the chart editor. */
+/**
+ * /dashboard/chart_edit/... and /template/chart_edit/...: the chart editor, for users with the tab's
+ * edit right (dashboard:edit, template:edit); others (a viewer following a link) are told they may not.
+ */
 export function ChartEditPage({ tab }: { tab: TabType }) {
+  const { t } = useTranslation();
+  const { editAuth } = useEditAuth(tab);
+  if (!editAuth) return <Result status="403" title={<span data-testid="chart-edit-no-permission">{t('errors.noEditRight')}</span>} />;
   return <ChartEditorPage tab={tab} />;
 }

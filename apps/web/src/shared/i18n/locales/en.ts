@@ -247,6 +247,7 @@ const en: Catalogue = {
     requestFailed: 'Request failed ({{status}})',
     operationFailed: 'Operation failed',
     sessionExpired: 'Your session has expired, please sign in again',
+    noEditRight: 'You do not have permission to change this',
   },
 };
 

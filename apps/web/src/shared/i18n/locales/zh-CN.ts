@@ -245,6 +245,7 @@ const zhCN = {
     requestFailed: '请求失败（{{status}}）',
     operationFailed: '操作失败',
     sessionExpired: '登录已过期，请重新登录',
+    noEditRight: '你没有修改此内容的权限',
   },
 };
 

@@ -247,6 +247,7 @@ const zhTW: Catalogue = {
     requestFailed: '請求失敗（{{status}}）',
     operationFailed: '操作失敗',
     sessionExpired: '登入已逾時，請重新登入',
+    noEditRight: '你沒有修改此內容的權限',
   },
 };
 
