@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Input, Select, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useEffect, useMemo, useReducer, useState, type ReactNode } from 'react';
-import { UPLOAD_KEY_COLUMN } from '@bi/rules';
+import { isUploadSyntheticField, UPLOAD_KEY_COLUMN } from '@bi/rules';
 import { deleteConfirmation } from '../../../shared/components/deleteConfirmation';
 import { ExcelRemoveFieldButton } from '../../excel-upload';
 import { dataSourceApi, dataSourceKeys } from '../api/dataSource';
@@ -28,6 +28,8 @@ export function FieldsTab({ source, canEdit, removableColumns = false }: { sourc
 
   const editing = state.draft !== null;
   const rows = useMemo(() => state.draft ?? toRows(state.saved), [state.draft, state.saved]);
+  // key_id of an uploaded source is the product's: not listed (it stays in the list that is saved)
+  const shownRows = useMemo(() => rows.filter((row) => row.calculated || !isUploadSyntheticField(source.reference, row.name)), [rows, source.reference]);
   const issues = useMemo(() => (state.draft ? validateRows(state.draft) : []), [state.draft]);
 
   const save = useMutation({
@@ -231,7 +233,7 @@ export function FieldsTab({ source, canEdit, removableColumns = false }: { sourc
           {ds('fields.expressionHelp')}
         </Typography.Paragraph>
       ) : null}
-      <Table size="small" rowKey="key" columns={columns} dataSource={rows} pagination={false} scroll={{ x: 'max-content' }} locale={{ emptyText: ds('fields.empty') }} />
+      <Table size="small" rowKey="key" columns={columns} dataSource={shownRows} pagination={false} scroll={{ x: 'max-content' }} locale={{ emptyText: ds('fields.empty') }} />
     </div>
   );
 }
