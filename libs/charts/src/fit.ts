@@ -93,9 +93,18 @@ export function fitCategories(labels: readonly string[], plot: number, room: num
   const width45 = Math.max(fontSize * 2, Math.min(longest, Math.floor(room / 0.72)));
   if ((plot - width45 * 0.72) / n >= line * 1.5) return { rotate: 45, width: width45, step: 1 };
   const width = Math.max(fontSize * 2, Math.min(longest, Math.floor(room)));
-  if (slot >= line) return { rotate: 90, width, step: 1 };
+  // upright labels cut to less than READABLE of their length say little (2023-01-01 → 2023-0…): every
+  // n-th label turned 45° and (nearly) whole says more, with its note
+  const slot45 = (plot - width45 * 0.72) / n;
+  const step45 = Math.ceil((line * 1.5) / Math.max(slot45, 0.01));
+  const readable45 = width45 >= longest * READABLE && step45 * 2 <= n;
+  if (slot >= line && (width >= longest * READABLE || !readable45)) return { rotate: 90, width, step: 1 };
+  if (readable45 && width < longest * READABLE) return { rotate: 45, width: width45, step: step45 };
   return { rotate: 90, width, step: Math.ceil(line / Math.max(slot, 0.01)) };
 }
+
+/** Part of a label's length a cut label must keep before thinning is preferred. */
+const READABLE = 0.75;
 
 /** The next power of ten away from 0 (9.3e6 → 1e7): about the longest tick an axis to v draws. */
 const tickBound = (v: number): number => (v === 0 ? 0 : Math.sign(v) * 10 ** Math.ceil(Math.log10(Math.abs(v)) - 1e-9));
