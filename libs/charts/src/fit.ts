@@ -236,7 +236,8 @@ export function fitOption(option: JsonObject, size: BoxSize): JsonObject {
     // the category axis' name sits at the end of a vertical chart's axis; dropped when it would take a sixth of the width
     const name = typeof axis.name === 'string' ? axis.name : '';
     const nameWidth = !horizontal && name ? textWidth(name, 12) + 12 : 0;
-    const keepName = nameWidth <= width / 6;
+    // (and on a chart with a second value axis on the right, where it would read as that axis' label)
+    const keepName = nameWidth <= width / 6 && !(!horizontal && valueWidths.length > 1);
     const plotW = width - num(grid.left) - num(grid.right) - (horizontal ? 0 : valueWidths.reduce((a, b) => a + b, 0) + (keepName ? nameWidth : 0));
     // a horizontal chart's value labels take two lines under the plot (none when that axis is hidden, as nav's)
     const valueShown = (Array.isArray(other) ? other : [other]).some((a) => isObj(a) && a.show !== false);
