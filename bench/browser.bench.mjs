@@ -119,9 +119,9 @@ async function stopProduct() {
 /**
  * Runs in the page before the app's scripts, on every navigation: signs the page in (the stored
  * session a sign-in leaves) and notes, in the page's clock (milliseconds since the navigation
- * started), when every chart box showed its answer (state ready, a canvas in it: ECharts' first frame)
- * and when every chart was painted: ECharts' `finished` event (drawn, animation over), which the
- * web's ChartView marks as data-drawn="true". Also sums the long tasks (≥ 50 ms) of the main thread.
+ * started), when every chart box showed its answer (state ready, a canvas in it) and when every chart
+ * was painted: ECharts' `finished` event (drawn, and any animation over), which the web's ChartView
+ * marks as data-drawn="true". Also sums the long tasks (≥ 50 ms) of the main thread.
  */
 function pageProbe({ want, storage }) {
   if (!location.protocol.startsWith('http')) return;
@@ -411,8 +411,8 @@ try {
     ['slowest single query, cold (chart run, p50 of its passes)', { n: SINGLE_PASSES, p50: slowest.p50, p99: Math.max(...single.get(slowest.id)), min: Math.min(...single.get(slowest.id)), max: Math.max(...single.get(slowest.id)) }],
     ['    the 20 single cold queries one after another (sum of p50s)', { n: SINGLE_PASSES, p50: singleSum, p99: NaN, min: NaN, max: NaN }],
     ['    the 20 as one cold batch from Node (server time)', CB],
-    ['    cold: first frame of all 20 (answer shown, animation running)', part(coldT, 'shown')],
-    ['    warm: first frame of all 20', part(warmT, 'shown')],
+    ['    cold: all 20 answers shown (state ready, a canvas in each)', part(coldT, 'shown')],
+    ['    warm: all 20 answers shown', part(warmT, 'shown')],
     ['    cold: DOMContentLoaded', part(coldT, 'domContentLoaded')],
     ['    warm: DOMContentLoaded', part(warmT, 'domContentLoaded')],
     ['    cold: first run call sent', part(coldT, 'runStart')],

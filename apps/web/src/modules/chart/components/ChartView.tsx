@@ -12,8 +12,9 @@ import { isChartKind } from '../utils/renderers';
 import { deriveChartState, downsampleHint, isSettled } from '../utils/state';
 import { rowsThatFit, TABLE_ROW_HEIGHT } from '../utils/table';
 
-/** The renderers and ECharts load on the first chart drawn (a chunk of their own). */
-const ChartRenderer = lazy(() => import('./ChartRenderer'));
+/** The renderers and ECharts: a chunk of their own, loaded when the first box runs its chart (beside its answer). */
+const loadRenderer = () => import('./ChartRenderer');
+const ChartRenderer = lazy(loadRenderer);
 
 /** A chart query answers at most this many rows (docs/api/chart.md, meta.truncated). */
 const TRUNCATED_ROWS = 10_000;
@@ -103,6 +104,10 @@ export function ChartView({ tab, chart, variant, enabled, refreshKey, onLoaded, 
   const answer = query.data;
   const state = deriveChartState({ enabled, isError: query.isError, answer });
   const kind = kindOf(answer, chart.type);
+  // fetched while the answer is computed, not after it arrived (the module loader loads it once)
+  useEffect(() => {
+    if (enabled) void loadRenderer().catch(() => undefined);
+  }, [enabled]);
 
   const [drawn, setDrawn] = useState(false);
   const onDone = useCallback(() => setDrawn(true), []);

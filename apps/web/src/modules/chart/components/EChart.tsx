@@ -8,12 +8,19 @@ import { echartsLocale } from '../utils/theme';
 /** Spec 01 §9: resize debounce 100 ms. */
 const RESIZE_DEBOUNCE_MS = 100;
 
+/**
+ * Drawn without ECharts' entry animation unless the option asks for one (a customOption): a dashboard
+ * draws its boxes together, and twenty charts animating at once held the main thread for seconds
+ * after their answers arrived (docs/benchmarks.md "Browser").
+ */
+const still = (option: EChartsCoreOption): EChartsCoreOption => ('animation' in option ? option : { ...option, animation: false });
+
 export interface EChartProps {
   option: EChartsCoreOption;
   appTheme: AppTheme;
   /** what a screen reader announces for the picture */
   ariaLabel: string;
-  /** the chart finished drawing (after its animation) */
+  /** the chart finished drawing (ECharts' `finished`) */
   onRendered?: () => void;
 }
 
@@ -30,6 +37,8 @@ export function EChart({ option, appTheme, ariaLabel, onRendered }: EChartProps)
   renderedRef.current = onRendered;
   const optionRef = useRef(option);
   optionRef.current = option;
+  /** the box size of the last draw: a resize to the same size (the observer's first report) draws nothing */
+  const drawnAt = useRef({ width: -1, height: -1 });
   const { i18n } = useTranslation();
   const locale = echartsLocale(i18n.language);
 
@@ -46,10 +55,11 @@ export function EChart({ option, appTheme, ariaLabel, onRendered }: EChartProps)
         : new ResizeObserver(() => {
             window.clearTimeout(timer);
             timer = window.setTimeout(() => {
-              if (chart.isDisposed()) return;
+              if (chart.isDisposed() || (host.clientWidth === drawnAt.current.width && host.clientHeight === drawnAt.current.height)) return;
               chart.resize();
               // the layout follows the box's new size (labels, legend rows)
-              drawFitted(chart, optionRef.current, host);
+              drawFitted(chart, still(optionRef.current), host);
+              drawnAt.current = { width: host.clientWidth, height: host.clientHeight };
             }, RESIZE_DEBOUNCE_MS);
           });
     observer?.observe(host);
@@ -63,7 +73,10 @@ export function EChart({ option, appTheme, ariaLabel, onRendered }: EChartProps)
 
   useLayoutEffect(() => {
     const chart = chartRef.current;
-    if (chart && !chart.isDisposed() && hostRef.current) drawFitted(chart, option, hostRef.current);
+    const host = hostRef.current;
+    if (!chart || chart.isDisposed() || !host) return;
+    drawFitted(chart, still(option), host);
+    drawnAt.current = { width: host.clientWidth, height: host.clientHeight };
   }, [option, appTheme, locale]);
 
   return (
