@@ -48,5 +48,14 @@ describe('demo dashboard', () => {
     // once: deleting the folder does not bring it back on the next start (the claim stays done)
     const setting = await stack.runtime.db.query<{ value: { state: string } }>("SELECT value FROM dashboard.settings WHERE key = 'demo'");
     expect(setting.rows[0].value.state).toBe('done');
+
+    // the demo source is shared with the seeded roles: every seeded user sees the demo's numbers (docs/api/sharing.md)
+    for (let i = 0; i < 200 && !(await stack.runtime.db.query("SELECT 1 FROM data_source.settings WHERE key = 'demo-shared' AND value->>'state' = 'done'")).rows.length; i++)
+      await new Promise((r) => setTimeout(r, 100));
+    for (const userName of ['analyst', 'viewer']) {
+      const token = await stack.login(userName);
+      const r = await stack.api(`/api/dashboard/chart/dashboard/${card.chartId}`, { method: 'POST', body: {}, token, headers: en });
+      expect([userName, r.body.data.option?.card.value]).toEqual([userName, (await ok('POST', `/api/dashboard/chart/dashboard/${card.chartId}`, {})).option.card.value]);
+    }
   });
 });
