@@ -61,7 +61,10 @@ describe('hostile input (issue 12)', () => {
   }
   const run = (chartId: string, body: unknown = {}, token = admin) => call('POST', `/api/dashboard/chart/dashboard/${chartId}`, body, token);
   /** The answer, or 'stalled' when none came within the deadline (the stall of the issue: 90 s). */
-  const within = <T>(ms: number, p: Promise<T>) => Promise.race([p, new Promise<'stalled'>((r) => setTimeout(() => r('stalled'), ms))]);
+  const within = <T>(ms: number, p: Promise<T>) => {
+    let timer: NodeJS.Timeout | undefined;
+    return Promise.race([p, new Promise<'stalled'>((r) => (timer = setTimeout(() => r('stalled'), ms)))]).finally(() => clearTimeout(timer));
+  };
   let fresh = 0;
   /** The viewer's chart under a filter value never asked before, so the answer is computed, not kept. */
   const viewerRun = () => run(chartB, { innerFilters: [{ name: 'amount', dataType: 'number', numberOption: 'greaterThan', range: [-1 - ++fresh] }] }, viewer);
