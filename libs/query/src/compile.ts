@@ -213,6 +213,8 @@ class Compiler {
         return sql`${this.column(node.field)} ${raw(node.negated ? 'NOT LIKE' : 'LIKE')} ${this.d.stringValue(this.d.likePattern(node.text))} ESCAPE '${raw(this.d.likeEscape)}'`;
       case 'isNull':
         return sql`${this.column(node.field)} ${raw(node.negated ? 'IS NOT NULL' : 'IS NULL')}`;
+      case 'none':
+        return sql`${raw('1 = 0')}`;
     }
   }
 

@@ -29,7 +29,12 @@ export type QueryErrorCode =
   /** a chart without points and values */
   | 'empty_chart'
   /** top-N, paging or row-limit numbers out of range */
-  | 'invalid_option';
+  | 'invalid_option'
+  /** a row-level rule that names neither one role nor one user, or lacks its value (row-rules.ts) */
+  | 'row_rule_target'
+  | 'row_rule_value_required'
+  /** more row-level rules on one source than MAX_ROW_RULES */
+  | 'too_many_row_rules';
 
 /** Text params are cut to a short excerpt: a message never echoes a whole input (issue 12 #1). */
 export class QueryError extends Error {

@@ -9,6 +9,7 @@ export * from './sql.js';
 export * from './dates.js';
 export * from './ir.js';
 export * from './filters.js';
+export * from './row-rules.js';
 export * from './dialects/index.js';
 export * from './compile.js';
 export * from './trendline.js';

@@ -43,7 +43,9 @@ export type Predicate =
   | { kind: 'in'; field: SourceField; values: ScalarValue[]; negated: boolean }
   /** LIKE '%text%' with the wildcards of text escaped */
   | { kind: 'contains'; field: SourceField; text: string; negated: boolean }
-  | { kind: 'isNull'; field: SourceField; negated: boolean };
+  | { kind: 'isNull'; field: SourceField; negated: boolean }
+  /** no row at all (a row-level rule set that denies by default and has no rule for the caller) */
+  | { kind: 'none' };
 
 /** and / or tree; an empty `and` is "no filter". */
 export type FilterNode = Predicate | { kind: 'and' | 'or'; children: FilterNode[] };
@@ -137,6 +139,8 @@ export interface ChartQueryOptions {
   globalFilters?: readonly RangeFilter[];
   /** at most this many result rows */
   rowLimit?: number;
+  /** the row-level rules that apply to the caller (rowRuleFilter), ANDed with every other filter */
+  rowFilter?: FilterNode;
 }
 
 /** sum and avg only for numbers (spec 01 §5); min, max, count and count distinct for every type. */
@@ -180,6 +184,7 @@ function chartFilters(chart: Chart, catalog: FieldCatalog, options: ChartQueryOp
     ...fields.map((f) => fieldFilterNode(f.fieldFilter, catalog)),
     ...list(options.innerFilters ?? chart.innerFilters).map((f) => rangeFilterNode(f, catalog)),
     ...list(options.globalFilters).map((f) => rangeFilterNode(f, catalog)),
+    options.rowFilter,
   ]);
 }
 
