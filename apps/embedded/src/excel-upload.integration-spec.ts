@@ -516,6 +516,20 @@ describe.each(STORES)('Excel and CSV uploads on %s', (_label, env) => {
       const j = await importCreate(await uploaded(bomb), '压缩炸弹');
       expect(j.body).toEqual({ status: 'fail', data: `Sheet 炸弹 has more than ${MAX_ROWS} rows of data and cannot be imported; split it and import the parts` });
     });
+
+    // issue 12 item 2: after all the loads above (and the demo-free start), the buffer pool has its limit back
+    if (env)
+      it("keeps the analytics store's memory limit after the uploads: the setting and the buffer pool agree, never 16 MB", async () => {
+        const source = await ok('POST', '/api/data_source/sql/', {
+          type: 8,
+          projectId: folder,
+          name: 'memory limit',
+          content: "SELECT current_setting('memory_limit') AS setting, (SELECT memory_limit FROM pragma_database_size() LIMIT 1) AS pool",
+        });
+        const [row] = await rows(source.dataSource.dataSourceId);
+        expect(row!.pool).toBe(row!.setting);
+        expect(String(row!.pool)).not.toMatch(/^1[0-9](\.\d+)? MiB$/);
+      });
   });
 });
 

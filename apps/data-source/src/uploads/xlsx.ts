@@ -26,21 +26,26 @@ type RawChunk = Buffer | string;
  */
 export const MAX_RAW_TEXT = 8 * EXCEL_MAX_CELL_CHARS;
 
-/** Counts the characters since the last `<` across pieces; more than MAX_RAW_TEXT raises 'excel.text_too_large'. */
+/**
+ * Counts the characters since the last `<` or `>` across pieces (a text, or a tag with its
+ * attributes); more than MAX_RAW_TEXT raises 'excel.text_too_large'.
+ */
 export class TextRunGuard {
   private run = 0;
 
   constructor(private readonly max = MAX_RAW_TEXT) {}
 
   check(s: string): void {
-    const lt = s.lastIndexOf('<');
-    if (lt < 0) this.run += s.length;
+    const last = Math.max(s.lastIndexOf('<'), s.lastIndexOf('>'));
+    if (last < 0) this.run += s.length;
     else {
-      // the run before the first tag of this piece continues the last one; runs inside a piece are
-      // bounded by the piece (its size is the reader's, not the file's)
-      const first = s.indexOf('<');
+      // the run before the first bracket of this piece continues the last one; runs inside a piece
+      // are bounded by the piece (its size is the reader's, not the file's)
+      const lt = s.indexOf('<');
+      const gt = s.indexOf('>');
+      const first = lt < 0 ? gt : gt < 0 ? lt : Math.min(lt, gt);
       if (this.run + first > this.max) throw textTooLarge();
-      this.run = s.length - lt - 1;
+      this.run = s.length - last - 1;
     }
     if (this.run > this.max) throw textTooLarge();
   }
