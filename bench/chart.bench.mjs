@@ -15,7 +15,7 @@ import { spawn } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { gunzipSync } from 'node:zlib';
-import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
+import { cpus, tmpdir, totalmem } from 'node:os';
 import { join, resolve, dirname } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
@@ -23,6 +23,7 @@ import { DuckDBInstance } from '@duckdb/node-api';
 import { buildChartQuery, compile, normalizeRows } from '@bi/query';
 import { buildOption } from '@bi/charts';
 import { translate } from '@bi/i18n';
+import { createSalesTable, f, load, stats } from './support.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const { chartColumns, rowObjects, labelsFor, CHART_ROW_LIMIT } = await import(join(root, 'apps/chart-query/dist/chart-plan.js'));
@@ -43,16 +44,7 @@ const dir = process.env.BENCH_DIR ? resolve(process.env.BENCH_DIR, `chart-${Date
 const dataDir = join(dir, 'data');
 mkdirSync(dataDir, { recursive: true });
 const log = (...a) => console.log('[bench]', ...a);
-const load = () => loadavg().map((x) => x.toFixed(2)).join(' ');
 const loadAtStart = load();
-
-// ---- statistics --------------------------------------------------------------------------------
-const pct = (xs, p) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1))];
-};
-const stats = (xs) => ({ n: xs.length, p50: pct(xs, 50), p99: pct(xs, 99), min: Math.min(...xs), max: Math.max(...xs) });
-const f = (ms) => (ms >= 100 ? ms.toFixed(0) : ms >= 10 ? ms.toFixed(1) : ms.toFixed(3));
 
 // ---- data: 5M rows written before the product starts ---------------------------------------------
 if (!existsSync(join(root, 'apps/embedded/dist/main.js'))) {
@@ -64,14 +56,7 @@ const baselineFile = join(dir, 'baseline.duckdb');
 {
   log(`generating ${ROWS} rows into ${storeFile}`);
   const started = Date.now();
-  const db = await DuckDBInstance.create(storeFile);
-  const conn = await db.connect();
-  await conn.run(
-    `CREATE TABLE sales AS SELECT DATE '2022-01-01' + (i % 1095)::INT AS order_date, ['A','B','C','D','E','F','G','H'][1 + (i % 8)] AS category, (random()*1000)::DOUBLE AS amount FROM range(${ROWS}) t(i)`,
-  );
-  await conn.run('CHECKPOINT');
-  conn.closeSync();
-  db.closeSync();
+  await createSalesTable(storeFile, ROWS);
   // The product opens analytics.duckdb read-write (DuckDBInstance.create, apps/data-source/src/drivers/duckdb.driver.ts),
   // which locks the file for its process; the baselines read a byte copy of it, so they can run
   // interleaved with the product's measurements in the same run.
