@@ -87,7 +87,16 @@ test.describe('first look', () => {
           for (const chart of board.charts) await boxes.expectDrawn(boxes.box(chart.chartId), chart.type);
           await page.evaluate(() => document.querySelector('[data-testid="grid"]')?.scrollIntoView());
           await shoot(page, testInfo, `dashboard-${language}-${theme}-first-screen`);
-          await shoot(page, testInfo, `dashboard-${language}-${theme}-all`, page.getByTestId('grid'));
+          // the whole dashboard in one picture: a window as tall as the page (the boxes keep their width)
+          const bottom = await page.evaluate(() => {
+            const grid = document.querySelector('[data-testid="grid"]')!;
+            for (let p = grid.parentElement; p; p = p.parentElement) p.scrollTop = 0;
+            window.scrollTo(0, 0);
+            return Math.ceil(grid.getBoundingClientRect().bottom);
+          });
+          await page.setViewportSize({ width: 1440, height: Math.max(900, bottom + 24) });
+          for (const chart of board.charts) await boxes.expectDrawn(boxes.box(chart.chartId), chart.type);
+          await shoot(page, testInfo, `dashboard-${language}-${theme}-all`);
           await page.close();
         });
       }
