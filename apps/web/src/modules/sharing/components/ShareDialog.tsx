@@ -35,19 +35,15 @@ export function ShareDialog({ target, onClose }: ShareDialogProps) {
   const [userIds, setUserIds] = useState<string[]>([]);
   const [failures, setFailures] = useState<PublishFailure[]>([]);
 
-  // the current shares, once read for this source
+  // the current shares of the source, each time the dialog opens and whenever they are read again
   const loaded = form.data;
   useEffect(() => {
-    if (!loaded) return;
+    if (!open || !loaded) return;
     setRoleIds(loaded.selectRoles);
     setUserIds(loaded.selectUsers);
-  }, [loaded]);
+  }, [open, loaded]);
   useEffect(() => {
-    if (!open) {
-      setFailures([]);
-      setRoleIds([]);
-      setUserIds([]);
-    }
+    if (!open) setFailures([]);
   }, [open]);
 
   const save = async () => {
