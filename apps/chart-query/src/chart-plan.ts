@@ -2,14 +2,17 @@ import { createHash } from 'node:crypto';
 import type { Chart, ChartField, RangeFilter } from '@bi/chart-model';
 import type { CellValue, ChartColumn, ChartLabels } from '@bi/charts';
 import { AppError } from '@bi/core';
-import type { dataSourceQueryV1 } from '@bi/proto';
+import type { chartQueryV1, dataSourceQueryV1 } from '@bi/proto';
 import {
   DIALECT_NAMES,
   QueryError,
   buildChartQuery,
   buildPlotLineQuery,
   buildTotalsQuery,
+  parseRowRules,
+  rowRuleFilter,
   type Cell,
+  type FilterNode,
   type ChartQueryIR,
   type DialectName,
   type PlotLinePlan,
@@ -54,6 +57,22 @@ export interface PlanInput {
   /** undefined: the chart's stored inner filters */
   innerFilters?: RangeFilter[];
   globalFilters: RangeFilter[];
+  /** the source's row-level rules that apply to the caller (viewerRowFilter) */
+  rowFilter?: FilterNode;
+}
+
+/**
+ * The source's row-level rules that apply to the caller, as the filter node of every query of the
+ * chart (docs/api/sharing.md "Row-level rules"). A request without a viewer runs as a non-admin
+ * nobody: no rule names it, so a deny-by-default source answers no row.
+ */
+export function viewerRowFilter(source: SourceDescription, viewer: chartQueryV1.Viewer | undefined): FilterNode | undefined {
+  if (!source.rowRulesJson) return undefined;
+  try {
+    return rowRuleFilter(parseRowRules(source.rowRulesJson), { userId: viewer?.userId ?? '', roleIds: viewer?.roleIds ?? [], isAdmin: viewer?.isAdmin ?? false }, sourceFieldsOf(source));
+  } catch (e) {
+    throw queryAppError(e);
+  }
 }
 
 /** A QueryError as the AppError of the message catalogue (chart.<code>), with its params. */
@@ -80,7 +99,7 @@ export function planChart(input: PlanInput): ChartPlan {
     warnings.push(`global filter on "${String(f?.name)}" skipped: the source has no such field`);
     return false;
   });
-  const options = { innerFilters: input.innerFilters, globalFilters, rowLimit: CHART_ROW_LIMIT + 1 };
+  const options = { innerFilters: input.innerFilters, globalFilters, rowLimit: CHART_ROW_LIMIT + 1, rowFilter: input.rowFilter };
   try {
     return {
       main: buildChartQuery(chart, querySource, fields, options),

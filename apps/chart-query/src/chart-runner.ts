@@ -23,6 +23,7 @@ import {
   querySourceOf,
   rowObjects,
   sourceFieldsOf,
+  viewerRowFilter,
   type SourceDescription,
 } from './chart-plan.js';
 import { resultCachePrefix } from './result-cache.js';
@@ -134,7 +135,8 @@ export class ChartRunner {
     }
     const source = req.source ?? (await this.backends.describe(chart.dataSourceId));
     const dialect = dialectOf(source);
-    const plan = planChart({ chart, source, innerFilters, globalFilters });
+    // the caller's row-level rules are a filter of every query: part of the IR, so of the cache key
+    const plan = planChart({ chart, source, innerFilters, globalFilters, rowFilter: viewerRowFilter(source, req.viewer) });
     const page = chart.type === 'table' ? { index: Math.max(1, req.pageIndex || 1), size: Math.min(Math.max(1, req.pageSize || 20), 500) } : undefined;
     const key = resultCachePrefix(source.dataSourceId) + answerKey(plan, { dialect, dataVersion: source.dataVersion, sourceName: source.name, chart, language, page });
 
@@ -177,6 +179,7 @@ export class ChartRunner {
         globalFilters: parseList<RangeFilter>(req.globalFiltersJson, 'globalFilters') ?? [],
         detailFilter,
         pointKey: req.pointKey || undefined,
+        rowFilter: viewerRowFilter(source, req.viewer),
         page,
         pageSize,
       });

@@ -83,6 +83,9 @@ export class DataSourceGrpcController implements dataSourceV1.DataSourceServiceC
   deleteRows(r: dataSourceV1.DeleteRowsRequest) {
     return this.uploads.deleteRows(r);
   }
+  setRowRules(r: dataSourceV1.SetRowRulesRequest) {
+    return this.sources.setRowRules(r);
+  }
   async removeField(r: dataSourceV1.RemoveFieldRequest) {
     await this.uploads.removeField(r);
     return this.sources.getSource(r.dataSourceId);

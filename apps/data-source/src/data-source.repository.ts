@@ -36,6 +36,8 @@ export interface SourceRow {
   created_by_name: string;
   created_at: Date | string;
   updated_at: Date | string;
+  /** {denyByDefault, rules} (@bi/query RowRuleSet); null = none */
+  row_rules: unknown;
 }
 
 interface ProjectRow {
@@ -68,7 +70,7 @@ const toSummary = (r: SummaryRow): dataSourceV1.DataSourceSummary => ({
 
 const SOURCE_COLUMNS = `s.id, s.project_id, p.name AS project_name, s.name, s.description, s.type, s.is_read_only, s.connection, s.password_enc,
   s.content, s.table_schema, s.table_name, s.reference, s.cache_interval, s.data_type, s.fields, s.data_version::float8 AS data_version,
-  s.created_by, s.created_by_name, s.created_at, s.updated_at`;
+  s.created_by, s.created_by_name, s.created_at, s.updated_at, s.row_rules`;
 
 export interface NewSource {
   id: string;
@@ -233,6 +235,11 @@ export class DataSourceRepository {
   }
 
   /** Applies the given changes; answers the new data version. */
+  /** Replaces the row-level rules of a source (null: none). */
+  async setRowRules(tx: SqlExecutor, id: string, rules: unknown): Promise<void> {
+    await tx.query('UPDATE data_source.sources SET row_rules = $2::jsonb, updated_at = now() WHERE id = $1', [id, rules === null ? null : JSON.stringify(rules)]);
+  }
+
   async updateSource(tx: SqlExecutor, id: string, c: SourceChanges): Promise<number> {
     const has = (k: keyof SourceChanges) => c[k] !== undefined;
     const r = await tx.query<{ data_version: number }>(

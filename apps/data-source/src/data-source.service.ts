@@ -16,11 +16,13 @@ import {
   findTextProblem,
   isCacheInterval,
   isReserved,
+  isUploadSyntheticField,
   parseExpression,
   UPLOAD_REFERENCE,
   type DatabaseSourceType,
 } from '@bi/rules';
 import { CONFIG, ENGINE_TEXT } from '@bi/service-kit';
+import { QueryError, checkRowRules, type SourceField } from '@bi/query';
 import { DataSourceEvents, type DataChangeKind } from './data-source.events.js';
 import { DataSourceRepository, iso, type HistoryItem, type SourceChanges, type SourceRow, type StoredConnection } from './data-source.repository.js';
 import type { ConnectionSpec, DriverColumn } from './drivers/driver.js';
@@ -382,6 +384,38 @@ export class DataSourceService {
     const { spec, checked, calculated } = this.queryParts(row);
     const [result, total] = await Promise.all([this.runner.run(spec, checked, calculated, limit), this.runner.count(spec, checked).catch(() => 0)]);
     return { ...toQueryResult(result, this.titles(row), undefined, limit), totalRows: total };
+  }
+
+  /**
+   * Replaces a source's row-level rules (docs/api/sharing.md "Row-level rules"): checked against the
+   * fields charts may use (field, operator for its type, typed and bounded values); a history line;
+   * the source's stamp renewed, so every kept answer and description is read again.
+   */
+  async setRowRules(req: dataSourceV1.SetRowRulesRequest): Promise<dataSourceV1.SetRowRulesReply> {
+    const row = await this.source(req.dataSourceId);
+    let input: unknown;
+    try {
+      input = JSON.parse(req.rulesJson || '{}');
+    } catch {
+      throw new AppError('invalid', 'request.invalid', { detail: 'rules: not JSON' });
+    }
+    const fields: SourceField[] = row.fields
+      .filter((f) => !isUploadSyntheticField(row.reference, f.name) && ['string', 'number', 'date'].includes(f.dataType))
+      .map((f) => ({ name: f.name, dataType: f.dataType as SourceField['dataType'] }));
+    let rules;
+    try {
+      rules = checkRowRules(input, fields);
+    } catch (e) {
+      if (e instanceof QueryError) throw new AppError('invalid', `chart.${e.code}`, { ...e.params });
+      throw e;
+    }
+    const stored = rules.rules.length === 0 && !rules.denyByDefault ? null : rules;
+    await this.repo.db.transaction(async (tx) => {
+      await this.repo.setRowRules(tx, row.id, stored);
+      await this.repo.addHistory(tx, row.id, [{ key: 'history.row_rules_changed', params: { count: rules.rules.length } }], req.actor?.userName ?? '');
+    });
+    await this.events.sourcesChanged([row.id]);
+    return { rulesJson: JSON.stringify(rules), beforeJson: row.row_rules ? JSON.stringify(row.row_rules) : '' };
   }
 
   async listHistory(id: string): Promise<dataSourceV1.ListHistoryReply> {

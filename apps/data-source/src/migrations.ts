@@ -69,4 +69,9 @@ CREATE TABLE data_source.settings (
 CREATE INDEX sources_table ON data_source.sources (table_name) WHERE table_name <> '';
 `,
   },
+  {
+    // Row-level rules of a source (issue 17 #6, docs/api/sharing.md): {denyByDefault, rules}.
+    id: '0003_row_rules',
+    sql: `ALTER TABLE data_source.sources ADD COLUMN row_rules jsonb;`,
+  },
 ];

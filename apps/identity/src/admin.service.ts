@@ -134,6 +134,18 @@ export class AdminService {
     };
   }
 
+  /** An audit line for a change another service made (a source's row-level rules); action and target bounded. */
+  async recordAudit(req: identityV1.RecordAuditRequest): Promise<void> {
+    if (!/^[a-z_.]{1,64}$/.test(req.action) || !req.target || req.target.length > 200) throw new AppError('invalid', 'request.invalid', { detail: 'audit' });
+    let detail: Record<string, unknown> = {};
+    try {
+      if (req.detailJson) detail = JSON.parse(req.detailJson) as Record<string, unknown>;
+    } catch {
+      throw new AppError('invalid', 'request.invalid', { detail: 'audit detail' });
+    }
+    await audit(this.db, req.actor, req.action, req.target, detail);
+  }
+
   async listAudit(req: identityV1.ListAuditRequest): Promise<identityV1.AuditEntry[]> {
     const limit = Math.min(Math.max(req.limit || 100, 1), MAX_AUDIT);
     const before = Number(req.before) > 0 ? Number(req.before) : Number.MAX_SAFE_INTEGER;

@@ -77,6 +77,11 @@ export class IdentityGrpcController implements identityV1.IdentityServiceControl
     return { entries: await this.admin.listAudit(request) };
   }
 
+  async recordAudit(request: identityV1.RecordAuditRequest): Promise<identityV1.RecordAuditReply> {
+    await this.admin.recordAudit(request);
+    return {};
+  }
+
   async changePassword(request: identityV1.ChangePasswordRequest): Promise<identityV1.ChangePasswordReply> {
     return { changed: await this.admin.changePassword(request) };
   }

@@ -48,6 +48,7 @@ export class SourceQueryService {
       dataVersion: row.data_version,
       cacheInterval: row.cache_interval ?? 0,
       createdById: row.created_by ?? '',
+      rowRulesJson: row.row_rules ? JSON.stringify(row.row_rules) : '',
     };
   }
 

@@ -35,6 +35,8 @@ export interface RunChartRequest {
   /** table kind: 1-based page and page size; 0 = defaults */
   pageIndex: number;
   pageSize: number;
+  /** who the chart runs for: the source's row-level rules that apply to them filter every query */
+  viewer: Viewer | undefined;
 }
 
 export interface RunChartReply {
@@ -62,11 +64,22 @@ export interface DetailsRequest {
    * category as the chart's option names it (several points joined by " / "); '' = every row.
    */
   pointKey: string;
+  viewer: Viewer | undefined;
 }
 
 export interface DetailsReply {
   /** {columns: [{key, name, title, dataType}], rows: [{c0: …}], page, pageSize, hasMore} */
   answerJson: string;
+}
+
+/**
+ * The caller of a chart run, for the source's row-level rules (absent: no rule applies — callers
+ * other than the BFF only).
+ */
+export interface Viewer {
+  userId: string;
+  roleIds: string[];
+  isAdmin: boolean;
 }
 
 export const CHART_QUERY_V1_PACKAGE_NAME = "chart_query.v1";
@@ -81,6 +94,7 @@ function createBaseRunChartRequest(): RunChartRequest {
     language: "",
     pageIndex: 0,
     pageSize: 0,
+    viewer: undefined,
   };
 }
 
@@ -112,6 +126,9 @@ export const RunChartRequest: MessageFns<RunChartRequest> = {
     }
     if (message.pageSize !== 0) {
       writer.uint32(72).int32(message.pageSize);
+    }
+    if (message.viewer !== undefined) {
+      Viewer.encode(message.viewer, writer.uint32(162).fork()).join();
     }
     return writer;
   },
@@ -201,6 +218,14 @@ export const RunChartRequest: MessageFns<RunChartRequest> = {
             message.pageSize = reader.int32();
             continue;
           }
+          case 20: {
+            if (tag !== 162) {
+              break;
+            }
+
+            message.viewer = Viewer.decode(reader, reader.uint32());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -248,6 +273,7 @@ export const RunChartRequest: MessageFns<RunChartRequest> = {
         : isSet(object.page_size)
         ? globalThis.Number(object.page_size)
         : 0,
+      viewer: isSet(object.viewer) ? Viewer.fromJSON(object.viewer) : undefined,
     };
   },
 
@@ -279,6 +305,9 @@ export const RunChartRequest: MessageFns<RunChartRequest> = {
     }
     if (message.pageSize !== 0) {
       obj.pageSize = Math.round(message.pageSize);
+    }
+    if (message.viewer !== undefined) {
+      obj.viewer = Viewer.toJSON(message.viewer);
     }
     return obj;
   },
@@ -374,6 +403,7 @@ function createBaseDetailsRequest(): DetailsRequest {
     page: 0,
     pageSize: 0,
     pointKey: "",
+    viewer: undefined,
   };
 }
 
@@ -408,6 +438,9 @@ export const DetailsRequest: MessageFns<DetailsRequest> = {
     }
     if (message.pointKey !== "") {
       writer.uint32(82).string(message.pointKey);
+    }
+    if (message.viewer !== undefined) {
+      Viewer.encode(message.viewer, writer.uint32(162).fork()).join();
     }
     return writer;
   },
@@ -505,6 +538,14 @@ export const DetailsRequest: MessageFns<DetailsRequest> = {
             message.pointKey = reader.string();
             continue;
           }
+          case 20: {
+            if (tag !== 162) {
+              break;
+            }
+
+            message.viewer = Viewer.decode(reader, reader.uint32());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -557,6 +598,7 @@ export const DetailsRequest: MessageFns<DetailsRequest> = {
         : isSet(object.point_key)
         ? globalThis.String(object.point_key)
         : "",
+      viewer: isSet(object.viewer) ? Viewer.fromJSON(object.viewer) : undefined,
     };
   },
 
@@ -591,6 +633,9 @@ export const DetailsRequest: MessageFns<DetailsRequest> = {
     }
     if (message.pointKey !== "") {
       obj.pointKey = message.pointKey;
+    }
+    if (message.viewer !== undefined) {
+      obj.viewer = Viewer.toJSON(message.viewer);
     }
     return obj;
   },
@@ -655,6 +700,108 @@ export const DetailsReply: MessageFns<DetailsReply> = {
     const obj: any = {};
     if (message.answerJson !== "") {
       obj.answerJson = message.answerJson;
+    }
+    return obj;
+  },
+};
+
+function createBaseViewer(): Viewer {
+  return { userId: "", roleIds: [], isAdmin: false };
+}
+
+export const Viewer: MessageFns<Viewer> = {
+  encode(message: Viewer, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.userId !== "") {
+      writer.uint32(10).string(message.userId);
+    }
+    for (const v of message.roleIds) {
+      writer.uint32(18).string(v!);
+    }
+    if (message.isAdmin !== false) {
+      writer.uint32(24).bool(message.isAdmin);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): Viewer {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseViewer();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.userId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.roleIds.push(reader.string());
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.isAdmin = reader.bool();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): Viewer {
+    return {
+      userId: isSet(object.userId)
+        ? globalThis.String(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.String(object.user_id)
+        : "",
+      roleIds: globalThis.Array.isArray(object?.roleIds)
+        ? object.roleIds.map((e: any) => globalThis.String(e))
+        : globalThis.Array.isArray(object?.role_ids)
+        ? object.role_ids.map((e: any) => globalThis.String(e))
+        : [],
+      isAdmin: isSet(object.isAdmin)
+        ? globalThis.Boolean(object.isAdmin)
+        : isSet(object.is_admin)
+        ? globalThis.Boolean(object.is_admin)
+        : false,
+    };
+  },
+
+  toJSON(message: Viewer): unknown {
+    const obj: any = {};
+    if (message.userId !== "") {
+      obj.userId = message.userId;
+    }
+    if (message.roleIds?.length) {
+      obj.roleIds = message.roleIds;
+    }
+    if (message.isAdmin !== false) {
+      obj.isAdmin = message.isAdmin;
     }
     return obj;
   },

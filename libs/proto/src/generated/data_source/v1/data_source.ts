@@ -13,6 +13,19 @@ export const protobufPackage = "data_source.v1";
 
 export const protobufFileName = "data_source/v1/data_source.proto";
 
+export interface SetRowRulesRequest {
+  dataSourceId: string;
+  /** {denyByDefault, rules} (@bi/query RowRuleSet) */
+  rulesJson: string;
+  actor: Actor | undefined;
+}
+
+export interface SetRowRulesReply {
+  rulesJson: string;
+  /** the stored set before the change, for the audit log */
+  beforeJson: string;
+}
+
 /** Who asks, for history lines, events and the creator of new rows. */
 export interface Actor {
   userId: string;
@@ -355,6 +368,187 @@ export interface RemoveFieldRequest {
 }
 
 export const DATA_SOURCE_V1_PACKAGE_NAME = "data_source.v1";
+
+function createBaseSetRowRulesRequest(): SetRowRulesRequest {
+  return { dataSourceId: "", rulesJson: "", actor: undefined };
+}
+
+export const SetRowRulesRequest: MessageFns<SetRowRulesRequest> = {
+  encode(message: SetRowRulesRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.dataSourceId !== "") {
+      writer.uint32(10).string(message.dataSourceId);
+    }
+    if (message.rulesJson !== "") {
+      writer.uint32(18).string(message.rulesJson);
+    }
+    if (message.actor !== undefined) {
+      Actor.encode(message.actor, writer.uint32(26).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SetRowRulesRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSetRowRulesRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.dataSourceId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.rulesJson = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.actor = Actor.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SetRowRulesRequest {
+    return {
+      dataSourceId: isSet(object.dataSourceId)
+        ? globalThis.String(object.dataSourceId)
+        : isSet(object.data_source_id)
+        ? globalThis.String(object.data_source_id)
+        : "",
+      rulesJson: isSet(object.rulesJson)
+        ? globalThis.String(object.rulesJson)
+        : isSet(object.rules_json)
+        ? globalThis.String(object.rules_json)
+        : "",
+      actor: isSet(object.actor) ? Actor.fromJSON(object.actor) : undefined,
+    };
+  },
+
+  toJSON(message: SetRowRulesRequest): unknown {
+    const obj: any = {};
+    if (message.dataSourceId !== "") {
+      obj.dataSourceId = message.dataSourceId;
+    }
+    if (message.rulesJson !== "") {
+      obj.rulesJson = message.rulesJson;
+    }
+    if (message.actor !== undefined) {
+      obj.actor = Actor.toJSON(message.actor);
+    }
+    return obj;
+  },
+};
+
+function createBaseSetRowRulesReply(): SetRowRulesReply {
+  return { rulesJson: "", beforeJson: "" };
+}
+
+export const SetRowRulesReply: MessageFns<SetRowRulesReply> = {
+  encode(message: SetRowRulesReply, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.rulesJson !== "") {
+      writer.uint32(10).string(message.rulesJson);
+    }
+    if (message.beforeJson !== "") {
+      writer.uint32(18).string(message.beforeJson);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SetRowRulesReply {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSetRowRulesReply();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.rulesJson = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.beforeJson = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SetRowRulesReply {
+    return {
+      rulesJson: isSet(object.rulesJson)
+        ? globalThis.String(object.rulesJson)
+        : isSet(object.rules_json)
+        ? globalThis.String(object.rules_json)
+        : "",
+      beforeJson: isSet(object.beforeJson)
+        ? globalThis.String(object.beforeJson)
+        : isSet(object.before_json)
+        ? globalThis.String(object.before_json)
+        : "",
+    };
+  },
+
+  toJSON(message: SetRowRulesReply): unknown {
+    const obj: any = {};
+    if (message.rulesJson !== "") {
+      obj.rulesJson = message.rulesJson;
+    }
+    if (message.beforeJson !== "") {
+      obj.beforeJson = message.beforeJson;
+    }
+    return obj;
+  },
+};
 
 function createBaseActor(): Actor {
   return { userId: "", userName: "", isAdmin: false };
@@ -5307,6 +5501,10 @@ export interface DataSourceServiceClient {
   /** Drops a column of an uploaded source (its field and the stored data). */
 
   removeField(request: RemoveFieldRequest): Observable<DataSource>;
+
+  /** Replaces a source's row-level rules (checked against its fields); answers the stored set. */
+
+  setRowRules(request: SetRowRulesRequest): Observable<SetRowRulesReply>;
 }
 
 /**
@@ -5379,6 +5577,10 @@ export interface DataSourceServiceController {
   /** Drops a column of an uploaded source (its field and the stored data). */
 
   removeField(request: RemoveFieldRequest): Promise<DataSource> | Observable<DataSource> | DataSource;
+
+  /** Replaces a source's row-level rules (checked against its fields); answers the stored set. */
+
+  setRowRules(request: SetRowRulesRequest): Promise<SetRowRulesReply> | Observable<SetRowRulesReply> | SetRowRulesReply;
 }
 
 export function DataSourceServiceControllerMethods() {
@@ -5402,6 +5604,7 @@ export function DataSourceServiceControllerMethods() {
       "importUpload",
       "deleteRows",
       "removeField",
+      "setRowRules",
     ];
     for (const method of grpcMethods) {
       const descriptor: any = Reflect.getOwnPropertyDescriptor(constructor.prototype, method);

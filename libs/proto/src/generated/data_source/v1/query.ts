@@ -50,6 +50,11 @@ export interface SourceDescription {
   createdById: string;
   /** calculated fields charts cannot use (their expression holds text values, which would need parameters) */
   unsupportedFields: string[];
+  /**
+   * the source's row-level rules {denyByDefault, rules: [{roleId | userId, field, compare, compareValue…}]}
+   * (@bi/query RowRuleSet); '' = none. Applied per caller by chart-query (docs/api/sharing.md).
+   */
+  rowRulesJson: string;
 }
 
 export interface RunQueryRequest {
@@ -285,6 +290,7 @@ function createBaseSourceDescription(): SourceDescription {
     cacheInterval: 0,
     createdById: "",
     unsupportedFields: [],
+    rowRulesJson: "",
   };
 }
 
@@ -334,6 +340,9 @@ export const SourceDescription: MessageFns<SourceDescription> = {
     }
     for (const v of message.unsupportedFields) {
       writer.uint32(122).string(v!);
+    }
+    if (message.rowRulesJson !== "") {
+      writer.uint32(130).string(message.rowRulesJson);
     }
     return writer;
   },
@@ -471,6 +480,14 @@ export const SourceDescription: MessageFns<SourceDescription> = {
             message.unsupportedFields.push(reader.string());
             continue;
           }
+          case 16: {
+            if (tag !== 130) {
+              break;
+            }
+
+            message.rowRulesJson = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -542,6 +559,11 @@ export const SourceDescription: MessageFns<SourceDescription> = {
         : globalThis.Array.isArray(object?.unsupported_fields)
         ? object.unsupported_fields.map((e: any) => globalThis.String(e))
         : [],
+      rowRulesJson: isSet(object.rowRulesJson)
+        ? globalThis.String(object.rowRulesJson)
+        : isSet(object.row_rules_json)
+        ? globalThis.String(object.row_rules_json)
+        : "",
     };
   },
 
@@ -591,6 +613,9 @@ export const SourceDescription: MessageFns<SourceDescription> = {
     }
     if (message.unsupportedFields?.length) {
       obj.unsupportedFields = message.unsupportedFields;
+    }
+    if (message.rowRulesJson !== "") {
+      obj.rowRulesJson = message.rowRulesJson;
     }
     return obj;
   },

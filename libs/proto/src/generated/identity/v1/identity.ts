@@ -255,6 +255,16 @@ export interface ChangePasswordReply {
   changed: boolean;
 }
 
+export interface RecordAuditRequest {
+  actor: Actor | undefined;
+  action: string;
+  target: string;
+  detailJson: string;
+}
+
+export interface RecordAuditReply {
+}
+
 export const IDENTITY_V1_PACKAGE_NAME = "identity.v1";
 
 function createBaseLoginRequest(): LoginRequest {
@@ -3747,6 +3757,159 @@ export const ChangePasswordReply: MessageFns<ChangePasswordReply> = {
   },
 };
 
+function createBaseRecordAuditRequest(): RecordAuditRequest {
+  return { actor: undefined, action: "", target: "", detailJson: "" };
+}
+
+export const RecordAuditRequest: MessageFns<RecordAuditRequest> = {
+  encode(message: RecordAuditRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.actor !== undefined) {
+      Actor.encode(message.actor, writer.uint32(10).fork()).join();
+    }
+    if (message.action !== "") {
+      writer.uint32(18).string(message.action);
+    }
+    if (message.target !== "") {
+      writer.uint32(26).string(message.target);
+    }
+    if (message.detailJson !== "") {
+      writer.uint32(34).string(message.detailJson);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RecordAuditRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRecordAuditRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.actor = Actor.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.action = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.target = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.detailJson = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): RecordAuditRequest {
+    return {
+      actor: isSet(object.actor) ? Actor.fromJSON(object.actor) : undefined,
+      action: isSet(object.action) ? globalThis.String(object.action) : "",
+      target: isSet(object.target) ? globalThis.String(object.target) : "",
+      detailJson: isSet(object.detailJson)
+        ? globalThis.String(object.detailJson)
+        : isSet(object.detail_json)
+        ? globalThis.String(object.detail_json)
+        : "",
+    };
+  },
+
+  toJSON(message: RecordAuditRequest): unknown {
+    const obj: any = {};
+    if (message.actor !== undefined) {
+      obj.actor = Actor.toJSON(message.actor);
+    }
+    if (message.action !== "") {
+      obj.action = message.action;
+    }
+    if (message.target !== "") {
+      obj.target = message.target;
+    }
+    if (message.detailJson !== "") {
+      obj.detailJson = message.detailJson;
+    }
+    return obj;
+  },
+};
+
+function createBaseRecordAuditReply(): RecordAuditReply {
+  return {};
+}
+
+export const RecordAuditReply: MessageFns<RecordAuditReply> = {
+  encode(_: RecordAuditReply, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RecordAuditReply {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRecordAuditReply();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(_: any): RecordAuditReply {
+    return {};
+  },
+
+  toJSON(_: RecordAuditReply): unknown {
+    const obj: any = {};
+    return obj;
+  },
+};
+
 /** Users, roles, grants, login and tokens. */
 
 export interface IdentityServiceClient {
@@ -3785,6 +3948,10 @@ export interface IdentityServiceClient {
   getUserGrants(request: GetUserGrantsRequest): Observable<GetUserGrantsReply>;
 
   listAudit(request: ListAuditRequest): Observable<ListAuditReply>;
+
+  /** One audit line for a change made in another service (row-level rules of a source). */
+
+  recordAudit(request: RecordAuditRequest): Observable<RecordAuditReply>;
 
   /** Any signed-in user: a new password for themselves. */
 
@@ -3838,6 +4005,10 @@ export interface IdentityServiceController {
 
   listAudit(request: ListAuditRequest): Promise<ListAuditReply> | Observable<ListAuditReply> | ListAuditReply;
 
+  /** One audit line for a change made in another service (row-level rules of a source). */
+
+  recordAudit(request: RecordAuditRequest): Promise<RecordAuditReply> | Observable<RecordAuditReply> | RecordAuditReply;
+
   /** Any signed-in user: a new password for themselves. */
 
   changePassword(
@@ -3864,6 +4035,7 @@ export function IdentityServiceControllerMethods() {
       "setUserRoles",
       "getUserGrants",
       "listAudit",
+      "recordAudit",
       "changePassword",
     ];
     for (const method of grpcMethods) {
