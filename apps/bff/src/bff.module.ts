@@ -19,6 +19,7 @@ import { EnvelopeExceptionFilter } from './http/exception.filter.js';
 import { IdentityAdminController } from './identity/admin.controller.js';
 import { IdentityController } from './identity/identity.controller.js';
 import { SharingController } from './data-source/sharing.controller.js';
+import { RowRulesController } from './data-source/row-rules.controller.js';
 import { SHARED_CACHE, TokenCache } from './http/token-cache.js';
 
 @Module({})
@@ -37,6 +38,7 @@ export class BffModule {
         ChartRunController,
         ChartEditorController,
         SharingController,
+        RowRulesController,
         DataSourceController,
         ExcelUploadController,
         ExcelDataController,

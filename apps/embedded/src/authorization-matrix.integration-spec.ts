@@ -106,6 +106,7 @@ describe('authorization matrix', () => {
     'DELETE /api/data_source/proj/{projectId}': async () => ({ params: { projectId: (await ok('POST', '/api/data_source/proj', { name: unique('Folder') })).projectId } }),
     'PUT /api/data_source/batch-edit-datasource/{projectId}': async () => ({ params: { projectId: F.dsProject }, body: { projectId: F.dsProject2, dataSourceIds: [await freshSource()] } }),
     'PUT /api/data_source/updateSchema/{dataSourceId}': async () => ({ body: { fields: F.srcFields } }),
+    'PUT /api/data_source/row_rules/{dataSourceId}': async () => ({ body: { denyByDefault: false, rules: [] } }),
     'POST /api/data_source/source': async () => ({ body: { type: 8 } }),
     'POST /api/data_source/sql': async () => ({ body: { type: 8, projectId: F.dsProject, name: unique('Made').slice(0, 20), content: 'SELECT * FROM sales' } }),
     'PUT /api/data_source/update': async () => ({ body: { dataSourceId: F.src, description: 'described' } }),

@@ -8,7 +8,7 @@ import { translate } from '@bi/i18n';
 import type { dashboardV1, dataSourceQueryV1 } from '@bi/proto';
 import { CONFIG } from '@bi/service-kit';
 import { tabAccess } from '../dashboard/tab-access.js';
-import { canAccessSource, noSourceAccess } from '../data-source/source-access.js';
+import { canAccessSource, noSourceAccess, rowRulesFingerprint } from '../data-source/source-access.js';
 import { DASHBOARD_CLIENT, DATA_SOURCE_QUERY_CLIENT, rpc } from '../grpc-clients.js';
 import { tokenFromHeader, type AuthUser } from '../http/auth.guard.js';
 import { fail } from '../http/envelope.js';
@@ -166,14 +166,15 @@ export class ChartAnswers {
   }
 
   /** Keeps an answer computed from `read` (its stamps noted before the chart and source were read). */
-  keep(tab: string, chartId: string, requestKey: string, read: ChartWithSource, answerJson: string, body: Buffer): void {
+  keep(user: AuthUser, tab: string, chartId: string, requestKey: string, read: ChartWithSource, answerJson: string, body: Buffer): void {
     if (!read.stamps) return;
     const computedAt = computedAtOf(answerJson);
     if (computedAt === undefined) return;
     const lifetime = read.source && read.source.cacheInterval > 0 ? read.source.cacheInterval * 60_000 : this.defaultTtlMs;
     const ttl = computedAt + lifetime - Date.now();
     if (ttl < 1) return;
-    const key = answerKey(tab, chartId, requestKey);
+    // one caller's answer under row-level rules is never another's: the rules that apply are part of the key
+    const key = answerKey(tab, chartId, requestKey, read.source ? rowRulesFingerprint(user, read.source) : '');
     const entry: CachedAnswer = { body, chartStamp: read.stamps.chart, sourceId: read.source?.dataSourceId ?? '', sourceStamp: read.stamps.source };
     this.answers.set(key, entry, { ttl });
     // compressed in the thread pool, once; until then hits are sent uncompressed
@@ -198,7 +199,7 @@ export class ChartAnswers {
   private async keptAnswers(user: AuthUser, tab: string, runs: readonly KeptRun[], revokedKey?: string): Promise<(CachedAnswer | undefined)[] | null> {
     if (!this.shared) return null;
     const found = runs.map(({ chartId, key }) => {
-      const answer = this.answers.get(answerKey(tab, chartId, key));
+      const answer = this.answers.get(answerKey(tab, chartId, key, this.keptRulesFingerprint(user, tab, chartId)));
       if (!answer?.sourceId) return answer;
       const source = this.sources.get(answer.sourceId);
       return source && source.stamp === answer.sourceStamp && canAccessSource(user, source.value) ? answer : undefined;
@@ -220,6 +221,18 @@ export class ChartAnswers {
     }
     if (revokedKey && stamps[0] !== undefined) return null;
     return found.map((answer, i) => (answer && stamps[at[i]!] === answer.chartStamp && (!answer.sourceId || stamps[at[i]! + 1] === answer.sourceStamp) ? answer : undefined));
+  }
+
+  /**
+   * The row-level rules fingerprint of the caller on the kept chart's kept source ('' without rules);
+   * with the chart or its source no longer kept, a key no answer has (a miss, never another caller's answer).
+   */
+  private keptRulesFingerprint(user: AuthUser, tab: string, chartId: string): string {
+    const chart = this.charts.get(`${tab}:${chartId}`);
+    if (!chart) return UNKNOWN_RULES;
+    if (!chart.value.dataSourceId) return '';
+    const source = this.sources.get(chart.value.dataSourceId);
+    return source ? rowRulesFingerprint(user, source.value) : UNKNOWN_RULES;
   }
 
   /**
@@ -331,8 +344,11 @@ function isEmptyObject(v: unknown): boolean {
   return true;
 }
 
-function answerKey(tab: string, chartId: string, requestKey: string): string {
-  return `${tab}\u0000${chartId}\u0000${requestKey}`;
+/** Never a fingerprint (rowRuleFingerprint answers '', 'none' or JSON). */
+const UNKNOWN_RULES = '\u0001unknown';
+
+function answerKey(tab: string, chartId: string, requestKey: string, rules: string): string {
+  return `${tab}\u0000${chartId}\u0000${requestKey}\u0000${rules}`;
 }
 
 /** Epoch ms of the answer's meta.computedAt (the last "computedAt" key: meta follows option and chart). */

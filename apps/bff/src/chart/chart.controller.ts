@@ -8,7 +8,7 @@ import { CHART_KINDS, INPUT_BOUNDS } from '@bi/rules';
 import { CONFIG } from '@bi/service-kit';
 import { z } from 'zod';
 import { tabAccess } from '../dashboard/tab-access.js';
-import { isNoSourceAccess, projectView } from '../data-source/source-access.js';
+import { isNoSourceAccess, projectView, viewerOf } from '../data-source/source-access.js';
 import { CHART_QUERY_CLIENT, DASHBOARD_CLIENT, DATA_SOURCE_CLIENT, rpc } from '../grpc-clients.js';
 import { CurrentUser, type AuthUser } from '../http/auth.guard.js';
 import { EnvelopeExceptionFilter } from '../http/exception.filter.js';
@@ -119,11 +119,12 @@ async function computeChart(
       language,
       pageIndex: b.page?.index ?? 0,
       pageSize: b.page?.size ?? 0,
+      viewer: viewerOf(args.user),
     }),
     deadlineMs,
   );
   const body = envelopeBytes(reply.answerJson);
-  access.answers.keep(tab, args.chartId, runRequestKey(args.globalFilters, b, language), read, reply.answerJson, body);
+  access.answers.keep(args.user, tab, args.chartId, runRequestKey(args.globalFilters, b, language), read, reply.answerJson, body);
   return body;
 }
 
@@ -224,6 +225,7 @@ export class ChartRunController {
         page: q.pageIndex ?? 0,
         pageSize: q.pageSize ?? 0,
         pointKey: q.pointKey,
+        viewer: viewerOf(user),
       }),
       this.deadlineMs,
     );

@@ -3,16 +3,16 @@ import { ApiBearerAuth, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagg
 import type { AppConfig } from '@bi/config';
 import { AppError } from '@bi/core';
 import { translate, type Language } from '@bi/i18n';
-import type { dashboardV1, dataSourceV1, identityV1 } from '@bi/proto';
+import type { dashboardV1, dataSourceQueryV1, dataSourceV1, identityV1 } from '@bi/proto';
 import { SOURCE_EXPORT_MAX_ROWS } from '@bi/rules';
 import { CONFIG } from '@bi/service-kit';
 import { z } from 'zod';
 import { relatedChartsTree } from '../chart/related-charts.js';
-import { DASHBOARD_CLIENT, DATA_SOURCE_CLIENT, IDENTITY_CLIENT, rpc } from '../grpc-clients.js';
+import { DASHBOARD_CLIENT, DATA_SOURCE_CLIENT, DATA_SOURCE_QUERY_CLIENT, IDENTITY_CLIENT, rpc } from '../grpc-clients.js';
 import { CurrentUser, RequirePermission, type AuthUser } from '../http/auth.guard.js';
 import { requestLanguage } from '../http/request-language.js';
 import { parseInput } from '../http/validation.js';
-import { actorOf, canEditSource, checkSourceAccess, projectView, sourceView } from './source-access.js';
+import { actorOf, canEditSource, checkSourceAccess, checkWholeSource, projectView, sourceView } from './source-access.js';
 import { writeXlsx } from './xlsx-export.js';
 
 const PERMISSION_TARGET_PREFIX = 'drn:iam:app:margin:';
@@ -91,6 +91,7 @@ export class DataSourceController {
     @Inject(IDENTITY_CLIENT) private readonly identity: identityV1.IdentityServiceClient,
     @Inject(CONFIG) config: AppConfig,
     @Inject(DASHBOARD_CLIENT) private readonly dashboards: dashboardV1.DashboardServiceClient,
+    @Inject(DATA_SOURCE_QUERY_CLIENT) private readonly queries: dataSourceQueryV1.DataSourceQueryServiceClient,
   ) {
     this.queryDeadlineMs = (config.dataSources.queryTimeoutSeconds * 3 + 30) * 1000;
     this.maxRows = config.dataSources.queryMaxRows;
@@ -182,6 +183,7 @@ export class DataSourceController {
   async top(@Param('dataSourceId') dataSourceId: string, @Param('count') count: string, @CurrentUser() user: AuthUser) {
     const n = parseInput(z.coerce.number({ message: 'count: expected a number' }).int('count: expected a whole number').min(1).max(this.maxRows), count);
     await this.readable(user, dataSourceId);
+    await this.wholeSource(user, dataSourceId);
     return previewView(await rpc(this.sources.preview({ dataSourceId, count: n }), this.queryDeadlineMs));
   }
 
@@ -247,6 +249,7 @@ export class DataSourceController {
   @ApiOperation({ summary: 'The source as .xlsx (at most 99999 rows; refused above) — extension of the spec' })
   async export(@Param('dataSourceId') dataSourceId: string, @CurrentUser() user: AuthUser, @Res() res: Parameters<typeof writeXlsx>[1]) {
     const source = await this.readable(user, dataSourceId);
+    await this.wholeSource(user, dataSourceId);
     await writeXlsx(this.sources.exportRows({ dataSourceId, maxRows: SOURCE_EXPORT_MAX_ROWS }), res, source.name, this.queryDeadlineMs);
   }
 
@@ -264,6 +267,12 @@ export class DataSourceController {
     const s = await rpc(this.sources.getSource({ dataSourceId }));
     checkSourceAccess(user, s, 'read');
     return s;
+  }
+
+  /** The preview and export show the whole source: refused to a caller its row-level rules restrict (docs/api/sharing.md). */
+  private async wholeSource(user: AuthUser, dataSourceId: string) {
+    if (user.isAdmin) return;
+    checkWholeSource(user, await rpc(this.queries.describe({ dataSourceId })));
   }
 
   private async writable(user: AuthUser, dataSourceId: string) {

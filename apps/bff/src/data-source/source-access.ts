@@ -1,5 +1,6 @@
 import { AppError } from '@bi/core';
-import type { dataSourceV1 } from '@bi/proto';
+import type { chartQueryV1, dataSourceV1 } from '@bi/proto';
+import { parseRowRules, rowRuleFingerprint } from '@bi/query';
 import { allows, type AuthUser } from '../http/auth.guard.js';
 
 /**
@@ -49,4 +50,19 @@ export function sourceView(user: AuthUser, s: dataSourceV1.DataSource) {
 /** A folder with only the sources the caller may read. */
 export function projectView(user: AuthUser, p: dataSourceV1.Project) {
   return { projectId: p.projectId, name: p.name, order: p.order, dataSources: p.dataSources.filter((s) => canAccessSource(user, s)).map((s) => summaryView(user, s)) };
+}
+
+/** Who a chart runs for, as chart-query applies the source's row-level rules (docs/api/sharing.md "Row-level rules"). */
+export function viewerOf(user: AuthUser): chartQueryV1.Viewer {
+  return { userId: user.userId, roleIds: user.roleIds ?? [], isAdmin: user.isAdmin };
+}
+
+/** What tells this caller's rows of the source from another caller's: '' when no row-level rule restricts them. */
+export function rowRulesFingerprint(user: AuthUser, source: { rowRulesJson: string }): string {
+  return source.rowRulesJson ? rowRuleFingerprint(parseRowRules(source.rowRulesJson), viewerOf(user)) : '';
+}
+
+/** The whole source (preview, export) is refused to a caller row-level rules restrict: they see its rows through charts only. */
+export function checkWholeSource(user: AuthUser, source: { rowRulesJson: string }): void {
+  if (rowRulesFingerprint(user, source) !== '') throw new AppError('forbidden', 'row_rules.whole_source_refused');
 }

@@ -24,6 +24,8 @@ export interface AuthUser {
   userName: string;
   isAdmin: boolean;
   permissions: string[];
+  /** the user's roles, for the row-level rules of sources */
+  roleIds?: string[];
   token: string;
   /** an administrator set the password: every call but sign-out and the password change answers 403 */
   mustChangePassword?: boolean;
@@ -69,7 +71,7 @@ export class AuthGuard implements CanActivate {
   private async verify(token: string): Promise<AuthUser> {
     const v = await rpc(this.identity.verifyToken({ token }));
     if (!v.valid) throw new AppError('unauthenticated', 'auth.unauthenticated');
-    const user: AuthUser = { userId: v.userId, userName: v.userName, isAdmin: v.isAdmin, permissions: v.permissions, token, mustChangePassword: v.mustChangePassword };
+    const user: AuthUser = { userId: v.userId, userName: v.userName, isAdmin: v.isAdmin, permissions: v.permissions, roleIds: v.roleIds, token, mustChangePassword: v.mustChangePassword };
     // not kept while the password must change: the hit path (which skips the guard) never sees such a token
     if (!v.mustChangePassword) this.tokens.remember(token, user, v.sessionId, Number(v.expiresAt));
     return user;
