@@ -1,6 +1,6 @@
 import { emptyChart, type Chart } from '@bi/chart-model';
 import { buildPlotLineQuery, compile } from '@bi/query';
-import { answerKey, chartColumns, planChart, plotLineValues, type SourceDescription } from './chart-plan.js';
+import { answerKey, chartColumns, planChart, plotLineValues, viewerRowFilter, type SourceDescription } from './chart-plan.js';
 
 const source: SourceDescription = {
   dataSourceId: 'ds1',
@@ -23,6 +23,7 @@ const source: SourceDescription = {
   cacheInterval: 0,
   createdById: '',
   unsupportedFields: [],
+  rowRulesJson: '',
 };
 const chart = (parts: Partial<Chart>): Chart => ({ ...emptyChart('c1', 'T', 'ds1', 'bar'), ...parts });
 
@@ -91,5 +92,33 @@ describe('chart plans', () => {
       answerKey(plan, { ...parts, page: { index: 2, size: 20 } }),
     ];
     expect(new Set([k, ...other]).size).toBe(7);
+  });
+});
+
+describe('row-level rules in chart plans', () => {
+  const ruled: SourceDescription = {
+    ...source,
+    rowRulesJson: JSON.stringify({ denyByDefault: true, rules: [{ roleId: 'east', field: 'region', compare: '=', compareValue: 'East' }, { userId: 'u2', field: 'qty', compare: '>', compareValue: 5 }] }),
+  };
+  const c = chart({ points: [{ name: 'region', dataType: 'string' }], values: [{ name: 'amount', dataType: 'number' }] });
+  const keyFor = (viewer: { userId: string; roleIds: string[]; isAdmin: boolean } | undefined) =>
+    answerKey(planChart({ chart: c, source: ruled, globalFilters: [], rowFilter: viewerRowFilter(ruled, viewer) }), { dialect: 'duckdb', dataVersion: 3, chart: c, language: 'en' });
+
+  it("filters every query by the caller's rules, bound; part of the cache key", () => {
+    const plan = planChart({ chart: c, source: ruled, globalFilters: [], rowFilter: viewerRowFilter(ruled, { userId: 'u1', roleIds: ['east'], isAdmin: false }) });
+    const q = compile(plan.main, 'duckdb');
+    expect(q.params).toContain('East');
+    expect(q.sql).not.toContain('East');
+    const keys = [keyFor({ userId: 'u1', roleIds: ['east'], isAdmin: false }), keyFor({ userId: 'u2', roleIds: [], isAdmin: false }), keyFor({ userId: 'a', roleIds: [], isAdmin: true }), keyFor(undefined)];
+    expect(new Set(keys).size).toBe(4);
+    // the same rules, the same key (two users of one role share answers)
+    expect(keyFor({ userId: 'u9', roleIds: ['east'], isAdmin: false })).toBe(keys[0]);
+  });
+
+  it('deny-by-default: no viewer, or one no rule names, gets a query no row meets; admin none of it', () => {
+    expect(compile(planChart({ chart: c, source: ruled, globalFilters: [], rowFilter: viewerRowFilter(ruled, undefined) }).main, 'duckdb').sql).toContain('1 = 0');
+    expect(viewerRowFilter(ruled, { userId: 'x', roleIds: ['west'], isAdmin: false })).toEqual({ kind: 'none' });
+    expect(viewerRowFilter(ruled, { userId: 'x', roleIds: [], isAdmin: true })).toBeUndefined();
+    expect(viewerRowFilter(source, { userId: 'x', roleIds: [], isAdmin: false })).toBeUndefined();
   });
 });
