@@ -2,6 +2,7 @@ import type { Formatter } from '@bi/chart-model';
 import { Button, Checkbox, Form, Input, InputNumber, Modal, Radio, Select, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { buttonTestId, DIALOG_CANCEL, DIALOG_OK } from '../../../shared/components/testIds';
+import { chartLocale } from '@bi/charts';
 import { useChartEditorTranslation } from '../i18n';
 import type { ChartField } from '../types';
 import { cleanFormatter, CUSTOM_UNIT_MAX, DECIMALS_MAX, formatterForEditing, formatterPreview, formatterProblem, UNIT_CHOICES, unitChoiceOf, withUnitChoice, type UnitChoice } from '../utils/formatter';
@@ -15,7 +16,7 @@ interface FormatterDialogProps {
 
 /** Value format of a measure (spec 01 §3 Formatter): value or percent, unit, decimals, thousands separator. */
 export function FormatterDialog({ field, onSubmit, onClose }: FormatterDialogProps) {
-  const { ce, t } = useChartEditorTranslation();
+  const { ce, t, i18n } = useChartEditorTranslation();
   const [draft, setDraft] = useState<Formatter>(() => formatterForEditing(undefined));
   useEffect(() => {
     if (field) setDraft(formatterForEditing(field.formatter));
@@ -92,7 +93,7 @@ export function FormatterDialog({ field, onSubmit, onClose }: FormatterDialogPro
           </Checkbox>
         </Form.Item>
         <Typography.Text type="secondary" data-testid="formatter-preview">
-          {ce('formatter.preview', { text: problem ? '—' : formatterPreview(draft) })}
+          {ce('formatter.preview', { text: problem ? '—' : formatterPreview(draft, chartLocale(i18n.language)) })}
         </Typography.Text>
       </Form>
     </Modal>

@@ -20,6 +20,7 @@ describe('formatter dialog', () => {
     expect(formatterPreview(wan)).toBe('123.46万');
     expect(formatterPreview({ ...wan, unit: 0, useThousandth: true })).toBe('1,234,567.89');
     expect(formatterPreview({ ...wan, type: 2 })).toBe('12.35%');
+    expect(formatterPreview(wan, 'zh-TW')).toBe('123.46萬');
     expect(formatterPreview({ ...withUnitChoice(wan, 'custom'), customUnit: ' 元 ' })).toBe('1234567.89元');
   });
 

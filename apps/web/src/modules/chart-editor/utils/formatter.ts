@@ -1,5 +1,5 @@
 import type { Formatter } from '@bi/chart-model';
-import { defaultFormatter, formatValue } from '@bi/charts';
+import { defaultFormatter, formatValue, type ChartLocale } from '@bi/charts';
 
 /** The unit choices of the formatter dialog: none, 万, 亿, K, M, G, or a custom suffix. */
 export const UNIT_CHOICES = ['none', 'wan', 'yi', 'K', 'M', 'G', 'custom'] as const;
@@ -40,7 +40,7 @@ export function cleanFormatter(f: Formatter): Formatter {
   return { ...f, customUnit: f.isCustomizeUnit ? f.customUnit.trim() : '' };
 }
 
-/** How a sample number looks with the formatter (the dialog's preview). */
-export function formatterPreview(f: Formatter, sample = 1234567.891): string {
-  return formatValue(f.type === 2 ? sample / 1e7 : sample, cleanFormatter(f));
+/** How a sample number looks with the formatter in the reader's language (the dialog's preview). */
+export function formatterPreview(f: Formatter, locale?: ChartLocale, sample = 1234567.891): string {
+  return formatValue(f.type === 2 ? sample / 1e7 : sample, cleanFormatter(f), locale);
 }
