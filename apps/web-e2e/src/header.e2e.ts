@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { AppShell } from './pages/AppShell';
 import { LoginPage } from './pages/LoginPage';
 import { catalogues, format, type Language } from './support/catalogues';
+import adminTexts from '../../web/src/modules/admin/i18n/en';
 import { USERS } from './support/env';
 import { readLocal } from './support/storage';
 
@@ -99,7 +100,7 @@ test.describe('header links follow the permissions', () => {
     await expect(shell.nav('data-source')).toHaveClass(/(^|\s)active(\s|$)/);
   });
 
-  test('an admin sees all three links', async ({ page }) => {
+  test('an admin sees all three links, and the user administration link', async ({ page }) => {
     const login = new LoginPage(page);
     const shell = new AppShell(page);
     await login.login(USERS.admin, { language: 'en' });
@@ -108,6 +109,7 @@ test.describe('header links follow the permissions', () => {
       catalogues.en.nav.dashboard,
       catalogues.en.nav.dataSource,
       catalogues.en.nav.template,
+      adminTexts.link,
     ]);
   });
 });
