@@ -8,9 +8,11 @@ import {
   buildDetailQuery,
   buildPlotLineQuery,
   buildTotalsQuery,
+  checkRowRules,
   compile,
   dialectFor,
   normalizeRows,
+  rowRuleFilter,
   type Cell,
   type ChartQueryOptions,
   type DetailQueryOptions,
@@ -409,7 +411,27 @@ const CASES: Case[] = [
         .slice(14, 21)
         .map((r) => [r.id, r.order_date, r.created_at, r.product, amountOf(r)]),
   },
+  {
+    name: 'row-level rules: a role rule and a user rule ANDed with the chart filters (issue 17 #6)',
+    build: (source) =>
+      buildChartQuery(chart({ points: [point('category')], values: [value('qty', 'sum')] }), source, SALES_FIELDS, {
+        rowFilter: rowRuleFilter(ROW_RULES, { userId: 'u1', roleIds: ['southwest'], isAdmin: false }, SALES_FIELDS),
+      }),
+    expected: () => groupRows(DATA.filter((r) => r.region === '西南' && r.qty > 15), [(r) => r.category], [sumQty]),
+  },
 ];
+
+/** Rules of the row-level rule case: by role region = 西南, by user qty > 15; deny-by-default. */
+const ROW_RULES = checkRowRules(
+  {
+    denyByDefault: true,
+    rules: [
+      { roleId: 'southwest', field: 'region', compare: '=', compareValue: '西南' },
+      { userId: 'u1', field: 'qty', compare: '>', compareValue: 15 },
+    ],
+  },
+  SALES_FIELDS,
+);
 
 /** The user's own SQL as the source (trailing semicolon, a WITH query). */
 const SQL_SOURCE_CASES: { name: string; sql: (table: string) => string; chart: Chart; expected: () => Value[][] }[] = [
@@ -476,6 +498,16 @@ describe('@bi/query charts on real engines', () => {
       const table = e.source.kind === 'table' ? (e.source.schema ? `${e.source.schema}.${e.source.table}` : e.source.table) : '';
       const q = compile(buildChartQuery(c.chart, { kind: 'sql', sql: c.sql(table) }, SALES_FIELDS), e.name);
       expectSameRows(normalizeRows(await e.run(q.sql, q.params), q.columns), expected, e.name);
+    }
+  });
+
+  it('row-level rules, deny-by-default: no row for a caller no rule names, every row for an admin', async () => {
+    const c = chart({ values: [value('id', 'count'), value('qty', 'sum')] });
+    for (const a of await runEverywhere((source) => buildChartQuery(c, source, SALES_FIELDS, { rowFilter: rowRuleFilter(ROW_RULES, { userId: 'x', roleIds: [], isAdmin: false }, SALES_FIELDS) }))) {
+      expectSameRows(a.rows, [[0, null]], a.engine);
+    }
+    for (const a of await runEverywhere((source) => buildChartQuery(c, source, SALES_FIELDS, { rowFilter: rowRuleFilter(ROW_RULES, { userId: 'x', roleIds: [], isAdmin: true }, SALES_FIELDS) }))) {
+      expectSameRows(a.rows, [[DATA.length, sumQty(DATA)]], a.engine);
     }
   });
 
