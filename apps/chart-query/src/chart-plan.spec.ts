@@ -1,5 +1,6 @@
 import { emptyChart, type Chart } from '@bi/chart-model';
 import { buildPlotLineQuery, compile } from '@bi/query';
+import { warningText } from '@bi/charts';
 import { answerKey, chartColumns, planChart, plotLineValues, viewerRowFilter, type SourceDescription } from './chart-plan.js';
 
 const source: SourceDescription = {
@@ -51,7 +52,8 @@ describe('chart plans', () => {
 
   it('skips global filters on fields the source lacks, and says so', () => {
     const plan = planChart({ chart: chart({ values: [{ name: 'amount', dataType: 'number' }] }), source, globalFilters: [{ name: 'gone', dataType: 'string', range: ['x'] }, { name: 'region', dataType: 'string', range: ['E'] }] });
-    expect(plan.warnings).toEqual(['global filter on "gone" skipped: the source has no such field']);
+    expect(plan.warnings).toEqual([{ key: 'globalFilterSkipped', params: { field: 'gone' } }]);
+    expect(plan.warnings.map(warningText)).toEqual(['global filter on "gone" skipped: the source has no such field']);
     expect(compile(plan.main, 'duckdb').params).toContain('E');
   });
 

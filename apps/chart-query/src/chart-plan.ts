@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Chart, ChartField, RangeFilter } from '@bi/chart-model';
-import type { CellValue, ChartColumn, ChartLabels } from '@bi/charts';
+import { chartWarning, type CellValue, type ChartColumn, type ChartLabels, type ChartWarning } from '@bi/charts';
 import { AppError } from '@bi/core';
 import type { chartQueryV1, dataSourceQueryV1 } from '@bi/proto';
 import {
@@ -25,7 +25,7 @@ import {
 /** Rows a chart draws at most; the query asks for one more to tell that there were more. */
 export const CHART_ROW_LIMIT = 10_000;
 /** Bump when the answer's shape changes: old cached answers are then never read. */
-const ANSWER_VERSION = 2;
+const ANSWER_VERSION = 3;
 
 export type SourceDescription = dataSourceQueryV1.SourceDescription;
 
@@ -47,8 +47,8 @@ export interface ChartPlan {
   main: ChartQueryIR;
   totals?: SummaryQueryIR;
   plotLines: PlotLinePlan;
-  /** global filter items left out because the source has no such field */
-  warnings: string[];
+  /** global filter items left out because the source has no such field (merged into the answer's meta.notes / meta.warnings) */
+  warnings: ChartWarning[];
 }
 
 export interface PlanInput {
@@ -92,11 +92,11 @@ export function planChart(input: PlanInput): ChartPlan {
   const querySource = querySourceOf(source);
   const fields = sourceFieldsOf(source);
   const names = new Set(fields.map((f) => f.name));
-  const warnings: string[] = [];
+  const warnings: ChartWarning[] = [];
   // a dashboard-wide filter applies to the charts whose source has its field
   const globalFilters = input.globalFilters.filter((f) => {
     if (names.has(f?.name)) return true;
-    warnings.push(`global filter on "${String(f?.name)}" skipped: the source has no such field`);
+    warnings.push(chartWarning('globalFilterSkipped', { field: String(f?.name) }));
     return false;
   });
   const options = { innerFilters: input.innerFilters, globalFilters, rowLimit: CHART_ROW_LIMIT + 1, rowFilter: input.rowFilter };

@@ -1,7 +1,7 @@
 import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 import type { Cache } from '@bi/cache';
 import type { Chart, RangeFilter } from '@bi/chart-model';
-import { buildOption, type ChartMeta, type JsonObject } from '@bi/charts';
+import { buildOption, warningText, type ChartMeta, type JsonObject } from '@bi/charts';
 import type { AppConfig } from '@bi/config';
 import { AppError, type Logger } from '@bi/core';
 import { resolveLanguage, translate } from '@bi/i18n';
@@ -255,7 +255,8 @@ export class ChartRunner {
       chart,
       meta: {
         ...build.meta,
-        warnings: [...plan.warnings, ...build.meta.warnings],
+        warnings: [...plan.warnings.map(warningText), ...build.meta.warnings],
+        notes: [...plan.warnings, ...build.meta.notes],
         rowCount: rows.length,
         truncated: mainReply.truncated,
         empty: false,

@@ -83,6 +83,7 @@ describe('buildOption', () => {
     const { o, meta } = build(monthlyResult('bar', { customOption: '{"grid": {top: 1}' }));
     expect(o).toEqual(plain);
     expect(meta.warnings).toEqual([expect.stringContaining('customOption is not valid JSON')]);
+    expect(meta.notes).toEqual([{ key: 'customOptionInvalidJson', params: { detail: expect.any(String) } }]);
     expect(build(monthlyResult('bar', { customOption: '"text"' })).meta.warnings).toEqual(['customOption is not a JSON object and was ignored']);
   });
 
@@ -90,6 +91,7 @@ describe('buildOption', () => {
     const r = { ...monthlyResult('bar'), chart: { ...chartOf('bar'), type: 'radar' as never } };
     const { option, meta } = buildOption(r);
     expect(meta.warnings).toEqual(['unknown chart kind "radar"']);
+    expect(meta.notes).toEqual([{ key: 'unknownKind', params: { kind: 'radar' } }]);
     expect(option.series).toBeUndefined();
   });
 

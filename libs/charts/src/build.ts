@@ -16,6 +16,7 @@ import { buildTable } from './kinds/table.js';
 import { titleOption } from './layout.js';
 import { compact, deepMerge, isPlainObject, parseCustomOption } from './merge.js';
 import { normalizeColor } from './themes.js';
+import { chartWarning, warningText } from './warnings.js';
 import type { BuildOptions, ChartBuild, ChartResult, JsonObject } from './types.js';
 
 /** One builder per kind; the mapped type makes a missing kind a compile error. */
@@ -63,14 +64,14 @@ export function buildOption(input: ChartResult, options?: BuildOptions): ChartBu
     title: titleOption(ctx),
   };
   if (!isChartType(kind)) {
-    ctx.warnings.push(`unknown chart kind "${String(kind)}"`);
-    return { option: compact(base) as JsonObject, meta: { kind, pointCount: 0, originalPointCount: 0, downsampled: false, warnings: ctx.warnings, formatters: { series: {}, valueAxes: [], locale: ctx.options.locale } } };
+    ctx.warnings.push(chartWarning('unknownKind', { kind: String(kind) }));
+    return { option: compact(base) as JsonObject, meta: { kind, pointCount: 0, originalPointCount: 0, downsampled: false, warnings: ctx.warnings.map(warningText), notes: ctx.warnings, formatters: { series: {}, valueAxes: [], locale: ctx.options.locale } } };
   }
 
   const out = KIND_BUILDERS[kind](ctx);
   let option: JsonObject = { ...base, ...out.option };
   const custom = parseCustomOption(chart.customOption);
-  if (!custom.ok) ctx.warnings.push(custom.error);
+  if (!custom.ok) ctx.warnings.push(custom.warning);
   else if (custom.value) option = deepMerge(option, custom.value) as JsonObject;
 
   return {
@@ -80,7 +81,8 @@ export function buildOption(input: ChartResult, options?: BuildOptions): ChartBu
       pointCount: out.pointCount,
       originalPointCount: out.originalPointCount,
       downsampled: out.downsampled === true,
-      warnings: ctx.warnings,
+      warnings: ctx.warnings.map(warningText),
+      notes: ctx.warnings,
       formatters: { series: out.formatters?.series ?? {}, valueAxes: out.formatters?.valueAxes ?? [], locale: ctx.options.locale },
     },
   };

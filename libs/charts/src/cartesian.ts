@@ -12,6 +12,7 @@ import { axisStyle, chromeInsets, legendOption, tooltipOption } from './layout.j
 import { markLineOption, plotLineItems } from './plotlines.js';
 import { leastSquares } from './stats.js';
 import { paletteColor } from './themes.js';
+import { chartWarning } from './warnings.js';
 import type { ChartColumn, Json, JsonObject } from './types.js';
 
 export type CartesianSeriesType = 'bar' | 'line' | 'scatter';
@@ -46,7 +47,7 @@ export function buildCartesian(ctx: BuildContext, spec: CartesianSpec): KindOutp
   const ds = downsampleShared(() => pv.xs, pv.series.map((s) => s.values), options.downsampleThreshold, pv.categories.length);
   const keep = ds.indices;
   const categories = ds.downsampled ? pick(pv.categories, keep) : pv.categories;
-  if (ds.downsampled) ctx.warnings.push(`${ds.originalCount} points per series were down-sampled to ${keep.length} (LTTB)`);
+  if (ds.downsampled) ctx.warnings.push(chartWarning('downsampled', { total: ds.originalCount, shown: keep.length }));
 
   // Stack keys: one stack per axis, or per measure when a compare column splits several measures.
   const stackOf = (m: ChartColumn): string | undefined => (spec.stacked ? (compare && primary.length + secondary.length > 1 ? `${m.alias}` : `axis${axisOf(m)}`) : undefined);
@@ -126,7 +127,7 @@ export function buildCartesian(ctx: BuildContext, spec: CartesianSpec): KindOutp
         });
         seriesFormatters[name] = formatterOf(s.measure);
       } else {
-        ctx.warnings.push(`trendline of "${s.name}" needs at least two values`);
+        ctx.warnings.push(chartWarning('trendlineTooFew', { series: s.name }));
       }
     }
   });
@@ -139,7 +140,7 @@ export function buildCartesian(ctx: BuildContext, spec: CartesianSpec): KindOutp
     if (items.length === 0) continue;
     const host = firstOnAxis[axis];
     if (host) host.markLine = markLineOption(ctx, items);
-    else ctx.warnings.push(`plot lines of axis ${axis + 1} have no series to draw on`);
+    else ctx.warnings.push(chartWarning('plotLinesNoSeries', { axis: axis + 1 }));
   }
 
   // Axes

@@ -3,6 +3,7 @@ import type { Chart, ChartField, Formatter } from '@bi/chart-model';
 import { DEFAULT_DOWNSAMPLE_THRESHOLD } from './downsample.js';
 import { chartLocale, formatValue, type ChartLocale } from './format.js';
 import { resolvePalette, resolveTheme, type ChartTheme } from './themes.js';
+import type { ChartWarning } from './warnings.js';
 import { DEFAULT_LABELS, type BuildOptions, type ChartColumn, type ChartLabels, type ChartResult, type ColumnRole, type FormatterSpec, type JsonObject } from './types.js';
 
 export interface ResolvedOptions {
@@ -23,8 +24,8 @@ export interface BuildContext {
   theme: ChartTheme;
   /** theme palette with the chart's colorSettings over it */
   palette: string[];
-  /** add to it; it ends up in meta.warnings */
-  warnings: string[];
+  /** add to it (chartWarning(key, params)); it ends up in meta.notes, and as English text in meta.warnings */
+  warnings: ChartWarning[];
 }
 
 /** A kind builder's answer; the common parts (colours, background, title, customOption) are added around it. */

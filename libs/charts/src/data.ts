@@ -2,6 +2,7 @@
 import { columnsOf, fieldLabel, type BuildContext } from './context.js';
 import { singleValue } from './stats.js';
 import { toNumber } from './format.js';
+import { chartWarning } from './warnings.js';
 import type { CellValue, ChartColumn } from './types.js';
 
 export interface PivotSeries {
@@ -133,13 +134,13 @@ export interface Slice {
 export function slices(ctx: BuildContext, kindName: string): { slices: Slice[]; measure: ChartColumn | undefined } {
   const measures = columnsOf(ctx.result, 'measure', 'measure2');
   const dimensions = columnsOf(ctx.result, 'dimension');
-  if (columnsOf(ctx.result, 'series').length > 0) ctx.warnings.push(`${kindName} ignores the compare field`);
+  if (columnsOf(ctx.result, 'series').length > 0) ctx.warnings.push(chartWarning('compareIgnored', { kind: kindName }));
   if (dimensions.length === 0) {
     return { slices: measures.map((m) => ({ name: fieldLabel(m.field), value: singleValue(ctx.result, m, ctx.warnings), column: m })), measure: measures[0] };
   }
   const measure = measures[0];
   if (!measure) return { slices: [], measure };
-  if (measures.length > 1) ctx.warnings.push(`${kindName} shows the first value field only`);
+  if (measures.length > 1) ctx.warnings.push(chartWarning('firstValueOnly', { kind: kindName }));
   const pv = pivot(ctx, [measure], { ignoreCompare: true });
   const values = pv.series[0]?.values ?? [];
   return { slices: pv.categories.map((name, i) => ({ name, value: values[i] ?? null, column: measure })), measure };

@@ -6,6 +6,7 @@ export * from './maps.js';
 export { aggregate, leastSquares, singleValue, columnStat, STAT_KEYS, type StatKey, type LinearFit } from './stats.js';
 export { deepMerge, parseCustomOption, type CustomOptionParse } from './merge.js';
 export { fieldLabel } from './context.js';
+export * from './warnings.js';
 export { legendPosition, type LegendPosition } from './layout.js';
 export { fitOption, fitCategories, legendRows, textWidth, type BoxSize, type CategoryFit } from './fit.js';
 export { gaugeScale, type GaugeScale } from './kinds/gauge.js';

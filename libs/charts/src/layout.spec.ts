@@ -102,6 +102,7 @@ describe('layout rules on the option', () => {
     expect(gauge.max).toBeGreaterThanOrEqual(1971);
     expect(gauge.data[0].value).toBe(1971);
     expect(meta.warnings).toContain('gauge scale widened to 0–2000 to hold the value');
+    expect(meta.notes).toEqual([{ key: 'gaugeScaleWidened', params: { min: 0, max: 2000 } }]);
   });
 
   it('category axes show every label (interval 0, never hidden) until fitOption thins them visibly', () => {

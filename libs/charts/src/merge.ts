@@ -1,5 +1,6 @@
 /** customOption (JSON text) deep-merged over the built option, and the JSON clean-up of the result. */
 import { INPUT_BOUNDS, jsonNesting } from '@bi/rules';
+import { chartWarning, type ChartWarning } from './warnings.js';
 import type { Json, JsonObject } from './types.js';
 
 const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
@@ -44,25 +45,25 @@ function clone(value: Json): Json {
   return value;
 }
 
-export type CustomOptionParse = { ok: true; value: JsonObject | null } | { ok: false; error: string };
+export type CustomOptionParse = { ok: true; value: JsonObject | null } | { ok: false; warning: ChartWarning };
 
 /**
  * Parses customOption text: blank → null; invalid JSON, a non-object, or one beyond the bounds of
- * INPUT_BOUNDS (a chart stored before they were checked) → an error message, and the chart is drawn
+ * INPUT_BOUNDS (a chart stored before they were checked) → a warning (key and params), and the chart is drawn
  * without it (the merge walks it recursively: 20 000 levels would exhaust the stack on every run).
  */
 export function parseCustomOption(text: string | undefined | null): CustomOptionParse {
   if (text === undefined || text === null || text.trim() === '') return { ok: true, value: null };
   if (text.length > INPUT_BOUNDS.customOptionChars || jsonNesting(text) > INPUT_BOUNDS.customOptionDepth) {
-    return { ok: false, error: `customOption is larger than ${INPUT_BOUNDS.customOptionChars} characters or nested deeper than ${INPUT_BOUNDS.customOptionDepth} levels and was ignored` };
+    return { ok: false, warning: chartWarning('customOptionTooLarge', { chars: INPUT_BOUNDS.customOptionChars, depth: INPUT_BOUNDS.customOptionDepth }) };
   }
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
   } catch (e) {
-    return { ok: false, error: `customOption is not valid JSON and was ignored: ${(e as Error).message}` };
+    return { ok: false, warning: chartWarning('customOptionInvalidJson', { detail: (e as Error).message }) };
   }
-  if (!isPlainObject(parsed)) return { ok: false, error: 'customOption is not a JSON object and was ignored' };
+  if (!isPlainObject(parsed)) return { ok: false, warning: chartWarning('customOptionNotObject') };
   return { ok: true, value: parsed };
 }
 

@@ -3,6 +3,7 @@ import type { PlotLine } from '@bi/chart-model';
 import { display, literal, type BuildContext } from './context.js';
 import { toNumber } from './format.js';
 import { aggregate, columnValues, type StatKey } from './stats.js';
+import { chartWarning } from './warnings.js';
 import type { ChartColumn, JsonObject } from './types.js';
 
 const FORMULA: Record<0 | 1 | 2, StatKey> = { 0: 'avg', 1: 'min', 2: 'max' };
@@ -52,7 +53,7 @@ export function plotLineItems(ctx: BuildContext, axis: 0 | 1, axisMeasures: Char
     const value = plotLineValue(ctx, def, axisMeasures);
     const name = def.line.name ?? '';
     if (value === null) {
-      ctx.warnings.push(`plot line "${name}" has no value and is not drawn`);
+      ctx.warnings.push(chartWarning('plotLineNoValue', { name }));
       continue;
     }
     const text = display(value, plotLineColumn(def, axisMeasures), ctx.options.locale);

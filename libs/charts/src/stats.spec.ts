@@ -1,3 +1,4 @@
+import type { ChartWarning } from './warnings.js';
 import { aggregate, columnStat, leastSquares, singleValue } from './stats.js';
 import { column, figureResult } from './testing/fixtures.js';
 
@@ -35,10 +36,10 @@ describe('singleValue and columnStat', () => {
     expect(singleValue(r, amount)).toBe(800000);
     expect(singleValue({ ...r, totals: undefined }, amount)).toBe(800000);
     expect(singleValue({ ...r, totals: undefined, rows: [{ amount: 5 }] }, amount)).toBe(5);
-    const warnings: string[] = [];
+    const warnings: ChartWarning[] = [];
     const avg = { ...amount, field: { ...amount.field, aggregator: 'avg' as const } };
     expect(singleValue({ ...r, totals: undefined }, avg, warnings)).toBeCloseTo(800000 / 3);
-    expect(warnings).toHaveLength(1);
+    expect(warnings).toEqual([{ key: 'approximateFigure', params: { field: 'Amount', rows: 3 } }]);
     const max = column('amount', 'measure', { aggregator: 'max' });
     expect(singleValue({ ...r, totals: undefined }, max)).toBe(420000);
   });

@@ -2,6 +2,7 @@
 import type { Aggregator } from '@bi/chart-model';
 import { toNumber } from './format.js';
 import type { ChartColumn, ChartResult } from './types.js';
+import { chartWarning, type ChartWarning } from './warnings.js';
 
 export type StatKey = 'sum' | 'avg' | 'max' | 'min';
 export const STAT_KEYS: readonly StatKey[] = ['sum', 'avg', 'max', 'min'];
@@ -40,14 +41,15 @@ function combineKey(aggregator: Aggregator | undefined): StatKey {
  * or the rows combined by the field's aggregator (sum, count → sum; avg of rows is the mean of the group
  * figures, an approximation the result says in a warning).
  */
-export function singleValue(result: ChartResult, column: ChartColumn, warnings?: string[]): number | null {
+export function singleValue(result: ChartResult, column: ChartColumn, warnings?: ChartWarning[]): number | null {
   const total = result.totals?.[column.alias];
   if (typeof total === 'number' && Number.isFinite(total)) return total;
   const values = columnValues(result, column);
   if (values.length <= 1) return values[0] ?? null;
   const key = combineKey(column.field.aggregator);
   if (warnings && (key === 'avg' || column.field.aggregator === 'countDistinct')) {
-    warnings.push(`${column.alias}: ${values.length} rows combined without a query total; the figure is approximate`);
+    const title = typeof column.field.title === 'string' ? column.field.title.trim() : '';
+    warnings.push(chartWarning('approximateFigure', { field: title || column.field.name || column.alias, rows: values.length }));
   }
   return aggregate(values, key);
 }

@@ -1,6 +1,7 @@
 /** Input and output of the option builder. */
 import type { Chart, ChartField, ChartType, Formatter } from '@bi/chart-model';
 import type { ChartLocale } from './format.js';
+import type { ChartWarning } from './warnings.js';
 
 export type CellValue = string | number | null;
 
@@ -99,7 +100,10 @@ export interface ChartMeta {
   /** points per series before down-sampling (all rows for table) */
   originalPointCount: number;
   downsampled: boolean;
+  /** what the answer notes about how it was drawn, as English text (for API clients that read text) */
   warnings: string[];
+  /** the same notes as keys and parameters (CHART_WARNING_KEYS): clients say them in the reader's language */
+  notes: ChartWarning[];
   formatters: FormatterSpec;
 }
 

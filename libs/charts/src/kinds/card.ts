@@ -2,6 +2,7 @@ import type { AggregateConfig } from '@bi/chart-model';
 import { columnsOf, display, fieldLabel, formatterOf, literal, type KindBuilder } from '../context.js';
 import { columnStat, singleValue, STAT_KEYS, type StatKey } from '../stats.js';
 import { normalizeColor, paletteColor } from '../themes.js';
+import { chartWarning } from '../warnings.js';
 import type { JsonObject } from '../types.js';
 
 const FLAGS: Record<StatKey, keyof AggregateConfig> = { sum: 'showSum', avg: 'showAvg', max: 'showMax', min: 'showMin' };
@@ -22,7 +23,7 @@ export const buildCard: KindBuilder = (ctx) => {
 
   const config = chart.aggregateConfig ?? {};
   const named = config.aggregateField ? measures.find((c) => c.field.name === config.aggregateField || c.alias === config.aggregateField) : undefined;
-  if (config.aggregateField && !named) ctx.warnings.push(`statistics field "${config.aggregateField}" is not among the value fields; using "${title}"`);
+  if (config.aggregateField && !named) ctx.warnings.push(chartWarning('statisticsFieldMissing', { field: String(config.aggregateField), using: title }));
   const statColumn = named ?? measure;
   const statColor = normalizeColor(config.showFontColor) ?? theme.subtext;
   const statistics = statColumn

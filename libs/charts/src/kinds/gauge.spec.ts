@@ -51,6 +51,7 @@ describe('gauge', () => {
     const { o, meta } = build(figureResult('gauge', { property: { min: 10, max: 5 } }));
     expect(o.series[0]).toMatchObject({ min: 10, max: 800010 });
     expect(meta.warnings).toContain('gauge scale widened to 10–800010 to hold the value');
+    expect(meta.notes).toContainEqual({ key: 'gaugeScaleWidened', params: { min: 10, max: 800010 } });
   });
 
   it('matches its snapshot', () => {

@@ -3,6 +3,7 @@ import { axisFormatter, toNumber } from '../format.js';
 import { roundCenter, tooltipOption } from '../layout.js';
 import { singleValue } from '../stats.js';
 import { GAUGE_PALETTE, normalizeColor, paletteColor } from '../themes.js';
+import { chartWarning } from '../warnings.js';
 import type { Json, JsonObject } from '../types.js';
 
 /** The smallest 1, 2 or 5 × 10^k at or above x (x > 0). */
@@ -85,7 +86,7 @@ export const buildGauge: KindBuilder = (ctx) => {
   const { chart, result, theme, palette } = ctx;
   const measures = columnsOf(result, 'measure', 'measure2');
   const measure = measures[0];
-  if (measures.length > 1) ctx.warnings.push('gauge shows the first value field only');
+  if (measures.length > 1) ctx.warnings.push(chartWarning('firstValueOnly', { kind: 'gauge' }));
   const value = measure ? singleValue(result, measure, ctx.warnings) : null;
 
   const sections = (Array.isArray(chart.gaugeSection) ? chart.gaugeSection : [])
@@ -94,7 +95,7 @@ export const buildGauge: KindBuilder = (ctx) => {
     .sort((a, b) => a.at - b.at);
   const scale = gaugeScale(value, toNumber(chart.property?.min), toNumber(chart.property?.max), sections.at(-1)?.at ?? null);
   const { min, max } = scale;
-  if (scale.widened) ctx.warnings.push(`gauge scale widened to ${min}–${max} to hold the value`);
+  if (scale.widened) ctx.warnings.push(chartWarning('gaugeScaleWidened', { min, max }));
 
   const fraction = (v: number) => Math.min(1, Math.max(0, (v - min) / (max - min)));
   let stops: Json[];

@@ -4,6 +4,7 @@ import { formatPercent, toNumber } from '../format.js';
 import { chromeInsets } from '../layout.js';
 import { singleValue } from '../stats.js';
 import { normalizeColor, paletteColor } from '../themes.js';
+import { chartWarning } from '../warnings.js';
 import type { JsonObject } from '../types.js';
 
 export const DEFAULT_NAV_FONT_SIZE = 14;
@@ -20,7 +21,7 @@ export const buildNav: KindBuilder = (ctx) => {
   const valueCol = values[0] ?? columnsOf(result, 'measure2')[0];
   const targetCol = values[1] ?? (values[0] ? columnsOf(result, 'measure2')[0] : undefined);
   const fixedTarget = toNumber(chart.property?.max);
-  if (!targetCol && fixedTarget === null && valueCol) ctx.warnings.push('nav has no target field and no property.max; the target is 100');
+  if (!targetCol && fixedTarget === null && valueCol) ctx.warnings.push(chartWarning('navDefaultTarget', { target: 100 }));
   const defaultTarget = fixedTarget ?? 100;
 
   const items: { name: string; value: number | null; target: number | null }[] = [];

@@ -40,6 +40,7 @@ describe('pie', () => {
     expect(o.series[0].data.map((d: Loose) => d.name)).toEqual(['Online', 'Store', 'Partner', 'Phone']);
     expect(meta).toMatchObject({ pointCount: 4, originalPointCount: 6 });
     expect(meta.warnings).toEqual(['pie leaves out 1 negative value(s)']);
+    expect(meta.notes).toEqual([{ key: 'pieNegativeLeftOut', params: { count: 1 } }]);
   });
 
   it('makes one slice per value field without a dimension', () => {

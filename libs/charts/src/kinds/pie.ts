@@ -3,6 +3,7 @@ import { slices } from '../data.js';
 import { formatPercent } from '../format.js';
 import { legendOption, roundBox, tooltipOption } from '../layout.js';
 import { paletteColor } from '../themes.js';
+import { chartWarning } from '../warnings.js';
 import type { JsonObject } from '../types.js';
 
 /**
@@ -14,7 +15,7 @@ export const buildPie: KindBuilder = (ctx) => {
   const { chart, theme, palette } = ctx;
   const { slices: all, measure } = slices(ctx, 'pie');
   const negative = all.filter((s) => s.value !== null && s.value < 0);
-  if (negative.length > 0) ctx.warnings.push(`pie leaves out ${negative.length} negative value(s)`);
+  if (negative.length > 0) ctx.warnings.push(chartWarning('pieNegativeLeftOut', { count: negative.length }));
   const drawn = all.filter((s) => s.value !== null && s.value >= 0);
   const total = drawn.reduce((sum, s) => sum + (s.value ?? 0), 0);
 

@@ -3,6 +3,7 @@ import { columnsOf, display, fieldLabel, type KindBuilder } from '../context.js'
 import { cellText } from '../data.js';
 import { columnStat, STAT_KEYS, type StatKey } from '../stats.js';
 import { normalizeColor } from '../themes.js';
+import { chartWarning } from '../warnings.js';
 import type { ChartColumn, JsonObject } from '../types.js';
 
 const FLAGS: Record<StatKey, keyof AggregateConfig> = { sum: 'showSum', avg: 'showAvg', max: 'showMax', min: 'showMin' };
@@ -34,7 +35,7 @@ export const buildTable: KindBuilder = (ctx) => {
   const config = chart.aggregateConfig ?? {};
   const measures = columnsOf(result, 'measure', 'measure2');
   const named = config.aggregateField ? measures.filter((c) => c.field.name === config.aggregateField || c.alias === config.aggregateField) : [];
-  if (config.aggregateField && named.length === 0) ctx.warnings.push(`statistics field "${config.aggregateField}" is not among the value fields; using all value fields`);
+  if (config.aggregateField && named.length === 0) ctx.warnings.push(chartWarning('statisticsFieldMissingAll', { field: String(config.aggregateField) }));
   const statColumns = named.length > 0 ? named : measures;
   const labelColumn = columns.find((c) => !isMeasure(c)) ?? columns[0];
   const summary: JsonObject[] = STAT_KEYS.filter((k) => config[FLAGS[k]] === true).map((key) => {

@@ -9,6 +9,7 @@ import { useAppTheme } from '../hooks/useAppTheme';
 import { useChartData } from '../hooks/useChartData';
 import type { ChartAnswer, ChartType, TablePage } from '../types';
 import { isChartKind } from '../utils/renderers';
+import { noteTexts, type LooseT } from '../utils/notes';
 import { deriveChartState, downsampleHint, isSettled } from '../utils/state';
 import { rowsThatFit, TABLE_ROW_HEIGHT } from '../utils/table';
 
@@ -85,7 +86,7 @@ function kindOf(answer: ChartAnswer | undefined, fallback: string): string {
 /**
  * The content of a chart box: runs the chart once the box is visible and shows the chart, or
  * waiting / loading / error (with retry) / no fields yet (with the editor) / no data. Hints: down-sampled
- * series, a truncated result, the server's warnings; a small spinner while a refresh runs.
+ * series, a truncated result, the answer's notes (meta.notes) in the reader's language; a small spinner while a refresh runs.
  */
 export function ChartView({ tab, chart, variant, enabled, refreshKey, onLoaded, onEdit }: ChartViewProps) {
   const { t } = useTranslation();
@@ -217,7 +218,7 @@ export function ChartView({ tab, chart, variant, enabled, refreshKey, onLoaded, 
 
   const sampled = state === 'ready' ? downsampleHint(answer) : null;
   const truncated = state === 'ready' && answer?.meta?.truncated === true;
-  const warnings = state === 'ready' ? (answer?.meta?.warnings ?? []) : [];
+  const warnings = state === 'ready' ? noteTexts(answer?.meta, t as unknown as LooseT, i18n.language) : [];
   const refreshing = state === 'ready' && query.isFetching && !query.isPlaceholderData;
 
   return (

@@ -19,6 +19,23 @@ const en: ChartViewCatalogue = {
   noPermission: 'No permission to see this chart\'s data source',
   noPermissionHint: 'Ask an administrator to share the data source with you',
   summary: '{{title}}: {{value}}',
+  noteUnknownKind: 'Unknown chart kind "{{kind}}"',
+  noteCustomOptionTooLarge: 'The custom option is larger than {{chars}} characters or nested deeper than {{depth}} levels and was ignored',
+  noteCustomOptionInvalidJson: 'The custom option is not valid JSON and was ignored',
+  noteCustomOptionNotObject: 'The custom option is not a JSON object and was ignored',
+  noteGaugeScaleWidened: 'The scale was widened to {{min}}–{{max}} to hold the value',
+  noteFirstValueOnly: '{{kind}} shows the first value field only',
+  noteCompareIgnored: '{{kind}} ignores the compare field',
+  notePieNegativeLeftOut: 'The pie leaves out {{count}} negative value(s)',
+  noteDownsampled: '{{total}} points per series were down-sampled to {{shown}} (LTTB)',
+  noteTrendlineTooFew: 'The trendline of "{{series}}" needs at least two values',
+  notePlotLineNoValue: 'Plot line "{{name}}" has no value and is not drawn',
+  notePlotLinesNoSeries: 'The plot lines of value axis {{axis}} have no series to draw on',
+  noteStatisticsFieldMissing: 'Statistics field "{{field}}" is not among the value fields; "{{using}}" is used',
+  noteStatisticsFieldMissingAll: 'Statistics field "{{field}}" is not among the value fields; all value fields are used',
+  noteNavDefaultTarget: 'No target field and no maximum: the target is {{target}}',
+  noteApproximateFigure: '{{field}}: {{rows}} rows combined without a query total; the figure is approximate',
+  noteGlobalFilterSkipped: 'Global filter on "{{field}}" skipped: this data source has no such field',
 };
 
 export default en;

@@ -19,6 +19,23 @@ const zhTW: ChartViewCatalogue = {
   noPermission: '暫無權限檢視此圖表的資料來源',
   noPermissionHint: '請聯絡管理員共用該資料來源',
   summary: '{{title}}：{{value}}',
+  noteUnknownKind: '未知的圖表類型「{{kind}}」',
+  noteCustomOptionTooLarge: '自訂設定超過 {{chars}} 個字元或巢狀超過 {{depth}} 層，已忽略',
+  noteCustomOptionInvalidJson: '自訂設定不是有效的 JSON，已忽略',
+  noteCustomOptionNotObject: '自訂設定不是 JSON 物件，已忽略',
+  noteGaugeScaleWidened: '刻度已擴展到 {{min}}–{{max}}，以容納目前的值',
+  noteFirstValueOnly: '{{kind}}只顯示第一個數值欄位',
+  noteCompareIgnored: '{{kind}}不使用對比欄位',
+  notePieNegativeLeftOut: '圓餅圖未顯示 {{count}} 個負值',
+  noteDownsampled: '每個系列的 {{total}} 個點已抽樣為 {{shown}} 個（LTTB）',
+  noteTrendlineTooFew: '「{{series}}」的趨勢線至少需要兩個值',
+  notePlotLineNoValue: '輔助線「{{name}}」沒有值，未繪製',
+  notePlotLinesNoSeries: '第 {{axis}} 個數值軸的輔助線沒有可依附的系列',
+  noteStatisticsFieldMissing: '統計欄位「{{field}}」不在數值欄位中，改用「{{using}}」',
+  noteStatisticsFieldMissingAll: '統計欄位「{{field}}」不在數值欄位中，改用全部數值欄位',
+  noteNavDefaultTarget: '沒有目標欄位也沒有最大值，目標按 {{target}} 計算',
+  noteApproximateFigure: '{{field}}：{{rows}} 列在沒有查詢總計時合併，數值為近似值',
+  noteGlobalFilterSkipped: '全域篩選「{{field}}」已略過：此資料來源沒有該欄位',
 };
 
 export default zhTW;
