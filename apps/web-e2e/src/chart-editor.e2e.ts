@@ -175,7 +175,8 @@ test.describe('chart editor', () => {
     await editor.menuAction('values', 0, 'menu-formatter');
     await expect(visibleTestId(page, 'formatter-unit')).toContainText('万');
     await expect(visibleTestId(page, 'formatter-decimals')).toHaveValue('2');
-    await expect(visibleTestId(page, 'formatter-preview')).toContainText('123.46万');
+    // The stored unit is 万; an English reader sees the number in their own scale words.
+    await expect(visibleTestId(page, 'formatter-preview')).toContainText('1.23M');
     await visibleTestId(page, 'dialog-cancel').click();
     await editor.menuAction('points', 0, 'menu-filter');
     await expect(visibleTestId(page, 'filter-from-0')).toHaveValue('2024-01-01');
