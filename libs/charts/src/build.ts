@@ -83,7 +83,7 @@ export function buildOption(input: ChartResult, options?: BuildOptions): ChartBu
       downsampled: out.downsampled === true,
       warnings: ctx.warnings.map(warningText),
       notes: ctx.warnings,
-      formatters: { series: out.formatters?.series ?? {}, valueAxes: out.formatters?.valueAxes ?? [], locale: ctx.options.locale },
+      formatters: { series: out.formatters?.series ?? {}, valueAxes: out.formatters?.valueAxes ?? [], ...(out.formatters?.categoryAxis ? { categoryAxis: out.formatters.categoryAxis } : {}), locale: ctx.options.locale },
     },
   };
 }

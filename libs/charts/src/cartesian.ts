@@ -11,6 +11,7 @@ import { axisFormatter, formatPercent, toNumber } from './format.js';
 import { axisStyle, chromeInsets, legendOption, tooltipOption } from './layout.js';
 import { markLineOption, plotLineItems } from './plotlines.js';
 import { leastSquares } from './stats.js';
+import { periodOf } from './periods.js';
 import { paletteColor } from './themes.js';
 import { chartWarning } from './warnings.js';
 import type { ChartColumn, Json, JsonObject } from './types.js';
@@ -146,6 +147,8 @@ export function buildCartesian(ctx: BuildContext, spec: CartesianSpec): KindOutp
   // Axes
   const showX = chart.showXSplitLine === true;
   const showY = chart.showYSplitLine === true;
+  // one date dimension grouped by year / quarter / month / week: its labels show the period (periods.ts)
+  const period = pv.dimensions.length === 1 && pv.dimensions[0]!.field.dataType === 'date' ? periodOf(pv.dimensions[0]!.field.granularity) : null;
   const categoryAxis: JsonObject = {
     type: 'category',
     data: categories,
@@ -205,7 +208,7 @@ export function buildCartesian(ctx: BuildContext, spec: CartesianSpec): KindOutp
       yAxis,
       dataZoom: dataZoom.length > 0 ? dataZoom : undefined,
       series,
-      fit: fitHints(options.labels.everyNth, axisFormatters.map((f, axis) => [f, extents[axis as 0 | 1]] as const), options.locale),
+      fit: { ...fitHints(options.labels.everyNth, axisFormatters.map((f, axis) => [f, extents[axis as 0 | 1]] as const), options.locale), ...(period ? { period, locale: options.locale } : {}) },
     },
     pointCount: keep.length,
     originalPointCount: ds.originalCount,
@@ -213,6 +216,7 @@ export function buildCartesian(ctx: BuildContext, spec: CartesianSpec): KindOutp
     formatters: {
       series: seriesFormatters,
       valueAxes: axisFormatters,
+      ...(period ? { categoryAxis: { granularity: period } } : {}),
     },
   };
 }

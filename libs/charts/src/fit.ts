@@ -14,7 +14,8 @@
  */
 import type { Formatter } from '@bi/chart-model';
 import { literal } from './context.js';
-import { formatAxisValue, type ChartLocale } from './format.js';
+import { chartLocale, formatAxisValue, type ChartLocale } from './format.js';
+import { periodLabel, type PeriodGranularity } from './periods.js';
 import { CATEGORY_FONT_SIZE, LEGEND_HEIGHT } from './layout.js';
 import type { Json, JsonObject } from './types.js';
 
@@ -226,12 +227,14 @@ export function fitOption(option: JsonObject, size: BoxSize): JsonObject {
     if (index < 0 || !grid) continue;
     const axis = list[index] as Obj;
     const horizontal = key === 'yAxis';
-    const labels = (axis.data as Json[]).map((d) => (isObj(d) ? String(d.value ?? '') : String(d ?? '')));
+    const fitHints = isObj(option.fit) ? option.fit : {};
+    // a date axis by period is measured by the labels it shows ('2023 Q1', not '2023-01-01')
+    const period = typeof fitHints.period === 'string' ? (fitHints.period as PeriodGranularity) : null;
+    const labels = (axis.data as Json[]).map((d) => periodLabel(isObj(d) ? String(d.value ?? '') : String(d ?? ''), period, chartLocale(fitHints.locale)));
     if (labels.length === 0) continue;
     const axisLabel = isObj(axis.axisLabel) ? axis.axisLabel : {};
     const fontSize = num(axisLabel.fontSize, CATEGORY_FONT_SIZE);
     const other = horizontal ? option.xAxis : option.yAxis;
-    const fitHints = isObj(option.fit) ? option.fit : {};
     const valueWidths = Array.isArray(fitHints.valueLabelWidth) ? fitHints.valueLabelWidth.map((w) => num(w, VALUE_LABEL_WIDTH)) : [VALUE_LABEL_WIDTH];
     // the category axis' name sits at the end of a vertical chart's axis; dropped when it would take a sixth of the width
     const name = typeof axis.name === 'string' ? axis.name : '';

@@ -7,6 +7,7 @@ export { aggregate, leastSquares, singleValue, columnStat, STAT_KEYS, type StatK
 export { deepMerge, parseCustomOption, type CustomOptionParse } from './merge.js';
 export { fieldLabel } from './context.js';
 export * from './warnings.js';
+export { isoWeek, periodLabel, periodOf, type PeriodGranularity } from './periods.js';
 export { legendPosition, type LegendPosition } from './layout.js';
 export { fitOption, fitCategories, legendRows, textWidth, type BoxSize, type CategoryFit } from './fit.js';
 export { gaugeScale, type GaugeScale } from './kinds/gauge.js';

@@ -1,6 +1,7 @@
 /** Input and output of the option builder. */
 import type { Chart, ChartField, ChartType, Formatter } from '@bi/chart-model';
 import type { ChartLocale } from './format.js';
+import type { PeriodGranularity } from './periods.js';
 import type { ChartWarning } from './warnings.js';
 
 export type CellValue = string | number | null;
@@ -91,6 +92,12 @@ export interface FormatterSpec {
    * formatter with one unit chosen for the whole axis (axisFormatter); apply formatAxisValue
    */
   valueAxes: (Formatter | null)[];
+  /**
+   * the category axis of a chart over one date dimension grouped by year / quarter / month / week: its
+   * categories are each period's first day (the points' keys); labels and tooltips show
+   * periodLabel(category, granularity, locale) ('2023 Q1')
+   */
+  categoryAxis?: { granularity: PeriodGranularity };
 }
 
 export interface ChartMeta {

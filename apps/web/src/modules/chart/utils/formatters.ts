@@ -5,7 +5,7 @@
  * K/M/B). Pure: the input option is not changed; only the parts that get a function are copied.
  */
 import type { Formatter } from '@bi/chart-model';
-import { DEFAULT_LOCALE, formatAxisValue, formatValue, isHorizontalOption as isHorizontal, type ChartLocale, type FormatterSpec } from '@bi/charts';
+import { DEFAULT_LOCALE, formatAxisValue, formatValue, isHorizontalOption as isHorizontal, periodLabel, type ChartLocale, type FormatterSpec } from '@bi/charts';
 import { rendererFamilyOf, type RendererFamily } from './renderers';
 
 type Obj = Record<string, unknown>;
@@ -69,13 +69,23 @@ export function cartesianTooltip(formatters: FormatterSpec, horizontal: boolean)
     const list = asList(params) as TooltipParam[];
     const first = list[0];
     if (!first) return '';
-    const header = first.axisValueLabel ?? (first.componentType === 'markLine' ? first.seriesName : categoryOf(first));
+    const markLine = first.componentType === 'markLine';
+    const category = first.axisValueLabel ?? (markLine ? first.seriesName : categoryOf(first));
+    // a date axis by period: the period ('2023 Q1'), not its first day
+    const header = markLine ? category : categoryText(formatters)(category);
     const lines = list.map((p) => {
       const label = p.componentType === 'markLine' ? p.name : p.seriesName;
       return `${markerOf(p)}${escapeHtml(label)}: <b>${escapeHtml(formatNumber(valueOf(p), seriesFormatter(formatters, p.seriesName), localeOf(formatters)))}</b>`;
     });
     return [escapeHtml(header), ...lines].filter((line) => line !== '').join('<br/>');
   };
+}
+
+/** A category as its axis shows it: the period of a date axis by year / quarter / month / week (meta.formatters.categoryAxis), else as it is. */
+export function categoryText(formatters: FormatterSpec): (category: unknown) => string {
+  const granularity = formatters.categoryAxis?.granularity;
+  const locale = localeOf(formatters);
+  return (category) => (granularity ? periodLabel(category, granularity, locale) : category === undefined || category === null ? '' : String(category));
 }
 
 /** Tooltip of one item (pie, funnel, gauge, map): series name, then the item's formatted value (and share). */
@@ -109,10 +119,28 @@ function withAxisLabel(axis: unknown, formatter: Formatter | null | undefined, l
   return { ...axis, axisLabel: { ...axisLabel, formatter: valueLabel(formatter, locale) } };
 }
 
+/** A category axis by period gets labels that name the period; its data (the points' keys) stays. */
+function withCategoryLabels(axis: unknown, label: ValueFormatter): unknown {
+  if (!isObj(axis) || axis.type !== 'category') return axis;
+  const axisLabel = isObj(axis.axisLabel) ? axis.axisLabel : {};
+  if (axisLabel.formatter !== undefined) return axis;
+  return { ...axis, axisLabel: { ...axisLabel, formatter: label } };
+}
+
 function cartesian(option: Obj, formatters: FormatterSpec): Obj {
   const horizontal = isHorizontal(option);
   const key = horizontal ? 'xAxis' : 'yAxis';
   let out = withTooltip(option, cartesianTooltip(formatters, horizontal));
+  if (formatters.categoryAxis) {
+    const categoryKey = horizontal ? 'yAxis' : 'xAxis';
+    const label = categoryText(formatters);
+    const axes = option[categoryKey];
+    out = { ...out, [categoryKey]: Array.isArray(axes) ? axes.map((a) => withCategoryLabels(a, label)) : withCategoryLabels(axes, label) };
+    // a data-zoom slider names the categories at its ends
+    if (Array.isArray(option.dataZoom)) {
+      out.dataZoom = option.dataZoom.map((z) => (isObj(z) && z.type === 'slider' && z.labelFormatter === undefined ? { ...z, labelFormatter: (_: unknown, text: unknown) => label(text) } : z));
+    }
+  }
   const axes = option[key];
   if (axes !== undefined && formatters.valueAxes.some(Boolean)) {
     const locale = localeOf(formatters);
