@@ -1,31 +1,9 @@
-import { App, Form, Input, Select, Typography } from 'antd';
-import { useRef, useState } from 'react';
+import { Form, Input, Select, Typography } from 'antd';
 import { DialogModal } from '../../../shared/components/DialogModal';
+import { useSubmit } from '../../../shared/hooks/useSubmit';
 import { useAdTranslation } from '../i18n';
 import type { AdminRole, AdminUser, CreateUserBody } from '../types';
 import { validDisplayName, validPassword, validUserName } from '../utils/admin';
-
-/** Runs a dialog's save once at a time; a thrown error (the server's text) is shown and the dialog stays open. */
-function useSubmit() {
-  const { message } = App.useApp();
-  const { t } = useAdTranslation();
-  const [pending, setPending] = useState(false);
-  const busy = useRef(false);
-  const run = async (work: () => Promise<void>) => {
-    if (busy.current) return;
-    busy.current = true;
-    setPending(true);
-    try {
-      await work();
-    } catch (error) {
-      void message.error(error instanceof Error && error.message ? error.message : t('errors.operationFailed'));
-    } finally {
-      busy.current = false;
-      setPending(false);
-    }
-  };
-  return { pending, run };
-}
 
 const roleOptions = (roles: AdminRole[]) => roles.map((r) => ({ value: r.id, label: r.name, 'data-testid': `admin-role-option-${r.id}` }));
 

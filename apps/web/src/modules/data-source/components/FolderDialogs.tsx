@@ -1,31 +1,9 @@
 import { checkName } from '@bi/rules';
-import { App, Checkbox, Empty, Form, Input, Select } from 'antd';
-import { useRef, useState } from 'react';
+import { Checkbox, Empty, Form, Input, Select } from 'antd';
 import { DialogModal } from '../../../shared/components/DialogModal';
+import { useSubmit } from '../../../shared/hooks/useSubmit';
 import { useDsTranslation } from '../i18n';
 import type { Project } from '../types';
-import { errorText } from './common';
-
-/** Runs a dialog's save once at a time; a thrown error is shown and the dialog stays open. */
-function useSubmit() {
-  const { message } = App.useApp();
-  const [pending, setPending] = useState(false);
-  const busy = useRef(false);
-  const run = async (work: () => Promise<void>) => {
-    if (busy.current) return;
-    busy.current = true;
-    setPending(true);
-    try {
-      await work();
-    } catch (error) {
-      void message.error(errorText(error));
-    } finally {
-      busy.current = false;
-      setPending(false);
-    }
-  };
-  return { pending, run };
-}
 
 interface NameDialogProps {
   open: boolean;
