@@ -2,3 +2,4 @@
 export { ShareDialog, type ShareTarget } from './components/ShareDialog';
 export { BatchPublishPage } from './components/BatchPublishPage';
 export { useShareDialog } from './hooks/useShareDialog';
+export { RowRulesButton, RowRulesDialog, type RowRulesTarget } from './components/RowRulesDialog';

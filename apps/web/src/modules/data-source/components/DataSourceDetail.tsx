@@ -6,7 +6,7 @@ import { ApiError } from '../../../shared/api/http';
 import { deleteConfirmation } from '../../../shared/components/deleteConfirmation';
 import { LOGIN_PATH } from '../../auth/utils/guard';
 import { ExcelToolbarActions, isUploadSource } from '../../excel-upload';
-import { useShareDialog } from '../../sharing';
+import { RowRulesButton, useShareDialog } from '../../sharing';
 import { exportSource } from '../api/dataSource';
 import { useDataSource } from '../hooks/useDataSource';
 import { useDataSourceAuth } from '../hooks/useDataSourceAuth';
@@ -131,6 +131,7 @@ export function DataSourceDetail({ dataSourceId, basePath }: { dataSourceId: str
               {ds('detail.share')}
             </Button>
           ) : null}
+          {auth.isAdmin ? <RowRulesButton source={{ dataSourceId: source.dataSourceId, name: source.name, fields: source.fields }} /> : null}
           {actions.export ? (
             <Button icon={<DownloadOutlined />} loading={exporting} onClick={() => void onExport()} data-testid="ds-export">
               {ds('detail.export')}

@@ -1,5 +1,6 @@
 import { http } from '../../../shared/api/http';
-import type { BatchPublishBody, Principal, PublishBody, PublishFailure, ShareForm } from '../types';
+import type { BatchPublishBody, Principal, PublishBody, PublishFailure, RowRuleSet, ShareForm } from '../types';
+import { normalizeRuleSet } from '../utils/rowRules';
 import { normalizeFailures, normalizeShareForm } from '../utils/shape';
 
 /** The sharing calls of docs/api/sharing.md (spec 02 §7 "Sharing"). */
@@ -15,11 +16,17 @@ export const sharingApi = {
     normalizeFailures(await http.post<unknown>(`${base}/publish/${id(dataSourceId)}`, body)),
   /** Adds or removes the roles and users on several sources of a folder; answers the failure log. */
   batchPublish: async (body: BatchPublishBody): Promise<PublishFailure[]> => normalizeFailures(await http.post<unknown>(`${base}/batch_publish`, body)),
+  /** The source's row-level rules (admins only). */
+  rowRules: async (dataSourceId: string): Promise<RowRuleSet> => normalizeRuleSet(await http.get<unknown>(`${base}/row_rules/${id(dataSourceId)}`)),
+  /** Replaces the source's row-level rules; answers them as stored. */
+  saveRowRules: async (dataSourceId: string, body: RowRuleSet): Promise<RowRuleSet> =>
+    normalizeRuleSet(await http.put<unknown>(`${base}/row_rules/${id(dataSourceId)}`, body)),
 };
 
 export const sharingKeys = {
   all: ['sharing'] as const,
   form: (dataSourceId: string | undefined) => ['sharing', 'roles-users', dataSourceId ?? ''] as const,
+  rowRules: (dataSourceId: string) => ['sharing', 'row-rules', dataSourceId] as const,
 };
 
 export type { Principal };

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { sharingApi, sharingKeys } from '../api/sharing';
-import type { BatchPublishBody, PublishBody } from '../types';
+import type { BatchPublishBody, PublishBody, RowRuleSet } from '../types';
 
 /** Roles, users and (with a source id) the source's current shares. Always read fresh when a dialog opens. */
 export function useShareForm(dataSourceId: string | undefined, enabled = true) {
@@ -27,5 +27,19 @@ export function useBatchPublish() {
   return useMutation({
     mutationFn: (body: BatchPublishBody) => sharingApi.batchPublish(body),
     onSettled: () => queryClient.invalidateQueries({ queryKey: sharingKeys.all }),
+  });
+}
+
+/** The source's row-level rules, read fresh each time the dialog opens (admins only). */
+export function useRowRules(dataSourceId: string, enabled: boolean) {
+  return useQuery({ queryKey: sharingKeys.rowRules(dataSourceId), queryFn: () => sharingApi.rowRules(dataSourceId), enabled, staleTime: 0 });
+}
+
+/** PUT row_rules/{id}: replaces the rules. */
+export function useSaveRowRules() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ dataSourceId, body }: { dataSourceId: string; body: RowRuleSet }) => sharingApi.saveRowRules(dataSourceId, body),
+    onSuccess: (saved, { dataSourceId }) => queryClient.setQueryData(sharingKeys.rowRules(dataSourceId), saved),
   });
 }
