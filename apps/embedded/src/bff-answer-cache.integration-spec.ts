@@ -2,7 +2,7 @@ import { cartesianPairs } from '@bi/charts';
 import { asBusMessage, encodeDataChanged } from '@bi/messaging';
 import { SERVICE_CONTRACTS, type identityV1 } from '@bi/proto';
 import { callService, connectService } from '@bi/service-kit';
-import { analyticsDataDir, startTestStack, type TestStack } from './testing.js';
+import { analyticsDataDir, REGION_SALES_TABLE, restCalls, startTestStack, type TestStack } from './testing.js';
 
 // The BFF's chart answer cache (docs/adr/0003-bff-answer-cache.md): repeated runs are answered by
 // the BFF without calling a service, and never after a change of the data, the source or the chart,
@@ -16,9 +16,7 @@ describe('BFF chart answer cache', () => {
   const en = { currentLanguage: 'en' };
 
   beforeAll(async () => {
-    const dataDir = await analyticsDataDir('answer-cache', [
-      "CREATE TABLE sales AS SELECT ['East', 'West', 'North'][1 + (i % 3)] AS region, i AS qty FROM range(1, 31) t(i)",
-    ]);
+    const dataDir = await analyticsDataDir('answer-cache', [REGION_SALES_TABLE]);
     stack = await startTestStack({ BI_DATA_DIR: dataDir });
     admin = await stack.login('admin');
     const folder = await ok('POST', '/api/data_source/proj', { name: 'Cache sources' });
@@ -28,12 +26,7 @@ describe('BFF chart answer cache', () => {
   });
   afterAll(async () => stack?.stop());
 
-  const call = (method: string, path: string, body?: unknown, token = admin) => stack.api(path, { method, body, token, headers: en });
-  async function ok(method: string, path: string, body?: unknown, token = admin) {
-    const r = await call(method, path, body, token);
-    if (r.body?.status !== 'success') throw new Error(`${method} ${path}: ${r.status} ${JSON.stringify(r.body)}`);
-    return r.body.data;
-  }
+  const { call, ok } = restCalls(() => stack, () => admin);
   const field = (name: string, dataType: string) => ({ name, title: name, dataType });
   async function newChart(board = dashboardId) {
     const chartId = await ok('POST', `/api/chart-edit/dashboard/${board}`, { title: 'by region', dataSourceId: source.dataSourceId, type: 'bar' });

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { cartesianPairs } from '@bi/charts';
 import { asBusMessage, encodeDataChanged } from '@bi/messaging';
-import { analyticsDataDir, startTestStack, type TestStack } from './testing.js';
+import { analyticsDataDir, restCalls, startTestStack, type TestStack } from './testing.js';
 
 // Spec 01 §7 chart calls through BFF → chart-query → dashboard + data-source (Describe, RunQuery)
 // → the analytics store (DuckDB), with the numbers of the option checked against sums computed here.
@@ -34,7 +34,6 @@ describe('chart REST API', () => {
   let source: { dataSourceId: string; projectId: string };
   let dashboardId: string;
   let projectId: string;
-  const en = { currentLanguage: 'en' };
 
   beforeAll(async () => {
     const dataDir = await analyticsDataDir('chart-api', [
@@ -54,12 +53,7 @@ describe('chart REST API', () => {
   });
   afterAll(async () => stack?.stop());
 
-  const call = (method: string, path: string, body?: unknown, token = admin) => stack.api(path, { method, body, token, headers: en });
-  async function ok(method: string, path: string, body?: unknown, token = admin) {
-    const r = await call(method, path, body, token);
-    if (r.body?.status !== 'success') throw new Error(`${method} ${path}: ${r.status} ${JSON.stringify(r.body)}`);
-    return r.body.data;
-  }
+  const { call, ok } = restCalls(() => stack, () => admin);
   const field = (name: string, dataType: string, extra: Record<string, unknown> = {}) => ({ name, title: name, dataType, ...extra });
   /** A new chart on the test dashboard, saved with the given definition; answers the saved chart. */
   async function newChart(definition: Record<string, unknown>, dataSourceId = source.dataSourceId) {

@@ -1,5 +1,5 @@
 import { cartesianPairs } from '@bi/charts';
-import { analyticsDataDir, startTestStack, type TestStack } from './testing.js';
+import { analyticsDataDir, REGION_SALES_TABLE, restCalls, startTestStack, type TestStack } from './testing.js';
 
 // Row-level rules (issue 17 #6, docs/api/sharing.md "Row-level rules"): the same chart answers each
 // caller the rows their rules allow — chart runs (single, batch, kept answers), details and the
@@ -11,11 +11,10 @@ describe('row-level rules', () => {
   let sourceId: string;
   let chartId: string;
   let users: { id: string; userName: string }[];
-  const en = { currentLanguage: 'en' };
   const REGIONS = ['East', 'West', 'North'];
 
   beforeAll(async () => {
-    const dataDir = await analyticsDataDir('row-rules', ["CREATE TABLE sales AS SELECT ['East', 'West', 'North'][1 + (i % 3)] AS region, i AS qty FROM range(1, 31) t(i)"]);
+    const dataDir = await analyticsDataDir('row-rules', [REGION_SALES_TABLE]);
     stack = await startTestStack({ BI_DATA_DIR: dataDir });
     admin = await stack.login('admin');
     const folderId = (await ok('POST', '/api/data_source/proj', { name: 'Ruled sources' })).projectId;
@@ -29,12 +28,7 @@ describe('row-level rules', () => {
   });
   afterAll(async () => stack?.stop());
 
-  const call = (method: string, path: string, body?: unknown, token = admin) => stack.api(path, { method, body, token, headers: en });
-  async function ok(method: string, path: string, body?: unknown, token = admin) {
-    const r = await call(method, path, body, token);
-    if (r.body?.status !== 'success') throw new Error(`${method} ${path}: ${r.status} ${JSON.stringify(r.body)}`);
-    return r.body.data;
-  }
+  const { call, ok } = restCalls(() => stack, () => admin);
   const field = (name: string, dataType: string) => ({ name, title: name, dataType });
   const userId = (userName: string) => users.find((u) => u.userName === userName)!.id;
   /** Expected sums of qty per region over the rows 1..30 that pass `keep`. */

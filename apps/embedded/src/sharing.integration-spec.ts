@@ -1,5 +1,5 @@
 import { cartesianPairs } from '@bi/charts';
-import { analyticsDataDir, startTestStack, TEST_PASSWORD, type TestStack } from './testing.js';
+import { analyticsDataDir, REGION_SALES_TABLE, restCalls, startTestStack, TEST_PASSWORD, type TestStack } from './testing.js';
 
 // Sharing data sources (docs/api/sharing.md): grants of datasource:{id} to roles and users, charts
 // following their sources (the no-permission state), edit rights (dashboard:edit), user
@@ -12,11 +12,10 @@ describe('sharing and permissions', () => {
   const sources: { dataSourceId: string; name: string }[] = [];
   const charts: string[] = [];
   let users: { id: string; userName: string }[];
-  const en = { currentLanguage: 'en' };
   const noPermission = "You have no permission to see this chart's data source";
 
   beforeAll(async () => {
-    const dataDir = await analyticsDataDir('sharing', ["CREATE TABLE sales AS SELECT ['East', 'West', 'North'][1 + (i % 3)] AS region, i AS qty FROM range(1, 31) t(i)"]);
+    const dataDir = await analyticsDataDir('sharing', [REGION_SALES_TABLE]);
     stack = await startTestStack({ BI_DATA_DIR: dataDir });
     admin = await stack.login('admin');
     folderId = (await ok('POST', '/api/data_source/proj', { name: 'Shared sources' })).projectId;
@@ -35,12 +34,7 @@ describe('sharing and permissions', () => {
   });
   afterAll(async () => stack?.stop());
 
-  const call = (method: string, path: string, body?: unknown, token = admin) => stack.api(path, { method, body, token, headers: en });
-  async function ok(method: string, path: string, body?: unknown, token = admin) {
-    const r = await call(method, path, body, token);
-    if (r.body?.status !== 'success') throw new Error(`${method} ${path}: ${r.status} ${JSON.stringify(r.body)}`);
-    return r.body.data;
-  }
+  const { call, ok } = restCalls(() => stack, () => admin);
   const field = (name: string, dataType: string) => ({ name, title: name, dataType });
   const userId = (userName: string) => users.find((u) => u.userName === userName)!.id;
   const run = async (i: number, token: string) => ok('POST', `/api/dashboard/chart/dashboard/${charts[i]}`, {}, token);

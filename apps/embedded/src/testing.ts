@@ -72,3 +72,21 @@ export async function analyticsDataDir(name: string, statements: readonly string
   }
   return dataDir;
 }
+
+/** A `sales` table of 30 rows: region East/West/North in turn (row i: ['East', 'West', 'North'][i % 3]), qty = i (1..30). */
+export const REGION_SALES_TABLE = "CREATE TABLE sales AS SELECT ['East', 'West', 'North'][1 + (i % 3)] AS region, i AS qty FROM range(1, 31) t(i)";
+
+/**
+ * REST helpers over a test stack, in English: `call` answers the response, `ok` the data of a
+ * success (anything else throws, naming the call). The stack and the default token are read at each
+ * call, so a spec builds them in its describe body and signs in later, in beforeAll.
+ */
+export function restCalls(stack: () => TestStack, defaultToken: () => string) {
+  const call = (method: string, path: string, body?: unknown, token = defaultToken()) => stack().api(path, { method, body, token, headers: { currentLanguage: 'en' } });
+  async function ok(method: string, path: string, body?: unknown, token = defaultToken()) {
+    const r = await call(method, path, body, token);
+    if (r.body?.status !== 'success') throw new Error(`${method} ${path}: ${r.status} ${JSON.stringify(r.body)}`);
+    return r.body.data;
+  }
+  return { call, ok };
+}
