@@ -12,7 +12,6 @@
 // BENCH_GRPC_BASE_PORT (default 45051), CHROMIUM_PATH (default /usr/bin/chromium),
 // BENCH_SCREENSHOT (a .png: the warm page once painted), BENCH_TRACE (a .json: a Chromium
 // performance trace of the last warm navigation, for chrome://tracing or the DevTools).
-import { spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { cpus, tmpdir, totalmem } from 'node:os';
@@ -20,7 +19,7 @@ import { dirname, join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
-import { createSalesTable, f, load, stats } from './support.mjs';
+import { createSalesTable, f, load, stats, startProduct } from './support.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const ROWS = Number(process.env.BENCH_ROWS ?? 5_000_000);
@@ -88,33 +87,7 @@ async function call(method, path, token, body) {
 }
 
 log('starting the product');
-const child = spawn(process.execPath, [join(root, 'apps/embedded/dist/main.js')], {
-  env: {
-    ...process.env,
-    PORT: String(PORT),
-    HOST: '127.0.0.1',
-    BI_DATA_DIR: dataDir,
-    BI_ADMIN_PASSWORD: PASSWORD,
-    BI_GRPC_BASE_PORT: String(GRPC_BASE_PORT),
-    BI_DEMO: 'false',
-    BI_LOGIN_MAX_ATTEMPTS_PER_IP: '100000',
-    BI_LOG_LEVEL: 'warn',
-    BI_WEB_DIST: webCopy,
-  },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
-let exited = false;
-child.on('exit', () => (exited = true));
-async function stopProduct() {
-  if (exited) return;
-  child.kill('SIGTERM');
-  await new Promise((r) => {
-    child.once('exit', r);
-    setTimeout(() => {
-      if (!exited) child.kill('SIGKILL');
-    }, 10_000).unref();
-  });
-}
+const product = startProduct({ root, port: PORT, grpcBasePort: GRPC_BASE_PORT, password: PASSWORD, dataDir, webDist: webCopy });
 
 /**
  * Runs in the page before the app's scripts, on every navigation: signs the page in (the stored
@@ -184,7 +157,7 @@ let failed = false;
 let browser;
 try {
   let ready = false;
-  for (let i = 0; i < 300 && !ready && !exited; i++) {
+  for (let i = 0; i < 300 && !ready && !product.exited(); i++) {
     ready = await request('GET', '/api/health/ready').then((r) => r.status === 200, () => false);
     if (!ready) await sleep(200);
   }
@@ -453,7 +426,7 @@ try {
   failed = true;
 } finally {
   await browser?.close().catch(() => undefined);
-  await stopProduct();
+  await product.stop();
   agent.destroy();
   if (!keep) rmSync(dir, { recursive: true, force: true });
 }

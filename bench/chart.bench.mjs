@@ -11,7 +11,6 @@
 // BENCH_DIR (working directory, default a fresh temp dir, removed at the end unless given),
 // BENCH_PORT (HTTP, default 18391), BENCH_GRPC_BASE_PORT (default 44051), BENCH_NODE_ARGS (node options of the product),
 // BENCH_DUMP (a file: the first batch answer of (6) is written there, to look at).
-import { spawn } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { gunzipSync } from 'node:zlib';
@@ -23,7 +22,7 @@ import { DuckDBInstance } from '@duckdb/node-api';
 import { buildChartQuery, compile, normalizeRows } from '@bi/query';
 import { buildOption } from '@bi/charts';
 import { translate } from '@bi/i18n';
-import { createSalesTable, f, load, stats } from './support.mjs';
+import { createSalesTable, f, load, stats, startProduct } from './support.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const { chartColumns, rowObjects, labelsFor, CHART_ROW_LIMIT } = await import(join(root, 'apps/chart-query/dist/chart-plan.js'));
@@ -118,39 +117,13 @@ async function call(method, path, token, body) {
 
 log('starting the product');
 // BENCH_NODE_ARGS: extra node options for the product (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile it)
-const child = spawn(process.execPath, [...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean), join(root, 'apps/embedded/dist/main.js')], {
-  env: {
-    ...process.env,
-    PORT: String(PORT),
-    HOST: '127.0.0.1',
-    BI_DATA_DIR: dataDir,
-    BI_ADMIN_PASSWORD: PASSWORD,
-    BI_GRPC_BASE_PORT: String(GRPC_BASE_PORT),
-    BI_DEMO: 'false',
-    BI_LOGIN_MAX_ATTEMPTS_PER_IP: '100000',
-    BI_LOG_LEVEL: 'warn',
-    BI_WEB_DIST: join(dir, 'no-web'),
-  },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
-let exited = false;
-child.on('exit', () => (exited = true));
-async function stopProduct() {
-  if (exited) return;
-  child.kill('SIGTERM');
-  await new Promise((r) => {
-    child.once('exit', r);
-    setTimeout(() => {
-      if (!exited) child.kill('SIGKILL');
-    }, 10_000).unref();
-  });
-}
+const product = startProduct({ root, port: PORT, grpcBasePort: GRPC_BASE_PORT, password: PASSWORD, dataDir, webDist: join(dir, 'no-web'), nodeArgs: (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean) });
 
 let failed = false;
 const results = [];
 try {
   let ready = false;
-  for (let i = 0; i < 300 && !ready && !exited; i++) {
+  for (let i = 0; i < 300 && !ready && !product.exited(); i++) {
     ready = await request('GET', '/api/health/ready').then((r) => r.status === 200, () => false);
     if (!ready) await new Promise((r) => setTimeout(r, 200));
   }
@@ -377,7 +350,7 @@ try {
   console.error('[bench] failed:', e?.stack ?? e);
   failed = true;
 } finally {
-  await stopProduct();
+  await product.stop();
   baseConn.closeSync();
   baseDb.closeSync();
   agent.destroy();

@@ -1,5 +1,7 @@
 // Pieces the benchmarks share: statistics, the 5M-row `sales` table, the machine's load.
+import { spawn } from 'node:child_process';
 import { loadavg } from 'node:os';
+import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 
 /** The p-th percentile (nearest rank) of the numbers. */
@@ -26,4 +28,40 @@ export async function createSalesTable(file, rows) {
   await conn.run('CHECKPOINT');
   conn.closeSync();
   db.closeSync();
+}
+
+/**
+ * Starts the built product (apps/embedded/dist/main.js under `root`) on 127.0.0.1:`port` with the
+ * benchmarks' settings (no demo, no sign-in limit, warn logs); its stderr is shown. Answers
+ * `exited()` (whether the process has ended) and `stop()` (SIGTERM, SIGKILL after 10 s).
+ */
+export function startProduct({ root, port, grpcBasePort, password, dataDir, webDist, nodeArgs = [] }) {
+  const child = spawn(process.execPath, [...nodeArgs, join(root, 'apps/embedded/dist/main.js')], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      BI_DATA_DIR: dataDir,
+      BI_ADMIN_PASSWORD: password,
+      BI_GRPC_BASE_PORT: String(grpcBasePort),
+      BI_DEMO: 'false',
+      BI_LOGIN_MAX_ATTEMPTS_PER_IP: '100000',
+      BI_LOG_LEVEL: 'warn',
+      BI_WEB_DIST: webDist,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  let exited = false;
+  child.on('exit', () => (exited = true));
+  async function stop() {
+    if (exited) return;
+    child.kill('SIGTERM');
+    await new Promise((r) => {
+      child.once('exit', r);
+      setTimeout(() => {
+        if (!exited) child.kill('SIGKILL');
+      }, 10_000).unref();
+    });
+  }
+  return { exited: () => exited, stop };
 }
