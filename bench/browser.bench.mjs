@@ -19,7 +19,7 @@ import { dirname, join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
-import { createSalesTable, f, load, stats, startProduct } from './support.mjs';
+import { createSalesTable, f, load, stats, startProduct, successCall, waitReady } from './support.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const ROWS = Number(process.env.BENCH_ROWS ?? 5_000_000);
@@ -79,12 +79,7 @@ function request(method, path, token, body) {
     req.end(payload);
   });
 }
-async function call(method, path, token, body) {
-  const r = await request(method, path, token, body);
-  const json = JSON.parse(r.text);
-  if (json.status !== 'success') throw new Error(`${method} ${path}: ${r.status} ${r.text.slice(0, 500)}`);
-  return json.data;
-}
+const call = successCall(request);
 
 log('starting the product');
 const product = startProduct({ root, port: PORT, grpcBasePort: GRPC_BASE_PORT, password: PASSWORD, dataDir, webDist: webCopy });
@@ -156,12 +151,7 @@ function pageTimings() {
 let failed = false;
 let browser;
 try {
-  let ready = false;
-  for (let i = 0; i < 300 && !ready && !product.exited(); i++) {
-    ready = await request('GET', '/api/health/ready').then((r) => r.status === 200, () => false);
-    if (!ready) await sleep(200);
-  }
-  if (!ready) throw new Error('the product did not start');
+  await waitReady(request, product);
   const login = await call('POST', '/api/identity/login', undefined, { userName: 'admin', password: PASSWORD });
   const token = login.token.result.token;
 

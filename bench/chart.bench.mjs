@@ -22,7 +22,7 @@ import { DuckDBInstance } from '@duckdb/node-api';
 import { buildChartQuery, compile, normalizeRows } from '@bi/query';
 import { buildOption } from '@bi/charts';
 import { translate } from '@bi/i18n';
-import { createSalesTable, f, load, stats, startProduct } from './support.mjs';
+import { createSalesTable, f, load, stats, startProduct, successCall, waitReady } from './support.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const { chartColumns, rowObjects, labelsFor, CHART_ROW_LIMIT } = await import(join(root, 'apps/chart-query/dist/chart-plan.js'));
@@ -108,12 +108,7 @@ function sameAnswer(seen, r, check) {
   check(JSON.parse(r.text));
   seen.bytes = r.bytes;
 }
-async function call(method, path, token, body) {
-  const r = await request(method, path, token, body);
-  const json = JSON.parse(r.text);
-  if (json.status !== 'success') throw new Error(`${method} ${path}: ${r.status} ${r.text.slice(0, 500)}`);
-  return json.data;
-}
+const call = successCall(request);
 
 log('starting the product');
 // BENCH_NODE_ARGS: extra node options for the product (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile it)
@@ -122,12 +117,7 @@ const product = startProduct({ root, port: PORT, grpcBasePort: GRPC_BASE_PORT, p
 let failed = false;
 const results = [];
 try {
-  let ready = false;
-  for (let i = 0; i < 300 && !ready && !product.exited(); i++) {
-    ready = await request('GET', '/api/health/ready').then((r) => r.status === 200, () => false);
-    if (!ready) await new Promise((r) => setTimeout(r, 200));
-  }
-  if (!ready) throw new Error('the product did not start');
+  await waitReady(request, product);
   const token = (await call('POST', '/api/identity/login', undefined, { userName: 'admin', password: PASSWORD })).token.result.token;
 
   // a table source on the analytics store (SELECT * FROM main.sales), cached 60 minutes

@@ -65,3 +65,26 @@ export function startProduct({ root, port, grpcBasePort, password, dataDir, webD
   }
   return { exited: () => exited, stop };
 }
+
+/**
+ * `call(method, path, token, body)` over a bench's `request(method, path, token, body)` (answering
+ * { status, text }): the data of a success answer; anything else throws, naming the call.
+ */
+export function successCall(request) {
+  return async function call(method, path, token, body) {
+    const r = await request(method, path, token, body);
+    const json = JSON.parse(r.text);
+    if (json.status !== 'success') throw new Error(`${method} ${path}: ${r.status} ${r.text.slice(0, 500)}`);
+    return json.data;
+  };
+}
+
+/** Asks /api/health/ready every 200 ms (at most 300 times) until the product answers 200; throws when it does not start. */
+export async function waitReady(request, product) {
+  let ready = false;
+  for (let i = 0; i < 300 && !ready && !product.exited(); i++) {
+    ready = await request('GET', '/api/health/ready').then((r) => r.status === 200, () => false);
+    if (!ready) await new Promise((r) => setTimeout(r, 200));
+  }
+  if (!ready) throw new Error('the product did not start');
+}
