@@ -1,6 +1,4 @@
-import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
-import i18n from '../../../shared/i18n';
+import { addModuleCatalogues, useModuleTranslation, type CatalogueKey, type ModuleT } from '../../../shared/i18n/module-catalogues';
 import en from './en';
 import zhCN, { type SharingCatalogue } from './zh-CN';
 import zhTW from './zh-TW';
@@ -8,20 +6,14 @@ import zhTW from './zh-TW';
 /** The module's texts per language; registered under `sharing.` of the app's translation namespace. */
 export const sharingCatalogues = { 'zh-CN': zhCN, 'zh-TW': zhTW, en } as const;
 
-for (const [lng, catalogue] of Object.entries(sharingCatalogues)) {
-  i18n.addResourceBundle(lng, 'translation', { sharing: catalogue }, true, true);
-}
-
-type Paths<T> = { [K in keyof T & string]: T[K] extends string ? K : `${K}.${Paths<T[K]>}` }[keyof T & string];
+addModuleCatalogues('sharing', sharingCatalogues);
 
 /** A key of the module's catalogue, e.g. 'batch.add' (without the `sharing.` prefix). */
-export type SharingKey = Paths<SharingCatalogue>;
-export type ShT = (key: SharingKey, options?: Record<string, unknown>) => string;
+export type SharingKey = CatalogueKey<SharingCatalogue>;
+export type ShT = ModuleT<SharingKey>;
 
 /** `sh` for the module's own texts (keys relative to `sharing.`), and the app's `t` for shared ones. */
 export function useShTranslation() {
-  const { t, i18n: instance } = useTranslation();
-  const loose = t as unknown as (key: string, options?: Record<string, unknown>) => string;
-  const sh = useCallback<ShT>((key, options) => loose(`sharing.${key}`, options), [loose]);
-  return { sh, t, i18n: instance };
+  const { own: sh, t, i18n } = useModuleTranslation<SharingKey>('sharing');
+  return { sh, t, i18n };
 }
