@@ -5,19 +5,7 @@ import { useEffect, useState } from 'react';
 import { buttonTestId, DIALOG_CANCEL, DIALOG_OK } from '../../../shared/components/testIds';
 import { useChartEditorTranslation } from '../i18n';
 import type { ChartField } from '../types';
-import { cleanFilter, conditionProblem, filterForEditing, newCondition, OPERATORS, usesRange, withCompare } from '../utils/filters';
-
-const OPERATOR_KEYS: Readonly<Record<Compare, 'gt' | 'lt' | 'eq' | 'ne' | 'le' | 'ge' | 'between' | 'like' | 'notLike'>> = {
-  '>': 'gt',
-  '<': 'lt',
-  '=': 'eq',
-  '!=': 'ne',
-  '<=': 'le',
-  '>=': 'ge',
-  between: 'between',
-  like: 'like',
-  notLike: 'notLike',
-};
+import { cleanFilter, conditionProblem, filterForEditing, newCondition, OPERATOR_LABEL_KEYS, OPERATORS, usesRange, withCompare } from '../utils/filters';
 
 /** Most conditions of one field filter (docs/api/chart.md). */
 const MAX_CONDITIONS = 50;
@@ -107,7 +95,7 @@ export function FieldFilterDialog({ field, onSubmit, onClose }: FieldFilterDialo
                   <Select<Compare>
                     value={c.compare}
                     onChange={(compare) => setCondition(index, withCompare(c, compare))}
-                    options={OPERATORS[c.field.dataType].map((op) => ({ value: op, label: ce(`filter.operators.${OPERATOR_KEYS[op]}`), 'data-testid': `filter-op-${OPERATOR_KEYS[op]}` }))}
+                    options={OPERATORS[c.field.dataType].map((op) => ({ value: op, label: ce(`filter.operators.${OPERATOR_LABEL_KEYS[op]}`), 'data-testid': `filter-op-${OPERATOR_LABEL_KEYS[op]}` }))}
                     className="bi-filter__operator"
                     aria-label={ce('filter.operator')}
                     data-testid={`filter-operator-${index}`}

@@ -13,6 +13,19 @@ export const DEFAULT_COMPARE: Readonly<Record<DataType, Compare>> = { date: 'bet
 /** logic 0 any, 1 all (the field-filter dialog's reading). */
 export const FILTER_LOGIC = { any: 0, all: 1 } as const;
 
+/** Label key of each operator (chartEditor.filter.operators.*): the field filter's words, also used by row-level rules. */
+export const OPERATOR_LABEL_KEYS: Readonly<Record<Compare, 'gt' | 'lt' | 'eq' | 'ne' | 'le' | 'ge' | 'between' | 'like' | 'notLike'>> = {
+  '>': 'gt',
+  '<': 'lt',
+  '=': 'eq',
+  '!=': 'ne',
+  '<=': 'le',
+  '>=': 'ge',
+  between: 'between',
+  like: 'like',
+  notLike: 'notLike',
+};
+
 export const usesRange = (compare: Compare) => compare === 'between';
 
 /** A new, empty condition on a field. */

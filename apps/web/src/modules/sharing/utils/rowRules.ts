@@ -1,5 +1,7 @@
 import type { Compare, DataType } from '@bi/chart-model';
-import { OPERATORS, usesRange } from '../../chart-editor/utils/filters';
+import { OPERATOR_LABEL_KEYS, OPERATORS, usesRange } from '../../chart-editor/utils/filters';
+
+export { OPERATOR_LABEL_KEYS };
 import type { RowRule, RowRuleSet } from '../types';
 
 /**
@@ -124,15 +126,3 @@ export function normalizeRuleSet(raw: unknown): RowRuleSet {
   return { denyByDefault: o.denyByDefault === true, rules };
 }
 
-/** The chart editor's operator label keys (chartEditor.filter.operators.*), the same words as the field filter. */
-export const OPERATOR_LABEL_KEYS: Readonly<Record<Compare, 'gt' | 'lt' | 'eq' | 'ne' | 'le' | 'ge' | 'between' | 'like' | 'notLike'>> = {
-  '>': 'gt',
-  '<': 'lt',
-  '=': 'eq',
-  '!=': 'ne',
-  '<=': 'le',
-  '>=': 'ge',
-  between: 'between',
-  like: 'like',
-  notLike: 'notLike',
-};
