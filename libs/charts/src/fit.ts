@@ -123,9 +123,8 @@ export function fitHints(everyNth: string, axes: readonly (readonly [Formatter, 
 }
 
 /** The note of a thinned axis, from the builder's label ('every {n} labels: 1 shown'). */
-function thinningNote(option: Obj, step: number): string {
-  const fit = isObj(option.fit) ? option.fit : {};
-  const template = typeof fit.everyNth === 'string' ? fit.everyNth : 'every {n} labels: 1 shown';
+function thinningNote(hints: Obj, step: number): string {
+  const template = typeof hints.everyNth === 'string' ? hints.everyNth : 'every {n} labels: 1 shown';
   return template.replace('{n}', String(step));
 }
 
@@ -170,11 +169,16 @@ export function fitOption(option: JsonObject, size: BoxSize): JsonObject {
   let seriesChanged = false;
 
   const small = height < SMALL_HEIGHT;
-  const names = legend0(option) ? legendNames(option) : [];
+  // the builder's hints (fitHints), read once for every axis
+  const hints = isObj(option.fit) ? option.fit : {};
+  const period = typeof hints.period === 'string' ? (hints.period as PeriodGranularity) : null;
+  const locale = chartLocale(hints.locale);
+  const valueWidths = Array.isArray(hints.valueLabelWidth) ? hints.valueLabelWidth.map((w) => num(w, VALUE_LABEL_WIDTH)) : [VALUE_LABEL_WIDTH];
 
   // Legend: two rows rather than paging (when the box is tall enough); in a small box a legend of one
   // series says nothing the value axis and the tooltip do not, and gives its room to the plot
   const legend = legend0(option);
+  const names = legend ? legendNames(option) : [];
   if (legend && small && names.length <= 1 && grid) {
     out = { ...out, legend: { ...legend, show: false } };
     const side = legend.bottom !== undefined && legend.top === undefined ? 'bottom' : 'top';
@@ -227,15 +231,12 @@ export function fitOption(option: JsonObject, size: BoxSize): JsonObject {
     if (index < 0 || !grid) continue;
     const axis = list[index] as Obj;
     const horizontal = key === 'yAxis';
-    const fitHints = isObj(option.fit) ? option.fit : {};
     // a date axis by period is measured by the labels it shows ('2023 Q1', not '2023-01-01')
-    const period = typeof fitHints.period === 'string' ? (fitHints.period as PeriodGranularity) : null;
-    const labels = (axis.data as Json[]).map((d) => periodLabel(isObj(d) ? String(d.value ?? '') : String(d ?? ''), period, chartLocale(fitHints.locale)));
+    const labels = (axis.data as Json[]).map((d) => periodLabel(isObj(d) ? String(d.value ?? '') : String(d ?? ''), period, locale));
     if (labels.length === 0) continue;
     const axisLabel = isObj(axis.axisLabel) ? axis.axisLabel : {};
     const fontSize = num(axisLabel.fontSize, CATEGORY_FONT_SIZE);
     const other = horizontal ? option.xAxis : option.yAxis;
-    const valueWidths = Array.isArray(fitHints.valueLabelWidth) ? fitHints.valueLabelWidth.map((w) => num(w, VALUE_LABEL_WIDTH)) : [VALUE_LABEL_WIDTH];
     // the category axis' name sits at the end of a vertical chart's axis; dropped when it would take a sixth of the width
     const name = typeof axis.name === 'string' ? axis.name : '';
     const nameWidth = !horizontal && name ? textWidth(name, 12) + 12 : 0;
@@ -256,7 +257,7 @@ export function fitOption(option: JsonObject, size: BoxSize): JsonObject {
       // under the labels, above a data-zoom slider
       const slider = Array.isArray(out.dataZoom) ? out.dataZoom.find((z) => isObj(z) && z.type === 'slider' && z.show !== false && z.xAxisIndex !== undefined) : undefined;
       const noteBottom = isObj(slider) ? num(slider.bottom) + num(slider.height, 16) + 4 : 2;
-      const note: Obj = { type: 'text', right: 8, bottom: noteBottom, silent: true, style: { text: thinningNote(option, fit.step), fontSize: 10, fill: typeof axisLabel.color === 'string' ? axisLabel.color : '#888' } };
+      const note: Obj = { type: 'text', right: 8, bottom: noteBottom, silent: true, style: { text: thinningNote(hints, fit.step), fontSize: 10, fill: typeof axisLabel.color === 'string' ? axisLabel.color : '#888' } };
       const graphic = Array.isArray(option.graphic) ? option.graphic : isObj(option.graphic) ? [option.graphic] : [];
       out = { ...out, graphic: [...graphic, note] };
       grid.bottom = num(grid.bottom) + NOTE_HEIGHT;
