@@ -17,41 +17,44 @@ interface PickersProps {
 const options = (list: Principal[], prefix: string) =>
   list.map((p) => ({ value: p.id, label: p.name, 'data-testid': `${prefix}-option-${p.id}` }));
 
+interface PickerProps {
+  kind: 'role' | 'user';
+  list: Principal[];
+  value: string[];
+  onChange: (ids: string[]) => void;
+  disabled?: boolean;
+  testIdPrefix: string;
+}
+
+/** One searchable multiple select of principals of one kind. */
+function PrincipalPicker({ kind, list, value, onChange, disabled, testIdPrefix }: PickerProps) {
+  const { sh } = useShTranslation();
+  const label = sh(kind === 'role' ? 'share.roles' : 'share.users');
+  return (
+    <Form.Item label={label} className="bi-share__field">
+      <Select
+        mode="multiple"
+        allowClear
+        showSearch={{ optionFilterProp: 'label' }}
+        data-testid={`${testIdPrefix}-${kind}s`}
+        aria-label={label}
+        placeholder={sh(kind === 'role' ? 'share.rolesPlaceholder' : 'share.usersPlaceholder')}
+        value={value}
+        onChange={onChange}
+        disabled={disabled}
+        options={options(list, `${testIdPrefix}-${kind}`)}
+        maxTagCount="responsive"
+      />
+    </Form.Item>
+  );
+}
+
 /** The roles and users pickers of the share form (spec 02 §3): searchable multiple selects. */
 export function PrincipalPickers({ roles, users, roleIds, userIds, onRoles, onUsers, disabled, testIdPrefix }: PickersProps) {
-  const { sh } = useShTranslation();
   return (
     <>
-      <Form.Item label={sh('share.roles')} className="bi-share__field">
-        <Select
-          mode="multiple"
-          allowClear
-          showSearch={{ optionFilterProp: 'label' }}
-          data-testid={`${testIdPrefix}-roles`}
-          aria-label={sh('share.roles')}
-          placeholder={sh('share.rolesPlaceholder')}
-          value={roleIds}
-          onChange={onRoles}
-          disabled={disabled}
-          options={options(roles, `${testIdPrefix}-role`)}
-          maxTagCount="responsive"
-        />
-      </Form.Item>
-      <Form.Item label={sh('share.users')} className="bi-share__field">
-        <Select
-          mode="multiple"
-          allowClear
-          showSearch={{ optionFilterProp: 'label' }}
-          data-testid={`${testIdPrefix}-users`}
-          aria-label={sh('share.users')}
-          placeholder={sh('share.usersPlaceholder')}
-          value={userIds}
-          onChange={onUsers}
-          disabled={disabled}
-          options={options(users, `${testIdPrefix}-user`)}
-          maxTagCount="responsive"
-        />
-      </Form.Item>
+      <PrincipalPicker kind="role" list={roles} value={roleIds} onChange={onRoles} disabled={disabled} testIdPrefix={testIdPrefix} />
+      <PrincipalPicker kind="user" list={users} value={userIds} onChange={onUsers} disabled={disabled} testIdPrefix={testIdPrefix} />
     </>
   );
 }
