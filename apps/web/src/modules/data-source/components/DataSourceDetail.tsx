@@ -1,5 +1,6 @@
 import { DeleteOutlined, DownloadOutlined, EditOutlined, MoreOutlined, ShareAltOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Descriptions, Dropdown, Empty, Space, Spin, Tabs, Tag, Tooltip, Typography, type MenuProps } from 'antd';
+import { isUploadSyntheticField } from '@bi/rules';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ApiError } from '../../../shared/api/http';
@@ -131,7 +132,7 @@ export function DataSourceDetail({ dataSourceId, basePath }: { dataSourceId: str
               {ds('detail.share')}
             </Button>
           ) : null}
-          {auth.isAdmin ? <RowRulesButton source={{ dataSourceId: source.dataSourceId, name: source.name, fields: source.fields }} /> : null}
+          {auth.isAdmin ? <RowRulesButton source={{ dataSourceId: source.dataSourceId, name: source.name, fields: source.fields.filter((f) => !isUploadSyntheticField(source.reference, f.name)) }} /> : null}
           {actions.export ? (
             <Button icon={<DownloadOutlined />} loading={exporting} onClick={() => void onExport()} data-testid="ds-export">
               {ds('detail.export')}
