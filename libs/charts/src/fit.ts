@@ -179,10 +179,11 @@ export function fitOption(option: JsonObject, size: BoxSize): JsonObject {
   // series says nothing the value axis and the tooltip do not, and gives its room to the plot
   const legend = legend0(option);
   const names = legend ? legendNames(option) : [];
+  // the edge the legend sits at: the room it gives or takes is taken from the plot on that side
+  const legendSide = legend && legend.bottom !== undefined && legend.top === undefined ? 'bottom' : 'top';
   if (legend && small && names.length <= 1 && grid) {
     out = { ...out, legend: { ...legend, show: false } };
-    const side = legend.bottom !== undefined && legend.top === undefined ? 'bottom' : 'top';
-    grid[side] = Math.max(8, num(grid[side]) - LEGEND_HEIGHT);
+    grid[legendSide] = Math.max(8, num(grid[legendSide]) - LEGEND_HEIGHT);
     gridChanged = true;
   } else if (legend) {
     // names cut so that one item and the pager fit a row
@@ -192,12 +193,11 @@ export function fitOption(option: JsonObject, size: BoxSize): JsonObject {
     const extra = wrap && rows === 2 ? LEGEND_HEIGHT - 4 : 0;
     out = { ...out, legend: { ...legend, type: wrap ? 'plain' : 'scroll', textStyle: { ...(isObj(legend.textStyle) ? legend.textStyle : {}), width: textLimit, overflow: 'truncate' } } };
     if (extra > 0) {
-      const side = legend.bottom !== undefined && legend.top === undefined ? 'bottom' : 'top';
       if (grid) {
-        grid[side] = num(grid[side]) + extra;
+        grid[legendSide] = num(grid[legendSide]) + extra;
         gridChanged = true;
       }
-      series = series.map((s) => (isObj(s) && (s.type === 'pie' || s.type === 'funnel') ? { ...s, [side]: num(s[side]) + extra } : s));
+      series = series.map((s) => (isObj(s) && (s.type === 'pie' || s.type === 'funnel') ? { ...s, [legendSide]: num(s[legendSide]) + extra } : s));
       seriesChanged = true;
     }
   }
