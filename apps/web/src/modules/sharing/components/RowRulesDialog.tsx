@@ -93,21 +93,18 @@ export function RowRulesDialog({ target, onClose }: { target: RowRulesTarget | n
     }
   };
 
-  const valueInput = (row: RuleRow, index: number, part: 'value' | 'left' | 'right', placeholder: string) => {
-    const type = fields.find((f) => f.name === row.field)?.dataType;
-    return (
-      <Input
-        value={row[part]}
-        placeholder={type === 'date' ? 'YYYY-MM-DD' : placeholder}
-        aria-label={placeholder}
-        maxLength={1000}
-        disabled={busy}
-        className="bi-rules__value"
-        onChange={(e) => change(row.key, (r) => ({ ...r, [part]: e.target.value }))}
-        data-testid={`rule-${part}-${index}`}
-      />
-    );
-  };
+  const valueInput = (row: RuleRow, index: number, part: 'value' | 'left' | 'right', placeholder: string, type: RuleField['dataType'] | undefined) => (
+    <Input
+      value={row[part]}
+      placeholder={type === 'date' ? 'YYYY-MM-DD' : placeholder}
+      aria-label={placeholder}
+      maxLength={1000}
+      disabled={busy}
+      className="bi-rules__value"
+      onChange={(e) => change(row.key, (r) => ({ ...r, [part]: e.target.value }))}
+      data-testid={`rule-${part}-${index}`}
+    />
+  );
 
   let body;
   if (rules.isPending || principals.isPending) {
@@ -173,11 +170,11 @@ export function RowRulesDialog({ target, onClose }: { target: RowRulesTarget | n
                   />
                   {row.compare && usesRange(row.compare) ? (
                     <>
-                      {valueInput(row, index, 'left', sh('rules.from'))}
-                      {valueInput(row, index, 'right', sh('rules.to'))}
+                      {valueInput(row, index, 'left', sh('rules.from'), type)}
+                      {valueInput(row, index, 'right', sh('rules.to'), type)}
                     </>
                   ) : (
-                    valueInput(row, index, 'value', sh('rules.value'))
+                    valueInput(row, index, 'value', sh('rules.value'), type)
                   )}
                   <Button
                     type="text"
