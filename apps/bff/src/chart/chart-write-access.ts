@@ -39,6 +39,12 @@ export class ChartWriteAccess {
   async chart(user: AuthUser, tab: string, chartId: string, to?: string): Promise<ChartWrite> {
     const t = tabAccess(user, tab, 'write');
     const record = await rpc(this.dashboards.getChart({ tab: t, chartId }));
+    if (to && to === record.dataSourceId) {
+      // a write that keeps the chart on its source (a save): that source is read once, and refused as the chart's
+      const source = await rpc(this.queries.describe({ dataSourceId: to }));
+      if (!canAccessSource(user, source)) throw new AppError('forbidden', 'chart.write_forbidden', { title: titleOf(record) });
+      return { tab: t, record, target: source };
+    }
     await this.checkCurrent(user, [record]);
     return { tab: t, record, target: to ? await this.target(user, to) : undefined };
   }
