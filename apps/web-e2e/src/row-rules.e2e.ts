@@ -4,6 +4,7 @@ import { ChartBoxes } from './pages/ChartBoxes';
 import { DashboardPage } from './pages/DashboardPage';
 import { LoginPage } from './pages/LoginPage';
 import { api, seedDashboard, seedSqlSource, uniqueSuffix } from './support/api';
+import { addChart, point, value } from './support/boards';
 import { USERS } from './support/env';
 import { isCall } from './support/locate';
 
@@ -45,20 +46,7 @@ test('admin adds a row rule for the viewer role; the viewer gets a smaller total
   const source = await seedSqlSource(page, `Rules ${run}`, `Sales ${run}`, SALES);
   await api(page, 'POST', `/api/data_source/publish/${source.dataSourceId}`, { roleIds: ['viewer'], userIds: [] });
   const board = await seedDashboard(page, 'dashboard', `Rules ${run}`, `Rules ${run}`);
-  const chartId = await api<string>(page, 'POST', `/api/chart-edit/dashboard/${board.dashboardId}`, { title: 'Sales by region', dataSourceId: source.dataSourceId, type: 'bar' });
-  await api(page, 'PUT', '/api/chart-edit/dashboard', {
-    chartId,
-    title: 'Sales by region',
-    type: 'bar',
-    dataSourceId: source.dataSourceId,
-    points: [{ name: 'region', title: 'region', dataType: 'string', orderBy: '' }],
-    values: [{ name: 'amount', title: 'amount', dataType: 'number', aggregator: 'sum', orderBy: '' }],
-    secondPoints: [],
-    secondValues: [],
-    innerFilters: [],
-    colorSettings: [],
-    gaugeSection: [],
-  });
+  const { chartId } = await addChart(page, board.dashboardId, 'Sales by region', 'bar', source.dataSourceId, { points: [point('region')], values: [value('amount')] });
   const runChart = (p: Page) => api<unknown>(p, 'POST', `/api/dashboard/chart/dashboard/${chartId}`, {});
   const viewer = await signedIn(browser, USERS.viewer);
   expect(seriesTotal(await runChart(viewer))).toBeCloseTo(631.25, 6);

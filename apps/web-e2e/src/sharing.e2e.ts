@@ -4,7 +4,8 @@ import sharingTexts from '../../web/src/modules/sharing/i18n/en';
 import { ChartBoxes } from './pages/ChartBoxes';
 import { DashboardPage } from './pages/DashboardPage';
 import { LoginPage } from './pages/LoginPage';
-import { api, seedDashboard, seedSqlSource, tokenOf, uniqueSuffix } from './support/api';
+import { seedDashboard, seedSqlSource, tokenOf, uniqueSuffix } from './support/api';
+import { addChart, createSource, point, value } from './support/boards';
 import { USERS } from './support/env';
 import { isCall, visibleTestId } from './support/locate';
 
@@ -28,32 +29,13 @@ interface Seeded {
 /** As admin: a source folder with two sources, a dashboard with a bar chart over the first one. */
 async function seed(page: Page, run: string): Promise<Seeded> {
   const shared = await seedSqlSource(page, `Share ${run}`, `Sales ${run}`, SALES);
-  const created = await api<{ dataSource?: { dataSourceId: string }; error?: string }>(page, 'POST', '/api/data_source/sql/', {
-    projectId: shared.projectId,
-    name: `Other ${run}`,
-    type: 8,
-    content: OTHER,
-  });
-  expect(created.error).toBeUndefined();
+  const otherId = await createSource(page, shared.projectId, `Other ${run}`, OTHER);
   const board = await seedDashboard(page, 'dashboard', `Shared ${run}`, `Shared ${run}`);
-  const chartId = await api<string>(page, 'POST', `/api/chart-edit/dashboard/${board.dashboardId}`, { title: 'Sales by region', dataSourceId: shared.dataSourceId, type: 'bar' });
-  await api(page, 'PUT', '/api/chart-edit/dashboard', {
-    chartId,
-    title: 'Sales by region',
-    type: 'bar',
-    dataSourceId: shared.dataSourceId,
-    points: [{ name: 'region', title: 'region', dataType: 'string', orderBy: '' }],
-    values: [{ name: 'amount', title: 'amount', dataType: 'number', aggregator: 'sum', orderBy: '' }],
-    secondPoints: [],
-    secondValues: [],
-    innerFilters: [],
-    colorSettings: [],
-    gaugeSection: [],
-  });
+  const { chartId } = await addChart(page, board.dashboardId, 'Sales by region', 'bar', shared.dataSourceId, { points: [point('region')], values: [value('amount')] });
   return {
     folder: { projectId: shared.projectId, name: `Share ${run}` },
     shared: { dataSourceId: shared.dataSourceId, name: shared.name },
-    other: { dataSourceId: created.dataSource!.dataSourceId, name: `Other ${run}` },
+    other: { dataSourceId: otherId, name: `Other ${run}` },
     board: { projectId: board.projectId, dashboardId: board.dashboardId },
     chartId,
   };
