@@ -1,8 +1,8 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import sharingTexts from '../../web/src/modules/sharing/i18n/en';
 import { ChartBoxes } from './pages/ChartBoxes';
 import { DashboardPage } from './pages/DashboardPage';
-import { LoginPage } from './pages/LoginPage';
+import { LoginPage, signedIn } from './pages/LoginPage';
 import { api, seedDashboard, seedSqlSource, uniqueSuffix } from './support/api';
 import { addChart, point, value } from './support/boards';
 import { USERS } from './support/env';
@@ -23,12 +23,6 @@ function seriesTotal(answer: unknown): number {
     const v = typeof d === 'number' ? d : Array.isArray(d) ? d[d.length - 1] : (d as { value?: unknown } | null)?.value;
     return sum + (typeof v === 'number' ? v : Array.isArray(v) ? Number(v[v.length - 1]) : Number(v ?? 0));
   }, 0);
-}
-
-async function signedIn(browser: Browser, user: string): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  await new LoginPage(page).login(user, { language: 'en' });
-  return page;
 }
 
 /** Picks an option of an antd select by the option's test id (the dropdown may be animating). */

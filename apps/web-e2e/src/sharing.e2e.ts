@@ -1,9 +1,9 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import chartTexts from '../../web/src/modules/chart/i18n/en';
 import sharingTexts from '../../web/src/modules/sharing/i18n/en';
 import { ChartBoxes } from './pages/ChartBoxes';
 import { DashboardPage } from './pages/DashboardPage';
-import { LoginPage } from './pages/LoginPage';
+import { LoginPage, signedIn } from './pages/LoginPage';
 import { seedDashboard, seedSqlSource, tokenOf, uniqueSuffix } from './support/api';
 import { addChart, createSource, point, value } from './support/boards';
 import { USERS } from './support/env';
@@ -51,13 +51,6 @@ async function addOption(page: Page, selectTestId: string, optionTestId: string,
   }).toPass({ timeout: 30_000 });
   await page.keyboard.press('Escape');
   await expect(page.getByTestId(optionTestId)).toBeHidden();
-}
-
-async function signedIn(browser: Browser, user: string): Promise<Page> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await new LoginPage(page).login(user, { language: 'en' });
-  return page;
 }
 
 /** No control that changes the dashboard tab is offered (spec 01 §2 with editAuth = dashboard:edit). */

@@ -1,4 +1,4 @@
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type Browser, type Locator, type Page } from '@playwright/test';
 import type { Language } from '../support/catalogues';
 import { E2E_PASSWORD } from '../support/env';
 import { presetLocalStorage } from '../support/storage';
@@ -96,4 +96,11 @@ export class LoginPage {
     await expect(this.page).toHaveURL(/\/dashboard(\/[^/]+\/[^/]+)?$/);
     await expect(this.page.getByTestId('app-shell')).toBeVisible();
   }
+}
+
+/** A page of a fresh browser context, signed in as `user` in English (a second user beside the test's page). */
+export async function signedIn(browser: Browser, user: string): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await new LoginPage(page).login(user, { language: 'en' });
+  return page;
 }
