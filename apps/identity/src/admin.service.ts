@@ -6,11 +6,10 @@ import { stampKeys, type Cache } from '@bi/cache';
 import type { SqlDatabase, SqlExecutor } from '@bi/persistence';
 import type { identityV1 } from '@bi/proto';
 import { CACHE, DATABASE, LOGGER } from '@bi/service-kit';
-import { audit, forgetSessions, verifiedTokenKey } from './grants.service.js';
+import { UUID, audit, forgetSessions, verifiedTokenKey } from './grants.service.js';
 import { ADMIN_ROLE, effectivePermissions, isGrantTarget } from './permissions.js';
 
 const USER_NAME = /^[A-Za-z0-9._@-]{1,64}$/;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 256;
 const MAX_ROLES = 20;

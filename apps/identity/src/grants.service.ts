@@ -8,7 +8,8 @@ import { isGrantTarget } from './permissions.js';
 
 export const MAX_GRANT_TARGETS = 500;
 export const MAX_GRANT_HOLDERS = 1000;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** A user id as identity issues them. */
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export type GrantMode = 'set' | 'add' | 'remove';
 type Actor = { userId: string; userName: string };
