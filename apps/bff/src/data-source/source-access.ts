@@ -1,6 +1,6 @@
 import { AppError } from '@bi/core';
 import type { chartQueryV1, dataSourceV1 } from '@bi/proto';
-import { parseRowRules, rowRuleFingerprint } from '@bi/query';
+import { parseRowRules, rowRuleFingerprint, type RowRuleSet } from '@bi/query';
 import { allows, type AuthUser } from '../http/auth.guard.js';
 
 /**
@@ -59,7 +59,15 @@ export function viewerOf(user: AuthUser): chartQueryV1.Viewer {
 
 /** What tells this caller's rows of the source from another caller's: '' when no row-level rule restricts them. */
 export function rowRulesFingerprint(user: AuthUser, source: { rowRulesJson: string }): string {
-  return source.rowRulesJson ? rowRuleFingerprint(parseRowRules(source.rowRulesJson), viewerOf(user)) : '';
+  return source.rowRulesJson ? rowRuleFingerprint(rulesOf(source), viewerOf(user)) : '';
+}
+
+/** A source description's rules, parsed once per description (the answer cache's hit path asks for a kept source's on every hit). */
+const parsedRules = new WeakMap<{ rowRulesJson: string }, RowRuleSet>();
+function rulesOf(source: { rowRulesJson: string }): RowRuleSet {
+  let rules = parsedRules.get(source);
+  if (!rules) parsedRules.set(source, (rules = parseRowRules(source.rowRulesJson)));
+  return rules;
 }
 
 /** The whole source (preview, export) is refused to a caller row-level rules restrict: they see its rows through charts only. */
