@@ -166,7 +166,7 @@ export function parseChart(json: string): Chart {
     }
     if ((f.aggregator as string) === '') delete f.aggregator;
   }
-  checkCustomOption(chart.customOption);
+  checkCustomOption(chart.customOption, { textChecked: true });
   return chart;
 }
 
@@ -174,14 +174,16 @@ export function checkTitle(title: string): void {
   if (charLength(title) < 1 || charLength(title) > CHART_LIMITS.title) throw new AppError('invalid', 'chart.title_length');
 }
 
-/** customOption: empty, or JSON text of an object (merged over the built option), bounded in size and nesting. */
-export function checkCustomOption(customOption: string | undefined): void {
+/**
+ * customOption: empty, or JSON text of an object (merged over the built option), bounded in size and nesting.
+ * `textChecked`: the caller already ran the text check over it (parseChart checks the whole chart once).
+ */
+export function checkCustomOption(customOption: string | undefined, { textChecked = false } = {}): void {
   if (customOption === undefined || customOption.trim() === '') return;
   if (customOption.length > CHART_LIMITS.customOption || jsonNesting(customOption) > CHART_LIMITS.customOptionDepth) {
     throw new AppError('invalid', 'chart.custom_option_too_large', { max: CHART_LIMITS.customOption, depth: CHART_LIMITS.customOptionDepth });
   }
-  const bad = findTextProblem(customOption);
-  if (bad) throw new AppError('invalid', 'text.invalid_characters', { field: 'customOption' });
+  if (!textChecked && findTextProblem(customOption)) throw new AppError('invalid', 'text.invalid_characters', { field: 'customOption' });
   let v: unknown;
   try {
     v = JSON.parse(customOption);
