@@ -3,7 +3,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Cache } from '@bi/cache';
 import { AppError } from '@bi/core';
 import type { dashboardV1 } from '@bi/proto';
-import { CHART_KINDS, GRID, charLength, checkName, isReserved, isTab, placeNewChart, type Tab } from '@bi/rules';
+import { isChartType } from '@bi/chart-model';
+import { GRID, charLength, checkName, isReserved, isTab, placeNewChart, type Tab } from '@bi/rules';
 import { CACHE } from '@bi/service-kit';
 import { renewChartStamps } from './chart-stamps.js';
 import { DashboardRepository } from './dashboard.repository.js';
@@ -209,7 +210,7 @@ export class DashboardService {
     const title = (req.title ?? '').trim();
     if (charLength(title) < 1 || charLength(title) > 50) throw new AppError('invalid', 'chart.title_length');
     const type = req.type || 'bar';
-    if (!(CHART_KINDS as readonly string[]).includes(type)) throw new AppError('invalid', 'request.invalid', { detail: `type ${type}` });
+    if (!isChartType(type)) throw new AppError('invalid', 'request.invalid', { detail: `type ${type}` });
     await this.dashboard(t, req.dashboardId);
     const id = randomUUID();
     await this.repo.db.transaction(async (tx) => {

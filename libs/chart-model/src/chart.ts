@@ -2,8 +2,7 @@
  * The chart definition of spec 01 §3, shared by the web editor, the dashboard service (which stores
  * it) and the chart engine (which compiles and renders it). Field names follow the spec.
  */
-export const CHART_TYPES = ['table', 'bar', 'stack_bar', 'line', 'scatter', 'pie', 'gauge', 'funnel', 'card', 'doubleaxis', 'nav', 'map', 'tw_map'] as const;
-export type ChartType = (typeof CHART_TYPES)[number];
+import type { ChartType } from './kinds.js';
 
 export type DataType = 'string' | 'number' | 'date';
 

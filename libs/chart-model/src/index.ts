@@ -1,2 +1,3 @@
 export * from './chart.js';
+export * from './kinds.js';
 export * from './switch-source.js';

@@ -1,5 +1,5 @@
-import { CHART_TYPES, type Chart } from '@bi/chart-model';
-import { buildOption, KIND_BUILDERS } from './build.js';
+import { CHART_KIND_REGISTRY, CHART_TYPES, type Chart } from '@bi/chart-model';
+import { buildOption, OPTION_BUILDERS } from './build.js';
 import { THEME_NAMES, THEMES } from './themes.js';
 import { chartOf, compareResult, longResult, monthlyResult, sampleResult } from './testing/fixtures.js';
 import { build } from './testing/helpers.js';
@@ -22,8 +22,8 @@ const VARIANTS: Partial<Chart>[] = [
 ];
 
 describe('buildOption', () => {
-  it('has exactly one builder per chart kind', () => {
-    expect(Object.keys(KIND_BUILDERS).sort()).toEqual([...CHART_TYPES].sort());
+  it('has exactly one builder per option builder family of the kind registry', () => {
+    expect(Object.keys(OPTION_BUILDERS).sort()).toEqual([...new Set(CHART_TYPES.map((k) => CHART_KIND_REGISTRY[k].build.family))].sort());
   });
 
   describe.each(CHART_TYPES.map((k) => [k]))('%s', (kind) => {

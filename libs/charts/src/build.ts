@@ -1,17 +1,13 @@
 /** buildOption: the one entry from a chart's query result to its ECharts option, for every kind. */
-import { CHART_TYPES, type ChartType } from '@bi/chart-model';
-import { createContext, type KindBuilder } from './context.js';
-import { buildBar } from './kinds/bar.js';
+import { chartKind, isChartType, type ChartType, type OptionBuild, type OptionBuilderFamily } from '@bi/chart-model';
+import { buildCartesian } from './cartesian.js';
+import { createContext, type BuildContext, type KindOutput } from './context.js';
 import { buildCard } from './kinds/card.js';
-import { buildDoubleAxis } from './kinds/doubleaxis.js';
 import { buildFunnel } from './kinds/funnel.js';
 import { buildGauge } from './kinds/gauge.js';
-import { buildLine } from './kinds/line.js';
-import { buildMap, buildTwMap } from './kinds/map.js';
+import { buildMap } from './kinds/map.js';
 import { buildNav } from './kinds/nav.js';
 import { buildPie } from './kinds/pie.js';
-import { buildScatter } from './kinds/scatter.js';
-import { buildStackBar } from './kinds/stack-bar.js';
 import { buildTable } from './kinds/table.js';
 import { titleOption } from './layout.js';
 import { compact, deepMerge, isPlainObject, parseCustomOption } from './merge.js';
@@ -19,25 +15,27 @@ import { normalizeColor } from './themes.js';
 import { chartWarning, warningText } from './warnings.js';
 import type { BuildOptions, ChartBuild, ChartResult, JsonObject } from './types.js';
 
-/** One builder per kind; the mapped type makes a missing kind a compile error. */
-export const KIND_BUILDERS: { readonly [K in ChartType]: KindBuilder } = {
+type FamilyBuilder<F extends OptionBuilderFamily> = (ctx: BuildContext, build: Extract<OptionBuild, { family: F }>, kind: ChartType) => KindOutput;
+
+/**
+ * One builder per option builder family of the kind registry (libs/chart-model kinds.ts); the mapped
+ * type makes a missing family a compile error. The cartesian kinds differ only by their registry entry.
+ */
+export const OPTION_BUILDERS: { readonly [F in OptionBuilderFamily]: FamilyBuilder<F> } = {
+  cartesian: (ctx, { family: _family, ...spec }, kind) => buildCartesian(ctx, { ...spec, trendlines: chartKind(kind).editor.trendline }),
   table: buildTable,
-  bar: buildBar,
-  stack_bar: buildStackBar,
-  line: buildLine,
-  scatter: buildScatter,
   pie: buildPie,
-  gauge: buildGauge,
   funnel: buildFunnel,
+  gauge: buildGauge,
   card: buildCard,
-  doubleaxis: buildDoubleAxis,
   nav: buildNav,
   map: buildMap,
-  tw_map: buildTwMap,
 };
 
-export function isChartType(value: unknown): value is ChartType {
-  return typeof value === 'string' && (CHART_TYPES as readonly string[]).includes(value);
+/** The option of a kind: its registry entry's builder family with the entry's build settings. */
+function buildKind(ctx: BuildContext, kind: ChartType): KindOutput {
+  const build = chartKind(kind).build;
+  return (OPTION_BUILDERS[build.family] as FamilyBuilder<typeof build.family>)(ctx, build as never, kind);
 }
 
 /** Guards against stored or hand-written results with missing parts. */
@@ -68,7 +66,7 @@ export function buildOption(input: ChartResult, options?: BuildOptions): ChartBu
     return { option: compact(base) as JsonObject, meta: { kind, pointCount: 0, originalPointCount: 0, downsampled: false, warnings: ctx.warnings.map(warningText), notes: ctx.warnings, formatters: { series: {}, valueAxes: [], locale: ctx.options.locale } } };
   }
 
-  const out = KIND_BUILDERS[kind](ctx);
+  const out = buildKind(ctx, kind);
   let option: JsonObject = { ...base, ...out.option };
   const custom = parseCustomOption(chart.customOption);
   if (!custom.ok) ctx.warnings.push(custom.warning);

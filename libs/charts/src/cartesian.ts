@@ -3,6 +3,7 @@
  * pre-formatted point labels, trendlines, plot lines, axes (swapped when horizontal), split lines,
  * data-zoom sliders and legend.
  */
+import type { CartesianBuild, CartesianSeriesType } from '@bi/chart-model';
 import { columnsOf, display, fieldLabel, formatterOf, literal, type BuildContext, type KindOutput } from './context.js';
 import { pivot } from './data.js';
 import { downsampleShared, pick } from './downsample.js';
@@ -16,18 +17,9 @@ import { paletteColor } from './themes.js';
 import { chartWarning } from './warnings.js';
 import type { ChartColumn, Json, JsonObject } from './types.js';
 
-export type CartesianSeriesType = 'bar' | 'line' | 'scatter';
-
-export interface CartesianSpec {
-  /** series type of the measures of value axis 0 and of the second values (axis 1) */
-  seriesType: Record<0 | 1, CartesianSeriesType>;
-  stacked: boolean;
-  /** isHorizontal swaps the axes */
-  canBeHorizontal: boolean;
-  /** second values on their own axis; otherwise they join the values */
-  dualAxis: boolean;
+/** A kind's cartesian build settings (its chart-kind registry entry) and whether it draws trendlines. */
+export interface CartesianSpec extends Omit<CartesianBuild, 'family'> {
   trendlines: boolean;
-  tooltip: 'axis' | 'item';
 }
 
 /** Significant digits kept for computed numbers (trendlines, shares) so snapshots and JSON stay short. */

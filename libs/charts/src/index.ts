@@ -11,5 +11,5 @@ export { isoWeek, periodLabel, periodOf, type PeriodGranularity } from './period
 export { legendPosition, type LegendPosition } from './layout.js';
 export { fitOption, fitCategories, legendRows, textWidth, type BoxSize, type CategoryFit } from './fit.js';
 export { gaugeScale, type GaugeScale } from './kinds/gauge.js';
-export { buildOption, isChartType, KIND_BUILDERS } from './build.js';
+export { buildOption, OPTION_BUILDERS } from './build.js';
 export { cartesianPairs, isHorizontalOption } from './cartesian.js';

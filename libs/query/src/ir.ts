@@ -1,4 +1,4 @@
-import type { Aggregator, Chart, ChartField, RangeFilter } from '@bi/chart-model';
+import { chartTypesWhere, type Aggregator, type Chart, type ChartField, type RangeFilter } from '@bi/chart-model';
 import type { DateTimeValue, GranularityName } from './dates.js';
 import { QueryError } from './errors.js';
 import { allOf, detailFilterNode, fieldFilterNode, granularityName, pointFilterNode, rangeFilterNode, type DetailFilter } from './filters.js';
@@ -127,7 +127,7 @@ export type QueryIR = ChartQueryIR | SummaryQueryIR | DetailQueryIR;
 
 export const AGGREGATORS: readonly Aggregator[] = ['sum', 'count', 'avg', 'min', 'max', 'countDistinct'];
 /** Trendlines exist for these chart types only (spec 01 §5). */
-export const TRENDLINE_CHART_TYPES: readonly string[] = ['bar', 'line', 'scatter', 'doubleaxis'];
+export const TRENDLINE_CHART_TYPES: readonly string[] = chartTypesWhere((kind) => kind.editor.trendline);
 /** Rows one detail page holds by default (the detail table shows the first 500), and the most one request may ask for (an export loads 100000). */
 export const DETAIL_PAGE_ROWS = 500;
 export const DETAIL_MAX_ROWS = 100_000;

@@ -8,8 +8,8 @@ export function isTab(value: unknown): value is Tab {
 /** Grid constants of spec 01 §9. */
 export const GRID = { cols: 12, rowHeight: 70, margin: 7, defaultSizeX: 6, defaultSizeY: 4, maxRows: 1000 } as const;
 
-export const CHART_KINDS = ['table', 'bar', 'stack_bar', 'line', 'scatter', 'pie', 'gauge', 'funnel', 'card', 'doubleaxis', 'nav', 'map', 'tw_map'] as const;
-export type ChartKind = (typeof CHART_KINDS)[number];
+/** Most charts one batch run answers (POST /api/dashboard/charts/{tab}): a dashboard's boxes that came into view together. */
+export const MAX_BATCH_CHARTS = 50;
 
 export const AUTO_REFRESH_MINUTES = [1, 5, 10, 20, 30, 60] as const;
 export const CAROUSEL_INTERVAL_MS = 5000;

@@ -5,5 +5,4 @@ export * from './data-source.js';
 export * from './sql-text.js';
 export * from './expression.js';
 export * from './excel.js';
-export * from './chart-kinds.js';
 export * from './text.js';

@@ -1,4 +1,4 @@
-import { CHART_KIND_INFO, CHART_KINDS, charLength, chartKinds, checkName, cutName, displayWidth, exportWaitMs, isReserved, orderBetween, orderForMove, placeNewChart } from './index.js';
+import { charLength, checkName, cutName, displayWidth, exportWaitMs, isReserved, orderBetween, orderForMove, placeNewChart } from './index.js';
 
 describe('name rules', () => {
   it('requires 3 to 20 characters after trimming, counting characters not bytes', () => {
@@ -55,14 +55,5 @@ describe('dashboard constants', () => {
   it('places a new chart at the default 6×4 size under the others', () => {
     expect(placeNewChart([])).toEqual({ row: 0, col: 0, sizeX: 6, sizeY: 4 });
     expect(placeNewChart([{ row: 0, col: 0, sizeX: 6, sizeY: 4 }, { row: 2, col: 6, sizeX: 6, sizeY: 5 }])).toEqual({ row: 7, col: 0, sizeX: 6, sizeY: 4 });
-  });
-});
-
-describe('chart kinds', () => {
-  it('describes all 13 kinds; trendlines for bar, line, scatter and doubleaxis only (spec 01 §5)', () => {
-    expect(chartKinds().map((k) => k.type)).toEqual([...CHART_KINDS]);
-    expect(CHART_KINDS.filter((k) => CHART_KIND_INFO[k].trendline)).toEqual(['bar', 'line', 'scatter', 'doubleaxis']);
-    expect(CHART_KINDS.filter((k) => CHART_KIND_INFO[k].secondValues)).toEqual(['table', 'doubleaxis', 'nav']);
-    expect(CHART_KIND_INFO.pie.points).toEqual({ min: 1, max: 1 });
   });
 });

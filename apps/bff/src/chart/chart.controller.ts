@@ -4,7 +4,8 @@ import type { AppConfig } from '@bi/config';
 import { AppError } from '@bi/core';
 import { translate } from '@bi/i18n';
 import type { chartQueryV1, dashboardV1, dataSourceQueryV1, dataSourceV1 } from '@bi/proto';
-import { CHART_KINDS, INPUT_BOUNDS } from '@bi/rules';
+import { chartKindInfo, chartKinds, isChartType } from '@bi/chart-model';
+import { INPUT_BOUNDS } from '@bi/rules';
 import { CONFIG } from '@bi/service-kit';
 import { z } from 'zod';
 import { tabAccess } from '../dashboard/tab-access.js';
@@ -19,7 +20,6 @@ type Language = ReturnType<typeof requestLanguage>;
 import { parseInput } from '../http/validation.js';
 import { ChartAnswers, envelopeBytes, type ChartWithSource } from './answer-cache.js';
 import { ChartWriteAccess } from './chart-write-access.js';
-import { CHART_KIND_INFO, chartKinds } from './chart-kinds.js';
 import { batchEnvelopeParts, batchRunBody, detailFilter, filters, runBody, runRequestKey, type RunBody } from './run-request.js';
 
 const nullable = <T extends z.ZodType>(s: T) => z.preprocess((v) => (v === null ? undefined : v), s.optional());
@@ -284,8 +284,8 @@ export class ChartEditorController {
   @ApiOperation({ summary: 'What the editor offers for a chart kind ({type} = all: every kind)' })
   kinds(@Param('type') type: string) {
     if (type === 'all') return chartKinds();
-    if (!(CHART_KINDS as readonly string[]).includes(type)) throw new AppError('invalid', 'request.invalid', { detail: `type ${type}` });
-    return CHART_KIND_INFO[type as keyof typeof CHART_KIND_INFO];
+    if (!isChartType(type)) throw new AppError('invalid', 'request.invalid', { detail: `type ${type}` });
+    return chartKindInfo(type);
   }
 
   @Put('change-custom-option/:tab')

@@ -64,8 +64,5 @@ export function buildRegionMap(ctx: BuildContext, mapName: MapName): KindOutput 
   };
 }
 
-/** China by province (mapConfig.granularity 1, the default) or by city (0); visual map per mapConfig.visualMapShow. */
+/** map: China by province (mapConfig.granularity 1, the default) or by city (0); tw_map: Taiwan by county. */
 export const buildMap: KindBuilder = (ctx) => buildRegionMap(ctx, mapNameFor(ctx.chart) ?? MAP_NAMES.province);
-
-/** Taiwan by county. */
-export const buildTwMap: KindBuilder = (ctx) => buildRegionMap(ctx, MAP_NAMES.taiwan);

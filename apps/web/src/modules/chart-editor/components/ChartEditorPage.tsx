@@ -1,6 +1,6 @@
 import '../chart-editor.css';
 import { ArrowLeftOutlined } from '@ant-design/icons';
-import type { Chart, ChartType } from '@bi/chart-model';
+import { chartKind, type Chart, type ChartType } from '@bi/chart-model';
 import {
   closestCenter,
   DndContext,
@@ -51,12 +51,15 @@ const collisionDetection: CollisionDetection = (args) => {
   return closestCenter(args);
 };
 
-/** /dashboard/chart_edit/:project/:dashboard/:chart and /template/chart_edit/…: the chart editor (spec 01 §2). */
-export function ChartEditorPage({ tab }: { tab: EditorTab }) {
+/**
+ * /dashboard/chart_edit/:project/:dashboard/:chart and /template/chart_edit/…: the chart editor (spec 01 §2).
+ * `onSaved`: each stored edit, for the host page to refresh its copies of the chart.
+ */
+export function ChartEditorPage({ tab, onSaved }: { tab: EditorTab; onSaved?: () => void }) {
   const { ce } = useChartEditorTranslation();
   const params = useParams() as ChartEditRouteParams;
   const chartId = params.chart ?? '';
-  const editor = useChartEditor(tab, chartId);
+  const editor = useChartEditor(tab, chartId, onSaved);
   const backPath = params.project && params.dashboard ? buildPath(tab, { project: params.project, dashboard: params.dashboard }) : buildPath(tab);
 
   if (editor.load.state === 'loading' && !editor.chart) {
@@ -154,7 +157,7 @@ function EditorBody({ tab, chartId, backPath, editor, chart }: { tab: EditorTab;
 
   const onType = (type: ChartType) => {
     edit(changeType(chart, type));
-    if (type === 'doubleaxis' || type === 'nav') setAreas((current) => ({ ...current, secondValues: true }));
+    if (chartKind(type).editor.secondValuesOpen) setAreas((current) => ({ ...current, secondValues: true }));
   };
 
   // ---- dialogs: the field they were opened for (gone when the zones changed meanwhile)

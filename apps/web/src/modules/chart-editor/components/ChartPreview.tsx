@@ -1,11 +1,11 @@
 import '../../chart/chart.css';
+import { isChartType } from '@bi/chart-model';
 import { ReloadOutlined, WarningOutlined } from '@ant-design/icons';
 import { Button, Empty, Spin, Typography } from 'antd';
 import { Component, lazy, Suspense, useCallback, useState, type ReactNode } from 'react';
 import { useAppTheme } from '../../chart/hooks/useAppTheme';
 import { useChartViewTranslation } from '../../chart/i18n';
 import type { ChartAnswer, ChartType, TablePage } from '../../chart/types';
-import { isChartKind } from '../../chart/utils/renderers';
 import { deriveChartState } from '../../chart/utils/state';
 import { useChartEditorTranslation } from '../i18n';
 
@@ -76,7 +76,7 @@ export function ChartPreview({ title, answer, running, error, stale, onRetry, on
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={cv('empty')} />
       </div>
     );
-  } else if (!isChartKind(kind)) {
+  } else if (!isChartType(kind)) {
     content = <div className="bi-chart-view__center">{cv('drawFailed')}</div>;
   } else {
     content = (

@@ -1,13 +1,12 @@
 import { CHART_TYPES, type ChartType } from '@bi/chart-model';
 import { Radio, Tooltip } from 'antd';
-import { useTranslation } from 'react-i18next';
-import { CHART_KIND_KEYS } from '../../dashboard/components/ChartBox';
-import { ChartTypeIcon } from '../../dashboard/components/ChartTypeIcon';
+import { ChartTypeIcon } from '../../chart/components/ChartTypeIcon';
+import { useChartKindLabel } from '../../chart/i18n/kinds';
 import { useChartEditorTranslation } from '../i18n';
 
 /** The chart type switch: the 13 kinds as a radio group (arrow keys move between them). */
 export function TypeSwitch({ value, onChange }: { value: ChartType; onChange: (type: ChartType) => void }) {
-  const { t } = useTranslation();
+  const kindLabel = useChartKindLabel();
   const { ce } = useChartEditorTranslation();
   return (
     <Radio.Group
@@ -21,10 +20,10 @@ export function TypeSwitch({ value, onChange }: { value: ChartType; onChange: (t
       data-value={value}
     >
       {CHART_TYPES.map((kind) => (
-        <Tooltip key={kind} title={t(CHART_KIND_KEYS[kind])} mouseEnterDelay={0.5}>
-          <Radio.Button value={kind} aria-label={t(CHART_KIND_KEYS[kind])}>
+        <Tooltip key={kind} title={kindLabel(kind)} mouseEnterDelay={0.5}>
+          <Radio.Button value={kind} aria-label={kindLabel(kind)}>
             <span data-testid={`type-${kind}`} data-checked={kind === value ? 'true' : 'false'}>
-              <ChartTypeIcon type={kind} /> <span className="bi-type-switch__label">{t(CHART_KIND_KEYS[kind])}</span>
+              <ChartTypeIcon type={kind} /> <span className="bi-type-switch__label">{kindLabel(kind)}</span>
             </span>
           </Radio.Button>
         </Tooltip>

@@ -4,7 +4,6 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { chartKeys } from '../../chart/api/chart';
 import type { ChartAnswer, TablePage } from '../../chart/types';
-import { dashboardKeys } from '../../dashboard/api/dashboard';
 import { chartEditorApi, chartEditorKeys } from '../api/chartEditor';
 import type { EditorTab } from '../types';
 import { popUndo, pushUndo } from '../utils/history';
@@ -27,9 +26,10 @@ const IDLE_STATUS: SaveStatus = { state: 'idle', error: null, savedRevision: 0, 
  * The editor's chart: opened with POST /api/chart-edit/chart/{tab}/{chart}, changed locally at once
  * and saved through a SaveQueue (coalesced, last state wins, a failed save keeps the edit), undone
  * step by step, and previewed by running the stored chart again once every edit is stored (an older
- * run's answer never replaces a newer one).
+ * run's answer never replaces a newer one). `onSaved` tells the host (the dashboard) that its copies of
+ * the chart are stale.
  */
-export function useChartEditor(tab: EditorTab, chartId: string) {
+export function useChartEditor(tab: EditorTab, chartId: string, onSaved?: () => void) {
   const queryClient = useQueryClient();
   const { i18n } = useTranslation();
   const [load, setLoad] = useState<{ state: 'loading' | 'ready' | 'error'; error?: unknown }>({ state: 'loading' });
@@ -46,10 +46,12 @@ export function useChartEditor(tab: EditorTab, chartId: string) {
   const runAbort = useRef<AbortController | null>(null);
   const pageRef = useRef<TablePage | undefined>(undefined);
 
-  /** A saved edit makes the dashboard's copies of this chart stale (its box, its summary). */
+  const savedRef = useRef(onSaved);
+  savedRef.current = onSaved;
+  /** A saved edit makes the chart's runs stale, and the host's copies of it (its box, its summary). */
   const invalidateDashboard = useCallback(() => {
     void queryClient.invalidateQueries({ queryKey: chartKeys.runs(tab, chartId) });
-    void queryClient.invalidateQueries({ queryKey: dashboardKeys.all });
+    savedRef.current?.();
   }, [queryClient, tab, chartId]);
 
   const run = useCallback(

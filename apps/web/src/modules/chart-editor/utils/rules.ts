@@ -1,5 +1,4 @@
-import type { Chart, ChartField, ChartType } from '@bi/chart-model';
-import { CHART_KIND_INFO } from '@bi/rules';
+import { chartKind, type Chart, type ChartField, type ChartType } from '@bi/chart-model';
 import type { ZoneKey } from '../types';
 import { aggregatorsFor, isPointZone, isValueZone } from './fields';
 import { ZONE_MAX } from './zones';
@@ -21,9 +20,9 @@ export interface Areas {
   secondValues: boolean;
 }
 
-/** Kinds that draw a second axis / compare split (CHART_KIND_INFO). */
-export const offersSecondValues = (type: ChartType) => CHART_KIND_INFO[type].secondValues;
-export const offersSecondPoints = (type: ChartType) => CHART_KIND_INFO[type].secondPoints;
+/** Kinds that draw a second axis / compare split (the kind registry's editor info). */
+export const offersSecondValues = (type: ChartType) => chartKind(type).editor.secondValues;
+export const offersSecondPoints = (type: ChartType) => chartKind(type).editor.secondPoints;
 
 /**
  * The areas open when a chart is opened: those holding fields, and the second axis of the kinds that
@@ -32,7 +31,7 @@ export const offersSecondPoints = (type: ChartType) => CHART_KIND_INFO[type].sec
 export function initialAreas(chart: Chart): Areas {
   return {
     secondPoints: chart.secondPoints.length > 0,
-    secondValues: chart.secondValues.length > 0 || chart.type === 'doubleaxis' || chart.type === 'nav',
+    secondValues: chart.secondValues.length > 0 || chartKind(chart.type).editor.secondValuesOpen,
   };
 }
 
@@ -55,7 +54,7 @@ export function disableSecondPoints(chart: Chart): Chart {
 }
 
 /** Spec 01 §5: trendlines for bar, line, scatter and doubleaxis only. */
-export const trendlineAllowed = (type: ChartType) => CHART_KIND_INFO[type].trendline;
+export const trendlineAllowed = (type: ChartType) => chartKind(type).editor.trendline;
 /** Spec 01 §5: the value format is hidden for nav. */
 export const formatterAllowed = (type: ChartType) => type !== 'nav';
 
@@ -85,7 +84,7 @@ export function fieldOptions(chart: Chart, zone: ZoneKey, field: ChartField): Fi
 
 /** A short hint when the kind draws fewer fields than a zone holds (e.g. a pie uses one dimension). */
 export function zoneOverflow(chart: Chart, zone: ZoneKey): number | null {
-  const info = CHART_KIND_INFO[chart.type];
+  const info = chartKind(chart.type).editor;
   const max = zone === 'points' ? info.points.max : zone === 'values' ? info.values.max : null;
   return max !== null && chart[zone].length > max ? max : null;
 }

@@ -1,5 +1,5 @@
+import type { Tab } from '@bi/rules';
 import { http } from '../../../shared/api/http';
-import type { TabType } from '../../dashboard/types';
 import { RunBatcher, postBatchRun } from './run-batcher';
 import type { ChartAnswer, RunBody, TablePage } from '../types';
 
@@ -13,14 +13,14 @@ const runs = new RunBatcher<RunBody, ChartAnswer>(runOne, postBatchRun);
 /** The chart calls of docs/api/chart.md used by the dashboard. */
 export const chartApi = {
   /** Runs the chart; runs asked for together (boxes that came into view together) go out as one batch run. */
-  run: (tab: TabType, chartId: string, body: RunBody, signal?: AbortSignal) => runs.run(tab, chartId, body, signal),
+  run: (tab: Tab, chartId: string, body: RunBody, signal?: AbortSignal) => runs.run(tab, chartId, body, signal),
 };
 
 /** Query keys of chart runs; invalidate `chartKeys.all` after a chart edit. */
 export const chartKeys = {
   all: ['chart'] as const,
-  runs: (tab: TabType, chartId: string) => ['chart', 'run', tab, chartId] as const,
+  runs: (tab: Tab, chartId: string) => ['chart', 'run', tab, chartId] as const,
   /** the answer's texts (statistics labels, error messages) are in the request's language */
-  run: (tab: TabType, chartId: string, page: TablePage | undefined, language: string) =>
+  run: (tab: Tab, chartId: string, page: TablePage | undefined, language: string) =>
     ['chart', 'run', tab, chartId, page ? `${page.index}/${page.size}` : 'all', language] as const,
 };

@@ -2,8 +2,9 @@
  * The drawing half of a chart box, loaded lazily (with ECharts) the first time a chart is shown, so the
  * main bundle does not carry it. Chooses the renderer of the kind's family.
  */
+import type { RendererFamily } from '@bi/chart-model';
 import type { ComponentType } from 'react';
-import { RENDERER_FAMILY, type RendererFamily } from '../utils/renderers';
+import { rendererFamily } from '../utils/renderers';
 import { CardChart } from './renderers/CardChart';
 import { CartesianChart } from './renderers/CartesianChart';
 import type { RendererProps } from './renderers/common';
@@ -25,6 +26,6 @@ export const RENDERERS: { readonly [F in RendererFamily]: ComponentType<Renderer
 };
 
 export default function ChartRenderer(props: RendererProps) {
-  const Renderer = RENDERERS[RENDERER_FAMILY[props.kind]];
+  const Renderer = RENDERERS[rendererFamily(props.kind)];
   return <Renderer {...props} />;
 }

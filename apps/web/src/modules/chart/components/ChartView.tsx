@@ -1,14 +1,14 @@
 import '../chart.css';
+import { isChartType } from '@bi/chart-model';
 import { EditOutlined, InfoCircleOutlined, LockOutlined, ReloadOutlined, WarningOutlined } from '@ant-design/icons';
+import type { Tab } from '@bi/rules';
 import { Button, Empty, Spin, Tooltip, Typography } from 'antd';
 import { Component, lazy, Suspense, useCallback, useEffect, useLayoutEffect, useRef, useState, type ErrorInfo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ChartSummary, TabType } from '../../dashboard/types';
 import { useChartViewTranslation } from '../i18n';
 import { useAppTheme } from '../hooks/useAppTheme';
 import { useChartData } from '../hooks/useChartData';
-import type { ChartAnswer, ChartType, TablePage } from '../types';
-import { isChartKind } from '../utils/renderers';
+import type { ChartAnswer, ChartSummary, ChartType, TablePage } from '../types';
 import { noteTexts, type LooseT } from '../utils/notes';
 import { deriveChartState, downsampleHint, isSettled } from '../utils/state';
 import { rowsThatFit, TABLE_ROW_HEIGHT } from '../utils/table';
@@ -23,7 +23,7 @@ const TRUNCATED_ROWS = 10_000;
 export type ChartViewVariant = 'grid' | 'slide' | 'viewer';
 
 interface ChartViewProps {
-  tab: TabType;
+  tab: Tab;
   chart: ChartSummary;
   variant: ChartViewVariant;
   /** the box has been visible (or must load for an export): only then the chart runs */
@@ -175,7 +175,7 @@ export function ChartView({ tab, chart, variant, enabled, refreshKey, onLoaded, 
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={cv('empty')} />
       </div>
     );
-  } else if (!isChartKind(kind)) {
+  } else if (!isChartType(kind)) {
     content = <Status testId="chart-error" alert icon={<WarningOutlined />} title={cv('drawFailed')} detail={kind} />;
   } else {
     const spinner = (

@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TabType } from '../../dashboard/types';
+import type { Tab } from '@bi/rules';
 import { chartApi, chartKeys } from '../api/chart';
 import type { TablePage } from '../types';
 
@@ -9,7 +9,7 @@ import type { TablePage } from '../types';
 const CHART_STALE_MS = 60_000;
 
 interface ChartDataOptions {
-  tab: TabType;
+  tab: Tab;
   chartId: string;
   /** the box has been visible (spec 01 §4 lazy loading) or an export needs it */
   enabled: boolean;

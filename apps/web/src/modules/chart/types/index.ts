@@ -1,6 +1,16 @@
 import type { Chart, ChartType, RangeFilter } from '@bi/chart-model';
 import type { ChartMeta as BuildMeta, JsonObject } from '@bi/charts';
 
+/** A chart as a dashboard lists it (docs/api/dashboard.md). */
+export interface ChartSummary {
+  chartId: string;
+  dashboardId: string;
+  title: string;
+  type: string;
+  dataSourceId: string;
+  hide: boolean;
+}
+
 /** `meta` of a chart answer (docs/api/chart.md): the builder's meta plus what the query service adds. */
 export interface ChartAnswerMeta extends BuildMeta {
   /** rows the query answered */

@@ -6,7 +6,8 @@
  */
 import type { Formatter } from '@bi/chart-model';
 import { DEFAULT_LOCALE, formatAxisValue, formatValue, isHorizontalOption as isHorizontal, periodLabel, type ChartLocale, type FormatterSpec } from '@bi/charts';
-import { rendererFamilyOf, type RendererFamily } from './renderers';
+import type { RendererFamily } from '@bi/chart-model';
+import { rendererFamilyOf } from './renderers';
 
 type Obj = Record<string, unknown>;
 export type EChartsJson = Obj;

@@ -1,7 +1,8 @@
+import { isChartType } from '@bi/chart-model';
 import type { ChartWarning, ChartWarningKey } from '@bi/charts';
 import type { ChartViewKey } from '../i18n';
 import type { ChartAnswerMeta } from '../types';
-import { isChartKind } from './renderers';
+import { chartKindKey } from '../i18n/kinds';
 
 /** The chart-view catalogue key of each answer note (a new ChartWarningKey fails the type check until it has a text). */
 export const NOTE_TEXT_KEYS: Record<ChartWarningKey, ChartViewKey> = {
@@ -43,7 +44,7 @@ export function noteTexts(meta: Pick<ChartAnswerMeta, 'warnings' | 'notes'> | un
     const params: Record<string, string> = {};
     for (const [name, value] of Object.entries(note.params ?? {})) {
       if (typeof value === 'number') params[name] = Number.isFinite(value) ? numbers.format(value) : String(value);
-      else params[name] = name === 'kind' && isChartKind(value) ? t(`chartKinds.${value}`) : String(value);
+      else params[name] = name === 'kind' && isChartType(value) ? t(chartKindKey(value)) : String(value);
     }
     texts.push(t(`chart.view.${textKey}`, params));
   }

@@ -1,6 +1,6 @@
 import { http } from '../../../shared/api/http';
+import type { ChartSummary } from '../../chart/types';
 import type {
-  ChartSummary,
   Dashboard,
   DashboardContent,
   GridItem,

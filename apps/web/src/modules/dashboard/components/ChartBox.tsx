@@ -11,7 +11,8 @@ import { useCallback, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChartView } from '../../chart/components/ChartView';
 import { useSeenOnce } from '../hooks/useInView';
-import type { ChartSummary, TabType } from '../types';
+import type { ChartSummary } from '../../chart/types';
+import type { TabType } from '../types';
 import type { ChartBoxActions } from '../utils/permissions';
 
 export type ChartBoxVariant = 'grid' | 'slide' | 'viewer';
@@ -36,24 +37,6 @@ interface ChartBoxProps {
   onDelete?: () => void;
   onHide?: () => void;
 }
-
-const KIND_KEYS = {
-  table: 'chartKinds.table',
-  bar: 'chartKinds.bar',
-  stack_bar: 'chartKinds.stack_bar',
-  line: 'chartKinds.line',
-  scatter: 'chartKinds.scatter',
-  pie: 'chartKinds.pie',
-  gauge: 'chartKinds.gauge',
-  funnel: 'chartKinds.funnel',
-  card: 'chartKinds.card',
-  doubleaxis: 'chartKinds.doubleaxis',
-  nav: 'chartKinds.nav',
-  map: 'chartKinds.map',
-  tw_map: 'chartKinds.tw_map',
-} as const;
-
-export { KIND_KEYS as CHART_KIND_KEYS };
 
 function ToolButton({ testId, title, icon, onClick, disabled }: { testId: string; title: string; icon: ReactNode; onClick?: () => void; disabled?: boolean }) {
   return (

@@ -1,14 +1,15 @@
-import { CHART_KINDS } from '@bi/rules';
+import { CHART_TYPES, isChartType } from '@bi/chart-model';
 import { App, Empty, Form, Input, Radio, Select, Spin, Switch, Table } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DialogModal } from '../../../shared/components/DialogModal';
 import { useChartDataSources } from '../../chart-editor/hooks/useSourceFields';
 import { useAllCharts } from '../hooks/useDashboardContent';
-import type { ChartSummary, HideSettingItem, NewChart, TabType } from '../types';
+import type { ChartSummary } from '../../chart/types';
+import type { HideSettingItem, NewChart, TabType } from '../types';
 import { CHART_TITLE_MAX, chartTitleError } from '../utils/names';
-import { CHART_KIND_KEYS } from './ChartBox';
-import { ChartTypeIcon } from './ChartTypeIcon';
+import { ChartTypeIcon } from '../../chart/components/ChartTypeIcon';
+import { useChartKindLabel } from '../../chart/i18n/kinds';
 
 const errorText = (error: unknown, fallback: string) => (error instanceof Error && error.message ? error.message : fallback);
 
@@ -24,6 +25,7 @@ interface AddChartDialogProps {
  */
 export function AddChartDialog({ open, onSubmit, onClose }: AddChartDialogProps) {
   const { t } = useTranslation();
+  const kindLabel = useChartKindLabel();
   const { message } = App.useApp();
   const [form] = Form.useForm<NewChart>();
   const sources = useChartDataSources(open);
@@ -93,10 +95,10 @@ export function AddChartDialog({ open, onSubmit, onClose }: AddChartDialogProps)
         <Form.Item name="type" label={t('chart.type')}>
           {/* every kind at once (no list to scroll), from the one kind table */}
           <Radio.Group className="bi-kind-grid" data-testid="chart-type-select" optionType="button" aria-label={t('chart.type')}>
-            {CHART_KINDS.map((kind) => (
+            {CHART_TYPES.map((kind) => (
               <Radio.Button key={kind} value={kind} className="bi-kind-grid__item">
                 <span className="bi-kind-option" data-testid={`chart-type-${kind}`}>
-                  <ChartTypeIcon type={kind} /> {t(CHART_KIND_KEYS[kind])}
+                  <ChartTypeIcon type={kind} /> {kindLabel(kind)}
                 </span>
               </Radio.Button>
             ))}
@@ -158,7 +160,7 @@ export function HideChartsDialog({ open, tab, dashboardId, onSubmit, onClose }: 
             title: t('dashboard.hide.chart'),
             render: (_value, chart) => (
               <span className="bi-kind-option">
-                <ChartTypeIcon type={chart.type} /> {chart.title}
+                {isChartType(chart.type) ? <ChartTypeIcon type={chart.type} /> : null} {chart.title}
               </span>
             ),
           },

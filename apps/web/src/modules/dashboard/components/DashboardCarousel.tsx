@@ -3,7 +3,7 @@ import { CAROUSEL_INTERVAL_MS } from '@bi/rules';
 import { Button, Tooltip, Typography } from 'antd';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ChartSummary } from '../types';
+import type { ChartSummary } from '../../chart/types';
 import { clampIndex, stepIndex } from '../utils/carousel';
 
 interface CarouselProps {

@@ -2,7 +2,8 @@ import 'react-grid-layout/css/styles.css';
 import { GRID } from '@bi/rules';
 import ReactGridLayout, { useContainerWidth, type Layout } from 'react-grid-layout';
 import { useMemo, type ReactNode, type Ref } from 'react';
-import type { ChartSummary, GridItem } from '../types';
+import type { ChartSummary } from '../../chart/types';
+import type { GridItem } from '../types';
 import { aspectsToLayout, type RglItem } from '../utils/layout';
 
 interface DashboardGridProps {

@@ -1,4 +1,5 @@
 import type { Tab } from '@bi/rules';
+import type { ChartSummary } from '../../chart/types';
 
 /** Tab types sharing the dashboard structure (spec 01 §2). */
 export type TabType = Tab;
@@ -37,15 +38,6 @@ export interface GridItem {
   minSizeY?: number;
   maxSizeX?: number;
   maxSizeY?: number;
-}
-
-export interface ChartSummary {
-  chartId: string;
-  dashboardId: string;
-  title: string;
-  type: string;
-  dataSourceId: string;
-  hide: boolean;
 }
 
 /** GET /api/dashboard/{apiName}/{dashboardId}. */

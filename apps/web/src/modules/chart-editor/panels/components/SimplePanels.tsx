@@ -1,7 +1,7 @@
 import { resolvePalette, resolveTheme, THEME_NAMES, THEMES } from '@bi/charts';
 import type { Chart } from '@bi/chart-model';
 import { Radio, Space, Switch } from 'antd';
-import { displayOptionOn, displayOptionsFor, hasMapGranularity, rangeKeysFor, type RangeKey } from '../utils/applicability';
+import { displayOptionOn, displayOptionsFor, hasMapGranularity, isDualAxis, rangeKeysFor, type RangeKey } from '../utils/applicability';
 import { mapConfigOf, NAV_FONT_SIZE, navFontSizeValid, setDataZoom, setDisplayOption, setLegendStyle, setMapConfig, setNavConfig, setPropertyValue, setShowTitle, setTheme, trySetRange } from '../utils/chart';
 import { usePanelsTranslation, type ChartPanelsKey } from '../i18n';
 import { ColorInput, Note, NumberField, Row, SwitchRow, type PanelProps } from './common';
@@ -58,7 +58,7 @@ export function DisplayPanel({ chart, onChange }: PanelProps) {
 function rangeLabel(chart: Chart, key: RangeKey): ChartPanelsKey {
   if (chart.type === 'gauge') return key === 'min' ? 'range.gaugeMin' : 'range.gaugeMax';
   if (chart.type === 'nav') return 'range.navMax';
-  if (chart.type === 'doubleaxis') return ({ min: 'range.primaryMin', max: 'range.primaryMax', secondMin: 'range.secondMin', secondMax: 'range.secondMax' } as const)[key];
+  if (isDualAxis(chart.type)) return ({ min: 'range.primaryMin', max: 'range.primaryMax', secondMin: 'range.secondMin', secondMax: 'range.secondMax' } as const)[key];
   return key === 'min' ? 'range.axisMin' : 'range.axisMax';
 }
 

@@ -1,4 +1,4 @@
-import type { ChartType } from '@bi/chart-model';
+import { chartKind, chartTypesWhere, type ChartType } from '@bi/chart-model';
 
 /**
  * Which panels and which chart-level options apply to which chart kind, as the option builder
@@ -26,7 +26,14 @@ export const PANEL_IDS = [
 ] as const;
 export type PanelId = (typeof PANEL_IDS)[number];
 
-const CARTESIAN: readonly ChartType[] = ['bar', 'stack_bar', 'line', 'scatter', 'doubleaxis'];
+const CARTESIAN: readonly ChartType[] = chartTypesWhere((entry) => entry.build.family === 'cartesian');
+const editorOffers = (option: 'topN' | 'plotLines' | 'dataZoom') => (type: ChartType) => chartKind(type).editor[option];
+
+/** The category kinds with a second value axis of their own (doubleaxis): second min/max and second-axis plot lines. */
+export function isDualAxis(type: ChartType): boolean {
+  const build = chartKind(type).build;
+  return build.family === 'cartesian' && build.dualAxis;
+}
 const ALL_BUT_TABLE = (type: ChartType) => type !== 'table';
 
 const is =
@@ -45,12 +52,12 @@ const PANEL_RULES: { readonly [P in PanelId]: (type: ChartType) => boolean } = {
   // theme and background: every kind drawn by ECharts
   style: ALL_BUT_TABLE,
   // top-N needs a dimension to pick from (docs/api/chart.md "Chart kinds": topN)
-  topN: is('table', ...CARTESIAN, 'pie', 'funnel', 'nav'),
-  plotLines: is(...CARTESIAN),
+  topN: editorOffers('topN'),
+  plotLines: editorOffers('plotLines'),
   gauge: is('gauge'),
   nav: is('nav'),
   // spec 01 §2: axis zoom sliders for bar, line, scatter and doubleaxis
-  dataZoom: is('bar', 'line', 'scatter', 'doubleaxis'),
+  dataZoom: editorOffers('dataZoom'),
   // statistics are drawn by the card and the table
   statistics: is('card', 'table'),
   map: is('map', 'tw_map'),
@@ -79,7 +86,10 @@ const DISPLAY_RULES: { readonly [O in DisplayOption]: (type: ChartType) => boole
   shape: is('line'),
   // group: stored for the bar kinds; the option builder does not read it yet
   group: is('bar', 'stack_bar'),
-  isHorizontal: is('bar', 'stack_bar', 'doubleaxis'),
+  isHorizontal: (type) => {
+    const build = chartKind(type).build;
+    return build.family === 'cartesian' && build.canBeHorizontal;
+  },
   showXSplitLine: is(...CARTESIAN),
   showYSplitLine: is(...CARTESIAN),
   isShowPointLabel: is(...CARTESIAN, 'pie', 'funnel', 'map', 'tw_map'),
@@ -108,16 +118,14 @@ export type RangeKey = 'min' | 'max' | 'secondMin' | 'secondMax';
 
 /** property.min/max/secondMin/secondMax: value axes of the category kinds, the gauge dial, the nav target. */
 export function rangeKeysFor(type: ChartType): RangeKey[] {
-  if (type === 'doubleaxis') return ['min', 'max', 'secondMin', 'secondMax'];
+  if (isDualAxis(type)) return ['min', 'max', 'secondMin', 'secondMax'];
   if (CARTESIAN.includes(type) || type === 'gauge') return ['min', 'max'];
   if (type === 'nav') return ['max'];
   return [];
 }
 
 /** Second-axis plot lines (plotLineYOptional) are drawn by the double-axis chart only. */
-export function hasSecondAxisLines(type: ChartType): boolean {
-  return type === 'doubleaxis';
-}
+export const hasSecondAxisLines = isDualAxis;
 
 /** The map kind offers city / province; the Taiwan map is always by county. */
 export function hasMapGranularity(type: ChartType): boolean {

@@ -1,3 +1,5 @@
+import type { ChartIconKey, ChartType } from '@bi/chart-model';
+import { chartKind } from '@bi/chart-model';
 import {
   AreaChartOutlined,
   BarChartOutlined,
@@ -13,24 +15,23 @@ import {
 } from '@ant-design/icons';
 import type { ComponentType } from 'react';
 
-const ICONS: Record<string, ComponentType<{ className?: string }>> = {
+/** One icon per icon key of the kind registry; the mapped type makes a missing key a compile error. */
+const ICONS: { readonly [K in ChartIconKey]: ComponentType<{ className?: string }> } = {
   table: TableOutlined,
   bar: BarChartOutlined,
-  stack_bar: BarChartOutlined,
   line: LineChartOutlined,
   scatter: DotChartOutlined,
   pie: PieChartOutlined,
   gauge: DashboardOutlined,
   funnel: FundOutlined,
   card: IdcardOutlined,
-  doubleaxis: AreaChartOutlined,
-  nav: SlidersOutlined,
-  map: GlobalOutlined,
-  tw_map: GlobalOutlined,
+  area: AreaChartOutlined,
+  progress: SlidersOutlined,
+  globe: GlobalOutlined,
 };
 
 /** Icon of a chart kind (spec 01 §1). */
-export function ChartTypeIcon({ type, className }: { type: string; className?: string }) {
-  const Icon = ICONS[type] ?? BarChartOutlined;
+export function ChartTypeIcon({ type, className }: { type: ChartType; className?: string }) {
+  const Icon = ICONS[chartKind(type).icon];
   return <Icon className={className} />;
 }
