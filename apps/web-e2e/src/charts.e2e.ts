@@ -5,7 +5,7 @@ import { DashboardPage } from './pages/DashboardPage';
 import { LoginPage } from './pages/LoginPage';
 import { api, seedDashboard, uniqueSuffix } from './support/api';
 import { addChart, createSource, findDemoDashboard, KINDS, point, SALES_CHARTS, SALES_SQL, seedAllKinds, value } from './support/boards';
-import { catalogues, format } from './support/catalogues';
+import { format } from './support/catalogues';
 import { USERS } from './support/env';
 import { boxRunOf, isBoxRun } from './support/locate';
 
@@ -83,7 +83,7 @@ test.describe('chart rendering', () => {
 
     // lazy loading: the last box is far below the fold and has not run yet
     await expect(boxes.view(boxes.box(rows.chartId))).toHaveAttribute('data-state', 'waiting');
-    await expect(boxes.box(rows.chartId).getByTestId('chart-waiting')).toHaveText(catalogues.en.chart.waiting);
+    await expect(boxes.box(rows.chartId).getByTestId('chart-waiting')).toHaveText(chartTexts.waiting);
     await expect(boxes.box(rows.chartId)).toHaveAttribute('data-loaded', 'false');
     await boxes.expectDrawn(boxes.box(bar.chartId), 'bar');
     await boxes.expectDrawn(boxes.box(pie.chartId), 'pie');

@@ -4,11 +4,10 @@ import { DashboardPage } from './pages/DashboardPage';
 import { LoginPage } from './pages/LoginPage';
 import { Sidebar, visibleTestId } from './pages/Sidebar';
 import { api, seedDashboard, seedSqlSource, uniqueSuffix, type ApiDashboardContent, type ApiProject } from './support/api';
-import { catalogues, format } from './support/catalogues';
+import dbTexts from '../../web/src/modules/dashboard/i18n/en';
+import { format } from './support/catalogues';
 import { USERS } from './support/env';
 import { chooseOption } from './support/select';
-
-const en = catalogues.en;
 
 // These specs drive long flows against the whole product; leave room for a loaded machine.
 test.describe.configure({ timeout: 90_000 });
@@ -38,9 +37,9 @@ test.describe('dashboard sidebar', () => {
     await sidebar.nameInput.fill('ab');
     await sidebar.nameInput.press('Enter');
     await expect(visibleTestId(page, 'dialog-ok')).toBeVisible();
-    await expect(page.locator('.ant-form-item-explain-error', { hasText: en.names.length })).toBeVisible();
+    await expect(page.locator('.ant-form-item-explain-error', { hasText: dbTexts.names.length })).toBeVisible();
     await sidebar.nameInput.fill('');
-    await expect(page.locator('.ant-form-item-explain-error', { hasText: en.names.required })).toBeVisible();
+    await expect(page.locator('.ant-form-item-explain-error', { hasText: dbTexts.names.required })).toBeVisible();
     await visibleTestId(page, 'dialog-cancel').click();
     await expect(sidebar.nameInput).toHaveCount(0);
 
@@ -118,13 +117,13 @@ test.describe('dashboard sidebar', () => {
     await expect(sidebar.dashboard(second)).toHaveCount(0);
     await expect(sidebar.folder(folderA)).toHaveCount(0);
     await sidebar.search.fill(`no such dashboard ${run}`);
-    await expect(page.getByTestId('sidebar-no-results')).toHaveText(en.sidebar.noResults);
+    await expect(page.getByTestId('sidebar-no-results')).toHaveText(dbTexts.sidebar.noResults);
     await sidebar.search.fill('');
     await expect(sidebar.folder(folderA)).toBeVisible();
 
     // delete a dashboard after a confirmation naming it
     await sidebar.openDashboardMenu(first, 'menu-delete');
-    await expect(sidebar.confirmContent).toHaveText(format(en.dashboardItem.deleteContent, { name: `Renamed ${run}` }));
+    await expect(sidebar.confirmContent).toHaveText(format(dbTexts.item.deleteContent, { name: `Renamed ${run}` }));
     await sidebar.confirmDelete(new RegExp(`^/api/dashboard/dashboard/${first}$`));
     await expect(sidebar.dashboard(first)).toHaveCount(0);
     // the tab opens another dashboard the user may see (never the deleted one)
@@ -133,7 +132,7 @@ test.describe('dashboard sidebar', () => {
 
     // delete a folder: the confirmation says how many dashboards go with it
     await sidebar.openFolderMenu(folderB, 'menu-delete');
-    await expect(sidebar.confirmContent).toHaveText(format(en.folder.deleteContent, { name: `Fold B ${run}`, count: '1' }));
+    await expect(sidebar.confirmContent).toHaveText(format(dbTexts.folder.deleteContent, { name: `Fold B ${run}`, count: '1' }));
     await sidebar.confirmDelete(new RegExp(`^/api/dashboard/project/dashboard/${folderB}$`));
     await expect(sidebar.folder(folderB)).toHaveCount(0);
     await expect(sidebar.dashboard(second)).toHaveCount(0);
@@ -155,7 +154,7 @@ test.describe('dashboard sidebar', () => {
 
     await page.goto(`/dashboard/${projectId}/00000000-0000-4000-8000-000000000000`);
     await expect(board.notFound).toBeVisible();
-    await expect(board.notFound).toContainText(en.dashboard.notFound);
+    await expect(board.notFound).toContainText(dbTexts.board.notFound);
   });
 
   test('the template tab needs template:edit to change folders (and the dashboard tab dashboard:edit)', async ({ page }) => {
@@ -183,7 +182,7 @@ test.describe('dashboard copy and the template tab', () => {
     await page.reload();
 
     await sidebar.openDashboardMenu(source.dashboardId, 'menu-copy');
-    await expect(sidebar.nameInput).toHaveValue(format(en.dashboardItem.copyName, { name: `Original ${run}` }));
+    await expect(sidebar.nameInput).toHaveValue(format(dbTexts.item.copyName, { name: `Original ${run}` }));
     await sidebar.nameInput.fill(`Copy ${run}`);
     await sidebar.chooseFolder(target.projectId, `Dst ${run}`);
     const [response] = await Promise.all([
@@ -340,14 +339,14 @@ test.describe('dashboard page', () => {
 
     // hide from the box's more menu
     await board.boxTool(orders, 'box-more').click();
-    await expect(visibleTestId(page, 'menu-copy')).toContainText(en.chart.menu.comingLater);
+    await expect(visibleTestId(page, 'menu-copy')).toContainText(dbTexts.chart.menu.comingLater);
     await visibleTestId(page, 'menu-hide').click();
     await expect(board.chartBox(orders)).toHaveCount(0);
 
     // delete after a confirmation
     await board.boxTool(revenue, 'box-more').click();
     await visibleTestId(page, 'menu-delete').click();
-    await expect(visibleTestId(page, 'confirm-content')).toHaveText(format(en.chart.deleteContent, { title: 'Revenue' }));
+    await expect(visibleTestId(page, 'confirm-content')).toHaveText(format(dbTexts.chart.deleteContent, { title: 'Revenue' }));
     const deleted = page.waitForResponse((r) => r.request().method() === 'DELETE' && r.url().includes(`/api/dashboard/chart/dashboard/${revenue}`));
     await visibleTestId(page, 'dialog-ok').click();
     expect((await deleted).ok()).toBe(true);
@@ -376,7 +375,7 @@ test.describe('dashboard page', () => {
     await expect(board.fullScreenButton).toHaveAttribute('aria-pressed', 'true');
     await expect(board.lockButton).toHaveCount(0);
     await expect(board.refreshInterval).toBeVisible();
-    await expect(board.refreshInterval).toContainText(format(en.dashboard.toolbar.minutes, { count: '1' }));
+    await expect(board.refreshInterval).toContainText(format(dbTexts.board.toolbar.minutes, { count: '1' }));
 
     // the whole dashboard first (its grid scaled to the screen); its charts reload every minute
     await expect(page.getByTestId('dashboard-body')).toHaveAttribute('data-view', 'grid');
@@ -406,8 +405,8 @@ test.describe('dashboard page', () => {
     await expect(refreshed).toHaveAttribute('data-refresh', '1');
     await page.clock.fastForward('01:00');
     await expect(refreshed).toHaveAttribute('data-refresh', '2');
-    await chooseOption(board.refreshInterval, visibleTestId(page, 'refresh-option-5'), format(en.dashboard.toolbar.minutes, { count: '5' }));
-    await expect(board.refreshInterval).toContainText(format(en.dashboard.toolbar.minutes, { count: '5' }));
+    await chooseOption(board.refreshInterval, visibleTestId(page, 'refresh-option-5'), format(dbTexts.board.toolbar.minutes, { count: '5' }));
+    await expect(board.refreshInterval).toContainText(format(dbTexts.board.toolbar.minutes, { count: '5' }));
     await page.clock.fastForward('02:00');
     await expect(refreshed).toHaveAttribute('data-refresh', '2');
     await page.clock.fastForward('03:01');

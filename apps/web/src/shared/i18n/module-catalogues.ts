@@ -22,3 +22,21 @@ export function useModuleTranslation<K extends string>(prefix: string) {
   const own = useCallback<ModuleT<K>>((key, options) => loose(`${prefix}.${key}`, options), [loose, prefix]);
   return { own, t, i18n: instance };
 }
+
+/** A module's catalogues: one per language, each of the zh-CN catalogue's shape. */
+export type ModuleCatalogues<C> = { readonly 'zh-CN': C; readonly 'zh-TW': C; readonly en: C };
+
+/** What a module's translation hook gives: `name` for its own texts, `t` and `i18n` of the app. */
+export type ModuleTranslation<N extends string, C> = { [P in N]: ModuleT<CatalogueKey<C>> } & Omit<ReturnType<typeof useModuleTranslation>, 'own'>;
+
+/**
+ * Registers a module's catalogues under `prefix.` and returns its translation hook, which gives the
+ * module's own translate function under `name` (e.g. `ad` for admin: `ad('users.create')`).
+ */
+export function moduleTranslation<N extends string, C extends object>(prefix: string, catalogues: ModuleCatalogues<C>, name: N): () => ModuleTranslation<N, C> {
+  addModuleCatalogues(prefix, catalogues);
+  return function useModuleTexts() {
+    const { own, ...rest } = useModuleTranslation<CatalogueKey<C>>(prefix);
+    return { ...rest, [name]: own } as ModuleTranslation<N, C>;
+  };
+}

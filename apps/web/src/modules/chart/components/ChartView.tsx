@@ -122,7 +122,7 @@ export function ChartView({ tab, chart, variant, enabled, refreshKey, onLoaded, 
 
   let content: ReactNode;
   if (state === 'waiting') {
-    content = <Status testId="chart-waiting" title={t('chart.waiting')} />;
+    content = <Status testId="chart-waiting" title={cv('waiting')} />;
   } else if (state === 'loading') {
     content = (
       <div className="bi-chart-view__center bi-chart-status" data-testid="chart-loading" aria-busy="true">

@@ -3,6 +3,7 @@ import type { ChartViewCatalogue } from './zh-CN';
 /** English texts of the chart renderers (registered under chart.view.*). */
 const en: ChartViewCatalogue = {
   loading: 'Loading the chart…',
+  waiting: 'Loads when it becomes visible',
   error: 'The chart could not be loaded',
   retry: 'Retry',
   empty: 'No data found',

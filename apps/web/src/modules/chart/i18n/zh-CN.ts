@@ -1,6 +1,7 @@
 /** Simplified Chinese texts of the chart renderers (registered under chart.view.*). */
 const zhCN = {
   loading: '图表加载中…',
+  waiting: '进入可见区域后加载',
   error: '图表加载失败',
   retry: '重试',
   empty: '未查询到数据',

@@ -3,6 +3,7 @@ import type { ChartViewCatalogue } from './zh-CN';
 /** Traditional Chinese texts of the chart renderers (registered under chart.view.*). */
 const zhTW: ChartViewCatalogue = {
   loading: '圖表載入中…',
+  waiting: '進入可見區域後載入',
   error: '圖表載入失敗',
   retry: '重試',
   empty: '未查詢到資料',

@@ -8,12 +8,12 @@ import {
 } from '@ant-design/icons';
 import { Button, Dropdown, Tooltip, type MenuProps } from 'antd';
 import { useCallback, useRef, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { ChartView } from '../../chart/components/ChartView';
 import { useSeenOnce } from '../hooks/useInView';
 import type { ChartSummary } from '../../chart/types';
 import type { TabType } from '../types';
 import type { ChartBoxActions } from '../utils/permissions';
+import { useDbTranslation } from '../i18n';
 
 export type ChartBoxVariant = 'grid' | 'slide' | 'viewer';
 
@@ -52,7 +52,7 @@ function ToolButton({ testId, title, icon, onClick, disabled }: { testId: string
  * again on each new refresh key.
  */
 export function ChartBox({ tab, chart, actions, variant, refreshKey, forceLoad = false, draggable = false, onLoaded, onRefresh, onEdit, onFullScreen, onDelete, onHide }: ChartBoxProps) {
-  const { t } = useTranslation();
+  const { db } = useDbTranslation();
   const bodyRef = useRef<HTMLDivElement>(null);
   const seen = useSeenOnce(bodyRef, forceLoad);
   const full = variant === 'grid';
@@ -65,7 +65,7 @@ export function ChartBox({ tab, chart, actions, variant, refreshKey, forceLoad =
     [onLoaded],
   );
 
-  const soon = (label: string) => `${label} (${t('chart.menu.comingLater')})`;
+  const soon = (label: string) => `${label} (${db('chart.menu.comingLater')})`;
   const item = (key: string, testId: string, label: string, disabled: boolean, danger = false): NonNullable<MenuProps['items']>[number] => ({
     key,
     label: <span data-testid={testId}>{label}</span>,
@@ -73,14 +73,14 @@ export function ChartBox({ tab, chart, actions, variant, refreshKey, forceLoad =
     danger,
   });
   const menuItems: MenuProps['items'] = [];
-  if (actions.delete) menuItems.push(item('delete', 'menu-delete', t('chart.menu.delete'), false, true));
-  if (actions.copy) menuItems.push(item('copy', 'menu-copy', soon(t('chart.menu.copy')), true));
-  if (actions.hide) menuItems.push(item('hide', 'menu-hide', t('chart.menu.hide'), false));
-  if (actions.modifyDataSource) menuItems.push(item('modify-data-source', 'menu-modify-data-source', soon(t('chart.menu.modifyDataSource')), true));
-  if (actions.linkSettings) menuItems.push(item('link-settings', 'menu-link-settings', soon(t('chart.menu.linkSettings')), true));
-  if (actions.compareSplit) menuItems.push(item('compare-split', 'menu-compare-split', soon(t('chart.menu.compareSplit')), true));
-  if (actions.export) menuItems.push(item('export', 'menu-export', soon(t('chart.menu.export')), true));
-  if (actions.detailQuery) menuItems.push(item('detail-query', 'menu-detail-query', soon(t('chart.menu.detailQuery')), true));
+  if (actions.delete) menuItems.push(item('delete', 'menu-delete', db('chart.menu.delete'), false, true));
+  if (actions.copy) menuItems.push(item('copy', 'menu-copy', soon(db('chart.menu.copy')), true));
+  if (actions.hide) menuItems.push(item('hide', 'menu-hide', db('chart.menu.hide'), false));
+  if (actions.modifyDataSource) menuItems.push(item('modify-data-source', 'menu-modify-data-source', soon(db('chart.menu.modifyDataSource')), true));
+  if (actions.linkSettings) menuItems.push(item('link-settings', 'menu-link-settings', soon(db('chart.menu.linkSettings')), true));
+  if (actions.compareSplit) menuItems.push(item('compare-split', 'menu-compare-split', soon(db('chart.menu.compareSplit')), true));
+  if (actions.export) menuItems.push(item('export', 'menu-export', soon(db('chart.menu.export')), true));
+  if (actions.detailQuery) menuItems.push(item('detail-query', 'menu-detail-query', soon(db('chart.menu.detailQuery')), true));
 
   const testId = variant === 'viewer' ? `viewer-chart-${chart.chartId}` : `chart-box-${chart.chartId}`;
 
@@ -91,12 +91,12 @@ export function ChartBox({ tab, chart, actions, variant, refreshKey, forceLoad =
           {chart.title}
         </span>
         <div className="bi-chart-box__tools" data-export-ignore="true">
-          {actions.refresh ? <ToolButton testId="box-refresh" title={t('chart.toolbar.refresh')} icon={<ReloadOutlined />} onClick={onRefresh} /> : null}
-          {full && actions.edit ? <ToolButton testId="box-edit" title={t('chart.toolbar.edit')} icon={<EditOutlined />} onClick={onEdit} /> : null}
-          {full && actions.fullScreen ? <ToolButton testId="box-fullscreen" title={t('chart.toolbar.fullScreen')} icon={<FullscreenOutlined />} onClick={onFullScreen} /> : null}
-          {full && actions.alarm ? <ToolButton testId="box-alarm" title={`${t('chart.toolbar.alarm')}: ${t('chart.toolbar.comingWithAlerts')}`} icon={<AlertOutlined />} disabled /> : null}
+          {actions.refresh ? <ToolButton testId="box-refresh" title={db('chart.toolbar.refresh')} icon={<ReloadOutlined />} onClick={onRefresh} /> : null}
+          {full && actions.edit ? <ToolButton testId="box-edit" title={db('chart.toolbar.edit')} icon={<EditOutlined />} onClick={onEdit} /> : null}
+          {full && actions.fullScreen ? <ToolButton testId="box-fullscreen" title={db('chart.toolbar.fullScreen')} icon={<FullscreenOutlined />} onClick={onFullScreen} /> : null}
+          {full && actions.alarm ? <ToolButton testId="box-alarm" title={`${db('chart.toolbar.alarm')}: ${db('chart.toolbar.comingWithAlerts')}`} icon={<AlertOutlined />} disabled /> : null}
           {full && actions.innerFilters ? (
-            <ToolButton testId="box-filters" title={`${t('chart.toolbar.innerFilters')}: ${t('chart.toolbar.comingWithFilters')}`} icon={<FilterOutlined />} disabled />
+            <ToolButton testId="box-filters" title={`${db('chart.toolbar.innerFilters')}: ${db('chart.toolbar.comingWithFilters')}`} icon={<FilterOutlined />} disabled />
           ) : null}
           {full && menuItems.length > 0 ? (
             <Dropdown
@@ -110,7 +110,7 @@ export function ChartBox({ tab, chart, actions, variant, refreshKey, forceLoad =
                 },
               }}
             >
-              <Button type="text" size="small" icon={<MoreOutlined />} aria-label={t('chart.toolbar.more')} data-testid="box-more" />
+              <Button type="text" size="small" icon={<MoreOutlined />} aria-label={db('chart.toolbar.more')} data-testid="box-more" />
             </Dropdown>
           ) : null}
         </div>

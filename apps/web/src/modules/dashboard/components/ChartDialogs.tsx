@@ -1,7 +1,6 @@
 import { CHART_TYPES, isChartType } from '@bi/chart-model';
 import { App, Empty, Form, Input, Radio, Select, Spin, Switch, Table } from 'antd';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { DialogModal } from '../../../shared/components/DialogModal';
 import { useChartDataSources } from '../../chart-editor/hooks/useSourceFields';
 import { useAllCharts } from '../hooks/useDashboardContent';
@@ -10,6 +9,7 @@ import type { HideSettingItem, NewChart, TabType } from '../types';
 import { CHART_TITLE_MAX, chartTitleError } from '../utils/names';
 import { ChartTypeIcon } from '../../chart/components/ChartTypeIcon';
 import { useChartKindLabel } from '../../chart/i18n/kinds';
+import { useDbTranslation } from '../i18n';
 
 const errorText = (error: unknown, fallback: string) => (error instanceof Error && error.message ? error.message : fallback);
 
@@ -24,7 +24,7 @@ interface AddChartDialogProps {
  * GET /api/chart-edit/dataSources, and a kind; the caller then opens the chart editor.
  */
 export function AddChartDialog({ open, onSubmit, onClose }: AddChartDialogProps) {
-  const { t } = useTranslation();
+  const { db, t } = useDbTranslation();
   const kindLabel = useChartKindLabel();
   const { message } = App.useApp();
   const [form] = Form.useForm<NewChart>();
@@ -56,7 +56,7 @@ export function AddChartDialog({ open, onSubmit, onClose }: AddChartDialogProps)
   return (
     <DialogModal
       open={open}
-      title={t('chart.addTitle')}
+      title={db('chart.addTitle')}
       onOk={() => void submit()}
       onCancel={onClose}
       confirmLoading={pending}
@@ -65,26 +65,26 @@ export function AddChartDialog({ open, onSubmit, onClose }: AddChartDialogProps)
       <Form form={form} component={false} preserve={false} layout="vertical" initialValues={{ title: '', dataSourceId: '', type: 'bar' }}>
         <Form.Item
           name="title"
-          label={t('chart.title')}
+          label={db('chart.title')}
           rules={[
             {
               validator: async (_rule, value: unknown) => {
                 const key = chartTitleError(value);
-                if (key) throw new Error(t(key));
+                if (key) throw new Error(db(key));
               },
             },
           ]}
         >
-          <Input data-testid="chart-title-input" placeholder={t('chart.titlePlaceholder')} autoFocus maxLength={CHART_TITLE_MAX + 10} onPressEnter={() => void submit()} />
+          <Input data-testid="chart-title-input" placeholder={db('chart.titlePlaceholder')} autoFocus maxLength={CHART_TITLE_MAX + 10} onPressEnter={() => void submit()} />
         </Form.Item>
-        <Form.Item name="dataSourceId" label={t('chart.dataSource')} rules={[{ required: true, message: t('chart.dataSourceRequired') }]}>
+        <Form.Item name="dataSourceId" label={db('chart.dataSource')} rules={[{ required: true, message: db('chart.dataSourceRequired') }]}>
           <Select
             data-testid="chart-datasource-select"
             showSearch
             optionFilterProp="label"
             loading={sources.isPending}
-            placeholder={t('chart.dataSourcePlaceholder')}
-            notFoundContent={sources.isError ? sources.error.message : sources.isPending ? <Spin size="small" /> : t('chart.dataSourceNone')}
+            placeholder={db('chart.dataSourcePlaceholder')}
+            notFoundContent={sources.isError ? sources.error.message : sources.isPending ? <Spin size="small" /> : db('chart.dataSourceNone')}
             options={(sources.data ?? []).map((folder) => ({
               label: folder.name,
               title: folder.name,
@@ -92,9 +92,9 @@ export function AddChartDialog({ open, onSubmit, onClose }: AddChartDialogProps)
             }))}
           />
         </Form.Item>
-        <Form.Item name="type" label={t('chart.type')}>
+        <Form.Item name="type" label={db('chart.type')}>
           {/* every kind at once (no list to scroll), from the one kind table */}
-          <Radio.Group className="bi-kind-grid" data-testid="chart-type-select" optionType="button" aria-label={t('chart.type')}>
+          <Radio.Group className="bi-kind-grid" data-testid="chart-type-select" optionType="button" aria-label={db('chart.type')}>
             {CHART_TYPES.map((kind) => (
               <Radio.Button key={kind} value={kind} className="bi-kind-grid__item">
                 <span className="bi-kind-option" data-testid={`chart-type-${kind}`}>
@@ -119,7 +119,7 @@ interface HideChartsDialogProps {
 
 /** Hide charts: every chart of the dashboard (GET all_charts) with a "hidden" switch; OK saves them (POST hide_setting). */
 export function HideChartsDialog({ open, tab, dashboardId, onSubmit, onClose }: HideChartsDialogProps) {
-  const { t } = useTranslation();
+  const { db, t } = useDbTranslation();
   const { message } = App.useApp();
   const charts = useAllCharts(tab, dashboardId, open);
   const [hidden, setHidden] = useState<Record<string, boolean>>({});
@@ -134,7 +134,7 @@ export function HideChartsDialog({ open, tab, dashboardId, onSubmit, onClose }: 
     setPending(true);
     try {
       await onSubmit(charts.data.map((c) => ({ chartId: c.chartId, title: c.title, hide: hidden[c.chartId] ?? c.hide })));
-      void message.success(t('dashboard.hide.saved'));
+      void message.success(db('board.hide.saved'));
       onClose();
     } catch (error) {
       void message.error(errorText(error, t('errors.operationFailed')));
@@ -153,11 +153,11 @@ export function HideChartsDialog({ open, tab, dashboardId, onSubmit, onClose }: 
         size="small"
         pagination={false}
         dataSource={charts.data}
-        locale={{ emptyText: t('dashboard.hide.empty') }}
+        locale={{ emptyText: db('board.hide.empty') }}
         columns={[
           {
             key: 'title',
-            title: t('dashboard.hide.chart'),
+            title: db('board.hide.chart'),
             render: (_value, chart) => (
               <span className="bi-kind-option">
                 {isChartType(chart.type) ? <ChartTypeIcon type={chart.type} /> : null} {chart.title}
@@ -166,13 +166,13 @@ export function HideChartsDialog({ open, tab, dashboardId, onSubmit, onClose }: 
           },
           {
             key: 'hide',
-            title: t('dashboard.hide.hidden'),
+            title: db('board.hide.hidden'),
             width: 100,
             render: (_value, chart) => (
               <Switch
                 size="small"
                 data-testid={`hide-switch-${chart.chartId}`}
-                aria-label={`${t('dashboard.hide.hidden')}: ${chart.title}`}
+                aria-label={`${db('board.hide.hidden')}: ${chart.title}`}
                 checked={hidden[chart.chartId] ?? chart.hide}
                 onChange={(checked) => setHidden((current) => ({ ...current, [chart.chartId]: checked }))}
               />
@@ -185,7 +185,7 @@ export function HideChartsDialog({ open, tab, dashboardId, onSubmit, onClose }: 
   return (
     <DialogModal
       open={open}
-      title={t('dashboard.hide.title')}
+      title={db('board.hide.title')}
       onOk={() => void submit()}
       onCancel={onClose}
       confirmLoading={pending}

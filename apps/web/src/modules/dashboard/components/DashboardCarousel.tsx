@@ -2,9 +2,9 @@ import { CaretRightOutlined, LeftOutlined, PauseOutlined, RightOutlined } from '
 import { CAROUSEL_INTERVAL_MS } from '@bi/rules';
 import { Button, Tooltip, Typography } from 'antd';
 import { useEffect, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { ChartSummary } from '../../chart/types';
 import { clampIndex, stepIndex } from '../utils/carousel';
+import { useDbTranslation } from '../i18n';
 
 interface CarouselProps {
   charts: readonly ChartSummary[];
@@ -20,7 +20,7 @@ interface CarouselProps {
  * 5000 ms (spec 01 §9) and wraps around. A manual step restarts the wait.
  */
 export function DashboardCarousel({ charts, renderSlide, testIdPrefix, autoPlay, startIndex = 0 }: CarouselProps) {
-  const { t } = useTranslation();
+  const { db } = useDbTranslation();
   const count = charts.length;
   const [index, setIndex] = useState(() => clampIndex(startIndex, count));
   const [playing, setPlaying] = useState(autoPlay);
@@ -36,25 +36,25 @@ export function DashboardCarousel({ charts, renderSlide, testIdPrefix, autoPlay,
   const step = (delta: number) => setIndex((i) => stepIndex(clampIndex(i, count), delta, count));
 
   return (
-    <div className="bi-carousel" data-testid={testIdPrefix} data-playing={playing ? 'true' : 'false'} aria-roledescription={t('dashboard.carousel.label')}>
+    <div className="bi-carousel" data-testid={testIdPrefix} data-playing={playing ? 'true' : 'false'} aria-roledescription={db('board.carousel.label')}>
       <div className="bi-carousel__controls">
-        <Tooltip title={t('dashboard.carousel.prev')}>
-          <Button icon={<LeftOutlined />} aria-label={t('dashboard.carousel.prev')} data-testid={`${testIdPrefix}-prev`} onClick={() => step(-1)} disabled={count < 2} />
+        <Tooltip title={db('board.carousel.prev')}>
+          <Button icon={<LeftOutlined />} aria-label={db('board.carousel.prev')} data-testid={`${testIdPrefix}-prev`} onClick={() => step(-1)} disabled={count < 2} />
         </Tooltip>
-        <Tooltip title={playing ? t('dashboard.carousel.pause') : t('dashboard.carousel.play')}>
+        <Tooltip title={playing ? db('board.carousel.pause') : db('board.carousel.play')}>
           <Button
             icon={playing ? <PauseOutlined /> : <CaretRightOutlined />}
-            aria-label={playing ? t('dashboard.carousel.pause') : t('dashboard.carousel.play')}
+            aria-label={playing ? db('board.carousel.pause') : db('board.carousel.play')}
             aria-pressed={playing}
             data-testid={`${testIdPrefix}-toggle`}
             onClick={() => setPlaying((p) => !p)}
           />
         </Tooltip>
-        <Tooltip title={t('dashboard.carousel.next')}>
-          <Button icon={<RightOutlined />} aria-label={t('dashboard.carousel.next')} data-testid={`${testIdPrefix}-next`} onClick={() => step(1)} disabled={count < 2} />
+        <Tooltip title={db('board.carousel.next')}>
+          <Button icon={<RightOutlined />} aria-label={db('board.carousel.next')} data-testid={`${testIdPrefix}-next`} onClick={() => step(1)} disabled={count < 2} />
         </Tooltip>
         <Typography.Text type="secondary" data-testid={`${testIdPrefix}-position`} aria-live="polite">
-          {t('dashboard.carousel.position', { current: String(count === 0 ? 0 : current + 1), total: String(count) })}
+          {db('board.carousel.position', { current: String(count === 0 ? 0 : current + 1), total: String(count) })}
         </Typography.Text>
       </div>
       {chart ? (
@@ -63,7 +63,7 @@ export function DashboardCarousel({ charts, renderSlide, testIdPrefix, autoPlay,
         </div>
       ) : (
         <div className="bi-carousel__slide bi-carousel__slide--empty">
-          <Typography.Text type="secondary">{t('dashboard.noCharts')}</Typography.Text>
+          <Typography.Text type="secondary">{db('board.noCharts')}</Typography.Text>
         </div>
       )}
     </div>

@@ -1,5 +1,4 @@
 import { Empty, Spin, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { Navigate, useParams } from 'react-router-dom';
 import type { RouteName } from '../../../shared/routing/routes';
 import { browserStorages } from '../../../shared/storage/keys';
@@ -8,6 +7,7 @@ import { useProjects } from '../hooks/useProjects';
 import type { TabType } from '../types';
 import { landingDashboard, readViewed } from '../utils/landing';
 import { DashboardView } from './DashboardView';
+import { useDbTranslation } from '../i18n';
 
 interface DashboardPageProps {
   tab: TabType;
@@ -20,7 +20,7 @@ interface DashboardPageProps {
  * to choose a template on the left, or, with none yet, says what templates are and how one is published.
  */
 function Landing({ tab }: { tab: TabType }) {
-  const { t } = useTranslation();
+  const { db } = useDbTranslation();
   const query = useProjects(tab);
   const { editAuth } = useEditAuth(tab);
   if (query.isPending) {
@@ -36,7 +36,7 @@ function Landing({ tab }: { tab: TabType }) {
   if (tab === 'template' && projects.some((p) => p.dashboards.length > 0)) {
     return (
       <div data-testid="dashboard-not-found" className="bi-dashboard__not-found">
-        <Empty description={t('template.notFound')} />
+        <Empty description={db('template.notFound')} />
       </div>
     );
   }
@@ -46,9 +46,9 @@ function Landing({ tab }: { tab: TabType }) {
         <Empty
           description={
             <div className="bi-landing-empty__text">
-              <Typography.Title level={5}>{t('template.emptyTitle')}</Typography.Title>
-              <Typography.Paragraph>{t('template.emptyWhat')}</Typography.Paragraph>
-              <Typography.Paragraph type="secondary">{editAuth ? t('template.emptyHowEdit') : t('template.emptyHowView')}</Typography.Paragraph>
+              <Typography.Title level={5}>{db('template.emptyTitle')}</Typography.Title>
+              <Typography.Paragraph>{db('template.emptyWhat')}</Typography.Paragraph>
+              <Typography.Paragraph type="secondary">{editAuth ? db('template.emptyHowEdit') : db('template.emptyHowView')}</Typography.Paragraph>
             </div>
           }
         />
@@ -57,7 +57,7 @@ function Landing({ tab }: { tab: TabType }) {
   }
   return (
     <div data-testid="dashboard-none" className="bi-dashboard__not-found">
-      <Empty description={editAuth ? t('dashboard.noDashboards') : t('dashboard.noDashboardsView')} />
+      <Empty description={editAuth ? db('board.noDashboards') : db('board.noDashboardsView')} />
     </div>
   );
 }
@@ -68,13 +68,13 @@ function Landing({ tab }: { tab: TabType }) {
  * else the landing.
  */
 export function DashboardPage({ tab, routeName }: DashboardPageProps) {
-  const { t } = useTranslation();
+  const { db, t } = useDbTranslation();
   const { project, dashboard } = useParams();
   const title = t(`pages.${routeName}`);
 
   const notFound = (
     <div data-testid="dashboard-not-found" className="bi-dashboard__not-found">
-      <Empty description={tab === 'template' ? t('template.notFound') : t('dashboard.notFound')} />
+      <Empty description={tab === 'template' ? db('template.notFound') : db('board.notFound')} />
     </div>
   );
 

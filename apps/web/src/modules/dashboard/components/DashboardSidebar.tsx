@@ -15,7 +15,6 @@ import { SortableContext, sortableKeyboardCoordinates, verticalListSortingStrate
 import { isReserved } from '@bi/rules';
 import { Alert, App, Button, Empty, Input, Spin, Tooltip, Typography, type MenuProps } from 'antd';
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import { deleteConfirmation } from '../../../shared/components/deleteConfirmation';
 import { useEditAuth } from '../hooks/useEditAuth';
@@ -26,6 +25,7 @@ import { dragId, parseDragId, planDrop } from '../utils/sort';
 import { CopyDashboardDialog, MoveDashboardDialog } from './FolderDialogs';
 import { NameDialog } from './NameDialog';
 import { RowMenu, SortableDashboard, SortableFolder } from './SidebarItems';
+import { useDbTranslation } from '../i18n';
 
 type DialogState =
   | { kind: 'createFolder' }
@@ -51,7 +51,7 @@ const collisionDetection: CollisionDetection = (args) => {
 
 /** Folder sidebar of the dashboard and template tabs (spec 01 §2 "Dashboard sidebar"). */
 export function DashboardSidebar({ tab }: { tab: TabType }) {
-  const { t } = useTranslation();
+  const { db, t } = useDbTranslation();
   const { message, modal } = App.useApp();
   const navigate = useNavigate();
   const params = useParams();
@@ -92,12 +92,12 @@ export function DashboardSidebar({ tab }: { tab: TabType }) {
   const confirmDeleteFolder = (project: Project) => {
     const full = projects.find((p) => p.projectId === project.projectId) ?? project;
     modal.confirm(deleteConfirmation(t, {
-      title: t('folder.deleteTitle'),
-      content: t('folder.deleteContent', { name: full.name, count: full.dashboards.length }),
+      title: db('folder.deleteTitle'),
+      content: db('folder.deleteContent', { name: full.name, count: full.dashboards.length }),
       onOk: async () => {
         try {
           await mutations.deleteProject.mutateAsync(full.projectId);
-          void message.success(t('folder.deleted'));
+          void message.success(db('folder.deleted'));
           if (params.project === full.projectId || full.dashboards.some((d) => d.dashboardId === activeDashboard)) void navigate(`/${tab}`);
         } catch (error) {
           showError(error);
@@ -108,12 +108,12 @@ export function DashboardSidebar({ tab }: { tab: TabType }) {
 
   const confirmDeleteDashboard = (dashboard: Dashboard) => {
     modal.confirm(deleteConfirmation(t, {
-      title: t('dashboardItem.deleteTitle'),
-      content: t('dashboardItem.deleteContent', { name: dashboard.name }),
+      title: db('item.deleteTitle'),
+      content: db('item.deleteContent', { name: dashboard.name }),
       onOk: async () => {
         try {
           await mutations.deleteDashboard.mutateAsync(dashboard.dashboardId);
-          void message.success(t('dashboardItem.deleted'));
+          void message.success(db('item.deleted'));
           if (dashboard.dashboardId === activeDashboard) void navigate(`/${tab}`);
         } catch (error) {
           showError(error);
@@ -122,21 +122,21 @@ export function DashboardSidebar({ tab }: { tab: TabType }) {
     }));
   };
 
-  const soon = (label: string) => `${label} (${t('menu.comingLater')})`;
+  const soon = (label: string) => `${label} (${db('menu.comingLater')})`;
   const menuLabel = (testId: string, text: string) => <span data-testid={testId}>{text}</span>;
 
   const folderMenu = (project: Project): MenuProps['items'] => {
     const reserved = isReserved(project.name);
     const items: MenuProps['items'] = [
-      { key: 'rename', label: menuLabel('menu-rename', t('menu.rename')), disabled: reserved },
-      { key: 'add-dashboard', label: menuLabel('menu-add-dashboard', t('menu.addDashboard')) },
-      { key: 'delete', label: menuLabel('menu-delete', t('menu.delete')), disabled: reserved, danger: !reserved },
+      { key: 'rename', label: menuLabel('menu-rename', db('menu.rename')), disabled: reserved },
+      { key: 'add-dashboard', label: menuLabel('menu-add-dashboard', db('menu.addDashboard')) },
+      { key: 'delete', label: menuLabel('menu-delete', db('menu.delete')), disabled: reserved, danger: !reserved },
     ];
     if (tab === 'dashboard') {
-      items.push({ key: 'modify-data-source', label: menuLabel('menu-modify-data-source', soon(t('menu.modifyDataSource'))), disabled: true });
+      items.push({ key: 'modify-data-source', label: menuLabel('menu-modify-data-source', soon(db('menu.modifyDataSource'))), disabled: true });
     } else {
-      items.push({ key: 'copy', label: menuLabel('menu-copy', soon(t('menu.copy'))), disabled: true });
-      items.push({ key: 'share', label: menuLabel('menu-share', soon(t('menu.share'))), disabled: true });
+      items.push({ key: 'copy', label: menuLabel('menu-copy', soon(db('menu.copy'))), disabled: true });
+      items.push({ key: 'share', label: menuLabel('menu-share', soon(db('menu.share'))), disabled: true });
     }
     return items;
   };
@@ -150,11 +150,11 @@ export function DashboardSidebar({ tab }: { tab: TabType }) {
   const dashboardMenu = (dashboard: Dashboard): MenuProps['items'] => {
     const reserved = isReserved(dashboard.name);
     return [
-      { key: 'rename', label: menuLabel('menu-rename', t('menu.rename')), disabled: reserved },
-      { key: 'move', label: menuLabel('menu-move', t('menu.move')), disabled: projects.length < 2 },
-      { key: 'copy', label: menuLabel('menu-copy', t('menu.copy')), disabled: reserved },
-      { key: 'share', label: menuLabel('menu-share', soon(t('menu.share'))), disabled: true },
-      { key: 'delete', label: menuLabel('menu-delete', t('menu.delete')), disabled: reserved, danger: !reserved },
+      { key: 'rename', label: menuLabel('menu-rename', db('menu.rename')), disabled: reserved },
+      { key: 'move', label: menuLabel('menu-move', db('menu.move')), disabled: projects.length < 2 },
+      { key: 'copy', label: menuLabel('menu-copy', db('menu.copy')), disabled: reserved },
+      { key: 'share', label: menuLabel('menu-share', soon(db('menu.share'))), disabled: true },
+      { key: 'delete', label: menuLabel('menu-delete', db('menu.delete')), disabled: reserved, danger: !reserved },
     ];
   };
 
@@ -177,7 +177,7 @@ export function DashboardSidebar({ tab }: { tab: TabType }) {
           void navigate(`/${tab}/${encodeURIComponent(plan.moveTo)}/${encodeURIComponent(plan.id)}`, { replace: true });
         }
       },
-      onError: (error) => void message.error(error.message || t('dashboardItem.sortFailed')),
+      onError: (error) => void message.error(error.message || db('item.sortFailed')),
     });
   };
 
@@ -191,16 +191,16 @@ export function DashboardSidebar({ tab }: { tab: TabType }) {
       </div>
     );
   } else if (query.isError) {
-    body = <Alert type="error" showIcon title={t('sidebar.loadFailed')} description={query.error.message} data-testid="sidebar-error" />;
+    body = <Alert type="error" showIcon title={db('sidebar.loadFailed')} description={query.error.message} data-testid="sidebar-error" />;
   } else if (projects.length === 0) {
-    body = <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={<span data-testid="sidebar-empty">{t('sidebar.noFolders')}</span>} />;
+    body = <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={<span data-testid="sidebar-empty">{db('sidebar.noFolders')}</span>} />;
   } else if (shown.length === 0) {
-    body = <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={<span data-testid="sidebar-no-results">{t('sidebar.noResults')}</span>} />;
+    body = <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={<span data-testid="sidebar-no-results">{db('sidebar.noResults')}</span>} />;
   } else {
     body = (
       <DndContext sensors={sensors} collisionDetection={collisionDetection} onDragStart={onDragStart} onDragEnd={onDragEnd} onDragCancel={() => setDragKind(null)}>
         <SortableContext items={shown.map((p) => dragId('folder', p.projectId))} strategy={verticalListSortingStrategy}>
-          <ul className="bi-tree" data-testid="sidebar-tree" aria-label={t('sidebar.folders')}>
+          <ul className="bi-tree" data-testid="sidebar-tree" aria-label={db('sidebar.folders')}>
             {shown.map((project) => (
               <SortableFolder
                 key={project.projectId}
@@ -213,7 +213,7 @@ export function DashboardSidebar({ tab }: { tab: TabType }) {
                   editAuth ? (
                     <RowMenu
                       testId={`folder-menu-${project.projectId}`}
-                      label={t('sidebar.folderMenu')}
+                      label={db('sidebar.folderMenu')}
                       items={folderMenu(project)}
                       onSelect={(key) => onFolderMenu(project, key)}
                     />
@@ -231,7 +231,7 @@ export function DashboardSidebar({ tab }: { tab: TabType }) {
                       editAuth ? (
                         <RowMenu
                           testId={`dashboard-menu-${dashboard.dashboardId}`}
-                          label={t('sidebar.dashboardMenu')}
+                          label={db('sidebar.dashboardMenu')}
                           items={dashboardMenu(dashboard)}
                           onSelect={(key) => onDashboardMenu(dashboard, key)}
                         />
@@ -248,17 +248,17 @@ export function DashboardSidebar({ tab }: { tab: TabType }) {
   }
 
   return (
-    <nav className="bi-sidebar bi-sidebar--tree" data-testid={`sidebar-${tab}`} aria-label={t('sidebar.label')}>
+    <nav className="bi-sidebar bi-sidebar--tree" data-testid={`sidebar-${tab}`} aria-label={db('sidebar.label')}>
       <div className="bi-sidebar__head">
         <Typography.Title level={5} className="bi-sidebar__title">
-          {t('sidebar.folders')}
+          {db('sidebar.folders')}
         </Typography.Title>
         {editAuth ? (
-          <Tooltip title={t('sidebar.createFolder')}>
+          <Tooltip title={db('sidebar.createFolder')}>
             <Button
               type="text"
               icon={<FolderAddOutlined />}
-              aria-label={t('sidebar.createFolder')}
+              aria-label={db('sidebar.createFolder')}
               data-testid="create-folder"
               onClick={() => setDialog({ kind: 'createFolder' })}
             />
@@ -270,8 +270,8 @@ export function DashboardSidebar({ tab }: { tab: TabType }) {
         data-testid="sidebar-search"
         allowClear
         prefix={<SearchOutlined aria-hidden="true" />}
-        placeholder={t('sidebar.search')}
-        aria-label={t('sidebar.search')}
+        placeholder={db('sidebar.search')}
+        aria-label={db('sidebar.search')}
         value={search}
         onChange={(event) => setSearch(event.target.value)}
       />
@@ -279,35 +279,35 @@ export function DashboardSidebar({ tab }: { tab: TabType }) {
 
       <NameDialog
         open={dialog?.kind === 'createFolder'}
-        title={t('folder.createTitle')}
+        title={db('folder.createTitle')}
         onClose={closeDialog}
         onSubmit={async (name) => {
           const project = await mutations.createProject.mutateAsync(name);
           expand(project.projectId);
-          void message.success(t('folder.created'));
+          void message.success(db('folder.created'));
         }}
       />
       {dialog?.kind === 'renameFolder' ? (
         <NameDialog
           open
-          title={t('folder.renameTitle')}
+          title={db('folder.renameTitle')}
           initialName={dialog.project.name}
           onClose={closeDialog}
           onSubmit={async (name) => {
             await mutations.renameProject.mutateAsync({ projectId: dialog.project.projectId, name });
-            void message.success(t('folder.renamed'));
+            void message.success(db('folder.renamed'));
           }}
         />
       ) : null}
       {dialog?.kind === 'addDashboard' ? (
         <NameDialog
           open
-          title={t('dashboardItem.createTitle')}
+          title={db('item.createTitle')}
           onClose={closeDialog}
           onSubmit={async (name) => {
             const dashboard = await mutations.createDashboard.mutateAsync({ projectId: dialog.project.projectId, name });
             expand(dialog.project.projectId);
-            void message.success(t('dashboardItem.created'));
+            void message.success(db('item.created'));
             void navigate(pathOf(dashboard));
           }}
         />
@@ -315,12 +315,12 @@ export function DashboardSidebar({ tab }: { tab: TabType }) {
       {dialog?.kind === 'renameDashboard' ? (
         <NameDialog
           open
-          title={t('dashboardItem.renameTitle')}
+          title={db('item.renameTitle')}
           initialName={dialog.dashboard.name}
           onClose={closeDialog}
           onSubmit={async (name) => {
             await mutations.renameDashboard.mutateAsync({ dashboardId: dialog.dashboard.dashboardId, name });
-            void message.success(t('dashboardItem.renamed'));
+            void message.success(db('item.renamed'));
           }}
         />
       ) : null}
@@ -332,7 +332,7 @@ export function DashboardSidebar({ tab }: { tab: TabType }) {
           onSubmit={async (projectId) => {
             const moved = await mutations.moveDashboard.mutateAsync({ dashboardId: dialog.dashboard.dashboardId, projectId });
             expand(projectId);
-            void message.success(t('dashboardItem.moved'));
+            void message.success(db('item.moved'));
             if (moved.dashboardId === activeDashboard) void navigate(pathOf(moved), { replace: true });
           }}
         />
@@ -341,13 +341,13 @@ export function DashboardSidebar({ tab }: { tab: TabType }) {
         <CopyDashboardDialog
           open
           projects={projects}
-          initialName={t('dashboardItem.copyName', { name: dialog.dashboard.name })}
+          initialName={db('item.copyName', { name: dialog.dashboard.name })}
           initialProjectId={dialog.dashboard.projectId}
           onClose={closeDialog}
           onSubmit={async ({ name, projectId }) => {
             await mutations.copyDashboard.mutateAsync({ dashboardId: dialog.dashboard.dashboardId, name, projectId });
             expand(projectId);
-            void message.success(t('dashboardItem.copied'));
+            void message.success(db('item.copied'));
           }}
         />
       ) : null}

@@ -1,7 +1,6 @@
 import { exportWaitMs, LAYOUT_SAVE_DEBOUNCE_MS, isTab } from '@bi/rules';
 import { App, ConfigProvider, Empty, Modal, Result, Spin, Typography } from 'antd';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { ApiError } from '../../../shared/api/http';
 import { deleteConfirmation } from '../../../shared/components/deleteConfirmation';
@@ -24,6 +23,7 @@ import { ChartBox } from './ChartBox';
 import { DashboardCarousel } from './DashboardCarousel';
 import { DashboardGrid } from './DashboardGrid';
 import { DashboardToolbar } from './DashboardToolbar';
+import { useDbTranslation } from '../i18n';
 
 interface DashboardViewProps {
   tab: TabType;
@@ -35,7 +35,7 @@ interface DashboardViewProps {
 
 /** Loads a dashboard (GET /api/dashboard/{apiName}/{id}) and shows it, or the not-found message on 404. */
 export function DashboardView({ tab, projectId, dashboardId, notFound }: DashboardViewProps) {
-  const { t } = useTranslation();
+  const { db } = useDbTranslation();
   const [searchParams] = useSearchParams();
   const apiNameParam = searchParams.get('apiName');
   const apiTab: TabType = isTab(apiNameParam) ? apiNameParam : tab;
@@ -50,7 +50,7 @@ export function DashboardView({ tab, projectId, dashboardId, notFound }: Dashboa
   }
   if (query.isError) {
     if (query.error instanceof ApiError && query.error.httpStatus === 404) return <>{notFound}</>;
-    return <Result status="error" title={t('dashboard.loadFailed')} subTitle={query.error.message} data-testid="dashboard-error" />;
+    return <Result status="error" title={db('board.loadFailed')} subTitle={query.error.message} data-testid="dashboard-error" />;
   }
   return (
     <DashboardBoard
@@ -84,7 +84,7 @@ function byPlacement(charts: readonly ChartSummary[], aspects: readonly GridItem
 }
 
 function DashboardBoard({ tab, apiTab, apiName, lockEdit, projectId, content }: BoardProps) {
-  const { t } = useTranslation();
+  const { db, t } = useDbTranslation();
   const { message, modal } = App.useApp();
   const navigate = useNavigate();
   const { editAuth, dataSourceAuth } = useEditAuth(apiTab);
@@ -139,7 +139,7 @@ function DashboardBoard({ tab, apiTab, apiName, lockEdit, projectId, content }: 
   saveRef.current = (list) =>
     saveLayout.mutate(list, {
       onError: (error) => {
-        void message.error(error.message || t('dashboard.layoutSaveFailed'));
+        void message.error(error.message || db('board.layoutSaveFailed'));
         saverRef.current?.saved(content.aspects);
         setGridVersion((n) => n + 1);
       },
@@ -171,13 +171,13 @@ function DashboardBoard({ tab, apiTab, apiName, lockEdit, projectId, content }: 
 
   const confirmDelete = (chart: ChartSummary) =>
     modal.confirm(deleteConfirmation(t, {
-      title: t('chart.deleteTitle'),
-      content: t('chart.deleteContent', { title: chart.title }),
+      title: db('chart.deleteTitle'),
+      content: db('chart.deleteContent', { title: chart.title }),
       onOk: async () => {
         try {
           flushLayout();
           await mutations.deleteChart.mutateAsync(chart.chartId);
-          void message.success(t('chart.deleted'));
+          void message.success(db('chart.deleted'));
         } catch (error) {
           void message.error(error instanceof Error ? error.message : t('errors.operationFailed'));
         }
@@ -188,7 +188,7 @@ function DashboardBoard({ tab, apiTab, apiName, lockEdit, projectId, content }: 
     try {
       flushLayout();
       await mutations.hideCharts.mutateAsync([{ chartId: chart.chartId, title: chart.title, hide: true }]);
-      void message.success(t('chart.hidden'));
+      void message.success(db('chart.hidden'));
     } catch (error) {
       void message.error(error instanceof Error ? error.message : t('errors.operationFailed'));
     }
@@ -214,7 +214,7 @@ function DashboardBoard({ tab, apiTab, apiName, lockEdit, projectId, content }: 
       const background = document.documentElement.dataset.theme === 'dark' ? '#141414' : '#ffffff';
       await exportElement(element, kind, exportFileName(content.name, kind), background);
     } catch (error) {
-      void message.error(error instanceof Error && error.message ? error.message : t('dashboard.toolbar.exportFailed'));
+      void message.error(error instanceof Error && error.message ? error.message : db('board.toolbar.exportFailed'));
     } finally {
       setExporting(false);
     }
@@ -270,7 +270,7 @@ function DashboardBoard({ tab, apiTab, apiName, lockEdit, projectId, content }: 
             </Typography.Title>
             {content.projectName ? (
               <Typography.Text type="secondary" className="bi-dashboard__folder">
-                {t('dashboard.folder', { name: content.projectName })}
+                {db('board.folder', { name: content.projectName })}
               </Typography.Text>
             ) : null}
           </div>
@@ -297,7 +297,7 @@ function DashboardBoard({ tab, apiTab, apiName, lockEdit, projectId, content }: 
             <DashboardCarousel charts={ordered} testIdPrefix="carousel" autoPlay renderSlide={renderSlide('slide')} />
           ) : shown.length === 0 ? (
             <div ref={gridRef} data-testid="grid" className="bi-grid-export">
-              <Empty className="bi-dashboard__empty" description={<span data-testid="dashboard-empty">{t('dashboard.noCharts')}</span>} />
+              <Empty className="bi-dashboard__empty" description={<span data-testid="dashboard-empty">{db('board.noCharts')}</span>} />
             </div>
           ) : (
             <DashboardGrid
@@ -319,7 +319,7 @@ function DashboardBoard({ tab, apiTab, apiName, lockEdit, projectId, content }: 
           onSubmit={async (chart) => {
             flushLayout();
             const chartId = await mutations.addChart.mutateAsync(chart);
-            void message.success(t('chart.added'));
+            void message.success(db('chart.added'));
             // a new chart is built in the editor right away
             editChart({ chartId });
           }}
@@ -336,7 +336,7 @@ function DashboardBoard({ tab, apiTab, apiName, lockEdit, projectId, content }: 
         />
         <Modal
           open={viewerIndex !== null}
-          title={t('chart.viewer')}
+          title={db('chart.viewer')}
           footer={null}
           onCancel={() => setViewerIndex(null)}
           destroyOnHidden

@@ -1,9 +1,9 @@
 import { App, Form, Input, Select } from 'antd';
 import { useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { DialogModal } from '../../../shared/components/DialogModal';
 import type { Project } from '../types';
 import { nameError } from '../utils/names';
+import { useDbTranslation } from '../i18n';
 
 function folderOptions(projects: readonly Project[]) {
   return projects.map((p) => ({ value: p.projectId, label: p.name, 'data-testid': `folder-option-${p.projectId}` }));
@@ -19,7 +19,7 @@ interface MoveDialogProps {
 
 /** "Move to": a folder picker; a target folder is required (spec 01 §5). */
 export function MoveDashboardDialog({ open, projects, onSubmit, onClose }: MoveDialogProps) {
-  const { t } = useTranslation();
+  const { db, t } = useDbTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm<{ projectId?: string }>();
   const [pending, setPending] = useState(false);
@@ -50,15 +50,15 @@ export function MoveDashboardDialog({ open, projects, onSubmit, onClose }: MoveD
   return (
     <DialogModal
       open={open}
-      title={t('dashboardItem.moveTitle')}
+      title={db('item.moveTitle')}
       onOk={() => void submit()}
       onCancel={onClose}
       confirmLoading={pending}
       width={450}
     >
       <Form form={form} component={false} preserve={false}>
-        <Form.Item name="projectId" label={t('dashboardItem.targetFolder')} rules={[{ required: true, message: t('dashboardItem.chooseFolder') }]}>
-          <Select data-testid="folder-select" placeholder={t('dashboardItem.chooseFolder')} options={folderOptions(projects)} showSearch={{ optionFilterProp: 'label' }} />
+        <Form.Item name="projectId" label={db('item.targetFolder')} rules={[{ required: true, message: db('item.chooseFolder') }]}>
+          <Select data-testid="folder-select" placeholder={db('item.chooseFolder')} options={folderOptions(projects)} showSearch={{ optionFilterProp: 'label' }} />
         </Form.Item>
       </Form>
     </DialogModal>
@@ -76,7 +76,7 @@ interface CopyDialogProps {
 
 /** "Copy": a name for the copy and the folder it goes to. */
 export function CopyDashboardDialog({ open, projects, initialName, initialProjectId, onSubmit, onClose }: CopyDialogProps) {
-  const { t } = useTranslation();
+  const { db, t } = useDbTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm<{ name: string; projectId: string }>();
   const [pending, setPending] = useState(false);
@@ -106,7 +106,7 @@ export function CopyDashboardDialog({ open, projects, initialName, initialProjec
   return (
     <DialogModal
       open={open}
-      title={t('dashboardItem.copyTitle')}
+      title={db('item.copyTitle')}
       onOk={() => void submit()}
       onCancel={onClose}
       confirmLoading={pending}
@@ -115,19 +115,19 @@ export function CopyDashboardDialog({ open, projects, initialName, initialProjec
       <Form form={form} component={false} preserve={false} initialValues={{ name: initialName, projectId: initialProjectId }} layout="vertical">
         <Form.Item
           name="name"
-          label={t('names.label')}
+          label={db('names.label')}
           rules={[
             {
               validator: async (_rule, value: unknown) => {
                 const key = nameError(value);
-                if (key) throw new Error(t(key));
+                if (key) throw new Error(db(key));
               },
             },
           ]}
         >
-          <Input data-testid="name-input" placeholder={t('names.placeholder')} autoFocus onPressEnter={() => void submit()} maxLength={40} />
+          <Input data-testid="name-input" placeholder={db('names.placeholder')} autoFocus onPressEnter={() => void submit()} maxLength={40} />
         </Form.Item>
-        <Form.Item name="projectId" label={t('dashboardItem.targetFolder')} rules={[{ required: true, message: t('dashboardItem.chooseFolder') }]}>
+        <Form.Item name="projectId" label={db('item.targetFolder')} rules={[{ required: true, message: db('item.chooseFolder') }]}>
           <Select data-testid="folder-select" options={folderOptions(projects)} showSearch={{ optionFilterProp: 'label' }} />
         </Form.Item>
       </Form>

@@ -1,8 +1,8 @@
 import { App, Form, Input } from 'antd';
 import { useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { DialogModal } from '../../../shared/components/DialogModal';
 import { nameError } from '../utils/names';
+import { useDbTranslation } from '../i18n';
 
 interface NameDialogProps {
   open: boolean;
@@ -15,7 +15,7 @@ interface NameDialogProps {
 
 /** Dialog asking for a folder or dashboard name (spec 01 §5: required, 3 to 20 characters). Enter submits. */
 export function NameDialog({ open, title, initialName = '', onSubmit, onClose }: NameDialogProps) {
-  const { t } = useTranslation();
+  const { db, t } = useDbTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm<{ name: string }>();
   const [pending, setPending] = useState(false);
@@ -54,18 +54,18 @@ export function NameDialog({ open, title, initialName = '', onSubmit, onClose }:
       <Form form={form} component={false} initialValues={{ name: initialName }} preserve={false}>
         <Form.Item
           name="name"
-          label={t('names.label')}
+          label={db('names.label')}
           validateFirst
           rules={[
             {
               validator: async (_rule, value: unknown) => {
                 const key = nameError(value);
-                if (key) throw new Error(t(key));
+                if (key) throw new Error(db(key));
               },
             },
           ]}
         >
-          <Input data-testid="name-input" placeholder={t('names.placeholder')} autoFocus onPressEnter={() => void submit()} maxLength={40} />
+          <Input data-testid="name-input" placeholder={db('names.placeholder')} autoFocus onPressEnter={() => void submit()} maxLength={40} />
         </Form.Item>
       </Form>
     </DialogModal>

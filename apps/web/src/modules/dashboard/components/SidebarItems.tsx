@@ -5,9 +5,9 @@ import { CSS } from '@dnd-kit/utilities';
 import { DISPLAY_CUT, cutName, displayWidth } from '@bi/rules';
 import { Button, Dropdown, Tooltip, type MenuProps } from 'antd';
 import type { KeyboardEvent, MouseEvent, ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { Dashboard, Project } from '../types';
 import { dragId } from '../utils/sort';
+import { useDbTranslation } from '../i18n';
 
 /** A name cut to its display width (spec 01 §2), with the full name in a tooltip when cut. */
 export function CutName({ name, limit }: { name: string; limit: number }) {
@@ -75,7 +75,7 @@ interface FolderProps {
 
 /** A folder: its row (toggle, drag handle, name, menu) and, when expanded, its dashboards. */
 export function SortableFolder({ project, expanded, draggable, dropTarget, menu, onToggle, children }: FolderProps) {
-  const { t } = useTranslation();
+  const { db } = useDbTranslation();
   const { setNodeRef, setActivatorNodeRef, listeners, attributes, transform, transition, isDragging } = useSortable({
     id: dragId('folder', project.projectId),
     disabled: !draggable,
@@ -113,7 +113,7 @@ export function SortableFolder({ project, expanded, draggable, dropTarget, menu,
             data-testid={`drag-folder-${project.projectId}`}
             {...attributes}
             {...listeners}
-            aria-label={t('sidebar.dragFolder')}
+            aria-label={db('sidebar.dragFolder')}
             onClick={stop}
           >
             <HolderOutlined />
@@ -130,7 +130,7 @@ export function SortableFolder({ project, expanded, draggable, dropTarget, menu,
         <SortableContext items={project.dashboards.map((d) => dragId('dashboard', d.dashboardId))} strategy={verticalListSortingStrategy}>
           <ul className="bi-tree__dashboards">
             {children}
-            {project.dashboards.length === 0 ? <li className="bi-tree__empty">{t('sidebar.emptyFolder')}</li> : null}
+            {project.dashboards.length === 0 ? <li className="bi-tree__empty">{db('sidebar.emptyFolder')}</li> : null}
           </ul>
         </SortableContext>
       ) : null}
@@ -148,7 +148,7 @@ interface DashboardRowProps {
 
 /** A dashboard row: drag handle, name (opens it), menu. */
 export function SortableDashboard({ dashboard, active, draggable, menu, onOpen }: DashboardRowProps) {
-  const { t } = useTranslation();
+  const { db } = useDbTranslation();
   const { setNodeRef, setActivatorNodeRef, listeners, attributes, transform, transition, isDragging, isOver } = useSortable({
     id: dragId('dashboard', dashboard.dashboardId),
     disabled: !draggable,
@@ -182,7 +182,7 @@ export function SortableDashboard({ dashboard, active, draggable, menu, onOpen }
             data-testid={`drag-dashboard-${dashboard.dashboardId}`}
             {...attributes}
             {...listeners}
-            aria-label={t('sidebar.dragDashboard')}
+            aria-label={db('sidebar.dragDashboard')}
             onClick={stop}
           >
             <HolderOutlined />
