@@ -1,5 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router-dom';
+import { DataSourceDetailExtensionsProvider } from '../modules/data-source/hooks/useDetailExtensions';
+import { excelDetailExtensions } from '../modules/excel-upload';
 import { ThemeProvider } from '../modules/shell/components/ThemeProvider';
 import { ApiError } from '../shared/api/http';
 import { router } from './router';
@@ -25,7 +27,10 @@ export function App() {
   return (
     <QueryClientProvider client={queryClient}>
       <ThemeProvider>
-        <RouterProvider router={router} />
+        {/* the upload module's pieces of a source's detail page (the data-source module imports no upload code) */}
+        <DataSourceDetailExtensionsProvider value={excelDetailExtensions}>
+          <RouterProvider router={router} />
+        </DataSourceDetailExtensionsProvider>
       </ThemeProvider>
     </QueryClientProvider>
   );

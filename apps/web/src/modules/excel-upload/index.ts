@@ -2,4 +2,5 @@
 export { ExcelUploadPage } from './components/ExcelUploadPage';
 export { ExcelToolbarActions, excelWizardPath } from './components/ExcelToolbarActions';
 export { ExcelDeleteRowsButton, ExcelRemoveFieldButton } from './components/ExcelDataActions';
+export { excelDetailExtensions } from './detailExtensions';
 export { hasPrimaryKey, isUploadSource, useDeleteExcelRows, useRemoveExcelField, type DeleteRowsInput } from './hooks/useExcelData';

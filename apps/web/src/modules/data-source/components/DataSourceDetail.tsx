@@ -6,11 +6,11 @@ import { useNavigate } from 'react-router-dom';
 import { ApiError } from '../../../shared/api/http';
 import { deleteConfirmation } from '../../../shared/components/deleteConfirmation';
 import { LOGIN_PATH } from '../../auth/utils/guard';
-import { ExcelToolbarActions, isUploadSource } from '../../excel-upload';
 import { RowRulesButton, useShareDialog } from '../../sharing';
 import { exportSource } from '../api/dataSource';
 import { useDataSource } from '../hooks/useDataSource';
 import { useDataSourceAuth } from '../hooks/useDataSourceAuth';
+import { useDetailExtensions } from '../hooks/useDetailExtensions';
 import { useDeleteSource } from '../hooks/useProjects';
 import { useDsTranslation } from '../i18n';
 import { detailActions } from '../utils/permissions';
@@ -62,7 +62,8 @@ export function DataSourceDetail({ dataSourceId, basePath }: { dataSourceId: str
   const source = query.data;
   const actions = detailActions(source, auth);
   // an uploaded source: append / replace in the toolbar, row delete in the preview, column removal in the fields
-  const upload = isUploadSource(source);
+  const extensions = useDetailExtensions();
+  const upload = extensions !== null && extensions.appliesTo(source);
   const changeUpload = upload && actions.editFields;
 
   const onExport = async () => {
@@ -121,7 +122,7 @@ export function DataSourceDetail({ dataSourceId, basePath }: { dataSourceId: str
           </Tag>
         </div>
         <Space wrap className="bi-ds-detail__toolbar" role="toolbar" aria-label={ds('detail.toolbar')}>
-          {changeUpload ? <ExcelToolbarActions dataSource={source} /> : null}
+          {changeUpload ? <extensions.ToolbarActions dataSource={source} /> : null}
           {actions.edit ? (
             <Button icon={<EditOutlined />} onClick={() => void navigate(`/data_source_edit/${encodeURIComponent(source.dataSourceId)}`)} data-testid="ds-edit">
               {ds('detail.edit')}

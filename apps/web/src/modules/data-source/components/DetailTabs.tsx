@@ -2,9 +2,9 @@ import { UPLOAD_KEY_COLUMN } from '@bi/rules';
 import { Alert, Empty, Spin, Table, Tree } from 'antd';
 import type { DataNode } from 'antd/es/tree';
 import { useEffect, useState } from 'react';
-import { ExcelDeleteRowsButton } from '../../excel-upload';
 import { useDsTranslation } from '../i18n';
 import { useRelatedCharts, useSourceHistory, useSourcePreview } from '../hooks/useDataSource';
+import { useDetailExtensions } from '../hooks/useDetailExtensions';
 import type { DataSource, HistoryEntry, RelatedChart } from '../types';
 import { PreviewTable } from './PreviewTable';
 import { errorText, formatTime } from './common';
@@ -23,6 +23,7 @@ function Loading() {
  */
 export function PreviewTab({ source, deletable = false }: { source: DataSource; deletable?: boolean }) {
   const { ds } = useDsTranslation();
+  const extensions = useDetailExtensions();
   const query = useSourcePreview(source.dataSourceId);
   const [selected, setSelected] = useState<string[]>([]);
   const rows = query.data?.rows;
@@ -37,9 +38,9 @@ export function PreviewTab({ source, deletable = false }: { source: DataSource; 
   const withKeys = deletable && query.data.columns.some((c) => c.name === UPLOAD_KEY_COLUMN);
   return (
     <div className={query.isFetching ? 'bi-ds-fetching' : undefined}>
-      {deletable ? (
+      {deletable && extensions ? (
         <div className="bi-ds-preview__bar">
-          <ExcelDeleteRowsButton dataSource={source} keyIds={selected} onDeleted={() => setSelected([])} />
+          <extensions.DeleteRowsButton dataSource={source} keyIds={selected} onDeleted={() => setSelected([])} />
         </div>
       ) : null}
       <PreviewTable preview={query.data} maxHeight={520} selection={withKeys ? { rowKey: UPLOAD_KEY_COLUMN, selectedKeys: selected, onChange: setSelected } : undefined} />

@@ -5,8 +5,8 @@ import type { ColumnsType } from 'antd/es/table';
 import { useEffect, useMemo, useReducer, useState, type ReactNode } from 'react';
 import { isUploadSyntheticField, UPLOAD_KEY_COLUMN } from '@bi/rules';
 import { deleteConfirmation } from '../../../shared/components/deleteConfirmation';
-import { ExcelRemoveFieldButton } from '../../excel-upload';
 import { dataSourceApi, dataSourceKeys } from '../api/dataSource';
+import { useDetailExtensions } from '../hooks/useDetailExtensions';
 import { useDsTranslation } from '../i18n';
 import type { Aggregator, DataSource } from '../types';
 import { aggregatorsFor, fieldsReducer, initialFieldsState, rowsToFields, toRows, validateRows, type FieldIssue, type FieldRow } from '../utils/fields';
@@ -19,6 +19,7 @@ import { errorText } from './common';
  */
 export function FieldsTab({ source, canEdit, removableColumns = false }: { source: DataSource; canEdit: boolean; removableColumns?: boolean }) {
   const { ds, t } = useDsTranslation();
+  const extensions = useDetailExtensions();
   const { message, modal } = App.useApp();
   const queryClient = useQueryClient();
   const [state, dispatch] = useReducer(fieldsReducer, source.fields, initialFieldsState);
@@ -189,7 +190,7 @@ export function FieldsTab({ source, canEdit, removableColumns = false }: { sourc
     columns.push({
       key: 'actions',
       width: 64,
-      render: (_v, row) => (row.calculated || row.name === UPLOAD_KEY_COLUMN ? null : <ExcelRemoveFieldButton dataSourceId={source.dataSourceId} name={row.name} />),
+      render: (_v, row) => (row.calculated || row.name === UPLOAD_KEY_COLUMN || !extensions ? null : <extensions.RemoveFieldButton dataSourceId={source.dataSourceId} name={row.name} />),
     });
   }
   if (editing) {
