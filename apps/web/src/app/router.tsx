@@ -1,5 +1,5 @@
 import { Navigate, createBrowserRouter, type RouteObject } from 'react-router-dom';
-import { AdminPage } from '../modules/admin';
+import { AdminPage, ChangePasswordDialog } from '../modules/admin';
 import { LoginPage } from '../modules/auth/components/LoginPage';
 import { RouteGuard } from '../modules/auth/components/RouteGuard';
 import { LOGIN_PATH } from '../modules/auth/utils/guard';
@@ -33,7 +33,7 @@ export const routes: RouteObject[] = [
     element: <RouteGuard />,
     children: [
       { index: true, element: <Navigate to="/dashboard" replace /> },
-      named('login', <LoginPage />),
+      named('login', <LoginPage ChangePasswordDialog={ChangePasswordDialog} />),
       {
         id: 'shell',
         element: (

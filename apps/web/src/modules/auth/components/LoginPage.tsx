@@ -1,19 +1,21 @@
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Card, Checkbox, Form, Input, Select, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { changeLanguage } from '../../../shared/i18n';
 import { LANGUAGES, LANGUAGE_LABELS, resolveLanguage } from '../../../shared/i18n/language';
 import { browserStorages } from '../../../shared/storage/keys';
-import { ChangePasswordDialog } from '../../admin';
-import { Logo } from '../../shell/components/Logo';
+import { Logo } from '../../../shared/components/Logo';
 import { useLogin } from '../hooks/useLogin';
 import type { LoginFormValues } from '../types';
 import { clearToken, persistLogin } from '../utils/session';
 
 /** /account/login (spec 01 §2, §5, §7). */
-export function LoginPage() {
+/** The dialog that changes the password a user must change at the first sign-in (the admin module's, given by the router). */
+export type ChangePasswordDialogComponent = ComponentType<{ open: boolean; currentPassword: string; onChanged: () => void; onCancel: () => void }>;
+
+export function LoginPage({ ChangePasswordDialog }: { ChangePasswordDialog: ChangePasswordDialogComponent }) {
   const { t, i18n } = useTranslation();
   const { message } = App.useApp();
   const navigate = useNavigate();

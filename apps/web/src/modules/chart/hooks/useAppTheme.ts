@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { browserStorages } from '../../../shared/storage/keys';
-import { readTheme } from '../../shell/utils/theme';
+import { readTheme } from '../../../shared/storage/theme';
 import type { AppTheme } from '../types';
 
 /** The app theme (light or dark); a theme change reloads the page, so it is read once per mount. */

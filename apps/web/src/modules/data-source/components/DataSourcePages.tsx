@@ -1,7 +1,7 @@
 import { Empty } from 'antd';
 import { useLocation, useParams } from 'react-router-dom';
 import { ComingSoonPage } from '../../../shared/components/ComingSoonPage';
-import { BatchPublishPage } from '../../sharing';
+import { BatchPublishPage } from './BatchPublishPage';
 import type { RouteName } from '../../../shared/routing/routes';
 import { useDsTranslation } from '../i18n';
 import { DataSourceDetail } from './DataSourceDetail';

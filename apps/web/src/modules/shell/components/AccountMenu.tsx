@@ -9,7 +9,7 @@ import { browserStorages } from '../../../shared/storage/keys';
 import { useLogout } from '../../auth/hooks/useLogout';
 import { readUserName } from '../../auth/utils/session';
 import { useThemeMode } from '../hooks/useThemeMode';
-import { THEME_MODES } from '../utils/theme';
+import { THEME_MODES } from '../../../shared/storage/theme';
 
 /** Greeting with the user name; opens the account popup (language, theme, logout). */
 export function AccountMenu() {

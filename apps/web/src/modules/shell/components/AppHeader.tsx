@@ -5,7 +5,7 @@ import { useAdTranslation } from '../../admin/i18n';
 import { usePermission } from '../../auth/hooks/usePermission';
 import { activeSection, type NavSection } from '../utils/nav';
 import { AccountMenu } from './AccountMenu';
-import { Logo } from './Logo';
+import { Logo } from '../../../shared/components/Logo';
 
 interface NavItem {
   section: NavSection;

@@ -7,7 +7,7 @@ import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { resolveLanguage, type Language } from '../../../shared/i18n/language';
 import { browserStorages } from '../../../shared/storage/keys';
-import { readTheme } from '../utils/theme';
+import { readTheme } from '../../../shared/storage/theme';
 
 const ANTD_LOCALES: Record<Language, Locale> = {
   'zh-CN': zhCN,

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { browserStorages } from '../../../shared/storage/keys';
-import { readTheme, storeTheme, type ThemeMode } from '../utils/theme';
+import { readTheme, storeTheme, type ThemeMode } from '../../../shared/storage/theme';
 
 /** The stored theme, and a setter that stores a new choice and reloads the page on change. */
 export function useThemeMode() {

@@ -3,20 +3,20 @@ import { Alert, App, Button, Card, Empty, Form, Modal, Select, Space, Spin, Tabl
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { buildPath } from '../../../shared/routing/routes';
-import { formatTime, typeLabel } from '../../data-source/components/common';
-import { useDataSourceAuth } from '../../data-source/hooks/useDataSourceAuth';
-import { useDataSourceProjects } from '../../data-source/hooks/useProjects';
-import { useDsTranslation } from '../../data-source/i18n';
-import type { DataSourceSummary } from '../../data-source/types';
-import { canChange } from '../../data-source/utils/permissions';
-import { useBatchPublish, useShareForm } from '../hooks/useSharing';
-import { usePublishOutcome } from '../hooks/usePublishOutcome';
-import { useShTranslation } from '../i18n';
-import type { PublishFailure, PublishType } from '../types';
-import { batchProblem, invertSelection, keepSelectable, selectAll } from '../utils/selection';
-import { FailureTable } from './FailureTable';
-import { PrincipalPickers } from './PrincipalPickers';
-import '../sharing.css';
+import { formatTime, typeLabel } from './common';
+import { useDataSourceAuth } from '../hooks/useDataSourceAuth';
+import { useDataSourceProjects } from '../hooks/useProjects';
+import { useDsTranslation } from '../i18n';
+import type { DataSourceSummary } from '../types';
+import { canChange } from '../utils/permissions';
+import { useBatchPublish, useShareForm } from '../../sharing/hooks/useSharing';
+import { usePublishOutcome } from '../../sharing/hooks/usePublishOutcome';
+import { useShTranslation } from '../../sharing/i18n';
+import type { PublishFailure, PublishType } from '../../sharing/types';
+import { batchProblem, invertSelection, keepSelectable, selectAll } from '../../sharing/utils/selection';
+import { FailureTable } from '../../sharing/components/FailureTable';
+import { PrincipalPickers } from '../../sharing/components/PrincipalPickers';
+import '../../sharing/sharing.css';
 
 /**
  * Share and batch publish screen (spec 02 §2 screen 7): a folder's sources with checkboxes, select all /

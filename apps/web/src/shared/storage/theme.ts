@@ -1,4 +1,4 @@
-import { STORAGE_KEYS, type StorageLike } from '../../../shared/storage/keys';
+import { STORAGE_KEYS, type StorageLike } from './keys';
 
 /** Stored values of the theme key (spec 01 §3: light, dark, default). */
 export type StoredTheme = 'light' | 'dark' | 'default';

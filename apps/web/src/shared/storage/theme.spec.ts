@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { MemoryStorage } from '../../../shared/storage/memory-storage';
+import { MemoryStorage } from './memory-storage';
 import { readTheme, resolveTheme, storeTheme } from './theme';
 
 describe('theme', () => {
