@@ -2,6 +2,57 @@
 import nx from '@nx/eslint-plugin';
 import tseslint from 'typescript-eslint';
 
+// The web app's module edges (apps/web/src/modules/<module>): which other modules each may import
+// (docs/architecture.md "Web module edges"). The graph has no cycle (checked below); shared/ imports no
+// module but auth's session utilities; app/ composes everything. A new module adds its line here (until it
+// does, its own imports are not checked).
+const WEB_MODULE_EDGES = {
+  shell: ['admin', 'auth'],
+  template: ['dashboard'],
+  dashboard: ['auth', 'chart', 'chart-editor'],
+  admin: ['auth', 'data-source'],
+  'excel-upload': ['data-source'],
+  'data-source': ['auth', 'sharing'],
+  sharing: ['chart-editor'],
+  'chart-editor': ['chart'],
+  chart: [],
+  auth: [],
+};
+(function assertNoCycle() {
+  const state = {};
+  const visit = (m, path) => {
+    if (state[m] === 'done') return;
+    if (state[m] === 'open') throw new Error(`eslint.config.js: WEB_MODULE_EDGES has a cycle: ${[...path, m].join(' -> ')}`);
+    state[m] = 'open';
+    for (const n of WEB_MODULE_EDGES[m] ?? []) visit(n, [...path, m]);
+    state[m] = 'done';
+  };
+  for (const m of Object.keys(WEB_MODULE_EDGES)) visit(m, []);
+})();
+/** A relative import reaching one of `modules` (from any depth inside apps/web/src). */
+const importOf = (modules) => `^(\\.\\./)+(modules/)?(${modules.join('|')})(/|$)`;
+const webModuleRules = Object.keys(WEB_MODULE_EDGES).map((m) => {
+  const banned = Object.keys(WEB_MODULE_EDGES).filter((n) => n !== m && !WEB_MODULE_EDGES[m].includes(n));
+  return {
+    files: [`apps/web/src/modules/${m}/**/*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: banned.length ? [{ regex: importOf(banned), message: `The web module "${m}" may import only ${WEB_MODULE_EDGES[m].join(', ') || 'shared/'} (WEB_MODULE_EDGES in eslint.config.js).` }] : [] },
+      ],
+    },
+  };
+});
+const webSharedRule = {
+  files: ['apps/web/src/shared/**/*.{ts,tsx}'],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      { patterns: [{ regex: importOf(Object.keys(WEB_MODULE_EDGES).filter((n) => n !== 'auth')), message: 'apps/web/src/shared imports no module (only the auth session for the HTTP client).' }] },
+    ],
+  },
+};
+
 const SERVICE_SCOPES = ['identity', 'dashboard', 'chart-query', 'data-source', 'relation', 'template', 'warning', 'bff'];
 
 export default [
@@ -38,6 +89,8 @@ export default [
       ],
     },
   },
+  ...webModuleRules,
+  webSharedRule,
   // End-to-end tests read the web app's text catalogues by path to assert the visible texts.
   { files: ['apps/web-e2e/**/*.ts'], rules: { '@nx/enforce-module-boundaries': 'off' } },
 ];
