@@ -8,10 +8,11 @@ export type CatalogueKey<T> = { [K in keyof T & string]: T[K] extends string ? K
 /** A module's translate function: keys relative to its prefix. */
 export type ModuleT<K extends string> = (key: K, options?: Record<string, unknown>) => string;
 
-/** Registers a module's texts per language under `prefix.` of the app's translation namespace (deep merge). */
+/** Registers a module's texts per language under `prefix.` (dotted: nested) of the app's translation namespace (deep merge). */
 export function addModuleCatalogues(prefix: string, catalogues: Record<string, object>): void {
   for (const [lng, catalogue] of Object.entries(catalogues)) {
-    i18n.addResourceBundle(lng, 'translation', { [prefix]: catalogue }, true, true);
+    const nested = prefix.split('.').reduceRight<object>((inner, part) => ({ [part]: inner }), catalogue);
+    i18n.addResourceBundle(lng, 'translation', nested, true, true);
   }
 }
 

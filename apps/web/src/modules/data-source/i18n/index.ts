@@ -1,20 +1,9 @@
-import { addModuleCatalogues, useModuleTranslation, type CatalogueKey, type ModuleT } from '../../../shared/i18n/module-catalogues';
+import { moduleTranslation, type CatalogueKey, type ModuleT } from '../../../shared/i18n/module-catalogues';
 import en from './en';
 import zhCN, { type DataSourceCatalogue } from './zh-CN';
 import zhTW from './zh-TW';
 
-/** The module's texts per language; registered under `dataSource.` of the app's translation namespace. */
-export const dataSourceCatalogues = { 'zh-CN': zhCN, 'zh-TW': zhTW, en } as const;
+export type DsT = ModuleT<CatalogueKey<DataSourceCatalogue>>;
 
-addModuleCatalogues('dataSource', dataSourceCatalogues);
-
-/** A key of the module's catalogue, e.g. 'sidebar.search' (without the `dataSource.` prefix). */
-export type DataSourceKey = CatalogueKey<DataSourceCatalogue>;
-
-export type DsT = ModuleT<DataSourceKey>;
-
-/** `t` for the module's own texts (keys relative to `dataSource.`), and the app's `t` for shared ones. */
-export function useDsTranslation() {
-  const { own: ds, t, i18n } = useModuleTranslation<DataSourceKey>('dataSource');
-  return { ds, t, i18n };
-}
+/** `ds` for the module's own texts (registered under `dataSource.`), and the app's `t` for shared ones. */
+export const useDsTranslation = moduleTranslation('dataSource', { 'zh-CN': zhCN, 'zh-TW': zhTW, en }, 'ds');
