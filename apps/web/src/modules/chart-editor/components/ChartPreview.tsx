@@ -1,29 +1,13 @@
 import '../../chart/chart.css';
 import { isChartType } from '@bi/chart-model';
-import { ReloadOutlined, WarningOutlined } from '@ant-design/icons';
-import { Button, Empty, Spin, Typography } from 'antd';
-import { Component, lazy, Suspense, useCallback, useState, type ReactNode } from 'react';
+import { Spin } from 'antd';
+import { useCallback, useState, type ReactNode } from 'react';
+import { ChartDrawing, ChartEmpty, ChartRunError } from '../../chart/components/ChartDrawing';
 import { useAppTheme } from '../../chart/hooks/useAppTheme';
 import { useChartViewTranslation } from '../../chart/i18n';
 import type { ChartAnswer, ChartType, TablePage } from '../../chart/types';
 import { deriveChartState } from '../../chart/utils/state';
 import { useChartEditorTranslation } from '../i18n';
-
-/** The chart module's renderers (with ECharts), loaded with the first chart drawn. */
-const ChartRenderer = lazy(() => import('../../chart/components/ChartRenderer'));
-
-class PreviewBoundary extends Component<{ resetKey: unknown; fallback: ReactNode; children: ReactNode }, { failed: boolean; resetKey: unknown }> {
-  override state = { failed: false, resetKey: this.props.resetKey };
-  static getDerivedStateFromError() {
-    return { failed: true };
-  }
-  static getDerivedStateFromProps(props: { resetKey: unknown }, state: { failed: boolean; resetKey: unknown }) {
-    return props.resetKey !== state.resetKey ? { failed: false, resetKey: props.resetKey } : null;
-  }
-  override render() {
-    return this.state.failed ? this.props.fallback : this.props.children;
-  }
-}
 
 interface ChartPreviewProps {
   title: string;
@@ -54,43 +38,25 @@ export function ChartPreview({ title, answer, running, error, stale, onRetry, on
       </div>
     );
   } else if (state === 'error') {
-    content = (
-      <div className="bi-chart-view__center bi-chart-status" role="alert" data-testid="preview-error">
-        <WarningOutlined className="bi-chart-status__icon" />
-        <Typography.Text strong>{cv('error')}</Typography.Text>
-        <Typography.Text type="secondary">{error}</Typography.Text>
-        <Button size="small" icon={<ReloadOutlined />} onClick={onRetry}>
-          {cv('retry')}
-        </Button>
-      </div>
-    );
+    content = <ChartRunError testId="preview-error" detail={error ?? undefined} onRetry={onRetry} />;
   } else if (state === 'unconfigured') {
-    content = (
-      <div className="bi-chart-view__center" data-testid="preview-unconfigured">
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={ce('preview.unconfigured')} />
-      </div>
-    );
+    content = <ChartEmpty testId="preview-unconfigured" description={ce('preview.unconfigured')} />;
   } else if (state === 'empty') {
-    content = (
-      <div className="bi-chart-view__center" data-testid="preview-empty">
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={cv('empty')} />
-      </div>
-    );
+    content = <ChartEmpty testId="preview-empty" description={cv('empty')} />;
   } else if (!isChartType(kind)) {
     content = <div className="bi-chart-view__center">{cv('drawFailed')}</div>;
   } else {
     content = (
-      <PreviewBoundary resetKey={answer} fallback={<div className="bi-chart-view__center">{cv('drawFailed')}</div>}>
-        <Suspense
-          fallback={
-            <div className="bi-chart-view__center">
-              <Spin />
-            </div>
-          }
-        >
-          <ChartRenderer answer={answer!} kind={kind as ChartType} title={title} appTheme={appTheme} onDone={onDone} onPageChange={onPageChange} paging={running} />
-        </Suspense>
-      </PreviewBoundary>
+      <ChartDrawing
+        answer={answer!}
+        kind={kind as ChartType}
+        title={title}
+        appTheme={appTheme}
+        onDone={onDone}
+        onPageChange={onPageChange}
+        paging={running}
+        failed={() => <div className="bi-chart-view__center">{cv('drawFailed')}</div>}
+      />
     );
   }
 

@@ -1,9 +1,9 @@
 import '../chart.css';
-import { isChartType } from '@bi/chart-model';
 import { EditOutlined, InfoCircleOutlined, LockOutlined, ReloadOutlined, WarningOutlined } from '@ant-design/icons';
+import { isChartType } from '@bi/chart-model';
 import type { Tab } from '@bi/rules';
-import { Button, Empty, Spin, Tooltip, Typography } from 'antd';
-import { Component, lazy, Suspense, useCallback, useEffect, useLayoutEffect, useRef, useState, type ErrorInfo, type ReactNode } from 'react';
+import { Button, Spin, Tooltip, Typography } from 'antd';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useChartViewTranslation } from '../i18n';
 import { useAppTheme } from '../hooks/useAppTheme';
@@ -12,10 +12,7 @@ import type { ChartAnswer, ChartSummary, ChartType, TablePage } from '../types';
 import { noteTexts, type LooseT } from '../utils/notes';
 import { deriveChartState, downsampleHint, isSettled } from '../utils/state';
 import { rowsThatFit, TABLE_ROW_HEIGHT } from '../utils/table';
-
-/** The renderers and ECharts: a chunk of their own, loaded when the first box runs its chart (beside its answer). */
-const loadRenderer = () => import('./ChartRenderer');
-const ChartRenderer = lazy(loadRenderer);
+import { ChartDrawing, ChartEmpty, ChartRunError, ChartStatus, loadChartRenderer } from './ChartDrawing';
 
 /** A chart query answers at most this many rows (docs/api/chart.md, meta.truncated). */
 const TRUNCATED_ROWS = 10_000;
@@ -33,50 +30,6 @@ interface ChartViewProps {
   onLoaded?: (chartId: string) => void;
   /** opens the chart editor (offered when the chart has no fields yet) */
   onEdit?: () => void;
-}
-
-function Status({ testId, icon, title, detail, action, alert = false }: { testId: string; icon?: ReactNode; title: string; detail?: string; action?: ReactNode; alert?: boolean }) {
-  return (
-    <div className="bi-chart-view__center bi-chart-status" data-testid={testId} role={alert ? 'alert' : undefined}>
-      {icon ? <span className="bi-chart-status__icon">{icon}</span> : null}
-      <Typography.Text strong>{title}</Typography.Text>
-      {detail ? (
-        <Typography.Text type="secondary" className="bi-chart-status__detail" data-testid={`${testId}-detail`}>
-          {detail}
-        </Typography.Text>
-      ) : null}
-      {action}
-    </div>
-  );
-}
-
-interface BoundaryProps {
-  resetKey: unknown;
-  fallback: (retry: () => void) => ReactNode;
-  onError: () => void;
-  children: ReactNode;
-}
-
-/** A renderer that throws (or a chunk that fails to load) shows a message instead of breaking the dashboard. */
-class RenderBoundary extends Component<BoundaryProps, { failed: boolean; resetKey: unknown }> {
-  override state = { failed: false, resetKey: this.props.resetKey };
-
-  static getDerivedStateFromError(): Partial<{ failed: boolean }> {
-    return { failed: true };
-  }
-
-  static getDerivedStateFromProps(props: BoundaryProps, state: { failed: boolean; resetKey: unknown }) {
-    return props.resetKey !== state.resetKey ? { failed: false, resetKey: props.resetKey } : null;
-  }
-
-  override componentDidCatch(error: Error, info: ErrorInfo) {
-    console.error('chart renderer failed', error, info.componentStack);
-    this.props.onError();
-  }
-
-  override render() {
-    return this.state.failed ? this.props.fallback(() => this.setState({ failed: false })) : this.props.children;
-  }
 }
 
 function kindOf(answer: ChartAnswer | undefined, fallback: string): string {
@@ -107,7 +60,7 @@ export function ChartView({ tab, chart, variant, enabled, refreshKey, onLoaded, 
   const kind = kindOf(answer, chart.type);
   // fetched while the answer is computed, not after it arrived (the module loader loads it once)
   useEffect(() => {
-    if (enabled) void loadRenderer().catch(() => undefined);
+    if (enabled) void loadChartRenderer().catch(() => undefined);
   }, [enabled]);
 
   const [drawn, setDrawn] = useState(false);
@@ -122,7 +75,7 @@ export function ChartView({ tab, chart, variant, enabled, refreshKey, onLoaded, 
 
   let content: ReactNode;
   if (state === 'waiting') {
-    content = <Status testId="chart-waiting" title={cv('waiting')} />;
+    content = <ChartStatus testId="chart-waiting" title={cv('waiting')} />;
   } else if (state === 'loading') {
     content = (
       <div className="bi-chart-view__center bi-chart-status" data-testid="chart-loading" aria-busy="true">
@@ -131,64 +84,46 @@ export function ChartView({ tab, chart, variant, enabled, refreshKey, onLoaded, 
       </div>
     );
   } else if (state === 'error') {
-    content = (
-      <Status
-        testId="chart-error"
-        alert
-        icon={<WarningOutlined />}
-        title={cv('error')}
-        detail={query.error?.message}
-        action={
-          <Button size="small" icon={<ReloadOutlined />} loading={query.isFetching} onClick={retry} data-testid="chart-retry">
-            {cv('retry')}
-          </Button>
-        }
-      />
-    );
+    content = <ChartRunError testId="chart-error" retryTestId="chart-retry" detail={query.error?.message} onRetry={retry} retrying={query.isFetching} />;
   } else if (state === 'noPermission') {
     // the caller may not see the chart's source (docs/api/sharing.md): no data, no error
-    content = <Status testId="chart-no-permission" icon={<LockOutlined />} title={cv('noPermission')} detail={cv('noPermissionHint')} />;
+    content = <ChartStatus testId="chart-no-permission" icon={<LockOutlined />} title={cv('noPermission')} detail={cv('noPermissionHint')} />;
   } else if (state === 'unconfigured') {
     content = (
-      <div className="bi-chart-view__center" data-testid="chart-unconfigured">
-        <Empty
-          image={Empty.PRESENTED_IMAGE_SIMPLE}
-          description={
-            <>
-              <Typography.Text strong>{cv('unconfigured')}</Typography.Text>
-              <br />
-              <Typography.Text type="secondary">{cv('unconfiguredHint')}</Typography.Text>
-            </>
-          }
-        >
-          {onEdit ? (
-            <Button size="small" type="primary" icon={<EditOutlined />} onClick={onEdit} data-testid="chart-edit">
-              {cv('edit')}
-            </Button>
-          ) : null}
-        </Empty>
-      </div>
+      <ChartEmpty
+        testId="chart-unconfigured"
+        description={
+          <>
+            <Typography.Text strong>{cv('unconfigured')}</Typography.Text>
+            <br />
+            <Typography.Text type="secondary">{cv('unconfiguredHint')}</Typography.Text>
+          </>
+        }
+      >
+        {onEdit ? (
+          <Button size="small" type="primary" icon={<EditOutlined />} onClick={onEdit} data-testid="chart-edit">
+            {cv('edit')}
+          </Button>
+        ) : null}
+      </ChartEmpty>
     );
   } else if (state === 'empty') {
-    content = (
-      <div className="bi-chart-view__center" data-testid="chart-empty">
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={cv('empty')} />
-      </div>
-    );
+    content = <ChartEmpty testId="chart-empty" description={cv('empty')} />;
   } else if (!isChartType(kind)) {
-    content = <Status testId="chart-error" alert icon={<WarningOutlined />} title={cv('drawFailed')} detail={kind} />;
+    content = <ChartStatus testId="chart-error" alert icon={<WarningOutlined />} title={cv('drawFailed')} detail={kind} />;
   } else {
-    const spinner = (
-      <div className="bi-chart-view__center">
-        <Spin />
-      </div>
-    );
     content = (
-      <RenderBoundary
-        resetKey={answer}
+      <ChartDrawing
+        answer={answer!}
+        kind={kind as ChartType}
+        title={chart.title}
+        appTheme={appTheme}
+        onDone={onDone}
+        onPageChange={onPageChange}
+        paging={query.isPlaceholderData && query.isFetching}
         onError={onDone}
-        fallback={(reset) => (
-          <Status
+        failed={(reset) => (
+          <ChartStatus
             testId="chart-error"
             alert
             icon={<WarningOutlined />}
@@ -200,19 +135,7 @@ export function ChartView({ tab, chart, variant, enabled, refreshKey, onLoaded, 
             }
           />
         )}
-      >
-        <Suspense fallback={spinner}>
-          <ChartRenderer
-            answer={answer!}
-            kind={kind as ChartType}
-            title={chart.title}
-            appTheme={appTheme}
-            onDone={onDone}
-            onPageChange={onPageChange}
-            paging={query.isPlaceholderData && query.isFetching}
-          />
-        </Suspense>
-      </RenderBoundary>
+      />
     );
   }
 
