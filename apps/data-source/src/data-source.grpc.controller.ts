@@ -42,6 +42,9 @@ export class DataSourceGrpcController implements dataSourceV1.DataSourceServiceC
   deleteProject(r: dataSourceV1.DeleteProjectRequest) {
     return this.sources.deleteProject(r.projectId);
   }
+  sortProject(r: dataSourceV1.SortProjectRequest) {
+    return this.sources.sortProject(r.projectId, r.order);
+  }
   moveSources(r: dataSourceV1.MoveSourcesRequest) {
     return this.sources.moveSources(r);
   }

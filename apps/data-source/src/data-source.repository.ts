@@ -149,6 +149,12 @@ export class DataSourceRepository {
     });
   }
 
+  /** Sets a folder's sort order; false when there is no such folder. */
+  async setProjectOrder(id: string, order: number): Promise<boolean> {
+    const r = await this.db.query('UPDATE data_source.projects SET sort_order = $2 WHERE id = $1', [id, order]);
+    return r.rowCount > 0;
+  }
+
   async renameProject(id: string, name: string): Promise<void> {
     await this.db.query('UPDATE data_source.projects SET name = $2 WHERE id = $1', [id, name]);
   }

@@ -17,12 +17,12 @@ import {
   isCacheInterval,
   isReserved,
   isUploadSyntheticField,
-  parseExpression,
   UPLOAD_REFERENCE,
   type DatabaseSourceType,
 } from '@bi/rules';
 import { CONFIG, ENGINE_TEXT } from '@bi/service-kit';
-import { QueryError, checkRowRules, type SourceField } from '@bi/query';
+import { parseExpression } from '@bi/sql-text';
+import { QueryError, checkRowRules, tableSql, type CalculatedColumn, type ReadSql, type SourceField } from '@bi/query';
 import { DataSourceEvents, type DataChangeKind } from './data-source.events.js';
 import { DataSourceRepository, iso, type HistoryItem, type SourceChanges, type SourceRow, type StoredConnection } from './data-source.repository.js';
 import type { ConnectionSpec, DriverColumn } from './drivers/driver.js';
@@ -30,7 +30,7 @@ import { SecretBox, SecretUnreadableError } from './secrets.js';
 import { connectionSpec, connectionString, connectionView, normalizeConnection, sameConnection, sameServer, sourceType } from './source-connection.js';
 import { EXPORT_BATCH_BYTES, SourceRunner, checkColumnNames, rowsJson, toQueryResult } from './source-runner.js';
 import { UploadService } from './uploads/upload.service.js';
-import { expressionProblemError, tableSql, type CalculatedColumn, type CheckedSql } from './sql/source-sql.js';
+import { expressionProblemError } from './sql/source-sql.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DESCRIPTION_MAX = 500;
@@ -116,6 +116,14 @@ export class DataSourceService {
       throw e;
     });
     return { ...project, name: n };
+  }
+
+  /** A folder's new place in the sidebar (POST /api/data_source/sort/{id}?order=, like the dashboard's sort). */
+  async sortProject(projectId: string, order: number): Promise<dataSourceV1.SortProjectReply> {
+    if (!Number.isFinite(order) || Math.abs(order) > 1e12) throw new AppError('invalid', 'order.invalid');
+    idOrNotFound(projectId, 'project.not_found');
+    if (!(await this.repo.setProjectOrder(projectId, order))) throw new AppError('not_found', 'project.not_found');
+    return { id: projectId, kind: 'project', order };
   }
 
   /** Refused while the folder holds sources: they feed charts, and a folder delete must not break them silently. */
@@ -338,7 +346,7 @@ export class DataSourceService {
     }
 
     const spec = this.specOf(row);
-    let checked: CheckedSql | undefined;
+    let checked: ReadSql | undefined;
     for (const c of sentCalc) {
       const name = (c.name ?? '').trim();
       if (!name || charLength(name) > CALCULATED_NAME_MAX) throw new AppError('invalid', 'field.name_invalid', { max: CALCULATED_NAME_MAX });
@@ -515,14 +523,14 @@ export class DataSourceService {
   }
 
   /** The columns of the source SQL, read by running it for no rows. */
-  private async columnsOf(spec: ConnectionSpec, checked: CheckedSql): Promise<DriverColumn[]> {
+  private async columnsOf(spec: ConnectionSpec, checked: ReadSql): Promise<DriverColumn[]> {
     const result = await this.runner.run(spec, checked, [], 0);
     checkColumnNames(result.columns);
     return result.columns;
   }
 
   /** Checks a calculated field with the whitelist, then by its database (no rows read); answers its type. */
-  private async checkCalculated(spec: ConnectionSpec, checked: CheckedSql, fields: dataSourceV1.Field[], f: dataSourceV1.Field): Promise<string> {
+  private async checkCalculated(spec: ConnectionSpec, checked: ReadSql, fields: dataSourceV1.Field[], f: dataSourceV1.Field): Promise<string> {
     const parsed = parseExpression(f.expression, fields.filter((x) => !x.expression).map((x) => x.name));
     if (!parsed.ok) throw expressionProblemError(f.name, parsed.problem);
     try {
@@ -543,7 +551,7 @@ export class DataSourceService {
     return { name: f.name, title, dataType: f.dataType, expression: f.expression ?? '', aggregator };
   }
 
-  private queryParts(row: SourceRow): { spec: ConnectionSpec; checked: CheckedSql; calculated: CalculatedColumn[] } {
+  private queryParts(row: SourceRow): { spec: ConnectionSpec; checked: ReadSql; calculated: CalculatedColumn[] } {
     const spec = this.specOf(row);
     const checked = this.runner.check(spec, row.content);
     const base = row.fields.filter((f) => !f.expression).map((f) => f.name);

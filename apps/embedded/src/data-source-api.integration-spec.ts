@@ -107,6 +107,25 @@ describe('data-source REST API', () => {
     });
   });
 
+  describe('folder order', () => {
+    it('POST sort/{id}?order= moves a folder between two others, for good, and refuses bad input (400/403/404)', async () => {
+      const a = await newFolder('Sort first');
+      const b = await newFolder('Sort second');
+      const c = await newFolder('Sort third');
+      const names = async () => ((await ok('GET', '/api/data_source/projs')) as { name: string }[]).map((p) => p.name).filter((n) => n.startsWith('Sort '));
+      expect(await names()).toEqual(['Sort first', 'Sort second', 'Sort third']);
+      const order = (a.order + b.order) / 2;
+      expect(await ok('POST', `/api/data_source/sort/${c.projectId}?order=${order}`)).toEqual({ id: c.projectId, kind: 'project', order });
+      expect(await names()).toEqual(['Sort first', 'Sort third', 'Sort second']);
+      expect((await ok('GET', `/api/data_source/projsById/${c.projectId}`)).order).toBe(order);
+      expect((await call('POST', `/api/data_source/sort/${c.projectId}?order=abc`)).status).toBe(400);
+      expect((await call('POST', `/api/data_source/sort/${c.projectId}?order=1e13`)).body).toEqual({ status: 'fail', data: 'Invalid order value' });
+      expect((await call('POST', '/api/data_source/sort/00000000-0000-0000-0000-000000000000?order=1')).status).toBe(404);
+      expect((await call('POST', `/api/data_source/sort/${c.projectId}?order=1`, undefined, viewer)).status).toBe(403);
+      expect(await names()).toEqual(['Sort first', 'Sort third', 'Sort second']);
+    });
+  });
+
   describe('the SQL wizard on the analytics store', () => {
     it('lists tables, previews SQL and tables, and reports problems as data.error', async () => {
       const tables = await ok('POST', '/api/data_source/source/', { type: 8 });

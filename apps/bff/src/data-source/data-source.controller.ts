@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, Inject, Param, Post, Put, Req, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Inject, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { AppConfig } from '@bi/config';
 import { AppError } from '@bi/core';
@@ -31,6 +31,7 @@ const connectionInput = z.object({
 });
 const sourceType = z.coerce.number({ message: 'expected a number' }).int();
 const nameBody = z.object({ name: z.string().max(200).default('') });
+const orderQuery = z.coerce.number({ message: 'order must be a number' }).refine(Number.isFinite, 'order must be a number');
 const moveBody = z.object({ projectId: z.string().max(64).default(''), dataSourceIds: z.array(z.string().max(64)).max(10_000).optional() });
 const probeBody = z.object({
   type: sourceType,
@@ -138,6 +139,13 @@ export class DataSourceController {
   @ApiOperation({ summary: 'Delete an empty folder (refused while it holds sources)' })
   deleteProject(@Param('projectId') projectId: string) {
     return rpc(this.sources.deleteProject({ projectId }));
+  }
+
+  @Post('sort/:projectId')
+  @RequirePermission('datasource:edit')
+  @ApiOperation({ summary: 'Set the order of a folder (?order=; extension like the dashboard sort)' })
+  sortProject(@Param('projectId') projectId: string, @Query('order') order: string) {
+    return rpc(this.sources.sortProject({ projectId, order: parseInput(orderQuery, order) }));
   }
 
   @Put('batch-edit-datasource/:projectId')

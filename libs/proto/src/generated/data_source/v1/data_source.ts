@@ -164,6 +164,18 @@ export interface DeleteProjectReply {
   projectId: string;
 }
 
+export interface SortProjectRequest {
+  projectId: string;
+  order: number;
+}
+
+export interface SortProjectReply {
+  id: string;
+  /** always "project": sources are listed in the order they were created */
+  kind: string;
+  order: number;
+}
+
 export interface MoveSourcesRequest {
   /** Folder the sources are in. */
   fromProjectId: string;
@@ -2607,6 +2619,175 @@ export const DeleteProjectReply: MessageFns<DeleteProjectReply> = {
     const obj: any = {};
     if (message.projectId !== "") {
       obj.projectId = message.projectId;
+    }
+    return obj;
+  },
+};
+
+function createBaseSortProjectRequest(): SortProjectRequest {
+  return { projectId: "", order: 0 };
+}
+
+export const SortProjectRequest: MessageFns<SortProjectRequest> = {
+  encode(message: SortProjectRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.projectId !== "") {
+      writer.uint32(10).string(message.projectId);
+    }
+    if (message.order !== 0) {
+      writer.uint32(17).double(message.order);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SortProjectRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSortProjectRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.projectId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 17) {
+              break;
+            }
+
+            message.order = reader.double();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SortProjectRequest {
+    return {
+      projectId: isSet(object.projectId)
+        ? globalThis.String(object.projectId)
+        : isSet(object.project_id)
+        ? globalThis.String(object.project_id)
+        : "",
+      order: isSet(object.order) ? globalThis.Number(object.order) : 0,
+    };
+  },
+
+  toJSON(message: SortProjectRequest): unknown {
+    const obj: any = {};
+    if (message.projectId !== "") {
+      obj.projectId = message.projectId;
+    }
+    if (message.order !== 0) {
+      obj.order = floatToJson(message.order);
+    }
+    return obj;
+  },
+};
+
+function createBaseSortProjectReply(): SortProjectReply {
+  return { id: "", kind: "", order: 0 };
+}
+
+export const SortProjectReply: MessageFns<SortProjectReply> = {
+  encode(message: SortProjectReply, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.id !== "") {
+      writer.uint32(10).string(message.id);
+    }
+    if (message.kind !== "") {
+      writer.uint32(18).string(message.kind);
+    }
+    if (message.order !== 0) {
+      writer.uint32(25).double(message.order);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SortProjectReply {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSortProjectReply();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.id = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.kind = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 25) {
+              break;
+            }
+
+            message.order = reader.double();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SortProjectReply {
+    return {
+      id: isSet(object.id) ? globalThis.String(object.id) : "",
+      kind: isSet(object.kind) ? globalThis.String(object.kind) : "",
+      order: isSet(object.order) ? globalThis.Number(object.order) : 0,
+    };
+  },
+
+  toJSON(message: SortProjectReply): unknown {
+    const obj: any = {};
+    if (message.id !== "") {
+      obj.id = message.id;
+    }
+    if (message.kind !== "") {
+      obj.kind = message.kind;
+    }
+    if (message.order !== 0) {
+      obj.order = floatToJson(message.order);
     }
     return obj;
   },
@@ -5458,6 +5639,10 @@ export interface DataSourceServiceClient {
 
   moveSources(request: MoveSourcesRequest): Observable<MoveSourcesReply>;
 
+  /** Sets a folder's place in the sidebar (the web computes an order between its new neighbours). */
+
+  sortProject(request: SortProjectRequest): Observable<SortProjectReply>;
+
   getSource(request: GetSourceRequest): Observable<DataSource>;
 
   /** Connects and lists tables, or previews a SQL text or table (the wizard's steps). */
@@ -5530,6 +5715,10 @@ export interface DataSourceServiceController {
 
   moveSources(request: MoveSourcesRequest): Promise<MoveSourcesReply> | Observable<MoveSourcesReply> | MoveSourcesReply;
 
+  /** Sets a folder's place in the sidebar (the web computes an order between its new neighbours). */
+
+  sortProject(request: SortProjectRequest): Promise<SortProjectReply> | Observable<SortProjectReply> | SortProjectReply;
+
   getSource(request: GetSourceRequest): Promise<DataSource> | Observable<DataSource> | DataSource;
 
   /** Connects and lists tables, or previews a SQL text or table (the wizard's steps). */
@@ -5592,6 +5781,7 @@ export function DataSourceServiceControllerMethods() {
       "renameProject",
       "deleteProject",
       "moveSources",
+      "sortProject",
       "getSource",
       "probe",
       "createSource",
