@@ -9,6 +9,7 @@ import { ChartAccess, ChartEditorController, ChartRunController } from './chart/
 import { ChartWriteAccess } from './chart/chart-write-access.js';
 import { ChartEditController } from './dashboard/chart-edit.controller.js';
 import { DashboardController } from './dashboard/dashboard.controller.js';
+import { ChartLinksController } from './dashboard/chart-links.controller.js';
 import { DataSourceController } from './data-source/data-source.controller.js';
 import { ExcelDataController, ExcelUploadController } from './excel-upload/excel-upload.controller.js';
 import { grpcClientProviders } from './grpc-clients.js';
@@ -34,6 +35,7 @@ export class BffModule {
         IdentityAdminController,
         HealthController,
         DashboardController,
+        ChartLinksController,
         ChartEditController,
         ChartRunController,
         ChartEditorController,

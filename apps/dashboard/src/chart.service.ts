@@ -21,6 +21,13 @@ function sourceFields(fields: dashboardV1.SourceFieldRef[]): SourceField[] {
   return fields.map((f) => ({ name: f.name, dataType: f.dataType === 'number' || f.dataType === 'date' ? f.dataType : 'string' }));
 }
 
+/** The link settings are written by SaveLinkage only: an editor's save or switch keeps the stored ones. */
+function keepLinkage(chart: Chart, row: ChartRow): Chart {
+  const { linkage } = chartOf(row);
+  const { linkage: _sent, ...rest } = chart;
+  return linkage ? { ...rest, linkage } : rest;
+}
+
 export function chartRecord(row: Pick<ChartRow, 'dashboard_id' | 'project_id' | 'tab'>, chart: Chart): dashboardV1.ChartRecord {
   return { chartId: chart.chartId, dashboardId: row.dashboard_id, projectId: row.project_id, tab: row.tab, dataSourceId: chart.dataSourceId, chartJson: JSON.stringify(chart) };
 }
@@ -56,7 +63,7 @@ export class ChartService {
       async (tx) => {
         const row = await this.row(t, chart.chartId, tx);
         if (req.checkFields && chart.dataSourceId) chart = checkAgainstSource(chart, sourceFields(req.sourceFields));
-        chart = applyTypeRules(chart, row.type);
+        chart = keepLinkage(applyTypeRules(chart, row.type), row);
         await this.write(tx, t, chart);
         return chartRecord(row, chart);
       },
@@ -88,7 +95,7 @@ export class ChartService {
       async (tx) => {
         const row = await this.row(t, sent.chartId, tx);
         const switched = switchSource(sent, req.dataSourceId, sourceFields(req.sourceFields));
-        const chart = applyTypeRules(switched.chart, row.type);
+        const chart = keepLinkage(applyTypeRules(switched.chart, row.type), row);
         await this.write(tx, t, chart);
         return { chart: chartRecord(row, chart), dropped: switched.dropped };
       },

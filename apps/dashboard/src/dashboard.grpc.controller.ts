@@ -61,6 +61,12 @@ export class DashboardGrpcController implements dashboardV1.DashboardServiceCont
     await this.dashboards.deleteChart(r.tab, r.chartId);
     return { chartId: r.chartId };
   }
+  copyChart(r: dashboardV1.CopyChartRequest) {
+    return this.dashboards.copyChart(r);
+  }
+  saveLinkage(r: dashboardV1.SaveLinkageRequest) {
+    return this.dashboards.saveLinkage(r);
+  }
   getChart(r: dashboardV1.GetChartRequest) {
     return this.charts.getChart(r.tab, r.chartId);
   }

@@ -167,6 +167,16 @@ export class DashboardRepository {
     return (await q.query<ChartRow & { definition: unknown }>('SELECT id, dashboard_id, title, type, data_source_id, hide, definition FROM dashboard.charts WHERE dashboard_id = $1 ORDER BY created_at', [dashboardId])).rows;
   }
 
+  /** The link settings stored in the charts of a dashboard (only charts that have some). */
+  async chartLinkages(dashboardId: string, q: SqlExecutor = this.db) {
+    return (await q.query<{ id: string; definition: unknown }>(`SELECT id, jsonb_build_object('linkage', definition->'linkage') AS definition FROM dashboard.charts WHERE dashboard_id = $1 AND definition ? 'linkage' ORDER BY created_at`, [dashboardId])).rows;
+  }
+
+  /** One chart with its definition, locked for the caller's transaction. */
+  async chartWithDefinition(tab: string, id: string, q: SqlExecutor) {
+    return (await q.query<ChartRow & { definition: unknown }>('SELECT id, dashboard_id, title, type, data_source_id, hide, definition FROM dashboard.charts WHERE tab = $1 AND id = $2 FOR UPDATE', [tab, id])).rows[0];
+  }
+
   async insertChart(q: SqlExecutor, c: { id: string; dashboardId: string; tab: string; title: string; type: string; dataSourceId: string; hide?: boolean; definition?: unknown }): Promise<void> {
     await q.query('INSERT INTO dashboard.charts (id, dashboard_id, tab, title, type, data_source_id, hide, definition) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)', [
       c.id,

@@ -3,7 +3,9 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Cache } from '@bi/cache';
 import { AppError } from '@bi/core';
 import type { dashboardV1 } from '@bi/proto';
-import { isChartType } from '@bi/chart-model';
+import { LINKAGE_LIMITS, checkLinkage, isChartType, type ChartLinkage, type DashboardLinkage } from '@bi/chart-model';
+import { z } from 'zod';
+import { chartOf, definitionOf } from './chart-schema.js';
 import { GRID, charLength, checkName, isReserved, isTab, placeNewChart, type Tab } from '@bi/rules';
 import { CACHE } from '@bi/service-kit';
 import { renewChartStamps } from './chart-stamps.js';
@@ -11,6 +13,22 @@ import { DashboardRepository } from './dashboard.repository.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const MAX_CHARTS_PER_DASHBOARD = 200;
+
+const fieldName = z.string().min(1).max(LINKAGE_LIMITS.fieldName);
+/** Link settings as SaveLinkage receives them (bounded; the rules are checkLinkage's). */
+const linkageSchema = z.object({
+  targets: z
+    .array(z.object({ chartId: z.string().max(64), fields: z.array(z.object({ source: fieldName, target: fieldName })).max(LINKAGE_LIMITS.fields) }))
+    .max(LINKAGE_LIMITS.targets),
+});
+
+/** A definition's linkage with the targets still on the dashboard (a deleted chart's links are left out). */
+function liveLinkage(definition: unknown, chartIds: ReadonlySet<string>): ChartLinkage | undefined {
+  const l = (definition as { linkage?: ChartLinkage } | null)?.linkage;
+  if (!l || !Array.isArray(l.targets)) return undefined;
+  const targets = l.targets.filter((t) => chartIds.has(t.chartId));
+  return targets.length > 0 ? { targets } : undefined;
+}
 
 function tabOf(tab: string): Tab {
   if (!isTab(tab)) throw new AppError('invalid', 'tab.invalid');
@@ -136,7 +154,7 @@ export class DashboardService {
       const aspects = (content.aspects ?? []).filter((a) => newIds.has(a.chartId)).map((a) => ({ ...a, chartId: newIds.get(a.chartId)! }));
       await this.repo.insertDashboard(tx, { id, tab: t, projectId, name: n, description: source.description, order, userId: null, aspects, globalFilter: content.global_filter });
       for (const c of charts)
-        await this.repo.insertChart(tx, { id: newIds.get(c.id)!, dashboardId: id, tab: t, title: c.title, type: c.type, dataSourceId: c.data_source_id, hide: c.hide, definition: c.definition });
+        await this.repo.insertChart(tx, { id: newIds.get(c.id)!, dashboardId: id, tab: t, title: c.title, type: c.type, dataSourceId: c.data_source_id, hide: c.hide, definition: withCopiedLinkage(c.definition, newIds) });
       return { dashboardId: id, projectId, name: n, description: source.description, order };
     });
   }
@@ -157,6 +175,11 @@ export class DashboardService {
     if (!row) throw new AppError('not_found', 'dashboard.not_found');
     const charts = await this.repo.charts(dashboardId);
     const ids = new Set(charts.map((c) => c.chartId));
+    const linkage: DashboardLinkage[] = [];
+    for (const c of await this.repo.chartLinkages(dashboardId)) {
+      const live = ids.has(c.id) ? liveLinkage(c.definition, ids) : undefined;
+      if (live) linkage.push({ chartId: c.id, ...live });
+    }
     return {
       dashboardId: row.id,
       projectId: row.project_id,
@@ -167,6 +190,7 @@ export class DashboardService {
       aspects: withPlacements(row.aspects.filter((a) => ids.has(a.chartId)), charts),
       charts,
       globalFilterJson: JSON.stringify(row.global_filter ?? []),
+      linkageJson: JSON.stringify(linkage),
     };
   }
 
@@ -233,6 +257,74 @@ export class DashboardService {
     await renewChartStamps(this.cache, [chartId]);
   }
 
+  /**
+   * A copy of a chart (new id, same definition without its link settings, whose targets are charts of
+   * its own dashboard) placed at the end of the target dashboard's grid, in the same or the other tab.
+   */
+  async copyChart(req: dashboardV1.CopyChartRequest): Promise<dashboardV1.ChartSummary> {
+    const t = tabOf(req.tab);
+    const target = tabOf(req.targetTab || req.tab);
+    idOrNotFound(req.chartId, 'chart.not_found');
+    await this.dashboard(target, req.targetDashboardId);
+    const id = randomUUID();
+    return this.repo.db.transaction(async (tx) => {
+      const source = await this.repo.chartWithDefinition(t, req.chartId, tx);
+      if (!source) throw new AppError('not_found', 'chart.not_found');
+      const row = await this.repo.content(target, req.targetDashboardId, tx);
+      const charts = await this.repo.charts(req.targetDashboardId, tx);
+      if (charts.length >= MAX_CHARTS_PER_DASHBOARD) throw new AppError('invalid', 'layout.invalid', { detail: `at most ${MAX_CHARTS_PER_DASHBOARD} charts` });
+      const { linkage: _links, ...definition } = (source.definition && typeof source.definition === 'object' ? source.definition : {}) as { linkage?: unknown };
+      await this.repo.insertChart(tx, { id, dashboardId: req.targetDashboardId, tab: target, title: source.title, type: source.type, dataSourceId: source.data_source_id, definition });
+      const aspects = withPlacements(row.aspects, charts);
+      aspects.push(normaliseItem({ chartId: id, ...placeNewChart(aspects) } as dashboardV1.GridItem));
+      await this.repo.saveAspects(target, req.targetDashboardId, aspects, tx);
+      return { chartId: id, dashboardId: req.targetDashboardId, title: source.title, type: source.type, dataSourceId: source.data_source_id, hide: false };
+    });
+  }
+
+  /**
+   * Sets the charts a chart's click filters (docs/api/dashboard.md "Link settings"): other charts of
+   * its dashboard, each mapping dimensions of the chart to fields of the target's source (the BFF sends
+   * those fields, read from data-source). No targets removes the settings.
+   */
+  async saveLinkage(req: dashboardV1.SaveLinkageRequest): Promise<dashboardV1.DashboardContent> {
+    const t = tabOf(req.tab);
+    idOrNotFound(req.chartId, 'chart.not_found');
+    let raw: unknown;
+    try {
+      raw = JSON.parse(req.linkageJson || '{"targets":[]}');
+    } catch {
+      throw new AppError('invalid', 'request.invalid', { detail: 'linkage: expected JSON' });
+    }
+    const parsed = linkageSchema.safeParse(raw);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]!;
+      if (issue.code === 'too_big' && issue.path.length <= 3) throw new AppError('invalid', 'linkage.too_many', { targets: LINKAGE_LIMITS.targets, fields: LINKAGE_LIMITS.fields });
+      throw new AppError('invalid', 'request.invalid', { detail: `${issue.path.join('.') || 'linkage'}: ${issue.message}` });
+    }
+    const linkage: ChartLinkage = parsed.data;
+    const dashboardId = await this.repo.db.transaction(async (tx) => {
+      const source = await this.repo.chartWithDefinition(t, req.chartId, tx);
+      if (!source) throw new AppError('not_found', 'chart.not_found');
+      const chart = chartOf(source);
+      const onDashboard = new Map((await this.repo.charts(source.dashboard_id, tx)).map((c) => [c.chartId, c]));
+      const fields = new Map(req.targetFields.map((f) => [f.chartId, f.fields.map((x) => x.name)]));
+      const dims = chart.points.map((p) => p.name);
+      if (linkage.targets.length > 0 && dims.length === 0) throw new AppError('invalid', 'linkage.no_dimension');
+      const problem = checkLinkage(req.chartId, linkage, dims, (id) => (onDashboard.has(id) ? (fields.get(id) ?? []) : undefined));
+      if (problem) {
+        const title = 'chartId' in problem ? (onDashboard.get(problem.chartId)?.title ?? '') : '';
+        throw new AppError('invalid', `linkage.${problem.kind}`, { ...problem, title, targets: LINKAGE_LIMITS.targets, fields: LINKAGE_LIMITS.fields });
+      }
+      if (linkage.targets.length > 0) chart.linkage = linkage;
+      else delete chart.linkage;
+      await tx.query('UPDATE dashboard.charts SET definition = $3 WHERE tab = $1 AND id = $2', [t, req.chartId, JSON.stringify(definitionOf(chart))]);
+      return source.dashboard_id;
+    });
+    await renewChartStamps(this.cache, [req.chartId]);
+    return this.content(t, dashboardId);
+  }
+
   private async project(tab: Tab, projectId: string) {
     idOrNotFound(projectId, 'project.not_found');
     const p = await this.repo.findProject(tab, projectId);
@@ -260,6 +352,13 @@ function normaliseItem(a: dashboardV1.GridItem): dashboardV1.GridItem {
     maxSizeX: a.maxSizeX ?? 0,
     maxSizeY: a.maxSizeY ?? 0,
   };
+}
+
+/** A copied dashboard's chart definition: its link settings point at the copies of their targets. */
+function withCopiedLinkage(definition: unknown, newIds: ReadonlyMap<string, string>): unknown {
+  const live = liveLinkage(definition, new Set(newIds.keys()));
+  const { linkage: _old, ...rest } = (definition && typeof definition === 'object' ? definition : {}) as { linkage?: unknown };
+  return live ? { ...rest, linkage: { targets: live.targets.map((t) => ({ ...t, chartId: newIds.get(t.chartId)! })) } } : rest;
 }
 
 /** The stored placements plus a default one for each chart that has none. */

@@ -128,6 +128,8 @@ describe('authorization matrix', () => {
     'POST /api/dashboard/copy/{tab}/{dashboardId}': async () => ({ body: { name: unique('Copy'), projectId: F.dProject } }),
     'POST /api/dashboard/copy_chart/{tab}/{chartId}': async () => ({ body: { dashboardId: F.dash } }),
     'PUT /api/dashboard/linkage/{tab}/{chartId}': async () => ({ body: { targets: [] } }),
+    'POST /api/dashboard/copy_chart/{tab}/{chartId}': async () => ({ body: { dashboardId: F.dash } }),
+    'PUT /api/dashboard/linkage/{tab}/{chartId}': async () => ({ body: { targets: [] } }),
     'POST /api/dashboard/sort/{tab}/{id}': async () => ({ params: { id: await freshDashboard() }, query: 'order=5' }),
     'PUT /api/dashboard/aspect_changed/{apiName}/{dashboardId}': async () => ({ params: { dashboardId: await freshDashboard() }, body: [] }),
     'POST /api/dashboard/hide_setting/{tab}': async () => ({ body: [{ chartId: F.chart.chartId, hide: false }] }),

@@ -3,6 +3,7 @@
  * it) and the chart engine (which compiles and renders it). Field names follow the spec.
  */
 import type { ChartType } from './kinds.js';
+import type { ChartLinkage } from './linkage.js';
 
 export type DataType = 'string' | 'number' | 'date';
 
@@ -129,6 +130,8 @@ export interface Chart {
   /** JSON text merged over the built option */
   customOption?: string;
   linkageId?: string;
+  /** the charts this chart's click filters (set by the link settings dialog, SaveLinkage; an editor save keeps it) */
+  linkage?: ChartLinkage;
   shape?: boolean;
   group?: boolean;
   isHorizontal?: boolean;

@@ -1,3 +1,4 @@
 export * from './chart.js';
 export * from './kinds.js';
 export * from './switch-source.js';
+export * from './linkage.js';

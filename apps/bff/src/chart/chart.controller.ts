@@ -54,7 +54,7 @@ function sendRaw(res: RawResponse, body: Buffer): void {
   res.send(body);
 }
 
-function sourceFieldRefs(source: dataSourceQueryV1.SourceDescription): dashboardV1.SourceFieldRef[] {
+export function sourceFieldRefs(source: dataSourceQueryV1.SourceDescription): dashboardV1.SourceFieldRef[] {
   return source.fields.map((f) => ({ name: f.name, dataType: f.dataType }));
 }
 

@@ -29,9 +29,10 @@ const gridItem = z.object({
 const layoutBody = z.union([z.array(gridItem).max(500), z.object({ aspects: z.array(gridItem).max(500) }).transform((b) => b.aspects)]);
 const hideBody = z.array(z.object({ chartId: z.string().max(64), title: z.string().optional(), hide: z.boolean() })).max(500);
 
-function content(c: dashboardV1.DashboardContent) {
-  const { globalFilterJson, ...rest } = c;
-  return { ...rest, globalFilter: JSON.parse(globalFilterJson || '[]') as unknown[] };
+/** The dashboard content as the REST answer carries it: the JSON texts of the global filter and the link settings parsed. */
+export function dashboardContent(c: dashboardV1.DashboardContent) {
+  const { globalFilterJson, linkageJson, ...rest } = c;
+  return { ...rest, globalFilter: JSON.parse(globalFilterJson || '[]') as unknown[], linkage: JSON.parse(linkageJson || '[]') as unknown[] };
 }
 
 /** Folders, dashboards and layout of both tabs (spec 01 §7 "Dashboard"; docs/api/dashboard.md). */
@@ -97,7 +98,7 @@ export class DashboardController {
   @ApiOperation({ summary: 'Save the layout: the grid items of the dashboard' })
   async saveLayout(@Param('apiName') apiName: string, @Param('dashboardId') dashboardId: string, @Body() body: unknown, @CurrentUser() user: AuthUser) {
     const aspects = parseInput(layoutBody, body) as dashboardV1.GridItem[];
-    return content(await rpc(this.dashboards.saveLayout({ tab: tabAccess(user, apiName, 'write'), dashboardId, aspects })));
+    return dashboardContent(await rpc(this.dashboards.saveLayout({ tab: tabAccess(user, apiName, 'write'), dashboardId, aspects })));
   }
 
   @Post('hide_setting/:tab')
@@ -144,6 +145,6 @@ export class DashboardController {
   @Get(':apiName/:dashboardId')
   @ApiOperation({ summary: 'Dashboard content: layout, charts, global filter' })
   async get(@Param('apiName') apiName: string, @Param('dashboardId') dashboardId: string, @CurrentUser() user: AuthUser) {
-    return content(await rpc(this.dashboards.getDashboard({ tab: tabAccess(user, apiName, 'read'), dashboardId })));
+    return dashboardContent(await rpc(this.dashboards.getDashboard({ tab: tabAccess(user, apiName, 'read'), dashboardId })));
   }
 }

@@ -60,6 +60,8 @@ export interface DashboardContent {
   /** JSON array of global filter items (spec 01 §3). */
   globalFilterJson: string;
   projectName: string;
+  /** JSON array of the dashboard's linkage settings: [{chartId, targets: [{chartId, fields: [{source, target}]}]}] */
+  linkageJson: string;
 }
 
 export interface ListProjectsRequest {
@@ -188,6 +190,30 @@ export interface DeleteChartRequest {
 
 export interface DeleteChartReply {
   chartId: string;
+}
+
+export interface CopyChartRequest {
+  /** the tab of the chart copied */
+  tab: string;
+  chartId: string;
+  /** the tab and dashboard the copy goes to (the chart's own dashboard: a copy beside it) */
+  targetTab: string;
+  targetDashboardId: string;
+}
+
+/** The fields of one target chart's source, for the mapping check. */
+export interface LinkageTargetFields {
+  chartId: string;
+  fields: SourceFieldRef[];
+}
+
+export interface SaveLinkageRequest {
+  tab: string;
+  /** the chart whose click filters the targets */
+  chartId: string;
+  /** {targets: [{chartId, fields: [{source, target}]}]}; no targets removes the linkage */
+  linkageJson: string;
+  targetFields: LinkageTargetFields[];
 }
 
 /** A chart with its whole definition. */
@@ -890,6 +916,7 @@ function createBaseDashboardContent(): DashboardContent {
     charts: [],
     globalFilterJson: "",
     projectName: "",
+    linkageJson: "",
   };
 }
 
@@ -918,6 +945,9 @@ export const DashboardContent: MessageFns<DashboardContent> = {
     }
     if (message.projectName !== "") {
       writer.uint32(66).string(message.projectName);
+    }
+    if (message.linkageJson !== "") {
+      writer.uint32(74).string(message.linkageJson);
     }
     return writer;
   },
@@ -999,6 +1029,14 @@ export const DashboardContent: MessageFns<DashboardContent> = {
             message.projectName = reader.string();
             continue;
           }
+          case 9: {
+            if (tag !== 74) {
+              break;
+            }
+
+            message.linkageJson = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1037,6 +1075,11 @@ export const DashboardContent: MessageFns<DashboardContent> = {
         : isSet(object.project_name)
         ? globalThis.String(object.project_name)
         : "",
+      linkageJson: isSet(object.linkageJson)
+        ? globalThis.String(object.linkageJson)
+        : isSet(object.linkage_json)
+        ? globalThis.String(object.linkage_json)
+        : "",
     };
   },
 
@@ -1065,6 +1108,9 @@ export const DashboardContent: MessageFns<DashboardContent> = {
     }
     if (message.projectName !== "") {
       obj.projectName = message.projectName;
+    }
+    if (message.linkageJson !== "") {
+      obj.linkageJson = message.linkageJson;
     }
     return obj;
   },
@@ -3031,6 +3077,319 @@ export const DeleteChartReply: MessageFns<DeleteChartReply> = {
   },
 };
 
+function createBaseCopyChartRequest(): CopyChartRequest {
+  return { tab: "", chartId: "", targetTab: "", targetDashboardId: "" };
+}
+
+export const CopyChartRequest: MessageFns<CopyChartRequest> = {
+  encode(message: CopyChartRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.tab !== "") {
+      writer.uint32(10).string(message.tab);
+    }
+    if (message.chartId !== "") {
+      writer.uint32(18).string(message.chartId);
+    }
+    if (message.targetTab !== "") {
+      writer.uint32(26).string(message.targetTab);
+    }
+    if (message.targetDashboardId !== "") {
+      writer.uint32(34).string(message.targetDashboardId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CopyChartRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCopyChartRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.tab = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.chartId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.targetTab = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.targetDashboardId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CopyChartRequest {
+    return {
+      tab: isSet(object.tab) ? globalThis.String(object.tab) : "",
+      chartId: isSet(object.chartId)
+        ? globalThis.String(object.chartId)
+        : isSet(object.chart_id)
+        ? globalThis.String(object.chart_id)
+        : "",
+      targetTab: isSet(object.targetTab)
+        ? globalThis.String(object.targetTab)
+        : isSet(object.target_tab)
+        ? globalThis.String(object.target_tab)
+        : "",
+      targetDashboardId: isSet(object.targetDashboardId)
+        ? globalThis.String(object.targetDashboardId)
+        : isSet(object.target_dashboard_id)
+        ? globalThis.String(object.target_dashboard_id)
+        : "",
+    };
+  },
+
+  toJSON(message: CopyChartRequest): unknown {
+    const obj: any = {};
+    if (message.tab !== "") {
+      obj.tab = message.tab;
+    }
+    if (message.chartId !== "") {
+      obj.chartId = message.chartId;
+    }
+    if (message.targetTab !== "") {
+      obj.targetTab = message.targetTab;
+    }
+    if (message.targetDashboardId !== "") {
+      obj.targetDashboardId = message.targetDashboardId;
+    }
+    return obj;
+  },
+};
+
+function createBaseLinkageTargetFields(): LinkageTargetFields {
+  return { chartId: "", fields: [] };
+}
+
+export const LinkageTargetFields: MessageFns<LinkageTargetFields> = {
+  encode(message: LinkageTargetFields, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.chartId !== "") {
+      writer.uint32(10).string(message.chartId);
+    }
+    for (const v of message.fields) {
+      SourceFieldRef.encode(v!, writer.uint32(18).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): LinkageTargetFields {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseLinkageTargetFields();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.chartId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.fields.push(SourceFieldRef.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): LinkageTargetFields {
+    return {
+      chartId: isSet(object.chartId)
+        ? globalThis.String(object.chartId)
+        : isSet(object.chart_id)
+        ? globalThis.String(object.chart_id)
+        : "",
+      fields: globalThis.Array.isArray(object?.fields) ? object.fields.map((e: any) => SourceFieldRef.fromJSON(e)) : [],
+    };
+  },
+
+  toJSON(message: LinkageTargetFields): unknown {
+    const obj: any = {};
+    if (message.chartId !== "") {
+      obj.chartId = message.chartId;
+    }
+    if (message.fields?.length) {
+      obj.fields = message.fields.map((e) => SourceFieldRef.toJSON(e));
+    }
+    return obj;
+  },
+};
+
+function createBaseSaveLinkageRequest(): SaveLinkageRequest {
+  return { tab: "", chartId: "", linkageJson: "", targetFields: [] };
+}
+
+export const SaveLinkageRequest: MessageFns<SaveLinkageRequest> = {
+  encode(message: SaveLinkageRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.tab !== "") {
+      writer.uint32(10).string(message.tab);
+    }
+    if (message.chartId !== "") {
+      writer.uint32(18).string(message.chartId);
+    }
+    if (message.linkageJson !== "") {
+      writer.uint32(26).string(message.linkageJson);
+    }
+    for (const v of message.targetFields) {
+      LinkageTargetFields.encode(v!, writer.uint32(34).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SaveLinkageRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSaveLinkageRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.tab = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.chartId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.linkageJson = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.targetFields.push(LinkageTargetFields.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SaveLinkageRequest {
+    return {
+      tab: isSet(object.tab) ? globalThis.String(object.tab) : "",
+      chartId: isSet(object.chartId)
+        ? globalThis.String(object.chartId)
+        : isSet(object.chart_id)
+        ? globalThis.String(object.chart_id)
+        : "",
+      linkageJson: isSet(object.linkageJson)
+        ? globalThis.String(object.linkageJson)
+        : isSet(object.linkage_json)
+        ? globalThis.String(object.linkage_json)
+        : "",
+      targetFields: globalThis.Array.isArray(object?.targetFields)
+        ? object.targetFields.map((e: any) => LinkageTargetFields.fromJSON(e))
+        : globalThis.Array.isArray(object?.target_fields)
+        ? object.target_fields.map((e: any) => LinkageTargetFields.fromJSON(e))
+        : [],
+    };
+  },
+
+  toJSON(message: SaveLinkageRequest): unknown {
+    const obj: any = {};
+    if (message.tab !== "") {
+      obj.tab = message.tab;
+    }
+    if (message.chartId !== "") {
+      obj.chartId = message.chartId;
+    }
+    if (message.linkageJson !== "") {
+      obj.linkageJson = message.linkageJson;
+    }
+    if (message.targetFields?.length) {
+      obj.targetFields = message.targetFields.map((e) => LinkageTargetFields.toJSON(e));
+    }
+    return obj;
+  },
+};
+
 function createBaseChartRecord(): ChartRecord {
   return { chartId: "", dashboardId: "", projectId: "", tab: "", dataSourceId: "", chartJson: "" };
 }
@@ -4379,6 +4738,17 @@ export interface DashboardServiceClient {
   deleteChart(request: DeleteChartRequest): Observable<DeleteChartReply>;
 
   /**
+   * Copies a chart (new id, placed at the end of the target dashboard's grid), within its dashboard,
+   * to another dashboard of the same tab or to the other tab (docs/api/dashboard.md "Copy a chart").
+   */
+
+  copyChart(request: CopyChartRequest): Observable<ChartSummary>;
+
+  /** Sets which charts of its dashboard a chart's click filters, with a field mapping per target. */
+
+  saveLinkage(request: SaveLinkageRequest): Observable<DashboardContent>;
+
+  /**
    * The chart engine's calls (docs/api/chart.md): the full chart definition, saving it under the
    * editor's rules, switching sources (one chart or every chart of a folder), charts of a source.
    */
@@ -4445,6 +4815,17 @@ export interface DashboardServiceController {
   deleteChart(request: DeleteChartRequest): Promise<DeleteChartReply> | Observable<DeleteChartReply> | DeleteChartReply;
 
   /**
+   * Copies a chart (new id, placed at the end of the target dashboard's grid), within its dashboard,
+   * to another dashboard of the same tab or to the other tab (docs/api/dashboard.md "Copy a chart").
+   */
+
+  copyChart(request: CopyChartRequest): Promise<ChartSummary> | Observable<ChartSummary> | ChartSummary;
+
+  /** Sets which charts of its dashboard a chart's click filters, with a field mapping per target. */
+
+  saveLinkage(request: SaveLinkageRequest): Promise<DashboardContent> | Observable<DashboardContent> | DashboardContent;
+
+  /**
    * The chart engine's calls (docs/api/chart.md): the full chart definition, saving it under the
    * editor's rules, switching sources (one chart or every chart of a folder), charts of a source.
    */
@@ -4487,6 +4868,8 @@ export function DashboardServiceControllerMethods() {
       "saveHideSettings",
       "createChart",
       "deleteChart",
+      "copyChart",
+      "saveLinkage",
       "getChart",
       "saveChart",
       "setCustomOption",

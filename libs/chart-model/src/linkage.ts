@@ -1,0 +1,129 @@
+/**
+ * Linkage (cross-filter, spec 01 §2 "link settings"): a click on a point of one chart filters other
+ * charts of its dashboard. The settings are stored with the source chart (dashboard service
+ * SaveLinkage); what is clicked lives in the page URL. The dimension values of the clicked points
+ * become filters of each target through the one function "which filters apply to this chart".
+ */
+import type { DataType, Granularity, RangeFilter } from './chart.js';
+
+/** One mapping: a dimension of the source chart → a field of the target chart's source. */
+export interface LinkageField {
+  source: string;
+  target: string;
+}
+
+export interface LinkageTarget {
+  chartId: string;
+  fields: LinkageField[];
+}
+
+/** The linkage settings of one chart: the charts its click filters. */
+export interface ChartLinkage {
+  targets: LinkageTarget[];
+}
+
+/** The settings of a dashboard: one entry per source chart. */
+export interface DashboardLinkage extends ChartLinkage {
+  chartId: string;
+}
+
+/** What is clicked: on this source chart, these points (their categories as the chart names them). */
+export interface LinkageSelection {
+  chartId: string;
+  points: string[];
+}
+
+export const LINKAGE_LIMITS = {
+  /** targets of one chart */
+  targets: 50,
+  /** mappings per target (a chart has at most 10 dimensions) */
+  fields: 10,
+  /** points selected on one chart (Ctrl/Cmd-click) */
+  points: 50,
+  fieldName: 128,
+} as const;
+
+/** A problem of linkage settings: which rule, and what it names. */
+export type LinkageProblem =
+  | { kind: 'self' }
+  | { kind: 'unknown_chart'; chartId: string }
+  | { kind: 'unknown_source_field'; name: string }
+  | { kind: 'unknown_target_field'; chartId: string; name: string }
+  | { kind: 'no_fields'; chartId: string }
+  | { kind: 'duplicate'; chartId: string }
+  | { kind: 'too_many' };
+
+/**
+ * Checks settings of the chart `chartId` against its dashboard: targets are other charts of it
+ * (each once), every mapping names a dimension of the source chart and a field of the target's source.
+ * `targetFields(chartId)` answers the target source's field names (undefined: the chart is not on the dashboard).
+ */
+export function checkLinkage(
+  chartId: string,
+  linkage: ChartLinkage,
+  sourceDimensions: readonly string[],
+  targetFields: (chartId: string) => readonly string[] | undefined,
+): LinkageProblem | null {
+  if (linkage.targets.length > LINKAGE_LIMITS.targets) return { kind: 'too_many' };
+  const seen = new Set<string>();
+  const dims = new Set(sourceDimensions);
+  for (const t of linkage.targets) {
+    if (t.chartId === chartId) return { kind: 'self' };
+    if (seen.has(t.chartId)) return { kind: 'duplicate', chartId: t.chartId };
+    seen.add(t.chartId);
+    const fields = targetFields(t.chartId);
+    if (!fields) return { kind: 'unknown_chart', chartId: t.chartId };
+    if (t.fields.length === 0) return { kind: 'no_fields', chartId: t.chartId };
+    if (t.fields.length > LINKAGE_LIMITS.fields) return { kind: 'too_many' };
+    const known = new Set(fields);
+    for (const f of t.fields) {
+      if (!dims.has(f.source)) return { kind: 'unknown_source_field', name: f.source };
+      if (!known.has(f.target)) return { kind: 'unknown_target_field', chartId: t.chartId, name: f.target };
+    }
+  }
+  return null;
+}
+
+/** The default mapping of a target: each dimension of the source to the target's field of the same name. */
+export function defaultLinkageFields(sourceDimensions: readonly string[], targetFields: readonly string[]): LinkageField[] {
+  const known = new Set(targetFields);
+  return sourceDimensions.filter((d) => known.has(d)).map((d) => ({ source: d, target: d }));
+}
+
+/** How a chart joins the values of several dimensions into one category (libs/charts pivot, @bi/query POINT_SEPARATOR). */
+export const LINKAGE_POINT_SEPARATOR = ' / ';
+
+/** The dimension of the source chart as the filter needs it. */
+export interface LinkageDimension {
+  name: string;
+  dataType: DataType;
+  granularity?: Granularity;
+}
+
+/**
+ * The filters one source chart's selection puts on one target: per mapped dimension, the values of
+ * the selected points (a text field: any of them; a number or date: one value — a date the period
+ * of the source's granularity). Several points on a number or date dimension keep the first only,
+ * as a range filter of those types holds one value or one interval.
+ */
+export function linkageFiltersFor(
+  target: LinkageTarget,
+  selection: LinkageSelection,
+  dimensions: readonly LinkageDimension[],
+): RangeFilter[] {
+  if (selection.points.length === 0) return [];
+  const parts = selection.points.map((p) => (dimensions.length === 1 ? [p] : p.split(LINKAGE_POINT_SEPARATOR)));
+  const out: RangeFilter[] = [];
+  for (const f of target.fields) {
+    const at = dimensions.findIndex((d) => d.name === f.source);
+    if (at < 0) continue;
+    const dim = dimensions[at]!;
+    const values = [...new Set(parts.map((p) => p[at]).filter((v): v is string => v !== undefined && v !== '-'))];
+    if (values.length === 0) continue;
+    const id = `linkage:${selection.chartId}:${f.source}`;
+    if (dim.dataType === 'string') out.push({ id, name: f.target, dataType: 'string', range: values });
+    else if (dim.dataType === 'number') out.push({ id, name: f.target, dataType: 'number', numberOption: 'equal', range: [values[0]!] });
+    else out.push({ id, name: f.target, dataType: 'date', granularity: dim.granularity ?? 0, range: [values[0]!, values[0]!] });
+  }
+  return out;
+}
