@@ -3,6 +3,7 @@
  * it) and the chart engine (which compiles and renders it). Field names follow the spec.
  */
 import type { ChartType } from './kinds.js';
+import type { WarnConfig } from './warn-config.js';
 import type { ChartLinkage } from './linkage.js';
 
 export type DataType = 'string' | 'number' | 'date';
@@ -152,6 +153,8 @@ export interface Chart {
   navConfig?: NavConfig;
   aggregateConfig?: AggregateConfig;
   editTopNum?: EditTopNum;
+  /** alert rules (warn-config.ts; checked by checkWarnConfig, kept by the warning service) */
+  warnConfigData?: WarnConfig;
   /** chart colour theme */
   theme?: 'light' | 'dark' | 'gentle' | 'commerce' | 'starry';
 }
