@@ -83,6 +83,8 @@ export default [
             { sourceTag: 'scope:shared', onlyDependOnLibsWithTags: ['scope:shared'] },
             // the browser app shares no server code
             { sourceTag: 'scope:web', onlyDependOnLibsWithTags: ['scope:web'] },
+            // server-only text checks (@bi/sql-text: SQL tokenizer, expression whitelist) never reach the bundle
+            { sourceTag: 'scope:web', notDependOnLibsWithTags: ['scope:server'] },
             { sourceTag: 'scope:host', onlyDependOnLibsWithTags: ['*'] },
           ],
         },

@@ -1,8 +1,9 @@
 import { AppError } from '@bi/core';
 import type { AppConfig } from '@bi/config';
 import type { dataSourceV1 } from '@bi/proto';
-import { CONNECTION_DEFAULTS, CONNECTION_TYPES, ORACLE_ROLES, SOURCE_TYPE, isDatabaseSourceType, type DatabaseSourceType, type SqlDialect } from '@bi/rules';
-import type { ConnectionSpec, Engine } from './drivers/driver.js';
+import { CONNECTION_DEFAULTS, CONNECTION_TYPES, ORACLE_ROLES, SOURCE_TYPE, isDatabaseSourceType, type DatabaseSourceType } from '@bi/rules';
+import type { DialectName } from '@bi/sql-text';
+import type { ConnectionSpec } from './drivers/driver.js';
 import type { StoredConnection } from './data-source.repository.js';
 
 /** A checked source type of the SQL wizard (0, 2, 3, 7, 8). */
@@ -13,7 +14,8 @@ export function sourceType(type: number): DatabaseSourceType {
 
 type AnalyticsStore = AppConfig['dataSources']['analyticsStore'];
 
-export function engineOf(type: DatabaseSourceType, analytics: AnalyticsStore): Engine {
+/** The engine (dialect) behind a source type. */
+export function engineOf(type: DatabaseSourceType, analytics: AnalyticsStore): DialectName {
   switch (type) {
     case SOURCE_TYPE.sqlServer:
       return 'mssql';
@@ -27,8 +29,6 @@ export function engineOf(type: DatabaseSourceType, analytics: AnalyticsStore): E
       return analytics.kind === 'duckdb' ? 'duckdb' : 'postgres';
   }
 }
-
-export const dialectOf = (engine: Engine): SqlDialect => engine;
 
 /** The connection form of spec 02 §3 checked and completed with the type's defaults (the password apart). */
 export function normalizeConnection(type: DatabaseSourceType, input: dataSourceV1.ConnectionInput | undefined): { connection: StoredConnection | null; password: string } {

@@ -5,7 +5,8 @@ import type { dataSourceV1 } from '@bi/proto';
 import { CONFIG } from '@bi/service-kit';
 import type { ConnectionSpec, DriverResult, TableInfo } from './drivers/driver.js';
 import { DriverPool } from './drivers/driver-pool.js';
-import { checkSourceSql, countSql, previewSql, type CalculatedColumn, type CheckedSql } from './sql/source-sql.js';
+import { countSql, previewSql, type CalculatedColumn, type ReadSql } from '@bi/query';
+import { checkSourceSql } from './sql/source-sql.js';
 
 /** One answer holds at most this much row JSON (gRPC's default message limit is 4 MB). */
 export const MAX_ANSWER_BYTES = 3 * 1024 * 1024;
@@ -55,7 +56,7 @@ export class SourceRunner implements OnModuleDestroy {
     return this.config.dataSources.queryMaxRows;
   }
 
-  check(spec: ConnectionSpec, sql: string): CheckedSql {
+  check(spec: ConnectionSpec, sql: string): ReadSql {
     return checkSourceSql(sql, spec.engine);
   }
 
@@ -64,14 +65,14 @@ export class SourceRunner implements OnModuleDestroy {
   }
 
   /** First `limit` rows of the checked SQL with calculated columns after the source's own. */
-  run(spec: ConnectionSpec, source: CheckedSql, calculated: CalculatedColumn[], limit: number): Promise<DriverResult> {
+  run(spec: ConnectionSpec, source: ReadSql, calculated: CalculatedColumn[], limit: number): Promise<DriverResult> {
     const rows = Math.max(0, Math.min(limit, this.maxRows + 1));
     const q = previewSql(spec.engine, source, calculated, rows);
     return this.drivers.use(spec, (d) => d.run(q.sql, q.params, { timeoutMs: this.timeoutMs, maxRows: rows }));
   }
 
   /** The number of rows of the checked SQL (one aggregate on its database, under the timeout). */
-  async count(spec: ConnectionSpec, source: CheckedSql): Promise<number> {
+  async count(spec: ConnectionSpec, source: ReadSql): Promise<number> {
     const q = countSql(spec.engine, source);
     const result = await this.drivers.use(spec, (d) => d.run(q.sql, q.params, { timeoutMs: this.timeoutMs, maxRows: 1 }));
     const n = Number(result.rows[0]?.[0]);

@@ -1,10 +1,11 @@
 import type { Aggregator } from '@bi/chart-model';
-import { checkSelectSql, splitWith, type SqlProblem } from '@bi/rules';
+import type { SqlProblem } from '@bi/sql-text';
 import type { GranularityName } from './dates.js';
-import { dialectFor, type Dialect, type DialectName } from './dialects/index.js';
+import { dialectFor, qualifiedName, type Dialect, type DialectName } from './dialects/index.js';
 import { QueryError } from './errors.js';
 import type { ChartQueryIR, DetailQueryIR, DimensionIR, FilterNode, MeasureIR, OrderIR, QueryIR, ScalarValue, SummaryFn, SummaryQueryIR } from './ir.js';
 import type { FieldType, QuerySource, SourceField } from './source.js';
+import { derivedSource, readSourceSql, withPrefix } from './source-sql.js';
 import { join, param, raw, renderSql, sql, type Sql } from './sql.js';
 
 export type ColumnRole = 'dimension' | 'series' | 'measure' | 'summary' | 'detail';
@@ -57,8 +58,7 @@ export function compile(ir: QueryIR, dialect: Dialect | DialectName): CompiledQu
       columns = ir.columns.map((col) => ({ alias: col.alias, role: 'detail', field: col.field.name, title: col.title, dataType: col.field.dataType }));
       break;
   }
-  const statement = source.prefix ? sql`${source.prefix}\n${body}` : body;
-  return { ...renderSql(statement, d.placeholder), columns };
+  return { ...renderSql(withPrefix(source.prefix, body), d.placeholder), columns };
 }
 
 const measureType = (m: MeasureIR): FieldType => (m.aggregator === 'min' || m.aggregator === 'max' ? m.field.dataType : 'number');
@@ -152,28 +152,15 @@ class Compiler {
   // ---- source ----
 
   source(source: QuerySource): { prefix?: Sql; from: Sql } {
-    const alias = raw(this.d.tableAlias('src'));
     if (source.kind === 'table') {
       if (typeof source.table !== 'string' || source.table === '') throw new QueryError('invalid_option', { name: 'source.table', value: String(source.table) });
-      const name = (source.schema ? this.d.quoteIdent(source.schema) + '.' : '') + this.d.quoteIdent(source.table);
-      return { from: sql`FROM ${raw(name)}${alias}` };
+      return { from: sql`FROM ${raw(qualifiedName(this.d, source.schema, source.table))}${raw(this.d.tableAlias('src'))}` };
     }
     // One read-only SELECT / WITH; a single trailing ";" is dropped, a second statement refused.
-    const check = checkSelectSql(source.sql, this.d.name);
-    if (!check.ok) throw new QueryError('invalid_sql', problemParams(check.problem));
-    let text = check.sql;
-    let prefix: Sql | undefined;
-    if (this.d.hoistsWith) {
-      // token offsets are relative to the text as given: cut it after its last token
-      const statement = source.sql.slice(0, check.tokens[check.tokens.length - 1].end);
-      const split = splitWith(statement, check.tokens);
-      if (split) {
-        prefix = raw(split.withPart);
-        text = split.main;
-      }
-    }
-    // on its own lines, so a trailing "--" comment cannot swallow the closing parenthesis
-    return { prefix, from: sql`FROM (\n${raw(text)}\n)${alias}` };
+    // Read once per text (readSourceSql): the main, totals and plot-line statements share the reading.
+    const read = readSourceSql(source.sql, this.d);
+    if (!read.ok) throw new QueryError('invalid_sql', problemParams(read.problem));
+    return derivedSource(this.d, read.read, 'src');
   }
 
   // ---- filters ----

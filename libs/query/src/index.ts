@@ -11,6 +11,7 @@ export * from './ir.js';
 export * from './filters.js';
 export * from './row-rules.js';
 export * from './dialects/index.js';
+export * from './source-sql.js';
 export * from './compile.js';
 export * from './trendline.js';
 export * from './result.js';

@@ -2,7 +2,5 @@ export * from './names.js';
 export * from './order.js';
 export * from './dashboard.js';
 export * from './data-source.js';
-export * from './sql-text.js';
-export * from './expression.js';
 export * from './excel.js';
 export * from './text.js';

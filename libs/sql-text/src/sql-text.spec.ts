@@ -1,6 +1,6 @@
-import { checkSelectSql, splitWith, tokenizeSql, type SqlDialect } from './index.js';
+import { checkSelectSql, splitWith, tokenizeSql, type DialectName } from './index.js';
 
-const problem = (sql: string, dialect: SqlDialect = 'postgres') => {
+const problem = (sql: string, dialect: DialectName = 'postgres') => {
   const r = checkSelectSql(sql, dialect);
   return r.ok ? null : r.problem;
 };
@@ -70,7 +70,7 @@ describe('source SQL guard', () => {
     expect(problem('SELECT * FROM t WHERE a = $1')).toEqual({ code: 'parameter', marker: '$1' });
     expect(problem('SELECT * FROM t WHERE a = ?', 'mysql')).toEqual({ code: 'parameter', marker: '?' });
     expect(problem('SELECT * FROM t WHERE a = :id', 'oracle')).toEqual({ code: 'parameter', marker: ':id' });
-    expect(problem('SELECT * FROM t WHERE a = @bi1', 'mssql')).toEqual({ code: 'parameter', marker: '@bi1' });
+    expect(problem('SELECT * FROM t WHERE a = @p1', 'mssql')).toEqual({ code: 'parameter', marker: '@p1' });
     expect(problem("SELECT data ? 'k' FROM t")).toBeNull();
     expect(problem("SELECT to_char(d, 'HH24:MI') FROM t", 'oracle')).toBeNull();
   });

@@ -1,9 +1,9 @@
 /**
  * Reads source SQL the way the database will (strings, quoted names, comments per dialect) and
  * decides whether it is one read-only SELECT / WITH query (docs/api/data-source.md "Source SQL
- * rules"). Pure, so the SQL wizard can check before sending and the service checks again.
+ * rules"). Pure; server-only (the SQL wizard's text is checked by the service).
  */
-export type SqlDialect = 'postgres' | 'mysql' | 'mssql' | 'oracle' | 'duckdb';
+import type { DialectName } from './dialect-name.js';
 
 export const SQL_MAX_LENGTH = 100_000;
 
@@ -47,7 +47,7 @@ const Q_CLOSERS: Record<string, string> = { '[': ']', '{': '}', '(': ')', '<': '
  * standard_conforming_strings on) and have $tag$…$tag$ strings; PostgreSQL, DuckDB and SQL Server
  * nest block comments; Oracle has q'[…]' strings; SQL Server quotes names in [ ].
  */
-export function tokenizeSql(sql: string, dialect: SqlDialect): SqlToken[] | SqlProblem {
+export function tokenizeSql(sql: string, dialect: DialectName): SqlToken[] | SqlProblem {
   const tokens: SqlToken[] = [];
   const n = sql.length;
   const nestedComments = dialect === 'postgres' || dialect === 'duckdb' || dialect === 'mssql';
@@ -232,7 +232,7 @@ const isWord = (t: SqlToken | undefined, word: string) => t?.kind === 'word' && 
  * SQL Server: an outer ORDER BY needs SELECT TOP 100 PERCENT (spec 02 §5), as the query becomes
  * a sub-query. Bind markers of the dialect are refused, as the service binds its own values.
  */
-export function checkSelectSql(sql: string, dialect: SqlDialect): SqlCheck {
+export function checkSelectSql(sql: string, dialect: DialectName): SqlCheck {
   if (typeof sql !== 'string' || sql.trim() === '') return { ok: false, problem: { code: 'empty' } };
   if (sql.length > SQL_MAX_LENGTH) return { ok: false, problem: { code: 'too_long', max: SQL_MAX_LENGTH } };
   const all = tokenizeSql(sql, dialect);
@@ -245,7 +245,7 @@ export function checkSelectSql(sql: string, dialect: SqlDialect): SqlCheck {
   if (!first || !(isWord(first, 'SELECT') || isWord(first, 'WITH'))) return { ok: false, problem: { code: 'only_select' } };
   for (const t of tokens) {
     if (t.kind === 'word' && FORBIDDEN.has(t.text.toUpperCase())) return { ok: false, problem: { code: 'forbidden_keyword', keyword: t.text.toUpperCase() } };
-    if (t.kind === 'param' || (dialect === 'mssql' && t.kind === 'word' && /^@bi\d+$/i.test(t.text))) return { ok: false, problem: { code: 'parameter', marker: t.text } };
+    if (t.kind === 'param' || (dialect === 'mssql' && t.kind === 'word' && /^@p\d+$/i.test(t.text))) return { ok: false, problem: { code: 'parameter', marker: t.text } };
   }
   if (dialect === 'mssql' && !orderByAllowed(tokens)) return { ok: false, problem: { code: 'order_by_top' } };
   const text = (semi >= 0 ? sql.slice(0, all[semi].start) : sql).trim();

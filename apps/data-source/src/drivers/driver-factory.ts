@@ -1,4 +1,5 @@
-import type { ConnectionSpec, Engine, SourceDriver } from './driver.js';
+import type { DialectName } from '@bi/sql-text';
+import type { ConnectionSpec, SourceDriver } from './driver.js';
 import { DuckdbDriver } from './duckdb.driver.js';
 import { MssqlDriver } from './mssql.driver.js';
 import { MysqlDriver } from './mysql.driver.js';
@@ -7,7 +8,7 @@ import { PostgresDriver } from './postgres.driver.js';
 
 /** One driver class per engine; adding an engine without a driver fails to compile. */
 export function createDriver(spec: ConnectionSpec): SourceDriver {
-  const engine: Engine = spec.engine;
+  const engine: DialectName = spec.engine;
   switch (engine) {
     case 'mssql':
       return new MssqlDriver(spec);

@@ -1,13 +1,12 @@
 import { AppError } from '@bi/core';
 import { ENGINE_TEXT } from '@bi/service-kit';
-import type { FieldDataType, SqlDialect } from '@bi/rules';
-
-/** The engines behind the source types (0 mssql, 2 mysql, 3 oracle, 7 postgres, 8 analytics store). */
-export type Engine = 'mssql' | 'mysql' | 'oracle' | 'postgres' | 'duckdb';
+import type { FieldDataType } from '@bi/rules';
+import type { DialectName } from '@bi/sql-text';
 
 /** Everything needed to open a connection; the pool key is a hash of it (it holds the password). */
 export interface ConnectionSpec {
-  engine: Engine;
+  /** the engine behind the source type (0 mssql, 2 mysql, 3 oracle, 7 postgres, 8 analytics store): the one dialect name list */
+  engine: DialectName;
   host: string;
   port: number;
   user: string;
@@ -61,8 +60,7 @@ export const POOL_SIZE = 4;
  * transaction that is rolled back), with a server-side cancel after timeoutMs, and every value bound.
  */
 export interface SourceDriver {
-  readonly engine: Engine;
-  readonly dialect: SqlDialect;
+  readonly dialect: DialectName;
   listTables(options: RunOptions): Promise<TableInfo[]>;
   run(sql: string, params: unknown[], options: RunOptions): Promise<DriverResult>;
   close(): Promise<void>;

@@ -3,8 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import type { AppError } from '@bi/core';
-import { parseExpression } from '@bi/rules';
-import { checkSourceSql, previewSql, tableSql } from '../sql/source-sql.js';
+import { parseExpression } from '@bi/sql-text';
+import { previewSql, tableSql } from '@bi/query';
+import { checkSourceSql } from '../sql/source-sql.js';
 import type { ConnectionSpec, RunOptions } from './driver.js';
 import { DuckdbDriver } from './duckdb.driver.js';
 

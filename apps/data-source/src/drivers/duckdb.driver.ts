@@ -12,7 +12,6 @@ import { duckdbDataType, normalizeValue } from './values.js';
  * then numbers when exact; counts would otherwise come back as BigInt).
  */
 export class DuckdbDriver implements SourceDriver {
-  readonly engine = 'duckdb' as const;
   readonly dialect = 'duckdb' as const;
   private instance: Promise<Opened> | undefined;
   /** connections in use (reads and the writer's) */

@@ -1,5 +1,6 @@
 import type { AppError } from '@bi/core';
-import { checkSourceSql, previewSql } from '../sql/source-sql.js';
+import { previewSql } from '@bi/query';
+import { checkSourceSql } from '../sql/source-sql.js';
 import type { ConnectionSpec, RunOptions } from './driver.js';
 import { MssqlDriver } from './mssql.driver.js';
 

@@ -9,7 +9,6 @@ import { mssqlDataType, normalizeValue } from './values.js';
  * attention packet: the server stops the statement).
  */
 export class MssqlDriver implements SourceDriver {
-  readonly engine = 'mssql' as const;
   readonly dialect = 'mssql' as const;
   private pool: sql.ConnectionPool | undefined;
   private connecting: Promise<sql.ConnectionPool> | undefined;
@@ -17,7 +16,7 @@ export class MssqlDriver implements SourceDriver {
   constructor(private readonly spec: ConnectionSpec) {}
 
   async listTables(options: RunOptions): Promise<TableInfo[]> {
-    const r = await this.run('SELECT TOP (@bi1) TABLE_SCHEMA, TABLE_NAME, TABLE_TYPE FROM INFORMATION_SCHEMA.TABLES ORDER BY 1, 2', [MAX_TABLES], options);
+    const r = await this.run('SELECT TOP (@p1) TABLE_SCHEMA, TABLE_NAME, TABLE_TYPE FROM INFORMATION_SCHEMA.TABLES ORDER BY 1, 2', [MAX_TABLES], options);
     return r.rows.map(([schema, name, type]) => ({ schema: String(schema), name: String(name), kind: String(type).includes('VIEW') ? 'view' : 'table' }));
   }
 
@@ -31,7 +30,8 @@ export class MssqlDriver implements SourceDriver {
     }
     const request = new sql.Request(tx);
     request.arrayRowMode = true;
-    params.forEach((v, i) => request.input(`bi${i + 1}`, v));
+    // the names of the markers @bi/query's SQL Server dialect writes (@p1, @p2, …)
+    params.forEach((v, i) => request.input(`p${i + 1}`, v));
     const outcome = await withCancelTimer(
       options.timeoutMs,
       () => request.cancel(),

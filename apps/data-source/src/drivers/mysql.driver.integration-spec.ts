@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import mysql from 'mysql2/promise';
 import type { AppError } from '@bi/core';
-import { checkSourceSql, previewSql, tableSql } from '../sql/source-sql.js';
+import { previewSql, tableSql } from '@bi/query';
+import { checkSourceSql } from '../sql/source-sql.js';
 import type { ConnectionSpec, RunOptions } from './driver.js';
 import { MysqlDriver } from './mysql.driver.js';
 

@@ -13,7 +13,6 @@ const INTERRUPTED = new Set([1317, 3024, 1969]);
  * START TRANSACTION READ ONLY, and on timeout KILL QUERY from a second connection.
  */
 export class MysqlDriver implements SourceDriver {
-  readonly engine = 'mysql' as const;
   readonly dialect = 'mysql' as const;
   private readonly pool: mysql.Pool;
   private readonly prepared = new WeakSet<object>();

@@ -14,7 +14,6 @@ export function oracleConnectString(spec: ConnectionSpec): string {
  * SYSDBA / SYSOPER use standalone connections (pools cannot carry a privilege).
  */
 export class OracleDriver implements SourceDriver {
-  readonly engine = 'oracle' as const;
   readonly dialect = 'oracle' as const;
   private pool: Promise<Pool> | undefined;
 

@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { AppError } from '@bi/core';
 import { ENGINE_TEXT } from '@bi/service-kit';
-import { checkSourceSql, previewSql, tableSql } from '../sql/source-sql.js';
+import { previewSql, tableSql } from '@bi/query';
+import { checkSourceSql } from '../sql/source-sql.js';
 import type { ConnectionSpec, RunOptions } from './driver.js';
 import { PostgresDriver } from './postgres.driver.js';
 

@@ -9,7 +9,6 @@ const types = { getTypeParser: (oid: number, format?: 'text' | 'binary') => (PG_
 
 /** PostgreSQL (type 7) and the analytics store in distributed mode: node-postgres pool. */
 export class PostgresDriver implements SourceDriver {
-  readonly engine = 'postgres' as const;
   readonly dialect = 'postgres' as const;
   private readonly pool: pg.Pool;
 

@@ -1,10 +1,10 @@
 import { AppError } from '@bi/core';
-import { FORBIDDEN_SQL_WORDS, tokenizeSql, type SqlDialect, type SqlToken } from '@bi/rules';
+import { FORBIDDEN_SQL_WORDS, tokenizeSql, type DialectName, type SqlToken } from '@bi/sql-text';
 import { sqlProblemError } from '../sql/source-sql.js';
 
 const FORBIDDEN = new Set<string>(FORBIDDEN_SQL_WORDS);
 const isWord = (t: SqlToken | undefined, word: string) => t?.kind === 'word' && t.text.toUpperCase() === word;
-/** The bind markers @bi/query writes for SQL Server; the SQL Server driver binds @bi1, @bi2, … */
+/** The bind markers @bi/query writes for SQL Server, bound by the SQL Server driver under the same names */
 const MSSQL_MARKER = /^@p(\d+)$/i;
 
 export interface CheckedStatement {
@@ -17,9 +17,10 @@ export interface CheckedStatement {
  * same with the source-SQL reader of @bi/rules: one SELECT / WITH statement (one trailing ";"
  * dropped), none of the write words anywhere outside strings, quoted names and comments, and bind
  * markers that match the bound values. Unlike source SQL, bind markers are expected here. The driver
- * then runs it in a read-only transaction. SQL Server markers (@p1) become the driver's (@bi1).
+ * then runs it in a read-only transaction. This is the one reading of a chart statement on its way:
+ * the source SQL inside it was read once by @bi/query (readSourceSql) when it was written.
  */
-export function checkCompiledSql(sql: string, dialect: SqlDialect, params: unknown[]): CheckedStatement {
+export function checkCompiledSql(sql: string, dialect: DialectName, params: unknown[]): CheckedStatement {
   if (typeof sql !== 'string' || sql.trim() === '') throw new AppError('invalid', 'sql.empty');
   if (sql.length > 1_000_000) throw new AppError('invalid', 'sql.too_long', { max: 1_000_000 });
   const all = tokenizeSql(sql, dialect);
@@ -32,16 +33,14 @@ export function checkCompiledSql(sql: string, dialect: SqlDialect, params: unkno
 
   let markers = 0;
   let highest = 0;
-  const rewrites: { start: number; end: number; text: string }[] = [];
   for (const t of tokens) {
     if (t.kind === 'word' && FORBIDDEN.has(t.text.toUpperCase())) throw new AppError('invalid', 'sql.forbidden_keyword', { keyword: t.text.toUpperCase() });
     if (dialect === 'mssql' && t.kind === 'word' && t.text.startsWith('@') && !t.text.startsWith('@@')) {
       const m = MSSQL_MARKER.exec(t.text);
-      // only the markers the compiler writes; other variables (@bi1 too) are refused
+      // only the markers the compiler writes; other variables are refused
       if (!m) throw new AppError('invalid', 'sql.parameter', { marker: t.text });
       markers++;
       highest = Math.max(highest, Number(m[1]));
-      rewrites.push({ start: t.start, end: t.end, text: `@bi${m[1]}` });
       continue;
     }
     if (t.kind === 'param') {
@@ -55,8 +54,7 @@ export function checkCompiledSql(sql: string, dialect: SqlDialect, params: unkno
   // every marker has a value (numbered markers may repeat one value); no value is left over
   if (highest !== params.length || (markers === 0 && params.length > 0)) throw new AppError('invalid', 'sql.parameter', { marker: `${params.length} values for ${markers} markers` });
 
-  let text = semi >= 0 ? sql.slice(0, all[semi].start) : sql;
-  for (const r of rewrites.reverse()) text = text.slice(0, r.start) + r.text + text.slice(r.end);
+  const text = semi >= 0 ? sql.slice(0, all[semi].start) : sql;
   return { sql: text.trim(), params };
 }
 

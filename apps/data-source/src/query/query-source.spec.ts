@@ -46,7 +46,7 @@ describe('the FROM part of a source for chart queries', () => {
     });
     const part = querySourceOf(r, 'mysql', checkSourceSql('SELECT * FROM `sales`', 'mysql'));
     expect(part.sourceKind).toBe('sql');
-    expect(part.sql).toBe('SELECT t.*, t.`amount` * 2 AS `double` FROM (\nSELECT * FROM `sales`\n) t');
+    expect(part.sql).toBe('SELECT t.*, t.`amount` * 2 AS `double` FROM (\nSELECT * FROM `sales`\n) AS t');
     expect(part.fields.map((f) => [f.name, f.calculated])).toEqual([
       ['region', false],
       ['amount', false],

@@ -7,7 +7,7 @@ import { CONFIG, LOGGER } from '@bi/service-kit';
 import { DataSourceRepository, type SourceRow } from '../data-source.repository.js';
 import type { ConnectionSpec } from '../drivers/driver.js';
 import { SecretBox, SecretUnreadableError } from '../secrets.js';
-import { connectionSpec, dialectOf, engineOf, sourceType } from '../source-connection.js';
+import { connectionSpec, engineOf, sourceType } from '../source-connection.js';
 import { MAX_ANSWER_BYTES, SourceRunner, rowsJson } from '../source-runner.js';
 import { checkSourceSql } from '../sql/source-sql.js';
 import { checkCompiledSql, parseParams } from './compiled-sql.js';
@@ -33,7 +33,7 @@ export class SourceQueryService {
   async describe(dataSourceId: string): Promise<dataSourceQueryV1.SourceDescription> {
     const row = await this.source(dataSourceId);
     const type = sourceType(row.type);
-    const dialect = dialectOf(engineOf(type, this.config.dataSources.analyticsStore));
+    const dialect = engineOf(type, this.config.dataSources.analyticsStore);
     const part = querySourceOf(row, dialect, checkSourceSql(row.content, dialect));
     return {
       dataSourceId: row.id,

@@ -1,7 +1,8 @@
-import { parseExpression, type SqlDialect } from '@bi/rules';
-import { checkSourceSql, countSql, previewSql, quoteIdent, tableSql } from './source-sql.js';
+import { countSql, dialectFor, previewSql, tableSql } from '@bi/query';
+import { parseExpression, type DialectName } from '@bi/sql-text';
+import { checkSourceSql } from './source-sql.js';
 
-const DIALECTS: SqlDialect[] = ['postgres', 'mysql', 'mssql', 'oracle', 'duckdb'];
+const DIALECTS: DialectName[] = ['postgres', 'mysql', 'mssql', 'oracle', 'duckdb'];
 
 function calc(name: string, expression: string, fields: string[]) {
   const r = parseExpression(expression, fields);
@@ -9,9 +10,11 @@ function calc(name: string, expression: string, fields: string[]) {
   return { name, tokens: r.tokens };
 }
 
+// The SQL is written by @bi/query's dialects (the chart compiler's): the same quoting, markers, row
+// limits and WITH hoisting as chart SQL.
 describe('SQL written around source SQL', () => {
   it('quotes names per dialect, doubling the closing quote', () => {
-    expect(DIALECTS.map((d) => quoteIdent(d, 'a"b`c]d 销售'))).toEqual(['"a""b`c]d 销售"', '`a"b``c]d 销售`', '[a"b`c]]d 销售]', '"a""b`c]d 销售"', '"a""b`c]d 销售"']);
+    expect(DIALECTS.map((d) => dialectFor(d).quoteIdent('a"b`c]d 销售'))).toEqual(['"a""b`c]d 销售"', '`a"b``c]d 销售`', '[a"b`c]]d 销售]', '"a""b`c]d 销售"', '"a""b`c]d 销售"']);
     expect(tableSql('mssql', 'dbo', 'Orders')).toBe('SELECT * FROM [dbo].[Orders]');
     expect(tableSql('mysql', '', '订单')).toBe('SELECT * FROM `订单`');
   });
@@ -30,7 +33,7 @@ describe('SQL written around source SQL', () => {
   });
 
   it('counts the rows of the source SQL per dialect (SQL Server: WITH part in front)', () => {
-    expect(countSql('duckdb', checkSourceSql('SELECT * FROM sales -- all', 'duckdb')).sql).toBe('SELECT COUNT(*) AS n FROM (\nSELECT * FROM sales -- all\n) t');
+    expect(countSql('duckdb', checkSourceSql('SELECT * FROM sales -- all', 'duckdb')).sql).toBe('SELECT COUNT(*) AS n FROM (\nSELECT * FROM sales -- all\n) AS t');
     expect(countSql('oracle', checkSourceSql('SELECT * FROM "SCOTT"."EMP"', 'oracle')).sql).toBe('SELECT COUNT(*) AS n FROM (\nSELECT * FROM "SCOTT"."EMP"\n) t');
     const mssql = countSql('mssql', checkSourceSql('WITH a AS (SELECT 1 AS x) SELECT x FROM a', 'mssql'));
     expect(mssql.sql.startsWith('WITH a AS (SELECT 1 AS x)\nSELECT COUNT_BIG(*) AS n FROM (')).toBe(true);

@@ -93,7 +93,7 @@ export interface AnalyticsWriter {
 export function analyticsWriter(driver: SourceDriver): AnalyticsWriter {
   if (driver instanceof DuckdbDriver) return new DuckdbWriter(driver);
   if (driver instanceof PostgresDriver) return new PostgresWriter(driver);
-  throw new Error(`no upload writer for engine ${driver.engine}`);
+  throw new Error(`no upload writer for engine ${driver.dialect}`);
 }
 
 // ---- DuckDB ----------------------------------------------------------------------------------

@@ -1,9 +1,10 @@
 import type { Aggregator } from '@bi/chart-model';
-import type { DateGranularity, DateTimeValue } from '../dates.js';
-import { raw, sql, type Sql } from '../sql.js';
+import type { DialectName, ExpressionFunction } from '@bi/sql-text';
+import { formatDateValue, type DateGranularity, type DateTimeValue } from '../dates.js';
+import { param, raw, sql, type Sql } from '../sql.js';
 
-export const DIALECT_NAMES = ['duckdb', 'postgres', 'mysql', 'mssql', 'oracle'] as const;
-export type DialectName = (typeof DIALECT_NAMES)[number];
+/** The one dialect name list (@bi/sql-text), re-exported: the SQL reader, this writer and the drivers key on it. */
+export { DIALECT_NAMES, isDialectName, type DialectName } from '@bi/sql-text';
 
 /** A SELECT in two parts, so a dialect can put its row limit where its grammar wants it (TOP after SELECT, LIMIT / FETCH at the end). */
 export interface SelectParts {
@@ -22,8 +23,10 @@ export interface SelectParts {
  */
 export interface Dialect {
   readonly name: DialectName;
-  /** "name" / `name` / [name], with the quote character doubled inside */
+  /** "name" / `name` / [name], with the quote character doubled inside (the one definition per engine) */
   quoteIdent(name: string): string;
+  /** a function of the calculated-field whitelist as this engine spells it (CEIL → CEILING on SQL Server) */
+  functionName(name: ExpressionFunction): string;
   /** the marker of the index-th (1-based) bound value: $1, ?, @p1, :1 */
   placeholder(index: number): string;
   /** what follows a derived table or table to name it: " AS src" (Oracle allows no AS there: " src") */
@@ -82,10 +85,40 @@ export function standardAggregate(aggregator: Aggregator, expr: Sql): Sql {
 export const doubleQuote = (name: string) => '"' + name.replace(/"/g, '""') + '"';
 
 /** LIMIT n [OFFSET m] at the end (DuckDB, PostgreSQL, MySQL). */
-export function limitOffset(select: SelectParts, rows: Sql, offset?: Sql): Sql {
-  const tail = offset ? sql`\nLIMIT ${rows} OFFSET ${offset}` : sql`\nLIMIT ${rows}`;
+export function limitOffset(select: SelectParts, rows: number, offset?: number): Sql {
+  const tail = offset ? sql`\nLIMIT ${param(rows)} OFFSET ${param(offset)}` : sql`\nLIMIT ${param(rows)}`;
   return sql`SELECT ${select.columns}\n${select.body}${tail}`;
 }
+
+/** A table name, schema-qualified when a schema is given, quoted by the dialect. */
+export function qualifiedName(d: Pick<Dialect, 'quoteIdent'>, schema: string | undefined, table: string): string {
+  return (schema ? d.quoteIdent(schema) + '.' : '') + d.quoteIdent(table);
+}
+
+/**
+ * What most engines share (ANSI SQL with LIMIT, NULLs last ascending): a dialect is this base
+ * with its own name, quoting and markers and the capabilities where its engine differs (as
+ * lightdash's warehouse SqlBuilders extend one base builder).
+ */
+export type DialectBase = Omit<Dialect, 'name' | 'quoteIdent' | 'placeholder' | 'truncateDate'>;
+export const STANDARD_DIALECT: DialectBase = {
+  functionName: (name) => name,
+  tableAlias: (alias) => ` AS ${alias}`,
+  aggregate: standardAggregate,
+  countDistinct: (expr) => sql`COUNT(DISTINCT ${expr})`,
+  countRows: () => raw('COUNT(*)'),
+  // ASC already sorts NULLs last; DESC would put them first
+  orderTerm: (expr, dir) => sql`${expr}${raw(dir === 'asc' ? ' ASC' : ' DESC NULLS LAST')}`,
+  limit: limitOffset,
+  likeEscape: '!',
+  likePattern: (text) => containsPattern(text, '!'),
+  numberValue: (v) => param(v),
+  stringValue: (v) => param(v),
+  dateValue: (v: DateTimeValue) => param(formatDateValue(v)),
+  booleanValue: (v) => param(v),
+  supportsQualify: false,
+  hoistsWith: false,
+};
 
 export const ASC = raw(' ASC');
 export const DESC = raw(' DESC');

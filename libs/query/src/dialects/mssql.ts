@@ -1,9 +1,11 @@
 import type { Aggregator } from '@bi/chart-model';
+import type { ExpressionFunction } from '@bi/sql-text';
 import type { DateGranularity, DateTimeValue } from '../dates.js';
 import { param, raw, sql, type Sql } from '../sql.js';
-import { containsPattern, standardAggregate, type Dialect, type SelectParts } from './dialect.js';
+import { STANDARD_DIALECT, containsPattern, standardAggregate, type Dialect, type SelectParts } from './dialect.js';
 
 const pad = (n: number, w = 2) => String(n).padStart(w, '0');
+const MSSQL_FUNCTIONS: Partial<Record<ExpressionFunction, string>> = { CEIL: 'CEILING', LENGTH: 'LEN' };
 
 /**
  * SQL Server 2012+. DATETRUNC exists only from 2022, so periods are built with DATEFROMPARTS /
@@ -11,10 +13,12 @@ const pad = (n: number, w = 2) => String(n).padStart(w, '0');
  * column is an integer division otherwise).
  */
 export const mssqlDialect: Dialect = {
+  ...STANDARD_DIALECT,
   name: 'mssql',
   quoteIdent: (name) => '[' + name.replace(/]/g, ']]') + ']',
+  // the SQL Server driver binds @p1, @p2, … by these names (one marker form from compiler to driver)
   placeholder: (i) => `@p${i}`,
-  tableAlias: (alias) => ` AS ${alias}`,
+  functionName: (name) => MSSQL_FUNCTIONS[name] ?? name,
   truncateDate: (expr: Sql, g: DateGranularity) => {
     switch (g) {
       case 'year':
@@ -56,10 +60,7 @@ export const mssqlDialect: Dialect = {
     return sql`SELECT ${select.columns}\n${select.body}${order}\nOFFSET ${param(offset)} ROWS FETCH NEXT ${param(rows)} ROWS ONLY`;
   },
   // '[' starts a character class in SQL Server patterns
-  likeEscape: '!',
   likePattern: (text) => containsPattern(text, '!', ['[']),
-  numberValue: (v) => param(v),
-  stringValue: (v) => param(v),
   // Text the server converts to the column's type; yyyyMMdd and yyyy-MM-ddTHH:mm:ss read the same
   // under every SET LANGUAGE / DATEFORMAT (yyyy-MM-dd does not, for datetime columns)
   dateValue: (v: DateTimeValue) =>
@@ -68,7 +69,5 @@ export const mssqlDialect: Dialect = {
         ? `${pad(v.year, 4)}-${pad(v.month)}-${pad(v.day)}T${pad(v.hour)}:${pad(v.minute)}:${pad(v.second)}`
         : `${pad(v.year, 4)}${pad(v.month)}${pad(v.day)}`,
     ),
-  booleanValue: (v) => param(v),
-  supportsQualify: false,
   hoistsWith: true,
 };

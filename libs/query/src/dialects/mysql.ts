@@ -1,14 +1,14 @@
 import type { Aggregator } from '@bi/chart-model';
-import { formatDateValue, type DateGranularity, type DateTimeValue } from '../dates.js';
-import { param, raw, sql, type Sql } from '../sql.js';
-import { containsPattern, limitOffset, standardAggregate, type Dialect, type SelectParts } from './dialect.js';
+import type { DateGranularity } from '../dates.js';
+import { param, sql, type Sql } from '../sql.js';
+import { STANDARD_DIALECT, standardAggregate, type Dialect } from './dialect.js';
 
 /** MySQL 8 / MariaDB 10.2+ (window functions are needed for percent top-N and compare-series top-N). */
 export const mysqlDialect: Dialect = {
+  ...STANDARD_DIALECT,
   name: 'mysql',
   quoteIdent: (name) => '`' + name.replace(/`/g, '``') + '`',
   placeholder: () => '?',
-  tableAlias: (alias) => ` AS ${alias}`,
   // Each form answers a DATE (DATE_FORMAT alone would answer text).
   truncateDate: (expr: Sql, g: DateGranularity) => {
     switch (g) {
@@ -29,21 +29,11 @@ export const mysqlDialect: Dialect = {
   // AVG of integers and decimals is rounded to div_precision_increment (4) extra decimals; over a
   // DOUBLE (x * 1e0: 1e0 is a double literal) it keeps full precision, as the other engines do.
   aggregate: (a: Aggregator, expr: Sql) => (a === 'avg' ? sql`AVG(${expr} * 1e0)` : standardAggregate(a, expr)),
-  countDistinct: (expr) => sql`COUNT(DISTINCT ${expr})`,
-  countRows: () => raw('COUNT(*)'),
   // NULL sorts first ascending: `x IS NULL` (0 for values, 1 for NULL) goes in front
   orderTerm: (expr, dir, nulls) => {
     if (dir === 'desc') return sql`${expr} DESC`;
     return nulls === 'last' ? sql`${expr} IS NULL, ${expr} ASC` : sql`${expr} ASC`;
   },
-  limit: (select: SelectParts, rows: number, offset?: number) => limitOffset(select, param(rows), offset ? param(offset) : undefined),
-  likeEscape: '!',
-  likePattern: (text) => containsPattern(text, '!'),
-  numberValue: (v) => param(v),
-  stringValue: (v) => param(v),
-  // 'yyyy-MM-dd[ HH:mm:ss]' text compares with DATE / DATETIME columns as a date (column untouched)
-  dateValue: (v: DateTimeValue) => param(formatDateValue(v)),
+  // dates: 'yyyy-MM-dd[ HH:mm:ss]' text compares with DATE / DATETIME columns as a date (column untouched)
   booleanValue: (v) => param(v ? 1 : 0),
-  supportsQualify: false,
-  hoistsWith: false,
 };

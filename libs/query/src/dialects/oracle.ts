@@ -1,7 +1,6 @@
-import type { Aggregator } from '@bi/chart-model';
 import { formatDateValue, type DateGranularity, type DateTimeValue } from '../dates.js';
 import { param, raw, sql, type Sql } from '../sql.js';
-import { containsPattern, doubleQuote, standardAggregate, type Dialect, type SelectParts } from './dialect.js';
+import { STANDARD_DIALECT, doubleQuote, type Dialect, type SelectParts } from './dialect.js';
 
 const TRUNC_FORMAT: Record<DateGranularity, string> = { year: 'YYYY', quarter: 'Q', month: 'MM', week: 'IW', day: 'DD' };
 
@@ -11,27 +10,19 @@ const TRUNC_FORMAT: Record<DateGranularity, string> = { year: 'YYYY', quarter: '
  * would decide otherwise); the column is compared as it is.
  */
 export const oracleDialect: Dialect = {
+  ...STANDARD_DIALECT,
   name: 'oracle',
   quoteIdent: doubleQuote,
   placeholder: (i) => `:${i}`,
+  functionName: (name) => (name === 'SUBSTRING' ? 'SUBSTR' : name),
   tableAlias: (alias) => ` ${alias}`,
   truncateDate: (expr: Sql, g: DateGranularity) => sql`TRUNC(${expr}, '${raw(TRUNC_FORMAT[g])}')`,
-  aggregate: (a: Aggregator, expr: Sql) => standardAggregate(a, expr),
-  countDistinct: (expr) => sql`COUNT(DISTINCT ${expr})`,
-  countRows: () => raw('COUNT(*)'),
-  orderTerm: (expr, dir) => sql`${expr}${raw(dir === 'asc' ? ' ASC' : ' DESC NULLS LAST')}`,
   limit: (select: SelectParts, rows: number, offset?: number) =>
     offset
       ? sql`SELECT ${select.columns}\n${select.body}\nOFFSET ${param(offset)} ROWS FETCH NEXT ${param(rows)} ROWS ONLY`
       : sql`SELECT ${select.columns}\n${select.body}\nFETCH FIRST ${param(rows)} ROWS ONLY`,
-  likeEscape: '!',
-  likePattern: (text) => containsPattern(text, '!'),
-  numberValue: (v) => param(v),
-  stringValue: (v) => param(v),
   dateValue: (v: DateTimeValue) =>
     v.hasTime ? sql`TO_DATE(${param(formatDateValue(v))}, 'YYYY-MM-DD HH24:MI:SS')` : sql`TO_DATE(${param(formatDateValue(v))}, 'YYYY-MM-DD')`,
   // no BOOLEAN in Oracle SQL before 23ai: 1 / 0
   booleanValue: (v) => param(v ? 1 : 0),
-  supportsQualify: false,
-  hoistsWith: false,
 };
