@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Chart, ChartField, RangeFilter } from '@bi/chart-model';
+import { chartFilters, type Chart, type ChartField, type RangeFilter } from '@bi/chart-model';
 import { chartWarning, type CellValue, type ChartColumn, type ChartLabels, type ChartWarning } from '@bi/charts';
 import { AppError } from '@bi/core';
 import type { chartQueryV1, dataSourceQueryV1 } from '@bi/proto';
@@ -91,14 +91,10 @@ export function planChart(input: PlanInput): ChartPlan {
   const { chart, source } = input;
   const querySource = querySourceOf(source);
   const fields = sourceFieldsOf(source);
-  const names = new Set(fields.map((f) => f.name));
-  const warnings: ChartWarning[] = [];
-  // a dashboard-wide filter applies to the charts whose source has its field
-  const globalFilters = input.globalFilters.filter((f) => {
-    if (names.has(f?.name)) return true;
-    warnings.push(chartWarning('globalFilterSkipped', { field: String(f?.name) }));
-    return false;
-  });
+  // which filters apply to this chart: the one rule of @bi/chart-model (the web asks the same) — a
+  // dashboard-wide filter applies where the chart's source has its field with its type
+  const { globalFilters, skipped } = chartFilters({ chart, fields, globalFilters: input.globalFilters.filter((f) => f && typeof f === 'object') });
+  const warnings: ChartWarning[] = skipped.map((s) => chartWarning('globalFilterSkipped', { field: String(s.name) }));
   const options = { innerFilters: input.innerFilters, globalFilters, rowLimit: CHART_ROW_LIMIT + 1, rowFilter: input.rowFilter };
   try {
     return {

@@ -3,8 +3,8 @@
  * it) and the chart engine (which compiles and renders it). Field names follow the spec.
  */
 import type { ChartType } from './kinds.js';
-import type { WarnConfig } from './warn-config.js';
 import type { ChartLinkage } from './linkage.js';
+import type { WarnConfig } from './warn-config.js';
 
 export type DataType = 'string' | 'number' | 'date';
 
@@ -104,6 +104,14 @@ export interface NavConfig {
   navFontSize?: number;
 }
 
+/** Relative date presets of a date filter, resolved by the server in BI_TIME_ZONE (never the browser's clock). */
+export type RelativeDatePreset = 'today' | 'thisWeek' | 'thisMonth' | 'thisQuarter' | 'thisYear' | 'lastDays';
+export interface RelativeDate {
+  preset: RelativeDatePreset;
+  /** lastDays: how many days, today included (1–3660) */
+  days?: number;
+}
+
 /** Inner filter (a chart's own filter bar entry) and global filter item share this range model. */
 export interface RangeFilter {
   id?: string;
@@ -114,6 +122,8 @@ export interface RangeFilter {
   range: (string | number)[];
   granularity?: Granularity;
   numberOption?: 'all' | 'custom' | 'equal' | 'notEqual' | 'greaterThan' | 'greaterThanOrEqual' | 'lessThan' | 'lessThanOrEqual' | 'range';
+  /** dates: a preset in place of the range (today, this week/month/quarter/year, the last N days) */
+  relative?: RelativeDate;
 }
 
 export interface Chart {
