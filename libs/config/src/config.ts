@@ -167,7 +167,8 @@ export class ConfigError extends Error {
   }
 }
 
-const URL_VARIABLE: Record<ServiceName, keyof Env> = {
+/** The variable naming each service's addresses (distributed mode); the process launcher sets the same ones. */
+export const SERVICE_URL_VARIABLES: Readonly<Record<ServiceName, keyof Env>> = {
   identity: 'BI_IDENTITY_URL',
   dashboard: 'BI_DASHBOARD_URL',
   'chart-query': 'BI_CHART_QUERY_URL',
@@ -176,6 +177,19 @@ const URL_VARIABLE: Record<ServiceName, keyof Env> = {
   template: 'BI_TEMPLATE_URL',
   warning: 'BI_WARNING_URL',
 };
+
+/** The configuration of a process entry point: a ConfigError is printed and the process exits 1. */
+export function loadConfigOrExit(): AppConfig {
+  try {
+    return loadConfig();
+  } catch (e) {
+    if (e instanceof ConfigError) {
+      console.error(e.message);
+      process.exit(1);
+    }
+    throw e;
+  }
+}
 
 /** Reads and validates the environment; throws ConfigError listing every bad variable. */
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -194,7 +208,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
   const e = parsed.data;
   const dataDir = resolve(e.BI_DATA_DIR);
   const services = Object.fromEntries(
-    SERVICE_NAMES.map((name, i) => [name, (e[URL_VARIABLE[name]] as string[] | undefined) ?? [`${e.BI_GRPC_HOST}:${e.BI_GRPC_BASE_PORT + i}`]]),
+    SERVICE_NAMES.map((name, i) => [name, (e[SERVICE_URL_VARIABLES[name]] as string[] | undefined) ?? [`${e.BI_GRPC_HOST}:${e.BI_GRPC_BASE_PORT + i}`]]),
   ) as Record<ServiceName, string[]>;
   return {
     env: e.NODE_ENV,

@@ -6,6 +6,8 @@ import type { BusMessage } from './event-bus.js';
 export const TOPICS = {
   dataChanged: 'datasource.data-changed',
   alertTriggered: 'alert.triggered',
+  chartChanged: 'dashboard.chart-changed',
+  warningMessageCreated: 'warning.message-created',
 } as const;
 
 export function encodeDataChanged(dataSourceId: string, payload: eventsV1.DataChangedPayload, eventId = randomUUID()) {
@@ -16,6 +18,16 @@ export function encodeDataChanged(dataSourceId: string, payload: eventsV1.DataCh
 export function encodeAlertTriggered(chartId: string, payload: eventsV1.AlertTriggeredPayload, eventId = randomUUID()) {
   const message: eventsV1.AlertTriggered = { eventId, occurredAt: new Date().toISOString(), aggregateId: chartId, payload };
   return { topic: TOPICS.alertTriggered, key: chartId, eventId, payload: eventsV1.AlertTriggered.encode(message).finish() };
+}
+
+export function encodeChartChanged(chartId: string, payload: eventsV1.ChartChangedPayload, eventId = randomUUID()) {
+  const message: eventsV1.ChartChanged = { eventId, occurredAt: new Date().toISOString(), aggregateId: chartId, payload };
+  return { topic: TOPICS.chartChanged, key: chartId, eventId, payload: eventsV1.ChartChanged.encode(message).finish() };
+}
+
+export function encodeWarningMessageCreated(userId: string, payload: eventsV1.WarningMessageCreatedPayload, eventId = randomUUID()) {
+  const message: eventsV1.WarningMessageCreated = { eventId, occurredAt: new Date().toISOString(), aggregateId: userId, payload };
+  return { topic: TOPICS.warningMessageCreated, key: userId, eventId, payload: eventsV1.WarningMessageCreated.encode(message).finish() };
 }
 
 /** An encoded event as a bus message (the outbox does the same from its table). */

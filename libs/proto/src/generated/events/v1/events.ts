@@ -46,9 +46,75 @@ export interface AlertTriggered {
 export interface AlertTriggeredPayload {
   dashboardId: string;
   warnName: string;
+  /** the message text in English (the recipients' messages are in their languages) */
   message: string;
   userNames: string[];
   tab: string;
+  /** the rule's id (WarnItem.warnId) and the chart's title */
+  warnId: string;
+  chartTitle: string;
+  /** rule id + evaluation window: the same firing always has this key (drop duplicates by it) */
+  idempotencyKey: string;
+  /** the evaluation window: data-<version> for immediate rules, yyyy-MM-ddTHH for timed ones */
+  window: string;
+  /** the conditions as JSON [{field, aggregator, compare, compareValue, compareValueLeft, compareValueRight}] */
+  conditionsJson: string;
+  /** the values found that met the condition, as JSON {"<field>": value, "category": "<dimension label>"} */
+  valuesJson: string;
+  /** 0 any, 1 all */
+  logic: number;
+}
+
+/**
+ * Topic dashboard.chart-changed, partition key = chart id. The warning service keeps the alert
+ * rules of every chart from it (it never reads the dashboard schema).
+ */
+export interface ChartChanged {
+  eventId: string;
+  occurredAt:
+    | string
+    | undefined;
+  /** The chart saved or deleted. */
+  aggregateId: string;
+  payload: ChartChangedPayload | undefined;
+}
+
+export interface ChartChangedPayload {
+  /** saved (created, edited, copied, source switched) or deleted */
+  changeKind: string;
+  dashboardId: string;
+  /** dashboard or template */
+  tab: string;
+  /** the chart (@bi/chart-model Chart, warnConfigData included) as JSON; '' when deleted */
+  chartJson: string;
+  /** the user id of the dashboard's owner (created_by); '' when unknown */
+  dashboardOwnerId: string;
+  /** Monotonic per chart (milliseconds of the change): a consumer keeps the newest only. */
+  version: number;
+}
+
+/**
+ * Topic warning.message-created, partition key = the recipient's user id. One per warning
+ * message written (the BFF's server-sent events tell the recipient's open pages at once).
+ */
+export interface WarningMessageCreated {
+  eventId: string;
+  occurredAt:
+    | string
+    | undefined;
+  /** The recipient's user id. */
+  aggregateId: string;
+  payload: WarningMessageCreatedPayload | undefined;
+}
+
+export interface WarningMessageCreatedPayload {
+  warnMessageId: string;
+  userId: string;
+  dashboardId: string;
+  chartId: string;
+  warnName: string;
+  /** yyyy-MM-dd HH:mm:ss in BI_TIME_ZONE */
+  createDate: string;
 }
 
 export const EVENTS_V1_PACKAGE_NAME = "events.v1";
@@ -409,7 +475,20 @@ export const AlertTriggered: MessageFns<AlertTriggered> = {
 };
 
 function createBaseAlertTriggeredPayload(): AlertTriggeredPayload {
-  return { dashboardId: "", warnName: "", message: "", userNames: [], tab: "" };
+  return {
+    dashboardId: "",
+    warnName: "",
+    message: "",
+    userNames: [],
+    tab: "",
+    warnId: "",
+    chartTitle: "",
+    idempotencyKey: "",
+    window: "",
+    conditionsJson: "",
+    valuesJson: "",
+    logic: 0,
+  };
 }
 
 export const AlertTriggeredPayload: MessageFns<AlertTriggeredPayload> = {
@@ -428,6 +507,27 @@ export const AlertTriggeredPayload: MessageFns<AlertTriggeredPayload> = {
     }
     if (message.tab !== "") {
       writer.uint32(42).string(message.tab);
+    }
+    if (message.warnId !== "") {
+      writer.uint32(50).string(message.warnId);
+    }
+    if (message.chartTitle !== "") {
+      writer.uint32(58).string(message.chartTitle);
+    }
+    if (message.idempotencyKey !== "") {
+      writer.uint32(66).string(message.idempotencyKey);
+    }
+    if (message.window !== "") {
+      writer.uint32(74).string(message.window);
+    }
+    if (message.conditionsJson !== "") {
+      writer.uint32(82).string(message.conditionsJson);
+    }
+    if (message.valuesJson !== "") {
+      writer.uint32(90).string(message.valuesJson);
+    }
+    if (message.logic !== 0) {
+      writer.uint32(96).int32(message.logic);
     }
     return writer;
   },
@@ -485,6 +585,62 @@ export const AlertTriggeredPayload: MessageFns<AlertTriggeredPayload> = {
             message.tab = reader.string();
             continue;
           }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.warnId = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.chartTitle = reader.string();
+            continue;
+          }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.idempotencyKey = reader.string();
+            continue;
+          }
+          case 9: {
+            if (tag !== 74) {
+              break;
+            }
+
+            message.window = reader.string();
+            continue;
+          }
+          case 10: {
+            if (tag !== 82) {
+              break;
+            }
+
+            message.conditionsJson = reader.string();
+            continue;
+          }
+          case 11: {
+            if (tag !== 90) {
+              break;
+            }
+
+            message.valuesJson = reader.string();
+            continue;
+          }
+          case 12: {
+            if (tag !== 96) {
+              break;
+            }
+
+            message.logic = reader.int32();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -516,6 +672,33 @@ export const AlertTriggeredPayload: MessageFns<AlertTriggeredPayload> = {
         ? object.user_names.map((e: any) => globalThis.String(e))
         : [],
       tab: isSet(object.tab) ? globalThis.String(object.tab) : "",
+      warnId: isSet(object.warnId)
+        ? globalThis.String(object.warnId)
+        : isSet(object.warn_id)
+        ? globalThis.String(object.warn_id)
+        : "",
+      chartTitle: isSet(object.chartTitle)
+        ? globalThis.String(object.chartTitle)
+        : isSet(object.chart_title)
+        ? globalThis.String(object.chart_title)
+        : "",
+      idempotencyKey: isSet(object.idempotencyKey)
+        ? globalThis.String(object.idempotencyKey)
+        : isSet(object.idempotency_key)
+        ? globalThis.String(object.idempotency_key)
+        : "",
+      window: isSet(object.window) ? globalThis.String(object.window) : "",
+      conditionsJson: isSet(object.conditionsJson)
+        ? globalThis.String(object.conditionsJson)
+        : isSet(object.conditions_json)
+        ? globalThis.String(object.conditions_json)
+        : "",
+      valuesJson: isSet(object.valuesJson)
+        ? globalThis.String(object.valuesJson)
+        : isSet(object.values_json)
+        ? globalThis.String(object.values_json)
+        : "",
+      logic: isSet(object.logic) ? globalThis.Number(object.logic) : 0,
     };
   },
 
@@ -535,6 +718,571 @@ export const AlertTriggeredPayload: MessageFns<AlertTriggeredPayload> = {
     }
     if (message.tab !== "") {
       obj.tab = message.tab;
+    }
+    if (message.warnId !== "") {
+      obj.warnId = message.warnId;
+    }
+    if (message.chartTitle !== "") {
+      obj.chartTitle = message.chartTitle;
+    }
+    if (message.idempotencyKey !== "") {
+      obj.idempotencyKey = message.idempotencyKey;
+    }
+    if (message.window !== "") {
+      obj.window = message.window;
+    }
+    if (message.conditionsJson !== "") {
+      obj.conditionsJson = message.conditionsJson;
+    }
+    if (message.valuesJson !== "") {
+      obj.valuesJson = message.valuesJson;
+    }
+    if (message.logic !== 0) {
+      obj.logic = Math.round(message.logic);
+    }
+    return obj;
+  },
+};
+
+function createBaseChartChanged(): ChartChanged {
+  return { eventId: "", occurredAt: undefined, aggregateId: "", payload: undefined };
+}
+
+export const ChartChanged: MessageFns<ChartChanged> = {
+  encode(message: ChartChanged, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.eventId !== "") {
+      writer.uint32(10).string(message.eventId);
+    }
+    if (message.occurredAt !== undefined) {
+      Timestamp.encode(toTimestamp(message.occurredAt), writer.uint32(18).fork()).join();
+    }
+    if (message.aggregateId !== "") {
+      writer.uint32(26).string(message.aggregateId);
+    }
+    if (message.payload !== undefined) {
+      ChartChangedPayload.encode(message.payload, writer.uint32(34).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ChartChanged {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseChartChanged();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.eventId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.occurredAt = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.aggregateId = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.payload = ChartChangedPayload.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ChartChanged {
+    return {
+      eventId: isSet(object.eventId)
+        ? globalThis.String(object.eventId)
+        : isSet(object.event_id)
+        ? globalThis.String(object.event_id)
+        : "",
+      occurredAt: isSet(object.occurredAt)
+        ? globalThis.String(object.occurredAt)
+        : isSet(object.occurred_at)
+        ? globalThis.String(object.occurred_at)
+        : undefined,
+      aggregateId: isSet(object.aggregateId)
+        ? globalThis.String(object.aggregateId)
+        : isSet(object.aggregate_id)
+        ? globalThis.String(object.aggregate_id)
+        : "",
+      payload: isSet(object.payload) ? ChartChangedPayload.fromJSON(object.payload) : undefined,
+    };
+  },
+
+  toJSON(message: ChartChanged): unknown {
+    const obj: any = {};
+    if (message.eventId !== "") {
+      obj.eventId = message.eventId;
+    }
+    if (message.occurredAt !== undefined) {
+      obj.occurredAt = message.occurredAt;
+    }
+    if (message.aggregateId !== "") {
+      obj.aggregateId = message.aggregateId;
+    }
+    if (message.payload !== undefined) {
+      obj.payload = ChartChangedPayload.toJSON(message.payload);
+    }
+    return obj;
+  },
+};
+
+function createBaseChartChangedPayload(): ChartChangedPayload {
+  return { changeKind: "", dashboardId: "", tab: "", chartJson: "", dashboardOwnerId: "", version: 0 };
+}
+
+export const ChartChangedPayload: MessageFns<ChartChangedPayload> = {
+  encode(message: ChartChangedPayload, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.changeKind !== "") {
+      writer.uint32(10).string(message.changeKind);
+    }
+    if (message.dashboardId !== "") {
+      writer.uint32(18).string(message.dashboardId);
+    }
+    if (message.tab !== "") {
+      writer.uint32(26).string(message.tab);
+    }
+    if (message.chartJson !== "") {
+      writer.uint32(34).string(message.chartJson);
+    }
+    if (message.dashboardOwnerId !== "") {
+      writer.uint32(42).string(message.dashboardOwnerId);
+    }
+    if (message.version !== 0) {
+      writer.uint32(48).int64(message.version);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ChartChangedPayload {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseChartChangedPayload();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.changeKind = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.dashboardId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.tab = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.chartJson = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.dashboardOwnerId = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 48) {
+              break;
+            }
+
+            message.version = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ChartChangedPayload {
+    return {
+      changeKind: isSet(object.changeKind)
+        ? globalThis.String(object.changeKind)
+        : isSet(object.change_kind)
+        ? globalThis.String(object.change_kind)
+        : "",
+      dashboardId: isSet(object.dashboardId)
+        ? globalThis.String(object.dashboardId)
+        : isSet(object.dashboard_id)
+        ? globalThis.String(object.dashboard_id)
+        : "",
+      tab: isSet(object.tab) ? globalThis.String(object.tab) : "",
+      chartJson: isSet(object.chartJson)
+        ? globalThis.String(object.chartJson)
+        : isSet(object.chart_json)
+        ? globalThis.String(object.chart_json)
+        : "",
+      dashboardOwnerId: isSet(object.dashboardOwnerId)
+        ? globalThis.String(object.dashboardOwnerId)
+        : isSet(object.dashboard_owner_id)
+        ? globalThis.String(object.dashboard_owner_id)
+        : "",
+      version: isSet(object.version) ? globalThis.Number(object.version) : 0,
+    };
+  },
+
+  toJSON(message: ChartChangedPayload): unknown {
+    const obj: any = {};
+    if (message.changeKind !== "") {
+      obj.changeKind = message.changeKind;
+    }
+    if (message.dashboardId !== "") {
+      obj.dashboardId = message.dashboardId;
+    }
+    if (message.tab !== "") {
+      obj.tab = message.tab;
+    }
+    if (message.chartJson !== "") {
+      obj.chartJson = message.chartJson;
+    }
+    if (message.dashboardOwnerId !== "") {
+      obj.dashboardOwnerId = message.dashboardOwnerId;
+    }
+    if (message.version !== 0) {
+      obj.version = Math.round(message.version);
+    }
+    return obj;
+  },
+};
+
+function createBaseWarningMessageCreated(): WarningMessageCreated {
+  return { eventId: "", occurredAt: undefined, aggregateId: "", payload: undefined };
+}
+
+export const WarningMessageCreated: MessageFns<WarningMessageCreated> = {
+  encode(message: WarningMessageCreated, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.eventId !== "") {
+      writer.uint32(10).string(message.eventId);
+    }
+    if (message.occurredAt !== undefined) {
+      Timestamp.encode(toTimestamp(message.occurredAt), writer.uint32(18).fork()).join();
+    }
+    if (message.aggregateId !== "") {
+      writer.uint32(26).string(message.aggregateId);
+    }
+    if (message.payload !== undefined) {
+      WarningMessageCreatedPayload.encode(message.payload, writer.uint32(34).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): WarningMessageCreated {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseWarningMessageCreated();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.eventId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.occurredAt = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.aggregateId = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.payload = WarningMessageCreatedPayload.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): WarningMessageCreated {
+    return {
+      eventId: isSet(object.eventId)
+        ? globalThis.String(object.eventId)
+        : isSet(object.event_id)
+        ? globalThis.String(object.event_id)
+        : "",
+      occurredAt: isSet(object.occurredAt)
+        ? globalThis.String(object.occurredAt)
+        : isSet(object.occurred_at)
+        ? globalThis.String(object.occurred_at)
+        : undefined,
+      aggregateId: isSet(object.aggregateId)
+        ? globalThis.String(object.aggregateId)
+        : isSet(object.aggregate_id)
+        ? globalThis.String(object.aggregate_id)
+        : "",
+      payload: isSet(object.payload) ? WarningMessageCreatedPayload.fromJSON(object.payload) : undefined,
+    };
+  },
+
+  toJSON(message: WarningMessageCreated): unknown {
+    const obj: any = {};
+    if (message.eventId !== "") {
+      obj.eventId = message.eventId;
+    }
+    if (message.occurredAt !== undefined) {
+      obj.occurredAt = message.occurredAt;
+    }
+    if (message.aggregateId !== "") {
+      obj.aggregateId = message.aggregateId;
+    }
+    if (message.payload !== undefined) {
+      obj.payload = WarningMessageCreatedPayload.toJSON(message.payload);
+    }
+    return obj;
+  },
+};
+
+function createBaseWarningMessageCreatedPayload(): WarningMessageCreatedPayload {
+  return { warnMessageId: "", userId: "", dashboardId: "", chartId: "", warnName: "", createDate: "" };
+}
+
+export const WarningMessageCreatedPayload: MessageFns<WarningMessageCreatedPayload> = {
+  encode(message: WarningMessageCreatedPayload, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.warnMessageId !== "") {
+      writer.uint32(10).string(message.warnMessageId);
+    }
+    if (message.userId !== "") {
+      writer.uint32(18).string(message.userId);
+    }
+    if (message.dashboardId !== "") {
+      writer.uint32(26).string(message.dashboardId);
+    }
+    if (message.chartId !== "") {
+      writer.uint32(34).string(message.chartId);
+    }
+    if (message.warnName !== "") {
+      writer.uint32(42).string(message.warnName);
+    }
+    if (message.createDate !== "") {
+      writer.uint32(50).string(message.createDate);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): WarningMessageCreatedPayload {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseWarningMessageCreatedPayload();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.warnMessageId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.userId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.dashboardId = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.chartId = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.warnName = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.createDate = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): WarningMessageCreatedPayload {
+    return {
+      warnMessageId: isSet(object.warnMessageId)
+        ? globalThis.String(object.warnMessageId)
+        : isSet(object.warn_message_id)
+        ? globalThis.String(object.warn_message_id)
+        : "",
+      userId: isSet(object.userId)
+        ? globalThis.String(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.String(object.user_id)
+        : "",
+      dashboardId: isSet(object.dashboardId)
+        ? globalThis.String(object.dashboardId)
+        : isSet(object.dashboard_id)
+        ? globalThis.String(object.dashboard_id)
+        : "",
+      chartId: isSet(object.chartId)
+        ? globalThis.String(object.chartId)
+        : isSet(object.chart_id)
+        ? globalThis.String(object.chart_id)
+        : "",
+      warnName: isSet(object.warnName)
+        ? globalThis.String(object.warnName)
+        : isSet(object.warn_name)
+        ? globalThis.String(object.warn_name)
+        : "",
+      createDate: isSet(object.createDate)
+        ? globalThis.String(object.createDate)
+        : isSet(object.create_date)
+        ? globalThis.String(object.create_date)
+        : "",
+    };
+  },
+
+  toJSON(message: WarningMessageCreatedPayload): unknown {
+    const obj: any = {};
+    if (message.warnMessageId !== "") {
+      obj.warnMessageId = message.warnMessageId;
+    }
+    if (message.userId !== "") {
+      obj.userId = message.userId;
+    }
+    if (message.dashboardId !== "") {
+      obj.dashboardId = message.dashboardId;
+    }
+    if (message.chartId !== "") {
+      obj.chartId = message.chartId;
+    }
+    if (message.warnName !== "") {
+      obj.warnName = message.warnName;
+    }
+    if (message.createDate !== "") {
+      obj.createDate = message.createDate;
     }
     return obj;
   },
