@@ -1,20 +1,11 @@
-import { ConfigError, loadConfig } from '@bi/config';
+import { loadConfigOrExit } from '@bi/config';
 import { createCache } from '@bi/cache';
 import { Logger } from '@bi/core';
 import { createBffApp } from './create-bff-app.js';
 
 // The BFF as its own process (distributed mode): it holds no data, only gRPC clients and (with Redis)
 // copies of chart answers checked against the services' freshness stamps (closed with the process).
-let config;
-try {
-  config = loadConfig();
-} catch (e) {
-  if (e instanceof ConfigError) {
-    console.error(e.message);
-    process.exit(1);
-  }
-  throw e;
-}
+const config = loadConfigOrExit();
 const logger = new Logger('bff', config.logLevel);
 // The services' freshness stamps are read from the shared Redis (BI_CACHE=redis). With a process-local
 // memory cache this BFF could not see the services' changes, so it keeps no copies then.

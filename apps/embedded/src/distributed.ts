@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { ServiceName } from '@bi/config';
+import { SERVICE_URL_VARIABLES, type ServiceName } from '@bi/config';
 import { healthV1, HEALTH_CONTRACT } from '@bi/proto';
 import { callService, connectService } from '@bi/service-kit';
 
@@ -52,15 +52,6 @@ export function nodeOptionsFor(service: string, inherited = process.env.NODE_OPT
   const own = SERVICE_NODE_OPTIONS[service];
   return [inherited, own].filter(Boolean).join(' ') || undefined;
 }
-const URL_VARIABLE: Record<string, string> = {
-  identity: 'BI_IDENTITY_URL',
-  dashboard: 'BI_DASHBOARD_URL',
-  'chart-query': 'BI_CHART_QUERY_URL',
-  'data-source': 'BI_DATA_SOURCE_URL',
-  relation: 'BI_RELATION_URL',
-  template: 'BI_TEMPLATE_URL',
-  warning: 'BI_WARNING_URL',
-};
 
 /** Starts the processes and resolves when the BFF reports every service ready. */
 export async function startDistributed(options: DistributedOptions = {}): Promise<DistributedCluster> {
@@ -79,7 +70,7 @@ export async function startDistributed(options: DistributedOptions = {}): Promis
     HOST: '127.0.0.1',
     ...options.env,
   };
-  for (const [s, list] of Object.entries(addresses)) common[URL_VARIABLE[s]] = list.join(',');
+  for (const [s, list] of Object.entries(addresses)) common[SERVICE_URL_VARIABLES[s as ServiceName]] = list.join(',');
 
   const processes = new Map<string, ChildProcess>();
   const tails = new Map<string, string[]>();

@@ -1,18 +1,9 @@
-import { ConfigError, loadConfig } from '@bi/config';
+import { loadConfigOrExit } from '@bi/config';
 import { Logger } from '@bi/core';
 import { startEmbeddedHost } from './host.js';
 
 const began = Date.now();
-let config;
-try {
-  config = loadConfig();
-} catch (e) {
-  if (e instanceof ConfigError) {
-    console.error(e.message);
-    process.exit(1);
-  }
-  throw e;
-}
+const config = loadConfigOrExit();
 const logger = new Logger('bi', config.logLevel);
 const host = await startEmbeddedHost(config, logger).catch((e) => {
   logger.error('start failed', { error: e });

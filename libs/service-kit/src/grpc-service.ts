@@ -10,7 +10,7 @@ import { GrpcAppErrorFilter } from './grpc-errors.js';
 import { NestJsonLogger } from './nest-logger.js';
 import { GrpcHealthController, SERVICE_NAME } from './health.js';
 import { closeRuntime, openRuntime, runtimeProviders, type ServiceRuntime } from './runtime.js';
-import { loadConfig, ConfigError } from '@bi/config';
+import { loadConfigOrExit } from '@bi/config';
 import { Logger } from '@bi/core';
 
 /** grpc-js refuses to serve a service without methods; such a contract is served once it has some. */
@@ -64,16 +64,7 @@ export function serviceModule(
  * opens its own stores, serves on the first address configured for it and stops cleanly on SIGTERM.
  */
 export async function runStandalone(name: ServiceName, start: (runtime: ServiceRuntime, url: string) => Promise<{ close(): Promise<void> }>): Promise<void> {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (e) {
-    if (e instanceof ConfigError) {
-      console.error(e.message);
-      process.exit(1);
-    }
-    throw e;
-  }
+  const config = loadConfigOrExit();
   const runtime = await openRuntime(config, new Logger(name, config.logLevel), `bi-${name}`);
   const [address] = config.services[name];
   const host = address.slice(0, address.lastIndexOf(':'));
