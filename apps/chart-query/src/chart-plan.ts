@@ -10,6 +10,7 @@ import {
   buildPlotLineQuery,
   buildTotalsQuery,
   parseRowRules,
+  resolveRelativeDates,
   rowRuleFilter,
   type Cell,
   type FilterNode,
@@ -59,6 +60,34 @@ export interface PlanInput {
   globalFilters: RangeFilter[];
   /** the source's row-level rules that apply to the caller (viewerRowFilter) */
   rowFilter?: FilterNode;
+  /** the instant and product time zone (BI_TIME_ZONE) relative date presets are read at; default now, the host's zone */
+  clock?: FilterClock;
+}
+
+export interface FilterClock {
+  now: Date;
+  timeZone: string;
+}
+
+/**
+ * The filters a chart's queries take (chart answer and detail rows alike): the one rule of
+ * @bi/chart-model (chartFilters, which the web asks too) keeps the dashboard-wide filters the chart's
+ * source has a field for; relative date presets become dates at the clock's instant in the product's
+ * time zone (resolveRelativeDates, half-open intervals). innerFilters undefined: the chart's stored ones.
+ */
+export function chartQueryFilters(chart: Chart, source: SourceDescription, inner: RangeFilter[] | undefined, global: readonly RangeFilter[], clock: FilterClock = { now: new Date(), timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone }) {
+  const resolve = (fs: readonly RangeFilter[]) => resolveRelativeDates(fs, clock.now, clock.timeZone);
+  const { globalFilters, skipped } = chartFilters({ chart, fields: sourceFieldsOf(source), globalFilters: global.filter((f) => f && typeof f === 'object') });
+  const stored = Array.isArray(chart.innerFilters) ? chart.innerFilters : [];
+  try {
+    return {
+      globalFilters: resolve(globalFilters),
+      innerFilters: inner ? resolve(inner) : stored.some((f) => f?.relative) ? resolve(stored) : undefined,
+      warnings: skipped.map((s) => chartWarning('globalFilterSkipped', { field: String(s.name) })),
+    };
+  } catch (e) {
+    throw queryAppError(e);
+  }
 }
 
 /**
@@ -91,11 +120,8 @@ export function planChart(input: PlanInput): ChartPlan {
   const { chart, source } = input;
   const querySource = querySourceOf(source);
   const fields = sourceFieldsOf(source);
-  // which filters apply to this chart: the one rule of @bi/chart-model (the web asks the same) — a
-  // dashboard-wide filter applies where the chart's source has its field with its type
-  const { globalFilters, skipped } = chartFilters({ chart, fields, globalFilters: input.globalFilters.filter((f) => f && typeof f === 'object') });
-  const warnings: ChartWarning[] = skipped.map((s) => chartWarning('globalFilterSkipped', { field: String(s.name) }));
-  const options = { innerFilters: input.innerFilters, globalFilters, rowLimit: CHART_ROW_LIMIT + 1, rowFilter: input.rowFilter };
+  const { globalFilters, innerFilters, warnings } = chartQueryFilters(chart, source, input.innerFilters, input.globalFilters, input.clock);
+  const options = { innerFilters, globalFilters, rowLimit: CHART_ROW_LIMIT + 1, rowFilter: input.rowFilter };
   try {
     return {
       main: buildChartQuery(chart, querySource, fields, options),

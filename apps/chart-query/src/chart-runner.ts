@@ -18,6 +18,7 @@ import {
   isEmptyChart,
   labelsFor,
   planChart,
+  chartQueryFilters,
   plotLineValues,
   queryAppError,
   querySourceOf,
@@ -107,6 +108,8 @@ function tabOf(tab: string): string {
 export class ChartRunner {
   private readonly perSource: KeyedSemaphore;
   private readonly defaultTtlMs: number;
+  /** the product's time zone (BI_TIME_ZONE): relative date presets are read in it */
+  private readonly timeZone: string;
 
   constructor(
     @Inject(BACKENDS) private readonly backends: ChartQueryBackends,
@@ -116,6 +119,7 @@ export class ChartRunner {
   ) {
     this.perSource = new KeyedSemaphore(config.charts.sourceConcurrency);
     this.defaultTtlMs = config.charts.defaultCacheSeconds * 1000;
+    this.timeZone = config.timeZone;
   }
 
   /** Lifetime of a source's answers: its cache interval (minutes), else the default. */
@@ -136,7 +140,7 @@ export class ChartRunner {
     const source = req.source ?? (await this.backends.describe(chart.dataSourceId));
     const dialect = dialectOf(source);
     // the caller's row-level rules are a filter of every query: part of the IR, so of the cache key
-    const plan = planChart({ chart, source, innerFilters, globalFilters, rowFilter: viewerRowFilter(source, req.viewer) });
+    const plan = planChart({ chart, source, innerFilters, globalFilters, rowFilter: viewerRowFilter(source, req.viewer), clock: { now: new Date(), timeZone: this.timeZone } });
     const page = chart.type === 'table' ? { index: Math.max(1, req.pageIndex || 1), size: Math.min(Math.max(1, req.pageSize || 20), 500) } : undefined;
     const key = resultCachePrefix(source.dataSourceId) + answerKey(plan, { dialect, dataVersion: source.dataVersion, sourceName: source.name, chart, language, page });
 
@@ -172,11 +176,12 @@ export class ChartRunner {
     }
     const page = Math.max(1, req.page || 1);
     const pageSize = Math.min(Math.max(1, req.pageSize || 500), DETAIL_MAX_ROWS);
+    const filters = chartQueryFilters(chart, source, parseList<RangeFilter>(req.innerFiltersJson, 'innerFilters'), parseList<RangeFilter>(req.globalFiltersJson, 'globalFilters') ?? [], { now: new Date(), timeZone: this.timeZone });
     let compiled: CompiledQuery;
     try {
       const ir = buildDetailQuery(chart, querySourceOf(source), sourceFieldsOf(source), {
-        innerFilters: parseList<RangeFilter>(req.innerFiltersJson, 'innerFilters'),
-        globalFilters: parseList<RangeFilter>(req.globalFiltersJson, 'globalFilters') ?? [],
+        innerFilters: filters.innerFilters,
+        globalFilters: filters.globalFilters,
         detailFilter,
         pointKey: req.pointKey || undefined,
         rowFilter: viewerRowFilter(source, req.viewer),

@@ -5,6 +5,7 @@ import { LoginPage } from './pages/LoginPage';
 import { Sidebar, visibleTestId } from './pages/Sidebar';
 import { api, seedDashboard, seedSqlSource, uniqueSuffix, type ApiDashboardContent, type ApiProject } from './support/api';
 import dbTexts from '../../web/src/modules/dashboard/i18n/en';
+import treeTexts from '../../web/src/shared/folder-tree/i18n/en';
 import { format } from './support/catalogues';
 import { USERS } from './support/env';
 import { chooseOption } from './support/select';
@@ -37,9 +38,9 @@ test.describe('dashboard sidebar', () => {
     await sidebar.nameInput.fill('ab');
     await sidebar.nameInput.press('Enter');
     await expect(visibleTestId(page, 'dialog-ok')).toBeVisible();
-    await expect(page.locator('.ant-form-item-explain-error', { hasText: dbTexts.names.length })).toBeVisible();
+    await expect(page.locator('.ant-form-item-explain-error', { hasText: treeTexts.names.length })).toBeVisible();
     await sidebar.nameInput.fill('');
-    await expect(page.locator('.ant-form-item-explain-error', { hasText: dbTexts.names.required })).toBeVisible();
+    await expect(page.locator('.ant-form-item-explain-error', { hasText: treeTexts.names.required })).toBeVisible();
     await visibleTestId(page, 'dialog-cancel').click();
     await expect(sidebar.nameInput).toHaveCount(0);
 

@@ -1,6 +1,12 @@
 import { ConfigError, loadConfig } from './config.js';
 
 describe('loadConfig', () => {
+  it('takes the product time zone from BI_TIME_ZONE, else the host zone, and refuses an unknown zone', () => {
+    expect(loadConfig({ BI_TIME_ZONE: 'Europe/Berlin' }).timeZone).toBe('Europe/Berlin');
+    expect(loadConfig({}).timeZone).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
+    expect(() => loadConfig({ BI_TIME_ZONE: 'Mars/Olympus' })).toThrow(/BI_TIME_ZONE/);
+  });
+
   it('gives embedded defaults for an empty environment', () => {
     const c = loadConfig({});
     expect(c.port).toBe(8080);

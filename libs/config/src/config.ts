@@ -95,7 +95,22 @@ const envShape = {
     BI_UPLOAD_MAX_ROWS: positiveInt(100_000_000).default(5_000_000),
     BI_CHART_CACHE_SECONDS: positiveInt(7 * 24 * 3600).default(60),
     BI_CHART_SOURCE_CONCURRENCY: positiveInt(100).default(4),
+    // the product's time zone: relative date filters (today, this week, …) are computed in it; unset: the host's
+    BI_TIME_ZONE: z
+      .string()
+      .refine((zone) => isTimeZone(zone), { message: 'an IANA time zone such as Europe/Berlin or UTC' })
+      .optional(),
 };
+
+/** A zone name the runtime knows (Intl throws a RangeError on any other). */
+function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 export const envSchema = z.object(envShape).superRefine((env, ctx) => {
     if (env.BI_METADATA_STORE === 'postgres' && !env.DATABASE_URL)
@@ -152,6 +167,8 @@ export interface AppConfig {
     /** data rows one upload may import (a sheet with more is refused while it is read) */
     uploadMaxRows: number;
   };
+  /** the product's time zone (IANA name): relative date filters are computed in it, never in a browser's clock */
+  timeZone: string;
   charts: {
     /** lifetime of a cached chart answer when its source sets no cache interval */
     defaultCacheSeconds: number;
@@ -248,6 +265,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
           : { kind: 'duckdb', path: resolve(dataDir, 'analytics.duckdb'), ...(e.BI_ANALYTICS_MEMORY_MB ? { memoryLimitMb: e.BI_ANALYTICS_MEMORY_MB } : {}) },
       uploadMaxRows: e.BI_UPLOAD_MAX_ROWS,
     },
+    timeZone: e.BI_TIME_ZONE ?? Intl.DateTimeFormat().resolvedOptions().timeZone,
     charts: { defaultCacheSeconds: e.BI_CHART_CACHE_SECONDS, sourceConcurrency: e.BI_CHART_SOURCE_CONCURRENCY },
   };
 }

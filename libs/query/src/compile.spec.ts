@@ -7,6 +7,7 @@ import {
   compile,
   DIALECT_NAMES,
   QueryError,
+  resolveRelativeDates,
   type ChartQueryOptions,
   type CompiledQuery,
   type DialectName,
@@ -113,6 +114,10 @@ const CASES: Record<string, () => QueryIR> = {
   'range filter number custom (a range)': ranged({ name: 'amount', dataType: 'number', range: [100, 200], numberOption: 'custom' }),
   'range filter strings IN (duplicates once)': ranged({ name: 'region', dataType: 'string', range: ['华东', '华北', '华东'] }),
   'range filter strings, nothing selected (no filter)': ranged({ name: 'region', dataType: 'string', range: [] }),
+  // relative presets, resolved at a fixed instant in the product time zone (half-open [start, end))
+  'range filter date today (Berlin, the DST day)': ranged(...resolveRelativeDates([{ name: 'created_at', dataType: 'date', range: [], relative: { preset: 'today' } }], new Date('2026-03-29T12:00:00Z'), 'Europe/Berlin')),
+  'range filter date this year (Berlin, just past the year boundary)': ranged(...resolveRelativeDates([{ name: 'order_date', dataType: 'date', range: [], relative: { preset: 'thisYear' } }], new Date('2026-12-31T23:30:00Z'), 'Europe/Berlin')),
+  'range filter date last 7 days': ranged(...resolveRelativeDates([{ name: 'order_date', dataType: 'date', range: [], relative: { preset: 'lastDays', days: 7 } }], new Date('2027-01-02T10:00:00Z'), 'UTC')),
   'inner and global filters together': build(chart({ points: [point('region')], values: [value('qty', 'sum')] }), {
     innerFilters: [{ name: 'order_date', dataType: 'date', range: ['2024-01', '2024-03'], granularity: 3 }],
     globalFilters: [
@@ -255,6 +260,15 @@ describe.each(DIALECT_NAMES)('%s', (dialect: DialectName) => {
       expect(refusal(build(filtered(1, cond('amount', '>', { compareValue: '1; DROP TABLE x' }))))).toEqual({ code: 'invalid_value', params: { name: 'amount', value: '1; DROP TABLE x' } });
       expect(refusal(build(filtered(1, cond('order_date', 'between', { compareValueLeft: '2024-02-30' }))))).toMatchObject({ code: 'invalid_value' });
       expect(refusal(ranged({ name: 'order_date', dataType: 'date', range: ['2024-01-01T00:00:00Z'] }))).toMatchObject({ code: 'invalid_value' });
+    });
+
+    it('ranges whose start lies after their end, and relative presets not resolved by the server', () => {
+      expect(refusal(ranged({ name: 'order_date', dataType: 'date', range: ['2024-03', '2024-01'], granularity: 3 }))).toEqual({ code: 'range_reversed', params: { name: 'order_date', from: '2024-03', to: '2024-01' } });
+      expect(refusal(ranged({ name: 'order_date', dataType: 'date', range: ['2024-01-02', '2024-01-01'] }))).toMatchObject({ code: 'range_reversed' });
+      expect(refusal(ranged({ name: 'amount', dataType: 'number', range: [20, 10], numberOption: 'range' }))).toMatchObject({ code: 'range_reversed' });
+      expect(refusal(build(filtered(1, cond('amount', 'between', { compareValueLeft: 20, compareValueRight: 10 }))))).toMatchObject({ code: 'range_reversed' });
+      expect(() => compile(ranged({ name: 'order_date', dataType: 'date', range: ['2024-01-01', '2024-01-01'] })(), dialect)).not.toThrow();
+      expect(refusal(ranged({ name: 'order_date', dataType: 'date', range: [], relative: { preset: 'today' } }))).toMatchObject({ code: 'invalid_value' });
     });
   });
 });

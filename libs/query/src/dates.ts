@@ -118,6 +118,15 @@ export function addPeriods(start: DateTimeValue, g: DateGranularity, n: number):
   }
 }
 
+/** Negative, zero or positive as `a` is before, at or after `b` (a date without time is its midnight). */
+export function compareDateValues(a: DateTimeValue, b: DateTimeValue): number {
+  const key = (v: DateTimeValue) => [v.year, v.month, v.day, v.hour, v.minute, v.second];
+  const ka = key(a);
+  const kb = key(b);
+  for (let i = 0; i < ka.length; i++) if (ka[i] !== kb[i]) return ka[i]! - kb[i]!;
+  return 0;
+}
+
 /** yyyy-MM-dd, or yyyy-MM-dd HH:mm:ss when the value has a time. */
 export function formatDateValue(v: DateTimeValue): string {
   const d = `${pad(v.year, 4)}-${pad(v.month)}-${pad(v.day)}`;
@@ -146,4 +155,61 @@ export function dateBounds(from: DateTimeValue | undefined, to: DateTimeValue | 
     if (to) out.upper = { value: addPeriods(periodStart(to, g), g, 1), inclusive: false };
   }
   return out;
+}
+
+// ---- the product's clock: relative presets in BI_TIME_ZONE (issue 15 #2) ----
+
+/** The wall-clock date and time of an instant in an IANA time zone. */
+export function zonedDateTime(now: Date, timeZone: string): DateTimeValue {
+  const parts = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' }).formatToParts(now);
+  const n = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+  return { year: n('year'), month: n('month'), day: n('day'), hour: n('hour'), minute: n('minute'), second: n('second'), hasTime: true };
+}
+
+/**
+ * The instant a wall-clock time of a zone names (the earlier one when a DST change repeats it; a time
+ * a DST change skips moves forward by the gap). Shows how long a period of wall-clock time really is.
+ */
+export function zonedInstant(v: DateTimeValue, timeZone: string): Date {
+  const wall = Date.UTC(v.year, v.month - 1, v.day, v.hour, v.minute, v.second);
+  const offsetAt = (ms: number) => {
+    const z = zonedDateTime(new Date(ms), timeZone);
+    return Date.UTC(z.year, z.month - 1, z.day, z.hour, z.minute, z.second) - ms;
+  };
+  // the offset at the first guess, then at the corrected instant (a guess on the other side of a change)
+  const guess = wall - offsetAt(wall);
+  return new Date(wall - offsetAt(guess));
+}
+
+export type RelativePreset = 'today' | 'thisWeek' | 'thisMonth' | 'thisQuarter' | 'thisYear' | 'lastDays';
+export const RELATIVE_PRESETS: readonly RelativePreset[] = ['today', 'thisWeek', 'thisMonth', 'thisQuarter', 'thisYear', 'lastDays'];
+/** The most days "last N days" may span (ten years). */
+export const MAX_RELATIVE_DAYS = 3660;
+
+const PRESET_PERIOD: Record<Exclude<RelativePreset, 'lastDays'>, DateGranularity> = { today: 'day', thisWeek: 'week', thisMonth: 'month', thisQuarter: 'quarter', thisYear: 'year' };
+
+/**
+ * A relative preset at the instant `now`, read in `timeZone`: the first and last period it covers at
+ * its granularity (today: this day; this week/month/quarter/year: that period; last N days: the N days
+ * ending today). dateBounds turns it into the half-open interval [start, end) the query compares.
+ * Answers null for an unknown preset or a day count outside 1–MAX_RELATIVE_DAYS.
+ */
+export function relativeDateRange(preset: unknown, days: unknown, now: Date, timeZone: string): { from: DateTimeValue; to: DateTimeValue; granularity: DateGranularity } | null {
+  const today = periodStart(zonedDateTime(now, timeZone), 'day');
+  if (preset === 'lastDays') {
+    if (typeof days !== 'number' || !Number.isInteger(days) || days < 1 || days > MAX_RELATIVE_DAYS) return null;
+    return { from: addPeriods(today, 'day', 1 - days), to: today, granularity: 'day' };
+  }
+  if (typeof preset !== 'string' || !Object.hasOwn(PRESET_PERIOD, preset)) return null;
+  const g = PRESET_PERIOD[preset as keyof typeof PRESET_PERIOD];
+  const start = periodStart(today, g);
+  return { from: start, to: start, granularity: g };
+}
+
+/** The half-open interval [start, end) of a relative preset at `now` in `timeZone` (null: not a preset). */
+export function relativeDateBounds(preset: unknown, days: unknown, now: Date, timeZone: string): { start: DateTimeValue; end: DateTimeValue } | null {
+  const r = relativeDateRange(preset, days, now, timeZone);
+  if (!r) return null;
+  const b = dateBounds(r.from, r.to, r.granularity);
+  return { start: b.lower!, end: b.upper!.value };
 }

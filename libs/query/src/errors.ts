@@ -14,6 +14,8 @@ export type QueryErrorCode =
   | 'operator_not_allowed'
   /** a filter value that does not read as the field's type */
   | 'invalid_value'
+  /** a range whose start lies after its end */
+  | 'range_reversed'
   /** an IN list longer than MAX_IN_VALUES */
   | 'too_many_values'
   /** a filter value longer than INPUT_BOUNDS.filterValueChars (@bi/rules) */

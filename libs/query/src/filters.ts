@@ -1,5 +1,5 @@
 import type { Compare, FieldFilter, FilterCondition, Granularity, RangeFilter } from '@bi/chart-model';
-import { dateBounds, parseDateValue, type DateTimeValue, type GranularityName } from './dates.js';
+import { compareDateValues, dateBounds, formatDateValue, parseDateValue, relativeDateRange, type DateTimeValue, type GranularityName } from './dates.js';
 import { INPUT_BOUNDS, textProblem } from '@bi/rules';
 import { QueryError } from './errors.js';
 import type { CompareOp, FilterNode, Predicate, ScalarValue } from './ir.js';
@@ -110,12 +110,16 @@ const notEqual = (field: SourceField, value: ScalarValue): FilterNode => anyOf([
 
 /** [from, to] on the raw column; either end may be open. */
 function between(field: SourceField, from: unknown, to: unknown): FilterNode {
-  return allOf([isBlank(from) ? null : compare(field, '>=', scalar(field, from)), isBlank(to) ? null : compare(field, '<=', scalar(field, to))]);
+  const lo = isBlank(from) ? null : scalar(field, from);
+  const hi = isBlank(to) ? null : scalar(field, to);
+  if (lo && hi && lo.type === 'number' && hi.type === 'number' && lo.value > hi.value) throw new QueryError('range_reversed', { name: field.name, from: String(from), to: String(to) });
+  return allOf([lo ? compare(field, '>=', lo) : null, hi ? compare(field, '<=', hi) : null]);
 }
 
 /** Dates between two values at a granularity, as col >= start AND col < end (never a function of the column). */
 function dateBetween(field: SourceField, from: unknown, to: unknown, g: GranularityName): FilterNode {
   const b = dateBounds(isBlank(from) ? undefined : dateValue(field, from), isBlank(to) ? undefined : dateValue(field, to), g);
+  if (b.lower && b.upper && compareDateValues(b.lower, b.upper.value) > (b.upper.inclusive ? 0 : -1)) throw new QueryError('range_reversed', { name: field.name, from: String(from), to: String(to) });
   return allOf([
     b.lower ? compare(field, '>=', { type: 'date', value: b.lower }) : null,
     b.upper ? compare(field, b.upper.inclusive ? '<=' : '<', { type: 'date', value: b.upper.value }) : null,
@@ -201,12 +205,32 @@ export function detailFilterNode(f: DetailFilter | undefined, catalog: FieldCata
 }
 
 /**
+ * Date filters with a relative preset (today, this week/month/quarter/year, the last N days) as plain
+ * ranges: the periods at `now` read in the product's time zone (BI_TIME_ZONE), never a browser's
+ * clock. The resolved dates are part of the query (and so of its cache key). A preset that is not
+ * one of RELATIVE_PRESETS, or a day count out of bounds, is refused.
+ */
+export function resolveRelativeDates(filters: readonly RangeFilter[], now: Date, timeZone: string): RangeFilter[] {
+  return filters.map((f) => {
+    if (!f || typeof f !== 'object' || !f.relative) return f;
+    const r = relativeDateRange(f.relative.preset, f.relative.days, now, timeZone);
+    if (!r) throw new QueryError('invalid_value', { name: String(f.name), value: String(f.relative.preset) });
+    const { relative: _relative, ...rest } = f;
+    return { ...rest, range: [formatDateValue(r.from), formatDateValue(r.to)], granularity: GRANULARITY_CODES[r.granularity] };
+  });
+}
+
+const GRANULARITY_CODES = Object.fromEntries(Object.entries(GRANULARITY_NAMES).map(([code, name]) => [name, Number(code) as Granularity])) as Record<GranularityName, Granularity>;
+
+/**
  * An inner filter or global filter item (spec 01 §3 / the date filter description): dates between
  * range[0] and range[1] at the filter's granularity, numbers per numberOption, strings IN the
  * selected values. Nothing selected, or numberOption 'all', is no filter.
  */
 export function rangeFilterNode(f: RangeFilter, catalog: FieldCatalog): FilterNode {
   const field = catalog.resolve(f?.name);
+  // a preset is resolved by the server first (resolveRelativeDates): never read as "no filter"
+  if (f.relative) throw new QueryError('invalid_value', { name: field.name, value: String(f.relative?.preset) });
   const range = Array.isArray(f.range) ? f.range : [];
   switch (field.dataType) {
     case 'date':

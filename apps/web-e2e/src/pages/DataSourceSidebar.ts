@@ -1,6 +1,7 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { isCall, visibleTestId as visible } from '../support/locate';
 import { chooseOption } from '../support/select';
+import { dragWithMouse } from './Sidebar';
 
 export { isCall, visibleTestId as visible } from '../support/locate';
 
@@ -25,6 +26,22 @@ export class DataSourceSidebar {
 
   folder(projectId: string): Locator {
     return this.page.getByTestId(`ds-folder-${projectId}`);
+  }
+
+  folderHandle(projectId: string): Locator {
+    return this.page.getByTestId(`ds-drag-folder-${projectId}`);
+  }
+
+  /** Folder ids in the order shown. */
+  async folderOrder(): Promise<string[]> {
+    return this.root.locator('li[data-folder-id]').evaluateAll((items) => items.map((item) => item.getAttribute('data-folder-id') ?? ''));
+  }
+
+  /** Drags a folder by its handle onto another folder's row and waits for the sort call. */
+  async dragFolderAndWaitForSort(projectId: string, ontoProjectId: string): Promise<void> {
+    const sorted = this.page.waitForResponse(isCall('POST', new RegExp(`^/api/data_source/sort/${projectId}$`)));
+    await dragWithMouse(this.page, this.folderHandle(projectId), this.folder(ontoProjectId));
+    expect((await sorted).ok()).toBe(true);
   }
 
   item(dataSourceId: string): Locator {

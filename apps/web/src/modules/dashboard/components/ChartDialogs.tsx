@@ -1,7 +1,8 @@
 import { CHART_TYPES, isChartType } from '@bi/chart-model';
 import { App, Empty, Form, Input, Radio, Select, Spin, Switch, Table } from 'antd';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { DialogModal } from '../../../shared/components/DialogModal';
+import { useSubmit } from '../../../shared/hooks/useSubmit';
 import { useChartDataSources } from '../../chart-editor/hooks/useSourceFields';
 import { useAllCharts } from '../hooks/useDashboardContent';
 import type { ChartSummary } from '../../chart/types';
@@ -10,8 +11,6 @@ import { CHART_TITLE_MAX, chartTitleError } from '../utils/names';
 import { ChartTypeIcon } from '../../chart/components/ChartTypeIcon';
 import { useChartKindLabel } from '../../chart/i18n/kinds';
 import { useDbTranslation } from '../i18n';
-
-const errorText = (error: unknown, fallback: string) => (error instanceof Error && error.message ? error.message : fallback);
 
 interface AddChartDialogProps {
   open: boolean;
@@ -24,34 +23,23 @@ interface AddChartDialogProps {
  * GET /api/chart-edit/dataSources, and a kind; the caller then opens the chart editor.
  */
 export function AddChartDialog({ open, onSubmit, onClose }: AddChartDialogProps) {
-  const { db, t } = useDbTranslation();
+  const { db } = useDbTranslation();
   const kindLabel = useChartKindLabel();
-  const { message } = App.useApp();
   const [form] = Form.useForm<NewChart>();
   const sources = useChartDataSources(open);
-  const [pending, setPending] = useState(false);
-  const busy = useRef(false);
+  const { pending, run } = useSubmit();
 
-  const submit = async () => {
-    if (busy.current) return;
-    let values: NewChart;
-    try {
-      values = await form.validateFields();
-    } catch {
-      return;
-    }
-    busy.current = true;
-    setPending(true);
-    try {
+  const submit = () =>
+    run(async () => {
+      let values: NewChart;
+      try {
+        values = await form.validateFields();
+      } catch {
+        return;
+      }
       await onSubmit({ title: values.title.trim(), dataSourceId: values.dataSourceId, type: values.type });
       onClose();
-    } catch (error) {
-      void message.error(errorText(error, t('errors.operationFailed')));
-    } finally {
-      busy.current = false;
-      setPending(false);
-    }
-  };
+    });
 
   return (
     <DialogModal
@@ -119,29 +107,23 @@ interface HideChartsDialogProps {
 
 /** Hide charts: every chart of the dashboard (GET all_charts) with a "hidden" switch; OK saves them (POST hide_setting). */
 export function HideChartsDialog({ open, tab, dashboardId, onSubmit, onClose }: HideChartsDialogProps) {
-  const { db, t } = useDbTranslation();
+  const { db } = useDbTranslation();
   const { message } = App.useApp();
   const charts = useAllCharts(tab, dashboardId, open);
   const [hidden, setHidden] = useState<Record<string, boolean>>({});
-  const [pending, setPending] = useState(false);
+  const { pending, run } = useSubmit();
 
   useEffect(() => {
     if (open && charts.data) setHidden(Object.fromEntries(charts.data.map((c) => [c.chartId, c.hide])));
   }, [open, charts.data]);
 
-  const submit = async () => {
-    if (!charts.data || pending) return;
-    setPending(true);
-    try {
+  const submit = () =>
+    run(async () => {
+      if (!charts.data) return;
       await onSubmit(charts.data.map((c) => ({ chartId: c.chartId, title: c.title, hide: hidden[c.chartId] ?? c.hide })));
       void message.success(db('board.hide.saved'));
       onClose();
-    } catch (error) {
-      void message.error(errorText(error, t('errors.operationFailed')));
-    } finally {
-      setPending(false);
-    }
-  };
+    });
 
   let body;
   if (charts.isPending) body = <Spin />;

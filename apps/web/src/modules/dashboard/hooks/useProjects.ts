@@ -1,8 +1,9 @@
 import { TAB_CACHE_MS } from '@bi/rules';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTreeDrop, type DropPlan } from '../../../shared/folder-tree';
 import { dashboardApi, dashboardKeys } from '../api/dashboard';
-import type { Project, TabType } from '../types';
-import { applyDrop, type DropPlan } from '../utils/sort';
+import type { TabType } from '../types';
+import { dashboardTree } from '../utils/tree';
 
 /** GET /api/dashboard/projects/{tab}: folders with their dashboards, cached 5 minutes (spec 01 §4). */
 export function useProjects(tab: TabType) {
@@ -46,21 +47,14 @@ export function useSidebarMutations(tab: TabType) {
   });
 
   /** A drop: optimistic update, then move (when the folder changes) and sort, then refetch. */
-  const drop = useMutation({
-    mutationFn: async (plan: DropPlan) => {
-      if (plan.kind === 'dashboard' && plan.moveTo) await dashboardApi.moveDashboard(tab, plan.id, plan.moveTo);
-      return dashboardApi.sort(tab, plan.id, plan.order);
+  const drop = useTreeDrop({
+    shape: dashboardTree,
+    queryKey: key,
+    send: async (plan: DropPlan) => {
+      if (plan.kind === 'item' && plan.moveTo) await dashboardApi.moveDashboard(tab, plan.id, plan.moveTo);
+      return dashboardApi.sort(tab, plan.id, plan.order ?? 0);
     },
-    onMutate: async (plan) => {
-      await queryClient.cancelQueries({ queryKey: key });
-      const previous = queryClient.getQueryData<Project[]>(key);
-      if (previous) queryClient.setQueryData<Project[]>(key, applyDrop(previous, plan));
-      return { previous };
-    },
-    onError: (_error, _plan, context) => {
-      if (context?.previous) queryClient.setQueryData(key, context.previous);
-    },
-    onSettled: refreshAll,
+    refresh: refreshAll,
   });
 
   return { createProject, renameProject, deleteProject, createDashboard, renameDashboard, deleteDashboard, moveDashboard, copyDashboard, drop };

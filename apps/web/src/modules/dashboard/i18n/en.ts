@@ -12,8 +12,6 @@ const en: DashboardCatalogue = {
     emptyFolder: 'No dashboards yet',
     folderMenu: 'Folder actions',
     dashboardMenu: 'Dashboard actions',
-    dragFolder: 'Drag to reorder the folder',
-    dragDashboard: 'Drag to reorder the dashboard or move it to another folder',
     loadFailed: 'The folders could not be loaded',
   },
   menu: {
@@ -24,13 +22,6 @@ const en: DashboardCatalogue = {
     addDashboard: 'New dashboard',
     share: 'Share',
     modifyDataSource: 'Change data source',
-    comingLater: 'coming later',
-  },
-  names: {
-    label: 'Name',
-    placeholder: 'Please enter a name (3 to 20 characters)',
-    required: 'Please enter a name',
-    length: 'Name must be 3 to 20 characters',
   },
   folder: {
     createTitle: 'New folder',
@@ -48,15 +39,12 @@ const en: DashboardCatalogue = {
     deleteContent: 'Delete the dashboard "{{name}}" and all its charts?',
     moveTitle: 'Move dashboard',
     copyTitle: 'Copy dashboard',
-    targetFolder: 'Target folder',
-    chooseFolder: 'Please choose a target folder',
     copyName: '{{name}} copy',
     created: 'Dashboard created',
     renamed: 'Dashboard renamed',
     deleted: 'Dashboard deleted',
     moved: 'Dashboard moved',
     copied: 'Dashboard copied',
-    sortFailed: 'The new order could not be saved',
   },
   board: {
     notFound: 'Dashboard not found. Choose a dashboard on the left.',

@@ -10,8 +10,6 @@ const zhCN = {
     emptyFolder: '暂无仪表板',
     folderMenu: '文件夹操作',
     dashboardMenu: '仪表板操作',
-    dragFolder: '拖动以调整文件夹顺序',
-    dragDashboard: '拖动以调整仪表板顺序或移到其他文件夹',
     loadFailed: '文件夹加载失败',
   },
   menu: {
@@ -22,13 +20,6 @@ const zhCN = {
     addDashboard: '新建仪表板',
     share: '分享',
     modifyDataSource: '修改数据源',
-    comingLater: '即将推出',
-  },
-  names: {
-    label: '名称',
-    placeholder: '请输入名称（3 到 20 个字符）',
-    required: '请输入名称',
-    length: '名称长度须为 3 到 20 个字符',
   },
   folder: {
     createTitle: '新建文件夹',
@@ -46,15 +37,12 @@ const zhCN = {
     deleteContent: '确定删除仪表板「{{name}}」及其全部图表吗？',
     moveTitle: '移动仪表板',
     copyTitle: '复制仪表板',
-    targetFolder: '目标文件夹',
-    chooseFolder: '请选择目标文件夹',
     copyName: '{{name}} 副本',
     created: '仪表板已创建',
     renamed: '仪表板已重命名',
     deleted: '仪表板已删除',
     moved: '仪表板已移动',
     copied: '仪表板已复制',
-    sortFailed: '排序保存失败',
   },
   board: {
     notFound: '未找到仪表板，请从左侧选择一个仪表板',

@@ -12,8 +12,6 @@ const zhTW: DashboardCatalogue = {
     emptyFolder: '暫無儀表板',
     folderMenu: '資料夾操作',
     dashboardMenu: '儀表板操作',
-    dragFolder: '拖曳以調整資料夾順序',
-    dragDashboard: '拖曳以調整儀表板順序或移到其他資料夾',
     loadFailed: '資料夾載入失敗',
   },
   menu: {
@@ -24,13 +22,6 @@ const zhTW: DashboardCatalogue = {
     addDashboard: '新增儀表板',
     share: '分享',
     modifyDataSource: '修改資料來源',
-    comingLater: '即將推出',
-  },
-  names: {
-    label: '名稱',
-    placeholder: '請輸入名稱（3 到 20 個字元）',
-    required: '請輸入名稱',
-    length: '名稱長度須為 3 到 20 個字元',
   },
   folder: {
     createTitle: '新增資料夾',
@@ -48,15 +39,12 @@ const zhTW: DashboardCatalogue = {
     deleteContent: '確定刪除儀表板「{{name}}」及其全部圖表嗎？',
     moveTitle: '移動儀表板',
     copyTitle: '複製儀表板',
-    targetFolder: '目標資料夾',
-    chooseFolder: '請選擇目標資料夾',
     copyName: '{{name}} 副本',
     created: '儀表板已建立',
     renamed: '儀表板已重新命名',
     deleted: '儀表板已刪除',
     moved: '儀表板已移動',
     copied: '儀表板已複製',
-    sortFailed: '排序儲存失敗',
   },
   board: {
     notFound: '未找到儀表板，請從左側選擇一個儀表板',

@@ -1,16 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
-import { chartTitleError, exportFileName, nameError } from './names';
+import { chartTitleError, exportFileName } from './names';
 
 describe('name validation messages', () => {
-  it('maps the shared name rule (3 to 20, required) to message keys', () => {
-    expect(nameError('')).toBe('names.required');
-    expect(nameError('  ')).toBe('names.required');
-    expect(nameError('ab')).toBe('names.length');
-    expect(nameError('a'.repeat(21))).toBe('names.length');
-    expect(nameError('abc')).toBeNull();
-    expect(nameError('销售额')).toBeNull();
-  });
-
   it('checks chart titles at 1 to 50 characters', () => {
     expect(chartTitleError('')).toBe('chart.titleRequired');
     expect(chartTitleError('x')).toBeNull();

@@ -1,13 +1,5 @@
 import { checkName } from '@bi/rules';
 
-/** i18n key of the problem with a folder or dashboard name (3 to 20 characters), or null. */
-export function nameError(name: unknown): 'names.required' | 'names.length' | null {
-  const problem = checkName(name);
-  if (problem === 'required') return 'names.required';
-  if (problem === 'length') return 'names.length';
-  return null;
-}
-
 export const CHART_TITLE_MAX = 50;
 
 /** i18n key of the problem with a chart title (1 to 50 characters), or null. */

@@ -29,6 +29,9 @@ export const dataSourceApi = {
   createProject: (name: string) => http.post<Project>(`${base}/proj`, { name }),
   renameProject: (projectId: string, name: string) => http.put<Project>(`${base}/project/${id(projectId)}`, { name }),
   deleteProject: (projectId: string) => http.delete<{ projectId: string }>(`${base}/proj/${id(projectId)}`),
+  /** A folder's new place in the sidebar (extension, like the dashboard's sort). */
+  sortProject: (projectId: string, order: number) =>
+    http.post<{ id: string; kind: 'project'; order: number }>(`${base}/sort/${id(projectId)}`, undefined, { query: { order } }),
   /** Batch adjust: moves sources of folder `fromProjectId` to `toProjectId` (all the caller may change, or `dataSourceIds`). */
   moveSources: (fromProjectId: string, toProjectId: string, dataSourceIds?: string[]) =>
     http.put<{ projectId: string; moved: string[] }>(`${base}/batch-edit-datasource/${id(fromProjectId)}`, {

@@ -1,66 +1,8 @@
-import { checkName } from '@bi/rules';
-import { Checkbox, Empty, Form, Input, Select } from 'antd';
+import { Checkbox, Empty, Form, Select } from 'antd';
 import { DialogModal } from '../../../shared/components/DialogModal';
 import { useSubmit } from '../../../shared/hooks/useSubmit';
 import { useDsTranslation } from '../i18n';
 import type { Project } from '../types';
-
-interface NameDialogProps {
-  open: boolean;
-  title: string;
-  initialName?: string;
-  onSubmit: (name: string) => Promise<void>;
-  onClose: () => void;
-}
-
-/** Folder name dialog (spec 02 §5: required, 3 to 20 characters). Enter submits. */
-export function FolderNameDialog({ open, title, initialName = '', onSubmit, onClose }: NameDialogProps) {
-  const { ds } = useDsTranslation();
-  const [form] = Form.useForm<{ name: string }>();
-  const { pending, run } = useSubmit();
-
-  const submit = () =>
-    run(async () => {
-      let name: string;
-      try {
-        ({ name } = await form.validateFields());
-      } catch {
-        return;
-      }
-      await onSubmit(name.trim());
-      onClose();
-    });
-
-  return (
-    <DialogModal
-      open={open}
-      title={title}
-      onOk={() => void submit()}
-      onCancel={onClose}
-      confirmLoading={pending}
-      width={450}
-    >
-      <Form form={form} component={false} initialValues={{ name: initialName }} preserve={false}>
-        <Form.Item
-          name="name"
-          label={ds('folder.nameLabel')}
-          validateFirst
-          rules={[
-            {
-              validator: async (_rule, value: unknown) => {
-                const problem = checkName(value);
-                if (problem === 'required') throw new Error(ds('folder.nameRequired'));
-                if (problem === 'length') throw new Error(ds('folder.nameLength'));
-              },
-            },
-          ]}
-        >
-          <Input data-testid="ds-folder-name" placeholder={ds('folder.namePlaceholder')} autoFocus onPressEnter={() => void submit()} maxLength={40} />
-        </Form.Item>
-      </Form>
-    </DialogModal>
-  );
-}
 
 interface MoveDialogProps {
   open: boolean;

@@ -1,55 +1,7 @@
-import { MoreOutlined } from '@ant-design/icons';
-import { CACHE_INTERVALS, cutName, displayWidth } from '@bi/rules';
-import { Button, Dropdown, Tooltip, type MenuProps } from 'antd';
-import type { KeyboardEvent, MouseEvent } from 'react';
+import { CACHE_INTERVALS } from '@bi/rules';
 import { useMemo } from 'react';
 import i18n from '../../../shared/i18n';
 import { useDsTranslation, type DsT } from '../i18n';
-
-/** A name cut to its display width (spec 02 §2: folder 19, source 20), the full name in a tooltip when cut. */
-export function CutName({ name, limit }: { name: string; limit: number }) {
-  const text = cutName(name, limit);
-  const label = (
-    <span className="bi-tree__name" aria-label={name}>
-      {text}
-    </span>
-  );
-  return displayWidth(name) > limit ? (
-    <Tooltip title={name} placement="right">
-      {label}
-    </Tooltip>
-  ) : (
-    label
-  );
-}
-
-export const stopEvent = (event: MouseEvent | KeyboardEvent) => event.stopPropagation();
-
-interface RowMenuProps {
-  testId: string;
-  label: string;
-  items: MenuProps['items'];
-  onSelect: (key: string) => void;
-}
-
-/** The "…" button of a sidebar row and its dropdown menu. */
-export function RowMenu({ testId, label, items, onSelect }: RowMenuProps) {
-  return (
-    <Dropdown
-      trigger={['click']}
-      destroyOnHidden
-      menu={{
-        items,
-        onClick: ({ key, domEvent }) => {
-          domEvent.stopPropagation();
-          onSelect(key);
-        },
-      }}
-    >
-      <Button type="text" size="small" className="bi-tree__menu" icon={<MoreOutlined />} aria-label={label} data-testid={testId} onClick={stopEvent} onKeyDown={stopEvent} />
-    </Dropdown>
-  );
-}
 
 /** A menu entry's label with a test id. */
 export const menuLabel = (testId: string, text: string) => <span data-testid={testId}>{text}</span>;

@@ -1,5 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTreeDrop, type DropPlan } from '../../../shared/folder-tree';
 import { dataSourceApi, dataSourceKeys } from '../api/dataSource';
+import { dataSourceTree } from '../utils/tree';
 
 /** GET projs: folders with the sources the caller may read. */
 export function useDataSourceProjects() {
@@ -30,7 +32,20 @@ export function useFolderMutations() {
       for (const id of result?.moved ?? []) void queryClient.invalidateQueries({ queryKey: dataSourceKeys.source(id), exact: true });
     },
   });
-  return { createProject, renameProject, deleteProject, moveSources };
+  /** A drop: a folder gets its new order; a source dropped on another folder moves there. */
+  const drop = useTreeDrop({
+    shape: dataSourceTree,
+    queryKey: dataSourceKeys.projects,
+    send: async (plan: DropPlan) => {
+      if (plan.kind === 'folder') return dataSourceApi.sortProject(plan.id, plan.order);
+      if (!plan.from || !plan.moveTo) return null;
+      const result = await dataSourceApi.moveSources(plan.from, plan.moveTo, [plan.id]);
+      void queryClient.invalidateQueries({ queryKey: dataSourceKeys.source(plan.id), exact: true });
+      return result;
+    },
+    refresh,
+  });
+  return { createProject, renameProject, deleteProject, moveSources, drop };
 }
 
 /** DELETE a source; drops what was read about it and refetches the folders. */

@@ -30,10 +30,6 @@ const en: DataSourceCatalogue = {
   folder: {
     createTitle: 'New folder',
     renameTitle: 'Rename folder',
-    nameLabel: 'Name',
-    namePlaceholder: 'Please enter a name (3 to 20 characters)',
-    nameRequired: 'Please enter a name',
-    nameLength: 'Name must be 3 to 20 characters',
     created: 'Folder created',
     renamed: 'Folder renamed',
     deleteTitle: 'Delete folder',

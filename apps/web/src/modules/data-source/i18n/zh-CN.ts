@@ -28,10 +28,6 @@ const zhCN = {
   folder: {
     createTitle: '新建文件夹',
     renameTitle: '修改文件夹名称',
-    nameLabel: '名称',
-    namePlaceholder: '请输入名称（3 到 20 个字符）',
-    nameRequired: '请输入名称',
-    nameLength: '名称长度须为 3 到 20 个字符',
     created: '文件夹已创建',
     renamed: '文件夹已重命名',
     deleteTitle: '删除文件夹',

@@ -30,10 +30,6 @@ const zhTW: DataSourceCatalogue = {
   folder: {
     createTitle: '新增資料夾',
     renameTitle: '修改資料夾名稱',
-    nameLabel: '名稱',
-    namePlaceholder: '請輸入名稱（3 到 20 個字元）',
-    nameRequired: '請輸入名稱',
-    nameLength: '名稱長度須為 3 到 20 個字元',
     created: '資料夾已建立',
     renamed: '資料夾已重新命名',
     deleteTitle: '刪除資料夾',

@@ -1,49 +1,36 @@
 import { describe, expect, it } from '@jest/globals';
-import type { Project } from '../types';
-import { filterProjects, folderOfSource, matchingSources } from './search';
+import { applyDrop, dragId, planDrop } from '../../../shared/folder-tree/utils/drop';
+import { filterTree, matchingItems } from '../../../shared/folder-tree/utils/tree';
+import type { DataSourceSummary, Project } from '../types';
+import { dataSourceTree } from './tree';
 
-const s = (projectId: string, dataSourceId: string, name: string) => ({ projectId, dataSourceId, name, type: 2, isReadOnly: false, editable: true, updateTime: '' });
+const s = (projectId: string, dataSourceId: string, name: string): DataSourceSummary =>
+  ({ projectId, dataSourceId, name, type: 8, isReadOnly: false, editable: true }) as DataSourceSummary;
 const projects: Project[] = [
-  { projectId: 'p1', name: 'Sales', order: 10, dataSources: [s('p1', 'a', 'Revenue 2026'), s('p1', 'b', 'Orders')] },
-  { projectId: 'p2', name: 'Revenue folder', order: 20, dataSources: [s('p2', 'c', '区域销售'), s('p2', 'd', 'revenue by day')] },
+  { projectId: 'p1', name: 'Sales', order: 10, dataSources: [s('p1', 'd1', 'Revenue 2026'), s('p1', 'd2', 'Orders')] },
+  { projectId: 'p2', name: 'Finance', order: 20, dataSources: [s('p2', 'd3', '区域销售')] },
   { projectId: 'p3', name: 'Empty', order: 30, dataSources: [] },
 ];
 
-describe('source search', () => {
-  it('keeps everything without a query (blanks count as none)', () => {
-    expect(filterProjects(projects, '')).toEqual(projects);
-    expect(filterProjects(projects, '  ')).toEqual(projects);
-    expect(matchingSources(projects, ' ')).toEqual([]);
+describe('the data-source folder tree', () => {
+  it('searches sources by name and lists matches with their folder', () => {
+    expect(filterTree(dataSourceTree, projects, 'revenue').map((p) => [p.projectId, p.dataSources.map((x) => x.dataSourceId)])).toEqual([['p1', ['d1']]]);
+    expect(matchingItems(dataSourceTree, projects, '销售').map((m) => [m.item.dataSourceId, m.folderName])).toEqual([['d3', 'Finance']]);
   });
 
-  it('keeps only folders with matching sources, and only those sources, ignoring case; folder names do not match', () => {
-    const out = filterProjects(projects, 'REVENUE');
-    expect(out.map((p) => [p.projectId, p.dataSources.map((x) => x.dataSourceId)])).toEqual([
-      ['p1', ['a']],
-      ['p2', ['d']],
+  it('a folder dragged above the first gets half its order (the sort call), and the list follows', () => {
+    const plan = planDrop(dataSourceTree, projects, dragId('folder', 'p3'), dragId('folder', 'p1'));
+    expect(plan).toEqual({ kind: 'folder', id: 'p3', order: 5 });
+    expect(applyDrop(dataSourceTree, projects, plan!).map((p) => p.projectId)).toEqual(['p3', 'p1', 'p2']);
+  });
+
+  it('a source dropped on another folder moves there (no order); inside its folder nothing happens', () => {
+    expect(planDrop(dataSourceTree, projects, dragId('item', 'd2'), dragId('folderRow', 'p2'))).toEqual({ kind: 'item', id: 'd2', moveTo: 'p2', from: 'p1' });
+    expect(planDrop(dataSourceTree, projects, dragId('item', 'd2'), dragId('item', 'd1'))).toBeNull();
+    const out = applyDrop(dataSourceTree, projects, { kind: 'item', id: 'd2', moveTo: 'p2' });
+    expect(out[1]!.dataSources.map((x) => [x.dataSourceId, x.projectId])).toEqual([
+      ['d3', 'p2'],
+      ['d2', 'p2'],
     ]);
-    expect(filterProjects(projects, 'folder')).toEqual([]);
-  });
-
-  it('matches non-ASCII names and trims the query', () => {
-    expect(filterProjects(projects, ' 销售 ').map((p) => p.projectId)).toEqual(['p2']);
-  });
-
-  it('does not change its input', () => {
-    filterProjects(projects, 'orders');
-    expect(projects[0]!.dataSources).toHaveLength(2);
-  });
-
-  it('the dropdown lists matches with their folder, in order, up to the limit', () => {
-    expect(matchingSources(projects, 'revenue').map((m) => [m.dataSourceId, m.projectName])).toEqual([
-      ['a', 'Sales'],
-      ['d', 'Revenue folder'],
-    ]);
-    expect(matchingSources(projects, 'e', 2)).toHaveLength(2);
-  });
-
-  it('finds the folder of a source', () => {
-    expect(folderOfSource(projects, 'c')?.projectId).toBe('p2');
-    expect(folderOfSource(projects, 'zzz')).toBeUndefined();
   });
 });
