@@ -1,4 +1,4 @@
-import type { Migration } from '@bi/persistence';
+import { settingsTableSql, type Migration } from '@bi/persistence';
 
 export const DASHBOARD_SCHEMA = 'dashboard';
 
@@ -51,11 +51,7 @@ CREATE INDEX charts_dashboard ON dashboard.charts (dashboard_id);
     // charts are found by their source (the chart engine's related-charts lookup).
     id: '0002_settings_charts_by_source',
     sql: `
-CREATE TABLE dashboard.settings (
-  key text PRIMARY KEY,
-  value jsonb NOT NULL,
-  updated_at timestamptz NOT NULL DEFAULT now()
-);
+${settingsTableSql('dashboard')}
 CREATE INDEX charts_data_source ON dashboard.charts (data_source_id) WHERE data_source_id <> '';
 `,
   },

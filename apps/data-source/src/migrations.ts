@@ -1,5 +1,5 @@
 import { outboxMigration } from '@bi/messaging';
-import type { Migration } from '@bi/persistence';
+import { settingsTableSql, type Migration } from '@bi/persistence';
 
 export const DATA_SOURCE_SCHEMA = 'data_source';
 
@@ -61,11 +61,7 @@ CREATE INDEX history_source ON data_source.history (source_id, id DESC);
     // One-time jobs of the service (the demo data of the first start): {state: running | done, ...}.
     id: '0002_settings',
     sql: `
-CREATE TABLE data_source.settings (
-  key text PRIMARY KEY,
-  value jsonb NOT NULL,
-  updated_at timestamptz NOT NULL DEFAULT now()
-);
+${settingsTableSql('data_source')}
 CREATE INDEX sources_table ON data_source.sources (table_name) WHERE table_name <> '';
 `,
   },

@@ -18,3 +18,16 @@ export interface Cache {
   withLock<T>(key: string, compute: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
+
+/** Single flight within this process (Cache.withLock of both adapters): one computation per key at a time. */
+export class SingleFlight {
+  private readonly inFlight = new Map<string, Promise<unknown>>();
+
+  run<T>(key: string, compute: () => Promise<T>): Promise<T> {
+    const running = this.inFlight.get(key) as Promise<T> | undefined;
+    if (running) return running;
+    const p = compute().finally(() => this.inFlight.delete(key));
+    this.inFlight.set(key, p);
+    return p;
+  }
+}

@@ -1,10 +1,10 @@
 import { LRUCache } from 'lru-cache';
-import type { Cache } from './cache.js';
+import { SingleFlight, type Cache } from './cache.js';
 
 /** Bounded in-process LRU with per-entry TTL (embedded mode). */
 export class MemoryCache implements Cache {
   private readonly lru: LRUCache<string, string>;
-  private readonly inFlight = new Map<string, Promise<unknown>>();
+  private readonly inFlight = new SingleFlight();
 
   constructor(maxEntries = 50_000) {
     this.lru = new LRUCache<string, string>({ max: maxEntries, ttlAutopurge: false, allowStale: false });
@@ -50,11 +50,7 @@ export class MemoryCache implements Cache {
   }
 
   withLock<T>(key: string, compute: () => Promise<T>): Promise<T> {
-    const running = this.inFlight.get(key) as Promise<T> | undefined;
-    if (running) return running;
-    const p = compute().finally(() => this.inFlight.delete(key));
-    this.inFlight.set(key, p);
-    return p;
+    return this.inFlight.run(key, compute);
   }
 
   async close(): Promise<void> {

@@ -1,5 +1,5 @@
 import { Redis } from 'ioredis';
-import type { Cache } from './cache.js';
+import { SingleFlight, type Cache } from './cache.js';
 
 // INCR and set the expiry only on the first increment, atomically.
 const INCREMENT = `local n = redis.call('INCR', KEYS[1]) if n == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end return n`;
@@ -11,7 +11,7 @@ const INCREMENT = `local n = redis.call('INCR', KEYS[1]) if n == 1 then redis.ca
  */
 export class RedisCache implements Cache {
   private readonly redis: Redis;
-  private readonly inFlight = new Map<string, Promise<unknown>>();
+  private readonly inFlight = new SingleFlight();
 
   constructor(url: string, private readonly prefix = 'bi:') {
     this.redis = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2, enableOfflineQueue: true });
@@ -57,11 +57,7 @@ export class RedisCache implements Cache {
   }
 
   withLock<T>(key: string, compute: () => Promise<T>): Promise<T> {
-    const running = this.inFlight.get(key) as Promise<T> | undefined;
-    if (running) return running;
-    const p = compute().finally(() => this.inFlight.delete(key));
-    this.inFlight.set(key, p);
-    return p;
+    return this.inFlight.run(key, compute);
   }
 
   async close(): Promise<void> {

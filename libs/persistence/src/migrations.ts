@@ -11,6 +11,18 @@ export class MigrationError extends Error {
   override name = 'MigrationError';
 }
 
+/**
+ * The table of a service's one-time jobs (demo content of the first start, claims):
+ * key → {state: running | done, …}. The text stays as first shipped: migration checksums hash it.
+ */
+export function settingsTableSql(schema: string): string {
+  return `CREATE TABLE ${assertIdentifier(schema)}.settings (
+  key text PRIMARY KEY,
+  value jsonb NOT NULL,
+  updated_at timestamptz NOT NULL DEFAULT now()
+);`;
+}
+
 function checksum(sql: string): string {
   return createHash('sha256').update(sql).digest('hex');
 }

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, rmdirSync } fro
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { PGlite, types } from '@electric-sql/pglite';
-import type { QueryResult, SqlDatabase, SqlExecutor } from './sql.js';
+import { answersQuery, type QueryResult, type SqlDatabase, type SqlExecutor } from './sql.js';
 
 type PGliteLike = Pick<PGlite, 'query' | 'exec' | 'transaction' | 'close'>;
 
@@ -60,13 +60,8 @@ export class PgliteDatabase implements SqlDatabase {
     return this.db.transaction((tx) => fn(wrap(tx)));
   }
 
-  async ping(): Promise<boolean> {
-    try {
-      await this.db.query('select 1');
-      return true;
-    } catch {
-      return false;
-    }
+  ping(): Promise<boolean> {
+    return answersQuery(this.db);
   }
 
   async close(): Promise<void> {

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import type { QueryResult, SqlDatabase, SqlExecutor } from './sql.js';
+import { answersQuery, type QueryResult, type SqlDatabase, type SqlExecutor } from './sql.js';
 
 const INT8_OID = 20;
 const NUMERIC_TYPES = {
@@ -57,13 +57,8 @@ export class PostgresDatabase implements SqlDatabase {
     }
   }
 
-  async ping(): Promise<boolean> {
-    try {
-      await this.pool.query('select 1');
-      return true;
-    } catch {
-      return false;
-    }
+  ping(): Promise<boolean> {
+    return answersQuery(this.pool);
   }
 
   async close(): Promise<void> {

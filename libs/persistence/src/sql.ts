@@ -22,6 +22,16 @@ export interface SqlDatabase extends SqlExecutor {
   close(): Promise<void>;
 }
 
+/** SqlDatabase.ping of both stores: true when the connection answers a trivial query. */
+export async function answersQuery(db: { query(sql: string): Promise<unknown> }): Promise<boolean> {
+  try {
+    await db.query('select 1');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 const IDENTIFIER = /^[a-z_][a-z0-9_]{0,62}$/;
 
 /** Schema and table names come from code, never from users; this guards against mistakes anyway. */

@@ -52,6 +52,11 @@ export interface TableInfo {
 }
 
 export const MAX_TABLES = 10_000;
+
+/** Rows of (schema, name, table type) as the table list: a type naming a VIEW is a view. */
+export function tableInfos(rows: DriverResult['rows']): TableInfo[] {
+  return rows.map(([schema, name, type]) => ({ schema: String(schema), name: String(name), kind: String(type).includes('VIEW') ? 'view' : 'table' }));
+}
 export const CONNECT_TIMEOUT_MS = 10_000;
 export const POOL_SIZE = 4;
 

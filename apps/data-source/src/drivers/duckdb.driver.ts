@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { DuckDBInstance, DuckDBTypeId, type DuckDBConnection } from '@duckdb/node-api';
 import { AppError } from '@bi/core';
-import { MAX_TABLES, clip, driverErrors, messageOf, withCancelTimer, type ConnectionSpec, type DriverResult, type RunOptions, type SourceDriver, type TableInfo } from './driver.js';
+import { MAX_TABLES, clip, driverErrors, messageOf, withCancelTimer, type ConnectionSpec, type DriverResult, type RunOptions, type SourceDriver, type TableInfo, tableInfos } from './driver.js';
 import { duckdbDataType, normalizeValue } from './values.js';
 
 /**
@@ -29,7 +29,7 @@ export class DuckdbDriver implements SourceDriver {
       [MAX_TABLES],
       options,
     );
-    return r.rows.map(([schema, name, type]) => ({ schema: String(schema), name: String(name), kind: String(type).includes('VIEW') ? 'view' : 'table' }));
+    return tableInfos(r.rows);
   }
 
   async run(sql: string, params: unknown[], options: RunOptions): Promise<DriverResult> {

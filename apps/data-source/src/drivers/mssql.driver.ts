@@ -1,6 +1,6 @@
 import sql from 'mssql';
 import { AppError } from '@bi/core';
-import { CONNECT_TIMEOUT_MS, MAX_TABLES, POOL_SIZE, clip, driverErrors, messageOf, networkError, withCancelTimer, type ConnectionSpec, type DriverResult, type RunOptions, type SourceDriver, type TableInfo } from './driver.js';
+import { CONNECT_TIMEOUT_MS, MAX_TABLES, POOL_SIZE, clip, driverErrors, messageOf, networkError, withCancelTimer, type ConnectionSpec, type DriverResult, type RunOptions, type SourceDriver, type TableInfo, tableInfos } from './driver.js';
 import { mssqlDataType, normalizeValue } from './values.js';
 
 /**
@@ -17,7 +17,7 @@ export class MssqlDriver implements SourceDriver {
 
   async listTables(options: RunOptions): Promise<TableInfo[]> {
     const r = await this.run('SELECT TOP (@p1) TABLE_SCHEMA, TABLE_NAME, TABLE_TYPE FROM INFORMATION_SCHEMA.TABLES ORDER BY 1, 2', [MAX_TABLES], options);
-    return r.rows.map(([schema, name, type]) => ({ schema: String(schema), name: String(name), kind: String(type).includes('VIEW') ? 'view' : 'table' }));
+    return tableInfos(r.rows);
   }
 
   async run(text: string, params: unknown[], options: RunOptions): Promise<DriverResult> {

@@ -1,6 +1,6 @@
 import mysql from 'mysql2/promise';
 import { AppError } from '@bi/core';
-import { CONNECT_TIMEOUT_MS, MAX_TABLES, POOL_SIZE, clip, driverErrors, messageOf, networkError, withCancelTimer, type ConnectionSpec, type DriverResult, type RunOptions, type SourceDriver, type TableInfo } from './driver.js';
+import { CONNECT_TIMEOUT_MS, MAX_TABLES, POOL_SIZE, clip, driverErrors, messageOf, networkError, withCancelTimer, type ConnectionSpec, type DriverResult, type RunOptions, type SourceDriver, type TableInfo, tableInfos } from './driver.js';
 import { mysqlDataType, normalizeValue } from './values.js';
 
 const DATE_ONLY_TYPES = new Set([10, 14]);
@@ -45,7 +45,7 @@ export class MysqlDriver implements SourceDriver {
       [MAX_TABLES],
       options,
     );
-    return r.rows.map(([schema, name, type]) => ({ schema: String(schema), name: String(name), kind: String(type).includes('VIEW') ? 'view' : 'table' }));
+    return tableInfos(r.rows);
   }
 
   async run(sql: string, params: unknown[], options: RunOptions): Promise<DriverResult> {

@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { AppError } from '@bi/core';
-import { CONNECT_TIMEOUT_MS, MAX_TABLES, POOL_SIZE, clip, driverErrors, messageOf, networkError, type ConnectionSpec, type DriverResult, type RunOptions, type SourceDriver, type TableInfo } from './driver.js';
+import { CONNECT_TIMEOUT_MS, MAX_TABLES, POOL_SIZE, clip, driverErrors, messageOf, networkError, type ConnectionSpec, type DriverResult, type RunOptions, type SourceDriver, type TableInfo, tableInfos } from './driver.js';
 import { PG_RAW_TEXT_TYPES, normalizeValue, pgDataType, pgIsDateOnly } from './values.js';
 
 const raw = (v: string) => v;
@@ -35,37 +35,27 @@ export class PostgresDriver implements SourceDriver {
       [MAX_TABLES],
       options,
     );
-    return r.rows.map(([schema, name, type]) => ({ schema: String(schema), name: String(name), kind: String(type).includes('VIEW') ? 'view' : 'table' }));
+    return tableInfos(r.rows);
   }
 
-  async run(sql: string, params: unknown[], options: RunOptions): Promise<DriverResult> {
-    let client: pg.PoolClient;
-    try {
-      client = await this.pool.connect();
-    } catch (e) {
-      throw this.connectError(e);
-    }
-    let broken = false;
-    try {
-      // Read-only, a server-side statement timeout, and strings read as the SQL guard reads them.
-      await client.query('BEGIN READ ONLY');
-      await client.query("SELECT set_config('statement_timeout', $1, true), set_config('standard_conforming_strings', 'on', true)", [String(options.timeoutMs)]);
-      const r = await client.query({ text: sql, values: params, rowMode: 'array' });
-      await client.query('ROLLBACK');
-      const columns = r.fields.map((f) => ({ name: f.name, dataType: pgDataType(f.dataTypeID), nativeType: String(f.dataTypeID), dateOnly: pgIsDateOnly(f.dataTypeID) }));
-      const rows = (r.rows as unknown[][]).slice(0, options.maxRows).map((row) => row.map((v, i) => normalizeValue(v, columns[i].dataType, { dateOnly: columns[i].dateOnly })));
-      return { columns: columns.map(({ name, dataType, nativeType }) => ({ name, dataType, nativeType })), rows };
-    } catch (e) {
-      await client.query('ROLLBACK').catch(() => {
-        broken = true;
-      });
-      throw this.queryError(e, options);
-    } finally {
-      client.release(broken);
-    }
+  run(sql: string, params: unknown[], options: RunOptions): Promise<DriverResult> {
+    return this.withClient(async (client) => {
+      try {
+        // Read-only, a server-side statement timeout, and strings read as the SQL guard reads them.
+        await client.query('BEGIN READ ONLY');
+        await client.query("SELECT set_config('statement_timeout', $1, true), set_config('standard_conforming_strings', 'on', true)", [String(options.timeoutMs)]);
+        const r = await client.query({ text: sql, values: params, rowMode: 'array' });
+        await client.query('ROLLBACK');
+        const columns = r.fields.map((f) => ({ name: f.name, dataType: pgDataType(f.dataTypeID), nativeType: String(f.dataTypeID), dateOnly: pgIsDateOnly(f.dataTypeID) }));
+        const rows = (r.rows as unknown[][]).slice(0, options.maxRows).map((row) => row.map((v, i) => normalizeValue(v, columns[i].dataType, { dateOnly: columns[i].dateOnly })));
+        return { columns: columns.map(({ name, dataType, nativeType }) => ({ name, dataType, nativeType })), rows };
+      } catch (e) {
+        throw this.queryError(e, options);
+      }
+    });
   }
 
-  /** A pooled client for the upload writer (uploads/store-writer.ts), which manages its transaction. */
+  /** A pooled client (run, and the upload writer of uploads/store-writer.ts, which manages its transaction); rolled back on a failure. */
   async withClient<T>(fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
     let client: pg.PoolClient;
     try {
