@@ -98,3 +98,38 @@ describe('hostile chart text (issue 12 #3, #4)', () => {
     expect(key(() => checkCustomOption('{"series":[{"label":{"show":true}}]}'))).toBe('no error');
   });
 });
+
+describe('the alerts of a chart (warnConfigData) as a save brings them', () => {
+  const amount = { name: 'amount', dataType: 'number' as const, aggregator: 'sum' as const };
+  const item = (parts: Record<string, unknown> = {}) => ({
+    warnName: ' High ',
+    isSwitch: true,
+    logic: 0,
+    warnTime: 0,
+    warnConditions: [{ axisField: { axisName: 'amount', aggregator: 'sum' }, compare: '>', compareValue: 10 }],
+    ...parts,
+  });
+  const save = (warnConfigData: unknown) => parseChart(JSON.stringify({ ...base({ values: [amount] }), warnConfigData }));
+
+  it('keeps checked alerts in their stored form: trimmed names, a warnId per item, channels only where used', () => {
+    const chart = save({ warnItemsYList: [item()], warnItemsYOptionalList: [] });
+    const stored = chart.warnConfigData!.warnItemsYList[0]!;
+    expect(stored.warnName).toBe('High');
+    expect(stored.warnId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(stored).toMatchObject({ warnExactTime: null, isSendMail: false, isSendWechat: false, webhookUrl: '' });
+    // a second save keeps the id (the rule's firing state follows it)
+    expect(parseChart(JSON.stringify(chart)).warnConfigData!.warnItemsYList[0]!.warnId).toBe(stored.warnId);
+  });
+
+  it('refuses what the shared check refuses, with its message key', () => {
+    expect(key(() => save({ warnItemsYList: Array.from({ length: 21 }, () => item()) }))).toBe('warn.too_many {"max":20}');
+    expect(key(() => save({ warnItemsYList: [item({ warnName: ' ' })] }))).toBe('warn.name_required {}');
+    expect(key(() => save({ warnItemsYList: [item({ warnConditions: [{ axisField: { axisName: 'ghost' }, compare: '>', compareValue: 1 }] })] }))).toBe('warn.unknown_field {"warn":"High","name":"ghost"}');
+    expect(key(() => save({ warnItemsYList: [item({ warnConditions: [{ axisField: { axisName: 'amount', aggregator: 'sum' }, compare: 'like', compareValue: 1 }] })] }))).toBe(
+      'warn.operator_not_allowed {"warn":"High","name":"amount","compare":"like"}',
+    );
+    expect(key(() => save({ warnItemsYList: [item({ warnTime: 1, warnExactTime: 24 })] }))).toBe('warn.hour_invalid {"warn":"High"}');
+    expect(key(() => save({ warnItemsYList: [item({ isSendWechat: true, webhookUrl: 'ftp://x.example/' })] }))).toBe('warn.webhook_url {"warn":"High"}');
+    expect(key(() => save([]))).toMatch(/^request.invalid /);
+  });
+});

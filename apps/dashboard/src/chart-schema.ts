@@ -1,6 +1,7 @@
 import { AppError } from '@bi/core';
-import { CHART_TYPES, emptyChart, isNumberOnlyAggregator, switchSource as switchChartSource, type Chart, type ChartField, type ChartType, type DataType } from '@bi/chart-model';
+import { CHART_TYPES, checkWarnConfig, emptyChart, isNumberOnlyAggregator, normalizeWarnConfig, switchSource as switchChartSource, type Chart, type ChartField, type ChartType, type DataType } from '@bi/chart-model';
 import { INPUT_BOUNDS, charLength, excerpt, findTextProblem, jsonNesting } from '@bi/rules';
+import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 
 /**
@@ -133,6 +134,8 @@ export const chartSchema = z.object({
   ),
   editTopNum: opt(z.object({ showItemNum: z.boolean(), direction: oneOf(0, 1), num: int(0, 1_000_000), mode: oneOf(0, 1) })),
   theme: opt(z.enum(['light', 'dark', 'gentle', 'commerce', 'starry'])),
+  // the alert rules (spec 01 §3 Warning config): checked by checkWarnConfig of @bi/chart-model in parseChart
+  warnConfigData: opt(z.record(z.string(), z.unknown())),
 });
 
 /** Drops undefined members (the stored JSON and the answers carry only what is set). */
@@ -167,7 +170,19 @@ export function parseChart(json: string): Chart {
     if ((f.aggregator as string) === '') delete f.aggregator;
   }
   checkCustomOption(chart.customOption, { textChecked: true });
+  checkWarnings(chart);
   return chart;
+}
+
+/**
+ * The chart's alerts (warnConfigData): the one check of @bi/chart-model (≤ 20 items, names, fields,
+ * operators per type, hours, channels), then their stored form (every item with its warnId).
+ */
+export function checkWarnings(chart: Chart): void {
+  if (chart.warnConfigData === undefined) return;
+  const problem = checkWarnConfig(chart.warnConfigData, chart);
+  if (problem) throw new AppError('invalid', problem.key, problem.params);
+  chart.warnConfigData = normalizeWarnConfig(chart.warnConfigData, randomUUID);
 }
 
 export function checkTitle(title: string): void {

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Cache } from '@bi/cache';
-import type { Chart } from '@bi/chart-model';
+import { warnItems, type Chart } from '@bi/chart-model';
 import { AppError } from '@bi/core';
 import type { SqlExecutor } from '@bi/persistence';
 import type { dashboardV1 } from '@bi/proto';
@@ -59,6 +59,8 @@ export class ChartService {
   async saveChart(req: dashboardV1.SaveChartRequest): Promise<dashboardV1.ChartRecord> {
     const t = tabOf(req.tab);
     let chart = parseChart(req.chartJson);
+    // alarm setting is offered on the dashboard route only (spec 01 §2)
+    if (t !== 'dashboard' && warnItems(chart.warnConfigData).length > 0) throw new AppError('invalid', 'warn.dashboard_only');
     return this.changing(
       async (tx) => {
         const row = await this.row(t, chart.chartId, tx);

@@ -142,6 +142,7 @@ describe('authorization matrix', () => {
     'POST /api/chart-edit/{tab}/{dashboardId}': async () => ({ body: { title: 'New', dataSourceId: F.src, type: 'bar' } }),
     'PUT /api/chart-edit/{tab}': async () => ({ body: await freshChart() }),
     'PUT /api/chart-edit/change-custom-option/{tab}': async () => ({ body: { chartId: (await freshChart()).chartId, customOption: '' } }),
+    'PUT /api/chart-edit/warn/{tab}': async () => ({ body: { chartId: (await freshChart()).chartId, warnConfigData: { warnItemsYList: [], warnItemsYOptionalList: [] } } }),
     'POST /api/chart-edit/change/{tab}/{dataSourceId}': async () => ({ body: await freshChart() }),
     'PUT /api/chart-edit/batch-edit-datasource/{tab}/{projectId}': async () => {
       const projectId = (await ok('POST', '/api/dashboard/project/dashboard', { name: unique('Folder') })).projectId;

@@ -20,6 +20,7 @@ type Language = ReturnType<typeof requestLanguage>;
 import { parseInput } from '../http/validation.js';
 import { ChartAnswers, envelopeBytes, type ChartWithSource } from './answer-cache.js';
 import { ChartWriteAccess } from './chart-write-access.js';
+import { checkChartWarnings, warnBody } from './warn-config.js';
 import { batchEnvelopeParts, batchRunBody, detailFilter, filters, runBody, runRequestKey, type RunBody } from './run-request.js';
 
 const nullable = <T extends z.ZodType>(s: T) => z.preprocess((v) => (v === null ? undefined : v), s.optional());
@@ -323,9 +324,27 @@ export class ChartEditorController {
   async save(@Param('tab') tab: string, @Body() body: unknown, @CurrentUser() user: AuthUser) {
     const b = parseInput(chartBody, body);
     const { tab: t, target: source } = await this.writes.chart(user, tab, b.chartId, b.dataSourceId);
+    const chart = checkChartWarnings(t, b, user);
     const saved = await rpc(
-      this.access.dashboards.saveChart({ tab: t, chartJson: JSON.stringify(b), sourceFields: source ? sourceFieldRefs(source) : [], checkFields: source !== undefined }),
+      this.access.dashboards.saveChart({ tab: t, chartJson: JSON.stringify(chart), sourceFields: source ? sourceFieldRefs(source) : [], checkFields: source !== undefined }),
     );
     return chartView(saved);
+  }
+
+  @Get('warn/:tab/:chartId')
+  @ApiOperation({ summary: "A chart's alerts for the alarm dialog (editors): {chartId, title, type, values, secondValues, warnConfigData}" })
+  async warnings(@Param('tab') tab: string, @Param('chartId') chartId: string, @CurrentUser() user: AuthUser) {
+    const w = await this.writes.chart(user, tab, chartId);
+    const c = chartView(w.record);
+    return { chartId: c.chartId, title: c.title, type: c.type, values: c.values ?? [], secondValues: c.secondValues ?? [], warnConfigData: c.warnConfigData ?? null };
+  }
+
+  @Put('warn/:tab')
+  @ApiOperation({ summary: 'Save only the alerts {chartId, warnConfigData} of a dashboard chart (the chart box alarm dialog); answers the saved chart' })
+  async saveWarnings(@Param('tab') tab: string, @Body() body: unknown, @CurrentUser() user: AuthUser) {
+    const b = parseInput(warnBody, body);
+    const w = await this.writes.chart(user, tab, b.chartId);
+    const chart = checkChartWarnings(w.tab, { ...chartView(w.record), warnConfigData: b.warnConfigData }, user);
+    return chartView(await rpc(this.access.dashboards.saveChart({ tab: w.tab, chartJson: JSON.stringify(chart), sourceFields: [], checkFields: false })));
   }
 }
