@@ -13,4 +13,7 @@ export class ChartQueryGrpcController implements chartQueryV1.ChartQueryServiceC
   details(r: chartQueryV1.DetailsRequest) {
     return this.runner.details(r);
   }
+  chartValues(r: chartQueryV1.ChartValuesRequest) {
+    return this.runner.chartValues(r);
+  }
 }

@@ -162,7 +162,12 @@ export class ChartRunner {
     });
   }
 
-  /** Raw rows under the chart's filters and the detail dialog's (and, with pointKey, behind one point), one page (not cached). */
+  details(r: chartQueryV1.DetailsRequest) {
+    return this.runner.details(r);
+  }
+  chartValues(r: chartQueryV1.ChartValuesRequest) {
+    return this.runner.chartValues(r);
+  } (and, with pointKey, behind one point), one page (not cached). */
   async details(req: chartQueryV1.DetailsRequest): Promise<chartQueryV1.DetailsReply> {
     const tab = tabOf(req.tab);
     const chart = await this.chartOf(tab, req.chartId, req.chartJson);

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { migrate } from '@bi/persistence';
 import { serviceModule, startGrpcService, type ServiceRuntime } from '@bi/service-kit';
+import { ChartEvents } from './chart-events.js';
 import { ChartRepository } from './chart.repository.js';
 import { ChartService } from './chart.service.js';
 import { DashboardGrpcController } from './dashboard.grpc.controller.js';
@@ -20,7 +21,7 @@ export async function startDashboardService(runtime: ServiceRuntime, url: string
     'dashboard',
     serviceModule(DashboardModule, 'dashboard', runtime, {
       controllers: [DashboardGrpcController],
-      providers: [DashboardRepository, DashboardService, ChartRepository, ChartService, DemoDashboard],
+      providers: [DashboardRepository, DashboardService, ChartRepository, ChartService, DemoDashboard, ChartEvents],
     }),
     runtime,
     url,

@@ -1,8 +1,11 @@
+import { outboxMigration } from '@bi/messaging';
 import { settingsTableSql, type Migration } from '@bi/persistence';
 
 export const DASHBOARD_SCHEMA = 'dashboard';
 
 export const DASHBOARD_MIGRATIONS: Migration[] = [
+  // events of this service (ChartChanged), published by chart-events.ts
+  outboxMigration('dashboard'),
   {
     id: '0001_projects_dashboards_charts',
     sql: `
@@ -53,6 +56,32 @@ CREATE INDEX charts_dashboard ON dashboard.charts (dashboard_id);
     sql: `
 ${settingsTableSql('dashboard')}
 CREATE INDEX charts_data_source ON dashboard.charts (data_source_id) WHERE data_source_id <> '';
+`,
+  },
+  {
+    // Every chart insert, update and delete is noted here in its own transaction (cascades too);
+    // chart-events.ts turns the notes into ChartChanged events through the outbox.
+    id: '0003_chart_changes',
+    sql: `
+CREATE TABLE dashboard.chart_changes (
+  seq bigserial PRIMARY KEY,
+  chart_id uuid NOT NULL,
+  tab text NOT NULL,
+  dashboard_id uuid NOT NULL,
+  noted_at timestamptz NOT NULL DEFAULT now()
+);
+CREATE FUNCTION dashboard.note_chart_change() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'DELETE' THEN
+    INSERT INTO dashboard.chart_changes (chart_id, tab, dashboard_id) VALUES (OLD.id, OLD.tab, OLD.dashboard_id);
+    RETURN OLD;
+  END IF;
+  INSERT INTO dashboard.chart_changes (chart_id, tab, dashboard_id) VALUES (NEW.id, NEW.tab, NEW.dashboard_id);
+  RETURN NEW;
+END
+$$;
+CREATE TRIGGER charts_note_change AFTER INSERT OR UPDATE OR DELETE ON dashboard.charts
+  FOR EACH ROW EXECUTE FUNCTION dashboard.note_chart_change();
 `,
   },
 ];

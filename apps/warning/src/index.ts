@@ -1,10 +1,51 @@
 import { Module } from '@nestjs/common';
-import { serviceModule, startGrpcService, type ServiceRuntime } from '@bi/service-kit';
+import type { AppConfig } from '@bi/config';
+import { migrate } from '@bi/persistence';
+import { CONFIG, serviceModule, startGrpcService, type ServiceRuntime } from '@bi/service-kit';
+import { BACKENDS, GrpcBackends, type WarningBackends } from './backends.js';
+import { DeliveryWorker } from './channels.js';
+import { MessagesService } from './messages.service.js';
+import { WARNING_MIGRATIONS, WARNING_SCHEMA } from './migrations.js';
 import { WarningGrpcController } from './warning.grpc.controller.js';
+import { CLOCK, systemClock, WarningEngine, type Clock } from './warning.engine.js';
 
 @Module({})
 export class WarningModule {}
 
-export function startWarningService(runtime: ServiceRuntime, url: string) {
-  return startGrpcService('warning', serviceModule(WarningModule, 'warning', runtime, { controllers: [WarningGrpcController] }), runtime, url);
+export { WARNING_MIGRATIONS, WARNING_SCHEMA } from './migrations.js';
+export { WarningEngine, uuidOf, type Clock } from './warning.engine.js';
+export { signBody } from './channels.js';
+
+export interface WarningServiceOptions {
+  /** tests: fake chart-query / identity calls and a fake clock */
+  backends?: WarningBackends;
+  clock?: Clock;
+}
+
+/**
+ * Migrates the warning schema and serves WarningService; runs the alert engine (rules from
+ * dashboard.chart-changed, evaluation on datasource.data-changed and at the hours of timed rules),
+ * its outbox relay and the mail/webhook delivery worker.
+ */
+export async function startWarningService(runtime: ServiceRuntime, url: string, options: WarningServiceOptions = {}) {
+  await migrate(runtime.db, WARNING_SCHEMA, WARNING_MIGRATIONS);
+  const app = await startGrpcService(
+    'warning',
+    serviceModule(WarningModule, 'warning', runtime, {
+      controllers: [WarningGrpcController],
+      providers: [
+        MessagesService,
+        DeliveryWorker,
+        WarningEngine,
+        options.backends ? { provide: BACKENDS, useValue: options.backends } : { provide: BACKENDS, useFactory: (config: AppConfig) => new GrpcBackends(config), inject: [CONFIG] },
+        { provide: CLOCK, useValue: options.clock ?? systemClock },
+      ],
+    }),
+    runtime,
+    url,
+  );
+  const engine = app.get(WarningEngine);
+  const deliveries = app.get(DeliveryWorker);
+  engine.onDeliveries = () => void deliveries.nudge();
+  return app;
 }

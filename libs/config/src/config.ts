@@ -95,6 +95,17 @@ const envShape = {
     BI_UPLOAD_MAX_ROWS: positiveInt(100_000_000).default(5_000_000),
     BI_CHART_CACHE_SECONDS: positiveInt(7 * 24 * 3600).default(60),
     BI_CHART_SOURCE_CONCURRENCY: positiveInt(100).default(4),
+    // the enterprise type the web reads from GET /api/config: the warning bell shows for 3 (spec 02 §2)
+    BI_ENTERPRISE_TYPE: z.coerce.number({ message: 'expected a number' }).int('expected a whole number').min(0, 'expected 0 to 99').max(99, 'expected 0 to 99').default(3),
+    // alert e-mail (warning service); unset host: mail deliveries fail with "SMTP not configured"
+    BI_SMTP_HOST: z.string().min(1).optional(),
+    BI_SMTP_PORT: port.default(587),
+    BI_SMTP_SECURE: bool.default(false),
+    BI_SMTP_USER: z.string().optional(),
+    BI_SMTP_PASSWORD: z.string().optional(),
+    BI_SMTP_FROM: z.string().min(3).default('bi-alerts@localhost'),
+    // HMAC-SHA256 key of alert webhooks (header X-BI-Signature); unset: generated file under BI_DATA_DIR/secrets
+    BI_WEBHOOK_SECRET: z.string().min(16, 'expected at least 16 characters').optional(),
     // the product's time zone: relative date filters (today, this week, …) are computed in it; unset: the host's
     BI_TIME_ZONE: z
       .string()
@@ -169,6 +180,14 @@ export interface AppConfig {
   };
   /** the product's time zone (IANA name): relative date filters are computed in it, never in a browser's clock */
   timeZone: string;
+  /** 3 shows the warning bell (spec 02 §2); the web reads it from GET /api/config */
+  enterpriseType: number;
+  /** alert channels of the warning service */
+  alerts: {
+    smtp?: { host: string; port: number; secure: boolean; user?: string; password?: string; from: string };
+    smtpFrom: string;
+    webhookSecret?: string;
+  };
   charts: {
     /** lifetime of a cached chart answer when its source sets no cache interval */
     defaultCacheSeconds: number;
@@ -266,6 +285,14 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       uploadMaxRows: e.BI_UPLOAD_MAX_ROWS,
     },
     timeZone: e.BI_TIME_ZONE ?? Intl.DateTimeFormat().resolvedOptions().timeZone,
+    enterpriseType: e.BI_ENTERPRISE_TYPE,
+    alerts: {
+      ...(e.BI_SMTP_HOST
+        ? { smtp: { host: e.BI_SMTP_HOST, port: e.BI_SMTP_PORT, secure: e.BI_SMTP_SECURE, user: e.BI_SMTP_USER, password: e.BI_SMTP_PASSWORD, from: e.BI_SMTP_FROM } }
+        : {}),
+      smtpFrom: e.BI_SMTP_FROM,
+      webhookSecret: e.BI_WEBHOOK_SECRET,
+    },
     charts: { defaultCacheSeconds: e.BI_CHART_CACHE_SECONDS, sourceConcurrency: e.BI_CHART_SOURCE_CONCURRENCY },
   };
 }

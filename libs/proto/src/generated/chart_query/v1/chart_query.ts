@@ -82,6 +82,23 @@ export interface Viewer {
   isAdmin: boolean;
 }
 
+export interface ChartValuesRequest {
+  tab: string;
+  chartId: string;
+  /** the chart (@bi/chart-model Chart as JSON); empty: read from dashboard */
+  chartJson: string;
+  viewer: Viewer | undefined;
+}
+
+export interface ChartValuesReply {
+  /** [{alias, role (dimension, series, measure, measure2), field {name, title, dataType, aggregator}}] */
+  columnsJson: string;
+  /** [{<alias>: value}] at most the chart's row limit */
+  rowsJson: string;
+  truncated: boolean;
+  dataVersion: number;
+}
+
 export const CHART_QUERY_V1_PACKAGE_NAME = "chart_query.v1";
 
 function createBaseRunChartRequest(): RunChartRequest {
@@ -807,6 +824,236 @@ export const Viewer: MessageFns<Viewer> = {
   },
 };
 
+function createBaseChartValuesRequest(): ChartValuesRequest {
+  return { tab: "", chartId: "", chartJson: "", viewer: undefined };
+}
+
+export const ChartValuesRequest: MessageFns<ChartValuesRequest> = {
+  encode(message: ChartValuesRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.tab !== "") {
+      writer.uint32(10).string(message.tab);
+    }
+    if (message.chartId !== "") {
+      writer.uint32(18).string(message.chartId);
+    }
+    if (message.chartJson !== "") {
+      writer.uint32(26).string(message.chartJson);
+    }
+    if (message.viewer !== undefined) {
+      Viewer.encode(message.viewer, writer.uint32(162).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ChartValuesRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseChartValuesRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.tab = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.chartId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.chartJson = reader.string();
+            continue;
+          }
+          case 20: {
+            if (tag !== 162) {
+              break;
+            }
+
+            message.viewer = Viewer.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ChartValuesRequest {
+    return {
+      tab: isSet(object.tab) ? globalThis.String(object.tab) : "",
+      chartId: isSet(object.chartId)
+        ? globalThis.String(object.chartId)
+        : isSet(object.chart_id)
+        ? globalThis.String(object.chart_id)
+        : "",
+      chartJson: isSet(object.chartJson)
+        ? globalThis.String(object.chartJson)
+        : isSet(object.chart_json)
+        ? globalThis.String(object.chart_json)
+        : "",
+      viewer: isSet(object.viewer) ? Viewer.fromJSON(object.viewer) : undefined,
+    };
+  },
+
+  toJSON(message: ChartValuesRequest): unknown {
+    const obj: any = {};
+    if (message.tab !== "") {
+      obj.tab = message.tab;
+    }
+    if (message.chartId !== "") {
+      obj.chartId = message.chartId;
+    }
+    if (message.chartJson !== "") {
+      obj.chartJson = message.chartJson;
+    }
+    if (message.viewer !== undefined) {
+      obj.viewer = Viewer.toJSON(message.viewer);
+    }
+    return obj;
+  },
+};
+
+function createBaseChartValuesReply(): ChartValuesReply {
+  return { columnsJson: "", rowsJson: "", truncated: false, dataVersion: 0 };
+}
+
+export const ChartValuesReply: MessageFns<ChartValuesReply> = {
+  encode(message: ChartValuesReply, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.columnsJson !== "") {
+      writer.uint32(10).string(message.columnsJson);
+    }
+    if (message.rowsJson !== "") {
+      writer.uint32(18).string(message.rowsJson);
+    }
+    if (message.truncated !== false) {
+      writer.uint32(24).bool(message.truncated);
+    }
+    if (message.dataVersion !== 0) {
+      writer.uint32(32).int64(message.dataVersion);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ChartValuesReply {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseChartValuesReply();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.columnsJson = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.rowsJson = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.truncated = reader.bool();
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.dataVersion = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ChartValuesReply {
+    return {
+      columnsJson: isSet(object.columnsJson)
+        ? globalThis.String(object.columnsJson)
+        : isSet(object.columns_json)
+        ? globalThis.String(object.columns_json)
+        : "",
+      rowsJson: isSet(object.rowsJson)
+        ? globalThis.String(object.rowsJson)
+        : isSet(object.rows_json)
+        ? globalThis.String(object.rows_json)
+        : "",
+      truncated: isSet(object.truncated) ? globalThis.Boolean(object.truncated) : false,
+      dataVersion: isSet(object.dataVersion)
+        ? globalThis.Number(object.dataVersion)
+        : isSet(object.data_version)
+        ? globalThis.Number(object.data_version)
+        : 0,
+    };
+  },
+
+  toJSON(message: ChartValuesReply): unknown {
+    const obj: any = {};
+    if (message.columnsJson !== "") {
+      obj.columnsJson = message.columnsJson;
+    }
+    if (message.rowsJson !== "") {
+      obj.rowsJson = message.rowsJson;
+    }
+    if (message.truncated !== false) {
+      obj.truncated = message.truncated;
+    }
+    if (message.dataVersion !== 0) {
+      obj.dataVersion = Math.round(message.dataVersion);
+    }
+    return obj;
+  },
+};
+
 /**
  * Runs charts: query IR (@bi/query) from the chart and its filters, SQL for the source's dialect,
  * executed by data-source (DataSourceQueryService.RunQuery), ECharts option (@bi/charts), result
@@ -821,6 +1068,13 @@ export interface ChartQueryServiceClient {
   /** The raw rows under a chart's filters, one page at a time (the detail dialog). */
 
   details(request: DetailsRequest): Observable<DetailsReply>;
+
+  /**
+   * The rows of a chart's own compiled query (its stored filters, the viewer's row rules): the
+   * numbers the chart shows, for alert evaluation (warning service). Not cached.
+   */
+
+  chartValues(request: ChartValuesRequest): Observable<ChartValuesReply>;
 }
 
 /**
@@ -837,11 +1091,18 @@ export interface ChartQueryServiceController {
   /** The raw rows under a chart's filters, one page at a time (the detail dialog). */
 
   details(request: DetailsRequest): Promise<DetailsReply> | Observable<DetailsReply> | DetailsReply;
+
+  /**
+   * The rows of a chart's own compiled query (its stored filters, the viewer's row rules): the
+   * numbers the chart shows, for alert evaluation (warning service). Not cached.
+   */
+
+  chartValues(request: ChartValuesRequest): Promise<ChartValuesReply> | Observable<ChartValuesReply> | ChartValuesReply;
 }
 
 export function ChartQueryServiceControllerMethods() {
   return function (constructor: Function) {
-    const grpcMethods: string[] = ["runChart", "details"];
+    const grpcMethods: string[] = ["runChart", "details", "chartValues"];
     for (const method of grpcMethods) {
       const descriptor: any = Reflect.getOwnPropertyDescriptor(constructor.prototype, method);
       GrpcMethod("ChartQueryService", method)(constructor.prototype[method], method, descriptor);
@@ -857,6 +1118,17 @@ export function ChartQueryServiceControllerMethods() {
 }
 
 export const CHART_QUERY_SERVICE_NAME = "ChartQueryService";
+
+function longToNumber(int64: { toString(): string }): number {
+  const num = globalThis.Number(int64.toString());
+  if (num > globalThis.Number.MAX_SAFE_INTEGER) {
+    throw new globalThis.Error("Value is larger than Number.MAX_SAFE_INTEGER");
+  }
+  if (num < globalThis.Number.MIN_SAFE_INTEGER) {
+    throw new globalThis.Error("Value is smaller than Number.MIN_SAFE_INTEGER");
+  }
+  return num;
+}
 
 function isSet(value: any): boolean {
   return value !== null && value !== undefined;

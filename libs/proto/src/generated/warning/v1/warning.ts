@@ -5,33 +5,1102 @@
 // source: warning/v1/warning.proto
 
 /* eslint-disable */
+import { BinaryReader, BinaryWriter } from "@bufbuild/protobuf/wire";
 import { GrpcMethod, GrpcStreamMethod } from "@nestjs/microservices";
+import { Observable } from "rxjs";
 
 export const protobufPackage = "warning.v1";
 
 export const protobufFileName = "warning/v1/warning.proto";
 
+export interface WarningMessage {
+  warnMessageId: string;
+  /** the message in the language asked for */
+  message: string;
+  isRead: boolean;
+  /** yyyy-MM-dd HH:mm:ss in BI_TIME_ZONE */
+  createDate: string;
+  dashboardId: string;
+  isSendMail: boolean;
+  isSendWechat: boolean;
+  chartId: string;
+  tab: string;
+  warnName: string;
+  /** delivery per channel: pending, sent, failed, off */
+  mailStatus: string;
+  webhookStatus: string;
+}
+
+export interface ListMessagesRequest {
+  userId: string;
+  /** zh-CN, zh-TW or en */
+  language: string;
+  /** 1-based; 0 = 1 */
+  page: number;
+  /** 0 = 20; at most 100 */
+  pageSize: number;
+  unreadOnly: boolean;
+}
+
+export interface ListMessagesReply {
+  messages: WarningMessage[];
+  total: number;
+  unread: number;
+  page: number;
+  pageSize: number;
+}
+
+export interface SetAllReadRequest {
+  userId: string;
+}
+
+export interface SetAllReadReply {
+  updated: number;
+}
+
+export interface ReadMessageRequest {
+  userId: string;
+  warnMessageId: string;
+}
+
+export interface ReadMessageReply {
+  /** dashboard or template */
+  tab: string;
+  dashboardId: string;
+}
+
+export interface EvaluateDueRequest {
+  /** ISO time to evaluate at; '' = now */
+  at: string;
+}
+
+export interface EvaluateDueReply {
+  evaluated: number;
+  fired: number;
+  queries: number;
+}
+
 export const WARNING_V1_PACKAGE_NAME = "warning.v1";
 
+function createBaseWarningMessage(): WarningMessage {
+  return {
+    warnMessageId: "",
+    message: "",
+    isRead: false,
+    createDate: "",
+    dashboardId: "",
+    isSendMail: false,
+    isSendWechat: false,
+    chartId: "",
+    tab: "",
+    warnName: "",
+    mailStatus: "",
+    webhookStatus: "",
+  };
+}
+
+export const WarningMessage: MessageFns<WarningMessage> = {
+  encode(message: WarningMessage, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.warnMessageId !== "") {
+      writer.uint32(10).string(message.warnMessageId);
+    }
+    if (message.message !== "") {
+      writer.uint32(18).string(message.message);
+    }
+    if (message.isRead !== false) {
+      writer.uint32(24).bool(message.isRead);
+    }
+    if (message.createDate !== "") {
+      writer.uint32(34).string(message.createDate);
+    }
+    if (message.dashboardId !== "") {
+      writer.uint32(42).string(message.dashboardId);
+    }
+    if (message.isSendMail !== false) {
+      writer.uint32(48).bool(message.isSendMail);
+    }
+    if (message.isSendWechat !== false) {
+      writer.uint32(56).bool(message.isSendWechat);
+    }
+    if (message.chartId !== "") {
+      writer.uint32(66).string(message.chartId);
+    }
+    if (message.tab !== "") {
+      writer.uint32(74).string(message.tab);
+    }
+    if (message.warnName !== "") {
+      writer.uint32(82).string(message.warnName);
+    }
+    if (message.mailStatus !== "") {
+      writer.uint32(90).string(message.mailStatus);
+    }
+    if (message.webhookStatus !== "") {
+      writer.uint32(98).string(message.webhookStatus);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): WarningMessage {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseWarningMessage();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.warnMessageId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.message = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.isRead = reader.bool();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.createDate = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.dashboardId = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 48) {
+              break;
+            }
+
+            message.isSendMail = reader.bool();
+            continue;
+          }
+          case 7: {
+            if (tag !== 56) {
+              break;
+            }
+
+            message.isSendWechat = reader.bool();
+            continue;
+          }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.chartId = reader.string();
+            continue;
+          }
+          case 9: {
+            if (tag !== 74) {
+              break;
+            }
+
+            message.tab = reader.string();
+            continue;
+          }
+          case 10: {
+            if (tag !== 82) {
+              break;
+            }
+
+            message.warnName = reader.string();
+            continue;
+          }
+          case 11: {
+            if (tag !== 90) {
+              break;
+            }
+
+            message.mailStatus = reader.string();
+            continue;
+          }
+          case 12: {
+            if (tag !== 98) {
+              break;
+            }
+
+            message.webhookStatus = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): WarningMessage {
+    return {
+      warnMessageId: isSet(object.warnMessageId)
+        ? globalThis.String(object.warnMessageId)
+        : isSet(object.warn_message_id)
+        ? globalThis.String(object.warn_message_id)
+        : "",
+      message: isSet(object.message) ? globalThis.String(object.message) : "",
+      isRead: isSet(object.isRead)
+        ? globalThis.Boolean(object.isRead)
+        : isSet(object.is_read)
+        ? globalThis.Boolean(object.is_read)
+        : false,
+      createDate: isSet(object.createDate)
+        ? globalThis.String(object.createDate)
+        : isSet(object.create_date)
+        ? globalThis.String(object.create_date)
+        : "",
+      dashboardId: isSet(object.dashboardId)
+        ? globalThis.String(object.dashboardId)
+        : isSet(object.dashboard_id)
+        ? globalThis.String(object.dashboard_id)
+        : "",
+      isSendMail: isSet(object.isSendMail)
+        ? globalThis.Boolean(object.isSendMail)
+        : isSet(object.is_send_mail)
+        ? globalThis.Boolean(object.is_send_mail)
+        : false,
+      isSendWechat: isSet(object.isSendWechat)
+        ? globalThis.Boolean(object.isSendWechat)
+        : isSet(object.is_send_wechat)
+        ? globalThis.Boolean(object.is_send_wechat)
+        : false,
+      chartId: isSet(object.chartId)
+        ? globalThis.String(object.chartId)
+        : isSet(object.chart_id)
+        ? globalThis.String(object.chart_id)
+        : "",
+      tab: isSet(object.tab) ? globalThis.String(object.tab) : "",
+      warnName: isSet(object.warnName)
+        ? globalThis.String(object.warnName)
+        : isSet(object.warn_name)
+        ? globalThis.String(object.warn_name)
+        : "",
+      mailStatus: isSet(object.mailStatus)
+        ? globalThis.String(object.mailStatus)
+        : isSet(object.mail_status)
+        ? globalThis.String(object.mail_status)
+        : "",
+      webhookStatus: isSet(object.webhookStatus)
+        ? globalThis.String(object.webhookStatus)
+        : isSet(object.webhook_status)
+        ? globalThis.String(object.webhook_status)
+        : "",
+    };
+  },
+
+  toJSON(message: WarningMessage): unknown {
+    const obj: any = {};
+    if (message.warnMessageId !== "") {
+      obj.warnMessageId = message.warnMessageId;
+    }
+    if (message.message !== "") {
+      obj.message = message.message;
+    }
+    if (message.isRead !== false) {
+      obj.isRead = message.isRead;
+    }
+    if (message.createDate !== "") {
+      obj.createDate = message.createDate;
+    }
+    if (message.dashboardId !== "") {
+      obj.dashboardId = message.dashboardId;
+    }
+    if (message.isSendMail !== false) {
+      obj.isSendMail = message.isSendMail;
+    }
+    if (message.isSendWechat !== false) {
+      obj.isSendWechat = message.isSendWechat;
+    }
+    if (message.chartId !== "") {
+      obj.chartId = message.chartId;
+    }
+    if (message.tab !== "") {
+      obj.tab = message.tab;
+    }
+    if (message.warnName !== "") {
+      obj.warnName = message.warnName;
+    }
+    if (message.mailStatus !== "") {
+      obj.mailStatus = message.mailStatus;
+    }
+    if (message.webhookStatus !== "") {
+      obj.webhookStatus = message.webhookStatus;
+    }
+    return obj;
+  },
+};
+
+function createBaseListMessagesRequest(): ListMessagesRequest {
+  return { userId: "", language: "", page: 0, pageSize: 0, unreadOnly: false };
+}
+
+export const ListMessagesRequest: MessageFns<ListMessagesRequest> = {
+  encode(message: ListMessagesRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.userId !== "") {
+      writer.uint32(10).string(message.userId);
+    }
+    if (message.language !== "") {
+      writer.uint32(18).string(message.language);
+    }
+    if (message.page !== 0) {
+      writer.uint32(24).int32(message.page);
+    }
+    if (message.pageSize !== 0) {
+      writer.uint32(32).int32(message.pageSize);
+    }
+    if (message.unreadOnly !== false) {
+      writer.uint32(40).bool(message.unreadOnly);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListMessagesRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListMessagesRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.userId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.language = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.page = reader.int32();
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.pageSize = reader.int32();
+            continue;
+          }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.unreadOnly = reader.bool();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListMessagesRequest {
+    return {
+      userId: isSet(object.userId)
+        ? globalThis.String(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.String(object.user_id)
+        : "",
+      language: isSet(object.language) ? globalThis.String(object.language) : "",
+      page: isSet(object.page) ? globalThis.Number(object.page) : 0,
+      pageSize: isSet(object.pageSize)
+        ? globalThis.Number(object.pageSize)
+        : isSet(object.page_size)
+        ? globalThis.Number(object.page_size)
+        : 0,
+      unreadOnly: isSet(object.unreadOnly)
+        ? globalThis.Boolean(object.unreadOnly)
+        : isSet(object.unread_only)
+        ? globalThis.Boolean(object.unread_only)
+        : false,
+    };
+  },
+
+  toJSON(message: ListMessagesRequest): unknown {
+    const obj: any = {};
+    if (message.userId !== "") {
+      obj.userId = message.userId;
+    }
+    if (message.language !== "") {
+      obj.language = message.language;
+    }
+    if (message.page !== 0) {
+      obj.page = Math.round(message.page);
+    }
+    if (message.pageSize !== 0) {
+      obj.pageSize = Math.round(message.pageSize);
+    }
+    if (message.unreadOnly !== false) {
+      obj.unreadOnly = message.unreadOnly;
+    }
+    return obj;
+  },
+};
+
+function createBaseListMessagesReply(): ListMessagesReply {
+  return { messages: [], total: 0, unread: 0, page: 0, pageSize: 0 };
+}
+
+export const ListMessagesReply: MessageFns<ListMessagesReply> = {
+  encode(message: ListMessagesReply, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.messages) {
+      WarningMessage.encode(v!, writer.uint32(10).fork()).join();
+    }
+    if (message.total !== 0) {
+      writer.uint32(16).int32(message.total);
+    }
+    if (message.unread !== 0) {
+      writer.uint32(24).int32(message.unread);
+    }
+    if (message.page !== 0) {
+      writer.uint32(32).int32(message.page);
+    }
+    if (message.pageSize !== 0) {
+      writer.uint32(40).int32(message.pageSize);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListMessagesReply {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListMessagesReply();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.messages.push(WarningMessage.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.total = reader.int32();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.unread = reader.int32();
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.page = reader.int32();
+            continue;
+          }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.pageSize = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListMessagesReply {
+    return {
+      messages: globalThis.Array.isArray(object?.messages)
+        ? object.messages.map((e: any) => WarningMessage.fromJSON(e))
+        : [],
+      total: isSet(object.total) ? globalThis.Number(object.total) : 0,
+      unread: isSet(object.unread) ? globalThis.Number(object.unread) : 0,
+      page: isSet(object.page) ? globalThis.Number(object.page) : 0,
+      pageSize: isSet(object.pageSize)
+        ? globalThis.Number(object.pageSize)
+        : isSet(object.page_size)
+        ? globalThis.Number(object.page_size)
+        : 0,
+    };
+  },
+
+  toJSON(message: ListMessagesReply): unknown {
+    const obj: any = {};
+    if (message.messages?.length) {
+      obj.messages = message.messages.map((e) => WarningMessage.toJSON(e));
+    }
+    if (message.total !== 0) {
+      obj.total = Math.round(message.total);
+    }
+    if (message.unread !== 0) {
+      obj.unread = Math.round(message.unread);
+    }
+    if (message.page !== 0) {
+      obj.page = Math.round(message.page);
+    }
+    if (message.pageSize !== 0) {
+      obj.pageSize = Math.round(message.pageSize);
+    }
+    return obj;
+  },
+};
+
+function createBaseSetAllReadRequest(): SetAllReadRequest {
+  return { userId: "" };
+}
+
+export const SetAllReadRequest: MessageFns<SetAllReadRequest> = {
+  encode(message: SetAllReadRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.userId !== "") {
+      writer.uint32(10).string(message.userId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SetAllReadRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSetAllReadRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.userId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SetAllReadRequest {
+    return {
+      userId: isSet(object.userId)
+        ? globalThis.String(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.String(object.user_id)
+        : "",
+    };
+  },
+
+  toJSON(message: SetAllReadRequest): unknown {
+    const obj: any = {};
+    if (message.userId !== "") {
+      obj.userId = message.userId;
+    }
+    return obj;
+  },
+};
+
+function createBaseSetAllReadReply(): SetAllReadReply {
+  return { updated: 0 };
+}
+
+export const SetAllReadReply: MessageFns<SetAllReadReply> = {
+  encode(message: SetAllReadReply, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.updated !== 0) {
+      writer.uint32(8).int32(message.updated);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SetAllReadReply {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSetAllReadReply();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.updated = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SetAllReadReply {
+    return { updated: isSet(object.updated) ? globalThis.Number(object.updated) : 0 };
+  },
+
+  toJSON(message: SetAllReadReply): unknown {
+    const obj: any = {};
+    if (message.updated !== 0) {
+      obj.updated = Math.round(message.updated);
+    }
+    return obj;
+  },
+};
+
+function createBaseReadMessageRequest(): ReadMessageRequest {
+  return { userId: "", warnMessageId: "" };
+}
+
+export const ReadMessageRequest: MessageFns<ReadMessageRequest> = {
+  encode(message: ReadMessageRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.userId !== "") {
+      writer.uint32(10).string(message.userId);
+    }
+    if (message.warnMessageId !== "") {
+      writer.uint32(18).string(message.warnMessageId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ReadMessageRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseReadMessageRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.userId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.warnMessageId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ReadMessageRequest {
+    return {
+      userId: isSet(object.userId)
+        ? globalThis.String(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.String(object.user_id)
+        : "",
+      warnMessageId: isSet(object.warnMessageId)
+        ? globalThis.String(object.warnMessageId)
+        : isSet(object.warn_message_id)
+        ? globalThis.String(object.warn_message_id)
+        : "",
+    };
+  },
+
+  toJSON(message: ReadMessageRequest): unknown {
+    const obj: any = {};
+    if (message.userId !== "") {
+      obj.userId = message.userId;
+    }
+    if (message.warnMessageId !== "") {
+      obj.warnMessageId = message.warnMessageId;
+    }
+    return obj;
+  },
+};
+
+function createBaseReadMessageReply(): ReadMessageReply {
+  return { tab: "", dashboardId: "" };
+}
+
+export const ReadMessageReply: MessageFns<ReadMessageReply> = {
+  encode(message: ReadMessageReply, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.tab !== "") {
+      writer.uint32(10).string(message.tab);
+    }
+    if (message.dashboardId !== "") {
+      writer.uint32(18).string(message.dashboardId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ReadMessageReply {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseReadMessageReply();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.tab = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.dashboardId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ReadMessageReply {
+    return {
+      tab: isSet(object.tab) ? globalThis.String(object.tab) : "",
+      dashboardId: isSet(object.dashboardId)
+        ? globalThis.String(object.dashboardId)
+        : isSet(object.dashboard_id)
+        ? globalThis.String(object.dashboard_id)
+        : "",
+    };
+  },
+
+  toJSON(message: ReadMessageReply): unknown {
+    const obj: any = {};
+    if (message.tab !== "") {
+      obj.tab = message.tab;
+    }
+    if (message.dashboardId !== "") {
+      obj.dashboardId = message.dashboardId;
+    }
+    return obj;
+  },
+};
+
+function createBaseEvaluateDueRequest(): EvaluateDueRequest {
+  return { at: "" };
+}
+
+export const EvaluateDueRequest: MessageFns<EvaluateDueRequest> = {
+  encode(message: EvaluateDueRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.at !== "") {
+      writer.uint32(10).string(message.at);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): EvaluateDueRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseEvaluateDueRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.at = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): EvaluateDueRequest {
+    return { at: isSet(object.at) ? globalThis.String(object.at) : "" };
+  },
+
+  toJSON(message: EvaluateDueRequest): unknown {
+    const obj: any = {};
+    if (message.at !== "") {
+      obj.at = message.at;
+    }
+    return obj;
+  },
+};
+
+function createBaseEvaluateDueReply(): EvaluateDueReply {
+  return { evaluated: 0, fired: 0, queries: 0 };
+}
+
+export const EvaluateDueReply: MessageFns<EvaluateDueReply> = {
+  encode(message: EvaluateDueReply, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.evaluated !== 0) {
+      writer.uint32(8).int32(message.evaluated);
+    }
+    if (message.fired !== 0) {
+      writer.uint32(16).int32(message.fired);
+    }
+    if (message.queries !== 0) {
+      writer.uint32(24).int32(message.queries);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): EvaluateDueReply {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseEvaluateDueReply();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.evaluated = reader.int32();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.fired = reader.int32();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.queries = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): EvaluateDueReply {
+    return {
+      evaluated: isSet(object.evaluated) ? globalThis.Number(object.evaluated) : 0,
+      fired: isSet(object.fired) ? globalThis.Number(object.fired) : 0,
+      queries: isSet(object.queries) ? globalThis.Number(object.queries) : 0,
+    };
+  },
+
+  toJSON(message: EvaluateDueReply): unknown {
+    const obj: any = {};
+    if (message.evaluated !== 0) {
+      obj.evaluated = Math.round(message.evaluated);
+    }
+    if (message.fired !== 0) {
+      obj.fired = Math.round(message.fired);
+    }
+    if (message.queries !== 0) {
+      obj.queries = Math.round(message.queries);
+    }
+    return obj;
+  },
+};
+
 /**
- * Owns alert evaluation and warning messages.
- * Methods arrive with the issues that build this service.
+ * Owns chart alert rules (fed by dashboard.chart-changed events), their evaluation (through
+ * chart-query), firing state, warning messages and their delivery (bell, mail, webhook).
  */
 
 export interface WarningServiceClient {
+  /** A user's own messages, newest first, one page at a time. */
+
+  listMessages(request: ListMessagesRequest): Observable<ListMessagesReply>;
+
+  /** Marks every unread message of the user read. */
+
+  setAllRead(request: SetAllReadRequest): Observable<SetAllReadReply>;
+
+  /** Marks one message of the user read; answers the tab of its dashboard route. */
+
+  readMessage(request: ReadMessageRequest): Observable<ReadMessageReply>;
+
+  /** Runs the due evaluations now (timed rules whose hour has come; a test or an operator). */
+
+  evaluateDue(request: EvaluateDueRequest): Observable<EvaluateDueReply>;
 }
 
 /**
- * Owns alert evaluation and warning messages.
- * Methods arrive with the issues that build this service.
+ * Owns chart alert rules (fed by dashboard.chart-changed events), their evaluation (through
+ * chart-query), firing state, warning messages and their delivery (bell, mail, webhook).
  */
 
 export interface WarningServiceController {
+  /** A user's own messages, newest first, one page at a time. */
+
+  listMessages(
+    request: ListMessagesRequest,
+  ): Promise<ListMessagesReply> | Observable<ListMessagesReply> | ListMessagesReply;
+
+  /** Marks every unread message of the user read. */
+
+  setAllRead(request: SetAllReadRequest): Promise<SetAllReadReply> | Observable<SetAllReadReply> | SetAllReadReply;
+
+  /** Marks one message of the user read; answers the tab of its dashboard route. */
+
+  readMessage(request: ReadMessageRequest): Promise<ReadMessageReply> | Observable<ReadMessageReply> | ReadMessageReply;
+
+  /** Runs the due evaluations now (timed rules whose hour has come; a test or an operator). */
+
+  evaluateDue(request: EvaluateDueRequest): Promise<EvaluateDueReply> | Observable<EvaluateDueReply> | EvaluateDueReply;
 }
 
 export function WarningServiceControllerMethods() {
   return function (constructor: Function) {
-    const grpcMethods: string[] = [];
+    const grpcMethods: string[] = ["listMessages", "setAllRead", "readMessage", "evaluateDue"];
     for (const method of grpcMethods) {
       const descriptor: any = Reflect.getOwnPropertyDescriptor(constructor.prototype, method);
       GrpcMethod("WarningService", method)(constructor.prototype[method], method, descriptor);
@@ -47,3 +1116,14 @@ export function WarningServiceControllerMethods() {
 }
 
 export const WARNING_SERVICE_NAME = "WarningService";
+
+function isSet(value: any): boolean {
+  return value !== null && value !== undefined;
+}
+
+export interface MessageFns<T> {
+  encode(message: T, writer?: BinaryWriter): BinaryWriter;
+  decode(input: BinaryReader | Uint8Array, length?: number): T;
+  fromJSON(object: any): T;
+  toJSON(message: T): unknown;
+}

@@ -1,0 +1,123 @@
+import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import type { Logger } from '@bi/core';
+import { encodeChartChanged, enqueueEvent, OutboxRelay, type EventBus } from '@bi/messaging';
+import type { SqlDatabase } from '@bi/persistence';
+import { DATABASE, EVENT_BUS, LOGGER } from '@bi/service-kit';
+import { chartOf } from './chart-schema.js';
+import { DASHBOARD_SCHEMA } from './migrations.js';
+
+interface ChangeRow {
+  seq: number;
+  chart_id: string;
+  tab: string;
+  dashboard_id: string;
+}
+
+interface ChartNow {
+  id: string;
+  title: string;
+  type: string;
+  data_source_id: string;
+  definition: unknown;
+  dashboard_id: string;
+  tab: string;
+  owner: string | null;
+}
+
+/**
+ * ChartChanged events (docs/events.md `dashboard.chart-changed`): a trigger on dashboard.charts notes
+ * every insert, update and delete (cascades from a dashboard or folder delete included) in
+ * dashboard.chart_changes in the changing transaction; this publisher turns the noted changes into
+ * outbox rows — the chart as it is now, or "deleted" — and removes the notes in one transaction, and
+ * the outbox relay publishes them. So every path that writes a chart is covered, and no change is
+ * lost or published before it commits. Several notes of one chart in a batch give one event.
+ */
+@Injectable()
+export class ChartEvents implements OnModuleInit, OnModuleDestroy {
+  private readonly relay: OutboxRelay;
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<number> | null = null;
+  private stopped = false;
+
+  constructor(
+    @Inject(DATABASE) private readonly db: SqlDatabase,
+    @Inject(EVENT_BUS) bus: EventBus,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {
+    this.relay = new OutboxRelay(db, DASHBOARD_SCHEMA, bus, logger);
+  }
+
+  onModuleInit(): void {
+    this.relay.start();
+    const tick = () => {
+      if (this.stopped) return;
+      void this.flush().finally(() => {
+        if (!this.stopped) this.timer = setTimeout(tick, 250);
+      });
+    };
+    tick();
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    await this.running;
+    await this.relay.stop();
+  }
+
+  /** Turns the noted chart changes into outbox events now; answers how many events were written. */
+  flush(): Promise<number> {
+    if (this.running) return this.running;
+    this.running = this.publishNoted()
+      .catch((e) => {
+        this.logger.warn('chart change events not written; will retry', { error: e });
+        return 0;
+      })
+      .finally(() => {
+        this.running = null;
+      });
+    return this.running;
+  }
+
+  private async publishNoted(): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const n = await this.db.transaction(async (tx) => {
+        const { rows } = await tx.query<ChangeRow>(
+          'SELECT seq, chart_id, tab, dashboard_id FROM dashboard.chart_changes ORDER BY seq LIMIT 200 FOR UPDATE SKIP LOCKED',
+        );
+        if (!rows.length) return 0;
+        const last = new Map<string, ChangeRow>();
+        for (const r of rows) last.set(r.chart_id, r);
+        const ids = [...last.keys()];
+        const now = await tx.query<ChartNow>(
+          `SELECT c.id, c.title, c.type, c.data_source_id, c.definition, c.dashboard_id, c.tab, d.created_by::text AS owner
+           FROM dashboard.charts c JOIN dashboard.dashboards d ON d.id = c.dashboard_id WHERE c.id = ANY($1::uuid[])`,
+          [ids],
+        );
+        const byId = new Map(now.rows.map((r) => [r.id, r]));
+        for (const [id, change] of last) {
+          const row = byId.get(id);
+          await enqueueEvent(
+            tx,
+            DASHBOARD_SCHEMA,
+            encodeChartChanged(id, {
+              changeKind: row ? 'saved' : 'deleted',
+              dashboardId: row?.dashboard_id ?? change.dashboard_id,
+              tab: row?.tab ?? change.tab,
+              chartJson: row ? JSON.stringify(chartOf(row)) : '',
+              dashboardOwnerId: row?.owner ?? '',
+              version: Number(change.seq),
+            }),
+          );
+        }
+        await tx.query('DELETE FROM dashboard.chart_changes WHERE seq = ANY($1::bigint[])', [rows.map((r) => r.seq)]);
+        return last.size;
+      });
+      total += n;
+      if (n === 0) break;
+    }
+    if (total) void this.relay.nudge();
+    return total;
+  }
+}

@@ -1,0 +1,51 @@
+import type { OnModuleDestroy } from '@nestjs/common';
+import type { AppConfig } from '@bi/config';
+import { SERVICE_CONTRACTS, type chartQueryV1, type identityV1 } from '@bi/proto';
+import { callService, connectService } from '@bi/service-kit';
+import type { ClientGrpc } from '@nestjs/microservices';
+
+export interface UserInfo {
+  userId: string;
+  userName: string;
+  roleIds: string[];
+}
+
+/** The calls of the warning service to others; an interface so tests can hand in fakes. */
+export interface WarningBackends {
+  chartValues(req: chartQueryV1.ChartValuesRequest): Promise<chartQueryV1.ChartValuesReply>;
+  /** the user's name and roles (undefined: no such user) */
+  user(userId: string): Promise<UserInfo | undefined>;
+}
+
+export const BACKENDS = Symbol('WARNING_BACKENDS');
+
+/** chart-query (ChartValues) and identity (GetUserGrants) over gRPC. */
+export class GrpcBackends implements WarningBackends, OnModuleDestroy {
+  private readonly chartClient: ClientGrpc;
+  private readonly identityClient: ClientGrpc;
+  private readonly charts: chartQueryV1.ChartQueryServiceClient;
+  private readonly identity: identityV1.IdentityServiceClient;
+  private readonly deadlineMs: number;
+
+  constructor(config: AppConfig) {
+    this.chartClient = connectService('chart-query', config.services['chart-query']);
+    this.identityClient = connectService('identity', config.services.identity);
+    this.charts = this.chartClient.getService(SERVICE_CONTRACTS['chart-query'].service);
+    this.identity = this.identityClient.getService(SERVICE_CONTRACTS.identity.service);
+    this.deadlineMs = (config.dataSources.queryTimeoutSeconds + 20) * 1000;
+  }
+
+  chartValues(req: chartQueryV1.ChartValuesRequest) {
+    return callService(this.charts.chartValues(req), this.deadlineMs);
+  }
+
+  async user(userId: string): Promise<UserInfo | undefined> {
+    const r = await callService(this.identity.getUserGrants({ userId })).catch(() => undefined);
+    if (!r?.user) return undefined;
+    return { userId, userName: r.user.userName, roleIds: r.user.roles.map((x) => x.id) };
+  }
+
+  onModuleDestroy(): void {
+    for (const c of [this.chartClient, this.identityClient]) (c as unknown as { close?: () => void }).close?.();
+  }
+}

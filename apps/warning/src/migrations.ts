@@ -1,0 +1,100 @@
+import { outboxMigration, processedEventsMigration } from '@bi/messaging';
+import type { Migration } from '@bi/persistence';
+
+export const WARNING_SCHEMA = 'warning';
+
+export const WARNING_MIGRATIONS: Migration[] = [
+  outboxMigration(WARNING_SCHEMA),
+  processedEventsMigration(WARNING_SCHEMA),
+  {
+    id: '0001_rules_messages',
+    sql: `
+-- the charts with alert rules as the last ChartChanged event described them (newest version wins)
+CREATE TABLE warning.charts (
+  chart_id uuid PRIMARY KEY,
+  tab text NOT NULL,
+  dashboard_id uuid NOT NULL,
+  owner_id text NOT NULL DEFAULT '',
+  data_source_id text NOT NULL DEFAULT '',
+  title text NOT NULL DEFAULT '',
+  chart_json jsonb NOT NULL,
+  version bigint NOT NULL,
+  updated_at timestamptz NOT NULL DEFAULT now()
+);
+CREATE INDEX charts_source ON warning.charts (data_source_id);
+
+-- versions of deleted charts, so a late "saved" event does not bring them back
+CREATE TABLE warning.deleted_charts (
+  chart_id uuid PRIMARY KEY,
+  version bigint NOT NULL
+);
+
+CREATE TABLE warning.rules (
+  rule_id text PRIMARY KEY,
+  chart_id uuid NOT NULL REFERENCES warning.charts (chart_id) ON DELETE CASCADE,
+  list text NOT NULL,
+  item jsonb NOT NULL,
+  user_id text NOT NULL DEFAULT '',
+  enabled boolean NOT NULL,
+  timed boolean NOT NULL,
+  hour int
+);
+CREATE INDEX rules_chart ON warning.rules (chart_id);
+CREATE INDEX rules_timed ON warning.rules (hour) WHERE timed AND enabled;
+
+-- whether each rule's condition held at its last evaluation (the transition rule); survives restarts
+CREATE TABLE warning.rule_state (
+  rule_id text PRIMARY KEY,
+  is_true boolean NOT NULL,
+  last_window text NOT NULL,
+  evaluated_at timestamptz NOT NULL DEFAULT now()
+);
+
+-- one row per (rule, evaluation window): the replica that inserted it evaluates it, no other
+CREATE TABLE warning.claims (
+  rule_id text NOT NULL,
+  eval_window text NOT NULL,
+  claimed_by text NOT NULL,
+  claimed_at timestamptz NOT NULL DEFAULT now(),
+  PRIMARY KEY (rule_id, eval_window)
+);
+
+CREATE TABLE warning.messages (
+  id uuid PRIMARY KEY,
+  user_id text NOT NULL,
+  firing_key text NOT NULL,
+  chart_id uuid NOT NULL,
+  dashboard_id uuid NOT NULL,
+  tab text NOT NULL,
+  warn_id text NOT NULL,
+  warn_name text NOT NULL,
+  -- the message in every language {zh-CN, zh-TW, en}
+  texts jsonb NOT NULL,
+  is_read boolean NOT NULL DEFAULT false,
+  is_send_mail boolean NOT NULL DEFAULT false,
+  is_send_wechat boolean NOT NULL DEFAULT false,
+  -- off, pending, sent, failed
+  mail_status text NOT NULL DEFAULT 'off',
+  webhook_status text NOT NULL DEFAULT 'off',
+  created_at timestamptz NOT NULL DEFAULT now(),
+  UNIQUE (firing_key, user_id)
+);
+CREATE INDEX messages_user ON warning.messages (user_id, created_at DESC);
+CREATE INDEX messages_unread ON warning.messages (user_id) WHERE NOT is_read;
+
+-- outgoing mail and webhook posts of a firing, retried with back-off
+CREATE TABLE warning.deliveries (
+  id bigserial PRIMARY KEY,
+  firing_key text NOT NULL,
+  channel text NOT NULL CHECK (channel IN ('mail', 'webhook')),
+  request jsonb NOT NULL,
+  status text NOT NULL DEFAULT 'pending',
+  attempts int NOT NULL DEFAULT 0,
+  next_at timestamptz NOT NULL DEFAULT now(),
+  last_error text,
+  UNIQUE (firing_key, channel)
+);
+CREATE INDEX deliveries_due ON warning.deliveries (next_at) WHERE status = 'pending';
+`,
+  },
+];

@@ -1,0 +1,342 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
+import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import { warnFields, warnItems, type Chart, type WarnItem, type WarnListName } from '@bi/chart-model';
+import type { AppConfig } from '@bi/config';
+import type { Logger } from '@bi/core';
+import { LANGUAGES, translate, type Language } from '@bi/i18n';
+import {
+  encodeAlertTriggered,
+  encodeWarningMessageCreated,
+  enqueueEvent,
+  idempotent,
+  OutboxRelay,
+  TOPICS,
+  type EventBus,
+  type Subscription,
+} from '@bi/messaging';
+import type { SqlDatabase, SqlExecutor } from '@bi/persistence';
+import { eventsV1 } from '@bi/proto';
+import { CONFIG, DATABASE, EVENT_BUS, LOGGER } from '@bi/service-kit';
+import { BACKENDS, type WarningBackends } from './backends.js';
+import { evaluateRule, formatLocal, shouldFire, timedWindow, type ResultColumn, type Row, type RuleOutcome } from './evaluate.js';
+import { WARNING_SCHEMA } from './migrations.js';
+
+/** The clock of the scheduler (tests hand in a fake one). */
+export const CLOCK = Symbol('WARNING_CLOCK');
+export interface Clock {
+  now(): Date;
+}
+export const systemClock: Clock = { now: () => new Date() };
+
+interface StoredChart {
+  chart_id: string;
+  tab: string;
+  dashboard_id: string;
+  owner_id: string;
+  title: string;
+  chart_json: Chart;
+}
+
+interface StoredRule {
+  rule_id: string;
+  chart_id: string;
+  list: WarnListName;
+  item: WarnItem;
+  user_id: string;
+}
+
+export interface RoundResult {
+  evaluated: number;
+  fired: number;
+  queries: number;
+}
+
+/** A UUID derived from a text: the same firing always gets the same event id. */
+export function uuidOf(text: string): `${string}-${string}-${string}-${string}-${string}` {
+  const h = createHash('sha256').update(text).digest('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-${((parseInt(h[16]!, 16) & 3) | 8).toString(16)}${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}
+
+function conditionText(item: WarnItem, language: Language): string {
+  const parts = item.warnConditions.map((c) => {
+    const name = c.axisField.axisTitle || c.axisField.axisName;
+    if (c.compare === 'between') return `${name} ${translate('warn.op.between', language, { left: String(c.compareValueLeft), right: String(c.compareValueRight) })}`;
+    if (c.compare === 'like' || c.compare === 'notLike') return `${name} ${translate(`warn.op.${c.compare}`, language)} ${String(c.compareValue)}`;
+    return `${name} ${c.compare} ${String(c.compareValue)}`;
+  });
+  return parts.join(` ${translate(item.logic === 1 ? 'warn.logic.all' : 'warn.logic.any', language)} `);
+}
+
+function valueText(found: RuleOutcome['found']): string {
+  if (!found) return '';
+  const values = Object.entries(found.values)
+    .map(([k, v]) => `${k} = ${v === null ? '—' : String(v)}`)
+    .join(', ');
+  return found.category ? `${found.category}: ${values}` : values;
+}
+
+/**
+ * The alert engine: keeps the rules of every chart from ChartChanged events, evaluates immediate rules
+ * on DataChanged and timed rules at their hour (BI_TIME_ZONE), each (rule, window) claimed in the
+ * database first so replicas evaluate it once; one ChartValues query per chart per evaluation, shared
+ * by its rules; the transition rule fires; a firing writes the messages, AlertTriggered,
+ * WarningMessageCreated and the deliveries in one transaction.
+ */
+@Injectable()
+export class WarningEngine implements OnModuleInit, OnModuleDestroy {
+  private readonly relay: OutboxRelay;
+  private readonly replica = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  private subscriptions: Subscription[] = [];
+  private timer: NodeJS.Timeout | null = null;
+  private stopped = false;
+  /** called after a commit that wrote deliveries (the delivery worker sends them now) */
+  onDeliveries: () => void = () => undefined;
+
+  constructor(
+    @Inject(DATABASE) private readonly db: SqlDatabase,
+    @Inject(EVENT_BUS) private readonly bus: EventBus,
+    @Inject(CONFIG) private readonly config: AppConfig,
+    @Inject(LOGGER) private readonly logger: Logger,
+    @Inject(BACKENDS) private readonly backends: WarningBackends,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {
+    this.relay = new OutboxRelay(db, WARNING_SCHEMA, bus, logger);
+  }
+
+  async onModuleInit(): Promise<void> {
+    this.relay.start();
+    this.subscriptions.push(
+      await this.bus.subscribe(TOPICS.chartChanged, 'warning', idempotent(this.db, WARNING_SCHEMA, 'chart-changed', (m, tx) => this.keepRules(tx, eventsV1.ChartChanged.decode(m.value)))),
+      await this.bus.subscribe(TOPICS.dataChanged, 'warning', async (m) => {
+        const e = eventsV1.DataChanged.decode(m.value);
+        await this.evaluateSource(e.aggregateId, `data-${e.payload?.dataVersion ?? 0}`);
+      }),
+    );
+    const tick = () => {
+      if (this.stopped) return;
+      void this.evaluateDue()
+        .catch((e) => this.logger.warn('timed alert round failed', { error: e }))
+        .finally(() => {
+          if (!this.stopped) this.timer = setTimeout(tick, 30_000);
+        });
+    };
+    this.timer = setTimeout(tick, 5_000);
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    await Promise.all(this.subscriptions.map((s) => s.close()));
+    await this.relay.stop();
+  }
+
+  /** Keeps a chart's rules as its newest ChartChanged event describes them. */
+  async keepRules(tx: SqlExecutor, e: eventsV1.ChartChanged): Promise<void> {
+    const p = e.payload;
+    if (!p) return;
+    const chartId = e.aggregateId;
+    const version = Number(p.version);
+    const deleted = await tx.query<{ version: number }>('SELECT version FROM warning.deleted_charts WHERE chart_id = $1', [chartId]);
+    if (deleted.rows.length && Number(deleted.rows[0]!.version) >= version) return;
+    const current = await tx.query<{ version: number }>('SELECT version FROM warning.charts WHERE chart_id = $1 FOR UPDATE', [chartId]);
+    if (current.rows.length && Number(current.rows[0]!.version) >= version) return;
+    const chart = p.changeKind === 'saved' && p.chartJson ? (JSON.parse(p.chartJson) as Chart) : undefined;
+    const items = warnItems(chart?.warnConfigData);
+    if (!chart || items.length === 0) {
+      await tx.query('DELETE FROM warning.charts WHERE chart_id = $1', [chartId]);
+      if (!chart)
+        await tx.query('INSERT INTO warning.deleted_charts (chart_id, version) VALUES ($1, $2) ON CONFLICT (chart_id) DO UPDATE SET version = EXCLUDED.version', [chartId, version]);
+      return;
+    }
+    await tx.query(
+      `INSERT INTO warning.charts (chart_id, tab, dashboard_id, owner_id, data_source_id, title, chart_json, version, updated_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, now())
+       ON CONFLICT (chart_id) DO UPDATE SET tab = EXCLUDED.tab, dashboard_id = EXCLUDED.dashboard_id, owner_id = EXCLUDED.owner_id,
+         data_source_id = EXCLUDED.data_source_id, title = EXCLUDED.title, chart_json = EXCLUDED.chart_json, version = EXCLUDED.version, updated_at = now()`,
+      [chartId, p.tab, p.dashboardId, p.dashboardOwnerId, chart.dataSourceId, chart.title, JSON.stringify(chart), version],
+    );
+    await tx.query('DELETE FROM warning.rules WHERE chart_id = $1', [chartId]);
+    const userId = chart.warnConfigData?.userId || p.dashboardOwnerId;
+    for (const [i, { list, item }] of items.entries()) {
+      const ruleId = item.warnId || `${chartId}:${list}:${i}`;
+      await tx.query(
+        `INSERT INTO warning.rules (rule_id, chart_id, list, item, user_id, enabled, timed, hour) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+         ON CONFLICT (rule_id) DO NOTHING`,
+        [ruleId, chartId, list, JSON.stringify(item), userId, item.isSwitch === true, item.warnTime === 1, item.warnTime === 1 ? (item.warnExactTime ?? 0) : null],
+      );
+    }
+  }
+
+  /** The immediate rules of every chart on a source, for one data version. */
+  async evaluateSource(dataSourceId: string, window: string): Promise<RoundResult> {
+    const { rows } = await this.db.query<StoredRule & StoredChart>(
+      `SELECT r.rule_id, r.chart_id, r.list, r.item, r.user_id, c.tab, c.dashboard_id, c.owner_id, c.title, c.chart_json
+       FROM warning.rules r JOIN warning.charts c ON c.chart_id = r.chart_id
+       WHERE c.data_source_id = $1 AND r.enabled AND NOT r.timed`,
+      [dataSourceId],
+    );
+    return this.evaluateGroups(rows.map((r) => ({ ...r, window })));
+  }
+
+  /** The timed rules due at `at` (default: the clock's now), each in its hour's window. */
+  async evaluateDue(at: Date = this.clock.now()): Promise<RoundResult> {
+    const { rows } = await this.db.query<StoredRule & StoredChart & { hour: number }>(
+      `SELECT r.rule_id, r.chart_id, r.list, r.item, r.user_id, r.hour, c.tab, c.dashboard_id, c.owner_id, c.title, c.chart_json
+       FROM warning.rules r JOIN warning.charts c ON c.chart_id = r.chart_id
+       WHERE r.enabled AND r.timed`,
+    );
+    const windows = new Map<number, string | null>();
+    const due: (StoredRule & StoredChart & { window: string })[] = [];
+    for (const r of rows) {
+      if (!windows.has(r.hour)) windows.set(r.hour, timedWindow(r.hour, at, this.config.timeZone));
+      const w = windows.get(r.hour);
+      if (w) due.push({ ...r, window: w });
+    }
+    return this.evaluateGroups(due);
+  }
+
+  private async evaluateGroups(rules: (StoredRule & StoredChart & { window: string })[]): Promise<RoundResult> {
+    const byChart = new Map<string, (StoredRule & StoredChart & { window: string })[]>();
+    for (const r of rules) {
+      const list = byChart.get(r.chart_id) ?? [];
+      list.push(r);
+      byChart.set(r.chart_id, list);
+    }
+    const total: RoundResult = { evaluated: 0, fired: 0, queries: 0 };
+    const groups = [...byChart.values()];
+    // a few charts at a time: chart-query bounds the queries per source anyway
+    let next = 0;
+    const worker = async () => {
+      while (next < groups.length) {
+        const g = groups[next++]!;
+        const r = await this.evaluateChart(g).catch((e) => {
+          this.logger.warn('alert evaluation failed', { chartId: g[0]!.chart_id, error: e });
+          return { evaluated: 0, fired: 0, queries: 0 };
+        });
+        total.evaluated += r.evaluated;
+        total.fired += r.fired;
+        total.queries += r.queries;
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(8, groups.length) }, worker));
+    return total;
+  }
+
+  /** One chart's due rules: claim, one query, evaluate, record state and fire (one transaction). */
+  private async evaluateChart(rules: (StoredRule & StoredChart & { window: string })[]): Promise<RoundResult> {
+    const claimed = await this.db.query<{ rule_id: string; eval_window: string }>(
+      `INSERT INTO warning.claims (rule_id, eval_window, claimed_by) SELECT * FROM unnest($1::text[], $2::text[]) AS t(r, w), (SELECT $3::text) AS me
+       ON CONFLICT DO NOTHING RETURNING rule_id, eval_window`,
+      [rules.map((r) => r.rule_id), rules.map((r) => r.window), this.replica],
+    );
+    const mine = new Set(claimed.rows.map((r) => `${r.rule_id}\u0000${r.eval_window}`));
+    const todo = rules.filter((r) => mine.has(`${r.rule_id}\u0000${r.window}`));
+    if (!todo.length) return { evaluated: 0, fired: 0, queries: 0 };
+    const first = todo[0]!;
+    const chart = first.chart_json;
+    const viewerId = first.user_id || first.owner_id;
+    let columns: ResultColumn[];
+    let rows: Row[];
+    try {
+      const user = viewerId ? await this.backends.user(viewerId) : undefined;
+      const reply = await this.backends.chartValues({
+        tab: first.tab,
+        chartId: first.chart_id,
+        chartJson: JSON.stringify(chart),
+        viewer: { userId: viewerId, roleIds: user?.roleIds ?? [], isAdmin: false },
+      });
+      columns = JSON.parse(reply.columnsJson) as ResultColumn[];
+      rows = JSON.parse(reply.rowsJson) as Row[];
+    } catch (e) {
+      // give the windows back: a redelivery or the next round tries again
+      await this.db.query('DELETE FROM warning.claims WHERE claimed_by = $1 AND rule_id = ANY($2::text[])', [this.replica, todo.map((r) => r.rule_id)]);
+      throw e;
+    }
+    let fired = 0;
+    const outcomes = todo.map((r) => ({ rule: r, outcome: evaluateRule(r.item, warnFields(chart, r.list), columns, rows) }));
+    await this.db.transaction(async (tx) => {
+      for (const { rule, outcome } of outcomes) {
+        const prev = await tx.query<{ is_true: boolean }>('SELECT is_true FROM warning.rule_state WHERE rule_id = $1 FOR UPDATE', [rule.rule_id]);
+        const wasTrue = prev.rows[0]?.is_true === true;
+        await tx.query(
+          `INSERT INTO warning.rule_state (rule_id, is_true, last_window, evaluated_at) VALUES ($1, $2, $3, now())
+           ON CONFLICT (rule_id) DO UPDATE SET is_true = EXCLUDED.is_true, last_window = EXCLUDED.last_window, evaluated_at = now()`,
+          [rule.rule_id, outcome.met, rule.window],
+        );
+        if (shouldFire(wasTrue, outcome.met)) {
+          await this.fire(tx, rule, outcome);
+          fired++;
+        }
+      }
+    });
+    if (fired) {
+      void this.relay.nudge();
+      this.onDeliveries();
+    }
+    return { evaluated: todo.length, fired, queries: 1 };
+  }
+
+  /** Messages per recipient, AlertTriggered, WarningMessageCreated and deliveries of one firing. */
+  private async fire(tx: SqlExecutor, rule: StoredRule & StoredChart & { window: string }, outcome: RuleOutcome): Promise<void> {
+    const item = rule.item;
+    const firingKey = `${rule.rule_id}:${rule.window}`;
+    const recipients = [...new Set([rule.user_id, rule.owner_id].filter(Boolean))];
+    const texts = Object.fromEntries(
+      LANGUAGES.map((lang) => [lang, translate('warn.message', lang, { chart: rule.title, warn: item.warnName, condition: conditionText(item, lang), value: valueText(outcome.found) })]),
+    ) as Record<Language, string>;
+    const now = this.clock.now();
+    const names: string[] = [];
+    for (const userId of recipients) {
+      const user = await this.backends.user(userId);
+      names.push(user?.userName ?? userId);
+      const id = randomUUID();
+      const r = await tx.query(
+        `INSERT INTO warning.messages (id, user_id, firing_key, chart_id, dashboard_id, tab, warn_id, warn_name, texts, is_send_mail, is_send_wechat, mail_status, webhook_status, created_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) ON CONFLICT (firing_key, user_id) DO NOTHING`,
+        [id, userId, firingKey, rule.chart_id, rule.dashboard_id, rule.tab, rule.rule_id, item.warnName, JSON.stringify(texts), item.isSendMail === true, item.isSendWechat === true, item.isSendMail ? 'pending' : 'off', item.isSendWechat ? 'pending' : 'off', now],
+      );
+      if (r.rowCount === 0) continue;
+      await enqueueEvent(
+        tx,
+        WARNING_SCHEMA,
+        encodeWarningMessageCreated(userId, {
+          warnMessageId: id,
+          userId,
+          dashboardId: rule.dashboard_id,
+          chartId: rule.chart_id,
+          warnName: item.warnName,
+          createDate: formatLocal(now, this.config.timeZone),
+        }),
+      );
+    }
+    const alert = {
+      dashboardId: rule.dashboard_id,
+      warnName: item.warnName,
+      message: texts.en,
+      userNames: names,
+      tab: rule.tab,
+      warnId: rule.rule_id,
+      chartTitle: rule.title,
+      idempotencyKey: firingKey,
+      window: rule.window,
+      conditionsJson: JSON.stringify(
+        item.warnConditions.map((c) => ({ field: c.axisField.axisName, title: c.axisField.axisTitle ?? '', aggregator: c.axisField.aggregator ?? '', compare: c.compare, compareValue: c.compareValue ?? null, compareValueLeft: c.compareValueLeft ?? null, compareValueRight: c.compareValueRight ?? null })),
+      ),
+      valuesJson: JSON.stringify(outcome.found ?? {}),
+      logic: item.logic,
+    };
+    await enqueueEvent(tx, WARNING_SCHEMA, encodeAlertTriggered(rule.chart_id, alert, uuidOf(firingKey)));
+    const subject = translate('warn.mail_subject', 'en', { warn: item.warnName, chart: rule.title });
+    if (item.isSendMail && item.mailTo?.length)
+      await tx.query(`INSERT INTO warning.deliveries (firing_key, channel, request) VALUES ($1, 'mail', $2) ON CONFLICT DO NOTHING`, [
+        firingKey,
+        JSON.stringify({ to: item.mailTo, subject, text: LANGUAGES.map((l) => texts[l]).join('\n\n') }),
+      ]);
+    if (item.isSendWechat && item.webhookUrl)
+      await tx.query(`INSERT INTO warning.deliveries (firing_key, channel, request) VALUES ($1, 'webhook', $2) ON CONFLICT DO NOTHING`, [
+        firingKey,
+        JSON.stringify({ url: item.webhookUrl, format: item.webhookFormat ?? 'json', alert: { chartId: rule.chart_id, eventId: uuidOf(firingKey), ...alert } }),
+      ]);
+  }
+}
