@@ -1,5 +1,5 @@
 import { AppError } from '@bi/core';
-import { CHART_TYPES, checkWarnConfig, emptyChart, isNumberOnlyAggregator, normalizeWarnConfig, switchSource as switchChartSource, type Chart, type ChartField, type ChartType, type DataType } from '@bi/chart-model';
+import { CHART_AGGREGATORS, CHART_TYPES, checkWarnConfig, emptyChart, isNumberOnlyAggregator, normalizeWarnConfig, switchSource as switchChartSource, type Chart, type ChartField, type ChartType, type DataType } from '@bi/chart-model';
 import { INPUT_BOUNDS, charLength, excerpt, findTextProblem, jsonNesting } from '@bi/rules';
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
@@ -34,7 +34,7 @@ const int = (min: number, max: number) => z.number().int().min(min).max(max);
 const oneOf = <const T extends readonly [number, ...number[]]>(...values: T) => z.literal(values);
 const color = text(64);
 const dataType = z.enum(['string', 'number', 'date']);
-const aggregator = z.enum(['sum', 'count', 'avg', 'min', 'max', 'countDistinct']);
+const aggregator = z.enum(CHART_AGGREGATORS);
 const scalar = z.union([text(INPUT_BOUNDS.filterValueChars), z.number(), z.null()]);
 
 const formatter = z.object({

@@ -12,8 +12,9 @@ export type DataType = 'string' | 'number' | 'date';
 export type Granularity = 0 | 1 | 2 | 3 | 4 | 5;
 export const GRANULARITY = { normal: 0, year: 1, quarter: 2, month: 3, week: 4, day: 5 } as const;
 
-/** sum, count, avg of the spec, plus min, max and count distinct. */
-export type Aggregator = 'sum' | 'count' | 'avg' | 'min' | 'max' | 'countDistinct';
+/** sum, count, avg of the spec, plus min, max and count distinct: the one aggregator list (rules, query, the services' checks derive from it). */
+export const CHART_AGGREGATORS = ['sum', 'avg', 'max', 'min', 'count', 'countDistinct'] as const;
+export type Aggregator = (typeof CHART_AGGREGATORS)[number];
 export type SortOrder = '' | 'asc' | 'desc';
 
 /** type 1 value, 2 percent (0 on new relation nodes); unit 0 none, 1 万, 2 亿, 3 K, 4 M, 5 G. */

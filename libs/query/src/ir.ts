@@ -1,4 +1,4 @@
-import { chartTypesWhere, type Aggregator, type Chart, type ChartField, type RangeFilter } from '@bi/chart-model';
+import { CHART_AGGREGATORS, chartTypesWhere, isNumberOnlyAggregator, type Aggregator, type Chart, type ChartField, type RangeFilter } from '@bi/chart-model';
 import type { DateTimeValue, GranularityName } from './dates.js';
 import { QueryError } from './errors.js';
 import { allOf, detailFilterNode, fieldFilterNode, granularityName, pointFilterNode, rangeFilterNode, type DetailFilter } from './filters.js';
@@ -125,7 +125,6 @@ export type QueryIR = ChartQueryIR | SummaryQueryIR | DetailQueryIR;
 // ---------------------------------------------------------------------------------------------
 
 
-export const AGGREGATORS: readonly Aggregator[] = ['sum', 'count', 'avg', 'min', 'max', 'countDistinct'];
 /** Trendlines exist for these chart types only (spec 01 §5). */
 export const TRENDLINE_CHART_TYPES: readonly string[] = chartTypesWhere((kind) => kind.editor.trendline);
 /** Rows one detail page holds by default (the detail table shows the first 500), and the most one request may ask for (an export loads 100000). */
@@ -145,7 +144,7 @@ export interface ChartQueryOptions {
 
 /** sum and avg only for numbers (spec 01 §5); min, max, count and count distinct for every type. */
 export function checkAggregator(field: SourceField, aggregator: unknown): Aggregator {
-  if (!(AGGREGATORS as readonly unknown[]).includes(aggregator) || ((aggregator === 'sum' || aggregator === 'avg') && field.dataType !== 'number')) {
+  if (!(CHART_AGGREGATORS as readonly unknown[]).includes(aggregator) || (isNumberOnlyAggregator(aggregator as Aggregator) && field.dataType !== 'number')) {
     throw new QueryError('aggregator_not_allowed', { name: field.name, aggregator: String(aggregator), dataType: field.dataType });
   }
   return aggregator as Aggregator;

@@ -1,4 +1,5 @@
 /** Data-source constants and field rules of spec 02 §3, §5, §9 (docs/api/data-source.md). */
+import { CHART_AGGREGATORS, isNumberOnlyAggregator } from '@bi/chart-model';
 import { ALIAS_MAX, ALIAS_MIN, charLength, checkName, type NameProblem } from './names.js';
 
 /** Source type codes: 0, 2, 3 from the spec; 7 PostgreSQL and 8 the analytics store added here. */
@@ -33,13 +34,14 @@ export function isCacheInterval(v: unknown): boolean {
 
 export const FIELD_DATA_TYPES = ['string', 'number', 'date'] as const;
 export type FieldDataType = (typeof FIELD_DATA_TYPES)[number];
-export const AGGREGATORS = ['', 'sum', 'avg', 'max', 'min', 'count', 'countDistinct'] as const;
+/** A source field's default aggregator: none ('') or one of the chart's (CHART_AGGREGATORS of @bi/chart-model, the one list). */
+export const AGGREGATORS = ['', ...CHART_AGGREGATORS] as const;
 export type Aggregator = (typeof AGGREGATORS)[number];
 
 /** sum and avg only for number fields (spec 01 §5 / 02 §5). */
 export function aggregatorAllowed(aggregator: string, dataType: string): boolean {
   if (!(AGGREGATORS as readonly string[]).includes(aggregator)) return false;
-  return !(aggregator === 'sum' || aggregator === 'avg') || dataType === 'number';
+  return !isNumberOnlyAggregator(aggregator) || dataType === 'number';
 }
 
 /** Field alias: required, 1 to 20 characters after trimming. */

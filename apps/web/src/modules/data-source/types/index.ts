@@ -1,4 +1,5 @@
 /** Shapes of docs/api/data-source.md (spec 02 §3, §7 "Sources" and "Folders"). */
+import type { Aggregator } from '@bi/rules';
 import type { PermissionData } from '../../auth/types';
 
 /**
@@ -38,7 +39,7 @@ export interface Connection {
 }
 
 export type DataType = 'string' | 'number' | 'date';
-export type Aggregator = '' | 'sum' | 'avg' | 'max' | 'min' | 'count' | 'countDistinct';
+export type { Aggregator };
 
 export interface Field {
   name: string;

@@ -1,4 +1,4 @@
-import { CALCULATED_NAME_MAX, aggregatorAllowed, charLength, checkAlias, defaultTitle } from '@bi/rules';
+import { AGGREGATORS, CALCULATED_NAME_MAX, aggregatorAllowed, charLength, checkAlias, defaultTitle } from '@bi/rules';
 import type { Aggregator, DataType, Field } from '../types';
 
 /** A row of the field-settings tab while editing; `key` stays put while a calculated field is renamed. */
@@ -135,6 +135,5 @@ export function rowsToFields(rows: readonly FieldRow[]): Field[] {
 
 /** Aggregators a field may use (sum and avg only for numbers). */
 export function aggregatorsFor(dataType: DataType): Aggregator[] {
-  const all: Aggregator[] = ['', 'sum', 'avg', 'max', 'min', 'count', 'countDistinct'];
-  return all.filter((a) => aggregatorAllowed(a, dataType));
+  return AGGREGATORS.filter((a) => aggregatorAllowed(a, dataType));
 }
