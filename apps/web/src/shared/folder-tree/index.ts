@@ -1,8 +1,9 @@
 // The folder tree of every sidebar (dashboards, templates, data sources, relation maps); see
 // docs/architecture.md "One folder tree". Each area gives its data shape, API calls, texts and menus.
-export { FolderTree, type FolderTreeProps, type TreeTestIds, type TreeTexts } from './components/FolderTree';
+export { FolderTree, treeTexts, type FolderTreeProps, type SidebarTextKey, type TreeAction, type TreeTestIds, type TreeTexts } from './components/FolderTree';
 export { CutName, RowMenu, menuItems, stopEvent } from './components/TreeRows';
 export { FolderPickerDialog, NameDialog, NameField, useNameRule, type FolderChoice } from './components/TreeDialogs';
+export { folderTexts, useFolderActions, type FolderActionCalls, type FolderActionTexts, type FolderTextKey } from './hooks/useFolderActions';
 export { useFolderTree, type FolderTreeState } from './hooks/useFolderTree';
 export { useTreeDrop } from './hooks/useTreeDrop';
 export { useErrorText, useTreeFeedback } from './hooks/useTreeFeedback';

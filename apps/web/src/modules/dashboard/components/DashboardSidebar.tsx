@@ -1,19 +1,8 @@
 import { FileOutlined, FolderAddOutlined } from '@ant-design/icons';
 import { DISPLAY_CUT } from '@bi/rules';
-import { Button, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import {
-  FolderPickerDialog,
-  FolderTree,
-  NameDialog,
-  nodeRights,
-  useFolderTree,
-  useFolderTreeTranslation,
-  useTreeFeedback,
-  type TreeMenuEntry,
-  type TreeTestIds,
-} from '../../../shared/folder-tree';
+import * as Tree from '../../../shared/folder-tree';
 import { useEditAuth } from '../hooks/useEditAuth';
 import { useProjects, useSidebarMutations } from '../hooks/useProjects';
 import { useDbTranslation } from '../i18n';
@@ -21,14 +10,12 @@ import type { Dashboard, Project, TabType } from '../types';
 import { dashboardTree } from '../utils/tree';
 
 type DialogState =
-  | { kind: 'createFolder' }
-  | { kind: 'renameFolder'; project: Project }
   | { kind: 'addDashboard'; project: Project }
   | { kind: 'renameDashboard'; dashboard: Dashboard }
   | { kind: 'moveDashboard'; dashboard: Dashboard }
   | { kind: 'copyDashboard'; dashboard: Dashboard };
 
-const TEST_IDS: TreeTestIds = {
+const TEST_IDS: Tree.TreeTestIds = {
   tree: 'sidebar-tree',
   search: 'sidebar-search',
   empty: 'sidebar-empty',
@@ -45,36 +32,50 @@ const TEST_IDS: TreeTestIds = {
 /** Folder sidebar of the dashboard and template tabs (spec 01 §2 "Dashboard sidebar") on the shared folder tree. */
 export function DashboardSidebar({ tab }: { tab: TabType }) {
   const { db } = useDbTranslation();
-  const { ft } = useFolderTreeTranslation();
-  const feedback = useTreeFeedback();
+  const { ft } = Tree.useFolderTreeTranslation();
+  const feedback = Tree.useTreeFeedback();
   const navigate = useNavigate();
   const params = useParams();
   const activeDashboard = params.dashboard;
   const { editAuth } = useEditAuth(tab);
   const query = useProjects(tab);
   const mutations = useSidebarMutations(tab);
-  const tree = useFolderTree(dashboardTree, query.data, activeDashboard);
+  const tree = Tree.useFolderTree(dashboardTree, query.data, activeDashboard);
   const [dialog, setDialog] = useState<DialogState | null>(null);
   const projects = tree.folders;
 
   const pathOf = (dashboard: Dashboard) => `/${tab}/${encodeURIComponent(dashboard.projectId)}/${encodeURIComponent(dashboard.dashboardId)}`;
   const soon = (label: string) => ft('comingLater', { label });
   const closeDialog = () => setDialog(null);
+  const folderActions = Tree.useFolderActions({
+    texts: Tree.folderTexts((key) => db(`folder.${key}`), ({ id, name }) => db('folder.deleteContent', { name, count: projects.find((p) => p.projectId === id)?.dashboards.length ?? 0 })),
+    calls: {
+      create: async (name) => (await mutations.createProject.mutateAsync(name)).projectId,
+      rename: (projectId, name) => mutations.renameProject.mutateAsync({ projectId, name }),
+      remove: (projectId) => mutations.deleteProject.mutateAsync(projectId),
+    },
+    expand: tree.expand,
+    afterDelete: (projectId) => {
+      const project = projects.find((p) => p.projectId === projectId);
+      if (params.project === projectId || project?.dashboards.some((d) => d.dashboardId === activeDashboard)) void navigate(`/${tab}`);
+    },
+  });
+  const folderOf = (project: Project) => ({ id: project.projectId, name: project.name });
 
-  const folderMenu = (project: Project): TreeMenuEntry[] => {
-    const rights = nodeRights(project.name, editAuth);
+  const folderMenu = (project: Project): Tree.TreeMenuEntry[] => {
+    const rights = Tree.nodeRights(project.name, editAuth);
     if (!rights.menu) return [];
     const later = (key: string, text: string) => ({ key, label: soon(text), testId: `menu-${key}`, disabled: true });
     return [
-      { key: 'rename', label: db('menu.rename'), testId: 'menu-rename', disabled: !rights.rename, onSelect: () => setDialog({ kind: 'renameFolder', project }) },
+      { key: 'rename', label: db('menu.rename'), testId: 'menu-rename', disabled: !rights.rename, onSelect: () => folderActions.rename(folderOf(project)) },
       { key: 'add-dashboard', label: db('menu.addDashboard'), testId: 'menu-add-dashboard', onSelect: () => setDialog({ kind: 'addDashboard', project }) },
-      { key: 'delete', label: db('menu.delete'), testId: 'menu-delete', disabled: !rights.delete, danger: true, onSelect: () => confirmDeleteFolder(project) },
+      { key: 'delete', label: db('menu.delete'), testId: 'menu-delete', disabled: !rights.delete, danger: true, onSelect: () => folderActions.remove(folderOf(project)) },
       ...(tab === 'dashboard' ? [later('modify-data-source', db('menu.modifyDataSource'))] : [later('copy', db('menu.copy')), later('share', db('menu.share'))]),
     ];
   };
 
-  const dashboardMenu = (dashboard: Dashboard): TreeMenuEntry[] => {
-    const rights = nodeRights(dashboard.name, editAuth);
+  const dashboardMenu = (dashboard: Dashboard): Tree.TreeMenuEntry[] => {
+    const rights = Tree.nodeRights(dashboard.name, editAuth);
     if (!rights.menu) return [];
     return [
       { key: 'rename', label: db('menu.rename'), testId: 'menu-rename', disabled: !rights.rename, onSelect: () => setDialog({ kind: 'renameDashboard', dashboard }) },
@@ -83,19 +84,6 @@ export function DashboardSidebar({ tab }: { tab: TabType }) {
       { key: 'share', label: soon(db('menu.share')), testId: 'menu-share', disabled: true },
       { key: 'delete', label: db('menu.delete'), testId: 'menu-delete', disabled: !rights.delete, danger: true, onSelect: () => confirmDeleteDashboard(dashboard) },
     ];
-  };
-
-  const confirmDeleteFolder = (project: Project) => {
-    const full = projects.find((p) => p.projectId === project.projectId) ?? project;
-    feedback.confirmDelete({
-      title: db('folder.deleteTitle'),
-      content: db('folder.deleteContent', { name: full.name, count: full.dashboards.length }),
-      run: () => mutations.deleteProject.mutateAsync(full.projectId),
-      done: db('folder.deleted'),
-      after: () => {
-        if (params.project === full.projectId || full.dashboards.some((d) => d.dashboardId === activeDashboard)) void navigate(`/${tab}`);
-      },
-    });
   };
 
   const confirmDeleteDashboard = (dashboard: Dashboard) =>
@@ -112,23 +100,13 @@ export function DashboardSidebar({ tab }: { tab: TabType }) {
   const folderChoices = (list: readonly Project[]) => list.map((p) => ({ id: p.projectId, name: p.name }));
 
   return (
-    <FolderTree
+    <Tree.FolderTree
       shape={dashboardTree}
       state={tree}
       query={query}
       rootTestId={`sidebar-${tab}`}
       testIds={TEST_IDS}
-      texts={{
-        label: db('sidebar.label'),
-        title: db('sidebar.folders'),
-        search: db('sidebar.search'),
-        noFolders: db('sidebar.noFolders'),
-        noResults: db('sidebar.noResults'),
-        loadFailed: db('sidebar.loadFailed'),
-        emptyFolder: db('sidebar.emptyFolder'),
-        folderMenu: db('sidebar.folderMenu'),
-        itemMenu: db('sidebar.dashboardMenu'),
-      }}
+      texts={Tree.treeTexts((key) => db(`sidebar.${key}`), { title: db('sidebar.folders'), itemMenu: db('sidebar.dashboardMenu') })}
       cut={{ folder: DISPLAY_CUT.folder, item: DISPLAY_CUT.dashboard }}
       itemIcon={<FileOutlined className="bi-tree__icon" aria-hidden="true" />}
       activeItemId={activeDashboard}
@@ -148,38 +126,11 @@ export function DashboardSidebar({ tab }: { tab: TabType }) {
           onError: (error) => void feedback.message.error(error.message || ft('drag.failed')),
         })
       }
-      actions={
-        editAuth ? (
-          <Tooltip title={db('sidebar.createFolder')}>
-            <Button type="text" icon={<FolderAddOutlined />} aria-label={db('sidebar.createFolder')} data-testid="create-folder" onClick={() => setDialog({ kind: 'createFolder' })} />
-          </Tooltip>
-        ) : null
-      }
+      actions={editAuth ? [{ key: 'create-folder', icon: <FolderAddOutlined />, label: db('sidebar.createFolder'), testId: 'create-folder', onClick: folderActions.create }] : []}
     >
-      <NameDialog
-        open={dialog?.kind === 'createFolder'}
-        title={db('folder.createTitle')}
-        onClose={closeDialog}
-        onSubmit={async (name) => {
-          const project = await mutations.createProject.mutateAsync(name);
-          tree.expand(project.projectId);
-          feedback.success(db('folder.created'));
-        }}
-      />
-      {dialog?.kind === 'renameFolder' ? (
-        <NameDialog
-          open
-          title={db('folder.renameTitle')}
-          initialName={dialog.project.name}
-          onClose={closeDialog}
-          onSubmit={async (name) => {
-            await mutations.renameProject.mutateAsync({ projectId: dialog.project.projectId, name });
-            feedback.success(db('folder.renamed'));
-          }}
-        />
-      ) : null}
+      {folderActions.dialogs}
       {dialog?.kind === 'addDashboard' ? (
-        <NameDialog
+        <Tree.NameDialog
           open
           title={db('item.createTitle')}
           onClose={closeDialog}
@@ -192,7 +143,7 @@ export function DashboardSidebar({ tab }: { tab: TabType }) {
         />
       ) : null}
       {dialog?.kind === 'renameDashboard' ? (
-        <NameDialog
+        <Tree.NameDialog
           open
           title={db('item.renameTitle')}
           initialName={dialog.dashboard.name}
@@ -204,7 +155,7 @@ export function DashboardSidebar({ tab }: { tab: TabType }) {
         />
       ) : null}
       {dialog?.kind === 'moveDashboard' ? (
-        <FolderPickerDialog
+        <Tree.FolderPickerDialog
           open
           title={db('item.moveTitle')}
           folders={folderChoices(projects.filter((p) => p.projectId !== dialog.dashboard.projectId))}
@@ -218,7 +169,7 @@ export function DashboardSidebar({ tab }: { tab: TabType }) {
         />
       ) : null}
       {dialog?.kind === 'copyDashboard' ? (
-        <FolderPickerDialog
+        <Tree.FolderPickerDialog
           open
           title={db('item.copyTitle')}
           folders={folderChoices(projects)}
@@ -232,6 +183,6 @@ export function DashboardSidebar({ tab }: { tab: TabType }) {
           }}
         />
       ) : null}
-    </FolderTree>
+    </Tree.FolderTree>
   );
 }

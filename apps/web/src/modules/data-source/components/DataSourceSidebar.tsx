@@ -1,20 +1,9 @@
-import { DatabaseOutlined, EllipsisOutlined, FolderAddOutlined, PlusOutlined, SearchOutlined } from '@ant-design/icons';
+import { DatabaseOutlined, FolderAddOutlined, PlusOutlined, SearchOutlined } from '@ant-design/icons';
 import { DISPLAY_CUT } from '@bi/rules';
-import { AutoComplete, Button, Input, Tooltip, Typography } from 'antd';
+import { AutoComplete, Input, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
-import {
-  FolderTree,
-  NameDialog,
-  RowMenu,
-  matchingItems,
-  nodeRights,
-  useFolderTree,
-  useFolderTreeTranslation,
-  useTreeFeedback,
-  type TreeMenuEntry,
-  type TreeTestIds,
-} from '../../../shared/folder-tree';
+import * as Tree from '../../../shared/folder-tree';
 import { buildPath } from '../../../shared/routing/routes';
 import { useShareDialog } from '../../sharing';
 import { useDataSourceAuth } from '../hooks/useDataSourceAuth';
@@ -29,12 +18,10 @@ import { MoveSourcesDialog } from './FolderDialogs';
 import '../data-source.css';
 
 type DialogState =
-  | { kind: 'createFolder' }
-  | { kind: 'renameFolder'; project: Project }
   | { kind: 'moveSources'; project: Project }
   | { kind: 'createSource'; projectId?: string };
 
-const TEST_IDS: TreeTestIds = {
+const TEST_IDS: Tree.TreeTestIds = {
   tree: 'ds-tree',
   search: 'ds-search',
   empty: 'ds-sidebar-empty',
@@ -61,8 +48,8 @@ function useBasePath(): '/data_source' | '/database' {
  */
 export function DataSourceSidebar() {
   const { ds } = useDsTranslation();
-  const { ft } = useFolderTreeTranslation();
-  const feedback = useTreeFeedback();
+  const { ft } = Tree.useFolderTreeTranslation();
+  const feedback = Tree.useTreeFeedback();
   const navigate = useNavigate();
   const params = useParams();
   const base = useBasePath();
@@ -71,26 +58,30 @@ export function DataSourceSidebar() {
   const folders = useFolderMutations();
   const deleteSource = useDeleteSource();
   const activeSource = params.data_source;
-  const tree = useFolderTree(dataSourceTree, query.data, activeSource);
+  const tree = Tree.useFolderTree(dataSourceTree, query.data, activeSource);
   const [dialog, setDialog] = useState<DialogState | null>(null);
   const { openShare, shareDialog } = useShareDialog();
   const projects = tree.folders;
-  const matches = useMemo(() => matchingItems(dataSourceTree, projects, tree.search), [projects, tree.search]);
+  const matches = useMemo(() => Tree.matchingItems(dataSourceTree, projects, tree.search), [projects, tree.search]);
 
   const pathOf = (source: Pick<DataSourceSummary, 'projectId' | 'dataSourceId'>) => `${base}/${encodeURIComponent(source.projectId)}/${encodeURIComponent(source.dataSourceId)}`;
   const movableIn = (project: Project) => new Set(project.dataSources.filter((s) => canChange(s, auth)).map((s) => s.dataSourceId));
   const closeDialog = () => setDialog(null);
 
-  const confirmDeleteFolder = (project: Project) =>
-    feedback.confirmDelete({
-      title: ds('folder.deleteTitle'),
-      content: ds('folder.deleteContent', { name: project.name }),
-      run: () => folders.deleteProject.mutateAsync(project.projectId),
-      done: ds('folder.deleted'),
-      after: () => {
-        if (params.project === project.projectId) void navigate(base);
-      },
-    });
+  const folderActions = Tree.useFolderActions({
+    texts: Tree.folderTexts((key) => ds(`folder.${key}`), ({ name }) => ds('folder.deleteContent', { name })),
+    calls: {
+      create: async (name) => (await folders.createProject.mutateAsync(name)).projectId,
+      rename: (projectId, name) => folders.renameProject.mutateAsync({ projectId, name }),
+      remove: (projectId) => folders.deleteProject.mutateAsync(projectId),
+    },
+    expand: tree.expand,
+    inputTestId: 'ds-folder-name',
+    afterDelete: (projectId) => {
+      if (params.project === projectId) void navigate(base);
+    },
+  });
+  const folderOf = (project: Project) => ({ id: project.projectId, name: project.name });
 
   const confirmDeleteSource = (source: DataSourceSummary) =>
     feedback.confirmDelete({
@@ -103,12 +94,12 @@ export function DataSourceSidebar() {
       },
     });
 
-  const folderMenu = (project: Project): TreeMenuEntry[] => {
-    const rights = nodeRights(project.name, auth.canEdit);
+  const folderMenu = (project: Project): Tree.TreeMenuEntry[] => {
+    const rights = Tree.nodeRights(project.name, auth.canEdit);
     if (!rights.menu) return [];
     return [
       { key: 'create-source', label: ds('menu.createSource'), testId: 'ds-menu-create-source', onSelect: () => setDialog({ kind: 'createSource', projectId: project.projectId }) },
-      { key: 'rename', label: ds('menu.rename'), testId: 'ds-menu-rename', disabled: !rights.rename, onSelect: () => setDialog({ kind: 'renameFolder', project }) },
+      { key: 'rename', label: ds('menu.rename'), testId: 'ds-menu-rename', disabled: !rights.rename, onSelect: () => folderActions.rename(folderOf(project)) },
       {
         key: 'move',
         label: ds('menu.moveSources'),
@@ -125,13 +116,13 @@ export function DataSourceSidebar() {
       },
       { key: 'batch-params', label: ds('menu.comingLater', { label: ds('menu.batchParams') }), testId: 'ds-menu-batch-params', disabled: true },
       { divider: true },
-      { key: 'delete', label: ds('menu.delete'), testId: 'ds-menu-delete', disabled: !rights.delete, danger: true, onSelect: () => confirmDeleteFolder(project) },
+      { key: 'delete', label: ds('menu.delete'), testId: 'ds-menu-delete', disabled: !rights.delete, danger: true, onSelect: () => folderActions.remove(folderOf(project)) },
     ];
   };
 
-  const sourceMenu = (source: DataSourceSummary): TreeMenuEntry[] => {
+  const sourceMenu = (source: DataSourceSummary): Tree.TreeMenuEntry[] => {
     const change = canChange(source, auth);
-    const entries: TreeMenuEntry[] = [];
+    const entries: Tree.TreeMenuEntry[] = [];
     if (canEditSettings(source, auth)) {
       entries.push({ key: 'edit', label: ds('menu.edit'), testId: 'ds-menu-edit', onSelect: () => void navigate(`/data_source_edit/${encodeURIComponent(source.dataSourceId)}`) });
     }
@@ -142,8 +133,8 @@ export function DataSourceSidebar() {
     return entries;
   };
 
-  const headMenu: TreeMenuEntry[] = [
-    { key: 'create-folder', label: ds('sidebar.createFolder'), testId: 'ds-menu-create-folder', onSelect: () => setDialog({ kind: 'createFolder' }) },
+  const headMenu: Tree.TreeMenuEntry[] = [
+    { key: 'create-folder', label: ds('sidebar.createFolder'), testId: 'ds-menu-create-folder', onSelect: folderActions.create },
     {
       key: 'batch-share',
       label: ds('menu.batchShare'),
@@ -183,23 +174,13 @@ export function DataSourceSidebar() {
   );
 
   return (
-    <FolderTree
+    <Tree.FolderTree
       shape={dataSourceTree}
       state={tree}
       query={query}
       rootTestId="ds-sidebar"
       testIds={TEST_IDS}
-      texts={{
-        label: ds('sidebar.label'),
-        title: ds('title'),
-        search: ds('sidebar.search'),
-        noFolders: ds('sidebar.noFolders'),
-        noResults: ds('sidebar.noResults'),
-        loadFailed: ds('sidebar.loadFailed'),
-        emptyFolder: ds('sidebar.emptyFolder'),
-        folderMenu: ds('sidebar.folderMenu'),
-        itemMenu: ds('sidebar.sourceMenu'),
-      }}
+      texts={Tree.treeTexts((key) => ds(`sidebar.${key}`), { title: ds('title'), itemMenu: ds('sidebar.sourceMenu') })}
       cut={{ folder: DISPLAY_CUT.folder, item: DISPLAY_CUT.dataSource }}
       itemIcon={<DatabaseOutlined className="bi-tree__icon" aria-hidden="true" />}
       activeItemId={activeSource}
@@ -223,49 +204,22 @@ export function DataSourceSidebar() {
       }
       searchBox={searchBox}
       actions={
-        auth.canEdit ? (
-          <span className="bi-ds-sidebar__actions">
-            <Tooltip title={ds('sidebar.createSource')}>
-              <Button
-                type="text"
-                icon={<PlusOutlined />}
-                aria-label={ds('sidebar.createSource')}
-                data-testid="ds-create-source"
-                onClick={() => setDialog({ kind: 'createSource', projectId: params.project })}
-              />
-            </Tooltip>
-            <Tooltip title={ds('sidebar.createFolder')}>
-              <Button type="text" icon={<FolderAddOutlined />} aria-label={ds('sidebar.createFolder')} data-testid="ds-create-folder" onClick={() => setDialog({ kind: 'createFolder' })} />
-            </Tooltip>
-            <RowMenu testId="ds-sidebar-menu" label={ds('sidebar.more')} entries={headMenu} icon={<EllipsisOutlined />} size="middle" className="" />
-          </span>
-        ) : null
+        auth.canEdit
+          ? [
+              {
+                key: 'create-source',
+                icon: <PlusOutlined />,
+                label: ds('sidebar.createSource'),
+                testId: 'ds-create-source',
+                onClick: () => setDialog({ kind: 'createSource', projectId: params.project }),
+              },
+              { key: 'create-folder', icon: <FolderAddOutlined />, label: ds('sidebar.createFolder'), testId: 'ds-create-folder', onClick: folderActions.create },
+            ]
+          : []
       }
+      headMenu={auth.canEdit ? { label: ds('sidebar.more'), testId: 'ds-sidebar-menu', entries: headMenu } : undefined}
     >
-      <NameDialog
-        open={dialog?.kind === 'createFolder'}
-        title={ds('folder.createTitle')}
-        inputTestId="ds-folder-name"
-        onClose={closeDialog}
-        onSubmit={async (name) => {
-          const project = await folders.createProject.mutateAsync(name);
-          tree.expand(project.projectId);
-          feedback.success(ds('folder.created'));
-        }}
-      />
-      {dialog?.kind === 'renameFolder' ? (
-        <NameDialog
-          open
-          title={ds('folder.renameTitle')}
-          initialName={dialog.project.name}
-          inputTestId="ds-folder-name"
-          onClose={closeDialog}
-          onSubmit={async (name) => {
-            await folders.renameProject.mutateAsync({ projectId: dialog.project.projectId, name });
-            feedback.success(ds('folder.renamed'));
-          }}
-        />
-      ) : null}
+      {folderActions.dialogs}
       {dialog?.kind === 'moveSources' ? (
         <MoveSourcesDialog
           open
@@ -288,6 +242,6 @@ export function DataSourceSidebar() {
         onClose={closeDialog}
       />
       {shareDialog}
-    </FolderTree>
+    </Tree.FolderTree>
   );
 }

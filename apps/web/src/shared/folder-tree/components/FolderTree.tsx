@@ -1,4 +1,4 @@
-import { SearchOutlined } from '@ant-design/icons';
+import { EllipsisOutlined, SearchOutlined } from '@ant-design/icons';
 import {
   DndContext,
   KeyboardSensor,
@@ -10,7 +10,7 @@ import {
   type CollisionDetection,
 } from '@dnd-kit/core';
 import { SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable';
-import { Alert, Empty, Input, Spin, Typography } from 'antd';
+import { Alert, Button, Empty, Input, Spin, Tooltip, Typography } from 'antd';
 import { useState, type HTMLAttributes, type ReactNode } from 'react';
 import type { FolderTreeState } from '../hooks/useFolderTree';
 import { useFolderTreeTranslation } from '../i18n';
@@ -41,18 +41,25 @@ export interface TreeTestIds {
   dragItem: (id: string) => string;
 }
 
-/** The area's words for its tree. */
-export interface TreeTexts {
-  /** Accessible name of the sidebar and the tree. */
+/** A button of the sidebar's head: an icon with a tooltip. */
+export interface TreeAction {
+  key: string;
+  icon: ReactNode;
   label: string;
-  title: string;
-  search: string;
-  noFolders: string;
-  noResults: string;
-  loadFailed: string;
-  emptyFolder: string;
-  folderMenu: string;
-  itemMenu: string;
+  testId: string;
+  onClick: () => void;
+}
+
+/** The keys of the sidebar texts every area keeps under its own `sidebar.` catalogue entry. */
+export const SIDEBAR_TEXT_KEYS = ['label', 'search', 'noFolders', 'noResults', 'loadFailed', 'emptyFolder', 'folderMenu'] as const;
+export type SidebarTextKey = (typeof SIDEBAR_TEXT_KEYS)[number];
+
+/** The area's words for its tree (`label`: accessible name of the sidebar and the tree). */
+export type TreeTexts = Record<SidebarTextKey | 'title' | 'itemMenu', string>;
+
+/** The tree's texts from the area's `sidebar.*` texts, plus its title and item-menu label. */
+export function treeTexts(sidebar: (key: SidebarTextKey) => string, rest: { title: string; itemMenu: string }): TreeTexts {
+  return { ...(Object.fromEntries(SIDEBAR_TEXT_KEYS.map((key) => [key, sidebar(key)])) as Record<SidebarTextKey, string>), ...rest };
 }
 
 export interface FolderTreeProps<F, I> {
@@ -76,8 +83,10 @@ export interface FolderTreeProps<F, I> {
   onOpenItem: (item: I) => void;
   /** A drop that changes something (plan of planDrop). */
   onDrop: (plan: DropPlan) => void;
-  /** Buttons of the head next to the title. */
-  actions?: ReactNode;
+  /** Buttons of the head next to the title, as data (shown only when the caller may use them). */
+  actions?: readonly TreeAction[];
+  /** A "…" menu after the head's buttons. */
+  headMenu?: { label: string; testId: string; entries: readonly TreeMenuEntry[] };
   /** Replaces the plain search box (e.g. a search with a dropdown of matches). */
   searchBox?: ReactNode;
   itemAttributes?: (item: I) => Record<string, string>;
@@ -197,7 +206,18 @@ export function FolderTree<F, I>(props: FolderTreeProps<F, I>) {
         <Typography.Title level={5} className="bi-sidebar__title">
           {texts.title}
         </Typography.Title>
-        {props.actions}
+        {props.actions?.length || props.headMenu ? (
+          <span className="bi-sidebar__actions">
+            {props.actions?.map((action) => (
+              <Tooltip key={action.key} title={action.label}>
+                <Button type="text" icon={action.icon} aria-label={action.label} data-testid={action.testId} onClick={action.onClick} />
+              </Tooltip>
+            ))}
+            {props.headMenu ? (
+              <RowMenu testId={props.headMenu.testId} label={props.headMenu.label} entries={props.headMenu.entries} icon={<EllipsisOutlined />} size="middle" className="" />
+            ) : null}
+          </span>
+        ) : null}
       </div>
       {props.searchBox ?? (
         <Input
