@@ -1,6 +1,7 @@
 import { DuckDBTimestampValue, type DuckDBAppender, type DuckDBConnection } from '@duckdb/node-api';
 import type pg from 'pg';
 import { AppError } from '@bi/core';
+import { doubleQuote, qualifiedName } from '@bi/query';
 import { UPLOAD_DELETED_COLUMN, UPLOAD_KEY_COLUMN } from '@bi/rules';
 import type { SourceDriver } from '../drivers/driver.js';
 import { DuckdbDriver } from '../drivers/duckdb.driver.js';
@@ -52,8 +53,9 @@ export interface RowLoader {
   readonly rows: number;
 }
 
-export const quoteName = (name: string) => `"${name.replace(/"/g, '""')}"`;
-export const tableRef = (table: string) => `${quoteName(UPLOAD_SCHEMA)}.${quoteName(table)}`;
+/** Both analytics stores (DuckDB, PostgreSQL) quote names with double quotes: @bi/query's definition. */
+export const quoteName = doubleQuote;
+export const tableRef = (table: string) => qualifiedName({ quoteIdent: doubleQuote }, UPLOAD_SCHEMA, table);
 
 /** The stores' type names back to field types. */
 export function columnTypeOf(native: string): ColumnType {
