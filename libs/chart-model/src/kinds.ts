@@ -31,6 +31,14 @@ export interface CartesianBuild {
 export type OptionBuild = CartesianBuild | { family: 'table' | 'pie' | 'funnel' | 'gauge' | 'card' | 'nav' | 'map' };
 export type OptionBuilderFamily = OptionBuild['family'];
 
+/**
+ * The chart options a kind draws, which the editor offers as panels and display switches: legend,
+ * statistics rows (card, table), gauge sections, progress style, map style and city/province level,
+ * smooth lines, grouping, split lines, point labels (on unless switched off: pointLabelsOn), real values
+ * instead of shares.
+ */
+export type KindOption = 'legend' | 'statistics' | 'gaugeSections' | 'navStyle' | 'mapStyle' | 'mapGranularity' | 'smooth' | 'group' | 'splitLines' | 'pointLabels' | 'pointLabelsOn' | 'realValue';
+
 /** What the chart editor offers for a kind (docs/api/chart.md "Chart kinds"). */
 export interface KindEditorInfo {
   points: { readonly min: number; readonly max: number };
@@ -44,6 +52,8 @@ export interface KindEditorInfo {
   plotLines: boolean;
   topN: boolean;
   alert: boolean;
+  /** the options it draws (the web editor's panels and switches) */
+  options: readonly KindOption[];
 }
 
 export interface ChartKindEntry {
@@ -66,50 +76,50 @@ export const CHART_KIND_REGISTRY = {
     renderer: 'table',
     icon: 'table',
     build: { family: 'table' },
-    editor: { points: range(0, 10), values: range(0, 50), secondPoints: true, secondValues: true, secondValuesOpen: false, trendline: false, dataZoom: false, plotLines: false, topN: true, alert: false },
+    editor: { points: range(0, 10), values: range(0, 50), secondPoints: true, secondValues: true, secondValuesOpen: false, trendline: false, dataZoom: false, plotLines: false, topN: true, alert: false, options: ['statistics'] },
   },
   bar: {
     renderer: 'cartesian',
     icon: 'bar',
     build: cartesian({ seriesType: bars, stacked: false, canBeHorizontal: true, dualAxis: false, tooltip: 'axis' }),
-    editor: { ...cartesianEditor, trendline: true, alert: true },
+    editor: { ...cartesianEditor, trendline: true, alert: true, options: ['legend', 'group', 'splitLines', 'pointLabels'] },
   },
   stack_bar: {
     renderer: 'cartesian',
     icon: 'bar',
     build: cartesian({ seriesType: bars, stacked: true, canBeHorizontal: true, dualAxis: false, tooltip: 'axis' }),
-    editor: { ...cartesianEditor, dataZoom: false, trendline: false, alert: false },
+    editor: { ...cartesianEditor, dataZoom: false, trendline: false, alert: false, options: ['legend', 'group', 'splitLines', 'pointLabels', 'realValue'] },
   },
   line: {
     renderer: 'cartesian',
     icon: 'line',
     build: cartesian({ seriesType: { 0: 'line', 1: 'line' }, stacked: false, canBeHorizontal: false, dualAxis: false, tooltip: 'axis' }),
-    editor: { ...cartesianEditor, trendline: true, alert: true },
+    editor: { ...cartesianEditor, trendline: true, alert: true, options: ['legend', 'smooth', 'splitLines', 'pointLabels'] },
   },
   scatter: {
     renderer: 'cartesian',
     icon: 'scatter',
     build: cartesian({ seriesType: { 0: 'scatter', 1: 'scatter' }, stacked: false, canBeHorizontal: false, dualAxis: false, tooltip: 'item' }),
-    editor: { ...cartesianEditor, trendline: true, alert: false },
+    editor: { ...cartesianEditor, trendline: true, alert: false, options: ['legend', 'splitLines', 'pointLabels'] },
   },
-  pie: { renderer: 'pieFunnel', icon: 'pie', build: { family: 'pie' }, editor: { ...single, topN: true, alert: false } },
-  gauge: { renderer: 'gauge', icon: 'gauge', build: { family: 'gauge' }, editor: { ...noPoints, topN: false, alert: true } },
-  funnel: { renderer: 'pieFunnel', icon: 'funnel', build: { family: 'funnel' }, editor: { ...single, topN: true, alert: false } },
-  card: { renderer: 'card', icon: 'card', build: { family: 'card' }, editor: { ...noPoints, topN: false, alert: true } },
+  pie: { renderer: 'pieFunnel', icon: 'pie', build: { family: 'pie' }, editor: { ...single, topN: true, alert: false, options: ['legend', 'pointLabels', 'pointLabelsOn', 'realValue'] } },
+  gauge: { renderer: 'gauge', icon: 'gauge', build: { family: 'gauge' }, editor: { ...noPoints, topN: false, alert: true, options: ['gaugeSections'] } },
+  funnel: { renderer: 'pieFunnel', icon: 'funnel', build: { family: 'funnel' }, editor: { ...single, topN: true, alert: false, options: ['legend', 'pointLabels', 'pointLabelsOn', 'realValue'] } },
+  card: { renderer: 'card', icon: 'card', build: { family: 'card' }, editor: { ...noPoints, topN: false, alert: true, options: ['statistics'] } },
   doubleaxis: {
     renderer: 'cartesian',
     icon: 'area',
     build: cartesian({ seriesType: { 0: 'bar', 1: 'line' }, stacked: false, canBeHorizontal: true, dualAxis: true, tooltip: 'axis' }),
-    editor: { ...cartesianEditor, secondPoints: false, secondValues: true, secondValuesOpen: true, trendline: true, alert: true },
+    editor: { ...cartesianEditor, secondPoints: false, secondValues: true, secondValuesOpen: true, trendline: true, alert: true, options: ['legend', 'splitLines', 'pointLabels'] },
   },
   nav: {
     renderer: 'nav',
     icon: 'progress',
     build: { family: 'nav' },
-    editor: { ...single, points: range(0, 1), values: range(1, 2), secondValues: true, secondValuesOpen: true, topN: true, alert: false },
+    editor: { ...single, points: range(0, 1), values: range(1, 2), secondValues: true, secondValuesOpen: true, topN: true, alert: false, options: ['navStyle'] },
   },
-  map: { renderer: 'map', icon: 'globe', build: { family: 'map' }, editor: { ...single, topN: false, alert: false } },
-  tw_map: { renderer: 'map', icon: 'globe', build: { family: 'map' }, editor: { ...single, topN: false, alert: false } },
+  map: { renderer: 'map', icon: 'globe', build: { family: 'map' }, editor: { ...single, topN: false, alert: false, options: ['mapStyle', 'mapGranularity', 'pointLabels'] } },
+  tw_map: { renderer: 'map', icon: 'globe', build: { family: 'map' }, editor: { ...single, topN: false, alert: false, options: ['mapStyle', 'pointLabels'] } },
 } as const satisfies Record<string, ChartKindEntry>;
 
 export type ChartType = keyof typeof CHART_KIND_REGISTRY;
@@ -126,6 +136,11 @@ export function chartKind(kind: ChartType): ChartKindEntry {
   return CHART_KIND_REGISTRY[kind];
 }
 
+/** Whether a kind draws an option (its editor offers the panel or switch). */
+export function kindDraws(kind: ChartType, option: KindOption): boolean {
+  return chartKind(kind).editor.options.includes(option);
+}
+
 /** The kinds whose entry passes a test, in the registry's order. */
 export function chartTypesWhere(test: (entry: ChartKindEntry, kind: ChartType) => boolean): ChartType[] {
   return CHART_TYPES.filter((kind) => test(chartKind(kind), kind));
@@ -133,14 +148,14 @@ export function chartTypesWhere(test: (entry: ChartKindEntry, kind: ChartType) =
 
 /**
  * What GET /api/chart-edit/charts/{type} answers for a kind (docs/api/chart.md "Chart kinds"): the
- * editor capabilities with the kind's name (secondValuesOpen is the web editor's own reading).
+ * editor capabilities with the kind's name (secondValuesOpen and options are the web editor's own reading).
  */
-export interface ChartKindInfo extends Omit<KindEditorInfo, 'secondValuesOpen'> {
+export interface ChartKindInfo extends Omit<KindEditorInfo, 'secondValuesOpen' | 'options'> {
   type: ChartType;
 }
 
 export function chartKindInfo(kind: ChartType): ChartKindInfo {
-  const { secondValuesOpen: _open, ...editor } = chartKind(kind).editor;
+  const { secondValuesOpen: _open, options: _options, ...editor } = chartKind(kind).editor;
   return { type: kind, ...editor };
 }
 

@@ -1,4 +1,4 @@
-import { chartKind, chartTypesWhere, type ChartType } from '@bi/chart-model';
+import { chartKind, kindDraws, type ChartType, type KindOption } from '@bi/chart-model';
 
 /**
  * Which panels and which chart-level options apply to which chart kind, as the option builder
@@ -26,27 +26,23 @@ export const PANEL_IDS = [
 ] as const;
 export type PanelId = (typeof PANEL_IDS)[number];
 
-const CARTESIAN: readonly ChartType[] = chartTypesWhere((entry) => entry.build.family === 'cartesian');
+/** Every rule below reads the kind's registry entry (libs/chart-model kinds.ts): a new kind needs no line here. */
 const editorOffers = (option: 'topN' | 'plotLines' | 'dataZoom') => (type: ChartType) => chartKind(type).editor[option];
+const draws = (option: KindOption) => (type: ChartType) => kindDraws(type, option);
 
 /** The category kinds with a second value axis of their own (doubleaxis): second min/max and second-axis plot lines. */
 export function isDualAxis(type: ChartType): boolean {
   const build = chartKind(type).build;
   return build.family === 'cartesian' && build.dualAxis;
 }
-const ALL_BUT_TABLE = (type: ChartType) => type !== 'table';
-
-const is =
-  (...kinds: ChartType[]) =>
-  (type: ChartType) =>
-    kinds.includes(type);
+const ALL_BUT_TABLE = (type: ChartType) => chartKind(type).renderer !== 'table';
 
 /** The kinds each panel is shown for. */
 const PANEL_RULES: { readonly [P in PanelId]: (type: ChartType) => boolean } = {
   // the table draws no ECharts title (the box header names it)
   title: ALL_BUT_TABLE,
   // legendOption is used by the category kinds, pie and funnel; the others hide their legend
-  legend: is(...CARTESIAN, 'pie', 'funnel'),
+  legend: draws('legend'),
   display: (type) => displayOptionsFor(type).length > 0,
   range: (type) => rangeKeysFor(type).length > 0,
   // theme and background: every kind drawn by ECharts
@@ -54,13 +50,13 @@ const PANEL_RULES: { readonly [P in PanelId]: (type: ChartType) => boolean } = {
   // top-N needs a dimension to pick from (docs/api/chart.md "Chart kinds": topN)
   topN: editorOffers('topN'),
   plotLines: editorOffers('plotLines'),
-  gauge: is('gauge'),
-  nav: is('nav'),
+  gauge: draws('gaugeSections'),
+  nav: draws('navStyle'),
   // spec 01 §2: axis zoom sliders for bar, line, scatter and doubleaxis
   dataZoom: editorOffers('dataZoom'),
   // statistics are drawn by the card and the table
-  statistics: is('card', 'table'),
-  map: is('map', 'tw_map'),
+  statistics: draws('statistics'),
+  map: draws('mapStyle'),
   // the palette colours every kind but the table
   colors: ALL_BUT_TABLE,
   innerFilters: () => true,
@@ -83,18 +79,18 @@ export type DisplayOption = 'shape' | 'group' | 'isHorizontal' | 'showXSplitLine
 
 const DISPLAY_RULES: { readonly [O in DisplayOption]: (type: ChartType) => boolean } = {
   // shape: smooth lines (a pie forces it off, spec 01 §4)
-  shape: is('line'),
+  shape: draws('smooth'),
   // group: stored for the bar kinds; the option builder does not read it yet
-  group: is('bar', 'stack_bar'),
+  group: draws('group'),
   isHorizontal: (type) => {
     const build = chartKind(type).build;
     return build.family === 'cartesian' && build.canBeHorizontal;
   },
-  showXSplitLine: is(...CARTESIAN),
-  showYSplitLine: is(...CARTESIAN),
-  isShowPointLabel: is(...CARTESIAN, 'pie', 'funnel', 'map', 'tw_map'),
+  showXSplitLine: draws('splitLines'),
+  showYSplitLine: draws('splitLines'),
+  isShowPointLabel: draws('pointLabels'),
   // stack shares / pie and funnel percentages versus the real values
-  isShowRealValue: is('stack_bar', 'pie', 'funnel'),
+  isShowRealValue: draws('realValue'),
 };
 
 const DISPLAY_ORDER: readonly DisplayOption[] = ['shape', 'group', 'isHorizontal', 'showXSplitLine', 'showYSplitLine', 'isShowPointLabel', 'isShowRealValue'];
@@ -105,7 +101,7 @@ export function displayOptionsFor(type: ChartType): DisplayOption[] {
 
 /** Point labels are on unless switched off for pie and funnel, off unless switched on elsewhere. */
 export function pointLabelsOnByDefault(type: ChartType): boolean {
-  return type === 'pie' || type === 'funnel';
+  return kindDraws(type, 'pointLabelsOn');
 }
 
 /** Whether a display switch is on for the chart (the builder's reading of a missing value). */
@@ -119,8 +115,8 @@ export type RangeKey = 'min' | 'max' | 'secondMin' | 'secondMax';
 /** property.min/max/secondMin/secondMax: value axes of the category kinds, the gauge dial, the nav target. */
 export function rangeKeysFor(type: ChartType): RangeKey[] {
   if (isDualAxis(type)) return ['min', 'max', 'secondMin', 'secondMax'];
-  if (CARTESIAN.includes(type) || type === 'gauge') return ['min', 'max'];
-  if (type === 'nav') return ['max'];
+  if (chartKind(type).build.family === 'cartesian' || kindDraws(type, 'gaugeSections')) return ['min', 'max'];
+  if (kindDraws(type, 'navStyle')) return ['max'];
   return [];
 }
 
@@ -129,5 +125,5 @@ export const hasSecondAxisLines = isDualAxis;
 
 /** The map kind offers city / province; the Taiwan map is always by county. */
 export function hasMapGranularity(type: ChartType): boolean {
-  return type === 'map';
+  return kindDraws(type, 'mapGranularity');
 }
