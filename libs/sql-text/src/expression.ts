@@ -45,6 +45,22 @@ function resolveField(name: string, fields: readonly string[]): string | undefin
  * Reads an expression: field names (bare when letters, digits and _; otherwise in [ ], with ]]
  * for a ]), numbers, 'text' ('' for a quote), + - * / ( ) , and the functions above.
  */
+/** The text of a quoted part opening at `start` up to `close` (a doubled `close` stands for itself), and the index after it; undefined when unterminated. */
+function readDoubled(chars: readonly string[], start: number, close: string): { text: string; end: number } | undefined {
+  let text = '';
+  let j = start + 1;
+  for (;;) {
+    if (j >= chars.length) return undefined;
+    if (chars[j] === close) {
+      if (chars[j + 1] !== close) return { text, end: j + 1 };
+      text += close;
+      j += 2;
+      continue;
+    }
+    text += chars[j++];
+  }
+}
+
 export function parseExpression(text: string, fields: readonly string[]): ExpressionParse {
   if (typeof text !== 'string' || text.trim() === '') return { ok: false, problem: { code: 'empty' } };
   if (text.length > EXPRESSION_MAX_LENGTH) return { ok: false, problem: { code: 'too_long', max: EXPRESSION_MAX_LENGTH } };
@@ -60,44 +76,20 @@ export function parseExpression(text: string, fields: readonly string[]): Expres
       continue;
     }
     if (c === "'") {
-      let value = '';
-      let j = i + 1;
-      for (;;) {
-        if (j >= chars.length) return { ok: false, problem: { code: 'unterminated', what: 'string' } };
-        if (chars[j] === "'") {
-          if (chars[j + 1] === "'") {
-            value += "'";
-            j += 2;
-            continue;
-          }
-          break;
-        }
-        value += chars[j++];
-      }
-      tokens.push({ kind: 'string', value });
-      i = j + 1;
+      const read = readDoubled(chars, i, "'");
+      if (!read) return { ok: false, problem: { code: 'unterminated', what: 'string' } };
+      tokens.push({ kind: 'string', value: read.text });
+      i = read.end;
       continue;
     }
     if (c === '[') {
-      let name = '';
-      let j = i + 1;
-      for (;;) {
-        if (j >= chars.length) return { ok: false, problem: { code: 'unterminated', what: 'field' } };
-        if (chars[j] === ']') {
-          if (chars[j + 1] === ']') {
-            name += ']';
-            j += 2;
-            continue;
-          }
-          break;
-        }
-        name += chars[j++];
-      }
-      const field = resolveField(name, fields);
-      if (!field) return { ok: false, problem: { code: 'unknown_field', name } };
+      const read = readDoubled(chars, i, ']');
+      if (!read) return { ok: false, problem: { code: 'unterminated', what: 'field' } };
+      const field = resolveField(read.text, fields);
+      if (!field) return { ok: false, problem: { code: 'unknown_field', name: read.text } };
       tokens.push({ kind: 'field', name: field });
       used.add(field);
-      i = j + 1;
+      i = read.end;
       continue;
     }
     if (/[0-9]/.test(c) || (c === '.' && /[0-9]/.test(chars[i + 1] ?? ''))) {

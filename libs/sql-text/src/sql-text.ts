@@ -111,31 +111,12 @@ export function tokenizeSql(sql: string, dialect: DialectName): SqlToken[] | Sql
       i = j;
       continue;
     }
-    if (c === "'") {
-      const end = readQuoted(i, "'", dialect === 'mysql');
-      if (end < 0) return { code: 'unterminated', what: 'string' };
-      push('string', i, end);
-      i = end;
-      continue;
-    }
-    if (c === '"') {
-      const end = readQuoted(i, '"', dialect === 'mysql');
-      if (end < 0) return { code: 'unterminated', what: 'quoted name' };
-      push('quoted', i, end);
-      i = end;
-      continue;
-    }
-    if (c === '`' && dialect === 'mysql') {
-      const end = readQuoted(i, '`', false);
-      if (end < 0) return { code: 'unterminated', what: 'quoted name' };
-      push('quoted', i, end);
-      i = end;
-      continue;
-    }
-    if (c === '[' && dialect === 'mssql') {
-      const end = readQuoted(i, ']', false);
-      if (end < 0) return { code: 'unterminated', what: 'quoted name' };
-      push('quoted', i, end);
+    // 'string', "name", and per dialect `name` (MySQL) or [name] (SQL Server); MySQL reads backslash escapes in '…' and "…"
+    const close = c === "'" || c === '"' ? c : c === '`' && dialect === 'mysql' ? '`' : c === '[' && dialect === 'mssql' ? ']' : undefined;
+    if (close) {
+      const end = readQuoted(i, close, dialect === 'mysql' && (c === "'" || c === '"'));
+      if (end < 0) return { code: 'unterminated', what: c === "'" ? 'string' : 'quoted name' };
+      push(c === "'" ? 'string' : 'quoted', i, end);
       i = end;
       continue;
     }
