@@ -22,6 +22,7 @@ import { IdentityController } from './identity/identity.controller.js';
 import { SharingController } from './data-source/sharing.controller.js';
 import { RowRulesController } from './data-source/row-rules.controller.js';
 import { SHARED_CACHE, TokenCache } from './http/token-cache.js';
+import { WarnMessageController } from './warning/warn-message.controller.js';
 
 @Module({})
 export class BffModule {
@@ -44,6 +45,7 @@ export class BffModule {
         DataSourceController,
         ExcelUploadController,
         ExcelDataController,
+        WarnMessageController,
       ],
       providers: [
         ...grpcClientProviders(config),
