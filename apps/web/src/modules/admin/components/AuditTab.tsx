@@ -1,7 +1,7 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import { Alert, Button, Empty, Space, Table, Tag, Typography } from 'antd';
 import { useMemo } from 'react';
-import { formatTime } from '../../data-source/components/common';
+import { formatTime } from '../../../shared/format/time';
 import { useAuditLog, useTargetNames } from '../hooks/useAdmin';
 import { useAdTranslation } from '../i18n';
 import type { AuditEntry } from '../types';

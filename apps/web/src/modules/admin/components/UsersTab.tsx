@@ -1,7 +1,7 @@
 import { KeyOutlined, PlusOutlined, ReloadOutlined, SafetyOutlined, SearchOutlined, StopOutlined, TeamOutlined, CheckCircleOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Input, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import { useMemo, useState } from 'react';
-import { formatTime } from '../../data-source/components/common';
+import { formatTime } from '../../../shared/format/time';
 import { useAdminRoles, useAdminUsers, useUserMutations } from '../hooks/useAdmin';
 import { useAdTranslation } from '../i18n';
 import type { AdminUser } from '../types';

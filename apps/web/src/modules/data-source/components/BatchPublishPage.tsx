@@ -3,7 +3,8 @@ import { Alert, App, Button, Card, Empty, Form, Modal, Select, Space, Spin, Tabl
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { buildPath } from '../../../shared/routing/routes';
-import { formatTime, typeLabel } from './common';
+import { formatTime } from '../../../shared/format/time';
+import { typeLabel } from './common';
 import { useDataSourceAuth } from '../hooks/useDataSourceAuth';
 import { useDataSourceProjects } from '../hooks/useProjects';
 import { useDsTranslation } from '../i18n';

@@ -8,6 +8,7 @@ import { deleteConfirmation } from '../../../shared/components/deleteConfirmatio
 import { LOGIN_PATH } from '../../auth/utils/guard';
 import { RowRulesButton, useShareDialog } from '../../sharing';
 import { exportSource } from '../api/dataSource';
+import { saveBlob } from '../../../shared/api/download';
 import { useDataSource } from '../hooks/useDataSource';
 import { useDataSourceAuth } from '../hooks/useDataSourceAuth';
 import { useDetailExtensions } from '../hooks/useDetailExtensions';
@@ -16,22 +17,11 @@ import { useDsTranslation } from '../i18n';
 import { detailActions } from '../utils/permissions';
 import { ChartsTab, HistoryTab, PreviewTab } from './DetailTabs';
 import { FieldsTab } from './FieldsTab';
-import { cacheLabel, errorText, formatTime, menuLabel, typeLabel } from './common';
+import { formatTime } from '../../../shared/format/time';
+import { cacheLabel, errorText, menuLabel, typeLabel } from './common';
 
 type TabKey = 'preview' | 'fields' | 'history' | 'charts';
 
-/** Saves a blob under a file name through a temporary link. */
-function saveBlob(blob: Blob, fileName: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.style.display = 'none';
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  window.setTimeout(() => URL.revokeObjectURL(url), 60_000);
-}
 
 /** Data-source detail page (spec 02 §2 screen 2): toolbar and the tabs preview, fields, history, related charts. */
 export function DataSourceDetail({ dataSourceId, basePath }: { dataSourceId: string; basePath: string }) {

@@ -7,7 +7,8 @@ import { useRelatedCharts, useSourceHistory, useSourcePreview } from '../hooks/u
 import { useDetailExtensions } from '../hooks/useDetailExtensions';
 import type { DataSource, HistoryEntry, RelatedChart } from '../types';
 import { PreviewTable } from './PreviewTable';
-import { errorText, formatTime } from './common';
+import { formatTime } from '../../../shared/format/time';
+import { errorText } from './common';
 
 function Loading() {
   return (
