@@ -162,12 +162,28 @@ export class ChartRunner {
     });
   }
 
-  details(r: chartQueryV1.DetailsRequest) {
-    return this.runner.details(r);
+  /**
+   * The rows of the chart's main query as the chart runs it with its stored filters and the viewer's
+   * row rules (no global or request filters): what alert rules compare (warning service). Not cached.
+   */
+  async chartValues(req: chartQueryV1.ChartValuesRequest): Promise<chartQueryV1.ChartValuesReply> {
+    const tab = tabOf(req.tab);
+    const chart = await this.chartOf(tab, req.chartId, req.chartJson);
+    if (isEmptyChart(chart)) return { columnsJson: '[]', rowsJson: '[]', truncated: false, dataVersion: 0 };
+    const source = await this.backends.describe(chart.dataSourceId);
+    const plan = planChart({ chart, source, globalFilters: [], rowFilter: viewerRowFilter(source, req.viewer), clock: { now: new Date(), timeZone: this.timeZone } });
+    let main: CompiledQuery;
+    try {
+      main = compile(plan.main, dialectOf(source));
+    } catch (e) {
+      throw queryAppError(e);
+    }
+    const reply = await this.run(source.dataSourceId, main, CHART_ROW_LIMIT);
+    const rows = rowObjects(main.columns, normalizeRows(JSON.parse(reply.rowsJson) as unknown[][], main.columns));
+    return { columnsJson: JSON.stringify(chartColumns(chart, main.columns)), rowsJson: JSON.stringify(rows), truncated: reply.truncated, dataVersion: source.dataVersion };
   }
-  chartValues(r: chartQueryV1.ChartValuesRequest) {
-    return this.runner.chartValues(r);
-  } (and, with pointKey, behind one point), one page (not cached). */
+
+  /** Raw rows under the chart's filters and the detail dialog's (and, with pointKey, behind one point), one page (not cached). */
   async details(req: chartQueryV1.DetailsRequest): Promise<chartQueryV1.DetailsReply> {
     const tab = tabOf(req.tab);
     const chart = await this.chartOf(tab, req.chartId, req.chartJson);
