@@ -6,12 +6,11 @@ import type { dashboardV1 } from '@bi/proto';
 import { LINKAGE_LIMITS, checkLinkage, isChartType, type ChartLinkage, type DashboardLinkage } from '@bi/chart-model';
 import { z } from 'zod';
 import { chartOf, definitionOf } from './chart-schema.js';
-import { GRID, charLength, checkName, isReserved, isTab, placeNewChart, type Tab } from '@bi/rules';
-import { CACHE } from '@bi/service-kit';
+import { GRID, charLength, isReserved, isTab, placeNewChart, type Tab } from '@bi/rules';
+import { CACHE, idOrNotFound, isUuid, validName } from '@bi/service-kit';
 import { renewChartStamps } from './chart-stamps.js';
 import { DashboardRepository } from './dashboard.repository.js';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const MAX_CHARTS_PER_DASHBOARD = 200;
 
 const fieldName = z.string().min(1).max(LINKAGE_LIMITS.fieldName);
@@ -35,17 +34,6 @@ function tabOf(tab: string): Tab {
   return tab;
 }
 
-/** Ids are UUIDs; anything else cannot exist, so it is "not found" without asking the store. */
-function idOrNotFound(id: string, key: string): string {
-  if (!UUID.test(id ?? '')) throw new AppError('not_found', key);
-  return id;
-}
-
-function validName(name: string): string {
-  const problem = checkName(name);
-  if (problem) throw new AppError('invalid', problem === 'required' ? 'name.required' : 'name.length');
-  return name.trim();
-}
 
 /** Folders, dashboards, layout and chart placement of both tabs (spec 01 §3–§5). */
 @Injectable()
@@ -66,7 +54,7 @@ export class DashboardService {
     if (await this.repo.projectNameTaken(t, n)) throw new AppError('conflict', 'name.used');
     const id = randomUUID();
     const order = await this.repo.nextProjectOrder(t);
-    await this.repo.insertProject(t, id, n, order, UUID.test(userId) ? userId : null).catch((e) => {
+    await this.repo.insertProject(t, id, n, order, isUuid(userId) ? userId : null).catch((e) => {
       // Two creates racing past the check meet the unique index.
       if (String(e).includes('projects_tab_name')) throw new AppError('conflict', 'name.used');
       throw e;
@@ -104,7 +92,7 @@ export class DashboardService {
     const description = (req.description ?? '').slice(0, 500);
     const id = randomUUID();
     const order = await this.repo.nextDashboardOrder(req.projectId);
-    await this.repo.insertDashboard(this.repo.db, { id, tab: t, projectId: req.projectId, name: n, description, order, userId: UUID.test(req.userId) ? req.userId : null });
+    await this.repo.insertDashboard(this.repo.db, { id, tab: t, projectId: req.projectId, name: n, description, order, userId: isUuid(req.userId) ? req.userId : null });
     return { dashboardId: id, projectId: req.projectId, name: n, description, order };
   }
 

@@ -11,7 +11,6 @@ import {
   aggregatorAllowed,
   charLength,
   checkAlias,
-  checkName,
   defaultTitle,
   findTextProblem,
   isCacheInterval,
@@ -20,7 +19,7 @@ import {
   UPLOAD_REFERENCE,
   type DatabaseSourceType,
 } from '@bi/rules';
-import { CONFIG, ENGINE_TEXT } from '@bi/service-kit';
+import { CONFIG, ENGINE_TEXT, idOrNotFound, isUuid, validName } from '@bi/service-kit';
 import { parseExpression } from '@bi/sql-text';
 import { QueryError, checkRowRules, tableSql, type CalculatedColumn, type ReadSql, type SourceField } from '@bi/query';
 import { DataSourceEvents, type DataChangeKind } from './data-source.events.js';
@@ -32,19 +31,7 @@ import { EXPORT_BATCH_BYTES, SourceRunner, checkColumnNames, rowsJson, toQueryRe
 import { UploadService } from './uploads/upload.service.js';
 import { expressionProblemError } from './sql/source-sql.js';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DESCRIPTION_MAX = 500;
-
-function idOrNotFound(id: string, key: string): string {
-  if (!UUID.test(id ?? '')) throw new AppError('not_found', key);
-  return id;
-}
-
-function validName(name: string): string {
-  const problem = checkName(name);
-  if (problem) throw new AppError('invalid', problem === 'required' ? 'name.required' : 'name.length');
-  return name.trim();
-}
 
 function validDescription(d: string | undefined): string {
   const v = (d ?? '').trim();
@@ -58,7 +45,7 @@ function validCacheInterval(v: number | undefined): number {
   return n;
 }
 
-const actorOf = (a: dataSourceV1.Actor | undefined) => ({ userId: UUID.test(a?.userId ?? '') ? a!.userId : null, userName: a?.userName ?? '', isAdmin: a?.isAdmin ?? false });
+const actorOf = (a: dataSourceV1.Actor | undefined) => ({ userId: isUuid(a?.userId) ? a!.userId : null, userName: a?.userName ?? '', isAdmin: a?.isAdmin ?? false });
 
 /** Base fields from the query's columns, keeping title and aggregator of columns that stay. */
 function baseFields(columns: DriverColumn[], previous: dataSourceV1.Field[] = []): dataSourceV1.Field[] {

@@ -4,3 +4,4 @@ export * from './nest-logger.js';
 export * from './health.js';
 export * from './grpc-service.js';
 export * from './grpc-client.js';
+export * from './input.js';

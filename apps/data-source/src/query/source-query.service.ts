@@ -3,7 +3,7 @@ import type { AppConfig } from '@bi/config';
 import { AppError, type Logger } from '@bi/core';
 import type { dataSourceQueryV1 } from '@bi/proto';
 import { isUploadSyntheticField } from '@bi/rules';
-import { CONFIG, LOGGER } from '@bi/service-kit';
+import { CONFIG, LOGGER, idOrNotFound } from '@bi/service-kit';
 import { DataSourceRepository, type SourceRow } from '../data-source.repository.js';
 import type { ConnectionSpec } from '../drivers/driver.js';
 import { SecretBox, SecretUnreadableError } from '../secrets.js';
@@ -13,7 +13,6 @@ import { checkSourceSql } from '../sql/source-sql.js';
 import { checkCompiledSql, parseParams } from './compiled-sql.js';
 import { querySourceOf } from './query-source.js';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * DataSourceQueryService (docs/api/chart.md): describes a source for the chart engine and runs the
@@ -74,8 +73,7 @@ export class SourceQueryService {
   }
 
   private async source(id: string): Promise<SourceRow> {
-    if (!UUID.test(id ?? '')) throw new AppError('not_found', 'datasource.not_found');
-    const row = await this.repo.findSource(id);
+    const row = await this.repo.findSource(idOrNotFound(id, 'datasource.not_found'));
     if (!row) throw new AppError('not_found', 'datasource.not_found');
     return row;
   }

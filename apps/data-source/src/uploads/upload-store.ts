@@ -5,6 +5,7 @@ import { once } from 'node:events';
 import { join } from 'node:path';
 import { AppError } from '@bi/core';
 import { EXCEL_MAX_BYTES, uploadKind, type UploadKind } from '@bi/rules';
+import { idOrNotFound } from '@bi/service-kit';
 
 export interface UploadMeta {
   uploadId: string;
@@ -26,7 +27,6 @@ export interface IncomingChunk {
   totalSize?: number;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Uploads not imported within this time are removed by the sweeper. */
 export const UPLOAD_TTL_MS = 24 * 3600_000;
 
@@ -124,7 +124,7 @@ export class UploadStore {
 
   /** The stored upload of this user. */
   async find(uploadId: string, userId: string): Promise<UploadMeta> {
-    if (!UUID.test(uploadId ?? '')) throw new AppError('not_found', 'excel.upload_not_found');
+    idOrNotFound(uploadId, 'excel.upload_not_found');
     let meta: UploadMeta;
     try {
       meta = JSON.parse(await readFile(join(this.dir, `${uploadId}.json`), 'utf8')) as UploadMeta;

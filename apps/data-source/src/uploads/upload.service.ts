@@ -16,7 +16,7 @@ import {
   type ColumnChoice,
   type UploadAction,
 } from '@bi/rules';
-import { CONFIG, LOGGER } from '@bi/service-kit';
+import { CONFIG, LOGGER, idOrNotFound, isUuid } from '@bi/service-kit';
 import { DataSourceEvents, type DataChangeKind } from '../data-source.events.js';
 import { DataSourceRepository, type HistoryItem, type SourceRow } from '../data-source.repository.js';
 import type { ConnectionSpec } from '../drivers/driver.js';
@@ -31,13 +31,12 @@ import { csvSheetName, previewSheets, withSheetRows, type SheetRows } from './sh
 import { UPLOAD_SCHEMA, analyticsWriter, quoteName, tableRef, type AnalyticsWriter, type LoadTarget, type RowLoader, type StoreColumn, type StoreValue } from './store-writer.js';
 import { UploadStore, type IncomingChunk, type UploadMeta } from './upload-store.js';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const VALUE_SHOWN = 40;
 /** BI_UPLOAD_MAX_ROWS's default (libs/config). */
 const DEFAULT_UPLOAD_MAX_ROWS = 5_000_000;
 
 type Actor = { userId: string; userName: string; isAdmin: boolean };
-const actorOf = (a: dataSourceV1.Actor | undefined): Actor => ({ userId: UUID.test(a?.userId ?? '') ? a!.userId : '', userName: a?.userName ?? '', isAdmin: a?.isAdmin ?? false });
+const actorOf = (a: dataSourceV1.Actor | undefined): Actor => ({ userId: isUuid(a?.userId) ? a!.userId : '', userName: a?.userName ?? '', isAdmin: a?.isAdmin ?? false });
 
 /** A column of the import: where it comes from in the sheet (by header) and how it is converted. */
 interface Planned {
@@ -246,7 +245,7 @@ export class UploadService implements OnModuleInit, OnModuleDestroy {
     const problem = checkName(req.tableName);
     if (problem) throw new AppError('invalid', problem === 'required' ? 'excel.table_name_required' : 'name.length');
     const name = req.tableName.trim();
-    if (!UUID.test(req.projectId ?? '') || !(await this.repo.findProject(req.projectId))) throw new AppError('not_found', 'project.not_found');
+    if (!isUuid(req.projectId) || !(await this.repo.findProject(req.projectId))) throw new AppError('not_found', 'project.not_found');
     const targets = new Set<string>();
     const columns: StoreColumn[] = chosen.map((c) => {
       const bad = checkTargetName(c.targetName);
@@ -390,7 +389,7 @@ export class UploadService implements OnModuleInit, OnModuleDestroy {
   }
 
   private async uploadSource(id: string): Promise<SourceRow> {
-    if (!UUID.test(id ?? '')) throw new AppError('not_found', 'datasource.not_found');
+    idOrNotFound(id, 'datasource.not_found');
     const row = await this.repo.findSource(id);
     if (!row) throw new AppError('not_found', 'datasource.not_found');
     if (row.reference !== UPLOAD_REFERENCE || !row.fields.some((f) => f.name === UPLOAD_KEY_COLUMN)) throw new AppError('invalid', 'excel.no_primary_key');
