@@ -5,6 +5,7 @@ import { Alert, App, Button, Card, Empty, Form, Input, Result, Select, Space, Sp
 import { useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { ApiError } from '../../../shared/api/http';
+import { PendingSpin } from '../../../shared/components/PendingSpin';
 import { dataSourceApi, dataSourceKeys } from '../api/dataSource';
 import { useDataSource } from '../hooks/useDataSource';
 import { useDataSourceAuth } from '../hooks/useDataSourceAuth';
@@ -33,11 +34,7 @@ export function SqlEditPage() {
 
   let body;
   if (query.isPending) {
-    body = (
-      <div className="bi-sidebar__status">
-        <Spin />
-      </div>
-    );
+    body = <PendingSpin />;
   } else if (query.isError) {
     body =
       query.error instanceof ApiError && query.error.httpStatus === 404 ? (

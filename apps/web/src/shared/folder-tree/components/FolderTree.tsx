@@ -10,7 +10,8 @@ import {
   type CollisionDetection,
 } from '@dnd-kit/core';
 import { SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable';
-import { Alert, Button, Empty, Input, Spin, Tooltip, Typography } from 'antd';
+import { Alert, Button, Empty, Input, Tooltip, Typography } from 'antd';
+import { PendingSpin } from '../../components/PendingSpin';
 import { useState, type HTMLAttributes, type ReactNode } from 'react';
 import type { FolderTreeState } from '../hooks/useFolderTree';
 import { useFolderTreeTranslation } from '../i18n';
@@ -112,11 +113,7 @@ export function FolderTree<F, I>(props: FolderTreeProps<F, I>) {
 
   let body: ReactNode;
   if (query.isPending) {
-    body = (
-      <div className="bi-sidebar__status">
-        <Spin />
-      </div>
-    );
+    body = <PendingSpin />;
   } else if (query.isError) {
     body = <Alert type="error" showIcon title={texts.loadFailed} description={query.error?.message} data-testid={testIds.error} />;
   } else if (state.folders.length === 0) {
