@@ -4,7 +4,7 @@ import { chartWarning, type CellValue, type ChartColumn, type ChartLabels, type 
 import { AppError } from '@bi/core';
 import type { chartQueryV1, dataSourceQueryV1 } from '@bi/proto';
 import {
-  DIALECT_NAMES,
+  isDialectName,
   QueryError,
   buildChartQuery,
   buildPlotLineQuery,
@@ -31,8 +31,8 @@ const ANSWER_VERSION = 4;
 export type SourceDescription = dataSourceQueryV1.SourceDescription;
 
 export function dialectOf(source: SourceDescription): DialectName {
-  if (!(DIALECT_NAMES as readonly string[]).includes(source.dialect)) throw new AppError('invalid', 'chart.invalid_option', { name: 'dialect', value: source.dialect });
-  return source.dialect as DialectName;
+  if (!isDialectName(source.dialect)) throw new AppError('invalid', 'chart.invalid_option', { name: 'dialect', value: source.dialect });
+  return source.dialect;
 }
 
 export function querySourceOf(source: SourceDescription): QuerySource {
