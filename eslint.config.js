@@ -9,7 +9,9 @@ import tseslint from 'typescript-eslint';
 const WEB_MODULE_EDGES = {
   shell: ['admin', 'auth'],
   template: ['dashboard'],
-  dashboard: ['auth', 'chart', 'chart-editor'],
+  dashboard: ['auth', 'chart', 'chart-editor', 'dashboard-linkage', 'dashboard-filters'],
+  'dashboard-linkage': ['auth', 'chart', 'chart-editor'],
+  'dashboard-filters': ['chart', 'chart-editor'],
   admin: ['auth', 'data-source'],
   'excel-upload': ['data-source'],
   'data-source': ['auth', 'sharing'],

@@ -169,7 +169,7 @@ export class DashboardRepository {
 
   /** The link settings stored in the charts of a dashboard (only charts that have some). */
   async chartLinkages(dashboardId: string, q: SqlExecutor = this.db) {
-    return (await q.query<{ id: string; definition: unknown }>(`SELECT id, jsonb_build_object('linkage', definition->'linkage') AS definition FROM dashboard.charts WHERE dashboard_id = $1 AND definition ? 'linkage' ORDER BY created_at`, [dashboardId])).rows;
+    return (await q.query<{ id: string; definition: unknown }>(`SELECT id, jsonb_build_object('linkage', definition->'linkage', 'points', coalesce(definition->'points', '[]'::jsonb)) AS definition FROM dashboard.charts WHERE dashboard_id = $1 AND definition ? 'linkage' ORDER BY created_at`, [dashboardId])).rows;
   }
 
   /** One chart with its definition, locked for the caller's transaction. */

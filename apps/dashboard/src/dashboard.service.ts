@@ -166,7 +166,7 @@ export class DashboardService {
     const linkage: DashboardLinkage[] = [];
     for (const c of await this.repo.chartLinkages(dashboardId)) {
       const live = ids.has(c.id) ? liveLinkage(c.definition, ids) : undefined;
-      if (live) linkage.push({ chartId: c.id, ...live });
+      if (live) linkage.push({ chartId: c.id, dimensions: chartOf({ ...c, title: '', type: 'bar', data_source_id: '' }).points.map(({ name, dataType, granularity }) => ({ name, dataType, granularity })), ...live });
     }
     return {
       dashboardId: row.id,

@@ -64,16 +64,16 @@ describe('link settings and chart copies', () => {
     ];
     const r = await link(bar.chartId, targets);
     expect(r.body.status).toBe('success');
-    expect(r.body.data.linkage).toEqual([{ chartId: bar.chartId, targets }]);
-    expect((await content()).linkage).toEqual([{ chartId: bar.chartId, targets }]);
+    expect(r.body.data.linkage).toEqual([{ chartId: bar.chartId, dimensions: [{ name: 'region', dataType: 'string' }], targets }]);
+    expect((await content()).linkage).toEqual([{ chartId: bar.chartId, dimensions: [{ name: 'region', dataType: 'string' }], targets }]);
     // the editor's save does not carry the settings and does not lose them
     await ok('PUT', '/api/chart-edit/dashboard', { ...bar, title: 'By region 2' });
-    expect((await content()).linkage).toEqual([{ chartId: bar.chartId, targets }]);
+    expect((await content()).linkage).toEqual([{ chartId: bar.chartId, dimensions: [{ name: 'region', dataType: 'string' }], targets }]);
     // a deleted target leaves the settings
     const extra = await chartOn(sales, 'Extra', 'bar', [field('region', 'string')], [field('amount', 'number')]);
     await ok('PUT', `/api/dashboard/linkage/dashboard/${bar.chartId}`, { targets: [...targets, { chartId: extra.chartId, fields: [{ source: 'region', target: 'region' }] }] });
     await ok('DELETE', `/api/dashboard/chart/dashboard/${extra.chartId}`, undefined);
-    expect((await content()).linkage).toEqual([{ chartId: bar.chartId, targets }]);
+    expect((await content()).linkage).toEqual([{ chartId: bar.chartId, dimensions: [{ name: 'region', dataType: 'string' }], targets }]);
   });
 
   it('refuses unknown charts and fields, itself, and charts of other dashboards in the caller’s language', async () => {

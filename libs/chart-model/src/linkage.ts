@@ -22,9 +22,11 @@ export interface ChartLinkage {
   targets: LinkageTarget[];
 }
 
-/** The settings of a dashboard: one entry per source chart. */
+/** The settings of a dashboard: one entry per source chart, with the dimensions its points are made of. */
 export interface DashboardLinkage extends ChartLinkage {
   chartId: string;
+  /** the source chart's dimensions (its points) in order: what a clicked category is made of (the dashboard answer carries them) */
+  dimensions?: LinkageDimension[];
 }
 
 /** What is clicked: on this source chart, these points (their categories as the chart names them). */
@@ -101,29 +103,30 @@ export interface LinkageDimension {
 }
 
 /**
- * The filters one source chart's selection puts on one target: per mapped dimension, the values of
- * the selected points (a text field: any of them; a number or date: one value — a date the period
- * of the source's granularity). Several points on a number or date dimension keep the first only,
- * as a range filter of those types holds one value or one interval.
+ * A filter of `target` holding values of the dimension `dim` as a chart names them: a text field any
+ * of the values; a number or date one value (a range filter of those types holds one value or one
+ * interval: the first is kept) — a date as the period of the dimension's granularity. The empty
+ * category '-' is left out. Null when no value remains.
  */
-export function linkageFiltersFor(
-  target: LinkageTarget,
-  selection: LinkageSelection,
-  dimensions: readonly LinkageDimension[],
-): RangeFilter[] {
+export function valueFilter(dim: LinkageDimension, values: readonly string[], target: string, id: string): RangeFilter | null {
+  const kept = [...new Set(values.filter((v) => v !== '-' && v !== ''))];
+  if (kept.length === 0) return null;
+  if (dim.dataType === 'string') return { id, name: target, dataType: 'string', range: kept };
+  if (dim.dataType === 'number') return { id, name: target, dataType: 'number', numberOption: 'equal', range: [kept[0]!] };
+  return { id, name: target, dataType: 'date', granularity: dim.granularity ?? 0, range: [kept[0]!, kept[0]!] };
+}
+
+/** The filters one source chart's selection puts on one target: per mapped dimension, the values of the selected points (valueFilter). */
+export function linkageFiltersFor(target: LinkageTarget, selection: LinkageSelection, dimensions: readonly LinkageDimension[]): RangeFilter[] {
   if (selection.points.length === 0) return [];
   const parts = selection.points.map((p) => (dimensions.length === 1 ? [p] : p.split(LINKAGE_POINT_SEPARATOR)));
   const out: RangeFilter[] = [];
   for (const f of target.fields) {
     const at = dimensions.findIndex((d) => d.name === f.source);
     if (at < 0) continue;
-    const dim = dimensions[at]!;
-    const values = [...new Set(parts.map((p) => p[at]).filter((v): v is string => v !== undefined && v !== '-'))];
-    if (values.length === 0) continue;
-    const id = `linkage:${selection.chartId}:${f.source}`;
-    if (dim.dataType === 'string') out.push({ id, name: f.target, dataType: 'string', range: values });
-    else if (dim.dataType === 'number') out.push({ id, name: f.target, dataType: 'number', numberOption: 'equal', range: [values[0]!] });
-    else out.push({ id, name: f.target, dataType: 'date', granularity: dim.granularity ?? 0, range: [values[0]!, values[0]!] });
+    const values = parts.map((p) => p[at]).filter((v): v is string => v !== undefined);
+    const filter = valueFilter(dimensions[at]!, values, f.target, `linkage:${selection.chartId}:${f.source}`);
+    if (filter) out.push(filter);
   }
   return out;
 }

@@ -1,7 +1,7 @@
 import type { Tab } from '@bi/rules';
 import { http } from '../../../shared/api/http';
 import { RunBatcher, postBatchRun } from './run-batcher';
-import type { ChartAnswer, RunBody, TablePage } from '../types';
+import type { ChartAnswer, RunBody, RunFilters, TablePage } from '../types';
 
 const id = (value: string) => encodeURIComponent(value);
 
@@ -21,6 +21,6 @@ export const chartKeys = {
   all: ['chart'] as const,
   runs: (tab: Tab, chartId: string) => ['chart', 'run', tab, chartId] as const,
   /** the answer's texts (statistics labels, error messages) are in the request's language */
-  run: (tab: Tab, chartId: string, page: TablePage | undefined, language: string) =>
-    ['chart', 'run', tab, chartId, page ? `${page.index}/${page.size}` : 'all', language] as const,
+  run: (tab: Tab, chartId: string, page: TablePage | undefined, language: string, filters?: RunFilters) =>
+    ['chart', 'run', tab, chartId, page ? `${page.index}/${page.size}` : 'all', language, filters ? JSON.stringify(filters) : ''] as const,
 };

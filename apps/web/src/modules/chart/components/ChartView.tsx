@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { useChartViewTranslation } from '../i18n';
 import { useAppTheme } from '../hooks/useAppTheme';
 import { useChartData } from '../hooks/useChartData';
-import type { ChartAnswer, ChartSummary, ChartType, TablePage } from '../types';
+import type { ChartAnswer, ChartSummary, ChartType, PointClickHandler, RunFilters, TablePage } from '../types';
 import { noteTexts, type LooseT } from '../utils/notes';
 import { deriveChartState, downsampleHint, isSettled } from '../utils/state';
 import { rowsThatFit, TABLE_ROW_HEIGHT } from '../utils/table';
@@ -30,6 +30,10 @@ interface ChartViewProps {
   onLoaded?: (chartId: string) => void;
   /** opens the chart editor (offered when the chart has no fields yet) */
   onEdit?: () => void;
+  /** the filters of this view beside the chart's own (global filters, linkage) */
+  filters?: RunFilters;
+  /** a click on a point of the drawn chart */
+  onPointClick?: PointClickHandler;
 }
 
 function kindOf(answer: ChartAnswer | undefined, fallback: string): string {
@@ -41,7 +45,7 @@ function kindOf(answer: ChartAnswer | undefined, fallback: string): string {
  * waiting / loading / error (with retry) / no fields yet (with the editor) / no data. Hints: down-sampled
  * series, a truncated result, the answer's notes (meta.notes) in the reader's language; a small spinner while a refresh runs.
  */
-export function ChartView({ tab, chart, variant, enabled, refreshKey, onLoaded, onEdit }: ChartViewProps) {
+export function ChartView({ tab, chart, variant, enabled, refreshKey, onLoaded, onEdit, filters, onPointClick }: ChartViewProps) {
   const { t } = useTranslation();
   const { cv, i18n } = useChartViewTranslation();
   const appTheme = useAppTheme();
@@ -54,7 +58,7 @@ export function ChartView({ tab, chart, variant, enabled, refreshKey, onLoaded, 
     const height = viewRef.current?.clientHeight ?? 0;
     setPage({ index: 1, size: rowsThatFit({ height, headerHeight: TABLE_ROW_HEIGHT + 1, summaryHeight: 0, rowHeight: TABLE_ROW_HEIGHT }) });
   }, [isTable, page, enabled]);
-  const query = useChartData({ tab, chartId: chart.chartId, enabled: enabled && (!isTable || page !== undefined), refreshKey, isFullScreen: variant !== 'grid', page });
+  const query = useChartData({ tab, chartId: chart.chartId, enabled: enabled && (!isTable || page !== undefined), refreshKey, isFullScreen: variant !== 'grid', page, filters });
   const answer = query.data;
   const state = deriveChartState({ enabled, isError: query.isError, answer });
   const kind = kindOf(answer, chart.type);
@@ -120,6 +124,7 @@ export function ChartView({ tab, chart, variant, enabled, refreshKey, onLoaded, 
         appTheme={appTheme}
         onDone={onDone}
         onPageChange={onPageChange}
+        onPointClick={onPointClick}
         paging={query.isPlaceholderData && query.isFetching}
         onError={onDone}
         failed={(reset) => (

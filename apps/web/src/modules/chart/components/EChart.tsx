@@ -2,7 +2,7 @@ import { useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { echarts, type EChartsCoreOption, type EChartsType } from '../echarts/core';
 import { drawFitted } from '../echarts/fit';
-import type { AppTheme } from '../types';
+import type { AppTheme, PointClickHandler } from '../types';
 import { echartsLocale } from '../utils/theme';
 
 /** Spec 01 §9: resize debounce 100 ms. */
@@ -22,6 +22,8 @@ export interface EChartProps {
   ariaLabel: string;
   /** the chart finished drawing (ECharts' `finished`) */
   onRendered?: () => void;
+  /** a click on a data point: its category (ECharts' `name`) and the keys held */
+  onPointClick?: PointClickHandler;
 }
 
 /**
@@ -30,8 +32,10 @@ export interface EChartProps {
  * (drawFitted, notMerge), resized and fitted again with its box (ResizeObserver, debounced), disposed
  * on unmount.
  */
-export function EChart({ option, appTheme, ariaLabel, onRendered }: EChartProps) {
+export function EChart({ option, appTheme, ariaLabel, onRendered, onPointClick }: EChartProps) {
   const hostRef = useRef<HTMLDivElement>(null);
+  const clickRef = useRef(onPointClick);
+  clickRef.current = onPointClick;
   const chartRef = useRef<EChartsType | null>(null);
   const renderedRef = useRef(onRendered);
   renderedRef.current = onRendered;
@@ -48,6 +52,14 @@ export function EChart({ option, appTheme, ariaLabel, onRendered }: EChartProps)
     const chart = echarts.init(host, appTheme === 'dark' ? 'dark' : undefined, { renderer: 'canvas', locale });
     chartRef.current = chart;
     chart.on('finished', () => renderedRef.current?.());
+    chart.on('click', (params: { componentType?: string; name?: unknown; seriesName?: unknown; event?: { event?: Partial<MouseEvent> } }) => {
+      if (params.componentType !== 'series' || params.name === undefined || params.name === null || params.name === '') return;
+      const native = params.event?.event ?? {};
+      clickRef.current?.(
+        { category: String(params.name), seriesName: typeof params.seriesName === 'string' ? params.seriesName : undefined },
+        { ctrlKey: native.ctrlKey === true, metaKey: native.metaKey === true, shiftKey: native.shiftKey === true },
+      );
+    });
     let timer: number | undefined;
     const observer =
       typeof ResizeObserver === 'undefined'

@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Tab } from '@bi/rules';
 import { chartApi, chartKeys } from '../api/chart';
-import type { TablePage } from '../types';
+import type { RunFilters, TablePage } from '../types';
 
 /** Answers stay fresh for a minute (the chart-query service caches them for the source's interval anyway). */
 const CHART_STALE_MS = 60_000;
@@ -18,6 +18,8 @@ interface ChartDataOptions {
   isFullScreen: boolean;
   /** kind table: the page to fetch */
   page?: TablePage;
+  /** the filters of this view beside the chart's own (global filters, linkage); each change is another run */
+  filters?: RunFilters;
 }
 
 /**
@@ -26,10 +28,10 @@ interface ChartDataOptions {
  * inner filters apply (docs/api/chart.md: a list, even an empty one, replaces them). The previous answer
  * stays on screen while another table page loads.
  */
-export function useChartData({ tab, chartId, enabled, refreshKey, isFullScreen, page }: ChartDataOptions) {
+export function useChartData({ tab, chartId, enabled, refreshKey, isFullScreen, page, filters }: ChartDataOptions) {
   const queryClient = useQueryClient();
   const { i18n } = useTranslation();
-  const queryKey = chartKeys.run(tab, chartId, page, i18n.language);
+  const queryKey = chartKeys.run(tab, chartId, page, i18n.language, filters);
   const query = useQuery({
     queryKey,
     queryFn: ({ signal }) =>
@@ -39,6 +41,7 @@ export function useChartData({ tab, chartId, enabled, refreshKey, isFullScreen, 
         {
           isFullScreen,
           globalFilters: [],
+          ...filters,
           // first: no answer of this chart yet (any table page)
           isFirstRequest: !queryClient.getQueriesData({ queryKey: chartKeys.runs(tab, chartId) }).some(([, data]) => data !== undefined),
           ...(page ? { page } : {}),

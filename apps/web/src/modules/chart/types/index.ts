@@ -52,6 +52,25 @@ export interface RunBody {
   page?: TablePage;
 }
 
+/** The filters of one run beside the chart's own (docs/api/chart.md RunBody); absent members are not sent. */
+export type RunFilters = Pick<RunBody, 'globalFilters' | 'innerFilters'>;
+
+/** A point of a drawn chart: its category as the chart names it (the point key of detail drill and linkage). */
+export interface ChartPoint {
+  category: string;
+  seriesName?: string;
+}
+
+/** The keys held during a click on a point (Ctrl/Cmd add to a selection). */
+export interface PointClickEvent {
+  ctrlKey: boolean;
+  metaKey: boolean;
+  shiftKey: boolean;
+}
+
+/** A click on a point of a chart (cartesian kinds, pie, funnel). */
+export type PointClickHandler = (point: ChartPoint, event: PointClickEvent) => void;
+
 /** What a chart box shows. */
 export type ChartViewState = 'waiting' | 'loading' | 'error' | 'noPermission' | 'unconfigured' | 'empty' | 'ready';
 

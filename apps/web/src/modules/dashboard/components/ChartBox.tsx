@@ -10,10 +10,11 @@ import { Button, Dropdown, Tooltip, type MenuProps } from 'antd';
 import { useCallback, useRef, useState, type ReactNode } from 'react';
 import { ChartView } from '../../chart/components/ChartView';
 import { useSeenOnce } from '../hooks/useInView';
-import type { ChartSummary } from '../../chart/types';
+import type { ChartSummary, PointClickHandler, RunFilters } from '../../chart/types';
 import type { TabType } from '../types';
 import type { ChartBoxActions } from '../utils/permissions';
 import { useDbTranslation } from '../i18n';
+import { AlarmDialog, alertsOffered } from '../../warnings';
 
 export type ChartBoxVariant = 'grid' | 'slide' | 'viewer';
 
@@ -36,6 +37,15 @@ interface ChartBoxProps {
   onFullScreen?: () => void;
   onDelete?: () => void;
   onHide?: () => void;
+  onCopy?: () => void;
+  onLinkSettings?: () => void;
+  onCompareSplit?: () => void;
+  /** the filters of this view beside the chart's own (chartFilters of @bi/chart-model) */
+  filters?: RunFilters;
+  /** a click on a point of the chart (linkage) */
+  onPointClick?: PointClickHandler;
+  /** shown above the chart: the chips of the filters on it (linkage) */
+  chips?: ReactNode;
 }
 
 function ToolButton({ testId, title, icon, onClick, disabled }: { testId: string; title: string; icon: ReactNode; onClick?: () => void; disabled?: boolean }) {
@@ -51,12 +61,13 @@ function ToolButton({ testId, title, icon, onClick, disabled }: { testId: string
  * inner filters, more), and the chart, run once the box has been visible (lazy loading) and run
  * again on each new refresh key.
  */
-export function ChartBox({ tab, chart, actions, variant, refreshKey, forceLoad = false, draggable = false, onLoaded, onRefresh, onEdit, onFullScreen, onDelete, onHide }: ChartBoxProps) {
+export function ChartBox({ tab, chart, actions, variant, refreshKey, forceLoad = false, draggable = false, onLoaded, onRefresh, onEdit, onFullScreen, onDelete, onHide, onCopy, onLinkSettings, onCompareSplit, filters, onPointClick, chips }: ChartBoxProps) {
   const { db } = useDbTranslation();
   const bodyRef = useRef<HTMLDivElement>(null);
   const seen = useSeenOnce(bodyRef, forceLoad);
   const full = variant === 'grid';
   const [loaded, setLoaded] = useState(false);
+  const [alarmOpen, setAlarmOpen] = useState(false);
   const chartLoaded = useCallback(
     (chartId: string) => {
       setLoaded(true);
@@ -74,11 +85,11 @@ export function ChartBox({ tab, chart, actions, variant, refreshKey, forceLoad =
   });
   const menuItems: MenuProps['items'] = [];
   if (actions.delete) menuItems.push(item('delete', 'menu-delete', db('chart.menu.delete'), false, true));
-  if (actions.copy) menuItems.push(item('copy', 'menu-copy', soon(db('chart.menu.copy')), true));
+  if (actions.copy) menuItems.push(item('copy', 'menu-copy', db('chart.menu.copy'), !onCopy));
   if (actions.hide) menuItems.push(item('hide', 'menu-hide', db('chart.menu.hide'), false));
   if (actions.modifyDataSource) menuItems.push(item('modify-data-source', 'menu-modify-data-source', soon(db('chart.menu.modifyDataSource')), true));
-  if (actions.linkSettings) menuItems.push(item('link-settings', 'menu-link-settings', soon(db('chart.menu.linkSettings')), true));
-  if (actions.compareSplit) menuItems.push(item('compare-split', 'menu-compare-split', soon(db('chart.menu.compareSplit')), true));
+  if (actions.linkSettings) menuItems.push(item('link-settings', 'menu-link-settings', db('chart.menu.linkSettings'), !onLinkSettings));
+  if (actions.compareSplit) menuItems.push(item('compare-split', 'menu-compare-split', db('chart.menu.compareSplit'), !onCompareSplit));
   if (actions.export) menuItems.push(item('export', 'menu-export', soon(db('chart.menu.export')), true));
   if (actions.detailQuery) menuItems.push(item('detail-query', 'menu-detail-query', soon(db('chart.menu.detailQuery')), true));
 
@@ -94,7 +105,7 @@ export function ChartBox({ tab, chart, actions, variant, refreshKey, forceLoad =
           {actions.refresh ? <ToolButton testId="box-refresh" title={db('chart.toolbar.refresh')} icon={<ReloadOutlined />} onClick={onRefresh} /> : null}
           {full && actions.edit ? <ToolButton testId="box-edit" title={db('chart.toolbar.edit')} icon={<EditOutlined />} onClick={onEdit} /> : null}
           {full && actions.fullScreen ? <ToolButton testId="box-fullscreen" title={db('chart.toolbar.fullScreen')} icon={<FullscreenOutlined />} onClick={onFullScreen} /> : null}
-          {full && actions.alarm ? <ToolButton testId="box-alarm" title={`${db('chart.toolbar.alarm')}: ${db('chart.toolbar.comingWithAlerts')}`} icon={<AlertOutlined />} disabled /> : null}
+          {full && actions.alarm && alertsOffered(tab, chart.type) ? <ToolButton testId="box-alarm" title={db('chart.toolbar.alarm')} icon={<AlertOutlined />} onClick={() => setAlarmOpen(true)} /> : null}
           {full && actions.innerFilters ? (
             <ToolButton testId="box-filters" title={`${db('chart.toolbar.innerFilters')}: ${db('chart.toolbar.comingWithFilters')}`} icon={<FilterOutlined />} disabled />
           ) : null}
@@ -107,6 +118,9 @@ export function ChartBox({ tab, chart, actions, variant, refreshKey, forceLoad =
                 onClick: ({ key }) => {
                   if (key === 'delete') onDelete?.();
                   else if (key === 'hide') onHide?.();
+                  else if (key === 'copy') onCopy?.();
+                  else if (key === 'link-settings') onLinkSettings?.();
+                  else if (key === 'compare-split') onCompareSplit?.();
                 },
               }}
             >
@@ -115,6 +129,7 @@ export function ChartBox({ tab, chart, actions, variant, refreshKey, forceLoad =
           ) : null}
         </div>
       </div>
+      {chips}
       <div className="bi-chart-box__body" ref={bodyRef} data-refresh={refreshKey}>
         <ChartView
           tab={tab}
@@ -124,8 +139,11 @@ export function ChartBox({ tab, chart, actions, variant, refreshKey, forceLoad =
           refreshKey={refreshKey}
           onLoaded={chartLoaded}
           onEdit={full && actions.edit ? onEdit : undefined}
+          filters={filters}
+          onPointClick={onPointClick}
         />
       </div>
+      {alarmOpen ? <AlarmDialog tab={tab} chartId={chart.chartId} title={chart.title} open onClose={() => setAlarmOpen(false)} /> : null}
     </div>
   );
 }

@@ -1,4 +1,6 @@
+import { chartFilters, type GlobalFilterItem } from '@bi/chart-model';
 import { exportWaitMs, LAYOUT_SAVE_DEBOUNCE_MS, isTab } from '@bi/rules';
+import { useQueryClient } from '@tanstack/react-query';
 import { App, ConfigProvider, Empty, Modal, Result, Spin, Typography } from 'antd';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
@@ -9,7 +11,9 @@ import { browserStorages } from '../../../shared/storage/keys';
 import { useDashboardContent, useDashboardMutations } from '../hooks/useDashboardContent';
 import { useEditAuth } from '../hooks/useEditAuth';
 import { useFullscreen } from '../hooks/useFullscreen';
-import type { ChartSummary } from '../../chart/types';
+import type { ChartSummary, RunFilters } from '../../chart/types';
+import { useDashboardLinkage } from '../../dashboard-linkage';
+import { dashboardApi, dashboardKeys } from '../api/dashboard';
 import type { DashboardContent, GridItem, TabType } from '../types';
 import { fitRowHeight, gridRows, type FullScreenView } from '../utils/fullscreen';
 import { aspectsToLayout, createLayoutSaver, layoutToAspects, type LayoutSaver, type RglItem } from '../utils/layout';
@@ -167,6 +171,22 @@ function DashboardBoard({ tab, apiTab, apiName, lockEdit, projectId, content }: 
   const refreshKeyOf = (chartId: string) => globalRefresh + (boxRefresh[chartId] ?? 0);
   const refreshBox = (chartId: string) => setBoxRefresh((current) => ({ ...current, [chartId]: (current[chartId] ?? 0) + 1 }));
 
+  // linkage (cross-filter), compare split and chart copies (modules/dashboard-linkage)
+  const queryClient = useQueryClient();
+  const linkage = useDashboardLinkage({
+    tab: apiTab,
+    dashboardId: content.dashboardId,
+    charts: content.charts,
+    linkage: content.linkage,
+    loadFolders: dashboardApi.projects,
+    onDashboardChanged: () => void queryClient.invalidateQueries({ queryKey: dashboardKeys.content(apiTab, content.dashboardId) }),
+  });
+  /** The filters a box runs with: the one rule of @bi/chart-model (global filter items, linkage); none: the run as it was. */
+  const filtersOf = (chart: ChartSummary): RunFilters | undefined => {
+    const { globalFilters } = chartFilters({ chart, globalFilters: content.globalFilter as GlobalFilterItem[], linkage: linkage.linkageInput });
+    return globalFilters.length > 0 ? { globalFilters } : undefined;
+  };
+
   const chartActions = (chart: ChartSummary) => chartBoxActions({ editAuth, dataSourceAuth: dataSourceAuth(chart.dataSourceId), apiName, tab: apiTab });
 
   const confirmDelete = (chart: ChartSummary) =>
@@ -235,6 +255,12 @@ function DashboardBoard({ tab, apiTab, apiName, lockEdit, projectId, content }: 
       onFullScreen={() => setViewerIndex(Math.max(0, ordered.findIndex((c) => c.chartId === chart.chartId)))}
       onDelete={() => confirmDelete(chart)}
       onHide={() => void hideChart(chart)}
+      onCopy={() => linkage.openCopy(chart)}
+      onLinkSettings={() => linkage.openLinkSettings(chart)}
+      onCompareSplit={() => linkage.openCompareSplit(chart)}
+      filters={filtersOf(chart)}
+      onPointClick={linkage.clickHandlerOf(chart.chartId)}
+      chips={linkage.chipsOf(chart.chartId)}
     />
   );
 
@@ -247,6 +273,8 @@ function DashboardBoard({ tab, apiTab, apiName, lockEdit, projectId, content }: 
       refreshKey={refreshKeyOf(chart.chartId)}
       onLoaded={onLoaded}
       onRefresh={() => refreshBox(chart.chartId)}
+      filters={filtersOf(chart)}
+      chips={linkage.chipsOf(chart.chartId)}
     />
   );
 
@@ -324,6 +352,7 @@ function DashboardBoard({ tab, apiTab, apiName, lockEdit, projectId, content }: 
             editChart({ chartId });
           }}
         />
+        {linkage.renderDialogs(filtersOf)}
         <HideChartsDialog
           open={dialog === 'hideCharts'}
           tab={tab}

@@ -1,3 +1,4 @@
+import type { DashboardLinkage } from '@bi/chart-model';
 import type { Tab } from '@bi/rules';
 import type { ChartSummary } from '../../chart/types';
 
@@ -50,6 +51,8 @@ export interface DashboardContent {
   aspects: GridItem[];
   charts: ChartSummary[];
   globalFilter: unknown[];
+  /** the link settings of the dashboard's charts (docs/api/dashboard.md "Link settings") */
+  linkage?: DashboardLinkage[];
 }
 
 export interface HideSettingItem {

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import type { EChartsCoreOption } from '../../echarts/core';
-import type { AppTheme, ChartAnswer, ChartType, TablePage } from '../../types';
+import type { AppTheme, ChartAnswer, ChartType, PointClickHandler, TablePage } from '../../types';
 import { applyFormatters } from '../../utils/formatters';
 import { adaptToAppTheme } from '../../utils/theme';
 
@@ -16,6 +16,8 @@ export interface RendererProps {
   onPageChange: (page: TablePage) => void;
   /** a table page is loading */
   paging: boolean;
+  /** a click on a point (cartesian kinds, pie, funnel) */
+  onPointClick?: PointClickHandler;
 }
 
 /** The answer's option in the app theme, with the formatter functions of its kind. */

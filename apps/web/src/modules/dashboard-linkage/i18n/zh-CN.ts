@@ -1,0 +1,57 @@
+/** 联动、对比拆分与复制图表的界面文字（注册在 linkage.* 下）。 */
+const zhCN = {
+  settings: {
+    title: '联动设置：{{title}}',
+    intro: '点击此图表的数据点时，筛选下面勾选的图表。为每个图表选择此图表的维度对应它数据源中的哪个字段（默认同名字段）。',
+    noDimension: '此图表没有维度，无法联动其他图表。请先在图表编辑中添加维度。',
+    noOthers: '此仪表板上没有其他图表。',
+    loading: '正在读取图表和字段…',
+    loadFailed: '无法读取图表的字段：{{message}}',
+    target: '被联动的图表',
+    mapping: '字段对应',
+    notMapped: '不联动此维度',
+    needField: '请至少为一个维度选择字段',
+    noSource: '此图表还没有数据源',
+    save: '保存',
+    cancel: '取消',
+    saved: '联动设置已保存',
+    removed: '联动设置已清除',
+    linked: '{{count}} 个图表被联动',
+  },
+  chip: {
+    label: '{{source}}：{{values}}',
+    clear: '清除“{{source}}”的联动筛选',
+    more: '等 {{count}} 个',
+    hint: '按住 Ctrl/Cmd 点击可多选；再次点击同一数据点可清除',
+  },
+  split: {
+    title: '对比拆分：{{title}}',
+    noCompare: '此图表没有对比字段，无法拆分。可在图表编辑中把字段拖入“对比”区域。',
+    loading: '正在读取对比值…',
+    loadFailed: '无法读取图表：{{message}}',
+    empty: '对比字段没有值。',
+    capped: '只显示前 {{shown}} 个对比值（共 {{total}} 个）',
+    value: '{{field}} = {{value}}',
+    close: '关闭',
+  },
+  copy: {
+    title: '复制图表：{{title}}',
+    where: '复制到',
+    here: '当前仪表板',
+    other: '其他仪表板',
+    dashboard: '目标仪表板',
+    pick: '请选择仪表板',
+    dashboards: '仪表板',
+    templates: '模板',
+    templateHint: '没有模板编辑权限，只能复制到仪表板',
+    noTargets: '没有可以复制到的其他仪表板',
+    submit: '复制',
+    cancel: '取消',
+    done: '已复制图表“{{title}}”',
+    doneElsewhere: '已把图表“{{title}}”复制到“{{dashboard}}”',
+    open: '打开',
+  },
+};
+
+export type LinkageCatalogue = typeof zhCN;
+export default zhCN;
