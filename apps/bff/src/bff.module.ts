@@ -3,6 +3,7 @@ import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
 import type { Cache } from '@bi/cache';
 import type { AppConfig } from '@bi/config';
 import type { Logger } from '@bi/core';
+import type { EventBus } from '@bi/messaging';
 import { CONFIG } from '@bi/service-kit';
 import { ChartAnswers } from './chart/answer-cache.js';
 import { ChartAccess, ChartEditorController, ChartRunController } from './chart/chart.controller.js';
@@ -22,12 +23,14 @@ import { IdentityController } from './identity/identity.controller.js';
 import { SharingController } from './data-source/sharing.controller.js';
 import { RowRulesController } from './data-source/row-rules.controller.js';
 import { SHARED_CACHE, TokenCache } from './http/token-cache.js';
+import { WarnStreamController } from './warning/warn-stream.controller.js';
+import { BFF_LOGGER, EVENT_BUS, WarnStreamHub } from './warning/warn-stream.js';
 import { WarnMessageController } from './warning/warn-message.controller.js';
 
 @Module({})
 export class BffModule {
   /** shared: the cache holding the services' freshness stamps (null: the BFF keeps no copies; docs/adr/0003-bff-answer-cache.md). */
-  static register(config: AppConfig, logger: Logger, shared: Cache | null = null): DynamicModule {
+  static register(config: AppConfig, logger: Logger, shared: Cache | null = null, bus: EventBus | null = null): DynamicModule {
     const failures = new EnvelopeExceptionFilter(logger);
     return {
       module: BffModule,
@@ -45,6 +48,7 @@ export class BffModule {
         DataSourceController,
         ExcelUploadController,
         ExcelDataController,
+        WarnStreamController,
         WarnMessageController,
       ],
       providers: [
@@ -55,6 +59,10 @@ export class BffModule {
         { provide: SHARED_CACHE, useValue: shared },
         { provide: TokenCache, useValue: new TokenCache(shared) },
         { provide: CONFIG, useValue: config },
+        // the bell's server-sent events listen to warning.message-created (bus: null = no events reach the BFF)
+        { provide: EVENT_BUS, useValue: bus },
+        { provide: BFF_LOGGER, useValue: logger.child('bff') },
+        WarnStreamHub,
         { provide: APP_GUARD, useClass: AuthGuard },
         { provide: APP_INTERCEPTOR, useClass: EnvelopeInterceptor },
         { provide: EnvelopeExceptionFilter, useValue: failures },

@@ -8,6 +8,7 @@ import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import type { Cache } from '@bi/cache';
 import type { AppConfig } from '@bi/config';
 import type { Logger } from '@bi/core';
+import type { EventBus } from '@bi/messaging';
 import { NestJsonLogger } from '@bi/service-kit';
 import { BffModule } from './bff.module.js';
 import { ChartAnswers } from './chart/answer-cache.js';
@@ -20,10 +21,12 @@ export const JSON_BODY_LIMIT = '2mb';
  * cache holding the services' freshness stamps (the runtime's cache in embedded mode, Redis in
  * distributed mode): with it the BFF keeps verified tokens, chart records, source descriptions and
  * chart answers and serves repeated chart runs without calling a service
- * (docs/adr/0003-bff-answer-cache.md); without it every request asks the services.
+ * (docs/adr/0003-bff-answer-cache.md); without it every request asks the services. `bus`: the event
+ * bus the warning bell's server-sent events listen to (the runtime's in embedded mode, Kafka in
+ * distributed mode; null: no events reach the BFF).
  */
-export async function createBffApp(config: AppConfig, logger: Logger, webDist?: string, shared: Cache | null = null): Promise<NestExpressApplication> {
-  const app = await NestFactory.create<NestExpressApplication>(BffModule.register(config, logger, shared), {
+export async function createBffApp(config: AppConfig, logger: Logger, webDist?: string, shared: Cache | null = null, bus: EventBus | null = null): Promise<NestExpressApplication> {
+  const app = await NestFactory.create<NestExpressApplication>(BffModule.register(config, logger, shared, bus), {
     logger: new NestJsonLogger(logger.child('bff')),
     bodyParser: false,
   });

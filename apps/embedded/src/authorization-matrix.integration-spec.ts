@@ -133,6 +133,8 @@ describe('authorization matrix', () => {
     'POST /api/dashboard/sort/{tab}/{id}': async () => ({ params: { id: await freshDashboard() }, query: 'order=5' }),
     // nobody has a message with this id: the signed-in reach the route and get 404
     'PUT /api/warnmessage/readmessage/{id}': async () => ({ params: { id: '00000000-0000-4000-8000-000000000000' } }),
+    // a stream that ends at once (timeout=0) after its ready event
+    'GET /api/warnmessage/stream': async () => ({ query: 'timeout=0' }),
     'PUT /api/dashboard/aspect_changed/{apiName}/{dashboardId}': async () => ({ params: { dashboardId: await freshDashboard() }, body: [] }),
     'POST /api/dashboard/hide_setting/{tab}': async () => ({ body: [{ chartId: F.chart.chartId, hide: false }] }),
     'DELETE /api/dashboard/chart/{tab}/{chartId}': async () => ({ params: { chartId: (await freshChart()).chartId as string } }),

@@ -85,6 +85,7 @@ export const AUTHORIZATION_MATRIX: Record<string, Expected[]> = {
   'PUT /api/chart-edit/change-custom-option/{tab}': ['deny', 'deny', 'deny', 'allow', 'allow'],
   'PUT /api/chart-edit/warn/{tab}': ['deny', 'deny', 'deny', 'allow', 'allow'],
   'GET /api/warnmessage/message/{userName}': ['deny', 'allow', 'allow', 'allow', 'allow'],
+  'GET /api/warnmessage/stream': ['deny', 'allow', 'allow', 'allow', 'allow'],
   'PUT /api/warnmessage/setallread/{userName}': ['deny', 'allow', 'allow', 'allow', 'allow'],
   'PUT /api/warnmessage/readmessage/{id}': ['deny', 404, 404, 404, 404],
   'PUT /api/chart-edit/{tab}': ['deny', 'deny', 'deny', 'allow', 'allow'],

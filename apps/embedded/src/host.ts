@@ -48,7 +48,7 @@ export async function startEmbeddedHost(
   try {
     for (const [name, start] of SERVICES) started.push(await start(runtime, config.services[name][0]));
     // the BFF reads the services' freshness stamps from the runtime's cache (docs/adr/0003-bff-answer-cache.md)
-    const bff = await createBffApp(config, logger, config.webDist ?? DEFAULT_WEB_DIST, runtime.cache);
+    const bff = await createBffApp(config, logger, config.webDist ?? DEFAULT_WEB_DIST, runtime.cache, runtime.bus);
     await bff.listen(config.port, config.host);
     started.push(bff);
   } catch (e) {

@@ -11,6 +11,7 @@ import { PreviewPanel } from './components/PreviewPanel';
 import { DataZoomPanel, DisplayPanel, LegendPanel, MapPanel, NavPanel, RangePanel, StylePanel, TitlePanel } from './components/SimplePanels';
 import { StatisticsPanel } from './components/StatisticsPanel';
 import { TopNPanel } from './components/TopNPanel';
+import { AlertsPanel } from './components/AlertsPanel';
 import type { ChartPanelsProps } from './contract';
 import { usePanelsTranslation } from './i18n';
 import { panelsFor, type PanelId } from './utils/applicability';
@@ -37,6 +38,7 @@ const PANELS: { readonly [P in PanelId]: ComponentType<PanelProps> } = {
   dataSource: DataSourcePanel,
   preview: PreviewPanel,
   customOption: CustomOptionPanel,
+  alerts: AlertsPanel,
 };
 
 /**
@@ -47,7 +49,8 @@ const PANELS: { readonly [P in PanelId]: ComponentType<PanelProps> } = {
  */
 export function ChartPanels(props: ChartPanelsProps) {
   const { pt } = usePanelsTranslation();
-  const ids = useMemo(() => panelsFor(props.chart.type), [props.chart.type]);
+  // alerts: the dashboard route only (spec 01 §2)
+  const ids = useMemo(() => panelsFor(props.chart.type).filter((id) => id !== 'alerts' || props.tab === 'dashboard'), [props.chart.type, props.tab]);
   const [open, setOpen] = useState<string[]>(() => ids.slice(0, 1));
 
   const items = ids.map((id) => {

@@ -21,6 +21,7 @@ const en: ChartPanelsCatalogue = {
     dataSource: 'Data source',
     preview: 'Data preview',
     customOption: 'Custom option',
+    alerts: 'Alarm settings',
   },
   common: {
     edit: 'Edit',

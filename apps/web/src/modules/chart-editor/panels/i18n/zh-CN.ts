@@ -19,6 +19,7 @@ const zhCN = {
     dataSource: '数据源',
     preview: '数据预览',
     customOption: '自定义配置',
+    alerts: '预警设置',
   },
   common: {
     edit: '编辑',

@@ -21,6 +21,7 @@ const zhTW: ChartPanelsCatalogue = {
     dataSource: '資料來源',
     preview: '資料預覽',
     customOption: '自訂配置',
+    alerts: '預警設定',
   },
   common: {
     edit: '編輯',

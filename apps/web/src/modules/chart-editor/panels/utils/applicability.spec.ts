@@ -31,7 +31,11 @@ describe('panels per chart kind', () => {
     ['tw_map', ['title', 'display', 'style', 'map', 'colors']],
     ['table', ['topN', 'statistics']],
   ] as const)('%s shows its own panels', (type, own) => {
-    expect(panelsFor(type).filter((id) => !['innerFilters', 'dataSource', 'preview', 'customOption'].includes(id))).toEqual(own);
+    expect(panelsFor(type).filter((id) => !['innerFilters', 'dataSource', 'preview', 'customOption', 'alerts'].includes(id))).toEqual(own);
+  });
+
+  it('offers the alert panel for bar, line, gauge, card and doubleaxis only (spec 01 §2)', () => {
+    expect(CHART_TYPES.filter((t) => hasPanel(t, 'alerts'))).toEqual(['bar', 'line', 'gauge', 'card', 'doubleaxis'].filter((t) => (CHART_TYPES as readonly string[]).includes(t)).sort((a, b) => CHART_TYPES.indexOf(a as never) - CHART_TYPES.indexOf(b as never)));
   });
 
   it('puts axis zoom sliders on bar, line, scatter and doubleaxis only (spec 01 §2)', () => {

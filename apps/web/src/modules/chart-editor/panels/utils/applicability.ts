@@ -1,4 +1,4 @@
-import { chartKind, kindDraws, type ChartType, type KindOption } from '@bi/chart-model';
+import { chartKind, kindDraws, kindHasAlerts, type ChartType, type KindOption } from '@bi/chart-model';
 
 /**
  * Which panels and which chart-level options apply to which chart kind, as the option builder
@@ -23,6 +23,7 @@ export const PANEL_IDS = [
   'dataSource',
   'preview',
   'customOption',
+  'alerts',
 ] as const;
 export type PanelId = (typeof PANEL_IDS)[number];
 
@@ -63,6 +64,8 @@ const PANEL_RULES: { readonly [P in PanelId]: (type: ChartType) => boolean } = {
   dataSource: () => true,
   preview: () => true,
   customOption: () => true,
+  // spec 01 §2: alarm setting for bar, line, gauge, card, doubleaxis (the kind registry's editor.alert); dashboard route only (index.tsx)
+  alerts: (type) => kindHasAlerts(type),
 };
 
 /** The panels of a kind, in display order. */

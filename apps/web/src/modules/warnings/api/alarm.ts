@@ -1,0 +1,23 @@
+import type { ChartField, ChartType, WarnConfig } from '@bi/chart-model';
+import { http } from '../../../shared/api/http';
+
+/** The alarm dialog's calls (docs/api/warning.md "Alert settings"); the editor saves alerts with the chart. */
+
+/** GET /api/chart-edit/warn/{tab}/{chartId}: what the dialog needs of a chart. */
+export interface WarnSettings {
+  chartId: string;
+  title: string;
+  type: ChartType;
+  values: ChartField[];
+  secondValues: ChartField[];
+  warnConfigData: WarnConfig | null;
+}
+
+export function fetchWarnSettings(tab: string, chartId: string, signal?: AbortSignal): Promise<WarnSettings> {
+  return http.get<WarnSettings>(`/api/chart-edit/warn/${encodeURIComponent(tab)}/${encodeURIComponent(chartId)}`, { signal });
+}
+
+/** PUT /api/chart-edit/warn/{tab}: only the alerts of a chart; answers the saved chart (its alerts with their ids). */
+export function saveWarnSettings(tab: string, chartId: string, warnConfigData: WarnConfig): Promise<{ warnConfigData?: WarnConfig }> {
+  return http.put<{ warnConfigData?: WarnConfig }>(`/api/chart-edit/warn/${encodeURIComponent(tab)}`, { chartId, warnConfigData });
+}
