@@ -12,6 +12,7 @@ import { ExcelUploadPage } from '../modules/excel-upload';
 import { AppLayout } from '../modules/shell/components/AppLayout';
 import { TemplatePage } from '../modules/template/components/TemplatePage';
 import { TemplateSidebar } from '../modules/template/components/TemplateSidebar';
+import { WARNINGS_PAGE_PATH, WarningMessagesPage } from '../modules/warnings';
 import { setUnauthorizedHandler } from '../shared/api/http';
 import { NotFoundPage } from '../shared/components/NotFoundPage';
 import { ROUTE_PATHS, type RouteHandle, type RouteName, type SidebarKind } from '../shared/routing/routes';
@@ -65,6 +66,8 @@ export const routes: RouteObject[] = [
           named('template', <TemplatePage routeName="template" />, 'template'),
           named('template_chart_edit', <ChartEditPage tab="template" />),
           named('admin', <AdminPage />),
+          // beyond the spec: the bell's "view all" (every warning message of the caller, paged)
+          { id: 'warnings', path: WARNINGS_PAGE_PATH, element: <WarningMessagesPage /> },
           { id: 'not_found', path: '*', element: <NotFoundPage /> },
         ],
       },

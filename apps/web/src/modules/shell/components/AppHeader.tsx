@@ -5,6 +5,7 @@ import { useAdTranslation } from '../../admin/i18n';
 import { usePermission } from '../../auth/hooks/usePermission';
 import { activeSection, type NavSection } from '../utils/nav';
 import { AccountMenu } from './AccountMenu';
+import { WarningBell } from '../../warnings';
 import { Logo } from '../../../shared/components/Logo';
 
 interface NavItem {
@@ -53,6 +54,7 @@ export function AppHeader() {
         ))}
       </nav>
       <div className="bi-header__spacer" />
+      <WarningBell />
       <AccountMenu />
     </Layout.Header>
   );
