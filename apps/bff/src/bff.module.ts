@@ -11,6 +11,7 @@ import { ChartWriteAccess } from './chart/chart-write-access.js';
 import { ChartEditController } from './dashboard/chart-edit.controller.js';
 import { DashboardController } from './dashboard/dashboard.controller.js';
 import { ChartLinksController } from './dashboard/chart-links.controller.js';
+import { GlobalFilterController } from './dashboard/global-filter.controller.js';
 import { DataSourceController } from './data-source/data-source.controller.js';
 import { ExcelDataController, ExcelUploadController } from './excel-upload/excel-upload.controller.js';
 import { grpcClientProviders } from './grpc-clients.js';
@@ -40,6 +41,7 @@ export class BffModule {
         HealthController,
         DashboardController,
         ChartLinksController,
+        GlobalFilterController,
         ChartEditController,
         ChartRunController,
         ChartEditorController,

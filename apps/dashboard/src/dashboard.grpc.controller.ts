@@ -67,6 +67,9 @@ export class DashboardGrpcController implements dashboardV1.DashboardServiceCont
   saveLinkage(r: dashboardV1.SaveLinkageRequest) {
     return this.dashboards.saveLinkage(r);
   }
+  saveGlobalFilter(r: dashboardV1.SaveGlobalFilterRequest) {
+    return this.dashboards.saveGlobalFilter(r);
+  }
   getChart(r: dashboardV1.GetChartRequest) {
     return this.charts.getChart(r.tab, r.chartId);
   }

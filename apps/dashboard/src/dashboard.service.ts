@@ -4,6 +4,7 @@ import type { Cache } from '@bi/cache';
 import { AppError } from '@bi/core';
 import type { dashboardV1 } from '@bi/proto';
 import { LINKAGE_LIMITS, checkLinkage, isChartType, type ChartLinkage, type DashboardLinkage } from '@bi/chart-model';
+import { checkGlobalFilters, globalFilterMessage, parseGlobalFilters, type GlobalFilterProblem } from '@bi/query';
 import { z } from 'zod';
 import { chartOf, definitionOf } from './chart-schema.js';
 import { GRID, charLength, isReserved, isTab, placeNewChart, type Tab } from '@bi/rules';
@@ -27,6 +28,12 @@ function liveLinkage(definition: unknown, chartIds: ReadonlySet<string>): ChartL
   if (!l || !Array.isArray(l.targets)) return undefined;
   const targets = l.targets.filter((t) => chartIds.has(t.chartId));
   return targets.length > 0 ? { targets } : undefined;
+}
+
+/** A refused global filter list as the message of libs/i18n. */
+function globalFilterError(problem: GlobalFilterProblem): AppError {
+  const { key, params } = globalFilterMessage(problem);
+  return new AppError('invalid', key, params);
 }
 
 function tabOf(tab: string): Tab {
@@ -311,6 +318,31 @@ export class DashboardService {
     });
     await renewChartStamps(this.cache, [req.chartId]);
     return this.content(t, dashboardId);
+  }
+
+  /**
+   * Stores the dashboard's global filter list (docs/api/dashboard.md "Global filters") after the rules
+   * of @bi/query checkGlobalFilters: each item's field in its table, every chart it lists on this
+   * dashboard with a mapped field of the same type (the BFF sends the fields of the sources it read).
+   * Charts whose answers depend on the list are the web's to rerun; nothing cached here changes.
+   */
+  async saveGlobalFilter(req: dashboardV1.SaveGlobalFilterRequest): Promise<dashboardV1.DashboardContent> {
+    const t = tabOf(req.tab);
+    await this.dashboard(t, req.dashboardId);
+    let raw: unknown;
+    try {
+      raw = JSON.parse(req.globalFilterJson || '[]');
+    } catch {
+      throw new AppError('invalid', 'request.invalid', { detail: 'globalFilter: expected JSON' });
+    }
+    const parsed = parseGlobalFilters(raw);
+    if ('problem' in parsed) throw globalFilterError(parsed.problem);
+    const charts = new Map((await this.repo.charts(req.dashboardId)).map((c) => [c.chartId, c.dataSourceId]));
+    const fields = new Map(req.sources.map((s) => [s.dataSourceId, s.fields.map((f) => ({ name: f.name, dataType: f.dataType as 'string' | 'number' | 'date' }))]));
+    const problem = checkGlobalFilters(parsed.items, { sourceFields: (id) => fields.get(id), chartSource: (id) => charts.get(id) });
+    if (problem) throw globalFilterError(problem);
+    await this.repo.db.query('UPDATE dashboard.dashboards SET global_filter = $3 WHERE tab = $1 AND id = $2', [t, req.dashboardId, JSON.stringify(parsed.items)]);
+    return this.content(t, req.dashboardId);
   }
 
   private async project(tab: Tab, projectId: string) {

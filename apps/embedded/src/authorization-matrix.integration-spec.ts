@@ -142,6 +142,7 @@ describe('authorization matrix', () => {
     'PUT /api/dashboard/{tab}/{dashboardId}': async () => ({ params: { dashboardId: await freshDashboard() }, body: { name: unique('Renamed') } }),
     'DELETE /api/dashboard/{tab}/{dashboardId}': async () => ({ params: { dashboardId: await freshDashboard() } }),
     'POST /api/dashboard/charts/{tab}': async () => ({ body: { charts: [{ chartId: F.chart.chartId }] } }),
+    'POST /api/global_filter/{tab}/{dashboardId}': async () => ({ body: [] }),
     'POST /api/dashboard/detail/{tab}/{chartId}': async () => ({ query: 'filterKey=East', body: { logic: 0, filterItems: [] } }),
     'POST /api/chart-edit/{tab}/{dashboardId}': async () => ({ body: { title: 'New', dataSourceId: F.src, type: 'bar' } }),
     'PUT /api/chart-edit/{tab}': async () => ({ body: await freshChart() }),

@@ -63,6 +63,7 @@ export const AUTHORIZATION_MATRIX: Record<string, Expected[]> = {
   'PUT /api/dashboard/linkage/{tab}/{chartId}': ['deny', 'deny', 'deny', 'allow', 'allow'],
   'POST /api/dashboard/copy_chart/{tab}/{chartId}': ['deny', 'deny', 'deny', 'allow', 'allow'],
   'PUT /api/dashboard/linkage/{tab}/{chartId}': ['deny', 'deny', 'deny', 'allow', 'allow'],
+  'POST /api/global_filter/{tab}/{dashboardId}': ['deny', 'deny', 'allow', 'allow', 'allow'],
   'POST /api/dashboard/detail/{tab}/{chartId}': ['deny', 'deny', 'deny', 'allow', 'allow'],
   'POST /api/dashboard/hide_setting/{tab}': ['deny', 'deny', 'allow', 'allow', 'allow'],
   'POST /api/dashboard/project/{tab}': ['deny', 'deny', 'allow', 'allow', 'allow'],

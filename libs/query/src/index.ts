@@ -15,3 +15,4 @@ export * from './source-sql.js';
 export * from './compile.js';
 export * from './trendline.js';
 export * from './result.js';
+export * from './global-filters.js';

@@ -8,7 +8,13 @@ const filterValue = z.union([z.string().max(INPUT_BOUNDS.filterValueChars), z.nu
 /** Further keys of a filter item (title, granularity, show, …): scalars of bounded size. */
 const filterExtra = z.union([z.string().max(INPUT_BOUNDS.filterValueChars), z.number(), z.boolean(), z.null()]);
 const filterItem = z
-  .object({ name: z.string().max(128), range: nullable(z.array(filterValue).max(INPUT_BOUNDS.filterValues)), charts: nullable(z.array(z.union([z.string().max(64), z.number(), z.record(z.string().max(128), filterExtra)])).max(1000)) })
+  .object({
+    name: z.string().max(128),
+    range: nullable(z.array(filterValue).max(INPUT_BOUNDS.filterValues)),
+    charts: nullable(z.array(z.union([z.string().max(64), z.number(), z.record(z.string().max(128), filterExtra)])).max(1000)),
+    // a relative date preset (today, this week, …, the last N days), resolved by chart-query in BI_TIME_ZONE
+    relative: nullable(z.object({ preset: z.string().max(32), days: nullable(z.number().int().min(-1_000_000).max(1_000_000)) })),
+  })
   .catchall(filterExtra);
 export const filters = nullable(z.array(filterItem).max(INPUT_BOUNDS.filters));
 
@@ -41,8 +47,16 @@ export const detailFilter = z.object({
 });
 
 /** Everything of a run request the answer depends on, as one text (with the chart's stamps, the BFF answer cache's key). */
-export function runRequestKey(withGlobalFilters: boolean, b: RunBody, language: string): string {
-  return JSON.stringify([withGlobalFilters ? 1 : 0, b.innerFilters ?? null, withGlobalFilters ? (b.globalFilters ?? null) : null, b.page ?? null, language]);
+export function runRequestKey(withGlobalFilters: boolean, b: RunBody, language: string, now = Date.now()): string {
+  return JSON.stringify([withGlobalFilters ? 1 : 0, b.innerFilters ?? null, withGlobalFilters ? (b.globalFilters ?? null) : null, b.page ?? null, language, relativeBucket(b, now)]);
+}
+
+/** Every time zone's offset is a multiple of 15 minutes: a key holding this bucket changes at least at each midnight of the product's zone. */
+const BUCKET_MS = 15 * 60_000;
+/** Filters with a relative date preset mean other dates tomorrow: their answers are kept for the current quarter hour only. */
+function relativeBucket(b: RunBody, now: number): number | null {
+  const relative = [...(b.innerFilters ?? []), ...(b.globalFilters ?? [])].some((f) => f.relative);
+  return relative ? Math.floor(now / BUCKET_MS) : null;
 }
 
 /** The body of running several charts of one tab at once: each one's run body with its id (docs/api/chart.md BatchRunBody). */

@@ -230,6 +230,21 @@ export interface ChartRecord {
   chartJson: string;
 }
 
+/** The fields of one data source (a global filter's table, or the source of a chart it applies to). */
+export interface SourceFields {
+  dataSourceId: string;
+  fields: SourceFieldRef[];
+}
+
+export interface SaveGlobalFilterRequest {
+  tab: string;
+  dashboardId: string;
+  /** [{id, name, title?, dataType, dataSourceId, range, granularity?, numberOption?, relative?, show?, showAll?, charts?: [{chartId, field?}]}] */
+  globalFilterJson: string;
+  /** the fields of every source the list names (the items' tables and the sources of the charts on the dashboard) */
+  sources: SourceFields[];
+}
+
 /** A field of a chart's source as data-source describes it: the names and types a chart may use. */
 export interface SourceFieldRef {
   name: string;
@@ -3545,6 +3560,200 @@ export const ChartRecord: MessageFns<ChartRecord> = {
   },
 };
 
+function createBaseSourceFields(): SourceFields {
+  return { dataSourceId: "", fields: [] };
+}
+
+export const SourceFields: MessageFns<SourceFields> = {
+  encode(message: SourceFields, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.dataSourceId !== "") {
+      writer.uint32(10).string(message.dataSourceId);
+    }
+    for (const v of message.fields) {
+      SourceFieldRef.encode(v!, writer.uint32(18).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SourceFields {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSourceFields();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.dataSourceId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.fields.push(SourceFieldRef.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SourceFields {
+    return {
+      dataSourceId: isSet(object.dataSourceId)
+        ? globalThis.String(object.dataSourceId)
+        : isSet(object.data_source_id)
+        ? globalThis.String(object.data_source_id)
+        : "",
+      fields: globalThis.Array.isArray(object?.fields) ? object.fields.map((e: any) => SourceFieldRef.fromJSON(e)) : [],
+    };
+  },
+
+  toJSON(message: SourceFields): unknown {
+    const obj: any = {};
+    if (message.dataSourceId !== "") {
+      obj.dataSourceId = message.dataSourceId;
+    }
+    if (message.fields?.length) {
+      obj.fields = message.fields.map((e) => SourceFieldRef.toJSON(e));
+    }
+    return obj;
+  },
+};
+
+function createBaseSaveGlobalFilterRequest(): SaveGlobalFilterRequest {
+  return { tab: "", dashboardId: "", globalFilterJson: "", sources: [] };
+}
+
+export const SaveGlobalFilterRequest: MessageFns<SaveGlobalFilterRequest> = {
+  encode(message: SaveGlobalFilterRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.tab !== "") {
+      writer.uint32(10).string(message.tab);
+    }
+    if (message.dashboardId !== "") {
+      writer.uint32(18).string(message.dashboardId);
+    }
+    if (message.globalFilterJson !== "") {
+      writer.uint32(26).string(message.globalFilterJson);
+    }
+    for (const v of message.sources) {
+      SourceFields.encode(v!, writer.uint32(34).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SaveGlobalFilterRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSaveGlobalFilterRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.tab = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.dashboardId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.globalFilterJson = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.sources.push(SourceFields.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SaveGlobalFilterRequest {
+    return {
+      tab: isSet(object.tab) ? globalThis.String(object.tab) : "",
+      dashboardId: isSet(object.dashboardId)
+        ? globalThis.String(object.dashboardId)
+        : isSet(object.dashboard_id)
+        ? globalThis.String(object.dashboard_id)
+        : "",
+      globalFilterJson: isSet(object.globalFilterJson)
+        ? globalThis.String(object.globalFilterJson)
+        : isSet(object.global_filter_json)
+        ? globalThis.String(object.global_filter_json)
+        : "",
+      sources: globalThis.Array.isArray(object?.sources)
+        ? object.sources.map((e: any) => SourceFields.fromJSON(e))
+        : [],
+    };
+  },
+
+  toJSON(message: SaveGlobalFilterRequest): unknown {
+    const obj: any = {};
+    if (message.tab !== "") {
+      obj.tab = message.tab;
+    }
+    if (message.dashboardId !== "") {
+      obj.dashboardId = message.dashboardId;
+    }
+    if (message.globalFilterJson !== "") {
+      obj.globalFilterJson = message.globalFilterJson;
+    }
+    if (message.sources?.length) {
+      obj.sources = message.sources.map((e) => SourceFields.toJSON(e));
+    }
+    return obj;
+  },
+};
+
 function createBaseSourceFieldRef(): SourceFieldRef {
   return { name: "", dataType: "" };
 }
@@ -4749,6 +4958,13 @@ export interface DashboardServiceClient {
   saveLinkage(request: SaveLinkageRequest): Observable<DashboardContent>;
 
   /**
+   * The dashboard's global filter list (docs/api/dashboard.md "Global filters"), checked against
+   * the fields of the sources the BFF read (@bi/query checkGlobalFilters).
+   */
+
+  saveGlobalFilter(request: SaveGlobalFilterRequest): Observable<DashboardContent>;
+
+  /**
    * The chart engine's calls (docs/api/chart.md): the full chart definition, saving it under the
    * editor's rules, switching sources (one chart or every chart of a folder), charts of a source.
    */
@@ -4826,6 +5042,15 @@ export interface DashboardServiceController {
   saveLinkage(request: SaveLinkageRequest): Promise<DashboardContent> | Observable<DashboardContent> | DashboardContent;
 
   /**
+   * The dashboard's global filter list (docs/api/dashboard.md "Global filters"), checked against
+   * the fields of the sources the BFF read (@bi/query checkGlobalFilters).
+   */
+
+  saveGlobalFilter(
+    request: SaveGlobalFilterRequest,
+  ): Promise<DashboardContent> | Observable<DashboardContent> | DashboardContent;
+
+  /**
    * The chart engine's calls (docs/api/chart.md): the full chart definition, saving it under the
    * editor's rules, switching sources (one chart or every chart of a folder), charts of a source.
    */
@@ -4870,6 +5095,7 @@ export function DashboardServiceControllerMethods() {
       "deleteChart",
       "copyChart",
       "saveLinkage",
+      "saveGlobalFilter",
       "getChart",
       "saveChart",
       "setCustomOption",

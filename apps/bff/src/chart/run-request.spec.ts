@@ -1,0 +1,23 @@
+import { runBody, runRequestKey } from './run-request.js';
+
+describe('the run request key', () => {
+  const plain = runBody.parse({ globalFilters: [{ name: 'region', range: ['East'] }] });
+  const relative = runBody.parse({ globalFilters: [{ name: 'order_date', dataType: 'date', range: [], relative: { preset: 'today' } }] });
+  const at = (iso: string) => new Date(iso).getTime();
+
+  it('keeps answers without relative dates regardless of the time', () => {
+    expect(runRequestKey(true, plain, 'en', at('2026-03-29T21:59:00Z'))).toBe(runRequestKey(true, plain, 'en', at('2026-03-30T09:00:00Z')));
+  });
+
+  it('changes for relative dates at each quarter hour, so at every midnight of any time zone', () => {
+    expect(runRequestKey(true, relative, 'en', at('2026-03-29T21:50:00Z'))).toBe(runRequestKey(true, relative, 'en', at('2026-03-29T21:59:59Z')));
+    // 22:00 UTC is midnight in Europe/Berlin (CEST) that night; 18:15 UTC is midnight in Asia/Kathmandu (+5:45)
+    expect(runRequestKey(true, relative, 'en', at('2026-03-29T21:59:59Z'))).not.toBe(runRequestKey(true, relative, 'en', at('2026-03-29T22:00:00Z')));
+    expect(runRequestKey(true, relative, 'en', at('2026-03-29T18:14:59Z'))).not.toBe(runRequestKey(true, relative, 'en', at('2026-03-29T18:15:00Z')));
+  });
+
+  it('accepts a relative preset in a filter and refuses other shapes', () => {
+    expect(relative.globalFilters?.[0]?.relative).toEqual({ preset: 'today' });
+    expect(runBody.safeParse({ globalFilters: [{ name: 'd', range: [], relative: 'today' }] }).success).toBe(false);
+  });
+});
