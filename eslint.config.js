@@ -9,7 +9,8 @@ import tseslint from 'typescript-eslint';
 const WEB_MODULE_EDGES = {
   shell: ['admin', 'auth', 'warnings'],
   template: ['dashboard'],
-  dashboard: ['auth', 'chart', 'chart-editor', 'dashboard-linkage', 'dashboard-filters', 'warnings'],
+  dashboard: ['auth', 'chart', 'chart-editor', 'chart-detail', 'dashboard-linkage', 'dashboard-filters', 'warnings'],
+  'chart-detail': ['chart', 'chart-editor'],
   'dashboard-linkage': ['auth', 'chart', 'chart-editor'],
   'dashboard-filters': ['chart', 'chart-editor'],
   admin: ['auth', 'data-source'],

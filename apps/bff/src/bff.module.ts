@@ -8,6 +8,7 @@ import { CONFIG } from '@bi/service-kit';
 import { ChartAnswers } from './chart/answer-cache.js';
 import { ChartAccess, ChartEditorController, ChartRunController } from './chart/chart.controller.js';
 import { ChartWriteAccess } from './chart/chart-write-access.js';
+import { ChartDetailExportController, FieldRangeController } from './chart/chart-detail.controller.js';
 import { ChartEditController } from './dashboard/chart-edit.controller.js';
 import { DashboardController } from './dashboard/dashboard.controller.js';
 import { ChartLinksController } from './dashboard/chart-links.controller.js';
@@ -25,8 +26,8 @@ import { SharingController } from './data-source/sharing.controller.js';
 import { RowRulesController } from './data-source/row-rules.controller.js';
 import { SHARED_CACHE, TokenCache } from './http/token-cache.js';
 import { WarnStreamController } from './warning/warn-stream.controller.js';
-import { BFF_LOGGER, EVENT_BUS, WarnStreamHub } from './warning/warn-stream.js';
 import { WarnMessageController } from './warning/warn-message.controller.js';
+import { BFF_LOGGER, EVENT_BUS, WarnStreamHub } from './warning/warn-stream.js';
 
 @Module({})
 export class BffModule {
@@ -45,6 +46,8 @@ export class BffModule {
         ChartEditController,
         ChartRunController,
         ChartEditorController,
+        ChartDetailExportController,
+        FieldRangeController,
         SharingController,
         RowRulesController,
         DataSourceController,

@@ -16,4 +16,7 @@ export class ChartQueryGrpcController implements chartQueryV1.ChartQueryServiceC
   chartValues(r: chartQueryV1.ChartValuesRequest) {
     return this.runner.chartValues(r);
   }
+  fieldRange(r: chartQueryV1.FieldRangeRequest) {
+    return this.runner.fieldRange(r);
+  }
 }

@@ -6,7 +6,7 @@ import type { AppConfig } from '@bi/config';
 import { AppError, type Logger } from '@bi/core';
 import { resolveLanguage, translate } from '@bi/i18n';
 import { EXTRA_CONTRACTS, SERVICE_CONTRACTS, type chartQueryV1, type dashboardV1, type dataSourceQueryV1 } from '@bi/proto';
-import { DETAIL_MAX_ROWS, buildDetailQuery, compile, normalizeRows, type CompiledQuery, type DetailFilter } from '@bi/query';
+import { DETAIL_MAX_ROWS, buildDetailQuery, buildFieldRangeQuery, compile, fieldRangeOf, normalizeRows, type CompiledQuery, type DetailFilter } from '@bi/query';
 import { INPUT_BOUNDS, isTab } from '@bi/rules';
 import { CACHE, CONFIG, LOGGER, callService, connectService } from '@bi/service-kit';
 import type { ClientGrpc } from '@nestjs/microservices';
@@ -205,6 +205,7 @@ export class ChartRunner {
         globalFilters: filters.globalFilters,
         detailFilter,
         pointKey: req.pointKey || undefined,
+        search: req.search || undefined,
         rowFilter: viewerRowFilter(source, req.viewer),
         page,
         pageSize,
@@ -226,6 +227,29 @@ export class ChartRunner {
         hasMore: cells.length > pageSize,
       }),
     };
+  }
+
+  /** The values a filter field of the chart's source offers (the inner filter bar): not cached, bounded, parameters only. */
+  async fieldRange(req: chartQueryV1.FieldRangeRequest): Promise<chartQueryV1.FieldRangeReply> {
+    const tab = tabOf(req.tab);
+    const chart = await this.chartOf(tab, req.chartId, req.chartJson);
+    if (!chart.dataSourceId) throw new AppError('invalid', 'chart.source_required');
+    const source = req.source ?? (await this.backends.describe(chart.dataSourceId));
+    let plan: ReturnType<typeof buildFieldRangeQuery>;
+    let compiled: CompiledQuery;
+    try {
+      plan = buildFieldRangeQuery(querySourceOf(source), sourceFieldsOf(source), req.field, {
+        search: req.search || undefined,
+        limit: req.limit || undefined,
+        rowFilter: viewerRowFilter(source, req.viewer),
+      });
+      compiled = compile(plan.query, dialectOf(source));
+    } catch (e) {
+      throw queryAppError(e);
+    }
+    const reply = await this.run(source.dataSourceId, compiled, plan.limit + 1);
+    const rows = rowObjects(compiled.columns, normalizeRows(JSON.parse(reply.rowsJson) as unknown[][], compiled.columns));
+    return { answerJson: JSON.stringify(fieldRangeOf(plan, rows)) };
   }
 
   private async chartOf(tab: string, chartId: string, chartJson: string): Promise<Chart> {

@@ -144,6 +144,8 @@ describe('authorization matrix', () => {
     'POST /api/dashboard/charts/{tab}': async () => ({ body: { charts: [{ chartId: F.chart.chartId }] } }),
     'POST /api/global_filter/{tab}/{dashboardId}': async () => ({ body: [] }),
     'POST /api/dashboard/detail/{tab}/{chartId}': async () => ({ query: 'filterKey=East', body: { logic: 0, filterItems: [] } }),
+    'POST /api/dashboard/export_details/{tab}/{chartId}': async () => ({ query: 'filterKey=East', body: {} }),
+    'POST /api/field/inner_range': async () => ({ body: { tab: 'dashboard', chartId: F.chart.chartId, name: 'region' } }),
     'POST /api/chart-edit/{tab}/{dashboardId}': async () => ({ body: { title: 'New', dataSourceId: F.src, type: 'bar' } }),
     'PUT /api/chart-edit/{tab}': async () => ({ body: await freshChart() }),
     'PUT /api/chart-edit/change-custom-option/{tab}': async () => ({ body: { chartId: (await freshChart()).chartId, customOption: '' } }),

@@ -65,6 +65,8 @@ export const AUTHORIZATION_MATRIX: Record<string, Expected[]> = {
   'PUT /api/dashboard/linkage/{tab}/{chartId}': ['deny', 'deny', 'deny', 'allow', 'allow'],
   'POST /api/global_filter/{tab}/{dashboardId}': ['deny', 'deny', 'allow', 'allow', 'allow'],
   'POST /api/dashboard/detail/{tab}/{chartId}': ['deny', 'deny', 'deny', 'allow', 'allow'],
+  'POST /api/dashboard/export_details/{tab}/{chartId}': ['deny', 'deny', 'deny', 'allow', 'allow'],
+  'POST /api/field/inner_range': ['deny', 'deny', 'deny', 'allow', 'allow'],
   'POST /api/dashboard/hide_setting/{tab}': ['deny', 'deny', 'allow', 'allow', 'allow'],
   'POST /api/dashboard/project/{tab}': ['deny', 'deny', 'allow', 'allow', 'allow'],
   'POST /api/dashboard/sort/{tab}/{id}': ['deny', 'deny', 'allow', 'allow', 'allow'],

@@ -8,6 +8,7 @@ export * from './source.js';
 export * from './sql.js';
 export * from './dates.js';
 export * from './ir.js';
+export * from './field-range.js';
 export * from './filters.js';
 export * from './row-rules.js';
 export * from './dialects/index.js';

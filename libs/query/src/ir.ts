@@ -1,7 +1,8 @@
 import { CHART_AGGREGATORS, chartTypesWhere, isNumberOnlyAggregator, type Aggregator, type Chart, type ChartField, type RangeFilter } from '@bi/chart-model';
 import type { DateTimeValue, GranularityName } from './dates.js';
+import { INPUT_BOUNDS } from '@bi/rules';
 import { QueryError } from './errors.js';
-import { allOf, detailFilterNode, fieldFilterNode, granularityName, pointFilterNode, rangeFilterNode, type DetailFilter } from './filters.js';
+import { allOf, anyOf, detailFilterNode, fieldFilterNode, granularityName, pointFilterNode, rangeFilterNode, type DetailFilter } from './filters.js';
 import { FieldCatalog, type QuerySource, type SourceField } from './source.js';
 
 /**
@@ -338,6 +339,8 @@ export interface DetailQueryOptions extends ChartQueryOptions {
   detailFilter?: DetailFilter;
   /** the drill into one point: its category as the chart names it ('' or absent: every row; pointFilterNode) */
   pointKey?: string;
+  /** the detail dialog's search: rows where any listed text column contains this text ('' or absent: every row) */
+  search?: string;
   /** the fields to list; default every known field */
   columns?: readonly string[];
   /** the order to list by; every listed column follows ascending so pages never overlap */
@@ -345,6 +348,15 @@ export interface DetailQueryOptions extends ChartQueryOptions {
   /** 1-based page */
   page?: number;
   pageSize?: number;
+}
+
+/** Rows where any text column contains `search` (no text column: no row); nothing to search: no filter. */
+function searchNode(columns: readonly DetailColumnIR[], search: string | undefined): FilterNode | null {
+  if (search === undefined || search === '') return null;
+  if (search.length > INPUT_BOUNDS.filterValueChars) throw new QueryError('value_too_long', { name: 'search', max: INPUT_BOUNDS.filterValueChars });
+  const texts = columns.filter((c) => c.field.dataType === 'string');
+  if (texts.length === 0) return { kind: 'none' };
+  return anyOf(texts.map((c) => ({ kind: 'contains', field: c.field, text: search, negated: false })));
 }
 
 /** Raw rows under the chart's filters (and the detail dialog's), one page at a time. */
@@ -370,7 +382,12 @@ export function buildDetailQuery(chart: Chart, source: QuerySource, fields: read
     kind: 'detail',
     source,
     columns,
-    filters: allOf([chartFilters(chart, catalog, options), options.pointKey ? pointFilterNode(list(chart.points), options.pointKey, catalog) : null, detailFilterNode(options.detailFilter, catalog)]),
+    filters: allOf([
+      chartFilters(chart, catalog, options),
+      options.pointKey ? pointFilterNode(list(chart.points), options.pointKey, catalog) : null,
+      detailFilterNode(options.detailFilter, catalog),
+      searchNode(columns, options.search),
+    ]),
     order,
     limit: pageSize,
     offset: (page - 1) * pageSize,

@@ -14,6 +14,10 @@ export const MAX_BATCH_CHARTS = 50;
 export const AUTO_REFRESH_MINUTES = [1, 5, 10, 20, 30, 60] as const;
 export const CAROUSEL_INTERVAL_MS = 5000;
 export const LAYOUT_SAVE_DEBOUNCE_MS = 1000;
+/** Spec 01 §9: a chart reloads 2000 ms after the last change of its inner filters; the detail search waits 500 ms; a remote select's search 300 ms. */
+export const INNER_FILTER_RELOAD_DEBOUNCE_MS = 2000;
+export const DETAIL_SEARCH_DEBOUNCE_MS = 500;
+export const REMOTE_SELECT_DEBOUNCE_MS = 300;
 export const TAB_CACHE_MS = 5 * 60 * 1000;
 
 /** Wait before capturing a dashboard image/PDF: min(5000, 300 × charts not yet loaded) ms. */

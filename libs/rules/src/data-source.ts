@@ -61,3 +61,6 @@ export const CALCULATED_NAME_MAX = 50;
 export const SOURCE_PAGE_ROWS = 500;
 export const PROBE_MAX_ROWS = 500;
 export const SOURCE_EXPORT_MAX_ROWS = 99_999;
+/** A chart's detail rows: the dialog shows 500 per page; an export holds at most 9999 rows (spec 01 §9). */
+export const CHART_DETAIL_PAGE_ROWS = 500;
+export const CHART_DETAIL_EXPORT_MAX_ROWS = 9_999;

@@ -26,19 +26,21 @@ import { batchEnvelopeParts, batchRunBody, detailFilter, filters, runBody, runRe
 const nullable = <T extends z.ZodType>(s: T) => z.preprocess((v) => (v === null ? undefined : v), s.optional());
 
 /** The detail dialog's body (docs/api/chart.md DetailsBody). */
-const detailsBody = runBody.extend({
+export const detailsBody = runBody.extend({
   filter: nullable(detailFilter),
+  search: nullable(z.string().max(INPUT_BOUNDS.filterValueChars)),
   pageSize: nullable(z.number().int().min(1).max(100_000)),
   pageIndex: nullable(z.number().int().min(1).max(1_000_000)),
 });
 /** The drill into one point: the detail filter itself as the body (spec 01 §7), with the details' optional keys. */
 const pointDetailsBody = detailFilter.partial().extend({
+  search: nullable(z.string().max(INPUT_BOUNDS.filterValueChars)),
   innerFilters: filters,
   globalFilters: filters,
   pageSize: nullable(z.number().int().min(1).max(100_000)),
   pageIndex: nullable(z.number().int().min(1).max(1_000_000)),
 });
-const filterKeyQuery = z.string().max(1000);
+export const filterKeyQuery = z.string().max(1000);
 /** The chart as the editor sends it; the dashboard service checks the rest (docs/api/chart.md "Save"). */
 const chartBody = z.object({ chartId: z.string().min(1).max(64), dataSourceId: nullable(z.string().max(64)) }).passthrough();
 const customOptionBody = z.object({ chartId: z.string().min(1).max(64), customOption: nullable(z.string().max(INPUT_BOUNDS.customOptionChars)) }).passthrough();
@@ -130,8 +132,52 @@ async function computeChart(
 }
 
 /** A chart runs up to three statements, each cancelled by its database after the query timeout. */
-function chartDeadlineMs(config: AppConfig): number {
+export function chartDeadlineMs(config: AppConfig): number {
   return (config.dataSources.queryTimeoutSeconds * 2 + 30) * 1000;
+}
+
+/** What a detail read asks for (the detail dialog, the drill into a point, the export). */
+export interface DetailsQuery {
+  innerFilters?: unknown[];
+  globalFilters?: unknown[];
+  filter?: unknown;
+  search?: string;
+  pageIndex?: number;
+  pageSize?: number;
+  pointKey: string;
+}
+
+/** A chart's detail rows from chart-query (docs/api/chart.md Details) as JSON text, after the caller's access to the tab and the chart's source is checked. */
+export async function detailsAnswer(
+  access: ChartAccess,
+  charts: chartQueryV1.ChartQueryServiceClient,
+  deadlineMs: number,
+  user: AuthUser,
+  tab: string,
+  chartId: string,
+  q: DetailsQuery,
+): Promise<string> {
+  const t = tabAccess(user, tab, 'read');
+  const { record, source } = await access.chartWithSource(user, t, chartId);
+  if (!source) throw new AppError('invalid', 'chart.source_required');
+  const reply = await rpc(
+    charts.details({
+      tab: t,
+      chartId: record.chartId,
+      chartJson: record.chartJson,
+      source,
+      innerFiltersJson: q.innerFilters ? JSON.stringify(q.innerFilters) : '',
+      globalFiltersJson: q.globalFilters ? JSON.stringify(q.globalFilters) : '',
+      detailFilterJson: q.filter ? JSON.stringify(q.filter) : '',
+      page: q.pageIndex ?? 0,
+      pageSize: q.pageSize ?? 0,
+      pointKey: q.pointKey,
+      search: q.search ?? '',
+      viewer: viewerOf(user),
+    }),
+    deadlineMs,
+  );
+  return reply.answerJson;
 }
 
 /** The chart calls of spec 01 §7 "Dashboard" (docs/api/chart.md). */
@@ -192,7 +238,7 @@ export class ChartRunController {
   @ApiOperation({ summary: 'Detail rows under the chart filters {innerFilters, globalFilters, filter, pageIndex, pageSize}: {columns, rows, page, pageSize, hasMore}' })
   async details(@Param('tab') tab: string, @Param('chartId') chartId: string, @Body() body: unknown, @CurrentUser() user: AuthUser, @Res() res: RawResponse) {
     const b = parseInput(detailsBody, body);
-    await this.sendDetails(user, tab, chartId, res, { innerFilters: b.innerFilters, globalFilters: b.globalFilters, filter: b.filter, pageIndex: b.pageIndex, pageSize: b.pageSize, pointKey: '' });
+    await this.sendDetails(user, tab, chartId, res, { innerFilters: b.innerFilters, globalFilters: b.globalFilters, filter: b.filter, search: b.search, pageIndex: b.pageIndex, pageSize: b.pageSize, pointKey: '' });
   }
 
   @Post('detail/:tab/:chartId')
@@ -201,36 +247,11 @@ export class ChartRunController {
     const key = parseInput(filterKeyQuery, (Array.isArray(filterKey) ? filterKey[0] : filterKey) ?? '');
     const b = parseInput(pointDetailsBody, body);
     const filter = b.filterItems?.length ? { logic: b.logic ?? 0, filterItems: b.filterItems } : undefined;
-    await this.sendDetails(user, tab, chartId, res, { innerFilters: b.innerFilters, globalFilters: b.globalFilters, filter, pageIndex: b.pageIndex, pageSize: b.pageSize, pointKey: key });
+    await this.sendDetails(user, tab, chartId, res, { innerFilters: b.innerFilters, globalFilters: b.globalFilters, filter, search: b.search, pageIndex: b.pageIndex, pageSize: b.pageSize, pointKey: key });
   }
 
-  private async sendDetails(
-    user: AuthUser,
-    tab: string,
-    chartId: string,
-    res: RawResponse,
-    q: { innerFilters?: unknown[]; globalFilters?: unknown[]; filter?: unknown; pageIndex?: number; pageSize?: number; pointKey: string },
-  ) {
-    const t = tabAccess(user, tab, 'read');
-    const { record, source } = await this.access.chartWithSource(user, t, chartId);
-    if (!source) throw new AppError('invalid', 'chart.source_required');
-    const reply = await rpc(
-      this.charts.details({
-        tab: t,
-        chartId: record.chartId,
-        chartJson: record.chartJson,
-        source,
-        innerFiltersJson: q.innerFilters ? JSON.stringify(q.innerFilters) : '',
-        globalFiltersJson: q.globalFilters ? JSON.stringify(q.globalFilters) : '',
-        detailFilterJson: q.filter ? JSON.stringify(q.filter) : '',
-        page: q.pageIndex ?? 0,
-        pageSize: q.pageSize ?? 0,
-        pointKey: q.pointKey,
-        viewer: viewerOf(user),
-      }),
-      this.deadlineMs,
-    );
-    sendRaw(res, envelopeBytes(reply.answerJson));
+  private async sendDetails(user: AuthUser, tab: string, chartId: string, res: RawResponse, q: DetailsQuery) {
+    sendRaw(res, envelopeBytes(await detailsAnswer(this.access, this.charts, this.deadlineMs, user, tab, chartId, q)));
   }
 
   @Get('data_source')

@@ -46,12 +46,21 @@ interface ChartBoxProps {
   onPointClick?: PointClickHandler;
   /** shown above the chart: the chips of the filters on it (linkage) */
   chips?: ReactNode;
+  /** the filter button opens / closes the chart's inner filter bar (modules/chart-detail) */
+  onInnerFilters?: () => void;
+  /** the bar is open, and how many of its filters the viewer set */
+  innerFilters?: { open: boolean; active: number };
+  /** the inner filter bar, shown above the chart while open */
+  innerFilterBar?: ReactNode;
+  /** the more menu's "detail query" and "export" (the chart's rows) */
+  onDetailQuery?: () => void;
+  onExportRows?: () => void;
 }
 
-function ToolButton({ testId, title, icon, onClick, disabled }: { testId: string; title: string; icon: ReactNode; onClick?: () => void; disabled?: boolean }) {
+function ToolButton({ testId, title, icon, onClick, disabled, pressed }: { testId: string; title: string; icon: ReactNode; onClick?: () => void; disabled?: boolean; pressed?: boolean }) {
   return (
     <Tooltip title={title}>
-      <Button type="text" size="small" icon={icon} aria-label={title} data-testid={testId} onClick={onClick} disabled={disabled} />
+      <Button type="text" size="small" icon={icon} aria-label={title} data-testid={testId} onClick={onClick} disabled={disabled} aria-pressed={pressed} className={pressed ? 'is-pressed' : undefined} />
     </Tooltip>
   );
 }
@@ -61,7 +70,7 @@ function ToolButton({ testId, title, icon, onClick, disabled }: { testId: string
  * inner filters, more), and the chart, run once the box has been visible (lazy loading) and run
  * again on each new refresh key.
  */
-export function ChartBox({ tab, chart, actions, variant, refreshKey, forceLoad = false, draggable = false, onLoaded, onRefresh, onEdit, onFullScreen, onDelete, onHide, onCopy, onLinkSettings, onCompareSplit, filters, onPointClick, chips }: ChartBoxProps) {
+export function ChartBox({ tab, chart, actions, variant, refreshKey, forceLoad = false, draggable = false, onLoaded, onRefresh, onEdit, onFullScreen, onDelete, onHide, onCopy, onLinkSettings, onCompareSplit, filters, onPointClick, chips, onInnerFilters, innerFilters, innerFilterBar, onDetailQuery, onExportRows }: ChartBoxProps) {
   const { db } = useDbTranslation();
   const bodyRef = useRef<HTMLDivElement>(null);
   const seen = useSeenOnce(bodyRef, forceLoad);
@@ -90,8 +99,8 @@ export function ChartBox({ tab, chart, actions, variant, refreshKey, forceLoad =
   if (actions.modifyDataSource) menuItems.push(item('modify-data-source', 'menu-modify-data-source', soon(db('chart.menu.modifyDataSource')), true));
   if (actions.linkSettings) menuItems.push(item('link-settings', 'menu-link-settings', db('chart.menu.linkSettings'), !onLinkSettings));
   if (actions.compareSplit) menuItems.push(item('compare-split', 'menu-compare-split', db('chart.menu.compareSplit'), !onCompareSplit));
-  if (actions.export) menuItems.push(item('export', 'menu-export', soon(db('chart.menu.export')), true));
-  if (actions.detailQuery) menuItems.push(item('detail-query', 'menu-detail-query', soon(db('chart.menu.detailQuery')), true));
+  if (actions.export) menuItems.push(item('export', 'menu-export', db('chart.menu.export'), !onExportRows));
+  if (actions.detailQuery) menuItems.push(item('detail-query', 'menu-detail-query', db('chart.menu.detailQuery'), !onDetailQuery));
 
   const testId = variant === 'viewer' ? `viewer-chart-${chart.chartId}` : `chart-box-${chart.chartId}`;
 
@@ -107,7 +116,14 @@ export function ChartBox({ tab, chart, actions, variant, refreshKey, forceLoad =
           {full && actions.fullScreen ? <ToolButton testId="box-fullscreen" title={db('chart.toolbar.fullScreen')} icon={<FullscreenOutlined />} onClick={onFullScreen} /> : null}
           {full && actions.alarm && alertsOffered(tab, chart.type) ? <ToolButton testId="box-alarm" title={db('chart.toolbar.alarm')} icon={<AlertOutlined />} onClick={() => setAlarmOpen(true)} /> : null}
           {full && actions.innerFilters ? (
-            <ToolButton testId="box-filters" title={`${db('chart.toolbar.innerFilters')}: ${db('chart.toolbar.comingWithFilters')}`} icon={<FilterOutlined />} disabled />
+            <ToolButton
+              testId="box-filters"
+              title={innerFilters?.active ? `${db('chart.toolbar.innerFilters')} (${innerFilters.active})` : db('chart.toolbar.innerFilters')}
+              icon={<FilterOutlined />}
+              onClick={onInnerFilters}
+              disabled={!onInnerFilters}
+              pressed={innerFilters?.open || (innerFilters?.active ?? 0) > 0}
+            />
           ) : null}
           {full && menuItems.length > 0 ? (
             <Dropdown
@@ -121,6 +137,8 @@ export function ChartBox({ tab, chart, actions, variant, refreshKey, forceLoad =
                   else if (key === 'copy') onCopy?.();
                   else if (key === 'link-settings') onLinkSettings?.();
                   else if (key === 'compare-split') onCompareSplit?.();
+                  else if (key === 'detail-query') onDetailQuery?.();
+                  else if (key === 'export') onExportRows?.();
                 },
               }}
             >
@@ -130,6 +148,7 @@ export function ChartBox({ tab, chart, actions, variant, refreshKey, forceLoad =
         </div>
       </div>
       {chips}
+      {innerFilterBar}
       <div className="bi-chart-box__body" ref={bodyRef} data-refresh={refreshKey}>
         <ChartView
           tab={tab}

@@ -13,6 +13,7 @@ import { useEditAuth } from '../hooks/useEditAuth';
 import { useFullscreen } from '../hooks/useFullscreen';
 import type { ChartSummary, RunFilters } from '../../chart/types';
 import { useDashboardLinkage } from '../../dashboard-linkage';
+import { useChartDetail } from '../../chart-detail';
 import { dashboardApi, dashboardKeys } from '../api/dashboard';
 import type { DashboardContent, GridItem, TabType } from '../types';
 import { fitRowHeight, gridRows, type FullScreenView } from '../utils/fullscreen';
@@ -182,9 +183,12 @@ function DashboardBoard({ tab, apiTab, apiName, lockEdit, projectId, content }: 
     onDashboardChanged: () => void queryClient.invalidateQueries({ queryKey: dashboardKeys.content(apiTab, content.dashboardId) }),
   });
   /** The filters a box runs with: the one rule of @bi/chart-model (global filter items, linkage); none: the run as it was. */
+  // inner filter values of this view, the detail dialog and the rows' export (modules/chart-detail)
+  const detail = useChartDetail({ tab: apiTab });
   const filtersOf = (chart: ChartSummary): RunFilters | undefined => {
-    const { globalFilters } = chartFilters({ chart, globalFilters: content.globalFilter as GlobalFilterItem[], linkage: linkage.linkageInput });
-    return globalFilters.length > 0 ? { globalFilters } : undefined;
+    const { globalFilters, innerFilters } = chartFilters({ chart, globalFilters: content.globalFilter as GlobalFilterItem[], linkage: linkage.linkageInput, innerValues: detail.innerValuesOf(chart.chartId) });
+    if (globalFilters.length === 0 && !innerFilters) return undefined;
+    return { ...(globalFilters.length > 0 ? { globalFilters } : {}), ...(innerFilters ? { innerFilters } : {}) };
   };
 
   const chartActions = (chart: ChartSummary) => chartBoxActions({ editAuth, dataSourceAuth: dataSourceAuth(chart.dataSourceId), apiName, tab: apiTab });
@@ -259,8 +263,13 @@ function DashboardBoard({ tab, apiTab, apiName, lockEdit, projectId, content }: 
       onLinkSettings={() => linkage.openLinkSettings(chart)}
       onCompareSplit={() => linkage.openCompareSplit(chart)}
       filters={filtersOf(chart)}
-      onPointClick={linkage.clickHandlerOf(chart.chartId)}
+      onPointClick={linkage.clickHandlerOf(chart.chartId) ?? ((point) => detail.openDetails(chart, point.category))}
       chips={linkage.chipsOf(chart.chartId)}
+      onInnerFilters={() => detail.toggleBar(chart.chartId)}
+      innerFilters={{ open: detail.isBarOpen(chart.chartId), active: detail.activeInnerOf(chart.chartId) }}
+      innerFilterBar={detail.barOf(chart)}
+      onDetailQuery={() => detail.openDetails(chart)}
+      onExportRows={() => detail.exportRows(chart, filtersOf(chart))}
     />
   );
 
@@ -353,6 +362,7 @@ function DashboardBoard({ tab, apiTab, apiName, lockEdit, projectId, content }: 
           }}
         />
         {linkage.renderDialogs(filtersOf)}
+        {detail.renderDialogs(filtersOf)}
         <HideChartsDialog
           open={dialog === 'hideCharts'}
           tab={tab}

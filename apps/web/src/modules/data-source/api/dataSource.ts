@@ -1,7 +1,5 @@
-import i18n from '../../../shared/i18n';
-import { ApiError, authHeaders, http } from '../../../shared/api/http';
-import { browserStorages } from '../../../shared/storage/keys';
-import { clearToken } from '../../auth/utils/session';
+import { http } from '../../../shared/api/http';
+import { requestFile } from '../../../shared/api/download';
 import type {
   CreateRequest,
   CreateResult,
@@ -55,48 +53,12 @@ export const dataSourceApi = {
   modules: () => http.get<ModuleFlags>('/api/identity/get-shipment-modules-data/datasource'),
 };
 
-/** The file name of a Content-Disposition header (RFC 5987 `filename*` first). */
-export function fileNameOf(disposition: string | null, fallback: string): string {
-  if (!disposition) return fallback;
-  const star = /filename\*\s*=\s*UTF-8''([^;]+)/i.exec(disposition);
-  if (star?.[1]) {
-    try {
-      return decodeURIComponent(star[1].trim());
-    } catch {
-      // fall through to the plain name
-    }
-  }
-  const plain = /filename\s*=\s*"?([^";]+)"?/i.exec(disposition);
-  return plain?.[1]?.trim() || fallback;
-}
-
 /**
  * GET export/{id}: the .xlsx itself, or a JSON `fail` answer (e.g. more than 99999 rows, spec 02 §8)
- * whose text is thrown as an ApiError. The call needs the authorization header, so it is fetched
- * and handed back as a blob with its file name.
+ * whose text is thrown as an ApiError (requestFile).
  */
-export async function exportSource(dataSourceId: string, fallbackName: string): Promise<{ blob: Blob; fileName: string }> {
-  let response: Response;
-  try {
-    response = await fetch(`${base}/export/${id(dataSourceId)}`, { headers: authHeaders(), credentials: 'same-origin' });
-  } catch (error) {
-    throw new ApiError(i18n.t('errors.network'), 0, error);
-  }
-  const type = response.headers.get('content-type') ?? '';
-  if (!response.ok || type.includes('json')) {
-    const text = await response.text();
-    let message = '';
-    try {
-      const parsed = JSON.parse(text) as { data?: unknown };
-      if (typeof parsed.data === 'string') message = parsed.data;
-    } catch {
-      message = '';
-    }
-    if (response.status === 401) clearToken(browserStorages());
-    throw new ApiError(message || i18n.t('errors.requestFailed', { status: response.status }), response.status, text);
-  }
-  const blob = await response.blob();
-  return { blob, fileName: fileNameOf(response.headers.get('content-disposition'), `${fallbackName}.xlsx`) };
+export function exportSource(dataSourceId: string, fallbackName: string): Promise<{ blob: Blob; fileName: string }> {
+  return requestFile(`${base}/export/${id(dataSourceId)}`, { fallbackName: `${fallbackName}.xlsx` });
 }
 
 /** Query keys of the module (every write invalidates the matching ones). */

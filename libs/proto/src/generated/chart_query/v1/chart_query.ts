@@ -64,11 +64,34 @@ export interface DetailsRequest {
    * category as the chart's option names it (several points joined by " / "); '' = every row.
    */
   pointKey: string;
+  /** the detail dialog's search: rows where any text field contains it ('' = every row) */
+  search: string;
   viewer: Viewer | undefined;
 }
 
 export interface DetailsReply {
   /** {columns: [{key, name, title, dataType}], rows: [{c0: …}], page, pageSize, hasMore} */
+  answerJson: string;
+}
+
+export interface FieldRangeRequest {
+  tab: string;
+  chartId: string;
+  chartJson: string;
+  source?:
+    | SourceDescription
+    | undefined;
+  /** a field of the chart's source */
+  field: string;
+  /** text fields: only values containing this text ('' = every value) */
+  search: string;
+  /** text fields: at most this many values (1-1000; 0 = 1000) */
+  limit: number;
+  viewer: Viewer | undefined;
+}
+
+export interface FieldRangeReply {
+  /** {name, dataType, values: [{value, count}], more} for text fields, {name, dataType, min, max} otherwise */
   answerJson: string;
 }
 
@@ -420,6 +443,7 @@ function createBaseDetailsRequest(): DetailsRequest {
     page: 0,
     pageSize: 0,
     pointKey: "",
+    search: "",
     viewer: undefined,
   };
 }
@@ -455,6 +479,9 @@ export const DetailsRequest: MessageFns<DetailsRequest> = {
     }
     if (message.pointKey !== "") {
       writer.uint32(82).string(message.pointKey);
+    }
+    if (message.search !== "") {
+      writer.uint32(90).string(message.search);
     }
     if (message.viewer !== undefined) {
       Viewer.encode(message.viewer, writer.uint32(162).fork()).join();
@@ -555,6 +582,14 @@ export const DetailsRequest: MessageFns<DetailsRequest> = {
             message.pointKey = reader.string();
             continue;
           }
+          case 11: {
+            if (tag !== 90) {
+              break;
+            }
+
+            message.search = reader.string();
+            continue;
+          }
           case 20: {
             if (tag !== 162) {
               break;
@@ -615,6 +650,7 @@ export const DetailsRequest: MessageFns<DetailsRequest> = {
         : isSet(object.point_key)
         ? globalThis.String(object.point_key)
         : "",
+      search: isSet(object.search) ? globalThis.String(object.search) : "",
       viewer: isSet(object.viewer) ? Viewer.fromJSON(object.viewer) : undefined,
     };
   },
@@ -650,6 +686,9 @@ export const DetailsRequest: MessageFns<DetailsRequest> = {
     }
     if (message.pointKey !== "") {
       obj.pointKey = message.pointKey;
+    }
+    if (message.search !== "") {
+      obj.search = message.search;
     }
     if (message.viewer !== undefined) {
       obj.viewer = Viewer.toJSON(message.viewer);
@@ -714,6 +753,243 @@ export const DetailsReply: MessageFns<DetailsReply> = {
   },
 
   toJSON(message: DetailsReply): unknown {
+    const obj: any = {};
+    if (message.answerJson !== "") {
+      obj.answerJson = message.answerJson;
+    }
+    return obj;
+  },
+};
+
+function createBaseFieldRangeRequest(): FieldRangeRequest {
+  return { tab: "", chartId: "", chartJson: "", field: "", search: "", limit: 0, viewer: undefined };
+}
+
+export const FieldRangeRequest: MessageFns<FieldRangeRequest> = {
+  encode(message: FieldRangeRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.tab !== "") {
+      writer.uint32(10).string(message.tab);
+    }
+    if (message.chartId !== "") {
+      writer.uint32(18).string(message.chartId);
+    }
+    if (message.chartJson !== "") {
+      writer.uint32(26).string(message.chartJson);
+    }
+    if (message.source !== undefined) {
+      SourceDescription.encode(message.source, writer.uint32(34).fork()).join();
+    }
+    if (message.field !== "") {
+      writer.uint32(42).string(message.field);
+    }
+    if (message.search !== "") {
+      writer.uint32(50).string(message.search);
+    }
+    if (message.limit !== 0) {
+      writer.uint32(56).int32(message.limit);
+    }
+    if (message.viewer !== undefined) {
+      Viewer.encode(message.viewer, writer.uint32(162).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): FieldRangeRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseFieldRangeRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.tab = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.chartId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.chartJson = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.source = SourceDescription.decode(reader, reader.uint32());
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.field = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.search = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 56) {
+              break;
+            }
+
+            message.limit = reader.int32();
+            continue;
+          }
+          case 20: {
+            if (tag !== 162) {
+              break;
+            }
+
+            message.viewer = Viewer.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): FieldRangeRequest {
+    return {
+      tab: isSet(object.tab) ? globalThis.String(object.tab) : "",
+      chartId: isSet(object.chartId)
+        ? globalThis.String(object.chartId)
+        : isSet(object.chart_id)
+        ? globalThis.String(object.chart_id)
+        : "",
+      chartJson: isSet(object.chartJson)
+        ? globalThis.String(object.chartJson)
+        : isSet(object.chart_json)
+        ? globalThis.String(object.chart_json)
+        : "",
+      source: isSet(object.source) ? SourceDescription.fromJSON(object.source) : undefined,
+      field: isSet(object.field) ? globalThis.String(object.field) : "",
+      search: isSet(object.search) ? globalThis.String(object.search) : "",
+      limit: isSet(object.limit) ? globalThis.Number(object.limit) : 0,
+      viewer: isSet(object.viewer) ? Viewer.fromJSON(object.viewer) : undefined,
+    };
+  },
+
+  toJSON(message: FieldRangeRequest): unknown {
+    const obj: any = {};
+    if (message.tab !== "") {
+      obj.tab = message.tab;
+    }
+    if (message.chartId !== "") {
+      obj.chartId = message.chartId;
+    }
+    if (message.chartJson !== "") {
+      obj.chartJson = message.chartJson;
+    }
+    if (message.source !== undefined) {
+      obj.source = SourceDescription.toJSON(message.source);
+    }
+    if (message.field !== "") {
+      obj.field = message.field;
+    }
+    if (message.search !== "") {
+      obj.search = message.search;
+    }
+    if (message.limit !== 0) {
+      obj.limit = Math.round(message.limit);
+    }
+    if (message.viewer !== undefined) {
+      obj.viewer = Viewer.toJSON(message.viewer);
+    }
+    return obj;
+  },
+};
+
+function createBaseFieldRangeReply(): FieldRangeReply {
+  return { answerJson: "" };
+}
+
+export const FieldRangeReply: MessageFns<FieldRangeReply> = {
+  encode(message: FieldRangeReply, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.answerJson !== "") {
+      writer.uint32(10).string(message.answerJson);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): FieldRangeReply {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseFieldRangeReply();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.answerJson = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): FieldRangeReply {
+    return {
+      answerJson: isSet(object.answerJson)
+        ? globalThis.String(object.answerJson)
+        : isSet(object.answer_json)
+        ? globalThis.String(object.answer_json)
+        : "",
+    };
+  },
+
+  toJSON(message: FieldRangeReply): unknown {
     const obj: any = {};
     if (message.answerJson !== "") {
       obj.answerJson = message.answerJson;
@@ -1070,6 +1346,13 @@ export interface ChartQueryServiceClient {
   details(request: DetailsRequest): Observable<DetailsReply>;
 
   /**
+   * The values a filter field offers (POST /api/field/inner_range): a text field's distinct values
+   * with their row counts, a number or date field's min and max, under the caller's row rules.
+   */
+
+  fieldRange(request: FieldRangeRequest): Observable<FieldRangeReply>;
+
+  /**
    * The rows of a chart's own compiled query (its stored filters, the viewer's row rules): the
    * numbers the chart shows, for alert evaluation (warning service). Not cached.
    */
@@ -1093,6 +1376,13 @@ export interface ChartQueryServiceController {
   details(request: DetailsRequest): Promise<DetailsReply> | Observable<DetailsReply> | DetailsReply;
 
   /**
+   * The values a filter field offers (POST /api/field/inner_range): a text field's distinct values
+   * with their row counts, a number or date field's min and max, under the caller's row rules.
+   */
+
+  fieldRange(request: FieldRangeRequest): Promise<FieldRangeReply> | Observable<FieldRangeReply> | FieldRangeReply;
+
+  /**
    * The rows of a chart's own compiled query (its stored filters, the viewer's row rules): the
    * numbers the chart shows, for alert evaluation (warning service). Not cached.
    */
@@ -1102,7 +1392,7 @@ export interface ChartQueryServiceController {
 
 export function ChartQueryServiceControllerMethods() {
   return function (constructor: Function) {
-    const grpcMethods: string[] = ["runChart", "details", "chartValues"];
+    const grpcMethods: string[] = ["runChart", "details", "fieldRange", "chartValues"];
     for (const method of grpcMethods) {
       const descriptor: any = Reflect.getOwnPropertyDescriptor(constructor.prototype, method);
       GrpcMethod("ChartQueryService", method)(constructor.prototype[method], method, descriptor);
