@@ -35,6 +35,7 @@ describe('linkage selection', () => {
   it('reads the URL value back and refuses what is not a selection', () => {
     const value = [{ chartId: 'bar', points: ['East', '华东 / 2024-01-01'] }];
     expect(selectionCodec.read(selectionCodec.write(value)!)).toEqual(value);
+    expect(selectionCodec.write([])).toBeNull();
     expect(selectionCodec.read('not json')).toBeNull();
     expect(selectionCodec.read('{"chartId":"bar"}')).toBeNull();
     expect(selectionCodec.read('[{"chartId":"bar","points":[1,"x"]},{"chartId":7,"points":["y"]},{"chartId":"pie","points":[]}]')).toEqual([{ chartId: 'bar', points: ['x'] }]);

@@ -30,8 +30,8 @@ function withPoints(selections: Selections, chartId: string, points: string[]): 
 const MAX_POINT_CHARS = 1000;
 const MAX_SOURCES = 50;
 
-/** The selection as the page URL holds it (?link=): JSON [{chartId, points}], anything else read as nothing selected. */
-export const selectionCodec = jsonCodec<LinkageSelection[]>((raw) => {
+/** The selection as the page URL holds it (?link=): JSON [{chartId, points}], anything else read as nothing selected; nothing selected: no query value. */
+const selectionJson = jsonCodec<LinkageSelection[]>((raw) => {
   if (!Array.isArray(raw)) return null;
   const out: LinkageSelection[] = [];
   for (const entry of raw.slice(0, MAX_SOURCES)) {
@@ -42,6 +42,7 @@ export const selectionCodec = jsonCodec<LinkageSelection[]>((raw) => {
   }
   return out;
 });
+export const selectionCodec = { read: selectionJson.read, write: (value: LinkageSelection[]) => (value.length > 0 ? selectionJson.write(value) : null) };
 
 /** The query value of the page URL holding the selection. */
 export const SELECTION_PARAM = 'link';
