@@ -143,6 +143,7 @@ describe('authorization matrix', () => {
     'DELETE /api/dashboard/{tab}/{dashboardId}': async () => ({ params: { dashboardId: await freshDashboard() } }),
     'POST /api/dashboard/charts/{tab}': async () => ({ body: { charts: [{ chartId: F.chart.chartId }] } }),
     'POST /api/global_filter/{tab}/{dashboardId}': async () => ({ body: [] }),
+    'POST /api/global_filter/range/{tab}/{dashboardId}': async () => ({ body: { dataSourceId: F.src, name: 'region' } }),
     'POST /api/dashboard/detail/{tab}/{chartId}': async () => ({ query: 'filterKey=East', body: { logic: 0, filterItems: [] } }),
     'POST /api/dashboard/export_details/{tab}/{chartId}': async () => ({ query: 'filterKey=East', body: {} }),
     'POST /api/field/inner_range': async () => ({ body: { tab: 'dashboard', chartId: F.chart.chartId, name: 'region' } }),

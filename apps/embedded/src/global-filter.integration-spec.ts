@@ -129,6 +129,27 @@ describe('global filters', () => {
     expect(r.status).toBe(403);
   });
 
+  it('answers the values of a field for the pickers: texts with row counts, bounds of numbers and dates, searched on the server', async () => {
+    const range = (body: unknown, token = admin) => call('POST', `/api/global_filter/range/dashboard/${boardId}`, body, token);
+    const text = await range({ dataSourceId: sales, name: 'region' });
+    expect(text.body.data.values).toEqual(expect.arrayContaining([{ value: 'East', count: 2 }, { value: 'West', count: 1 }, { value: 'North', count: 1 }]));
+    expect(text.body.data.more).toBe(false);
+    expect((await range({ dataSourceId: sales, name: 'region', search: 'es' })).body.data.values).toEqual([{ value: 'West', count: 1 }]);
+    const cut = await range({ dataSourceId: sales, name: 'region', limit: 2 });
+    expect(cut.body.data.values).toHaveLength(2);
+    expect(cut.body.data.more).toBe(true);
+    expect((await range({ dataSourceId: sales, name: 'amount' })).body.data).toMatchObject({ min: 10, max: 40 });
+    expect((await range({ dataSourceId: sales, name: 'order_date' })).body.data).toMatchObject({ min: expect.stringContaining('2025-12-31'), max: expect.stringContaining('2026-02-03') });
+    // a viewer of the dashboard reads values too
+    expect((await range({ dataSourceId: stock, name: 'area' }, viewer)).status).toBeLessThan(500);
+    // a table no chart of the dashboard uses, an unknown field, a value list too long
+    const other = await range({ dataSourceId: '00000000-0000-4000-8000-000000000000', name: 'region' });
+    expect(other.status).toBe(400);
+    expect(other.body.data).toContain('table');
+    expect((await range({ dataSourceId: sales, name: 'city' })).status).toBe(400);
+    expect((await range({ dataSourceId: sales, name: 'region', limit: 1001 })).status).toBe(400);
+  });
+
   it('refuses chart runs whose filters are bad, never running them', async () => {
     const run = (globalFilters: unknown) => call('POST', `/api/dashboard/chart/dashboard/${byDay.chartId}`, { globalFilters }, admin);
     const reversed = await run([{ name: 'order_date', dataType: 'date', granularity: 3, range: ['2026-03', '2026-01'] }]);

@@ -1,14 +1,28 @@
 import { Body, Controller, Inject, Param, Post } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AppError } from '@bi/core';
-import type { dashboardV1, dataSourceQueryV1 } from '@bi/proto';
+import type { AppConfig } from '@bi/config';
+import type { chartQueryV1, dashboardV1, dataSourceQueryV1 } from '@bi/proto';
 import { checkGlobalFilters, globalFilterMessage, parseGlobalFilters, type GlobalFilterProblem } from '@bi/query';
-import { sourceFieldRefs } from '../chart/chart.controller.js';
-import { canAccessSource } from '../data-source/source-access.js';
-import { DASHBOARD_CLIENT, DATA_SOURCE_QUERY_CLIENT, rpc } from '../grpc-clients.js';
+import { INPUT_BOUNDS } from '@bi/rules';
+import { CONFIG } from '@bi/service-kit';
+import { z } from 'zod';
+import { ChartAccess, chartDeadlineMs, sourceFieldRefs } from '../chart/chart.controller.js';
+import { canAccessSource, viewerOf } from '../data-source/source-access.js';
+import { CHART_QUERY_CLIENT, DASHBOARD_CLIENT, DATA_SOURCE_QUERY_CLIENT, rpc } from '../grpc-clients.js';
 import { CurrentUser, type AuthUser } from '../http/auth.guard.js';
+import { parseInput } from '../http/validation.js';
 import { dashboardContent } from './dashboard.controller.js';
 import { tabAccess } from './tab-access.js';
+
+const nullable = <T extends z.ZodType>(s: T) => z.preprocess((v) => (v === null ? undefined : v), s.optional());
+/** POST /api/global_filter/range/{tab}/{dashboardId}: a field of a table the dashboard's charts use. */
+const rangeBody = z.object({
+  dataSourceId: z.string().min(1).max(64),
+  name: z.string().min(1).max(128),
+  search: nullable(z.string().max(INPUT_BOUNDS.filterValueChars)),
+  limit: nullable(z.number().int().min(1).max(INPUT_BOUNDS.filterValues)),
+});
 
 const refusal = (problem: GlobalFilterProblem) => {
   const { key, params } = globalFilterMessage(problem);
@@ -25,10 +39,38 @@ const refusal = (problem: GlobalFilterProblem) => {
 @ApiBearerAuth()
 @Controller('global_filter')
 export class GlobalFilterController {
+  private readonly deadlineMs: number;
+
   constructor(
     @Inject(DASHBOARD_CLIENT) private readonly dashboards: dashboardV1.DashboardServiceClient,
     @Inject(DATA_SOURCE_QUERY_CLIENT) private readonly queries: dataSourceQueryV1.DataSourceQueryServiceClient,
-  ) {}
+    @Inject(CHART_QUERY_CLIENT) private readonly charts: chartQueryV1.ChartQueryServiceClient,
+    private readonly access: ChartAccess,
+    @Inject(CONFIG) config: AppConfig,
+  ) {
+    this.deadlineMs = chartDeadlineMs(config);
+  }
+
+  /**
+   * The values a global filter's picker offers: of a field of a table one of the dashboard's charts
+   * uses (read through that chart, so with the caller's access to its source and row rules), computed
+   * by chart-query and run by data-source with parameters only — the same call as the inner filters'.
+   */
+  @Post('range/:tab/:dashboardId')
+  @ApiOperation({ summary: 'Values of a global filter field {dataSourceId, name, search?, limit?}: text {name, dataType, values: [{value, count}], more}; number / date {name, dataType, min, max}' })
+  async range(@Param('tab') tab: string, @Param('dashboardId') dashboardId: string, @Body() body: unknown, @CurrentUser() user: AuthUser) {
+    const b = parseInput(rangeBody, body);
+    const t = tabAccess(user, tab, 'read');
+    const chart = (await rpc(this.dashboards.listCharts({ tab: t, dashboardId }))).charts.find((c) => c.dataSourceId === b.dataSourceId);
+    if (!chart) throw refusal({ kind: 'unknown_source' });
+    const { record, source } = await this.access.chartWithSource(user, t, chart.chartId);
+    if (!source) throw refusal({ kind: 'unknown_source' });
+    const reply = await rpc(
+      this.charts.fieldRange({ tab: t, chartId: record.chartId, chartJson: record.chartJson, source, field: b.name, search: b.search ?? '', limit: b.limit ?? 0, viewer: viewerOf(user) }),
+      this.deadlineMs,
+    );
+    return JSON.parse(reply.answerJson) as unknown;
+  }
 
   @Post(':tab/:dashboardId')
   @ApiOperation({

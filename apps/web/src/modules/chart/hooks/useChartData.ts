@@ -23,10 +23,12 @@ interface ChartDataOptions {
 }
 
 /**
- * Runs a chart: POST /api/dashboard/chart/{tab}/{chartId} with {isFullScreen, globalFilters: [],
- * isFirstRequest}. Inner filters are not sent until the inner-filter bar exists, so the chart's stored
- * inner filters apply (docs/api/chart.md: a list, even an empty one, replaces them). The previous answer
- * stays on screen while another table page loads.
+ * Runs a chart: POST /api/dashboard/chart/{tab}/{chartId} with {isFullScreen, isFirstRequest} and the
+ * view's `filters` — what chartFilters (@bi/chart-model, the one rule) gives the chart: the global filter
+ * items and linkage filters that apply to it, and the viewer's inner filter values (absent: the chart's
+ * stored inner filters apply; docs/api/chart.md). The filters are part of the query key, so a chart
+ * whose filters did not change keeps its answer. The previous answer stays on screen while another
+ * table page loads.
  */
 export function useChartData({ tab, chartId, enabled, refreshKey, isFullScreen, page, filters }: ChartDataOptions) {
   const queryClient = useQueryClient();
@@ -40,7 +42,6 @@ export function useChartData({ tab, chartId, enabled, refreshKey, isFullScreen, 
         chartId,
         {
           isFullScreen,
-          globalFilters: [],
           ...filters,
           // first: no answer of this chart yet (any table page)
           isFirstRequest: !queryClient.getQueriesData({ queryKey: chartKeys.runs(tab, chartId) }).some(([, data]) => data !== undefined),

@@ -29,6 +29,8 @@ interface DashboardToolbarProps {
   onAddChart: () => void;
   onExport: (kind: 'png' | 'pdf') => void;
   onHideCharts: () => void;
+  /** opens the global filter settings (editAuth) */
+  onGlobalFilter: () => void;
   onToggleFullScreen: () => void;
   onToggleLock: () => void;
   onRefreshMinutes: (minutes: number) => void;
@@ -65,11 +67,9 @@ export function DashboardToolbar(props: DashboardToolbarProps) {
         </Dropdown>
       ) : null}
       {actions.globalFilter ? (
-        <Tooltip title={db('board.toolbar.comingWithFilters')}>
-          <Button icon={<FilterOutlined />} disabled data-testid="toolbar-global-filter">
-            {db('board.toolbar.globalFilter')}
-          </Button>
-        </Tooltip>
+        <Button icon={<FilterOutlined />} data-testid="toolbar-global-filter" onClick={props.onGlobalFilter}>
+          {db('board.toolbar.globalFilter')}
+        </Button>
       ) : null}
       {actions.hideCharts ? (
         <Button icon={<EyeInvisibleOutlined />} data-testid="toolbar-hide-charts" onClick={props.onHideCharts}>

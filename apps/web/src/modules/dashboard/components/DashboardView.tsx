@@ -1,4 +1,4 @@
-import { chartFilters, type GlobalFilterItem } from '@bi/chart-model';
+import { chartFilters } from '@bi/chart-model';
 import { exportWaitMs, LAYOUT_SAVE_DEBOUNCE_MS, isTab } from '@bi/rules';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, ConfigProvider, Empty, Modal, Result, Spin, Typography } from 'antd';
@@ -14,6 +14,7 @@ import { useFullscreen } from '../hooks/useFullscreen';
 import type { ChartSummary, RunFilters } from '../../chart/types';
 import { useDashboardLinkage } from '../../dashboard-linkage';
 import { useChartDetail } from '../../chart-detail';
+import { GlobalFilterBar, GlobalFilterDialog, useGlobalFilters } from '../../dashboard-filters';
 import { dashboardApi, dashboardKeys } from '../api/dashboard';
 import type { DashboardContent, GridItem, TabType } from '../types';
 import { fitRowHeight, gridRows, type FullScreenView } from '../utils/fullscreen';
@@ -108,7 +109,7 @@ function DashboardBoard({ tab, apiTab, apiName, lockEdit, projectId, content }: 
   const [loaded, setLoaded] = useState<ReadonlySet<string>>(new Set());
   const [forceLoad, setForceLoad] = useState(false);
   const [exporting, setExporting] = useState(false);
-  const [dialog, setDialog] = useState<'addChart' | 'hideCharts' | null>(null);
+  const [dialog, setDialog] = useState<'addChart' | 'hideCharts' | 'globalFilter' | null>(null);
   const [viewerIndex, setViewerIndex] = useState<number | null>(null);
   /** Bumped to rebuild the grid from the server's layout (after a failed save). */
   const [gridVersion, setGridVersion] = useState(0);
@@ -182,11 +183,13 @@ function DashboardBoard({ tab, apiTab, apiName, lockEdit, projectId, content }: 
     loadFolders: dashboardApi.projects,
     onDashboardChanged: () => void queryClient.invalidateQueries({ queryKey: dashboardKeys.content(apiTab, content.dashboardId) }),
   });
-  /** The filters a box runs with: the one rule of @bi/chart-model (global filter items, linkage); none: the run as it was. */
+  // global filters (modules/dashboard-filters): the items stored with the dashboard, the values in the page URL
+  const globals = useGlobalFilters(content.globalFilter);
   // inner filter values of this view, the detail dialog and the rows' export (modules/chart-detail)
   const detail = useChartDetail({ tab: apiTab });
+  /** The filters a box runs with: the one rule of @bi/chart-model (global filter items, linkage, the viewer's inner values); none: the run as it was. */
   const filtersOf = (chart: ChartSummary): RunFilters | undefined => {
-    const { globalFilters, innerFilters } = chartFilters({ chart, globalFilters: content.globalFilter as GlobalFilterItem[], linkage: linkage.linkageInput, innerValues: detail.innerValuesOf(chart.chartId) });
+    const { globalFilters, innerFilters } = chartFilters({ chart, globalFilters: globals.items, globalValues: globals.values, linkage: linkage.linkageInput, innerValues: detail.innerValuesOf(chart.chartId) });
     if (globalFilters.length === 0 && !innerFilters) return undefined;
     return { ...(globalFilters.length > 0 ? { globalFilters } : {}), ...(innerFilters ? { innerFilters } : {}) };
   };
@@ -323,11 +326,14 @@ function DashboardBoard({ tab, apiTab, apiName, lockEdit, projectId, content }: 
             onAddChart={() => setDialog('addChart')}
             onExport={(kind) => void onExport(kind)}
             onHideCharts={() => setDialog('hideCharts')}
+            onGlobalFilter={() => setDialog('globalFilter')}
             onToggleFullScreen={() => void fullscreen.toggle()}
             onToggleLock={() => setLocked((value) => (canToggleLock({ apiName }) ? !value : value))}
             onRefreshMinutes={setRefreshMinutes}
           />
         </header>
+
+        <GlobalFilterBar tab={apiTab} dashboardId={content.dashboardId} items={globals.items} valueOf={globals.valueOf} onChange={globals.setValue} onClearAll={globals.clearAll} />
 
         <div ref={bodyRef} className="bi-dashboard__body" data-testid="dashboard-body" data-view={fullscreen.active ? fullView : 'page'}>
           {toolbar.carousel && fullView === 'carousel' ? (
@@ -363,6 +369,17 @@ function DashboardBoard({ tab, apiTab, apiName, lockEdit, projectId, content }: 
         />
         {linkage.renderDialogs(filtersOf)}
         {detail.renderDialogs(filtersOf)}
+        {dialog === 'globalFilter' ? (
+          <GlobalFilterDialog
+            open
+            tab={apiTab}
+            dashboardId={content.dashboardId}
+            charts={content.charts}
+            items={globals.items}
+            onClose={() => setDialog(null)}
+            onSaved={() => void queryClient.invalidateQueries({ queryKey: dashboardKeys.content(apiTab, content.dashboardId) })}
+          />
+        ) : null}
         <HideChartsDialog
           open={dialog === 'hideCharts'}
           tab={tab}

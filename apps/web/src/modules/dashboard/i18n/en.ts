@@ -67,7 +67,6 @@ const en: DashboardCatalogue = {
       exporting: 'Exporting…',
       exportFailed: 'Export failed',
       globalFilter: 'Global filter',
-      comingWithFilters: 'Coming with filters',
       hideCharts: 'Hide charts',
       fullScreen: 'Full screen',
       exitFullScreen: 'Exit full screen',
@@ -118,7 +117,6 @@ const en: DashboardCatalogue = {
       alarm: 'Alarm setting',
       comingWithAlerts: 'Coming with alerts',
       innerFilters: 'Inner filters',
-      comingWithFilters: 'Coming with filters',
       more: 'More',
     },
     menu: {

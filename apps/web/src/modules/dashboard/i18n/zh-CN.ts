@@ -65,7 +65,6 @@ const zhCN = {
       exporting: '正在导出…',
       exportFailed: '导出失败',
       globalFilter: '全局筛选配置',
-      comingWithFilters: '将随筛选功能推出',
       hideCharts: '隐藏图表',
       fullScreen: '全屏',
       exitFullScreen: '退出全屏',
@@ -116,7 +115,6 @@ const zhCN = {
       alarm: '预警设置',
       comingWithAlerts: '将随预警功能推出',
       innerFilters: '内部筛选',
-      comingWithFilters: '将随筛选功能推出',
       more: '更多',
     },
     menu: {

@@ -67,7 +67,6 @@ const zhTW: DashboardCatalogue = {
       exporting: '正在匯出…',
       exportFailed: '匯出失敗',
       globalFilter: '全域篩選設定',
-      comingWithFilters: '將隨篩選功能推出',
       hideCharts: '隱藏圖表',
       fullScreen: '全螢幕',
       exitFullScreen: '結束全螢幕',
@@ -118,7 +117,6 @@ const zhTW: DashboardCatalogue = {
       alarm: '預警設定',
       comingWithAlerts: '將隨預警功能推出',
       innerFilters: '內部篩選',
-      comingWithFilters: '將隨篩選功能推出',
       more: '更多',
     },
     menu: {
