@@ -188,7 +188,9 @@ export function buildCartesian(ctx: BuildContext, spec: CartesianSpec): KindOutp
 
   const axisFormatters = (valueAxisCount === 2 ? [0, 1] : [0]).map((axis) => {
     const extent = extents[axis as 0 | 1];
-    return axisFormatter(formatterOf((axis === 0 ? primary : secondary)[0]), Math.max(Math.abs(extent.min), Math.abs(extent.max)), options.locale);
+    // the axis' largest tick decides its one unit: the data's extent or a stored min/max beyond it
+    const stored = [axis === 0 ? property.min : property.secondMin, axis === 0 ? property.max : property.secondMax].map((v) => Math.abs(toNumber(v) ?? 0));
+    return axisFormatter(formatterOf((axis === 0 ? primary : secondary)[0]), Math.max(Math.abs(extent.min), Math.abs(extent.max), ...stored), options.locale);
   });
 
   return {

@@ -14,7 +14,7 @@
  */
 import type { Formatter } from '@bi/chart-model';
 import { literal } from './context.js';
-import { chartLocale, formatAxisValue, type ChartLocale } from './format.js';
+import { axisTickBound, chartLocale, formatAxisValue, type ChartLocale } from './format.js';
 import { periodLabel, type PeriodGranularity } from './periods.js';
 import { CATEGORY_FONT_SIZE, LEGEND_HEIGHT } from './layout.js';
 import type { Json, JsonObject } from './types.js';
@@ -107,8 +107,6 @@ export function fitCategories(labels: readonly string[], plot: number, room: num
 /** Part of a label's length a cut label must keep before thinning is preferred. */
 const READABLE = 0.75;
 
-/** The next power of ten away from 0 (9.3e6 → 1e7): about the longest tick an axis to v draws. */
-const tickBound = (v: number): number => (v === 0 ? 0 : Math.sign(v) * 10 ** Math.ceil(Math.log10(Math.abs(v)) - 1e-9));
 
 /**
  * What the builder tells fitOption (the option's `fit` key, which ECharts ignores): the note of a
@@ -116,7 +114,7 @@ const tickBound = (v: number): number => (v === 0 ? 0 : Math.sign(v) * 10 ** Mat
  */
 export function fitHints(everyNth: string, axes: readonly (readonly [Formatter, { min: number; max: number }])[], locale: ChartLocale): JsonObject {
   const valueLabelWidth = axes.map(([f, e]) => {
-    const widest = Math.max(textWidth(formatAxisValue(tickBound(e.max), f, locale), 12), textWidth(formatAxisValue(tickBound(e.min), f, locale), 12));
+    const widest = Math.max(textWidth(formatAxisValue(axisTickBound(e.max), f, locale), 12), textWidth(formatAxisValue(axisTickBound(e.min), f, locale), 12));
     return Math.ceil(widest) + 10;
   });
   return { everyNth, valueLabelWidth };

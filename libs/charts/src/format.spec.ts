@@ -1,4 +1,4 @@
-import { axisFormatter, chartLocale, defaultFormatter, EMPTY_VALUE, formatAxisValue, formatPercent, formatValue, roundHalfAwayFromZero, toNumber, type ChartLocale } from './format.js';
+import { axisFormatter, axisTickBound, chartLocale, defaultFormatter, EMPTY_VALUE, formatAxisValue, formatPercent, formatValue, roundHalfAwayFromZero, toNumber, type ChartLocale } from './format.js';
 
 const f = defaultFormatter;
 
@@ -240,6 +240,42 @@ describe('axis labels (axisFormatter + formatAxisValue)', () => {
     for (const locale of ['zh-CN', 'zh-TW', 'en'] as const) {
       const axis = axisFormatter(formatter, maxAbs, locale);
       expect([locale, ticks.map((t) => formatAxisValue(t, axis, locale))]).toEqual([locale, expected[locale]]);
+    }
+  });
+
+  // an axis' ticks as ECharts draws them: 0 to the largest tick in about 5 nice steps
+  const ticksTo = (maxAbs: number): number[] => {
+    const top = axisTickBound(maxAbs);
+    const step = [1, 2, 3, 5, 10].map((m) => m * 10 ** Math.floor(Math.log10(top / 5))).find((s) => top / s <= 5.5 && Number.isInteger(Math.round((top / s) * 1e6) / 1e6)) ?? top / 5;
+    return Array.from({ length: Math.round(top / step) + 1 }, (_, i) => i * step);
+  };
+  const suffixOf = (label: string): string => label.replace(/^-?[\d,.]+/, '');
+
+  it.each([
+    ['just under 1亿', 9.5e7, { 'zh-CN': ['0', '0.2亿', '0.4亿', '0.6亿', '0.8亿', '1亿'], 'zh-TW': ['0', '0.2億', '0.4億', '0.6億', '0.8億', '1億'], en: ['0', '20M', '40M', '60M', '80M', '100M'] }],
+    ['just under 1B', 9.1e8, { 'zh-CN': ['0', '2亿', '4亿', '6亿', '8亿', '10亿'], 'zh-TW': ['0', '2億', '4億', '6億', '8億', '10億'], en: ['0', '0.2B', '0.4B', '0.6B', '0.8B', '1B'] }],
+    ['just under 1万', 9.3e3, { 'zh-CN': ['0', '0.2万', '0.4万', '0.6万', '0.8万', '1万'], 'zh-TW': ['0', '0.2萬', '0.4萬', '0.6萬', '0.8萬', '1萬'], en: ['0', '2K', '4K', '6K', '8K', '10K'] }],
+  ] as const)('one unit for every tick of an axis: %s', (_name, maxAbs, expected) => {
+    for (const locale of ['zh-CN', 'zh-TW', 'en'] as const) {
+      const axis = axisFormatter(null, maxAbs, locale);
+      expect([locale, ticksTo(maxAbs).map((t) => formatAxisValue(t, axis, locale))]).toEqual([locale, [...expected[locale]]]);
+    }
+  });
+
+  it('never mixes units on one axis (万/亿, 萬/億, K/M/B), whatever the field asks for', () => {
+    const formatters = [null, f({ unit: 0, useThousandth: true }), f({ unit: 1, decimalPlaces: 1, useThousandth: true }), f({ unit: 2, decimalPlaces: 2 })];
+    for (let e = 3; e <= 11; e += 0.05) {
+      const maxAbs = 10 ** e;
+      for (const formatter of formatters) {
+        for (const locale of ['zh-CN', 'zh-TW', 'en'] as const) {
+          const axis = axisFormatter(formatter, maxAbs, locale);
+          const suffixes = new Set(ticksTo(maxAbs).map((t) => formatAxisValue(t, axis, locale)).filter((l) => l !== '0').map(suffixOf));
+          expect([locale, maxAbs, [...suffixes]]).toEqual([locale, maxAbs, [...suffixes].slice(0, 1)]);
+          // chosen automatically, the largest tick is at least 1 of the unit: never '0.5亿' as the top of an axis
+          const top = formatAxisValue(axisTickBound(maxAbs), axis, locale);
+          if (!formatter || formatter.unit === 0) expect([locale, maxAbs, top, Number(top.replace(/[^\d.]/g, '')) >= 1]).toEqual([locale, maxAbs, top, true]);
+        }
+      }
     }
   });
 

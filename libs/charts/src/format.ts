@@ -182,21 +182,47 @@ export function formatValue(value: number | string | null | undefined, formatter
 const AXIS_MAX_DECIMALS = 3;
 
 /**
+ * ECharts' "nice" step (numberUtil.nice, rounded): 1, 2, 3, 5 or 10 times a power of ten.
+ */
+function niceStep(value: number): number {
+  const exponent = Math.floor(Math.log10(value));
+  const power = 10 ** exponent;
+  const f = value / power;
+  const nf = f < 1.5 ? 1 : f < 2.5 ? 2 : f < 4 ? 3 : f < 7 ? 5 : 10;
+  return nf * power;
+}
+
+/**
+ * The tick an ECharts value axis ends on for a value (its largest tick in absolute terms, same sign):
+ * the axis from 0 to the value split into about 5 nice steps (9.5e7 → 1e8, 4.6e7 → 5e7, 950 → 1,000).
+ */
+export function axisTickBound(value: number): number {
+  if (!Number.isFinite(value) || value === 0) return 0;
+  const abs = Math.abs(value);
+  const step = niceStep(abs / 5);
+  return Math.sign(value) * roundHalfAwayFromZero(Math.ceil(abs / step - 1e-9) * step, 10);
+}
+
+/**
  * The formatter a value axis labels with: the field's formatter (none: plain numbers with separators),
- * its unit chosen once for the whole axis from the largest value drawn on it (unitFor with auto: no
- * unit asked → 万/亿 or K/M/B, so labels stay short; a larger unit takes over: 1亿, not 10,000万).
+ * its unit chosen ONCE for the whole axis from the axis' largest tick (axisTickBound of the largest
+ * absolute value drawn or set as min/max on it; unitFor with auto: no unit asked → 万/亿 or K/M/B, so
+ * labels stay short; a larger unit takes over: an axis up to 1亿 reads 0.2亿 … 1亿, not 2,000万 … 1亿).
+ * formatAxisValue writes every tick in that unit, so one axis never mixes 万 and 亿 (or K and M).
  */
 export function axisFormatter(formatter: Formatter | null | undefined, maxAbs: number, locale: ChartLocale = DEFAULT_LOCALE): Formatter {
   const f = formatter && (formatter.type === 1 || formatter.type === 2) ? formatter : defaultFormatter({ useThousandth: true });
   if (f.type === 2) return f;
-  const unit = unitFor(f.isCustomizeUnit ? 0 : f.unit, Number.isFinite(maxAbs) ? Math.abs(maxAbs) : 0, locale, true);
+  const top = Math.abs(axisTickBound(Number.isFinite(maxAbs) ? Math.abs(maxAbs) : 0));
+  const unit = unitFor(f.isCustomizeUnit ? 0 : f.unit, top, locale, true);
   return { ...f, unit };
 }
 
 /**
- * An axis tick as a label: the formatter's unit (axisFormatter chose it for the axis; a tick reaching
- * a larger unit takes that one), its decimals trimmed of trailing zeros (up to 3: 0.5亿, 1亿, 1.5亿), the custom unit after the unit.
- * Percent ticks likewise ('12.5%').
+ * An axis tick as a label, in the unit of the formatter (axisFormatter chose it for the whole axis:
+ * every tick in the same unit), its decimals trimmed of trailing zeros (up to 3: 0.5亿, 1亿, 1.5亿), the
+ * custom unit after the unit. Percent ticks likewise ('12.5%'). Without a formatter, the value's own
+ * automatic unit.
  */
 export function formatAxisValue(value: number | string | null | undefined, formatter: Formatter | null | undefined, locale: ChartLocale = DEFAULT_LOCALE): string {
   const n = toNumber(value);
@@ -208,8 +234,8 @@ export function formatAxisValue(value: number | string | null | undefined, forma
     scaled = shift(Math.abs(n), 2) * Math.sign(n);
     suffix = '%';
   } else {
-    // the axis' unit, or a larger one for a tick that reaches it (never 10,000万)
-    const unit = unitFor(f.unit, Math.abs(n), locale);
+    // the axis' unit for every tick (English has no 万/亿: a field formatter's 万/亿 reads as K/M)
+    const unit = unitFor(f.unit, 0, locale);
     scaled = scaleBy(n, unit);
     suffix = LOCALE_UNIT_SUFFIXES[locale][unit] + (f.isCustomizeUnit ? (f.customUnit ?? '') : '');
   }

@@ -209,4 +209,18 @@ describe('server-side pictures at the dashboard box sizes', () => {
     expect(drawnLabels(svg, labels, expected)).toEqual(expected);
     if (step > 1) expect(svg).toContain(`every ${step} labels: 1 shown`);
   });
+
+  // values just under 1亿 (9,500万): ECharts' axis ends on 1亿, so the axis reads in 亿 (億, M) throughout
+  it.each([
+    ['zh-CN', /^(0|\d+(\.\d+)?亿)$/],
+    ['zh-TW', /^(0|\d+(\.\d+)?億)$/],
+    ['en', /^(0|\d+M)$/],
+  ] as const)('one unit on the value axis at 6×4 (%s): every tick in the same unit', (locale, tick) => {
+    const px = boxPixels(6, 4);
+    const { svg } = draw(categoryResult('bar', REGIONS, {}, (i) => 2e7 + 1.25e7 * i), px, { locale });
+    const ticks = textBoxes(svg).map((b) => b.text).filter((t) => /^-?[\d.,]+[^\d\s]*$/.test(t));
+    expect(ticks.length).toBeGreaterThanOrEqual(3);
+    expect(ticks.filter((t) => !tick.test(t))).toEqual([]);
+    expect(ticks).toContain(locale === 'en' ? '100M' : `1${locale === 'zh-CN' ? '亿' : '億'}`);
+  });
 });

@@ -12,7 +12,7 @@ function column(alias: string, role: ColumnRole, overrides: Partial<ChartField> 
 }
 
 /** A chart of `type` over region × amount (and profit as second values for doubleaxis) run through buildOption. */
-export function answerOf(type: ChartType, chart: Partial<Chart> = {}, rows?: Record<string, CellValue>[]): ChartAnswer {
+export function answerOf(type: ChartType, chart: Partial<Chart> = {}, rows?: Record<string, CellValue>[], locale?: 'zh-CN' | 'zh-TW' | 'en'): ChartAnswer {
   const full: Chart = {
     ...emptyChart(`c-${type}`, `${type} chart`, 'ds-1', type),
     points: [{ name: 'region', dataType: 'string' }],
@@ -29,6 +29,6 @@ export function answerOf(type: ChartType, chart: Partial<Chart> = {}, rows?: Rec
     { region: '北京市', amount: 2345678, margin: 0.2 },
     { region: '上海市', amount: 987654.5, margin: 0.05 },
   ];
-  const { option, meta } = buildOption({ chart: full, columns, rows: data });
+  const { option, meta } = buildOption({ chart: full, columns, rows: data }, locale ? { locale } : undefined);
   return { option, chart: full, meta: { ...meta, rowCount: data.length, truncated: false, empty: false }, dataSourceName: 'Sales' };
 }

@@ -10,20 +10,21 @@ const axisLabelOf = (axis: unknown) => asObj(asObj(axis).axisLabel).formatter as
 
 describe('formatters in the language the option was built in (meta.formatters.locale)', () => {
   const withLocale = (locale: 'zh-CN' | 'zh-TW' | 'en') => {
-    const answer = answerOf('line');
+    const answer = answerOf('line', {}, undefined, locale);
     return applyFormatters(answer.option, 'line', { ...answer.meta!.formatters, locale });
   };
   it.each([
-    ['zh-CN', '1.0亿', '1亿', '2,500万'],
-    ['zh-TW', '1.0億', '1億', '2,500萬'],
-    ['en', '100.0M', '100M', '25M'],
+    ['zh-CN', '1.0亿', '250万', '50万'],
+    ['zh-TW', '1.0億', '250萬', '50萬'],
+    ['en', '100.0M', '2.5M', '0.5M'],
   ] as const)('%s: tooltip %p, axis ticks %p and %p', (locale, tooltip, tick, smaller) => {
     const option = withLocale(locale);
     expect(tooltipOf(option)([{ seriesName: 'Amount', name: '2024-01', value: 1e8 }])).toBe(`2024-01<br/>Amount: <b>${tooltip}</b>`);
-    // the axis unit is chosen for the whole axis by the builder (万 here, as the formatter asks); a tick reaching 1亿 is written in 亿
+    // the axis unit is chosen once for the whole axis by the builder (data up to 2.35e6: its top tick 2.5e6
+    // reads 250万, 2.5M) and every tick is written in it (0.5M, not 500K, on the same axis)
     const label = axisLabelOf(first(option.yAxis));
-    expect(label(1e8)).toBe(tick);
-    expect(label(25000000)).toBe(smaller);
+    expect(label(2500000)).toBe(tick);
+    expect(label(500000)).toBe(smaller);
   });
 });
 
