@@ -4,6 +4,7 @@ import { DashboardPage } from './pages/DashboardPage';
 import { LoginPage } from './pages/LoginPage';
 import { api, seedDashboard, uniqueSuffix } from './support/api';
 import { addChart, createSource, findDemoDashboard, SALES_CHARTS, SALES_SQL } from './support/boards';
+import { firstBar } from './support/canvas';
 import { USERS } from './support/env';
 import { boxRunOf, isBoxRun, isCall, visibleTestId } from './support/locate';
 
@@ -34,31 +35,6 @@ async function board(page: Page, run: string): Promise<Charts> {
   const pie = await addChart(page, dashboardId, 'Share', 'pie', sales, SALES_CHARTS.pie);
   const compare = await addChart(page, dashboardId, 'By category', 'stack_bar', sales, SALES_CHARTS.stack_bar);
   return { projectId, dashboardId, bar: bar.chartId, pie: pie.chartId, compare: compare.chartId, barTitle: bar.title };
-}
-
-/** The CSS position of the first bar in the box's canvas: a run of coloured pixels on a row low in the plot. */
-async function firstBar(box: Locator): Promise<{ x: number; y: number }> {
-  const canvas = box.locator('canvas').first();
-  const at = await canvas.evaluate((c: HTMLCanvasElement) => {
-    const { data } = c.getContext('2d')!.getImageData(0, 0, c.width, c.height);
-    const scale = c.width / c.clientWidth;
-    for (const share of [0.8, 0.75, 0.7, 0.6, 0.5]) {
-      const y = Math.floor(c.height * share);
-      let start = -1;
-      for (let x = 0; x < c.width; x++) {
-        const i = (y * c.width + x) * 4;
-        const coloured = Math.max(data[i]!, data[i + 1]!, data[i + 2]!) - Math.min(data[i]!, data[i + 1]!, data[i + 2]!) > 60;
-        if (coloured && start < 0) start = x;
-        else if (!coloured && start >= 0) {
-          if (x - start > 4 * scale) return { x: (start + x) / 2 / scale, y: y / scale };
-          start = -1;
-        }
-      }
-    }
-    return null;
-  });
-  expect(at, 'a bar drawn in the canvas').not.toBeNull();
-  return at!;
 }
 
 async function openMenu(page: Page, box: Locator, item: string): Promise<void> {
