@@ -9,5 +9,5 @@ export { useTreeDrop } from './hooks/useTreeDrop';
 export { useErrorText, useTreeFeedback } from './hooks/useTreeFeedback';
 export { applyDrop, dragId, parseDragId, planDrop, type DropPlan } from './utils/drop';
 export { nodeRights, tidyMenu, type TreeMenuEntry } from './utils/menu';
-export { filterTree, folderOfItem, matchingItems, type ItemMatch, type TreeShape } from './utils/tree';
+export { filterTree, folderOfItem, matchingItems, projectShape, type ItemMatch, type ProjectFolder, type TreeShape } from './utils/tree';
 export { useFolderTreeTranslation } from './i18n';

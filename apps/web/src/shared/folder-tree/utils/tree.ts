@@ -63,3 +63,32 @@ export function matchingItems<F, I>(shape: TreeShape<F, I>, folders: readonly F[
 export function folderOfItem<F, I>(shape: TreeShape<F, I>, folders: readonly F[], itemId: string): F | undefined {
   return folders.find((f) => shape.items(f).some((i) => shape.itemId(i) === itemId));
 }
+
+/** The folders of the product's areas: a project with an id, a name and a sidebar order. */
+export interface ProjectFolder {
+  projectId: string;
+  name: string;
+  order: number;
+}
+
+/**
+ * The shape of an area whose folders are projects holding their items under `itemsKey`, each item
+ * naming its project (`projectId`); with `itemOrder` the items are ordered (field `order`).
+ */
+export function projectShape<F extends ProjectFolder, I extends { projectId: string; name: string }>(
+  itemsKey: { [K in keyof F]: F[K] extends readonly I[] ? K : never }[keyof F],
+  itemId: (item: I) => string,
+  itemOrder?: (item: I) => number,
+): TreeShape<F, I> {
+  return {
+    folderId: (f) => f.projectId,
+    folderName: (f) => f.name,
+    folderOrder: (f) => f.order,
+    items: (f) => f[itemsKey] as unknown as readonly I[],
+    itemId,
+    itemName: (i) => i.name,
+    ...(itemOrder ? { itemOrder } : {}),
+    withFolder: (f, change) => ({ ...f, order: change.order ?? f.order, ...(change.items ? { [itemsKey]: change.items } : {}) }),
+    withItem: (i, change) => ({ ...i, projectId: change.folderId, ...(itemOrder && change.order !== undefined ? { order: change.order } : {}) }),
+  };
+}
