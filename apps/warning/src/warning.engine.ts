@@ -255,6 +255,10 @@ export class WarningEngine implements OnModuleInit, OnModuleDestroy {
     }
     let fired = 0;
     const outcomes = todo.map((r) => ({ rule: r, outcome: evaluateRule(r.item, warnFields(chart, r.list), columns, rows) }));
+    // the recipients' names, read before the transaction (no call to another service while it is open)
+    const names = new Map<string, string>();
+    if (outcomes.some((o) => o.outcome.met))
+      for (const id of new Set(todo.flatMap((r) => [r.user_id, r.owner_id]).filter(Boolean))) names.set(id, (await this.backends.user(id))?.userName ?? id);
     await this.db.transaction(async (tx) => {
       for (const { rule, outcome } of outcomes) {
         const prev = await tx.query<{ is_true: boolean }>('SELECT is_true FROM warning.rule_state WHERE rule_id = $1 FOR UPDATE', [rule.rule_id]);
@@ -265,7 +269,7 @@ export class WarningEngine implements OnModuleInit, OnModuleDestroy {
           [rule.rule_id, outcome.met, rule.window],
         );
         if (shouldFire(wasTrue, outcome.met)) {
-          await this.fire(tx, rule, outcome);
+          await this.fire(tx, rule, outcome, names);
           fired++;
         }
       }
@@ -278,7 +282,7 @@ export class WarningEngine implements OnModuleInit, OnModuleDestroy {
   }
 
   /** Messages per recipient, AlertTriggered, WarningMessageCreated and deliveries of one firing. */
-  private async fire(tx: SqlExecutor, rule: StoredRule & StoredChart & { window: string }, outcome: RuleOutcome): Promise<void> {
+  private async fire(tx: SqlExecutor, rule: StoredRule & StoredChart & { window: string }, outcome: RuleOutcome, userNames: ReadonlyMap<string, string>): Promise<void> {
     const item = rule.item;
     const firingKey = `${rule.rule_id}:${rule.window}`;
     const recipients = [...new Set([rule.user_id, rule.owner_id].filter(Boolean))];
@@ -288,8 +292,7 @@ export class WarningEngine implements OnModuleInit, OnModuleDestroy {
     const now = this.clock.now();
     const names: string[] = [];
     for (const userId of recipients) {
-      const user = await this.backends.user(userId);
-      names.push(user?.userName ?? userId);
+      names.push(userNames.get(userId) ?? userId);
       const id = randomUUID();
       const r = await tx.query(
         `INSERT INTO warning.messages (id, user_id, firing_key, chart_id, dashboard_id, tab, warn_id, warn_name, texts, is_send_mail, is_send_wechat, mail_status, webhook_status, created_at)
