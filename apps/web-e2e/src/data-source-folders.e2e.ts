@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { DataSourceSidebar } from './pages/DataSourceSidebar';
 import { LoginPage } from './pages/LoginPage';
-import { api, uniqueSuffix } from './support/api';
+import { api, seedSqlSource, uniqueSuffix } from './support/api';
 import { USERS } from './support/env';
 
 // Data-source folders are draggable (spec 02 §2 screen 1): the shared folder tree sends
@@ -30,5 +30,26 @@ test.describe('data-source folders', () => {
 
     await api(page, 'DELETE', `/api/data_source/proj/${first}`);
     await api(page, 'DELETE', `/api/data_source/proj/${second}`);
+  });
+
+  test('a source dragged onto another folder moves there', async ({ page }) => {
+    const run = uniqueSuffix();
+    const sidebar = new DataSourceSidebar(page);
+    await new LoginPage(page).login(USERS.admin, { language: 'en' });
+    const source = await seedSqlSource(page, `DSM A ${run}`, `Moving ${run}`, 'SELECT 1 AS one');
+    const target = await api<{ projectId: string }>(page, 'POST', '/api/data_source/proj', { name: `DSM B ${run}` });
+    await sidebar.goto();
+    await expect(sidebar.item(source.dataSourceId)).toBeVisible();
+
+    await sidebar.dragSourceAndWaitForMove(source.dataSourceId, source.projectId, target.projectId);
+    const inFolder = (projectId: string) => sidebar.root.locator(`li[data-folder-id="${projectId}"] li[data-source-id="${source.dataSourceId}"]`);
+    await expect(inFolder(target.projectId)).toHaveCount(1);
+    await page.reload();
+    await expect(inFolder(target.projectId)).toHaveCount(1);
+    await expect(inFolder(source.projectId)).toHaveCount(0);
+
+    await api(page, 'DELETE', `/api/data_source/${source.dataSourceId}`);
+    await api(page, 'DELETE', `/api/data_source/proj/${source.projectId}`);
+    await api(page, 'DELETE', `/api/data_source/proj/${target.projectId}`);
   });
 });

@@ -44,6 +44,13 @@ export class DataSourceSidebar {
     expect((await sorted).ok()).toBe(true);
   }
 
+  /** Drags a source by its handle onto another folder's row and waits for the move. */
+  async dragSourceAndWaitForMove(dataSourceId: string, fromProjectId: string, ontoProjectId: string): Promise<void> {
+    const moved = this.page.waitForResponse(isCall('PUT', new RegExp(`^/api/data_source/batch-edit-datasource/${fromProjectId}$`)));
+    await dragWithMouse(this.page, this.page.getByTestId(`ds-drag-item-${dataSourceId}`), this.folder(ontoProjectId));
+    expect((await moved).ok()).toBe(true);
+  }
+
   item(dataSourceId: string): Locator {
     return this.page.getByTestId(`ds-item-${dataSourceId}`);
   }
