@@ -1,7 +1,7 @@
 import { DeleteOutlined, EditOutlined, LeftOutlined, MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import { WARN_MAX_CONDITIONS, WARN_MAX_ITEMS, WARN_NAME_MAX, warnFields, warnValueType, type ChartField, type WarnCondition, type WarnConfig, type WarnItem, type WarnListName } from '@bi/chart-model';
 import { Alert, App, Button, Checkbox, Empty, Input, Popconfirm, Radio, Select, Space, Switch, Table, Tag, Tooltip, Typography } from 'antd';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { useWarnTranslation, type WarningsT } from '../i18n';
 import {
   HOURS,
@@ -67,8 +67,11 @@ export function AlarmSettings({ chart, value, onSave }: AlarmSettingsProps) {
   const [origin, setOrigin] = useState<WarnListName | undefined>(undefined);
   const [problem, setProblem] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  const busy = useRef(false);
 
   const save = async (next: WarnConfig, done: string) => {
+    if (busy.current) return false;
+    busy.current = true;
     setSaving(true);
     try {
       await onSave(next);
@@ -80,6 +83,7 @@ export function AlarmSettings({ chart, value, onSave }: AlarmSettingsProps) {
       void message.error(text);
       return false;
     } finally {
+      busy.current = false;
       setSaving(false);
     }
   };
@@ -245,7 +249,7 @@ interface AlarmEditProps {
   onSubmit(): void;
 }
 
-/** The edit view of one alert. Enter in a text box saves. */
+/** The edit view of one alert. Enter in a text box saves (the form's submit). */
 function AlarmEdit({ chart, draft, problem, saving, onChange, onBack, onSubmit }: AlarmEditProps) {
   const { wt } = useWarnTranslation();
   const { item, list } = draft;
@@ -269,7 +273,7 @@ function AlarmEdit({ chart, draft, problem, saving, onChange, onBack, onSubmit }
 
       <label className="bi-alarm__row">
         <span className="bi-alarm__label">{wt('alarm.name')}</span>
-        <Input value={item.warnName} maxLength={WARN_NAME_MAX} placeholder={wt('alarm.namePlaceholder')} onChange={(e) => set({ warnName: e.target.value })} onPressEnter={() => submit()} data-testid="alarm-name" autoFocus />
+        <Input value={item.warnName} maxLength={WARN_NAME_MAX} placeholder={wt('alarm.namePlaceholder')} onChange={(e) => set({ warnName: e.target.value })} data-testid="alarm-name" autoFocus />
       </label>
 
       <div className="bi-alarm__row">
@@ -334,7 +338,7 @@ function AlarmEdit({ chart, draft, problem, saving, onChange, onBack, onSubmit }
                       aria-label={wt('alarm.left')}
                       inputMode={type === 'number' ? 'decimal' : undefined}
                       onChange={(e) => setCondition(i, { ...c, compareValueLeft: valueOf(type, e.target.value) })}
-                      onPressEnter={() => submit()}
+                     
                       data-testid="alarm-condition-left"
                     />
                     <Input
@@ -343,7 +347,7 @@ function AlarmEdit({ chart, draft, problem, saving, onChange, onBack, onSubmit }
                       aria-label={wt('alarm.right')}
                       inputMode={type === 'number' ? 'decimal' : undefined}
                       onChange={(e) => setCondition(i, { ...c, compareValueRight: valueOf(type, e.target.value) })}
-                      onPressEnter={() => submit()}
+                     
                       data-testid="alarm-condition-right"
                     />
                   </Space.Compact>
@@ -355,7 +359,7 @@ function AlarmEdit({ chart, draft, problem, saving, onChange, onBack, onSubmit }
                     aria-label={wt('alarm.value')}
                     inputMode={type === 'number' ? 'decimal' : undefined}
                     onChange={(e) => setCondition(i, { ...c, compareValue: valueOf(type, e.target.value) })}
-                    onPressEnter={() => submit()}
+                   
                     data-testid="alarm-condition-value"
                   />
                 )}
@@ -421,6 +425,8 @@ function AlarmEdit({ chart, draft, problem, saving, onChange, onBack, onSubmit }
               aria-label={wt('alarm.mailTo')}
               tokenSeparators={[',', ';', ' ']}
               open={false}
+              // Enter makes a tag here, it does not submit the form
+              onInputKeyDown={(e) => e.key === 'Enter' && e.preventDefault()}
               onChange={(v: string[]) => set({ mailTo: v.map((m) => m.trim()).filter(Boolean) })}
               data-testid="alarm-mail-to"
             />
@@ -436,7 +442,7 @@ function AlarmEdit({ chart, draft, problem, saving, onChange, onBack, onSubmit }
                 aria-label={wt('alarm.webhookUrl')}
                 maxLength={500}
                 onChange={(e) => set({ webhookUrl: e.target.value.trim() })}
-                onPressEnter={() => submit()}
+               
                 data-testid="alarm-webhook-url"
               />
               <Select

@@ -1,0 +1,112 @@
+import { expect, test, type Page } from '@playwright/test';
+import { LoginPage } from './pages/LoginPage';
+import { api, tokenOf, uniqueSuffix } from './support/api';
+import { USERS } from './support/env';
+import wt from '../../web/src/modules/warnings/i18n/en';
+
+// Chart alerts end to end (issue 16): an analyst sets an alert on a chart in the chart box's alarm
+// dialog, data appended to the chart's uploaded source makes it fire, the header bell's count rises at
+// once (server-sent events, not the 5-minute refresh), the message opens the chart's dashboard and is
+// then read; the view-all page lists it.
+
+/** Uploads a CSV (the excel upload's first step) as the page's user. */
+async function uploadCsv(page: Page, action: 'create' | 'append', csv: string): Promise<{ uploadId: string; sheet: string }> {
+  const response = await page.request.post(`/api/excel_upload/upload/${action}`, {
+    headers: { authorization: await tokenOf(page), currentLanguage: 'en' },
+    multipart: { file: { name: 'alert-sales.csv', mimeType: 'text/csv', buffer: Buffer.from(`\ufeff${csv}`) } },
+  });
+  const text = await response.text();
+  expect(response.ok(), text).toBe(true);
+  const data = (JSON.parse(text) as { data: { uploadId: string; sheets: { name: string }[] } }).data;
+  return { uploadId: data.uploadId, sheet: data.sheets[0]!.name };
+}
+
+const columns = [
+  { name: 'region', type: 'string', targetName: 'region' },
+  { name: 'amount', type: 'number', targetName: 'amount' },
+];
+
+test('set an alert in the chart box, append data, see the bell count rise, open the message and land on the dashboard', async ({ page }) => {
+  test.setTimeout(120_000);
+  await new LoginPage(page).login(USERS.admin, { language: 'en' });
+  const run = uniqueSuffix();
+
+  // an uploaded source (East 100, West 200) and a bar chart of the sum of amount per region
+  const sourceFolder = await api<{ projectId: string }>(page, 'POST', '/api/data_source/proj', { name: `Alerts ${run}` });
+  const first = await uploadCsv(page, 'create', 'region,amount\nEast,100\nWest,200\n');
+  const created = await api<{ dataSource: { dataSourceId: string } }>(page, 'POST', '/api/excel_upload/import/create', {
+    uploadId: first.uploadId,
+    sheet: first.sheet,
+    projectId: sourceFolder.projectId,
+    tableName: `Alert sales ${run}`,
+    columns: columns.map(({ name, type }) => ({ name, type })),
+  });
+  const dataSourceId = created.dataSource.dataSourceId;
+  const folder = await api<{ projectId: string }>(page, 'POST', '/api/dashboard/project/dashboard', { name: `Alerts ${run}` });
+  const board = await api<{ dashboardId: string }>(page, 'POST', '/api/dashboard/dashboard', { name: `Alert board ${run}`, projectId: folder.projectId });
+  const chartId = await api<string>(page, 'POST', `/api/chart-edit/dashboard/${board.dashboardId}`, { title: 'Sales', dataSourceId, type: 'bar' });
+  await api(page, 'PUT', '/api/chart-edit/dashboard', {
+    chartId,
+    title: 'Sales',
+    type: 'bar',
+    dataSourceId,
+    points: [{ name: 'region', title: 'region', dataType: 'string' }],
+    values: [{ name: 'amount', title: 'amount', dataType: 'number', aggregator: 'sum' }],
+  });
+
+  // the alarm dialog: list view (empty), edit view, a refusal, the saved alert in the list
+  await page.goto(`/dashboard/${folder.projectId}/${board.dashboardId}`);
+  const box = page.getByTestId(`chart-box-${chartId}`);
+  await box.getByTestId('box-alarm').click();
+  const dialog = page.getByTestId('alarm-dialog');
+  await expect(dialog.getByTestId('alarm-list')).toBeVisible();
+  await expect(dialog.getByTestId('alarm-count')).toHaveText(wt.alarm.count.replace('{{count}}', '0').replace('{{max}}', '20'));
+  await dialog.getByTestId('alarm-add').click();
+  await expect(dialog.getByTestId('alarm-edit')).toBeVisible();
+  await dialog.getByTestId('alarm-condition-value').fill('500');
+  await dialog.getByTestId('alarm-save').click();
+  await expect(dialog.getByTestId('alarm-problem')).toHaveText(wt.problems.name_required);
+  const name = `Big sale ${run}`;
+  await dialog.getByTestId('alarm-name').fill(name);
+  await dialog.getByTestId('alarm-name').press('Enter');
+  await expect(dialog.getByTestId('alarm-list')).toBeVisible();
+  await expect(dialog.getByTestId('alarm-item-name')).toHaveText(name);
+  const stored = await api<{ warnConfigData: { warnItemsYList: { warnName: string; warnId: string; warnConditions: unknown[] }[] } }>(page, 'GET', `/api/chart-edit/warn/dashboard/${chartId}`);
+  expect(stored.warnConfigData.warnItemsYList).toEqual([
+    expect.objectContaining({ warnName: name, warnId: expect.any(String), warnConditions: [expect.objectContaining({ compare: '>', compareValue: 500 })] }),
+  ]);
+  await page.getByTestId('alarm-close').click();
+
+  // the bell before the data changes
+  const bell = page.getByTestId('bell');
+  await expect(bell).toBeVisible();
+  const before = Number(await bell.getAttribute('data-unread'));
+
+  // append East 900: the sum for East becomes 1000 > 500, the alert fires once
+  const more = await uploadCsv(page, 'append', 'region,amount\nEast,900\n');
+  await api(page, 'POST', '/api/excel_upload/import/append', { uploadId: more.uploadId, sheet: more.sheet, dataSourceId, columns });
+  // well within the bell's 300000 ms refresh: the stream made it reload
+  await expect(bell).toHaveAttribute('data-unread', String(before + 1), { timeout: 30_000 });
+
+  // the popover: the newest message first, its time as yyyy-MM-dd HH:mm:ss; a click opens its dashboard
+  await page.goto('/dashboard');
+  await bell.click();
+  const popover = page.getByTestId('bell-popover');
+  const message = popover.getByTestId('bell-message').first();
+  await expect(message).toContainText(name);
+  await expect(message).toHaveAttribute('data-read', 'false');
+  await expect(message.getByTestId('bell-message-time')).toHaveText(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+  await message.click();
+  await expect(page).toHaveURL(new RegExp(`/dashboard/dashboard/${board.dashboardId}$`));
+  await expect(page.getByTestId('page-dashboard')).toHaveAttribute('data-dashboard', board.dashboardId);
+  await expect(page.getByTestId(`chart-box-${chartId}`)).toBeVisible();
+  await expect(bell).toHaveAttribute('data-unread', String(before));
+
+  // view all: the message, read
+  await bell.click();
+  await popover.getByTestId('bell-view-all').click();
+  await expect(page).toHaveURL(/\/warnings$/);
+  const row = page.getByTestId('warnings-row').filter({ hasText: name });
+  await expect(row).toHaveCount(1);
+  await expect(row).toHaveAttribute('data-read', 'true');
+});
