@@ -306,6 +306,18 @@ function AlarmEdit({ chart, draft, problem, saving, onChange, onBack, onSubmit }
             const field = conditionField(chart, list, c);
             const type = field ? warnValueType(field) : 'string';
             const text = (v: unknown) => (v === undefined || v === null ? '' : String(v));
+            /** a compare value's box: numbers typed as numbers for number fields */
+            const valueInput = (key: 'compareValue' | 'compareValueLeft' | 'compareValueRight', label: string, testId: string, className?: string) => (
+              <Input
+                className={className}
+                value={text(c[key])}
+                placeholder={label}
+                aria-label={label}
+                inputMode={type === 'number' ? 'decimal' : undefined}
+                onChange={(e) => setCondition(i, { ...c, [key]: valueOf(type, e.target.value) })}
+                data-testid={testId}
+              />
+            );
             return (
               <div key={i} className="bi-alarm__condition-row" data-testid={`alarm-condition-${i}`}>
                 <Select
@@ -332,36 +344,11 @@ function AlarmEdit({ chart, draft, problem, saving, onChange, onBack, onSubmit }
                 />
                 {c.compare === 'between' ? (
                   <Space.Compact className="bi-alarm__values">
-                    <Input
-                      value={text(c.compareValueLeft)}
-                      placeholder={wt('alarm.left')}
-                      aria-label={wt('alarm.left')}
-                      inputMode={type === 'number' ? 'decimal' : undefined}
-                      onChange={(e) => setCondition(i, { ...c, compareValueLeft: valueOf(type, e.target.value) })}
-                     
-                      data-testid="alarm-condition-left"
-                    />
-                    <Input
-                      value={text(c.compareValueRight)}
-                      placeholder={wt('alarm.right')}
-                      aria-label={wt('alarm.right')}
-                      inputMode={type === 'number' ? 'decimal' : undefined}
-                      onChange={(e) => setCondition(i, { ...c, compareValueRight: valueOf(type, e.target.value) })}
-                     
-                      data-testid="alarm-condition-right"
-                    />
+                    {valueInput('compareValueLeft', wt('alarm.left'), 'alarm-condition-left')}
+                    {valueInput('compareValueRight', wt('alarm.right'), 'alarm-condition-right')}
                   </Space.Compact>
                 ) : (
-                  <Input
-                    className="bi-alarm__values"
-                    value={text(c.compareValue)}
-                    placeholder={wt('alarm.value')}
-                    aria-label={wt('alarm.value')}
-                    inputMode={type === 'number' ? 'decimal' : undefined}
-                    onChange={(e) => setCondition(i, { ...c, compareValue: valueOf(type, e.target.value) })}
-                   
-                    data-testid="alarm-condition-value"
-                  />
+                  valueInput('compareValue', wt('alarm.value'), 'alarm-condition-value', 'bi-alarm__values')
                 )}
                 <Tooltip title={wt('alarm.removeCondition')}>
                   <Button
@@ -442,7 +429,6 @@ function AlarmEdit({ chart, draft, problem, saving, onChange, onBack, onSubmit }
                 aria-label={wt('alarm.webhookUrl')}
                 maxLength={500}
                 onChange={(e) => set({ webhookUrl: e.target.value.trim() })}
-               
                 data-testid="alarm-webhook-url"
               />
               <Select
