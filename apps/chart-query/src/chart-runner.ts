@@ -29,6 +29,7 @@ import {
 } from './chart-plan.js';
 import { resultCachePrefix } from './result-cache.js';
 import { KeyedSemaphore } from './semaphore.js';
+import { SharedScans } from './shared-scan.js';
 
 /** The answer of RunChart (docs/api/chart.md ChartAnswer). */
 export interface ChartAnswer {
@@ -107,6 +108,8 @@ function tabOf(tab: string): string {
 @Injectable()
 export class ChartRunner {
   private readonly perSource: KeyedSemaphore;
+  /** main queries of a source waiting together with the same grouping run as one (shared-scan.ts) */
+  private readonly sharedScans: SharedScans;
   private readonly defaultTtlMs: number;
   /** the product's time zone (BI_TIME_ZONE): relative date presets are read in it */
   private readonly timeZone: string;
@@ -118,6 +121,7 @@ export class ChartRunner {
     @Inject(LOGGER) private readonly logger: Logger,
   ) {
     this.perSource = new KeyedSemaphore(config.charts.sourceConcurrency);
+    this.sharedScans = new SharedScans((req) => this.backends.runQuery(req), this.perSource);
     this.defaultTtlMs = config.charts.defaultCacheSeconds * 1000;
     this.timeZone = config.timeZone;
   }
@@ -275,7 +279,7 @@ export class ChartRunner {
     }
     // the three statements of one answer run side by side (within the source's limit)
     const [mainReply, totalsReply, linesReply] = await Promise.all([
-      this.run(source.dataSourceId, main, CHART_ROW_LIMIT),
+      this.sharedScans.run(source.dataSourceId, plan.main, main, dialect, CHART_ROW_LIMIT),
       totals ? this.run(source.dataSourceId, totals, 1) : undefined,
       lines ? this.run(source.dataSourceId, lines, 1) : undefined,
     ]);

@@ -1,0 +1,86 @@
+import { compile, type ChartQueryIR, type MeasureIR } from '@bi/query';
+import type { dataSourceQueryV1 } from '@bi/proto';
+import { KeyedSemaphore } from './semaphore.js';
+import { groupKey, mergeQueries, SharedScans } from './shared-scan.js';
+
+type Reply = dataSourceQueryV1.RunQueryReply;
+const measure = (aggregator: MeasureIR['aggregator'], alias = 'm0'): MeasureIR => ({ field: { name: 'amount', dataType: 'number' }, aggregator, alias, axis: 1, title: aggregator, trendline: false });
+const chart = (measures: MeasureIR[], extra: Partial<ChartQueryIR> = {}): ChartQueryIR => ({
+  kind: 'chart',
+  source: { kind: 'table', table: 'sales' },
+  dimensions: [{ field: { name: 'order_date', dataType: 'date' }, granularity: 'month', alias: 'd0', title: 'month' }],
+  series: { field: { name: 'category', dataType: 'string' }, granularity: 'normal', alias: 's0', title: 'category' },
+  measures,
+  filters: { kind: 'and', children: [] },
+  order: [],
+  limit: 10001,
+  ...extra,
+});
+const reply = (rows: unknown[][]): Reply => ({ columns: [], rowsJson: JSON.stringify(rows), truncated: false, rowCount: rows.length, elapsedMs: 1 });
+
+describe('SharedScans: charts of one source waiting with the same grouping run as one query', () => {
+  it('groups only what differs in measures (no top-N, no order by a measure)', () => {
+    const key = groupKey('ds', chart([measure('sum')]), 'duckdb', 10001);
+    expect(groupKey('ds', chart([measure('avg')]), 'duckdb', 10001)).toBe(key);
+    expect(groupKey('ds2', chart([measure('avg')]), 'duckdb', 10001)).not.toBe(key);
+    expect(groupKey('ds', chart([measure('avg')], { dimensions: [{ field: { name: 'order_date', dataType: 'date' }, granularity: 'year', alias: 'd0', title: 'y' }] }), 'duckdb', 10001)).not.toBe(key);
+    expect(groupKey('ds', chart([measure('avg')], { filters: { kind: 'isNull', field: { name: 'amount', dataType: 'number' }, negated: true } }), 'duckdb', 10001)).not.toBe(key);
+    expect(groupKey('ds', chart([measure('sum')], { order: [{ ref: 'm0', dir: 'desc' }] }), 'duckdb', 10001)).toBeUndefined();
+    expect(groupKey('ds', chart([measure('sum')], { topN: { by: 'm0', direction: 'before', mode: 'items', n: 3 } }), 'duckdb', 10001)).toBeUndefined();
+  });
+
+  it('merges the measures once each and maps every chart alias to the merged one', () => {
+    const { compiled, aliases } = mergeQueries([chart([measure('sum')]), chart([measure('avg')]), chart([measure('sum'), measure('max', 'm1')])], 'duckdb');
+    expect(compiled.columns.map((c) => c.alias)).toEqual(['d0', 's0', 'm0', 'm1', 'm2']);
+    expect(aliases.map((m) => Object.fromEntries(m))).toEqual([{ m0: 'm0' }, { m0: 'm1' }, { m0: 'm0', m1: 'm2' }]);
+  });
+
+  it('runs a chart with a free slot at once, merges the ones waiting, and gives each its own columns', async () => {
+    const [a, b, c] = [chart([measure('sum')]), chart([measure('avg')]), chart([measure('max')])];
+    const merged = mergeQueries([b, c], 'duckdb').compiled;
+    const sqls: string[] = [];
+    let releaseA!: () => void;
+    const runQuery = async (req: dataSourceQueryV1.RunQueryRequest): Promise<Reply> => {
+      sqls.push(req.sql);
+      if (req.sql === compile(a, 'duckdb').sql) {
+        await new Promise<void>((r) => (releaseA = r));
+        return reply([['2024-01-01', 'A', 1]]);
+      }
+      if (req.sql === merged.sql) return reply([['2024-01-01', 'A', 2, 3], ['2024-02-01', 'B', 4, 5]]);
+      throw new Error(`unexpected ${req.sql}`);
+    };
+    const scans = new SharedScans(runQuery, new KeyedSemaphore(1));
+    const pa = scans.run('ds', a, compile(a, 'duckdb'), 'duckdb', 10001);
+    const pb = scans.run('ds', b, compile(b, 'duckdb'), 'duckdb', 10001);
+    const pc = scans.run('ds', c, compile(c, 'duckdb'), 'duckdb', 10001);
+    await new Promise((r) => setImmediate(r));
+    releaseA();
+    const [ra, rb, rc] = await Promise.all([pa, pb, pc]);
+    expect(sqls).toEqual([compile(a, 'duckdb').sql, merged.sql]);
+    expect(JSON.parse(ra.rowsJson)).toEqual([['2024-01-01', 'A', 1]]);
+    expect(JSON.parse(rb.rowsJson)).toEqual([['2024-01-01', 'A', 2], ['2024-02-01', 'B', 4]]);
+    expect(JSON.parse(rc.rowsJson)).toEqual([['2024-01-01', 'A', 3], ['2024-02-01', 'B', 5]]);
+  });
+
+  it('runs each chart alone when the merged query fails: one bad chart fails alone', async () => {
+    const [a, b, c] = [chart([measure('sum')]), chart([measure('avg')]), chart([measure('min')])];
+    const bad = compile(c, 'duckdb').sql;
+    let releaseA!: () => void;
+    const sqls: string[] = [];
+    const scans = new SharedScans(async (req) => {
+      sqls.push(req.sql);
+      if (req.sql === compile(a, 'duckdb').sql) await new Promise<void>((r) => (releaseA = r));
+      if (req.sql === bad || req.sql === mergeQueries([b, c], 'duckdb').compiled.sql) throw new Error('engine error');
+      return reply([['2024-01-01', 'A', 7]]);
+    }, new KeyedSemaphore(1));
+    const pa = scans.run('ds', a, compile(a, 'duckdb'), 'duckdb', 10001);
+    const pb = scans.run('ds', b, compile(b, 'duckdb'), 'duckdb', 10001);
+    const pc = scans.run('ds', c, compile(c, 'duckdb'), 'duckdb', 10001).catch((e: Error) => e);
+    await new Promise((r) => setImmediate(r));
+    releaseA();
+    expect(JSON.parse((await pa).rowsJson)).toEqual([['2024-01-01', 'A', 7]]);
+    expect(JSON.parse((await pb).rowsJson)).toEqual([['2024-01-01', 'A', 7]]);
+    expect(await pc).toBeInstanceOf(Error);
+    expect(sqls).toHaveLength(4);
+  });
+});

@@ -1,0 +1,144 @@
+import { compile, type ChartQueryIR, type CompiledQuery, type DialectName, type MeasureIR } from '@bi/query';
+import type { dataSourceQueryV1 } from '@bi/proto';
+import type { KeyedSemaphore } from './semaphore.js';
+
+type Reply = dataSourceQueryV1.RunQueryReply;
+type RunQuery = (req: dataSourceQueryV1.RunQueryRequest) => Promise<Reply>;
+
+interface Member {
+  ir: ChartQueryIR;
+  compiled: CompiledQuery;
+  resolve: (reply: Reply) => void;
+  reject: (e: unknown) => void;
+}
+
+interface Group {
+  dataSourceId: string;
+  dialect: DialectName;
+  rowLimit: number;
+  members: Member[];
+}
+
+/**
+ * One scan for the charts of a source that ask the same grouping at the same time.
+ *
+ * A dashboard opens many charts of one source together; most differ only in their measures (sum,
+ * avg, count … of the same fields by the same dimensions under the same filters). Each chart query
+ * is a full scan and aggregation of the source, and DuckDB already spreads one query over every core,
+ * so running them side by side does not make them faster (measured in docs/benchmarks.md "Browser").
+ * Here the main queries of a source that wait for the source's slot (KeyedSemaphore, at most
+ * BI_CHART_SOURCE_CONCURRENCY at once) and have the same source, dimensions, compare split, filters,
+ * orders of dimensions only, no top-N and the same row limit are run as ONE query with the union of
+ * their measures; each chart gets its rows back in its own columns, the same rows it would have got
+ * alone (the grouping, order and limit are the same; only measure columns are added). A query that
+ * does not wait (a free slot) runs at once: merging never delays a chart. Should the merged query fail,
+ * each chart runs alone (one chart's bad measure cannot fail the others).
+ */
+export class SharedScans {
+  /** groups not started yet, by what their members share */
+  private readonly open = new Map<string, Group>();
+
+  constructor(
+    private readonly runQuery: RunQuery,
+    private readonly perSource: KeyedSemaphore,
+  ) {}
+
+  run(dataSourceId: string, ir: ChartQueryIR, compiled: CompiledQuery, dialect: DialectName, rowLimit: number): Promise<Reply> {
+    const key = groupKey(dataSourceId, ir, dialect, rowLimit);
+    if (key === undefined) return this.perSource.run(dataSourceId, () => this.runQuery(request(dataSourceId, compiled, rowLimit)));
+    return new Promise<Reply>((resolve, reject) => {
+      const member: Member = { ir, compiled, resolve, reject };
+      const open = this.open.get(key);
+      if (open) {
+        open.members.push(member);
+        return;
+      }
+      const group: Group = { dataSourceId, dialect, rowLimit, members: [member] };
+      this.open.set(key, group);
+      // the group takes members until it gets the source's slot
+      void this.perSource.run(dataSourceId, async () => {
+        if (this.open.get(key) === group) this.open.delete(key);
+        await this.execute(group);
+      });
+    });
+  }
+
+  private async execute(group: Group): Promise<void> {
+    const { members, dataSourceId, rowLimit } = group;
+    if (members.length > 1) {
+      let merged: { compiled: CompiledQuery; aliases: Map<string, string>[] } | undefined;
+      try {
+        merged = mergeQueries(members.map((m) => m.ir), group.dialect);
+      } catch {
+        merged = undefined;
+      }
+      if (merged) {
+        try {
+          const reply = await this.runQuery(request(dataSourceId, merged.compiled, rowLimit));
+          // cut by the answer size budget (the merged rows are wider than each chart's): each alone
+          if (reply.truncated && reply.rowCount < rowLimit) throw new Error('merged answer over the size budget');
+          const rows = JSON.parse(reply.rowsJson) as unknown[][];
+          const at = new Map(merged.compiled.columns.map((c, i) => [c.alias, i]));
+          members.forEach((m, i) => {
+            const picks = m.compiled.columns.map((c) => at.get(merged!.aliases[i]!.get(c.alias) ?? c.alias) ?? -1);
+            m.resolve({
+              ...reply,
+              columns: picks.map((p) => reply.columns[p]!).filter(Boolean),
+              rowsJson: JSON.stringify(rows.map((r) => picks.map((p) => r[p]))),
+            });
+          });
+          return;
+        } catch {
+          // each chart alone, below: its own error if it has one
+        }
+      }
+    }
+    for (const m of members) {
+      try {
+        m.resolve(await this.runQuery(request(dataSourceId, m.compiled, rowLimit)));
+      } catch (e) {
+        m.reject(e);
+      }
+    }
+  }
+}
+
+function request(dataSourceId: string, compiled: CompiledQuery, rowLimit: number): dataSourceQueryV1.RunQueryRequest {
+  return { dataSourceId, sql: compiled.sql, paramsJson: JSON.stringify(compiled.params), rowLimit };
+}
+
+/** What queries must share to run as one; undefined when the query runs alone (top-N, measure orders). */
+export function groupKey(dataSourceId: string, ir: ChartQueryIR, dialect: DialectName, rowLimit: number): string | undefined {
+  if (ir.topN || ir.measures.length === 0) return undefined;
+  const measureAliases = new Set(ir.measures.map((m) => m.alias));
+  if (ir.order.some((o) => measureAliases.has(o.ref))) return undefined;
+  const { measures: _measures, ...rest } = ir;
+  return JSON.stringify([dataSourceId, dialect, rowLimit, rest]);
+}
+
+/** The SQL of a measure depends on its field and aggregator only. */
+const measureKey = (m: MeasureIR): string => JSON.stringify([m.field, m.aggregator]);
+
+/**
+ * One chart query with the measures of all (the same grouping, filters and orders: see groupKey),
+ * each distinct measure once; per query, its measure aliases → the merged query's.
+ */
+export function mergeQueries(irs: readonly ChartQueryIR[], dialect: DialectName): { compiled: CompiledQuery; aliases: Map<string, string>[] } {
+  const byKey = new Map<string, string>();
+  const measures: MeasureIR[] = [];
+  const aliases = irs.map((ir) => {
+    const map = new Map<string, string>();
+    for (const m of ir.measures) {
+      const k = measureKey(m);
+      let alias = byKey.get(k);
+      if (alias === undefined) {
+        alias = `m${measures.length}`;
+        byKey.set(k, alias);
+        measures.push({ ...m, alias, trendline: false });
+      }
+      map.set(m.alias, alias);
+    }
+    return map;
+  });
+  return { compiled: compile({ ...irs[0]!, measures }, dialect), aliases };
+}
