@@ -14,7 +14,8 @@ import { TopNPanel } from './components/TopNPanel';
 import { AlertsPanel } from './components/AlertsPanel';
 import type { ChartPanelsProps } from './contract';
 import { usePanelsTranslation } from './i18n';
-import { panelsFor, type PanelId } from './utils/applicability';
+import { hasPanel, panelsFor, type PanelId } from './utils/applicability';
+import { warnItems } from '@bi/chart-model';
 import './panels.css';
 
 export type { ChartPanelsProps, EditorTab, SourceField } from './contract';
@@ -49,8 +50,12 @@ const PANELS: { readonly [P in PanelId]: ComponentType<PanelProps> } = {
  */
 export function ChartPanels(props: ChartPanelsProps) {
   const { pt } = usePanelsTranslation();
-  // alerts: the dashboard route only (spec 01 §2)
-  const ids = useMemo(() => panelsFor(props.chart.type).filter((id) => id !== 'alerts' || props.tab === 'dashboard'), [props.chart.type, props.tab]);
+  // alerts: the dashboard route only (spec 01 §2); also shown for a kind without alerts while the chart still has some (to remove them)
+  const hasAlerts = warnItems(props.chart.warnConfigData).length > 0;
+  const ids = useMemo(
+    () => [...panelsFor(props.chart.type), ...(hasAlerts && !hasPanel(props.chart.type, 'alerts') ? (['alerts'] as const) : [])].filter((id) => id !== 'alerts' || props.tab === 'dashboard'),
+    [props.chart.type, props.tab, hasAlerts],
+  );
   const [open, setOpen] = useState<string[]>(() => ids.slice(0, 1));
 
   const items = ids.map((id) => {

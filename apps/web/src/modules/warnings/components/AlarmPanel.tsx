@@ -3,7 +3,7 @@ import { Button, Modal, Switch, Typography } from 'antd';
 import { useState } from 'react';
 import { useWarnTranslation } from '../i18n';
 import { alertsOffered, configOf, itemCount } from '../utils/form';
-import { WARN_MAX_ITEMS, warnItems } from '@bi/chart-model';
+import { WARN_MAX_ITEMS, emptyWarnConfig, warnItems } from '@bi/chart-model';
 import { AlarmSettings } from './AlarmSettings';
 
 interface AlarmPanelProps {
@@ -21,9 +21,22 @@ interface AlarmPanelProps {
 export function AlarmPanel({ tab, chart, onSave }: AlarmPanelProps) {
   const { wt } = useWarnTranslation();
   const [open, setOpen] = useState(false);
-  if (!alertsOffered(tab, chart.type)) return <Typography.Text type="secondary">{wt('alarm.unavailable')}</Typography.Text>;
   const config = configOf(chart.warnConfigData);
   const save = (next: WarnConfig) => onSave({ ...chart, warnConfigData: next });
+  if (!alertsOffered(tab, chart.type)) {
+    // a kind without alerts (after a type switch) cannot be saved with them: the user removes them here
+    const count = itemCount(config);
+    return (
+      <div className="bi-alarm-panel" data-testid="alarm-panel">
+        <Typography.Text type={count > 0 ? 'warning' : 'secondary'}>{wt('alarm.unavailable')}</Typography.Text>
+        {count > 0 ? (
+          <Button danger onClick={() => void save(emptyWarnConfig())} data-testid="alarm-panel-remove-all">
+            {wt('alarm.removeAll', { count })}
+          </Button>
+        ) : null}
+      </div>
+    );
+  }
   return (
     <div className="bi-alarm-panel" data-testid="alarm-panel">
       <Typography.Text type="secondary">{wt('alarm.count', { count: itemCount(config), max: WARN_MAX_ITEMS })}</Typography.Text>

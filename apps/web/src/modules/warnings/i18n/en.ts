@@ -61,6 +61,7 @@ const en: WarningsCatalogue = {
     summaryTimed: 'Daily at {{hour}}',
     status: 'Status',
     actions: 'Actions',
+    removeAll: 'Delete all {{count}} alerts',
     conditionCount: '{{count}} conditions',
   },
   ops: {

@@ -59,6 +59,7 @@ const zhCN = {
     summaryTimed: '每天 {{hour}}',
     status: '状态',
     actions: '操作',
+    removeAll: '删除全部 {{count}} 个预警',
     conditionCount: '{{count}} 个条件',
   },
   ops: {

@@ -61,6 +61,7 @@ const zhTW: WarningsCatalogue = {
     summaryTimed: '每天 {{hour}}',
     status: '狀態',
     actions: '操作',
+    removeAll: '刪除全部 {{count}} 個預警',
     conditionCount: '{{count}} 個條件',
   },
   ops: {
