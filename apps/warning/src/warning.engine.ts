@@ -106,9 +106,10 @@ export class WarningEngine implements OnModuleInit, OnModuleDestroy {
 
   async onModuleInit(): Promise<void> {
     this.relay.start();
+    // one Kafka group per topic: members of one group must subscribe to the same topics
     this.subscriptions.push(
-      await this.bus.subscribe(TOPICS.chartChanged, 'warning', idempotent(this.db, WARNING_SCHEMA, 'chart-changed', (m, tx) => this.keepRules(tx, eventsV1.ChartChanged.decode(m.value)))),
-      await this.bus.subscribe(TOPICS.dataChanged, 'warning', async (m) => {
+      await this.bus.subscribe(TOPICS.chartChanged, 'warning-charts', idempotent(this.db, WARNING_SCHEMA, 'chart-changed', (m, tx) => this.keepRules(tx, eventsV1.ChartChanged.decode(m.value)))),
+      await this.bus.subscribe(TOPICS.dataChanged, 'warning-data', async (m) => {
         const e = eventsV1.DataChanged.decode(m.value);
         await this.evaluateSource(e.aggregateId, `data-${e.payload?.dataVersion ?? 0}`);
       }),
