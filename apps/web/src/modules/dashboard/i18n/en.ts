@@ -115,7 +115,6 @@ const en: DashboardCatalogue = {
       edit: 'Edit',
       fullScreen: 'Full screen',
       alarm: 'Alarm setting',
-      comingWithAlerts: 'Coming with alerts',
       innerFilters: 'Inner filters',
       more: 'More',
     },

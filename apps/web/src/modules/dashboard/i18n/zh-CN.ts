@@ -113,7 +113,6 @@ const zhCN = {
       edit: '编辑',
       fullScreen: '全屏',
       alarm: '预警设置',
-      comingWithAlerts: '将随预警功能推出',
       innerFilters: '内部筛选',
       more: '更多',
     },

@@ -115,7 +115,6 @@ const zhTW: DashboardCatalogue = {
       edit: '編輯',
       fullScreen: '全螢幕',
       alarm: '預警設定',
-      comingWithAlerts: '將隨預警功能推出',
       innerFilters: '內部篩選',
       more: '更多',
     },
