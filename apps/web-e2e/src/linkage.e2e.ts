@@ -84,6 +84,8 @@ test('link a bar chart to a pie, filter it by a click, reopen the link, clear th
     const chip = pie.getByTestId('linkage-chip');
     await expect(chip).toHaveText(new RegExp(`${c.barTitle.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}.*${value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
     await expect(bar.getByTestId('linkage-chip')).toHaveCount(0);
+    // the source shows what is selected on it
+    await expect(bar.getByTestId('linkage-source-chip')).toContainText(value);
     expect(new URL(page.url()).searchParams.get('link')).toContain(value);
   });
 
@@ -115,15 +117,19 @@ test('link a bar chart to a pie, filter it by a click, reopen the link, clear th
       await expect(cells.nth(i)).toHaveAttribute('data-value', values[i]!);
       await expect(cells.nth(i).getByTestId('chart-view')).toHaveAttribute('data-drawn', 'true', { timeout: 30_000 });
     }
-    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').filter({ has: page.getByTestId('compare-split-dialog') }).getByRole('button', { name: /close/i }).click();
     await expect(page.getByTestId('compare-split-dialog')).toHaveCount(0);
   });
 
   await test.step('copy the bar chart to another dashboard', async () => {
     await openMenu(page, bar, 'menu-copy');
     await page.getByTestId('copy-other').click();
-    await page.getByTestId('copy-target-select').click();
-    await visibleTestId(page, `copy-target-${target.dashboardId}`).click();
+    const select = page.getByTestId('copy-target-select');
+    await select.click();
+    const option = page.locator('.ant-select-item-option').filter({ hasText: `Copies ${run}` });
+    await expect(option).toBeVisible();
+    await option.click();
+    await expect(select).toContainText(`Copies ${run}`);
     const copied = page.waitForResponse(isCall('POST', /\/api\/dashboard\/copy_chart\/dashboard\//));
     await visibleTestId(page, 'dialog-ok').click();
     expect((await (await copied).json()).status).toBe('success');

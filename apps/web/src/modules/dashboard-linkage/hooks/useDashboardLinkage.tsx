@@ -35,7 +35,10 @@ export function useDashboardLinkage({ tab, dashboardId, charts, linkage, loadFol
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const close = () => setDialog(null);
 
-  const chipsOf = (chartId: string): ReactNode => <LinkageChips chips={state.chipsOf(chartId)} onClear={state.clear} />;
+  const chipsOf = (chartId: string): ReactNode => {
+    const selection = state.selectionOn(chartId);
+    return <LinkageChips chips={state.chipsOf(chartId)} selection={selection && { chartId, ...selection }} onClear={state.clear} />;
+  };
 
   /** The open dialog; `filtersOf` gives the filters a chart's box runs with (chartFilters): the compare split's small charts keep them. */
   const renderDialogs = (filtersOf: (chart: ChartSummary) => RunFilters | undefined): ReactNode => {

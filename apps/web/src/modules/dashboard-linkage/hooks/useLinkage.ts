@@ -47,7 +47,15 @@ export function useLinkage(settings: readonly DashboardLinkage[] | undefined, ch
   );
 
   const clear = useCallback((sourceChartId: string) => setSelected((current) => clearSelection(current ?? [], sourceChartId)), [setSelected]);
-  const selectedOn = useCallback((chartId: string) => selections.find((s) => s.chartId === chartId)?.points ?? [], [selections]);
+  /** What is selected on a source chart, and how many charts it filters (its own chip); null when nothing is. */
+  const selectionOn = useCallback(
+    (chartId: string): { points: string[]; targets: number } | null => {
+      const points = selections.find((s) => s.chartId === chartId)?.points ?? [];
+      const targets = list.find((l) => l.chartId === chartId)?.targets.length ?? 0;
+      return points.length > 0 && targets > 0 ? { points, targets } : null;
+    },
+    [list, selections],
+  );
 
-  return { input, chipsOf, clickHandlerOf, clear, selectedOn };
+  return { input, chipsOf, clickHandlerOf, clear, selectionOn };
 }

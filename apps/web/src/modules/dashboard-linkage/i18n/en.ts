@@ -18,9 +18,10 @@ const en: LinkageCatalogue = {
     cancel: 'Cancel',
     saved: 'Link settings saved',
     removed: 'Link settings removed',
-    linked: '{{count}} charts filtered',
   },
   chip: {
+    selected: 'Selected: {{values}} (filters {{count}} charts)',
+    clearSelection: 'Clear the selection',
     label: '{{source}}: {{values}}',
     clear: 'Clear the filter from "{{source}}"',
     more: 'and {{count}} more',
@@ -34,7 +35,6 @@ const en: LinkageCatalogue = {
     empty: 'The compare field has no values.',
     capped: 'Showing the first {{shown}} of {{total}} compare values',
     value: '{{field}} = {{value}}',
-    close: 'Close',
   },
   copy: {
     title: 'Copy chart: {{title}}',
@@ -51,7 +51,6 @@ const en: LinkageCatalogue = {
     cancel: 'Cancel',
     done: 'Chart "{{title}}" copied',
     doneElsewhere: 'Chart "{{title}}" copied to "{{dashboard}}"',
-    open: 'Open',
   },
 };
 

@@ -16,9 +16,10 @@ const zhCN = {
     cancel: '取消',
     saved: '联动设置已保存',
     removed: '联动设置已清除',
-    linked: '{{count}} 个图表被联动',
   },
   chip: {
+    selected: '已选：{{values}}（联动 {{count}} 个图表）',
+    clearSelection: '清除选择',
     label: '{{source}}：{{values}}',
     clear: '清除“{{source}}”的联动筛选',
     more: '等 {{count}} 个',
@@ -32,7 +33,6 @@ const zhCN = {
     empty: '对比字段没有值。',
     capped: '只显示前 {{shown}} 个对比值（共 {{total}} 个）',
     value: '{{field}} = {{value}}',
-    close: '关闭',
   },
   copy: {
     title: '复制图表：{{title}}',
@@ -49,7 +49,6 @@ const zhCN = {
     cancel: '取消',
     done: '已复制图表“{{title}}”',
     doneElsewhere: '已把图表“{{title}}”复制到“{{dashboard}}”',
-    open: '打开',
   },
 };
 

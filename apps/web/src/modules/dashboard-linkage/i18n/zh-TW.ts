@@ -18,9 +18,10 @@ const zhTW: LinkageCatalogue = {
     cancel: '取消',
     saved: '聯動設定已儲存',
     removed: '聯動設定已清除',
-    linked: '{{count}} 個圖表被聯動',
   },
   chip: {
+    selected: '已選：{{values}}（聯動 {{count}} 個圖表）',
+    clearSelection: '清除選擇',
     label: '{{source}}：{{values}}',
     clear: '清除「{{source}}」的聯動篩選',
     more: '等 {{count}} 個',
@@ -34,7 +35,6 @@ const zhTW: LinkageCatalogue = {
     empty: '對比欄位沒有值。',
     capped: '只顯示前 {{shown}} 個對比值（共 {{total}} 個）',
     value: '{{field}} = {{value}}',
-    close: '關閉',
   },
   copy: {
     title: '複製圖表：{{title}}',
@@ -51,7 +51,6 @@ const zhTW: LinkageCatalogue = {
     cancel: '取消',
     done: '已複製圖表「{{title}}」',
     doneElsewhere: '已把圖表「{{title}}」複製到「{{dashboard}}」',
-    open: '開啟',
   },
 };
 
