@@ -106,7 +106,13 @@ describe('inner filter values and detail export', () => {
       const details = await ok('POST', `/api/dashboard/detail/dashboard/${chart.chartId}?filterKey=East`, { ...filter, innerFilters, globalFilters });
       expect(details.rows.map((r: Record<string, unknown>) => r.c0)).toEqual(expected.map((r) => r.id));
 
-      // without filters of the request, the chart's stored inner filter applies
+      // the dialog's search (text fields containing it) narrows the rows and the file alike
+      const searched = await ok('POST', `/api/dashboard/all_details/dashboard/${chart.chartId}`, { innerFilters: [], search: 'st', pageSize: 500 });
+      const withSt = ROWS.filter((r) => r.region.includes('st'));
+      expect(searched.rows.map((r: Record<string, unknown>) => r.c0)).toEqual(withSt.map((r) => r.id));
+      expect((await exportXlsx(chart.chartId, { innerFilters: [], search: 'st' })).rows.map((r) => r[0])).toEqual(withSt.map((r) => r.id));
+
+            // without filters of the request, the chart's stored inner filter applies
       const stored = await exportXlsx(chart.chartId, {});
       expect(stored.rows.length).toBe(ROWS.filter((r) => r.region !== 'South').length);
     });

@@ -130,10 +130,21 @@ test('inner filters change the chart after the debounce; a point opens its rows;
   });
 
   await test.step('"Detail query" of the more menu opens every row under the view', async () => {
-    await page.keyboard.press('Escape');
+    await page.locator('.bi-detail-dialog .ant-modal-close').filter({ visible: true }).click();
     await expect(page.getByTestId('detail-dialog')).toHaveCount(0);
     const rows = page.waitForResponse(isCall('POST', /\/api\/dashboard\/all_details\/dashboard\//));
     await openMenu(page, box, 'menu-detail-query');
     expect((await (await rows).json()).data.rows).toHaveLength(ROWS.filter((r) => r[4] === 'Tech').length);
+  });
+
+  await test.step("an editor stores the viewer's values as the chart's own inner filters", async () => {
+    await page.locator('.bi-detail-dialog .ant-modal-close').filter({ visible: true }).click();
+    await expect(page.getByTestId('detail-dialog')).toHaveCount(0);
+    const saved = page.waitForResponse(isCall('PUT', /\/api\/chart-edit\/dashboard$/));
+    await box.getByTestId('inner-filter-save-default').click();
+    expect((await (await saved).json()).status).toBe('success');
+    const stored = await api<{ chart: { innerFilters: { name: string; range: string[] }[] } }>(page, 'POST', `/api/chart-edit/chart/dashboard/${bar.chartId}`, {});
+    expect(stored.chart.innerFilters).toEqual([expect.objectContaining({ name: 'category', range: ['Tech'] })]);
+    await expect(box.getByTestId('inner-filter-save-default')).toHaveCount(0);
   });
 });

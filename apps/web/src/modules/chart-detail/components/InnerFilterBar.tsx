@@ -20,6 +20,8 @@ interface InnerFilterBarProps {
   applied: RangeFilter[] | undefined;
   /** the viewer's values, 2000 ms after the last change (spec 01 §9); undefined: back to the stored filters */
   onApply: (values: RangeFilter[] | undefined) => void;
+  /** editors only: store the values as the chart's own inner filters (the chart changes for everyone) */
+  onSaveDefault?: (values: RangeFilter[]) => Promise<void>;
   onClose: () => void;
 }
 
@@ -29,9 +31,10 @@ interface InnerFilterBarProps {
  * dates a range of two days. The chart runs again 2000 ms after the last change; the values apply to
  * this view only.
  */
-export function InnerFilterBar({ tab, chartId, stored, applied, onApply, onClose }: InnerFilterBarProps) {
+export function InnerFilterBar({ tab, chartId, stored, applied, onApply, onSaveDefault, onClose }: InnerFilterBarProps) {
   const { cd } = useChartDetailTranslation();
   const [draft, setDraft] = useState<RangeFilter[]>(() => startingValues(stored, applied));
+  const [saving, setSaving] = useState(false);
   const settled = useDebouncedValue(draft, INNER_FILTER_RELOAD_DEBOUNCE_MS);
   const problem = firstProblem(draft);
   const current = applied ?? stored;
@@ -80,6 +83,21 @@ export function InnerFilterBar({ tab, chartId, stored, applied, onApply, onClose
                 {cd('bar.clear')}
               </Button>
             </Tooltip>
+            {onSaveDefault && !problem && !sameValues(draft, stored) ? (
+              <Tooltip title={cd('bar.saveDefaultHint')}>
+                <Button
+                  size="small"
+                  loading={saving}
+                  onClick={() => {
+                    setSaving(true);
+                    void onSaveDefault(draft).finally(() => setSaving(false));
+                  }}
+                  data-testid="inner-filter-save-default"
+                >
+                  {cd('bar.saveDefault')}
+                </Button>
+              </Tooltip>
+            ) : null}
             {applied ? (
               <Button
                 size="small"

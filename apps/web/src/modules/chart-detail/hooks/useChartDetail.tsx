@@ -1,10 +1,13 @@
 import type { RangeFilter } from '@bi/chart-model';
 import type { Tab } from '@bi/rules';
+import { useQueryClient } from '@tanstack/react-query';
 import { App } from 'antd';
 import { useCallback, useState, type ReactNode } from 'react';
 import { ApiError } from '../../../shared/api/http';
 import { saveBlob } from '../../../shared/api/download';
+import { chartKeys } from '../../chart/api/chart';
 import type { ChartSummary } from '../../chart/types';
+import { chartEditorApi } from '../../chart-editor/api/chartEditor';
 import { detailApi } from '../api/detail';
 import { DetailDialog } from '../components/DetailDialog';
 import { InnerFilterBar } from '../components/InnerFilterBar';
@@ -40,9 +43,11 @@ export function useChartDetail({ tab }: ChartDetailOptions) {
       else next.add(chartId);
       return next;
     });
-  const barOf = (chart: ChartSummary): ReactNode =>
+  const setValues = (chartId: string, values: RangeFilter[] | undefined) => setInner((current) => ({ ...current, [chartId]: values }));
+  /** `canEdit`: the bar offers to store the values as the chart's own (PUT /api/chart-edit/{tab}). */
+  const barOf = (chart: ChartSummary, canEdit = false): ReactNode =>
     open.has(chart.chartId) ? (
-      <StoredInnerFilterBar tab={tab} chartId={chart.chartId} applied={inner[chart.chartId]} onApply={(values) => setInner((current) => ({ ...current, [chart.chartId]: values }))} onClose={() => toggleBar(chart.chartId)} />
+      <StoredInnerFilterBar tab={tab} chartId={chart.chartId} applied={inner[chart.chartId]} canEdit={canEdit} onApply={(values) => setValues(chart.chartId, values)} onSaved={() => setValues(chart.chartId, undefined)} onClose={() => toggleBar(chart.chartId)} />
     ) : null;
 
   const exportRows = async (chart: ChartSummary, filters: ViewFilters | undefined) => {
@@ -78,8 +83,44 @@ export function useChartDetail({ tab }: ChartDetailOptions) {
   };
 }
 
-function StoredInnerFilterBar(props: { tab: Tab; chartId: string; applied: RangeFilter[] | undefined; onApply: (values: RangeFilter[] | undefined) => void; onClose: () => void }) {
-  const stored = useStoredChart(props.tab, props.chartId)?.innerFilters ?? [];
-  // the bar starts from the stored filters once the box's answer brought them
-  return <InnerFilterBar key={stored.length} {...props} stored={stored} />;
+interface StoredBarProps {
+  tab: Tab;
+  chartId: string;
+  applied: RangeFilter[] | undefined;
+  canEdit: boolean;
+  onApply: (values: RangeFilter[] | undefined) => void;
+  onSaved: () => void;
+  onClose: () => void;
+}
+
+function StoredInnerFilterBar({ tab, chartId, applied, canEdit, onApply, onSaved, onClose }: StoredBarProps) {
+  const { cd, t } = useChartDetailTranslation();
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const chart = useStoredChart(tab, chartId);
+  const stored = chart?.innerFilters ?? [];
+  const saveDefault = async (values: RangeFilter[]) => {
+    if (!chart) return;
+    try {
+      await chartEditorApi.save(tab, { ...chart, innerFilters: values });
+      onSaved();
+      await queryClient.invalidateQueries({ queryKey: chartKeys.runs(tab, chartId) });
+      void message.success(cd('bar.savedDefault'));
+    } catch (error) {
+      void message.error(error instanceof Error && error.message ? error.message : t('errors.operationFailed'));
+    }
+  };
+  // the bar starts from the stored filters once the box's answer brought them (and again after a save)
+  return (
+    <InnerFilterBar
+      key={JSON.stringify(stored)}
+      tab={tab}
+      chartId={chartId}
+      stored={stored}
+      applied={applied}
+      onApply={onApply}
+      onSaveDefault={canEdit && chart ? saveDefault : undefined}
+      onClose={onClose}
+    />
+  );
 }

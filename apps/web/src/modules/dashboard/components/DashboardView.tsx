@@ -270,7 +270,7 @@ function DashboardBoard({ tab, apiTab, apiName, lockEdit, projectId, content }: 
       chips={linkage.chipsOf(chart.chartId)}
       onInnerFilters={() => detail.toggleBar(chart.chartId)}
       innerFilters={{ open: detail.isBarOpen(chart.chartId), active: detail.activeInnerOf(chart.chartId) }}
-      innerFilterBar={detail.barOf(chart)}
+      innerFilterBar={detail.barOf(chart, chartActions(chart).edit)}
       onDetailQuery={() => detail.openDetails(chart)}
       onExportRows={() => detail.exportRows(chart, filtersOf(chart))}
     />
