@@ -1,5 +1,5 @@
 import { ClearOutlined, FilterOutlined } from '@ant-design/icons';
-import type { GlobalFilterItem, GlobalFilterValue, Granularity, RangeFilter, RelativeDatePreset } from '@bi/chart-model';
+import type { GlobalFilterItem, GlobalFilterValue, Granularity, RelativeDatePreset } from '@bi/chart-model';
 import type { Tab } from '@bi/rules';
 import { Button, DatePicker, InputNumber, Select, Space, Tooltip, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -8,7 +8,7 @@ import { useDebouncedValue } from '../../../shared/hooks/useDebouncedValue';
 import { useFilterRange, PICKER_LIMIT } from '../hooks/useFilterRange';
 import { useFiltersTranslation } from '../i18n';
 import { RELATIVE_PRESETS } from '../states/values';
-import { GRANULARITY_NAMES, PICK_GRANULARITIES } from '../utils/config';
+import { GRANULARITY_NAMES, NUMBER_COMPARISONS, PICK_GRANULARITIES } from '../utils/config';
 import { dateText, pickerDate, pickerKind } from '../utils/dates';
 import './filters.css';
 
@@ -122,8 +122,6 @@ function TextFilter({ tab, dashboardId, item, value, onChange }: FilterProps & {
   );
 }
 
-const NUMBER_OPTIONS: readonly NonNullable<RangeFilter['numberOption']>[] = ['equal', 'notEqual', 'greaterThan', 'greaterThanOrEqual', 'lessThan', 'lessThanOrEqual', 'range'];
-
 function NumberFilter({ item, value, onChange }: FilterProps) {
   const { gf } = useFiltersTranslation();
   const option = value.numberOption === 'custom' ? 'range' : (value.numberOption ?? item.numberOption ?? 'equal');
@@ -137,7 +135,7 @@ function NumberFilter({ item, value, onChange }: FilterProps) {
     const range = wanted.every((v) => v === '') ? [] : wanted;
     onChange({ range: range as (string | number)[], numberOption: nextOption });
   };
-  const options = [...(item.showAll === false ? [] : (['all'] as const)), ...NUMBER_OPTIONS].map((o) => ({ value: o, label: gf(`numberOption.${o}`) }));
+  const options = [...(item.showAll === false ? [] : (['all'] as const)), ...NUMBER_COMPARISONS].map((o) => ({ value: o, label: gf(`numberOption.${o}`) }));
   return (
     <Space.Compact>
       <Select className="bi-filter-bar__option-select" value={option} options={options} onChange={(o) => apply(draft, o)} aria-label={gf('config.numberOption')} data-testid={`global-filter-${item.id}-option`} />

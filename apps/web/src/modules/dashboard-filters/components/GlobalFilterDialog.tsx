@@ -1,5 +1,5 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import type { GlobalFilterItem, GlobalFilterTarget, RangeFilter } from '@bi/chart-model';
+import type { GlobalFilterItem, GlobalFilterTarget } from '@bi/chart-model';
 import type { Tab } from '@bi/rules';
 import { useQueries } from '@tanstack/react-query';
 import { Alert, App, Button, Checkbox, Empty, Form, Input, Select, Spin, Switch, Tag, Typography } from 'antd';
@@ -10,7 +10,7 @@ import { useChartDataSources } from '../../chart-editor/hooks/useSourceFields';
 import type { ChartSummary } from '../../chart/types';
 import { globalFilterApi } from '../api/globalFilter';
 import { useFiltersTranslation } from '../i18n';
-import { defaultTargets, GRANULARITY_NAMES, mappingProblem, newItem, PICK_GRANULARITIES, targetField, withField, type FieldInfo } from '../utils/config';
+import { defaultTargets, GRANULARITY_NAMES, mappingProblem, newItem, NUMBER_COMPARISONS, PICK_GRANULARITIES, targetField, withField, type FieldInfo } from '../utils/config';
 import './filters.css';
 
 interface DialogProps {
@@ -25,7 +25,6 @@ interface DialogProps {
 }
 
 const MAX_ITEMS = 20;
-const NUMBER_OPTIONS: readonly NonNullable<RangeFilter['numberOption']>[] = ['equal', 'notEqual', 'greaterThan', 'greaterThanOrEqual', 'lessThan', 'lessThanOrEqual', 'range'];
 const newId = () => (typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `gf-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`);
 
 /**
@@ -236,7 +235,7 @@ function ItemEditor({ item, problem, sourceIds, sourceName, fieldsOf, charts, on
         </Form.Item>
       ) : item.dataType === 'number' ? (
         <Form.Item label={gf('config.numberOption')}>
-          <Select value={item.numberOption ?? 'equal'} options={NUMBER_OPTIONS.map((o) => ({ value: o, label: gf(`numberOption.${o}`) }))} onChange={(o) => onChange({ ...item, numberOption: o, range: [] })} style={{ width: 200 }} />
+          <Select value={item.numberOption ?? 'equal'} options={NUMBER_COMPARISONS.map((o) => ({ value: o, label: gf(`numberOption.${o}`) }))} onChange={(o) => onChange({ ...item, numberOption: o, range: [] })} style={{ width: 200 }} />
         </Form.Item>
       ) : null}
       <Form.Item label={gf('config.charts')} extra={gf('config.chartsHint')}>

@@ -1,4 +1,4 @@
-import type { DataType, GlobalFilterItem, GlobalFilterTarget, Granularity } from '@bi/chart-model';
+import type { DataType, GlobalFilterItem, GlobalFilterTarget, Granularity, RangeFilter } from '@bi/chart-model';
 
 /** A field of a source as the dialog knows it. */
 export interface FieldInfo {
@@ -13,6 +13,9 @@ export interface ChartInfo {
   title: string;
   dataSourceId: string;
 }
+
+/** The comparisons a number filter offers (spec 01 §3 numberOption; 'all' is the bar's "no filter"). */
+export const NUMBER_COMPARISONS: readonly NonNullable<RangeFilter['numberOption']>[] = ['equal', 'notEqual', 'greaterThan', 'greaterThanOrEqual', 'lessThan', 'lessThanOrEqual', 'range'];
 
 export const GRANULARITY_NAMES = { 1: 'year', 2: 'quarter', 3: 'month', 4: 'week', 5: 'day' } as const satisfies Record<Exclude<Granularity, 0>, string>;
 export type PickGranularity = keyof typeof GRANULARITY_NAMES;
