@@ -1,6 +1,6 @@
 import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import type { Logger } from '@bi/core';
-import { encodeChartChanged, enqueueEvent, OutboxRelay, type EventBus } from '@bi/messaging';
+import { encodeChartChanged, enqueueEvent, OutboxRelay, Rounds, type EventBus } from '@bi/messaging';
 import type { SqlDatabase } from '@bi/persistence';
 import { DATABASE, EVENT_BUS, LOGGER } from '@bi/service-kit';
 import { chartOf } from './chart-schema.js';
@@ -35,9 +35,7 @@ interface ChartNow {
 @Injectable()
 export class ChartEvents implements OnModuleInit, OnModuleDestroy {
   private readonly relay: OutboxRelay;
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<number> | null = null;
-  private stopped = false;
+  private readonly rounds: Rounds;
 
   constructor(
     @Inject(DATABASE) private readonly db: SqlDatabase,
@@ -45,38 +43,22 @@ export class ChartEvents implements OnModuleInit, OnModuleDestroy {
     @Inject(LOGGER) private readonly logger: Logger,
   ) {
     this.relay = new OutboxRelay(db, DASHBOARD_SCHEMA, bus, logger);
+    this.rounds = new Rounds(() => this.publishNoted(), (e) => this.logger.warn('chart change events not written; will retry', { error: e }), 250);
   }
 
   onModuleInit(): void {
     this.relay.start();
-    const tick = () => {
-      if (this.stopped) return;
-      void this.flush().finally(() => {
-        if (!this.stopped) this.timer = setTimeout(tick, 250);
-      });
-    };
-    tick();
+    this.rounds.start();
   }
 
   async onModuleDestroy(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    await this.running;
+    await this.rounds.stop();
     await this.relay.stop();
   }
 
   /** Turns the noted chart changes into outbox events now; answers how many events were written. */
   flush(): Promise<number> {
-    if (this.running) return this.running;
-    this.running = this.publishNoted()
-      .catch((e) => {
-        this.logger.warn('chart change events not written; will retry', { error: e });
-        return 0;
-      })
-      .finally(() => {
-        this.running = null;
-      });
-    return this.running;
+    return this.rounds.nudge();
   }
 
   private async publishNoted(): Promise<number> {

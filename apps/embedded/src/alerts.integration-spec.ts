@@ -208,20 +208,25 @@ describe('chart alerts: rules by event, firing on data changes and at their hour
   });
 
   it('runs a timed rule in its hour in BI_TIME_ZONE, once per window, and only on a transition', async () => {
-    // hour 9 stands for 10:00 Asia/Shanghai = 02:00 UTC
+    // an hour twelve hours away from the real one, so the service's own 30 s tick never finds it due
+    const nowHour = Number(new Intl.DateTimeFormat('en', { timeZone: 'Asia/Shanghai', hour: '2-digit', hourCycle: 'h23' }).format(new Date()));
+    const target = (nowHour + 12) % 24;
+    const warnExactTime = (target + 23) % 24; // 0–23 stand for 1:00–24:00
+    // instants on 2026-06-01 in Asia/Shanghai (UTC+8, no DST)
+    const at = (day: number, hour: number, minute: number) => new Date(Date.UTC(2026, 5, day, hour - 8, minute)).toISOString();
     const saved = await ok('PUT', '/api/chart-edit/warn/dashboard', {
       chartId: chart.chartId,
-      warnConfigData: { warnItemsYList: [item({ warnName: 'Morning', warnTime: 1, warnExactTime: 9 })], warnItemsYOptionalList: [] },
+      warnConfigData: { warnItemsYList: [item({ warnName: 'Morning', warnTime: 1, warnExactTime })], warnItemsYOptionalList: [] },
     });
     const ruleId = saved.warnConfigData.warnItemsYList[0].warnId;
     await waitFor(async () => (await db().query('SELECT 1 FROM warning.rules WHERE rule_id = $1 AND timed', [ruleId])).rows.length === 1, 'the timed rule');
     const before = (await messages()).total;
-    expect(await callService(warning.evaluateDue({ at: '2026-06-01T01:30:00Z' }))).toEqual({ evaluated: 0, fired: 0, queries: 0 });
-    expect(await callService(warning.evaluateDue({ at: '2026-06-01T02:05:00Z' }))).toEqual({ evaluated: 1, fired: 1, queries: 1 });
+    expect(await callService(warning.evaluateDue({ at: at(1, target - 1, 30) }))).toEqual({ evaluated: 0, fired: 0, queries: 0 });
+    expect(await callService(warning.evaluateDue({ at: at(1, target, 5) }))).toEqual({ evaluated: 1, fired: 1, queries: 1 });
     // the same window again (another replica, or the next tick): claimed already
-    expect(await callService(warning.evaluateDue({ at: '2026-06-01T02:40:00Z' }))).toEqual({ evaluated: 0, fired: 0, queries: 0 });
+    expect(await callService(warning.evaluateDue({ at: at(1, target, 40) }))).toEqual({ evaluated: 0, fired: 0, queries: 0 });
     // the next day, still true: evaluated, not fired
-    expect(await callService(warning.evaluateDue({ at: '2026-06-02T02:05:00Z' }))).toEqual({ evaluated: 1, fired: 0, queries: 1 });
+    expect(await callService(warning.evaluateDue({ at: at(2, target, 5) }))).toEqual({ evaluated: 1, fired: 0, queries: 1 });
     const list = await messages();
     expect(list.total).toBe(before + 1);
     expect(list.list[0].warnName).toBe('Morning');

@@ -4,6 +4,7 @@ import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@ne
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { AppConfig } from '@bi/config';
 import { readOrCreateSecretFile, type Logger } from '@bi/core';
+import { Rounds } from '@bi/messaging';
 import type { SqlDatabase } from '@bi/persistence';
 import { CONFIG, DATABASE, LOGGER } from '@bi/service-kit';
 
@@ -35,10 +36,7 @@ interface DeliveryRow {
  */
 @Injectable()
 export class DeliveryWorker implements OnModuleInit, OnModuleDestroy {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<number> | null = null;
-  private again = false;
-  private stopped = false;
+  private readonly rounds: Rounds;
   private readonly secret: string;
   private transport: Transporter | null = null;
 
@@ -48,45 +46,21 @@ export class DeliveryWorker implements OnModuleInit, OnModuleDestroy {
     @Inject(LOGGER) private readonly logger: Logger,
   ) {
     this.secret = config.alerts.webhookSecret ?? readOrCreateSecretFile(join(config.dataDir, 'secrets', 'webhook-secret'));
+    this.rounds = new Rounds(() => this.round(), (e) => this.logger.warn('alert delivery round failed', { error: e }), 2_000);
   }
 
   onModuleInit(): void {
-    const tick = () => {
-      if (this.stopped) return;
-      void this.nudge().finally(() => {
-        if (!this.stopped) this.timer = setTimeout(tick, 2_000);
-      });
-    };
-    this.timer = setTimeout(tick, 1_000);
+    this.rounds.start(1_000);
   }
 
   async onModuleDestroy(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    await this.running;
+    await this.rounds.stop();
     this.transport?.close();
   }
 
   /** Sends the due deliveries now (rounds never overlap); answers how many were tried. */
   nudge(): Promise<number> {
-    if (this.running) {
-      this.again = true;
-      return this.running;
-    }
-    this.running = (async () => {
-      let n = 0;
-      do {
-        this.again = false;
-        n += await this.round().catch((e) => {
-          this.logger.warn('alert delivery round failed', { error: e });
-          return 0;
-        });
-      } while (this.again && !this.stopped);
-      return n;
-    })().finally(() => {
-      this.running = null;
-    });
-    return this.running;
+    return this.rounds.nudge();
   }
 
   private async round(): Promise<number> {

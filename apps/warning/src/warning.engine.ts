@@ -11,6 +11,7 @@ import {
   enqueueEvent,
   idempotent,
   OutboxRelay,
+  Rounds,
   TOPICS,
   type EventBus,
   type Subscription,
@@ -88,8 +89,8 @@ export class WarningEngine implements OnModuleInit, OnModuleDestroy {
   private readonly relay: OutboxRelay;
   private readonly replica = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   private subscriptions: Subscription[] = [];
-  private timer: NodeJS.Timeout | null = null;
-  private stopped = false;
+  /** the timed rules' tick: every 30 s (an hour's window is claimed once, whichever tick sees it first) */
+  private readonly ticks: Rounds;
   /** called after a commit that wrote deliveries (the delivery worker sends them now) */
   onDeliveries: () => void = () => undefined;
 
@@ -102,6 +103,7 @@ export class WarningEngine implements OnModuleInit, OnModuleDestroy {
     @Inject(CLOCK) private readonly clock: Clock,
   ) {
     this.relay = new OutboxRelay(db, WARNING_SCHEMA, bus, logger);
+    this.ticks = new Rounds(async () => (await this.evaluateDue()).evaluated, (e) => this.logger.warn('timed alert round failed', { error: e }), 30_000);
   }
 
   async onModuleInit(): Promise<void> {
@@ -114,20 +116,11 @@ export class WarningEngine implements OnModuleInit, OnModuleDestroy {
         await this.evaluateSource(e.aggregateId, `data-${e.payload?.dataVersion ?? 0}`);
       }),
     );
-    const tick = () => {
-      if (this.stopped) return;
-      void this.evaluateDue()
-        .catch((e) => this.logger.warn('timed alert round failed', { error: e }))
-        .finally(() => {
-          if (!this.stopped) this.timer = setTimeout(tick, 30_000);
-        });
-    };
-    this.timer = setTimeout(tick, 5_000);
+    this.ticks.start(5_000);
   }
 
   async onModuleDestroy(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
+    await this.ticks.stop();
     await Promise.all(this.subscriptions.map((s) => s.close()));
     await this.relay.stop();
   }

@@ -5,3 +5,4 @@ export * from './topics.js';
 export * from './create-event-bus.js';
 export * from './kafka-event-bus.js';
 export * from './idempotent-consumer.js';
+export * from './rounds.js';

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Logger } from '@bi/core';
 import { assertIdentifier, type Migration, type SqlDatabase, type SqlExecutor } from '@bi/persistence';
 import type { EventBus } from './event-bus.js';
+import { Rounds } from './rounds.js';
 
 /** The outbox table of a service schema; include it in that service's migrations. */
 export function outboxMigration(schema: string, id = '0000_outbox'): Migration {
@@ -59,10 +60,7 @@ interface OutboxRow {
  * rows in place (and stops the round, keeping order); the next round tries again.
  */
 export class OutboxRelay {
-  private timer: NodeJS.Timeout | null = null;
-  private round: Promise<number> | null = null;
-  private again = false;
-  private stopped = false;
+  private readonly rounds: Rounds;
 
   constructor(
     private readonly db: SqlDatabase,
@@ -72,45 +70,24 @@ export class OutboxRelay {
     private readonly options: { intervalMs?: number; batchSize?: number } = {},
   ) {
     assertIdentifier(schema);
+    this.rounds = new Rounds(
+      () => this.publishBatch(),
+      (e) => this.logger?.warn('outbox relay could not publish; will retry', { schema: this.schema, error: e }),
+      options.intervalMs ?? 1000,
+    );
   }
 
   start(): void {
-    this.stopped = false;
-    const tick = () => {
-      if (this.stopped) return;
-      void this.nudge().finally(() => {
-        if (!this.stopped) this.timer = setTimeout(tick, this.options.intervalMs ?? 1000);
-      });
-    };
-    tick();
+    this.rounds.start();
   }
 
   /** Runs a round now (called after a commit that wrote events); rounds never overlap. */
   nudge(): Promise<number> {
-    if (this.round) {
-      this.again = true;
-      return this.round;
-    }
-    this.round = (async () => {
-      let total = 0;
-      do {
-        this.again = false;
-        total += await this.publishBatch().catch((e) => {
-          this.logger?.warn('outbox relay could not publish; will retry', { schema: this.schema, error: e });
-          return 0;
-        });
-      } while (this.again && !this.stopped);
-      return total;
-    })().finally(() => {
-      this.round = null;
-    });
-    return this.round;
+    return this.rounds.nudge();
   }
 
   async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    await this.round;
+    await this.rounds.stop();
   }
 
   private async publishBatch(): Promise<number> {
