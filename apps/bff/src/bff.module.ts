@@ -8,7 +8,7 @@ import { CONFIG } from '@bi/service-kit';
 import { ChartAnswers } from './chart/answer-cache.js';
 import { ChartAccess, ChartEditorController, ChartRunController } from './chart/chart.controller.js';
 import { ChartWriteAccess } from './chart/chart-write-access.js';
-import { ChartDetailExportController, FieldRangeController } from './chart/chart-detail.controller.js';
+import { ChartDetailController } from './chart/chart-detail.controller.js';
 import { ChartEditController } from './dashboard/chart-edit.controller.js';
 import { DashboardController } from './dashboard/dashboard.controller.js';
 import { ChartLinksController } from './dashboard/chart-links.controller.js';
@@ -46,8 +46,7 @@ export class BffModule {
         ChartEditController,
         ChartRunController,
         ChartEditorController,
-        ChartDetailExportController,
-        FieldRangeController,
+        ChartDetailController,
         SharingController,
         RowRulesController,
         DataSourceController,

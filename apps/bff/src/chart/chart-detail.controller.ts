@@ -37,11 +37,13 @@ interface Details {
 
 type XlsxResponse = Parameters<typeof writeXlsx>[1];
 
-/** The values a filter field of a chart's source offers its picker (spec 01 §7 "Filters"). */
-@ApiTags('field')
+/**
+ * The chart box's inner filter values (spec 01 §7 "Filters") and the export of a chart's detail rows as
+ * an .xlsx file (the detail dialog's and the more menu's export; docs/api/chart.md).
+ */
 @ApiBearerAuth()
-@Controller('field')
-export class FieldRangeController {
+@Controller()
+export class ChartDetailController {
   private readonly deadlineMs: number;
 
   constructor(
@@ -52,7 +54,8 @@ export class FieldRangeController {
     this.deadlineMs = chartDeadlineMs(config);
   }
 
-  @Post('inner_range')
+  @Post('field/inner_range')
+  @ApiTags('field')
   @ApiOperation({ summary: "Values of an inner filter field {tab, chartId, name, search?, limit?}: text {name, dataType, values: [{value, count}], more}; number / date {name, dataType, min, max}" })
   async innerRange(@Body() body: unknown, @CurrentUser() user: AuthUser) {
     const b = parseInput(innerRangeBody, body);
@@ -65,24 +68,9 @@ export class FieldRangeController {
     );
     return JSON.parse(reply.answerJson) as unknown;
   }
-}
 
-/** A chart's detail rows as an .xlsx file (the detail dialog's export). */
-@ApiTags('dashboard')
-@ApiBearerAuth()
-@Controller('dashboard')
-export class ChartDetailExportController {
-  private readonly deadlineMs: number;
-
-  constructor(
-    private readonly access: ChartAccess,
-    @Inject(CHART_QUERY_CLIENT) private readonly charts: chartQueryV1.ChartQueryServiceClient,
-    @Inject(CONFIG) config: AppConfig,
-  ) {
-    this.deadlineMs = chartDeadlineMs(config);
-  }
-
-  @Post('export_details/:tab/:chartId')
+  @Post('dashboard/export_details/:tab/:chartId')
+  @ApiTags('dashboard')
   @ApiProduces('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
   @ApiOperation({ summary: `The detail rows of a chart (?filterKey= one point) under every filter of the view {innerFilters, globalFilters, filter} as .xlsx; refused above ${CHART_DETAIL_EXPORT_MAX_ROWS} rows` })
   async export(@Param('tab') tab: string, @Param('chartId') chartId: string, @Query('filterKey') filterKey: unknown, @Body() body: unknown, @CurrentUser() user: AuthUser, @Res() res: XlsxResponse) {

@@ -3,14 +3,13 @@ import { DeleteOutlined, DownloadOutlined, LeftOutlined, PlusOutlined, RightOutl
 import type { Compare, FilterCondition } from '@bi/chart-model';
 import { CHART_DETAIL_PAGE_ROWS, DETAIL_SEARCH_DEBOUNCE_MS, type Tab } from '@bi/rules';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Alert, App, Button, Empty, Input, Modal, Radio, Select, Space, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Empty, Input, Modal, Radio, Select, Space, Table, Tag, Typography } from 'antd';
 import { useMemo, useState } from 'react';
-import { ApiError } from '../../../shared/api/http';
-import { saveBlob } from '../../../shared/api/download';
 import { useDebouncedValue } from '../../../shared/hooks/useDebouncedValue';
 import { useChartEditorTranslation } from '../../chart-editor/i18n';
 import { OPERATOR_LABEL_KEYS, usesRange, withCompare } from '../../chart-editor/utils/filters';
 import { detailApi, detailKeys } from '../api/detail';
+import { useExportRows } from '../hooks/useExportRows';
 import { useChartDetailTranslation } from '../i18n';
 import type { DetailCell, DetailColumn, DetailFilterBody, DetailRequest, ViewFilters } from '../types';
 import { DETAIL_LOGIC, DETAIL_OPERATORS, detailFilterBody, MAX_DETAIL_CONDITIONS, newDetailCondition, withColumn, type DetailLogic } from '../utils/detailFilter';
@@ -33,7 +32,6 @@ interface DetailDialogProps {
  */
 export function DetailDialog({ tab, chartId, title, filters, pointKey, onClose }: DetailDialogProps) {
   const { cd, i18n } = useChartDetailTranslation();
-  const { message } = App.useApp();
   const [page, setPage] = useState(1);
   const [search, setSearch] = useState('');
   const term = useDebouncedValue(search.trim(), DETAIL_SEARCH_DEBOUNCE_MS);
@@ -58,20 +56,11 @@ export function DetailDialog({ tab, chartId, title, filters, pointKey, onClose }
   const [columns, setColumns] = useState<DetailColumn[]>([]);
   if (rows.data && rows.data.columns !== columns && rows.data.columns.length > 0 && columns.length === 0) setColumns(rows.data.columns);
 
+  const exportRows = useExportRows(tab);
   const onExport = async () => {
     setExporting(true);
-    try {
-      const { blob, fileName } = await detailApi.exportXlsx(tab, chartId, request, title);
-      saveBlob(blob, fileName);
-      void message.success(cd('detail.exported', { name: fileName }));
-    } catch (error) {
-      // the row limit is an informational hint (spec 01 §5/§8); other failures are errors
-      const text = error instanceof Error ? error.message : cd('detail.loadFailed');
-      if (error instanceof ApiError && error.httpStatus === 400) void message.info(text);
-      else void message.error(text);
-    } finally {
-      setExporting(false);
-    }
+    await exportRows(chartId, request, title);
+    setExporting(false);
   };
 
   const data = rows.data;

@@ -3,17 +3,15 @@ import type { Tab } from '@bi/rules';
 import { useQueryClient } from '@tanstack/react-query';
 import { App } from 'antd';
 import { useCallback, useState, type ReactNode } from 'react';
-import { ApiError } from '../../../shared/api/http';
-import { saveBlob } from '../../../shared/api/download';
 import { chartKeys } from '../../chart/api/chart';
 import type { ChartSummary } from '../../chart/types';
 import { chartEditorApi } from '../../chart-editor/api/chartEditor';
-import { detailApi } from '../api/detail';
 import { DetailDialog } from '../components/DetailDialog';
 import { InnerFilterBar } from '../components/InnerFilterBar';
 import { useChartDetailTranslation } from '../i18n';
 import type { ViewFilters } from '../types';
 import { activeCount } from '../utils/innerValues';
+import { useExportRows } from './useExportRows';
 import { useStoredChart } from './useStoredChart';
 
 interface ChartDetailOptions {
@@ -29,8 +27,6 @@ type FiltersOf = (chart: ChartSummary) => ViewFilters | undefined;
  * (all rows, or the rows behind a clicked point) and the export of a chart's rows.
  */
 export function useChartDetail({ tab }: ChartDetailOptions) {
-  const { cd } = useChartDetailTranslation();
-  const { message } = App.useApp();
   const [inner, setInner] = useState<Readonly<Record<string, RangeFilter[] | undefined>>>({});
   const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
   const [dialog, setDialog] = useState<{ chart: ChartSummary; pointKey?: string } | null>(null);
@@ -50,18 +46,7 @@ export function useChartDetail({ tab }: ChartDetailOptions) {
       <StoredInnerFilterBar tab={tab} chartId={chart.chartId} applied={inner[chart.chartId]} canEdit={canEdit} onApply={(values) => setValues(chart.chartId, values)} onSaved={() => setValues(chart.chartId, undefined)} onClose={() => toggleBar(chart.chartId)} />
     ) : null;
 
-  const exportRows = async (chart: ChartSummary, filters: ViewFilters | undefined) => {
-    try {
-      const { blob, fileName } = await detailApi.exportXlsx(tab, chart.chartId, { filters: filters ?? {} }, chart.title);
-      saveBlob(blob, fileName);
-      void message.success(cd('detail.exported', { name: fileName }));
-    } catch (error) {
-      const text = error instanceof Error ? error.message : cd('detail.loadFailed');
-      // more than 9999 rows: the spec's informational hint
-      if (error instanceof ApiError && error.httpStatus === 400) void message.info(text);
-      else void message.error(text);
-    }
-  };
+  const exportRows = useExportRows(tab);
 
   const renderDialogs = (filtersOf: FiltersOf): ReactNode =>
     dialog ? <DetailDialog tab={tab} chartId={dialog.chart.chartId} title={dialog.chart.title} filters={filtersOf(dialog.chart) ?? {}} pointKey={dialog.pointKey} onClose={() => setDialog(null)} /> : null;
@@ -77,7 +62,7 @@ export function useChartDetail({ tab }: ChartDetailOptions) {
     /** the detail dialog: every row under the view's filters, or those behind one point (its category) */
     openDetails: (chart: ChartSummary, pointKey?: string) => setDialog({ chart, ...(pointKey ? { pointKey } : {}) }),
     /** the chart's rows under its filters as .xlsx (more than 9999 rows: the server's hint) */
-    exportRows: (chart: ChartSummary, filters: ViewFilters | undefined) => void exportRows(chart, filters),
+    exportRows: (chart: ChartSummary, filters: ViewFilters | undefined) => void exportRows(chart.chartId, { filters: filters ?? {} }, chart.title),
     /** the detail dialog, reading the view's filters of its chart */
     renderDialogs,
   };
