@@ -185,6 +185,7 @@ function TextValues({ tab, chartId, filter, onChange }: { tab: Tab; chartId: str
       allowClear
       showSearch
       filterOption={false}
+      popupMatchSelectWidth={false}
       maxTagCount="responsive"
       className="bi-inner-filter-bar__select"
       value={selected}
