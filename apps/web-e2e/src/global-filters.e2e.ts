@@ -106,11 +106,11 @@ test('configure a global date and text filter, see the charts change, reopen the
     await bar.locator('[data-testid$="-granularity"]').first().click();
     await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: /^Month$/ }).click();
     const runs = page.waitForResponse(isRunOf([b.card, b.bar]));
-    const from = bar.locator('[data-testid$="-dates"] input').first();
+    const from = bar.locator('.bi-filter-bar__dates input').first();
     await from.click();
     await from.fill('2024-01');
     await page.keyboard.press('Enter');
-    const to = bar.locator('[data-testid$="-dates"] input').last();
+    const to = bar.locator('.bi-filter-bar__dates input').last();
     await to.fill('2024-02');
     await page.keyboard.press('Enter');
     let filtered = await runsOf(await runs);
