@@ -321,8 +321,9 @@ test.describe('dashboard page', () => {
 
     await board.boxTool(revenue, 'box-refresh').click();
     await expect(board.chartBox(revenue).locator('.bi-chart-box__body')).toHaveAttribute('data-refresh', '1');
-    await expect(board.boxTool(revenue, 'box-alarm')).toBeDisabled();
-    await expect(board.boxTool(revenue, 'box-filters')).toBeDisabled();
+    // the alarm (a bar chart on the dashboard tab) and the inner-filter bar are offered
+    await expect(board.boxTool(revenue, 'box-alarm')).toBeEnabled();
+    await expect(board.boxTool(revenue, 'box-filters')).toBeEnabled();
 
     // hide one chart through the hide-charts dialog, then show it again
     await board.hideChartsButton.click();

@@ -42,6 +42,8 @@ export function useChartData({ tab, chartId, enabled, refreshKey, isFullScreen, 
         chartId,
         {
           isFullScreen,
+          // the spec's run body always names globalFilters (empty when none applies to this chart)
+          globalFilters: [],
           ...filters,
           // first: no answer of this chart yet (any table page)
           isFirstRequest: !queryClient.getQueriesData({ queryKey: chartKeys.runs(tab, chartId) }).some(([, data]) => data !== undefined),
