@@ -93,7 +93,9 @@ try {
   const up = await upload('k,v\na,1\n', 'create');
   const folder = (await api('POST', '/api/data_source/proj', { name: 'Bench alerts' })).projectId;
   const source = (await api('POST', '/api/excel_upload/import/create', { uploadId: up.uploadId, sheet: up.sheets[0].name, projectId: folder, tableName: 'bench_alerts', columns: cols.map(({ name, type }) => ({ name, type })) })).dataSource;
-  const chartId = await api('POST', `/api/chart-edit/dashboard/${demo.dashboard_id}`, { title: 'Bench immediate', dataSourceId: source.dataSourceId, type: 'bar' });
+  const benchProject = (await api('POST', '/api/dashboard/project/dashboard', { name: 'Bench alerts' })).projectId;
+  const benchDashboard = (await api('POST', '/api/dashboard/dashboard', { name: 'Bench alerts', projectId: benchProject })).dashboardId;
+  const chartId = await api('POST', `/api/chart-edit/dashboard/${benchDashboard}`, { title: 'Bench immediate', dataSourceId: source.dataSourceId, type: 'bar' });
   const field = (name, dataType, aggregator) => ({ name, title: name, dataType, ...(aggregator ? { aggregator } : {}) });
   await api('PUT', '/api/chart-edit/dashboard', { chartId, title: 'Bench immediate', type: 'bar', dataSourceId: source.dataSourceId, points: [field('k', 'string')], values: [field('v', 'number', 'sum')] });
   await api('PUT', '/api/chart-edit/warn/dashboard', { chartId, warnConfigData: { warnItemsYList: [{ warnName: 'Big', isSwitch: true, logic: 0, warnTime: 0, warnConditions: [{ axisField: { axisName: 'v', aggregator: 'sum' }, compare: '>', compareValue: 100 }] }], warnItemsYOptionalList: [] } });
