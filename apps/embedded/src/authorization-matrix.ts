@@ -61,8 +61,6 @@ export const AUTHORIZATION_MATRIX: Record<string, Expected[]> = {
   'POST /api/dashboard/copy/{tab}/{dashboardId}': ['deny', 'deny', 'deny', 'allow', 'allow'],
   'POST /api/dashboard/copy_chart/{tab}/{chartId}': ['deny', 'deny', 'deny', 'allow', 'allow'],
   'PUT /api/dashboard/linkage/{tab}/{chartId}': ['deny', 'deny', 'deny', 'allow', 'allow'],
-  'POST /api/dashboard/copy_chart/{tab}/{chartId}': ['deny', 'deny', 'deny', 'allow', 'allow'],
-  'PUT /api/dashboard/linkage/{tab}/{chartId}': ['deny', 'deny', 'deny', 'allow', 'allow'],
   'POST /api/global_filter/{tab}/{dashboardId}': ['deny', 'deny', 'allow', 'allow', 'allow'],
   'POST /api/global_filter/range/{tab}/{dashboardId}': ['deny', 'deny', 'deny', 'allow', 'allow'],
   'POST /api/dashboard/detail/{tab}/{chartId}': ['deny', 'deny', 'deny', 'allow', 'allow'],
