@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { SqlDatabase, SqlExecutor } from '@bi/persistence';
+import { SettingsTable, type SqlDatabase, type SqlExecutor } from '@bi/persistence';
 import { DATABASE } from '@bi/service-kit';
 
 export interface ChartRow {
@@ -30,7 +30,11 @@ const CHART_COLUMNS = 'c.id, c.dashboard_id, d.project_id, c.tab, c.title, c.typ
 /** SQL of chart definitions (the chart engine's side of dashboard.charts) and of the service's one-time jobs. */
 @Injectable()
 export class ChartRepository {
-  constructor(@Inject(DATABASE) readonly db: SqlDatabase) {}
+  private readonly settings: SettingsTable;
+
+  constructor(@Inject(DATABASE) readonly db: SqlDatabase) {
+    this.settings = new SettingsTable(db, 'dashboard');
+  }
 
   async findChart(tab: string, id: string, q: SqlExecutor = this.db): Promise<ChartRow | undefined> {
     const r = await q.query<ChartRow>(`SELECT ${CHART_COLUMNS} FROM dashboard.charts c JOIN dashboard.dashboards d ON d.id = c.dashboard_id WHERE c.tab = $1 AND c.id = $2`, [tab, id]);
@@ -71,26 +75,18 @@ export class ChartRepository {
 
   /** Claims a one-time job (e.g. the demo dashboard): true when this caller got it. A stale claim (older than staleMs, not done) is taken over. */
   async claimSetting(key: string, staleMs: number): Promise<boolean> {
-    const r = await this.db.query(
-      `INSERT INTO dashboard.settings (key, value) VALUES ($1, '{"state":"running"}'::jsonb)
-       ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value, updated_at = now()
-         WHERE dashboard.settings.value->>'state' = 'running' AND dashboard.settings.updated_at < now() - ($2::float8 * interval '1 millisecond')
-       RETURNING key`,
-      [key, staleMs],
-    );
-    return r.rowCount > 0;
+    return this.settings.claim(key, staleMs);
   }
 
   async setting(key: string): Promise<Record<string, unknown> | undefined> {
-    const r = await this.db.query<{ value: Record<string, unknown> }>('SELECT value FROM dashboard.settings WHERE key = $1', [key]);
-    return r.rows[0]?.value;
+    return this.settings.get(key);
   }
 
   async setSetting(key: string, value: Record<string, unknown>): Promise<void> {
-    await this.db.query('INSERT INTO dashboard.settings (key, value) VALUES ($1, $2::jsonb) ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value, updated_at = now()', [key, JSON.stringify(value)]);
+    await this.settings.set(key, value);
   }
 
   async deleteSetting(key: string): Promise<void> {
-    await this.db.query('DELETE FROM dashboard.settings WHERE key = $1', [key]);
+    await this.settings.delete(key);
   }
 }

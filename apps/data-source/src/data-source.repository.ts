@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { SqlDatabase, SqlExecutor } from '@bi/persistence';
+import { SettingsTable, type SqlDatabase, type SqlExecutor } from '@bi/persistence';
 import type { dataSourceV1 } from '@bi/proto';
 import { DATABASE } from '@bi/service-kit';
 
@@ -113,7 +113,11 @@ export interface HistoryItem {
 /** SQL of the data_source schema; the service holds the rules. */
 @Injectable()
 export class DataSourceRepository {
-  constructor(@Inject(DATABASE) readonly db: SqlDatabase) {}
+  private readonly settings: SettingsTable;
+
+  constructor(@Inject(DATABASE) readonly db: SqlDatabase) {
+    this.settings = new SettingsTable(db, 'data_source');
+  }
 
   async listProjects(): Promise<dataSourceV1.Project[]> {
     const projects = await this.db.query<ProjectRow>('SELECT id, name, sort_order FROM data_source.projects ORDER BY sort_order, created_at');
@@ -186,28 +190,19 @@ export class DataSourceRepository {
 
   /** Claims a one-time job (e.g. the demo data): true when this caller got it. A stale claim (older than staleMs, not done) is taken over. */
   async claimSetting(key: string, staleMs: number): Promise<boolean> {
-    const r = await this.db.query(
-      `INSERT INTO data_source.settings (key, value) VALUES ($1, '{"state":"running"}'::jsonb)
-       ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value, updated_at = now()
-         WHERE data_source.settings.value->>'state' = 'running' AND data_source.settings.updated_at < now() - ($2::float8 * interval '1 millisecond')
-       RETURNING key`,
-      [key, staleMs],
-    );
-    return r.rowCount > 0;
+    return this.settings.claim(key, staleMs);
   }
 
   async setSetting(key: string, value: Record<string, unknown>): Promise<void> {
-    await this.db.query('INSERT INTO data_source.settings (key, value) VALUES ($1, $2::jsonb) ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value, updated_at = now()', [key, JSON.stringify(value)]);
+    await this.settings.set(key, value);
   }
 
   async setting(key: string): Promise<Record<string, unknown> | undefined> {
-    const r = await this.db.query<{ value: Record<string, unknown> | string }>('SELECT value FROM data_source.settings WHERE key = $1', [key]);
-    const v = r.rows[0]?.value;
-    return typeof v === 'string' ? (JSON.parse(v) as Record<string, unknown>) : v;
+    return this.settings.get(key);
   }
 
   async deleteSetting(key: string): Promise<void> {
-    await this.db.query('DELETE FROM data_source.settings WHERE key = $1', [key]);
+    await this.settings.delete(key);
   }
 
   async findProjectByName(name: string): Promise<dataSourceV1.Project | undefined> {

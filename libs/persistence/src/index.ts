@@ -1,4 +1,5 @@
 export * from './sql.js';
+export * from './settings.js';
 export * from './migrations.js';
 export * from './pglite-database.js';
 export * from './postgres-database.js';
