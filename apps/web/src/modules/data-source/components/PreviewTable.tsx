@@ -1,4 +1,5 @@
-import { Empty, Table, Typography } from 'antd';
+import { Alert, Empty, Spin, Table, Typography } from 'antd';
+import type { ReactNode } from 'react';
 import type { ColumnsType } from 'antd/es/table';
 import { useMemo } from 'react';
 import { useDsTranslation } from '../i18n';
@@ -86,4 +87,28 @@ export function PreviewTable({ preview, maxHeight = 480, testId = 'ds-preview-ta
       ) : null}
     </div>
   );
+}
+
+interface ProbePreviewProps {
+  /** the probe is running */
+  pending: boolean;
+  /** the probe's error text (the user's language) */
+  error?: string | null;
+  preview?: Preview | null;
+  /** shown before there is a preview */
+  emptyText?: ReactNode;
+}
+
+/** The preview pane of a probe: a spinner while it runs, its error, its rows, or an empty state. */
+export function ProbePreview({ pending, error, preview, emptyText }: ProbePreviewProps) {
+  if (pending) {
+    return (
+      <div className="bi-sidebar__status">
+        <Spin />
+      </div>
+    );
+  }
+  if (error) return <Alert type="error" showIcon title={<span data-testid="preview-error">{error}</span>} />;
+  if (preview) return <PreviewTable preview={preview} maxHeight={360} />;
+  return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText} />;
 }

@@ -1,7 +1,7 @@
 import { ArrowLeftOutlined, EyeOutlined, SaveOutlined } from '@ant-design/icons';
 import { PROBE_MAX_ROWS } from '@bi/rules';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Empty, Form, Input, Result, Select, Space, Spin, Typography } from 'antd';
+import { Alert, App, Button, Card, Form, Input, Result, Select, Space, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { ApiError } from '../../../shared/api/http';
@@ -14,7 +14,7 @@ import { isDataError, type DataSource, type Preview, type UpdateRequest } from '
 import { fromConnection, hasConnectionForm, toConnectionInput, type ConnectionFormValues } from '../utils/connection';
 import { canEditSettings } from '../utils/permissions';
 import { ConnectionFields } from './ConnectionFields';
-import { PreviewTable } from './PreviewTable';
+import { ProbePreview } from './PreviewTable';
 import { errorText, typeLabel, useCacheOptions } from './common';
 import '../data-source.css';
 
@@ -187,17 +187,7 @@ function SqlEditForm({ source }: { source: DataSource }) {
               </Space>
             </Card>
             <Card title={ds('wizard.preview')}>
-              {probe.isPending ? (
-                <div className="bi-sidebar__status">
-                  <Spin />
-                </div>
-              ) : previewError ? (
-                <Alert type="error" showIcon title={<span data-testid="preview-error">{previewError}</span>} />
-              ) : preview ? (
-                <PreviewTable preview={preview} maxHeight={360} />
-              ) : (
-                <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} />
-              )}
+              <ProbePreview pending={probe.isPending} error={previewError} preview={preview} />
             </Card>
           </div>
         </div>

@@ -1,7 +1,7 @@
 import { ApiOutlined, ArrowLeftOutlined, EyeOutlined, SaveOutlined, TableOutlined } from '@ant-design/icons';
 import { PROBE_MAX_ROWS, checkName, defaultTitle } from '@bi/rules';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Empty, Form, Input, Result, Segmented, Select, Space, Spin, Steps, Tag, Typography } from 'antd';
+import { Alert, App, Button, Card, Empty, Form, Input, Result, Segmented, Select, Space, Steps, Tag, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { STORAGE_KEYS, browserStorages } from '../../../shared/storage/keys';
@@ -11,7 +11,7 @@ import { useDsTranslation } from '../i18n';
 import { isDataError, type ConnectionInput, type Preview, type SourceType, type TableRef } from '../types';
 import { recallConnection, rememberConnection, toConnectionInput, wizardTypeCode, type ConnectionFormValues } from '../utils/connection';
 import { ConnectionFields } from './ConnectionFields';
-import { PreviewTable } from './PreviewTable';
+import { ProbePreview } from './PreviewTable';
 import { errorText, typeLabel, useCacheOptions } from './common';
 import '../data-source.css';
 
@@ -281,17 +281,7 @@ function SqlWizard({ projectId, type }: { projectId: string; type: SourceType })
 
           <div className="bi-ds-wizard__main">
             <Card className="bi-ds-wizard__preview" title={mode === 'table' && table ? ds('wizard.selectedTable', { name: table.name }) : ds('wizard.preview')}>
-              {probe.isPending ? (
-                <div className="bi-sidebar__status">
-                  <Spin />
-                </div>
-              ) : previewError ? (
-                <Alert type="error" showIcon title={<span data-testid="preview-error">{previewError}</span>} />
-              ) : preview ? (
-                <PreviewTable preview={preview} maxHeight={360} />
-              ) : (
-                <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={ds('wizard.chooseTableOrSql')} />
-              )}
+              <ProbePreview pending={probe.isPending} error={previewError} preview={preview} emptyText={ds('wizard.chooseTableOrSql')} />
             </Card>
 
             <Card className="bi-ds-wizard__save">
