@@ -35,37 +35,34 @@ export function buildFieldRangeQuery(source: QuerySource, fields: readonly Sourc
   const field = new FieldCatalog(fields).resolve(name);
   const limit = options.limit ?? FIELD_RANGE_MAX_VALUES;
   if (!Number.isInteger(limit) || limit < 1 || limit > FIELD_RANGE_MAX_VALUES) throw new QueryError('invalid_option', { name: 'limit', value: String(limit) });
-  if (field.dataType !== 'string') {
-    return {
-      field,
-      limit,
-      query: {
-        kind: 'chart',
-        source,
-        dimensions: [],
-        measures: [
-          { field, aggregator: 'min', alias: 'm0', axis: 1, title: 'min', trendline: false },
-          { field, aggregator: 'max', alias: 'm1', axis: 1, title: 'max', trendline: false },
-        ],
-        filters: allOf([options.rowFilter]),
-        order: [],
-      },
-    };
-  }
+  return { field, limit, query: { kind: 'chart', source, ...(field.dataType === 'string' ? valuesQuery(field, limit, options) : minMaxQuery(field, options)) } };
+}
+
+type QueryParts = Omit<ChartQueryIR, 'kind' | 'source'>;
+
+/** A number or date field: one row, its smallest (m0) and largest (m1) value. */
+function minMaxQuery(field: SourceField, options: FieldRangeOptions): QueryParts {
+  return {
+    dimensions: [],
+    measures: [
+      { field, aggregator: 'min', alias: 'm0', axis: 1, title: 'min', trendline: false },
+      { field, aggregator: 'max', alias: 'm1', axis: 1, title: 'max', trendline: false },
+    ],
+    filters: allOf([options.rowFilter]),
+    order: [],
+  };
+}
+
+/** A text field: its values (d0, no empty value, optionally containing `search`) and their rows (m0), one more than `limit`. */
+function valuesQuery(field: SourceField, limit: number, options: FieldRangeOptions): QueryParts {
   const search = options.search ?? '';
   if (search.length > INPUT_BOUNDS.filterValueChars) throw new QueryError('value_too_long', { name: field.name, max: INPUT_BOUNDS.filterValueChars });
   return {
-    field,
-    limit,
-    query: {
-      kind: 'chart',
-      source,
-      dimensions: [{ field, granularity: 'normal', alias: 'd0', title: field.name }],
-      measures: [{ field, aggregator: 'count', alias: 'm0', axis: 1, title: 'count', trendline: false }],
-      filters: allOf([{ kind: 'isNull', field, negated: true }, search ? { kind: 'contains', field, text: search, negated: false } : null, options.rowFilter]),
-      order: [{ ref: 'd0', dir: 'asc' }],
-      limit: limit + 1,
-    },
+    dimensions: [{ field, granularity: 'normal', alias: 'd0', title: field.name }],
+    measures: [{ field, aggregator: 'count', alias: 'm0', axis: 1, title: 'count', trendline: false }],
+    filters: allOf([{ kind: 'isNull', field, negated: true }, search ? { kind: 'contains', field, text: search, negated: false } : null, options.rowFilter]),
+    order: [{ ref: 'd0', dir: 'asc' }],
+    limit: limit + 1,
   };
 }
 
