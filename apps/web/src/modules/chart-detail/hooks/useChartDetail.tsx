@@ -2,13 +2,15 @@ import type { RangeFilter } from '@bi/chart-model';
 import type { Tab } from '@bi/rules';
 import { useQueryClient } from '@tanstack/react-query';
 import { App } from 'antd';
-import { useCallback, useState, type ReactNode } from 'react';
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { chartKeys } from '../../chart/api/chart';
 import type { ChartSummary } from '../../chart/types';
 import { chartEditorApi } from '../../chart-editor/api/chartEditor';
+import { useUrlState } from '../../../shared/routing/url-state';
 import { DetailDialog } from '../components/DetailDialog';
 import { InnerFilterBar } from '../components/InnerFilterBar';
 import { useChartDetailTranslation } from '../i18n';
+import { INNER_PARAM, innerCodec, withChartValues } from '../states/innerUrl';
 import type { ViewFilters } from '../types';
 import { activeCount } from '../utils/innerValues';
 import { useExportRows } from './useExportRows';
@@ -24,10 +26,12 @@ type FiltersOf = (chart: ChartSummary) => ViewFilters | undefined;
 /**
  * What the dashboard page needs of this module for its chart boxes (issue 15 items 3 and 4): the
  * viewer's inner filter values per chart (this view only), each box's filter bar, the detail dialog
- * (all rows, or the rows behind a clicked point) and the export of a chart's rows.
+ * (all rows, or the rows behind a clicked point) and the export of a chart's rows. The inner values
+ * live in the page URL (?inner=), so a copied link reopens the same view.
  */
 export function useChartDetail({ tab }: ChartDetailOptions) {
-  const [inner, setInner] = useState<Readonly<Record<string, RangeFilter[] | undefined>>>({});
+  const [innerInUrl, setInner] = useUrlState(INNER_PARAM, innerCodec);
+  const inner = useMemo(() => innerInUrl ?? {}, [innerInUrl]);
   const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
   const [dialog, setDialog] = useState<{ chart: ChartSummary; pointKey?: string } | null>(null);
 
@@ -39,7 +43,7 @@ export function useChartDetail({ tab }: ChartDetailOptions) {
       else next.add(chartId);
       return next;
     });
-  const setValues = (chartId: string, values: RangeFilter[] | undefined) => setInner((current) => ({ ...current, [chartId]: values }));
+  const setValues = (chartId: string, values: RangeFilter[] | undefined) => setInner((current) => withChartValues(current, chartId, values));
   /** `canEdit`: the bar offers to store the values as the chart's own (PUT /api/chart-edit/{tab}). */
   const barOf = (chart: ChartSummary, canEdit = false): ReactNode =>
     open.has(chart.chartId) ? (
