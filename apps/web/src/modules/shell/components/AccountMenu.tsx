@@ -1,7 +1,7 @@
 import { BulbOutlined, DownOutlined, GlobalOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { Avatar, Button, Divider, Popover, Space, Typography } from 'antd';
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { changeLanguage } from '../../../shared/i18n';
 import { LANGUAGES, resolveLanguage, type Language } from '../../../shared/i18n/language';
@@ -32,44 +32,32 @@ export function AccountMenu() {
 
   const content = (
     <div className="bi-account-popup" data-testid="account-popup">
-      <div className="bi-account-popup__section">
-        <Typography.Text type="secondary" id={languageLabelId}>
-          <GlobalOutlined aria-hidden="true" /> {t('account.language')}
-        </Typography.Text>
-        <Space.Compact block role="group" aria-labelledby={languageLabelId}>
-          {LANGUAGES.map((lng) => (
-            <Button
-              key={lng}
-              size="small"
-              type={lng === language ? 'primary' : 'default'}
-              aria-pressed={lng === language}
-              data-testid={`account-language-${lng}`}
-              onClick={() => void onLanguage(lng)}
-            >
-              {t(`language.${lng}`)}
-            </Button>
-          ))}
-        </Space.Compact>
-      </div>
-      <div className="bi-account-popup__section">
-        <Typography.Text type="secondary" id={themeLabelId}>
-          <BulbOutlined aria-hidden="true" /> {t('account.theme')}
-        </Typography.Text>
-        <Space.Compact block role="group" aria-labelledby={themeLabelId}>
-          {THEME_MODES.map((item) => (
-            <Button
-              key={item}
-              size="small"
-              type={item === mode ? 'primary' : 'default'}
-              aria-pressed={item === mode}
-              data-testid={`account-theme-${item}`}
-              onClick={() => setMode(item)}
-            >
-              {t(`theme.${item}`)}
-            </Button>
-          ))}
-        </Space.Compact>
-      </div>
+      <ChoiceGroup
+        labelId={languageLabelId}
+        label={
+          <>
+            <GlobalOutlined aria-hidden="true" /> {t('account.language')}
+          </>
+        }
+        options={LANGUAGES}
+        value={language}
+        optionText={(lng) => t(`language.${lng}`)}
+        testIdPrefix="account-language"
+        onChoose={(lng) => void onLanguage(lng)}
+      />
+      <ChoiceGroup
+        labelId={themeLabelId}
+        label={
+          <>
+            <BulbOutlined aria-hidden="true" /> {t('account.theme')}
+          </>
+        }
+        options={THEME_MODES}
+        value={mode}
+        optionText={(item) => t(`theme.${item}`)}
+        testIdPrefix="account-theme"
+        onChoose={setMode}
+      />
       <Divider className="bi-account-popup__divider" />
       <Button
         block
@@ -101,5 +89,40 @@ export function AccountMenu() {
         <DownOutlined aria-hidden="true" className="bi-account__caret" />
       </button>
     </Popover>
+  );
+}
+
+interface ChoiceGroupProps<T extends string> {
+  labelId: string;
+  label: ReactNode;
+  options: readonly T[];
+  value: T;
+  optionText: (option: T) => string;
+  testIdPrefix: string;
+  onChoose: (option: T) => void;
+}
+
+/** A labelled row of buttons of which one is chosen (the popup's language and theme). */
+function ChoiceGroup<T extends string>({ labelId, label, options, value, optionText, testIdPrefix, onChoose }: ChoiceGroupProps<T>) {
+  return (
+    <div className="bi-account-popup__section">
+      <Typography.Text type="secondary" id={labelId}>
+        {label}
+      </Typography.Text>
+      <Space.Compact block role="group" aria-labelledby={labelId}>
+        {options.map((option) => (
+          <Button
+            key={option}
+            size="small"
+            type={option === value ? 'primary' : 'default'}
+            aria-pressed={option === value}
+            data-testid={`${testIdPrefix}-${option}`}
+            onClick={() => onChoose(option)}
+          >
+            {optionText(option)}
+          </Button>
+        ))}
+      </Space.Compact>
+    </div>
   );
 }
