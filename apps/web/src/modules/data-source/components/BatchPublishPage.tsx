@@ -17,6 +17,7 @@ import type { PublishFailure, PublishType } from '../../sharing/types';
 import { batchProblem, invertSelection, keepSelectable, selectAll } from '../../sharing/utils/selection';
 import { FailureTable } from '../../sharing/components/FailureTable';
 import { PrincipalPickers } from '../../sharing/components/PrincipalPickers';
+import { PendingSpin } from '../../../shared/components/PendingSpin';
 import '../../sharing/sharing.css';
 
 /**
@@ -94,11 +95,7 @@ export function BatchPublishPage({ routeName }: { routeName: 'data_source_publis
 
   let table;
   if (projectsQuery.isPending) {
-    table = (
-      <div className="bi-share__status">
-        <Spin />
-      </div>
-    );
+    table = <PendingSpin className="bi-share__status" />;
   } else if (projectsQuery.isError) {
     table = <Alert type="error" showIcon title={ds('sidebar.loadFailed')} description={projectsQuery.error.message} />;
   } else {

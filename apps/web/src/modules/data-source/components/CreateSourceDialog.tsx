@@ -1,5 +1,5 @@
 import { ConsoleSqlOutlined, DatabaseOutlined, FileExcelOutlined } from '@ant-design/icons';
-import { Alert, Button, Empty, Form, Modal, Select, Spin, Tag } from 'antd';
+import { Alert, Button, Empty, Form, Modal, Select, Tag } from 'antd';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { DIALOG_CANCEL } from '../../../shared/components/testIds';
@@ -9,6 +9,7 @@ import { useDsTranslation } from '../i18n';
 import type { Project } from '../types';
 import { availableSourceTypes, type SourceTypeKey } from '../utils/modules';
 import { errorText } from './common';
+import { PendingSpin } from '../../../shared/components/PendingSpin';
 
 interface CreateSourceDialogProps {
   open: boolean;
@@ -55,11 +56,7 @@ export function CreateSourceDialog({ open, projects, initialProjectId, onClose }
   if (projects.length === 0) {
     body = <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={<span data-testid="ds-create-no-folder">{ds('create.noFolder')}</span>} />;
   } else if (flags.isPending) {
-    body = (
-      <div className="bi-sidebar__status">
-        <Spin />
-      </div>
-    );
+    body = <PendingSpin />;
   } else if (flags.isError) {
     body = <Alert type="error" showIcon title={errorText(flags.error)} />;
   } else if (types.length === 0) {

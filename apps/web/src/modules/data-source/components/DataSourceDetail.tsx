@@ -1,5 +1,5 @@
 import { DeleteOutlined, DownloadOutlined, EditOutlined, MoreOutlined, ShareAltOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Descriptions, Dropdown, Empty, Space, Spin, Tabs, Tag, Tooltip, Typography, type MenuProps } from 'antd';
+import { Alert, App, Button, Descriptions, Dropdown, Empty, Space, Tabs, Tag, Tooltip, Typography, type MenuProps } from 'antd';
 import { isUploadSyntheticField } from '@bi/rules';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -19,6 +19,7 @@ import { ChartsTab, HistoryTab, PreviewTab } from './DetailTabs';
 import { FieldsTab } from './FieldsTab';
 import { formatTime } from '../../../shared/format/time';
 import { cacheLabel, errorText, menuLabel, typeLabel } from './common';
+import { PendingSpin } from '../../../shared/components/PendingSpin';
 
 type TabKey = 'preview' | 'fields' | 'history' | 'charts';
 
@@ -36,11 +37,7 @@ export function DataSourceDetail({ dataSourceId, basePath }: { dataSourceId: str
   const { openShare, shareDialog } = useShareDialog();
 
   if (query.isPending) {
-    return (
-      <div className="bi-sidebar__status">
-        <Spin />
-      </div>
-    );
+    return <PendingSpin />;
   }
   if (query.isError) {
     if (query.error instanceof ApiError && query.error.httpStatus === 404) {

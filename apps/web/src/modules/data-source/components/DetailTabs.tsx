@@ -1,5 +1,5 @@
 import { UPLOAD_KEY_COLUMN } from '@bi/rules';
-import { Alert, Empty, Spin, Table, Tree } from 'antd';
+import { Alert, Empty, Table, Tree } from 'antd';
 import type { DataNode } from 'antd/es/tree';
 import { useEffect, useState } from 'react';
 import { useDsTranslation } from '../i18n';
@@ -9,13 +9,10 @@ import type { DataSource, HistoryEntry, RelatedChart } from '../types';
 import { PreviewTable } from './PreviewTable';
 import { formatTime } from '../../../shared/format/time';
 import { errorText } from './common';
+import { PendingSpin } from '../../../shared/components/PendingSpin';
 
 function Loading() {
-  return (
-    <div className="bi-sidebar__status">
-      <Spin />
-    </div>
-  );
+  return <PendingSpin />;
 }
 
 /**

@@ -1,9 +1,10 @@
-import { Alert, Empty, Spin, Table, Typography } from 'antd';
+import { Alert, Empty, Table, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import type { ColumnsType } from 'antd/es/table';
 import { useMemo } from 'react';
 import { useDsTranslation } from '../i18n';
 import type { CellValue, Preview, Row } from '../types';
+import { PendingSpin } from '../../../shared/components/PendingSpin';
 
 interface PreviewTableProps {
   preview: Preview;
@@ -102,11 +103,7 @@ interface ProbePreviewProps {
 /** The preview pane of a probe: a spinner while it runs, its error, its rows, or an empty state. */
 export function ProbePreview({ pending, error, preview, emptyText }: ProbePreviewProps) {
   if (pending) {
-    return (
-      <div className="bi-sidebar__status">
-        <Spin />
-      </div>
-    );
+    return <PendingSpin />;
   }
   if (error) return <Alert type="error" showIcon title={<span data-testid="preview-error">{error}</span>} />;
   if (preview) return <PreviewTable preview={preview} maxHeight={360} />;

@@ -1,5 +1,5 @@
 import { DeleteOutlined, FilterOutlined, PlusOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Empty, Input, Select, Spin, Switch, Typography } from 'antd';
+import { Alert, App, Button, Empty, Input, Select, Switch, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { DialogModal } from '../../../shared/components/DialogModal';
 import { useChartEditorTranslation } from '../../chart-editor/i18n';
@@ -19,6 +19,7 @@ import {
   type RuleField,
   type RuleRow,
 } from '../utils/rowRules';
+import { PendingSpin } from '../../../shared/components/PendingSpin';
 import '../sharing.css';
 
 export interface RowRulesTarget {
@@ -108,11 +109,7 @@ export function RowRulesDialog({ target, onClose }: { target: RowRulesTarget | n
 
   let body;
   if (rules.isPending || principals.isPending) {
-    body = (
-      <div className="bi-share__status">
-        <Spin />
-      </div>
-    );
+    body = <PendingSpin className="bi-share__status" />;
   } else if (rules.isError || principals.isError) {
     body = <Alert type="error" showIcon title={sh('rules.loadFailed')} description={(rules.error ?? principals.error)?.message} data-testid="rules-load-error" />;
   } else {

@@ -1,4 +1,4 @@
-import { Alert, Form, Spin, Typography } from 'antd';
+import { Alert, Form, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { DialogModal } from '../../../shared/components/DialogModal';
 import { usePublish, useShareForm } from '../hooks/useSharing';
@@ -7,6 +7,7 @@ import { useShTranslation } from '../i18n';
 import type { PublishFailure } from '../types';
 import { FailureTable } from './FailureTable';
 import { PrincipalPickers } from './PrincipalPickers';
+import { PendingSpin } from '../../../shared/components/PendingSpin';
 import '../sharing.css';
 
 export interface ShareTarget {
@@ -62,11 +63,7 @@ export function ShareDialog({ target, onClose }: ShareDialogProps) {
 
   let body;
   if (form.isPending) {
-    body = (
-      <div className="bi-share__status">
-        <Spin />
-      </div>
-    );
+    body = <PendingSpin className="bi-share__status" />;
   } else if (form.isError) {
     body = <Alert type="error" showIcon title={sh('share.loadFailed')} description={form.error.message} data-testid="share-load-error" />;
   } else {
