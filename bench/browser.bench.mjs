@@ -12,14 +12,13 @@
 // BENCH_GRPC_BASE_PORT (default 45051), CHROMIUM_PATH (default /usr/bin/chromium),
 // BENCH_SCREENSHOT (a .png: the warm page once painted), BENCH_TRACE (a .json: a Chromium
 // performance trace of the last warm navigation, for chrome://tracing or the DevTools).
-import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import http from 'node:http';
-import { cpus, tmpdir, totalmem } from 'node:os';
+import { cpSync, existsSync } from 'node:fs';
+import { cpus, totalmem } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
-import { createSalesTable, f, load, stats, startProduct, successCall, waitReady } from './support.mjs';
+import { TWENTY_CHARTS, benchDir, createSalesDashboards, createSalesTable, f, load, productClient, stats, startProduct, successCall, waitReady } from './support.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const ROWS = Number(process.env.BENCH_ROWS ?? 5_000_000);
@@ -35,11 +34,9 @@ const CHARTS = 20;
 const TARGETS = { warmMs: 1500, warmRatio: 1.3, coldRatio: 1.2 };
 const TAB = 'dashboard';
 
-const keep = !!process.env.BENCH_DIR;
-const dir = process.env.BENCH_DIR ? resolve(process.env.BENCH_DIR, `browser-${Date.now()}`) : mkdtempSync(join(tmpdir(), 'bi-browser-bench-'));
-const dataDir = join(dir, 'data');
+const work = benchDir('browser');
+const { dir, dataDir } = work;
 const webCopy = join(dir, 'web');
-mkdirSync(dataDir, { recursive: true });
 const log = (...a) => console.log('[bench]', ...a);
 const loadAtStart = load();
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -62,23 +59,7 @@ cpSync(join(root, 'apps/web/dist'), webCopy, { recursive: true });
 }
 
 // ---- the product -------------------------------------------------------------------------------
-const agent = new http.Agent({ keepAlive: true, maxSockets: 8 });
-function request(method, path, token, body) {
-  const payload = body === undefined ? undefined : JSON.stringify(body);
-  return new Promise((resolveP, reject) => {
-    const req = http.request(
-      { host: '127.0.0.1', port: PORT, method, path, agent, headers: { 'content-type': 'application/json', currentLanguage: 'en', ...(token ? { authorization: token } : {}), ...(payload ? { 'content-length': Buffer.byteLength(payload) } : {}) } },
-      (res) => {
-        const chunks = [];
-        res.on('data', (c) => chunks.push(c));
-        res.on('end', () => resolveP({ status: res.statusCode, text: Buffer.concat(chunks).toString('utf8') }));
-        res.on('error', reject);
-      },
-    );
-    req.on('error', reject);
-    req.end(payload);
-  });
-}
+const { agent, request } = productClient(PORT);
 const call = successCall(request);
 
 log('starting the product');
@@ -156,26 +137,9 @@ try {
   const token = login.token.result.token;
 
   // the source, a dashboard of 20 charts (the same as bench/chart.bench.mjs (6)) and a probe chart elsewhere
-  const dsFolder = await call('POST', '/api/data_source/proj', token, { name: 'Bench sources' });
-  const created = await call('POST', '/api/data_source/sql/', token, { projectId: dsFolder.projectId, name: 'Bench sales', type: 8, tableName: 'sales', tableSchema: 'main', cacheInterval: 60 });
-  if (created.error) throw new Error(`creating the source: ${created.error}`);
-  const source = created.dataSource;
-  const folder = await call('POST', '/api/dashboard/project/dashboard', token, { name: 'Bench charts' });
-  const board = await call('POST', '/api/dashboard/dashboard', token, { name: 'Bench 20 charts', projectId: folder.projectId });
-  const probeBoard = await call('POST', '/api/dashboard/dashboard', token, { name: 'Bench probe', projectId: folder.projectId });
-  const field = (name) => source.fields.find((x) => x.name === name);
-  const point = (granularity) => ({ name: 'order_date', title: 'order_date', dataType: field('order_date').dataType, granularity });
-  const category = { name: 'category', title: 'category', dataType: field('category').dataType };
-  const measure = (aggregator) => ({ name: 'amount', title: `amount ${aggregator}`, dataType: field('amount').dataType, aggregator });
-  async function newChart(dashboardId, title, points, values, secondPoints = [category]) {
-    const chartId = await call('POST', `/api/chart-edit/dashboard/${dashboardId}`, token, { title, dataSourceId: source.dataSourceId, type: 'line' });
-    return call('PUT', '/api/chart-edit/dashboard', token, {
-      chartId, title, type: 'line', dataSourceId: source.dataSourceId, points, values, secondPoints, secondValues: [],
-      innerFilters: [], colorSettings: [], gaugeSection: [], showTitle: true, legendStyle: 1,
-    });
-  }
+  const { source, folder, boards: [board, probeBoard], point, measure, newChart } = await createSalesDashboards(call, token, ['Bench 20 charts', 'Bench probe']);
   const ids = [];
-  for (const g of [1, 2, 3, 4]) for (const a of ['sum', 'avg', 'count', 'max', 'min']) ids.push((await newChart(board.dashboardId, `Chart ${g} ${a}`, [point(g)], [measure(a), measure('count')])).chartId);
+  for (const { granularity: g, aggregator: a } of TWENTY_CHARTS) ids.push((await newChart(board.dashboardId, `Chart ${g} ${a}`, [point(g)], [measure(a), measure('count')])).chartId);
   // two boxes of the default 6×4 a row, ten rows (a new chart is placed below the last one)
   await call('PUT', `/api/dashboard/aspect_changed/${TAB}/${board.dashboardId}`, token, ids.map((chartId, k) => ({ chartId, row: Math.floor(k / 2) * 4, col: (k % 2) * 6, sizeX: 6, sizeY: 4 })));
   const probe = await newChart(probeBoard.dashboardId, 'Probe', [point(1)], [measure('count')], []);
@@ -418,6 +382,6 @@ try {
   await browser?.close().catch(() => undefined);
   await product.stop();
   agent.destroy();
-  if (!keep) rmSync(dir, { recursive: true, force: true });
+  work.remove();
 }
 process.exit(failed ? 1 : 0);

@@ -11,18 +11,15 @@
 // BENCH_DIR (working directory, default a fresh temp dir, removed at the end unless given),
 // BENCH_PORT (HTTP, default 18391), BENCH_GRPC_BASE_PORT (default 44051), BENCH_NODE_ARGS (node options of the product),
 // BENCH_DUMP (a file: the first batch answer of (6) is written there, to look at).
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import http from 'node:http';
-import { gunzipSync } from 'node:zlib';
-import { cpus, tmpdir, totalmem } from 'node:os';
+import { existsSync, writeFileSync } from 'node:fs';
+import { cpus, totalmem } from 'node:os';
 import { join, resolve, dirname } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { DuckDBInstance } from '@duckdb/node-api';
 import { buildChartQuery, compile, normalizeRows } from '@bi/query';
 import { buildOption } from '@bi/charts';
 import { translate } from '@bi/i18n';
-import { createSalesTable, f, load, stats, startProduct, successCall, waitReady } from './support.mjs';
+import { TWENTY_CHARTS, benchDir, createSalesDashboards, f, load, printResults, productClient, salesStoreWithBaseline, stats, startProduct, successCall, waitReady } from './support.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const { chartColumns, rowObjects, labelsFor, CHART_ROW_LIMIT } = await import(join(root, 'apps/chart-query/dist/chart-plan.js'));
@@ -38,10 +35,8 @@ const GRPC_BASE_PORT = Number(process.env.BENCH_GRPC_BASE_PORT ?? 44051);
 const PASSWORD = 'bench-password-1';
 const TARGETS = { missRatio: 1.15, sqlRatio: 1.2, hitP50: 1, hitP99: 5, optionP50: 1, dashboardP99: 10 };
 
-const keep = !!process.env.BENCH_DIR;
-const dir = process.env.BENCH_DIR ? resolve(process.env.BENCH_DIR, `chart-${Date.now()}`) : mkdtempSync(join(tmpdir(), 'bi-chart-bench-'));
-const dataDir = join(dir, 'data');
-mkdirSync(dataDir, { recursive: true });
+const work = benchDir('chart');
+const { dir, dataDir } = work;
 const log = (...a) => console.log('[bench]', ...a);
 const loadAtStart = load();
 
@@ -50,53 +45,13 @@ if (!existsSync(join(root, 'apps/embedded/dist/main.js'))) {
   console.error('apps/embedded/dist/main.js is missing: run "npm run build:server" first');
   process.exit(1);
 }
-const storeFile = join(dataDir, 'analytics.duckdb');
-const baselineFile = join(dir, 'baseline.duckdb');
-{
-  log(`generating ${ROWS} rows into ${storeFile}`);
-  const started = Date.now();
-  await createSalesTable(storeFile, ROWS);
-  // The product opens analytics.duckdb read-write (DuckDBInstance.create, apps/data-source/src/drivers/duckdb.driver.ts),
-  // which locks the file for its process; the baselines read a byte copy of it, so they can run
-  // interleaved with the product's measurements in the same run.
-  copyFileSync(storeFile, baselineFile);
-  log(`data ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-}
-const baseDb = await DuckDBInstance.create(baselineFile, { access_mode: 'READ_ONLY' });
-const baseConn = await baseDb.connect();
-/** A query run directly: every result row read in DuckDB's JSON form (as the product's driver reads). */
-async function direct(sql, params) {
-  const reader = params?.length ? await baseConn.runAndReadAll(sql, params) : await baseConn.runAndReadAll(sql);
-  return reader.getRowsJson();
-}
+const store = await salesStoreWithBaseline(work, ROWS, {}, log);
+const baseConn = store.conn;
+const direct = store.direct;
 
 // ---- the product -------------------------------------------------------------------------------
-const agent = new http.Agent({ keepAlive: true, maxSockets: 32 });
-/** bytes received (compressed where the answer was) */
-let wire = 0;
-function request(method, path, token, body, { gzip = true } = {}) {
-  const payload = body === undefined ? undefined : JSON.stringify(body);
-  return new Promise((resolveP, reject) => {
-    const req = http.request(
-      // as a browser: gzip accepted, a compressed answer decompressed before it counts as received
-      { host: '127.0.0.1', port: PORT, method, path, agent, headers: { 'content-type': 'application/json', 'accept-encoding': gzip ? 'gzip' : 'identity', currentLanguage: 'en', ...(token ? { authorization: token } : {}), ...(payload ? { 'content-length': Buffer.byteLength(payload) } : {}) } },
-      (res) => {
-        const chunks = [];
-        res.on('data', (c) => chunks.push(c));
-        res.on('end', () => {
-          const bytes = Buffer.concat(chunks);
-          wire += bytes.length;
-          const body = res.headers['content-encoding'] === 'gzip' ? gunzipSync(bytes) : bytes;
-          // the text only when read: the timed loops compare bytes (sameAnswer)
-          resolveP({ status: res.statusCode, bytes: body, get text() { return body.toString('utf8'); } });
-        });
-        res.on('error', reject);
-      },
-    );
-    req.on('error', reject);
-    req.end(payload);
-  });
-}
+// as a browser: gzip accepted, a compressed answer decompressed before it counts as received
+const { agent, request, wire } = productClient(PORT, { maxSockets: 32, gzip: true });
 /**
  * Checks an answer of a timed loop: the first is parsed and checked; later ones are compared byte for
  * byte with it (the same bytes are the same kept answer, computedAt included), parsed and checked again
@@ -121,27 +76,8 @@ try {
   const token = (await call('POST', '/api/identity/login', undefined, { userName: 'admin', password: PASSWORD })).token.result.token;
 
   // a table source on the analytics store (SELECT * FROM main.sales), cached 60 minutes
-  const dsFolder = await call('POST', '/api/data_source/proj', token, { name: 'Bench sources' });
-  const created = await call('POST', '/api/data_source/sql/', token, { projectId: dsFolder.projectId, name: 'Bench sales', type: 8, tableName: 'sales', tableSchema: 'main', cacheInterval: 60 });
-  if (created.error) throw new Error(`creating the source: ${created.error}`);
-  const source = created.dataSource;
+  const { source, boards: [mainBoard, board20], point, measure, chartOf, newChart } = await createSalesDashboards(call, token, ['Bench main', 'Bench 20 charts']);
   log(`source ${source.dataSourceId}: ${source.content}; fields ${source.fields.map((x) => `${x.name}:${x.dataType}`).join(', ')}`);
-  const folder = await call('POST', '/api/dashboard/project/dashboard', token, { name: 'Bench charts' });
-  const mainBoard = await call('POST', '/api/dashboard/dashboard', token, { name: 'Bench main', projectId: folder.projectId });
-  const board20 = await call('POST', '/api/dashboard/dashboard', token, { name: 'Bench 20 charts', projectId: folder.projectId });
-
-  const field = (name) => source.fields.find((x) => x.name === name);
-  const point = (granularity) => ({ name: 'order_date', title: 'order_date', dataType: field('order_date').dataType, granularity });
-  const category = { name: 'category', title: 'category', dataType: field('category').dataType };
-  const measure = (aggregator) => ({ name: 'amount', title: `amount ${aggregator}`, dataType: field('amount').dataType, aggregator });
-  const chartOf = (chartId, title, points, values, secondPoints = [category]) => ({
-    chartId, title, type: 'line', dataSourceId: source.dataSourceId, points, values, secondPoints, secondValues: [],
-    innerFilters: [], colorSettings: [], gaugeSection: [], showTitle: true, legendStyle: 1,
-  });
-  async function newChart(dashboardId, title, points, values) {
-    const chartId = await call('POST', `/api/chart-edit/dashboard/${dashboardId}`, token, { title, dataSourceId: source.dataSourceId, type: 'line' });
-    return call('PUT', '/api/chart-edit/dashboard', token, chartOf(chartId, title, points, values));
-  }
   const MONTH = 3;
   let chart = await newChart(mainBoard.dashboardId, 'Sales 0', [point(MONTH)], [measure('sum'), measure('avg'), measure('count')]);
   const runPath = `/api/dashboard/chart/dashboard/${chart.chartId}`;
@@ -218,10 +154,8 @@ try {
   }
 
   // (6) a dashboard of 20 cached charts, requested in parallel; wall time per round
-  const variants = [];
-  for (const g of [1, 2, 3, 4]) for (const a of ['sum', 'avg', 'count', 'max', 'min']) variants.push([g, a]);
   const ids = [];
-  for (const [g, a] of variants) ids.push((await newChart(board20.dashboardId, `Chart ${g} ${a}`, [point(g)], [measure(a), measure('count')])).chartId);
+  for (const { granularity: g, aggregator: a } of TWENTY_CHARTS) ids.push((await newChart(board20.dashboardId, `Chart ${g} ${a}`, [point(g)], [measure(a), measure('count')])).chartId);
   const runAll = () => Promise.all(ids.map((id) => request('POST', `/api/dashboard/chart/dashboard/${id}`, token, {})));
   const first = await runAll(); // fills the cache
   const firstAt = first.map((r) => JSON.parse(r.text).data.meta.computedAt);
@@ -251,10 +185,10 @@ try {
   for (let i = 0; i < 2 * (WARMUP + ROUNDS); i++) {
     const gzip = i % 2 === 0;
     const t = performance.now();
-    const wireBefore = wire;
+    const wireBefore = wire();
     const r = await request('POST', '/api/dashboard/charts/dashboard', token, { charts: ids.map((chartId) => ({ chartId })) }, { gzip });
     const ms = performance.now() - t;
-    if (gzip) batchWire = wire - wireBefore;
+    if (gzip) batchWire = wire() - wireBefore;
     // checked after the clock, like the answers of (6b)
     sameAnswer(batchSeen, r, (json) =>
       json.data.forEach((a, k) => {
@@ -325,25 +259,22 @@ try {
     { measure: '(6g) the same batch, gzip (as a browser asks; 5× fewer bytes)', s: DB, baseline: `${f(FL.p99)} (1× live)`, ratio: DB.p99 / FL.p99, target: '—', pass: null },
     { measure: '(6b) dashboard, 20 cached charts as 20 parallel single runs', s: D, baseline: `${f(D0.p99)} (20× live)`, ratio: D.p99 / D0.p99, target: '—', pass: null },
   );
-  const table = [
-    ['measure', 'n', 'p50 ms', 'p99 ms', 'baseline ms', 'ratio', 'target', 'result'],
-    ...results.map((r) => [r.measure, String(r.s.n), f(r.s.p50), f(r.s.p99), r.baseline, typeof r.ratio === 'number' ? r.ratio.toFixed(2) : r.ratio, r.target, r.pass === null ? '' : r.pass ? 'PASS' : 'FAIL']),
-  ];
-  const widths = table[0].map((_, c) => Math.max(...table.map((row) => row[c].length)));
-  console.log(`\nChart engine benchmark — ${ROWS} rows, ${cpus().length} CPUs, ${(totalmem() / 2 ** 30).toFixed(1)} GiB, Node ${process.version}, ${new Date().toISOString()}, load average ${loadAtStart} at start / ${load()} at end`);
-  console.log(`answer rows ${counts.bff}; dashboard answers ${(answerBytes / 1024).toFixed(0)} KiB per round (batch ${(batchBytes / 1024).toFixed(0)} KiB, ${(batchWire / 1024).toFixed(0)} KiB gzip on the wire); option JSON (5a) ${(optionBytes[0] / 1024).toFixed(0)} KiB, (5b) ${(optionBytes[1] / 1024).toFixed(0)} KiB`);
-  console.log(`(4)/(6) ratios are against a bare BFF round trip and for information; their targets are absolute.`);
-  for (const row of table) console.log('| ' + row.map((c, i) => c.padEnd(widths[i])).join(' | ') + ' |');
-  failed = results.some((r) => r.pass === false);
-  console.log(JSON.stringify({ bench: 'chart', rows: ROWS, cpus: cpus().length, loadavg: [loadAtStart, load()], date: new Date().toISOString(), results: results.map((r) => ({ measure: r.measure.trim(), ...r.s, ratio: r.ratio, target: r.target, pass: r.pass })) }));
+  failed = printResults(
+    [
+      `\nChart engine benchmark — ${ROWS} rows, ${cpus().length} CPUs, ${(totalmem() / 2 ** 30).toFixed(1)} GiB, Node ${process.version}, ${new Date().toISOString()}, load average ${loadAtStart} at start / ${load()} at end`,
+      `answer rows ${counts.bff}; dashboard answers ${(answerBytes / 1024).toFixed(0)} KiB per round (batch ${(batchBytes / 1024).toFixed(0)} KiB, ${(batchWire / 1024).toFixed(0)} KiB gzip on the wire); option JSON (5a) ${(optionBytes[0] / 1024).toFixed(0)} KiB, (5b) ${(optionBytes[1] / 1024).toFixed(0)} KiB`,
+      `(4)/(6) ratios are against a bare BFF round trip and for information; their targets are absolute.`,
+    ],
+    results,
+    { bench: 'chart', rows: ROWS, loadavg: [loadAtStart, load()] },
+  );
 } catch (e) {
   console.error('[bench] failed:', e?.stack ?? e);
   failed = true;
 } finally {
   await product.stop();
-  baseConn.closeSync();
-  baseDb.closeSync();
+  store.close();
   agent.destroy();
-  if (!keep) rmSync(dir, { recursive: true, force: true });
+  work.remove();
 }
 process.exit(failed ? 1 : 0);
