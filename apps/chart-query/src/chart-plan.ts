@@ -15,6 +15,7 @@ import {
   type Cell,
   type FilterNode,
   type ChartQueryIR,
+  type CompiledQuery,
   type DialectName,
   type PlotLinePlan,
   type QuerySource,
@@ -142,6 +143,15 @@ export function planChart(input: PlanInput): ChartPlan {
 export function answerKey(plan: ChartPlan, parts: { dialect: DialectName; dataVersion: number; sourceName?: string; chart: Chart; language: string; page?: { index: number; size: number } }): string {
   const material = JSON.stringify([ANSWER_VERSION, parts.dialect, parts.dataVersion, parts.sourceName ?? '', plan.main, plan.totals ?? null, plan.plotLines, parts.chart, parts.language, parts.page ?? null, plan.warnings]);
   return createHash('sha256').update(material).digest('hex');
+}
+
+/**
+ * The cache key of a field's values (FieldRange, the filter pickers): the compiled query (the viewer's
+ * row rules and the search are in it), the field, the limit, the dialect and the source's data version.
+ */
+export function fieldRangeKey(compiled: CompiledQuery, parts: { field: string; limit: number; dialect: DialectName; dataVersion: number }): string {
+  const material = JSON.stringify(['range', ANSWER_VERSION, parts.dialect, parts.dataVersion, parts.field, parts.limit, compiled.sql, compiled.params]);
+  return 'range:' + createHash('sha256').update(material).digest('hex');
 }
 
 /** The chart's field behind each result column (dimensions d<i> → points, s0 → the compare field, m<i> → values then second values). */

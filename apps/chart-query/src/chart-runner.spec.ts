@@ -103,6 +103,23 @@ describe('ChartRunner', () => {
     expect(backends.calls).toHaveLength(2);
   });
 
+  it("keeps a field's values under the source prefix: asked again, no query; a new search, a data change or a new data version asks again", async () => {
+    backends.charts.set('c1', barChart('c1', 'ds1'));
+    const range = (over: Record<string, unknown> = {}) => runner.fieldRange({ tab: 'dashboard', chartId: 'c1', chartJson: '', field: 'region', search: '', limit: 0, ...over });
+    const first = await range();
+    expect(JSON.parse(first.answerJson)).toMatchObject({ name: 'region', dataType: 'string', values: [{ value: 'East', count: 10 }, { value: 'West', count: 20.5 }], more: false });
+    expect(await range()).toEqual(first);
+    expect(backends.calls).toHaveLength(1);
+    await range({ search: 'Ea' });
+    expect(backends.calls).toHaveLength(2);
+    expect(await cache.deleteByPrefix(resultCachePrefix('ds1'))).toBe(2);
+    await range();
+    expect(backends.calls).toHaveLength(3);
+    backends.sources.set('ds1', describeSource('ds1', { dataVersion: 2 }));
+    await range();
+    expect(backends.calls).toHaveLength(4);
+  });
+
   it('keeps answers for the source cache interval or the default, and a new data version misses', async () => {
     expect(runner.ttlMs(describeSource('x', { cacheInterval: 30 }))).toBe(30 * 60_000);
     expect(runner.ttlMs(describeSource('x'))).toBe(1000);

@@ -15,6 +15,7 @@ import {
   answerKey,
   chartColumns,
   dialectOf,
+  fieldRangeKey,
   isEmptyChart,
   labelsFor,
   planChart,
@@ -233,7 +234,12 @@ export class ChartRunner {
     };
   }
 
-  /** The values a filter field of the chart's source offers (the inner filter bar): not cached, bounded, parameters only. */
+  /**
+   * The values a filter field of the chart's source offers (the inner and global filter bars): bounded,
+   * parameters only; kept like chart answers — under the source's prefix (dropped on its DataChanged),
+   * keyed by the query (row rules and search included) and the source's data version, for the source's
+   * cache interval; identical requests in flight share one query.
+   */
   async fieldRange(req: chartQueryV1.FieldRangeRequest): Promise<chartQueryV1.FieldRangeReply> {
     const tab = tabOf(req.tab);
     const chart = await this.chartOf(tab, req.chartId, req.chartJson);
@@ -251,9 +257,18 @@ export class ChartRunner {
     } catch (e) {
       throw queryAppError(e);
     }
-    const reply = await this.run(source.dataSourceId, compiled, plan.limit + 1);
-    const rows = rowObjects(compiled.columns, normalizeRows(JSON.parse(reply.rowsJson) as unknown[][], compiled.columns));
-    return { answerJson: JSON.stringify(fieldRangeOf(plan, rows)) };
+    const key = resultCachePrefix(source.dataSourceId) + fieldRangeKey(compiled, { field: req.field, limit: plan.limit, dialect: dialectOf(source), dataVersion: source.dataVersion });
+    const hit = await this.cache.get(key);
+    if (hit !== undefined) return { answerJson: hit };
+    return this.cache.withLock(key, async () => {
+      const filled = await this.cache.get(key);
+      if (filled !== undefined) return { answerJson: filled };
+      const reply = await this.run(source.dataSourceId, compiled, plan.limit + 1);
+      const rows = rowObjects(compiled.columns, normalizeRows(JSON.parse(reply.rowsJson) as unknown[][], compiled.columns));
+      const answerJson = JSON.stringify(fieldRangeOf(plan, rows));
+      await this.cache.set(key, answerJson, this.ttlMs(source));
+      return { answerJson };
+    });
   }
 
   private async chartOf(tab: string, chartId: string, chartJson: string): Promise<Chart> {
