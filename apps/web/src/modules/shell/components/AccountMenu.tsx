@@ -9,7 +9,7 @@ import { browserStorages } from '../../../shared/storage/keys';
 import { useLogout } from '../../auth/hooks/useLogout';
 import { readUserName } from '../../auth/utils/session';
 import { useThemeMode } from '../hooks/useThemeMode';
-import { THEME_MODES } from '../../../shared/storage/theme';
+import { THEME_MODES, type ThemeMode } from '../../../shared/storage/theme';
 
 /** Greeting with the user name; opens the account popup (language, theme, logout). */
 export function AccountMenu() {
@@ -20,8 +20,6 @@ export function AccountMenu() {
   const { logout, pending } = useLogout();
   const language = resolveLanguage(i18n.language);
   const userName = readUserName(browserStorages());
-  const languageLabelId = useId();
-  const themeLabelId = useId();
 
   const onLanguage = async (lng: Language) => {
     if (lng === language) return;
@@ -32,32 +30,8 @@ export function AccountMenu() {
 
   const content = (
     <div className="bi-account-popup" data-testid="account-popup">
-      <ChoiceGroup
-        labelId={languageLabelId}
-        label={
-          <>
-            <GlobalOutlined aria-hidden="true" /> {t('account.language')}
-          </>
-        }
-        options={LANGUAGES}
-        value={language}
-        optionText={(lng) => t(`language.${lng}`)}
-        testIdPrefix="account-language"
-        onChoose={(lng) => void onLanguage(lng)}
-      />
-      <ChoiceGroup
-        labelId={themeLabelId}
-        label={
-          <>
-            <BulbOutlined aria-hidden="true" /> {t('account.theme')}
-          </>
-        }
-        options={THEME_MODES}
-        value={mode}
-        optionText={(item) => t(`theme.${item}`)}
-        testIdPrefix="account-theme"
-        onChoose={setMode}
-      />
+      <ChoiceGroup name="language" icon={<GlobalOutlined aria-hidden="true" />} options={LANGUAGES} value={language} onChoose={(lng) => void onLanguage(lng)} />
+      <ChoiceGroup name="theme" icon={<BulbOutlined aria-hidden="true" />} options={THEME_MODES} value={mode} onChoose={setMode} />
       <Divider className="bi-account-popup__divider" />
       <Button
         block
@@ -92,22 +66,26 @@ export function AccountMenu() {
   );
 }
 
+/** the catalogue key of an option's text (the name of the group, then the option) */
+type OptionKey = `language.${Language}` | `theme.${ThemeMode}`;
+
 interface ChoiceGroupProps<T extends string> {
-  labelId: string;
-  label: ReactNode;
+  /** the setting: its label is account.<name>, an option's text <name>.<option>, test ids account-<name>-<option> */
+  name: 'language' | 'theme';
+  icon: ReactNode;
   options: readonly T[];
   value: T;
-  optionText: (option: T) => string;
-  testIdPrefix: string;
   onChoose: (option: T) => void;
 }
 
 /** A labelled row of buttons of which one is chosen (the popup's language and theme). */
-function ChoiceGroup<T extends string>({ labelId, label, options, value, optionText, testIdPrefix, onChoose }: ChoiceGroupProps<T>) {
+function ChoiceGroup<T extends string>({ name, icon, options, value, onChoose }: ChoiceGroupProps<T>) {
+  const { t } = useTranslation();
+  const labelId = useId();
   return (
     <div className="bi-account-popup__section">
       <Typography.Text type="secondary" id={labelId}>
-        {label}
+        {icon} {t(`account.${name}`)}
       </Typography.Text>
       <Space.Compact block role="group" aria-labelledby={labelId}>
         {options.map((option) => (
@@ -116,10 +94,10 @@ function ChoiceGroup<T extends string>({ labelId, label, options, value, optionT
             size="small"
             type={option === value ? 'primary' : 'default'}
             aria-pressed={option === value}
-            data-testid={`${testIdPrefix}-${option}`}
+            data-testid={`account-${name}-${option}`}
             onClick={() => onChoose(option)}
           >
-            {optionText(option)}
+            {t(`${name}.${option}` as OptionKey)}
           </Button>
         ))}
       </Space.Compact>
