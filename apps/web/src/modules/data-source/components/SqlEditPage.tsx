@@ -1,4 +1,4 @@
-import { ArrowLeftOutlined, EyeOutlined, SaveOutlined } from '@ant-design/icons';
+import { EyeOutlined, SaveOutlined } from '@ant-design/icons';
 import { PROBE_MAX_ROWS } from '@bi/rules';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Form, Input, Result, Select, Space, Typography } from 'antd';
@@ -16,6 +16,7 @@ import { canEditSettings } from '../utils/permissions';
 import { ConnectionFields } from './ConnectionFields';
 import { ProbePreview } from './PreviewTable';
 import { errorText, typeLabel, useCacheOptions } from './common';
+import { PageHead } from '../../../shared/components/PageHead';
 import '../data-source.css';
 
 interface EditValues {
@@ -144,12 +145,7 @@ function SqlEditForm({ source }: { source: DataSource }) {
 
   return (
     <>
-      <div className="bi-ds-page__head">
-        <Button type="text" icon={<ArrowLeftOutlined />} onClick={back} aria-label={ds('edit.cancel')} data-testid="ds-edit-back" />
-        <Typography.Title level={4} className="bi-ds-page__title">
-          {ds('edit.title', { name: source.name })}
-        </Typography.Title>
-      </div>
+      <PageHead block="bi-ds-page" title={ds('edit.title', { name: source.name })} onBack={back} backLabel={ds('edit.cancel')} backTestId="ds-edit-back" />
       <Form form={form} layout="vertical" initialValues={initialValues} onFinish={(values) => void onSave(values)} data-testid="ds-edit-form">
         <div className="bi-ds-edit">
           <Card className="bi-ds-wizard__card" title={withConnection ? ds('conn.title') : typeLabel(ds, source.type)}>

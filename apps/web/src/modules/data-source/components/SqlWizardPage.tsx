@@ -1,4 +1,4 @@
-import { ApiOutlined, ArrowLeftOutlined, EyeOutlined, SaveOutlined, TableOutlined } from '@ant-design/icons';
+import { ApiOutlined, EyeOutlined, SaveOutlined, TableOutlined } from '@ant-design/icons';
 import { PROBE_MAX_ROWS, checkName, defaultTitle } from '@bi/rules';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Empty, Form, Input, Result, Segmented, Select, Space, Steps, Tag, Typography } from 'antd';
@@ -13,6 +13,7 @@ import { recallConnection, rememberConnection, toConnectionInput, wizardTypeCode
 import { ConnectionFields } from './ConnectionFields';
 import { ProbePreview } from './PreviewTable';
 import { errorText, typeLabel, useCacheOptions } from './common';
+import { PageHead } from '../../../shared/components/PageHead';
 import '../data-source.css';
 
 type Mode = 'table' | 'sql';
@@ -181,12 +182,7 @@ function SqlWizard({ projectId, type }: { projectId: string; type: SourceType })
 
   return (
     <section className="bi-page bi-ds-wizard" data-testid="page-data_source_sql" data-type={type} aria-label={title}>
-      <div className="bi-ds-page__head">
-        <Button type="text" icon={<ArrowLeftOutlined />} onClick={back} aria-label={t('common.cancel')} data-testid="ds-wizard-back" />
-        <Typography.Title level={4} className="bi-ds-page__title">
-          {title}
-        </Typography.Title>
-      </div>
+      <PageHead block="bi-ds-page" title={title} onBack={back} backLabel={t('common.cancel')} backTestId="ds-wizard-back" />
       <Steps className="bi-ds-wizard__steps" current={step} items={[{ title: ds('wizard.step1') }, { title: ds('wizard.step2') }]} />
 
       {/* both steps stay mounted once reached, so going back keeps what was typed (the password too) */}

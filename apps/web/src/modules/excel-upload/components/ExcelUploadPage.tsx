@@ -1,4 +1,4 @@
-import { ArrowLeftOutlined, CheckCircleOutlined, CloseCircleOutlined, FileExcelOutlined, InboxOutlined, LoadingOutlined } from '@ant-design/icons';
+import { CheckCircleOutlined, CloseCircleOutlined, FileExcelOutlined, InboxOutlined, LoadingOutlined } from '@ant-design/icons';
 import { UPLOAD_REFERENCE } from '@bi/rules';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Empty, Input, Progress, Result, Select, Space, Spin, Steps, Table, Tabs, Tag, Typography } from 'antd';
@@ -13,6 +13,7 @@ import { useUploadFile, type UploadItem } from '../hooks/useUploadFile';
 import { useXlTranslation, type XlT } from '../i18n';
 import type { ColumnChoice, ColumnMapping, Sheet, UploadAction, UploadResult } from '../types';
 import { initialMapping, mapToField, mappingProblem, routeAction, shrinkTabs, suggestedName, targetFields } from '../utils/wizard';
+import { PageHead } from '../../../shared/components/PageHead';
 import '../excel-upload.css';
 
 const CHOICES: ColumnChoice[] = ['abandon', 'string', 'number', 'date'];
@@ -117,12 +118,7 @@ function Wizard({ action, projectId, source }: { action: UploadAction; projectId
 
   return (
     <section className="bi-page bi-xl" data-testid="page-data_source_excel" data-action={action} aria-label={title}>
-      <div className="bi-xl__head">
-        <Button type="text" icon={<ArrowLeftOutlined />} onClick={leave} aria-label={t('common.cancel')} data-testid="excel-back" />
-        <Typography.Title level={4} className="bi-xl__title">
-          {title}
-        </Typography.Title>
-      </div>
+      <PageHead block="bi-xl" title={title} onBack={leave} backLabel={t('common.cancel')} backTestId="excel-back" />
       <Steps className="bi-xl__steps" current={step} items={[{ title: xl('steps.upload') }, { title: xl('steps.preview') }, { title: xl('steps.worktable') }]} />
 
       {step === 0 ? <UploadStep item={upload.item} onFile={upload.start} xl={xl} /> : null}
