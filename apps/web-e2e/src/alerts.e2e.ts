@@ -103,7 +103,10 @@ test('set an alert in the chart box, append data, see the bell count rise, open 
   await expect(bell).toHaveAttribute('data-unread', String(before));
 
   // view all: the message, read
+  // the popover closed when the message opened its dashboard: open it again once it is gone
+  await expect(popover).toBeHidden();
   await bell.click();
+  await expect(popover.getByTestId('bell-view-all')).toBeVisible();
   await popover.getByTestId('bell-view-all').click();
   await expect(page).toHaveURL(/\/warnings$/);
   const row = page.getByTestId('warnings-row').filter({ hasText: name });

@@ -341,7 +341,8 @@ test.describe('dashboard page', () => {
 
     // hide from the box's more menu
     await board.boxTool(orders, 'box-more').click();
-    await expect(visibleTestId(page, 'menu-copy')).toContainText(dbTexts.chart.menu.comingLater);
+    // copy works now (no 'coming later' beside it)
+    await expect(visibleTestId(page, 'menu-copy')).not.toContainText(dbTexts.chart.menu.comingLater);
     await visibleTestId(page, 'menu-hide').click();
     await expect(board.chartBox(orders)).toHaveCount(0);
 
