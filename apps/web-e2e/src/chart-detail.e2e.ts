@@ -81,6 +81,22 @@ test('inner filters change the chart after the debounce; a point opens its rows;
     expect(stored.chart.innerFilters[0]!.range).toEqual([]);
   });
 
+  await test.step('the inner filter values are in the page URL: a reload (a copied link) reopens the same filtered view', async () => {
+    const tech = new Map<string, number>();
+    for (const r of ROWS) if (r[4] === 'Tech') tech.set(r[0], (tech.get(r[0]) ?? 0) + r[5]);
+    expect(JSON.parse(new URL(page.url()).searchParams.get('inner') ?? 'null')).toEqual({ [bar.chartId]: [expect.objectContaining({ name: 'category', range: ['Tech'] })] });
+    const rerun = page.waitForResponse(isBoxRun(bar.chartId));
+    await page.reload();
+    const { body, envelope } = await boxRunOf(await rerun, bar.chartId);
+    expect(body.innerFilters).toEqual([expect.objectContaining({ name: 'category', range: ['Tech'] })]);
+    expect(pairs(envelope.data.option)).toEqual(tech);
+    await boxes.waitDrawn(box);
+    await expect(box.getByTestId('box-filters')).toHaveAttribute('aria-pressed', 'true');
+    // the bar opens with the values of the URL
+    await box.getByTestId('box-filters').click();
+    await expect(box.getByTestId('inner-filter-bar')).toBeVisible();
+  });
+
   let province = '';
   let expected: typeof ROWS = [];
   await test.step('a click on a bar opens the rows behind it, under the inner filter', async () => {
