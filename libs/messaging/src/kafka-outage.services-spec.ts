@@ -29,7 +29,20 @@ maybe('outbox to Kafka (real broker)', () => {
     const chartId = `chart-${randomUUID()}`;
     await bus.publish([
       asBusMessage(encodeDataChanged(dsId, { changeKind: 'append', dataVersion: 7, rowCount: 100, changedBy: 'admin' })),
-      asBusMessage(encodeAlertTriggered(chartId, { dashboardId: 'd1', warnName: 'low sales', message: 'sum < 10', userNames: ['admin'], tab: 'dashboard' })),
+      asBusMessage(encodeAlertTriggered(chartId, {
+        dashboardId: 'd1',
+        warnName: 'low sales',
+        message: 'sum < 10',
+        userNames: ['admin'],
+        tab: 'dashboard',
+        warnId: 'w1',
+        chartTitle: 'Sales',
+        idempotencyKey: 'w1:data-7',
+        window: 'data-7',
+        conditionsJson: '[]',
+        valuesJson: '{}',
+        logic: 0,
+      })),
     ]);
     await bus.close();
 
