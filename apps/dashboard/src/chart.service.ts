@@ -6,11 +6,10 @@ import type { SqlExecutor } from '@bi/persistence';
 import type { dashboardV1 } from '@bi/proto';
 import { isTab, type Tab } from '@bi/rules';
 import { applyTypeRules, chartOf, checkAgainstSource, checkCustomOption, definitionOf, parseChart, switchSource, type SourceField } from './chart-schema.js';
-import { CACHE } from '@bi/service-kit';
+import { CACHE, idOrNotFound } from '@bi/service-kit';
 import { renewChartStamps } from './chart-stamps.js';
 import { ChartRepository, type ChartRow } from './chart.repository.js';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function tabOf(tab: string): Tab {
   if (!isTab(tab)) throw new AppError('invalid', 'tab.invalid');
@@ -109,7 +108,7 @@ export class ChartService {
   async switchProjectDataSource(req: dashboardV1.SwitchProjectDataSourceRequest): Promise<dashboardV1.SwitchProjectDataSourceReply> {
     const t = tabOf(req.tab);
     if (!req.dataSourceId) throw new AppError('invalid', 'chart.source_required');
-    if (!UUID.test(req.projectId ?? '')) throw new AppError('not_found', 'project.not_found');
+    idOrNotFound(req.projectId, 'project.not_found');
     const fields = sourceFields(req.sourceFields);
     return this.changing(async (tx) => {
       const project = await tx.query('SELECT 1 FROM dashboard.projects WHERE tab = $1 AND id = $2', [t, req.projectId]);
@@ -142,7 +141,7 @@ export class ChartService {
   }
 
   private async row(tab: Tab, chartId: string, q?: SqlExecutor): Promise<ChartRow> {
-    if (!UUID.test(chartId ?? '')) throw new AppError('not_found', 'chart.not_found');
+    idOrNotFound(chartId, 'chart.not_found');
     const row = await this.repo.findChart(tab, chartId, q);
     if (!row) throw new AppError('not_found', 'chart.not_found');
     return row;

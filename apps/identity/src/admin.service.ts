@@ -5,8 +5,8 @@ import { AppError, type Logger } from '@bi/core';
 import { stampKeys, type Cache } from '@bi/cache';
 import type { SqlDatabase, SqlExecutor } from '@bi/persistence';
 import type { identityV1 } from '@bi/proto';
-import { CACHE, DATABASE, LOGGER } from '@bi/service-kit';
-import { UUID, audit, forgetSessions, verifiedTokenKey } from './grants.service.js';
+import { CACHE, DATABASE, LOGGER, idOrNotFound } from '@bi/service-kit';
+import { audit, forgetSessions, verifiedTokenKey } from './grants.service.js';
 import { ADMIN_ROLE, effectivePermissions, isGrantTarget } from './permissions.js';
 
 const USER_NAME = /^[A-Za-z0-9._@-]{1,64}$/;
@@ -213,7 +213,7 @@ function toAdminUser(u: UserRow, roles: { id: string; name: string }[]): identit
 }
 
 function checkUserId(id: string): string {
-  if (!UUID.test(id ?? '')) throw new AppError('not_found', 'admin.user_not_found');
+  idOrNotFound(id, 'admin.user_not_found');
   return id.toLowerCase();
 }
 

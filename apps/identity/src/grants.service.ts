@@ -3,13 +3,12 @@ import { AppError, type Logger } from '@bi/core';
 import type { Cache } from '@bi/cache';
 import type { SqlDatabase, SqlExecutor } from '@bi/persistence';
 import type { identityV1 } from '@bi/proto';
-import { CACHE, DATABASE, LOGGER } from '@bi/service-kit';
+import { CACHE, DATABASE, LOGGER, UUID_PATTERN, isUuid } from '@bi/service-kit';
 import { isGrantTarget } from './permissions.js';
 
 export const MAX_GRANT_TARGETS = 500;
 export const MAX_GRANT_HOLDERS = 1000;
 /** A user id as identity issues them. */
-export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export type GrantMode = 'set' | 'add' | 'remove';
 type Actor = { userId: string; userName: string };
@@ -38,7 +37,7 @@ export async function forgetSessions(db: SqlExecutor, cache: Cache, userIds: rea
     `SELECT s.jti FROM identity.sessions s
      WHERE s.revoked_at IS NULL AND s.expires_at > now()
        AND (s.user_id = ANY($1::uuid[]) OR s.user_id IN (SELECT user_id FROM identity.user_roles WHERE role_id = ANY($2::text[])))`,
-    [userIds.filter((id) => UUID.test(id)), [...roleIds]],
+    [userIds.filter(isUuid), [...roleIds]],
   );
   await Promise.all(r.rows.map((s) => cache.delete(verifiedTokenKey(s.jti))));
 }
@@ -141,7 +140,7 @@ export class GrantService {
       const unknown = roleIds.find((id) => !known.has(id));
       if (unknown !== undefined) throw new AppError('invalid', 'share.unknown_role', { id: unknown.slice(0, 64) });
     }
-    const badFormat = userIds.find((id) => !UUID.test(id));
+    const badFormat = userIds.find((id) => !UUID_PATTERN.test(id));
     if (badFormat !== undefined) throw new AppError('invalid', 'share.unknown_user', { id: badFormat.slice(0, 64) });
     if (userIds.length) {
       const known = new Set(

@@ -4,10 +4,9 @@ import { AppError } from '@bi/core';
 import { resolveLanguage } from '@bi/i18n';
 import type { SqlDatabase } from '@bi/persistence';
 import type { warningV1 } from '@bi/proto';
-import { CONFIG, DATABASE } from '@bi/service-kit';
+import { CONFIG, DATABASE, idOrNotFound } from '@bi/service-kit';
 import { formatLocal } from './evaluate.js';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const MESSAGES_PAGE_MAX = 100;
 
 interface MessageRow {
@@ -80,7 +79,7 @@ export class MessagesService {
   }
 
   async read(userId: string, id: string): Promise<warningV1.ReadMessageReply> {
-    if (!UUID.test(id ?? '')) throw new AppError('not_found', 'warn.message_not_found');
+    idOrNotFound(id, 'warn.message_not_found');
     const r = await this.db.query<{ tab: string; dashboard_id: string }>(
       'UPDATE warning.messages SET is_read = true WHERE id = $1 AND user_id = $2 RETURNING tab, dashboard_id',
       [id, userId],
