@@ -1,4 +1,5 @@
-import type { DataType, Granularity, RangeFilter, RelativeDatePreset } from '@bi/chart-model';
+import type { DataType, RangeFilter } from '@bi/chart-model';
+import { pickedValueOf } from '../../../shared/routing/picked-value';
 import { jsonCodec } from '../../../shared/routing/url-state';
 
 /** The query value of the page URL holding the viewer's inner filter values (?inner=), so a copied link reopens the same view. */
@@ -9,13 +10,8 @@ export type InnerValues = Readonly<Record<string, RangeFilter[] | undefined>>;
 
 const MAX_CHARTS = 50;
 const MAX_FILTERS = 50; // the inner filters of a chart (docs/api/chart.md limits)
-const MAX_VALUES = 1000;
-const MAX_VALUE_CHARS = 1000;
 const MAX_NAME_CHARS = 200;
 const DATA_TYPES: readonly (DataType | 'other')[] = ['string', 'number', 'date', 'other'];
-const NUMBER_OPTIONS: readonly NonNullable<RangeFilter['numberOption']>[] = ['all', 'custom', 'equal', 'notEqual', 'greaterThan', 'greaterThanOrEqual', 'lessThan', 'lessThanOrEqual', 'range'];
-const PRESETS: readonly RelativeDatePreset[] = ['today', 'thisWeek', 'thisMonth', 'thisQuarter', 'thisYear', 'lastDays'];
-
 const text = (v: unknown, max: number): v is string => typeof v === 'string' && v.length > 0 && v.length <= max;
 
 /** One filter read from the URL: its known members only; a filter without a name or type is dropped. */
@@ -23,16 +19,14 @@ function filterOf(raw: unknown): RangeFilter | null {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return null;
   const r = raw as Record<string, unknown>;
   if (!text(r.name, MAX_NAME_CHARS) || !DATA_TYPES.includes(r.dataType as never) || !Array.isArray(r.range)) return null;
-  const range = r.range.filter((v): v is string | number => (typeof v === 'string' && v.length <= MAX_VALUE_CHARS) || (typeof v === 'number' && Number.isFinite(v))).slice(0, MAX_VALUES);
-  const out: RangeFilter = { name: r.name, dataType: r.dataType as RangeFilter['dataType'], range };
+  const picked = pickedValueOf(r);
+  if (!picked) return null;
+  const out: RangeFilter = { name: r.name, dataType: r.dataType as RangeFilter['dataType'], range: picked.range };
   if (text(r.id, 64)) out.id = r.id;
   if (text(r.title, MAX_NAME_CHARS)) out.title = r.title;
-  if (typeof r.granularity === 'number' && Number.isInteger(r.granularity) && r.granularity >= 0 && r.granularity <= 5) out.granularity = r.granularity as Granularity;
-  if (NUMBER_OPTIONS.includes(r.numberOption as never)) out.numberOption = r.numberOption as RangeFilter['numberOption'];
-  const rel = r.relative as { preset?: unknown; days?: unknown } | undefined;
-  if (rel && typeof rel === 'object' && PRESETS.includes(rel.preset as never)) {
-    out.relative = rel.preset === 'lastDays' ? { preset: 'lastDays', days: Number.isInteger(rel.days) && (rel.days as number) >= 1 && (rel.days as number) <= 3660 ? (rel.days as number) : 7 } : { preset: rel.preset as RelativeDatePreset };
-  }
+  if (picked.granularity !== undefined) out.granularity = picked.granularity;
+  if (picked.numberOption) out.numberOption = picked.numberOption;
+  if (picked.relative) out.relative = picked.relative;
   return out;
 }
 
