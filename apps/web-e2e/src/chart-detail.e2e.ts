@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { readFile } from 'node:fs/promises';
 import { ChartBoxes } from './pages/ChartBoxes';
@@ -30,12 +30,6 @@ function pairs(option: any): Map<string, number> {
   const axis = [option.xAxis].flat().find((a: any) => Array.isArray(a?.data));
   const data: unknown[] = option.series[0].data;
   return new Map(data.map((d, i) => (Array.isArray(d) ? [String(d[0]), Number(d[1])] : [String(axis.data[i]?.value ?? axis.data[i]), Number((d as any)?.value ?? d)])));
-}
-
-async function openMenu(page: Page, box: ReturnType<ChartBoxes['box']>, item: string) {
-  await box.scrollIntoViewIfNeeded();
-  await box.getByTestId('box-more').click();
-  await visibleTestId(page, item).click();
 }
 
 test('inner filters change the chart after the debounce; a point opens its rows; the export has exactly them; a wrong condition is refused', async ({ page }) => {
@@ -149,7 +143,7 @@ test('inner filters change the chart after the debounce; a point opens its rows;
     await page.locator('.bi-detail-dialog .ant-modal-close').filter({ visible: true }).click();
     await expect(page.getByTestId('detail-dialog')).toHaveCount(0);
     const rows = page.waitForResponse(isCall('POST', /\/api\/dashboard\/all_details\/dashboard\//));
-    await openMenu(page, box, 'menu-detail-query');
+    await boxes.openMenu(box, 'menu-detail-query');
     expect((await (await rows).json()).data.rows).toHaveLength(ROWS.filter((r) => r[4] === 'Tech').length);
   });
 

@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { ChartBoxes } from './pages/ChartBoxes';
 import { DashboardPage } from './pages/DashboardPage';
 import { LoginPage } from './pages/LoginPage';
@@ -37,12 +37,6 @@ async function board(page: Page, run: string): Promise<Charts> {
   return { projectId, dashboardId, bar: bar.chartId, pie: pie.chartId, compare: compare.chartId, barTitle: bar.title };
 }
 
-async function openMenu(page: Page, box: Locator, item: string): Promise<void> {
-  await box.scrollIntoViewIfNeeded();
-  await box.getByTestId('box-more').click();
-  await visibleTestId(page, item).click();
-}
-
 const seriesData = (option: any) => JSON.stringify((option?.series ?? []).map((s: any) => s.data));
 
 test('link a bar chart to a pie, filter it by a click, reopen the link, clear the chip; compare split; copy a chart', async ({ page }) => {
@@ -60,7 +54,7 @@ test('link a bar chart to a pie, filter it by a click, reopen the link, clear th
   const unfiltered = await api<{ option: unknown }>(page, 'POST', `/api/dashboard/chart/dashboard/${c.pie}`, {});
 
   await test.step('link settings: the bar filters the pie (the field of the same name by default)', async () => {
-    await openMenu(page, bar, 'menu-link-settings');
+    await boxes.openMenu(bar, 'menu-link-settings');
     const row = page.getByTestId(`link-target-${c.pie}`);
     await row.getByTestId('link-target-check').click();
     const saved = page.waitForResponse(isCall('PUT', /\/api\/dashboard\/linkage\/dashboard\//));
@@ -110,7 +104,7 @@ test('link a bar chart to a pie, filter it by a click, reopen the link, clear th
   await test.step('compare split: one drawn chart per compare value', async () => {
     const answer = await api<{ option: { series: { name: string }[] } }>(page, 'POST', `/api/chart-edit/chart/dashboard/${c.compare}`, {});
     const values = answer.option.series.map((s) => s.name).filter((n) => n !== '-');
-    await openMenu(page, boxes.box(c.compare), 'menu-compare-split');
+    await boxes.openMenu(boxes.box(c.compare), 'menu-compare-split');
     const cells = page.getByTestId('compare-split-cell');
     await expect(cells).toHaveCount(values.length, { timeout: 30_000 });
     for (let i = 0; i < values.length; i++) {
@@ -122,7 +116,7 @@ test('link a bar chart to a pie, filter it by a click, reopen the link, clear th
   });
 
   await test.step('copy the bar chart to another dashboard', async () => {
-    await openMenu(page, bar, 'menu-copy');
+    await boxes.openMenu(bar, 'menu-copy');
     await page.getByTestId('copy-other').click();
     const select = page.getByTestId('copy-target-select');
     await select.click();

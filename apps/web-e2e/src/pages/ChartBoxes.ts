@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { visibleTestId } from '../support/locate';
 
 /** What a chart box shows (data-state of its chart view). */
 export type ChartViewState = 'waiting' | 'loading' | 'error' | 'noPermission' | 'unconfigured' | 'empty' | 'ready';
@@ -22,6 +23,13 @@ export class ChartBoxes {
 
   tableRows(box: Locator): Locator {
     return box.locator('.ant-table-tbody tr.ant-table-row');
+  }
+
+  /** Opens the box's "more" menu and clicks its entry `item` (a menu test id such as menu-copy). */
+  async openMenu(box: Locator, item: string): Promise<void> {
+    await box.scrollIntoViewIfNeeded();
+    await box.getByTestId('box-more').click();
+    await visibleTestId(this.page, item).click();
   }
 
   /** Scrolls the box into view (charts load lazily) and waits until it shows `state`. */
