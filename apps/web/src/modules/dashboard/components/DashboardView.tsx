@@ -188,11 +188,17 @@ function DashboardBoard({ tab, apiTab, apiName, lockEdit, projectId, content }: 
   // inner filter values of this view, the detail dialog and the rows' export (modules/chart-detail)
   const detail = useChartDetail({ tab: apiTab });
   /** The filters a box runs with: the one rule of @bi/chart-model (global filter items, linkage, the viewer's inner values); none: the run as it was. */
-  const filtersOf = (chart: ChartSummary): RunFilters | undefined => {
-    const { globalFilters, innerFilters } = chartFilters({ chart, globalFilters: globals.items, globalValues: globals.values, linkage: linkage.linkageInput, innerValues: detail.innerValuesOf(chart.chartId) });
-    if (globalFilters.length === 0 && !innerFilters) return undefined;
-    return { ...(globalFilters.length > 0 ? { globalFilters } : {}), ...(innerFilters ? { innerFilters } : {}) };
-  };
+  // worked out once per chart while the filters in force stay the same (not on every render and every call of a box)
+  const filtersOf = useMemo(() => {
+    const known = new WeakMap<ChartSummary, RunFilters | undefined>();
+    return (chart: ChartSummary): RunFilters | undefined => {
+      if (known.has(chart)) return known.get(chart);
+      const { globalFilters, innerFilters } = chartFilters({ chart, globalFilters: globals.items, globalValues: globals.values, linkage: linkage.linkageInput, innerValues: detail.innerValuesOf(chart.chartId) });
+      const run = globalFilters.length === 0 && !innerFilters ? undefined : { ...(globalFilters.length > 0 ? { globalFilters } : {}), ...(innerFilters ? { innerFilters } : {}) };
+      known.set(chart, run);
+      return run;
+    };
+  }, [globals.items, globals.values, linkage.linkageInput, detail.innerValuesOf]);
 
   const chartActions = (chart: ChartSummary) => chartBoxActions({ editAuth, dataSourceAuth: dataSourceAuth(chart.dataSourceId), apiName, tab: apiTab });
 
