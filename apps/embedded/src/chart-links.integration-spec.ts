@@ -1,4 +1,4 @@
-import { analyticsDataDir, startTestStack, type TestStack } from './testing.js';
+import { analyticsDataDir, restCalls, startTestStack, type TestStack } from './testing.js';
 
 // Link settings (PUT /api/dashboard/linkage/{tab}/{chartId}) and copying a chart
 // (POST /api/dashboard/copy_chart/{tab}/{chartId}) through the BFF: docs/api/dashboard.md.
@@ -17,12 +17,7 @@ describe('link settings and chart copies', () => {
   let table: Record<string, any>;
 
   const field = (name: string, dataType: string) => ({ name, title: name, dataType });
-  const call = (method: string, path: string, body: unknown, token: string, language = 'en') => stack.api(path, { method, body, token, headers: { currentLanguage: language } });
-  async function ok(method: string, path: string, body: unknown, token = admin) {
-    const r = await call(method, path, body, token);
-    if (r.body?.status !== 'success') throw new Error(`${method} ${path}: ${r.status} ${JSON.stringify(r.body)}`);
-    return r.body.data;
-  }
+  const { call, ok } = restCalls(() => stack, () => admin);
   async function chartOn(dataSourceId: string, title: string, type: string, points: unknown[], values: unknown[], dashboardId = boardId, token = admin) {
     const chartId = await ok('POST', `/api/chart-edit/dashboard/${dashboardId}`, { title, dataSourceId, type }, token);
     return ok('PUT', '/api/chart-edit/dashboard', { chartId, title, type, dataSourceId, points, values }, token);

@@ -1,5 +1,5 @@
 import { chartFilters, type GlobalFilterItem, type GlobalFilterValue } from '@bi/chart-model';
-import { analyticsDataDir, startTestStack, type TestStack } from './testing.js';
+import { analyticsDataDir, restCalls, startTestStack, type TestStack } from './testing.js';
 
 // Global filters through the BFF (docs/api/dashboard.md "Global filters"): the list stored with the
 // dashboard by POST /api/global_filter/{tab}/{dashboardId}, its refusals in the caller's language, and
@@ -16,12 +16,7 @@ describe('global filters', () => {
   let stockBar: Record<string, any>;
 
   const field = (name: string, dataType: string) => ({ name, title: name, dataType });
-  const call = (method: string, path: string, body: unknown, token: string, language = 'en') => stack.api(path, { method, body, token, headers: { currentLanguage: language } });
-  async function ok(method: string, path: string, body: unknown, token = admin) {
-    const r = await call(method, path, body, token);
-    if (r.body?.status !== 'success') throw new Error(`${method} ${path}: ${r.status} ${JSON.stringify(r.body)}`);
-    return r.body.data;
-  }
+  const { call, ok } = restCalls(() => stack, () => admin);
   async function chartOn(dataSourceId: string, title: string, type: string, points: unknown[], values: unknown[]) {
     const chartId = await ok('POST', `/api/chart-edit/dashboard/${boardId}`, { title, dataSourceId, type });
     return ok('PUT', '/api/chart-edit/dashboard', { chartId, title, type, dataSourceId, points, values });

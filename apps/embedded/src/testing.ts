@@ -77,12 +77,12 @@ export async function analyticsDataDir(name: string, statements: readonly string
 export const REGION_SALES_TABLE = "CREATE TABLE sales AS SELECT ['East', 'West', 'North'][1 + (i % 3)] AS region, i AS qty FROM range(1, 31) t(i)";
 
 /**
- * REST helpers over a test stack, in English: `call` answers the response, `ok` the data of a
+ * REST helpers over a test stack, in English unless `call` is given a language: `call` answers the response, `ok` the data of a
  * success (anything else throws, naming the call). The stack and the default token are read at each
  * call, so a spec builds them in its describe body and signs in later, in beforeAll.
  */
 export function restCalls(stack: () => TestStack, defaultToken: () => string) {
-  const call = (method: string, path: string, body?: unknown, token = defaultToken()) => stack().api(path, { method, body, token, headers: { currentLanguage: 'en' } });
+  const call = (method: string, path: string, body?: unknown, token = defaultToken(), language = 'en') => stack().api(path, { method, body, token, headers: { currentLanguage: language } });
   async function ok(method: string, path: string, body?: unknown, token = defaultToken()) {
     const r = await call(method, path, body, token);
     if (r.body?.status !== 'success') throw new Error(`${method} ${path}: ${r.status} ${JSON.stringify(r.body)}`);

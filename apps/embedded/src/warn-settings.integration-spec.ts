@@ -1,5 +1,5 @@
 import { encodeWarningMessageCreated } from '@bi/messaging';
-import { analyticsDataDir, startTestStack, type TestStack } from './testing.js';
+import { analyticsDataDir, restCalls, startTestStack, type TestStack } from './testing.js';
 
 // Chart alerts through the BFF (issue 16 #1 and the bell's stream, #6): the alarm dialog's own save
 // (PUT /api/chart-edit/warn/{tab}) and the editor's (PUT /api/chart-edit/{tab}) keep checked rules and
@@ -13,12 +13,7 @@ describe('chart alerts and the warning stream through the BFF', () => {
   let chart: Record<string, any>;
 
   const field = (name: string, dataType: string, aggregator?: string) => ({ name, title: name, dataType, ...(aggregator ? { aggregator } : {}) });
-  const call = (method: string, path: string, body: unknown, token = admin, language = 'en') => stack.api(path, { method, body, token, headers: { currentLanguage: language } });
-  async function ok(method: string, path: string, body: unknown, token = admin) {
-    const r = await call(method, path, body, token);
-    if (r.body?.status !== 'success') throw new Error(`${method} ${path}: ${r.status} ${JSON.stringify(r.body)}`);
-    return r.body.data;
-  }
+  const { call, ok } = restCalls(() => stack, () => admin);
   const item = (parts: Record<string, unknown> = {}) => ({
     warnName: 'High East',
     isSwitch: true,
