@@ -5,8 +5,10 @@ import { dialectFor, qualifiedName, type Dialect, type DialectName } from './dia
 import { QueryError } from './errors.js';
 import type { ChartQueryIR, DetailQueryIR, DimensionIR, FilterNode, MeasureIR, OrderIR, QueryIR, ScalarValue, SummaryFn, SummaryQueryIR } from './ir.js';
 import type { FieldType, QuerySource, SourceField } from './source.js';
+import { conditionNode } from './filters.js';
+import { checkJoinSpec, type JoinSpec, type JoinType } from './join.js';
 import { derivedSource, readSourceSql, withPrefix } from './source-sql.js';
-import { join, param, raw, renderSql, sql, type Sql } from './sql.js';
+import { join, param, raw, renderSql, sql, type RenderedSql, type Sql } from './sql.js';
 
 export type ColumnRole = 'dimension' | 'series' | 'measure' | 'summary' | 'detail';
 
@@ -61,6 +63,20 @@ export function compile(ir: QueryIR, dialect: Dialect | DialectName): CompiledQu
   return { ...renderSql(withPrefix(source.prefix, body), d.placeholder), columns };
 }
 
+const JOIN_KEYWORDS: Record<JoinType, string> = { left: 'LEFT JOIN', inner: 'INNER JOIN', full: 'FULL OUTER JOIN', right: 'RIGHT JOIN' };
+
+/** The first `limit` rows of a join, columns named as the join's fields (limit bound). */
+export function joinRowsSql(spec: JoinSpec, dialect: Dialect | DialectName, limit: number): RenderedSql {
+  const d = typeof dialect === 'string' ? dialectFor(dialect) : dialect;
+  return renderSql(new Compiler(d).joinRows(spec, limit), d.placeholder);
+}
+
+/** The number of rows of a join (column n); with `rootOnly`, of its root input. */
+export function joinCountSql(spec: JoinSpec, dialect: Dialect | DialectName, rootOnly = false): RenderedSql {
+  const d = typeof dialect === 'string' ? dialectFor(dialect) : dialect;
+  return renderSql(new Compiler(d).joinCount(spec, rootOnly), d.placeholder);
+}
+
 const measureType = (m: MeasureIR): FieldType => (m.aggregator === 'min' || m.aggregator === 'max' ? m.field.dataType : 'number');
 
 function chartColumns(q: ChartQueryIR): ResultColumn[] {
@@ -113,9 +129,9 @@ class Compiler {
     return raw(this.d.quoteIdent(name));
   }
 
-  /** A raw source column: src."name". */
-  private column(field: SourceField): Sql {
-    return raw(`src.${this.d.quoteIdent(field.name)}`);
+  /** A raw source column: src."name" (a join's input column: t<i>."name"). */
+  private column(field: SourceField, table = 'src'): Sql {
+    return raw(`${table}.${this.d.quoteIdent(field.name)}`);
   }
 
   /** A column of a derived table: t."alias". */
@@ -152,6 +168,7 @@ class Compiler {
   // ---- source ----
 
   source(source: QuerySource): { prefix?: Sql; from: Sql } {
+    if (source.kind === 'join') return { from: this.derived(this.joinSelect(source.join), 'src') };
     if (source.kind === 'table') {
       if (typeof source.table !== 'string' || source.table === '') throw new QueryError('invalid_option', { name: 'source.table', value: String(source.table) });
       return { from: sql`FROM ${raw(qualifiedName(this.d, source.schema, source.table))}${raw(this.d.tableAlias('src'))}` };
@@ -176,13 +193,13 @@ class Compiler {
     }
   }
 
-  /** The WHERE condition of a filter tree; null for no filter. Every predicate is on the raw column. */
-  filter(node: FilterNode): Sql | null {
+  /** The WHERE condition of a filter tree; null for no filter. Every predicate is on the raw column (of derived table `table`). */
+  filter(node: FilterNode, table = 'src'): Sql | null {
     switch (node.kind) {
       case 'and':
       case 'or': {
         const parts = node.children.flatMap((child) => {
-          const s = this.filter(child);
+          const s = this.filter(child, table);
           if (!s) return [];
           return [child.kind === 'and' || child.kind === 'or' ? sql`(${s})` : s];
         });
@@ -190,19 +207,75 @@ class Compiler {
         return join(parts, node.kind === 'and' ? ' AND ' : ' OR ');
       }
       case 'compare':
-        return sql`${this.column(node.field)} ${raw(node.op)} ${this.value(node.value)}`;
+        return sql`${this.column(node.field, table)} ${raw(node.op)} ${this.value(node.value)}`;
       case 'in':
-        return sql`${this.column(node.field)} ${raw(node.negated ? 'NOT IN' : 'IN')} (${join(
+        return sql`${this.column(node.field, table)} ${raw(node.negated ? 'NOT IN' : 'IN')} (${join(
           node.values.map((v) => this.value(v)),
           ', ',
         )})`;
       case 'contains':
-        return sql`${this.column(node.field)} ${raw(node.negated ? 'NOT LIKE' : 'LIKE')} ${this.d.stringValue(this.d.likePattern(node.text))} ESCAPE '${raw(this.d.likeEscape)}'`;
+        return sql`${this.column(node.field, table)} ${raw(node.negated ? 'NOT LIKE' : 'LIKE')} ${this.d.stringValue(this.d.likePattern(node.text))} ESCAPE '${raw(this.d.likeEscape)}'`;
       case 'isNull':
-        return sql`${this.column(node.field)} ${raw(node.negated ? 'IS NOT NULL' : 'IS NULL')}`;
+        return sql`${this.column(node.field, table)} ${raw(node.negated ? 'IS NOT NULL' : 'IS NULL')}`;
       case 'none':
         return sql`${raw('1 = 0')}`;
     }
+  }
+
+  // ---- joined tables (docs/api/join-table.md) ----
+
+  /** One input of a join: its table, or its checked SQL as a derived table, named t<i>. */
+  private joinInput(spec: JoinSpec, i: number): Sql {
+    const s = spec.nodes[i].source;
+    const alias = raw(this.d.tableAlias(`t${i}`));
+    if (s.kind === 'table') {
+      if (typeof s.table !== 'string' || s.table === '') throw new QueryError('invalid_option', { name: 'join.table', value: String(s.table) });
+      return sql`${raw(qualifiedName(this.d, s.schema, s.table))}${alias}`;
+    }
+    const read = readSourceSql(s.sql, this.d);
+    if (!read.ok) throw new QueryError('invalid_sql', problemParams(read.problem));
+    // SQL Server hoists a WITH part in front of the statement: one statement cannot hold two, so inputs with one are refused
+    if (read.read.withPart) throw new QueryError('invalid_option', { name: 'join.with', value: i });
+    return sql`(\n${raw(read.read.main)}\n)${alias}`;
+  }
+
+  /** SELECT t<i>."field" AS "name", … FROM t0 <JOIN> t1 ON … WHERE <filter>: the rows of a join. */
+  joinSelect(spec: JoinSpec): Sql {
+    const { catalogs } = checkJoinSpec(spec);
+    const q = (name: string) => this.d.quoteIdent(name);
+    let from = sql`FROM ${this.joinInput(spec, 0)}`;
+    for (const l of spec.links) {
+      if (l.joinType === 'full' && !this.d.supportsFullJoin) throw new QueryError('join_type_unsupported', { joinType: l.joinType });
+      const on = join(
+        l.on.map((p) => raw(`t${l.from}.${q(p.from)} = t${l.to}.${q(p.to)}`)),
+        ' AND ',
+      );
+      from = sql`${from}\n${raw(JOIN_KEYWORDS[l.joinType])} ${this.joinInput(spec, l.to)} ON ${on}`;
+    }
+    const columns = join(
+      spec.columns.map((c) => raw(`t${c.node}.${q(c.field)} AS ${q(c.name)}`)),
+      ', ',
+    );
+    const parts = (spec.where?.items ?? []).flatMap((item) => {
+      const s = this.filter(conditionNode(item.condition, catalogs[item.node]), `t${item.node}`);
+      return s ? [sql`(${s})`] : [];
+    });
+    const where = parts.length ? join(parts, spec.where.linker === 'or' ? ' OR ' : ' AND ') : null;
+    return this.statement({ columns, from, where });
+  }
+
+  /** The first rows of a join (the designer's preview). */
+  joinRows(spec: JoinSpec, limit: number): Sql {
+    return this.statement({ columns: raw('src.*'), from: this.derived(this.joinSelect(spec), 'src'), limit });
+  }
+
+  /** COUNT(*) of a join, or of its root input alone (rows more than the root's: the join multiplies rows). */
+  joinCount(spec: JoinSpec, rootOnly: boolean): Sql {
+    if (rootOnly) {
+      checkJoinSpec(spec);
+      return sql`SELECT ${this.d.countRows()} AS n FROM ${this.joinInput(spec, 0)}`;
+    }
+    return sql`SELECT ${this.d.countRows()} AS n ${this.derived(this.joinSelect(spec), 'src')}`;
   }
 
   // ---- chart ----

@@ -30,6 +30,8 @@ export type QueryErrorCode =
   | 'too_many_series'
   /** a chart without points and values */
   | 'empty_chart'
+  /** a join type the engine does not have (MySQL has no FULL OUTER JOIN) */
+  | 'join_type_unsupported'
   /** top-N, paging or row-limit numbers out of range */
   | 'invalid_option'
   /** a row-level rule that names neither one role nor one user, or lacks its value (row-rules.ts) */

@@ -5,6 +5,7 @@
  */
 export * from './errors.js';
 export * from './source.js';
+export * from './join.js';
 export * from './sql.js';
 export * from './dates.js';
 export * from './ir.js';

@@ -1,7 +1,8 @@
 import { QueryError } from './errors.js';
+import type { JoinSpec } from './join.js';
 
-/** Where the rows come from: a table (optionally schema-qualified) or the user's own SQL, wrapped as a sub-query. */
-export type QuerySource = { kind: 'table'; table: string; schema?: string } | { kind: 'sql'; sql: string };
+/** Where the rows come from: a table (optionally schema-qualified), the user's own SQL or a joined table, wrapped as a sub-query. */
+export type QuerySource = { kind: 'table'; table: string; schema?: string } | { kind: 'sql'; sql: string } | { kind: 'join'; join: JoinSpec };
 
 export type FieldType = 'string' | 'number' | 'date';
 

@@ -54,6 +54,8 @@ export interface Dialect {
   readonly supportsQualify: boolean;
   /** SQL Server allows no WITH inside a derived table: the source's WITH part goes in front of the statement */
   readonly hoistsWith: boolean;
+  /** FULL OUTER JOIN (MySQL/MariaDB have none) */
+  readonly supportsFullJoin: boolean;
 }
 
 /** Escapes `%`, `_`, the escape character and any extra specials, and wraps the text in `%…%`. */
@@ -118,6 +120,7 @@ export const STANDARD_DIALECT: DialectBase = {
   booleanValue: (v) => param(v),
   supportsQualify: false,
   hoistsWith: false,
+  supportsFullJoin: true,
 };
 
 export const ASC = raw(' ASC');

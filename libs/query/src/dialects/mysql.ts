@@ -36,4 +36,5 @@ export const mysqlDialect: Dialect = {
   },
   // dates: 'yyyy-MM-dd[ HH:mm:ss]' text compares with DATE / DATETIME columns as a date (column untouched)
   booleanValue: (v) => param(v ? 1 : 0),
+  supportsFullJoin: false,
 };

@@ -1,0 +1,92 @@
+import type { FilterCondition } from '@bi/chart-model';
+import { QueryError } from './errors.js';
+import { FieldCatalog, type SourceField } from './source.js';
+
+/**
+ * A joined table (docs/api/join-table.md) as the SQL writer reads it: input sources (each a table or
+ * checked source SQL of ONE store), the join tree, the output columns and a filter. The data-source
+ * service resolves the stored join (ids, show names, titles) into this form; `compile` turns it into
+ * one SELECT … FROM t0 LEFT JOIN t1 ON … WHERE …, used as a derived table by every chart, detail,
+ * preview and count statement, with every filter value bound.
+ */
+export const JOIN_TYPES = ['left', 'inner', 'full', 'right'] as const;
+export type JoinType = (typeof JOIN_TYPES)[number];
+
+export interface JoinNodeSpec {
+  /** where the input's rows come from (its own FROM part, as for a chart on that source) */
+  source: { kind: 'table'; table: string; schema?: string } | { kind: 'sql'; sql: string };
+  /** the input's known fields: the only names the join may use */
+  fields: SourceField[];
+}
+
+export interface JoinLinkSpec {
+  /** index of the parent node (already joined) */
+  from: number;
+  /** index of the child node joined onto it */
+  to: number;
+  joinType: JoinType;
+  /** ON from.field = to.field AND … */
+  on: { from: string; to: string }[];
+}
+
+export interface JoinColumnSpec {
+  node: number;
+  field: string;
+  /** the output column name (the join source's field name) */
+  name: string;
+}
+
+export interface JoinFilterSpec {
+  node: number;
+  condition: FilterCondition;
+}
+
+export interface JoinSpec {
+  /** nodes[0] is the root (the first dropped table) */
+  nodes: JoinNodeSpec[];
+  /** one link into every node but the root, each after the link into its parent */
+  links: JoinLinkSpec[];
+  columns: JoinColumnSpec[];
+  where: { linker: 'and' | 'or'; items: JoinFilterSpec[] };
+}
+
+export const JOIN_LIMITS = { nodes: 16, joinFields: 10, filters: 50, columns: 1000 } as const;
+
+/** The join's structure checked again where it is compiled (it crossed a process boundary): a tree in order, known fields, one type per ON pair, unique output names. */
+export function checkJoinSpec(spec: JoinSpec): { catalogs: FieldCatalog[]; order: JoinLinkSpec[] } {
+  const bad = (name: string, value: string | number) => new QueryError('invalid_option', { name: `join.${name}`, value });
+  if (!spec || !Array.isArray(spec.nodes) || spec.nodes.length === 0 || spec.nodes.length > JOIN_LIMITS.nodes) throw bad('nodes', spec?.nodes?.length ?? 0);
+  const catalogs = spec.nodes.map((n) => new FieldCatalog(n.fields ?? []));
+  const links = spec.links ?? [];
+  if (links.length !== spec.nodes.length - 1) throw bad('links', links.length);
+  const joined = new Set([0]);
+  for (const l of links) {
+    if (!joined.has(l.from) || joined.has(l.to) || !Number.isInteger(l.to) || l.to < 1 || l.to >= spec.nodes.length) throw bad('link', `${l.from}->${l.to}`);
+    if (!(JOIN_TYPES as readonly string[]).includes(l.joinType)) throw bad('joinType', String(l.joinType));
+    if (!Array.isArray(l.on) || l.on.length === 0 || l.on.length > JOIN_LIMITS.joinFields) throw bad('on', l.on?.length ?? 0);
+    for (const p of l.on) {
+      const a = catalogs[l.from].resolve(p.from);
+      const b = catalogs[l.to].resolve(p.to);
+      if (a.dataType !== b.dataType) throw bad('on', `${a.name}/${b.name}`);
+    }
+    joined.add(l.to);
+  }
+  if (!Array.isArray(spec.columns) || spec.columns.length === 0 || spec.columns.length > JOIN_LIMITS.columns) throw bad('columns', spec.columns?.length ?? 0);
+  const names = new Set<string>();
+  for (const c of spec.columns) {
+    if (!catalogs[c.node]) throw bad('column', c.node);
+    catalogs[c.node].resolve(c.field);
+    const key = String(c.name).toLowerCase();
+    if (!c.name || names.has(key)) throw bad('column', c.name);
+    names.add(key);
+  }
+  const items = spec.where?.items ?? [];
+  if (items.length > JOIN_LIMITS.filters) throw bad('filters', items.length);
+  for (const i of items) if (!catalogs[i.node]) throw bad('filter', i.node);
+  return { catalogs, order: links };
+}
+
+/** The output fields of a join: name and type of every column. */
+export function joinFields(spec: JoinSpec): SourceField[] {
+  return spec.columns.map((c) => ({ name: c.name, dataType: new FieldCatalog(spec.nodes[c.node].fields).resolve(c.field).dataType }));
+}
