@@ -9,9 +9,9 @@ import { DashboardSidebar } from '../modules/dashboard/components/DashboardSideb
 import { DataSourcePage, type DataSourceRouteName } from '../modules/data-source/components/DataSourcePages';
 import { DataSourceSidebar } from '../modules/data-source/components/DataSourceSidebar';
 import { ExcelUploadPage } from '../modules/excel-upload';
+import { JoinTablePage } from '../modules/join-table';
 import { AppLayout } from '../modules/shell/components/AppLayout';
-import { TemplatePage } from '../modules/template/components/TemplatePage';
-import { TemplateSidebar } from '../modules/template/components/TemplateSidebar';
+import { TemplatePage, TemplateSidebar, usePublishExtension } from '../modules/template';
 import { WARNINGS_PAGE_PATH, WarningMessagesPage } from '../modules/warnings';
 import { setUnauthorizedHandler } from '../shared/api/http';
 import { NotFoundPage } from '../shared/components/NotFoundPage';
@@ -40,7 +40,7 @@ export const routes: RouteObject[] = [
         element: (
           <AppLayout
             sidebars={{
-              dashboard: <DashboardSidebar tab="dashboard" />,
+              dashboard: <DashboardSidebar tab="dashboard" useExtension={usePublishExtension} />,
               template: <TemplateSidebar />,
               data_source: <DataSourceSidebar />,
             }}
@@ -58,7 +58,7 @@ export const routes: RouteObject[] = [
           dataSource('data_source_yifei'),
           dataSource('data_source_sbep_edit'),
           named('data_source_excel', <ExcelUploadPage />),
-          dataSource('join_table'),
+          named('join_table', <JoinTablePage />),
           dataSource('data_source_publish', 'data_source'),
           dataSource('data_source_batch_publish', 'data_source'),
           dataSource('database', 'data_source'),

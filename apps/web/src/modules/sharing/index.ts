@@ -2,3 +2,5 @@
 export { ShareDialog, type ShareTarget } from './components/ShareDialog';
 export { useShareDialog } from './hooks/useShareDialog';
 export { RowRulesButton, RowRulesDialog, type RowRulesTarget } from './components/RowRulesDialog';
+export { PrincipalPickers } from './components/PrincipalPickers';
+export { normalizeShareForm } from './utils/shape';

@@ -1,6 +1,6 @@
 import { FileOutlined, FolderAddOutlined } from '@ant-design/icons';
 import { DISPLAY_CUT } from '@bi/rules';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import * as Tree from '../../../shared/folder-tree';
 import { useEditAuth } from '../hooks/useEditAuth';
@@ -29,8 +29,26 @@ const TEST_IDS: Tree.TreeTestIds = {
   dragItem: (id) => `drag-dashboard-${id}`,
 };
 
+/**
+ * What a higher module adds to the sidebar (the app hands it down, e.g. the template module's publish
+ * entries on the dashboard tab and its copy/export/import on the template tab): menu entries after the
+ * sidebar's own, head buttons, texts, its dialogs, and the query a dashboard opens with.
+ */
+export interface SidebarExtension {
+  folderMenu?: (project: Project) => Tree.TreeMenuEntry[];
+  dashboardMenu?: (dashboard: Dashboard) => Tree.TreeMenuEntry[];
+  actions?: Tree.TreeAction[];
+  texts?: Partial<Tree.TreeTexts>;
+  dialogs?: ReactNode;
+  /** appended to a dashboard's path when it is opened (e.g. `?apiName=template`) */
+  openQuery?: string;
+}
+export type UseSidebarExtension = (tab: TabType) => SidebarExtension;
+const noExtension: UseSidebarExtension = () => ({});
+const withExtra = (own: Tree.TreeMenuEntry[], extra: Tree.TreeMenuEntry[] | undefined) => Tree.tidyMenu([...own, { divider: true }, ...(extra ?? [])]);
+
 /** Folder sidebar of the dashboard and template tabs (spec 01 §2 "Dashboard sidebar") on the shared folder tree. */
-export function DashboardSidebar({ tab }: { tab: TabType }) {
+export function DashboardSidebar({ tab, useExtension = noExtension }: { tab: TabType; useExtension?: UseSidebarExtension }) {
   const { db } = useDbTranslation();
   const { ft } = Tree.useFolderTreeTranslation();
   const feedback = Tree.useTreeFeedback();
@@ -43,8 +61,9 @@ export function DashboardSidebar({ tab }: { tab: TabType }) {
   const tree = Tree.useFolderTree(dashboardTree, query.data, activeDashboard);
   const [dialog, setDialog] = useState<DialogState | null>(null);
   const projects = tree.folders;
+  const extension = useExtension(tab);
 
-  const pathOf = (dashboard: Dashboard) => `/${tab}/${encodeURIComponent(dashboard.projectId)}/${encodeURIComponent(dashboard.dashboardId)}`;
+  const pathOf = (dashboard: Dashboard) => `/${tab}/${encodeURIComponent(dashboard.projectId)}/${encodeURIComponent(dashboard.dashboardId)}${extension.openQuery ?? ''}`;
   const soon = (label: string) => ft('comingLater', { label });
   const closeDialog = () => setDialog(null);
   const folderActions = Tree.useFolderActions({
@@ -62,7 +81,8 @@ export function DashboardSidebar({ tab }: { tab: TabType }) {
   });
   const folderOf = (project: Project) => ({ id: project.projectId, name: project.name });
 
-  const folderMenu = (project: Project): Tree.TreeMenuEntry[] => {
+  const folderMenu = (project: Project): Tree.TreeMenuEntry[] => withExtra(ownFolderMenu(project), extension.folderMenu?.(project));
+  const ownFolderMenu = (project: Project): Tree.TreeMenuEntry[] => {
     const rights = Tree.nodeRights(project.name, editAuth);
     if (!rights.menu) return [];
     const later = (key: string, text: string) => ({ key, label: soon(text), testId: `menu-${key}`, disabled: true });
@@ -70,11 +90,12 @@ export function DashboardSidebar({ tab }: { tab: TabType }) {
       { key: 'rename', label: db('menu.rename'), testId: 'menu-rename', disabled: !rights.rename, onSelect: () => folderActions.rename(folderOf(project)) },
       { key: 'add-dashboard', label: db('menu.addDashboard'), testId: 'menu-add-dashboard', onSelect: () => setDialog({ kind: 'addDashboard', project }) },
       { key: 'delete', label: db('menu.delete'), testId: 'menu-delete', disabled: !rights.delete, danger: true, onSelect: () => folderActions.remove(folderOf(project)) },
-      ...(tab === 'dashboard' ? [later('modify-data-source', db('menu.modifyDataSource'))] : [later('copy', db('menu.copy')), later('share', db('menu.share'))]),
+      ...(tab === 'dashboard' ? [later('modify-data-source', db('menu.modifyDataSource'))] : [later('share', db('menu.share'))]),
     ];
   };
 
-  const dashboardMenu = (dashboard: Dashboard): Tree.TreeMenuEntry[] => {
+  const dashboardMenu = (dashboard: Dashboard): Tree.TreeMenuEntry[] => withExtra(ownDashboardMenu(dashboard), extension.dashboardMenu?.(dashboard));
+  const ownDashboardMenu = (dashboard: Dashboard): Tree.TreeMenuEntry[] => {
     const rights = Tree.nodeRights(dashboard.name, editAuth);
     if (!rights.menu) return [];
     return [
@@ -106,7 +127,7 @@ export function DashboardSidebar({ tab }: { tab: TabType }) {
       query={query}
       rootTestId={`sidebar-${tab}`}
       testIds={TEST_IDS}
-      texts={Tree.treeTexts((key) => db(`sidebar.${key}`), { title: db('sidebar.folders'), itemMenu: db('sidebar.dashboardMenu') })}
+      texts={{ ...Tree.treeTexts((key) => db(`sidebar.${key}`), { title: db('sidebar.folders'), itemMenu: db('sidebar.dashboardMenu') }), ...extension.texts }}
       cut={{ folder: DISPLAY_CUT.folder, item: DISPLAY_CUT.dashboard }}
       itemIcon={<FileOutlined className="bi-tree__icon" aria-hidden="true" />}
       activeItemId={activeDashboard}
@@ -126,9 +147,13 @@ export function DashboardSidebar({ tab }: { tab: TabType }) {
           onError: (error) => void feedback.message.error(error.message || ft('drag.failed')),
         })
       }
-      actions={editAuth ? [{ key: 'create-folder', icon: <FolderAddOutlined />, label: db('sidebar.createFolder'), testId: 'create-folder', onClick: folderActions.create }] : []}
+      actions={[
+        ...(editAuth ? [{ key: 'create-folder', icon: <FolderAddOutlined />, label: db('sidebar.createFolder'), testId: 'create-folder', onClick: folderActions.create }] : []),
+        ...(extension.actions ?? []),
+      ]}
     >
       {folderActions.dialogs}
+      {extension.dialogs}
       {dialog?.kind === 'addDashboard' ? (
         <Tree.NameDialog
           open

@@ -1,6 +1,23 @@
+import { useParams, useSearchParams } from 'react-router-dom';
 import { DashboardPage } from '../../dashboard/components/DashboardPage';
+import { useProjects } from '../../dashboard/hooks/useProjects';
+import { TemplateInfoBar } from './TemplateInfoBar';
+import '../template.css';
 
-/** /template and /template/:project?/:dashboard?: the template tab reuses the dashboard structure. */
+/**
+ * /template and /template/:project?/:dashboard?: the template tab shows a template with the dashboard
+ * module's page (read-only with ?apiName=template: no lock toggle, no editing entries; a chart whose
+ * source the viewer may not read shows the no-permission state), under the template's info bar.
+ */
 export function TemplatePage({ routeName }: { routeName: 'template' | 'template_tab' }) {
-  return <DashboardPage tab="template" routeName={routeName} />;
+  const { project, dashboard } = useParams();
+  const [search] = useSearchParams();
+  const projects = useProjects('template');
+  const listed = projects.data?.find((p) => p.projectId === project)?.dashboards.find((d) => d.dashboardId === dashboard);
+  return (
+    <div className="bi-template-page">
+      {project && dashboard && listed ? <TemplateInfoBar key={dashboard} dashboardId={dashboard} name={listed.name} readOnly={search.get('apiName') === 'template'} /> : null}
+      <DashboardPage tab="template" routeName={routeName} />
+    </div>
+  );
 }

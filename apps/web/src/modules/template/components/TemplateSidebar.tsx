@@ -1,6 +1,7 @@
 import { DashboardSidebar } from '../../dashboard/components/DashboardSidebar';
+import { useTemplateSidebarExtension } from '../hooks/useSidebarExtensions';
 
-/** Template sidebar (spec 02 §2 screen 11), built later on the dashboard sidebar. */
+/** Template sidebar (spec 02 §2 screen 11): the dashboard sidebar on the template tab with the template actions. */
 export function TemplateSidebar() {
-  return <DashboardSidebar tab="template" />;
+  return <DashboardSidebar tab="template" useExtension={useTemplateSidebarExtension} />;
 }
