@@ -16,6 +16,7 @@ const WEB_MODULE_EDGES = {
   admin: ['auth', 'data-source'],
   'excel-upload': ['data-source'],
   'join-table': ['data-source'],
+  'join-table': ['data-source'],
   'data-source': ['auth', 'sharing'],
   sharing: ['chart-editor'],
   'chart-editor': ['chart', 'warnings'],

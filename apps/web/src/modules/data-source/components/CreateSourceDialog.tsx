@@ -1,4 +1,4 @@
-import { ConsoleSqlOutlined, DatabaseOutlined, FileExcelOutlined } from '@ant-design/icons';
+import { ApartmentOutlined, ConsoleSqlOutlined, DatabaseOutlined, FileExcelOutlined } from '@ant-design/icons';
 import { Alert, Button, Empty, Form, Modal, Select, Tag } from 'antd';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -25,12 +25,13 @@ const ICONS: Record<SourceTypeKey, ReactNode> = {
   oracle: <DatabaseOutlined />,
   postgres: <ConsoleSqlOutlined />,
   excel: <FileExcelOutlined />,
+  join: <ApartmentOutlined />,
 };
 
 /**
  * The create-source dialog (spec 02 §2 screen 1): a folder and the source types the module flags
  * allow (GET get-shipment-modules-data/datasource). A type opens its wizard in that folder: the SQL
- * wizard for the database types, the upload wizard for Excel.
+ * wizard for the database types, the upload wizard for Excel, the join designer for multi-table join.
  */
 export function CreateSourceDialog({ open, projects, initialProjectId, onClose }: CreateSourceDialogProps) {
   const { ds, t } = useDsTranslation();
@@ -49,6 +50,7 @@ export function CreateSourceDialog({ open, projects, initialProjectId, onClose }
     if (!projectId) return;
     onClose();
     if (key === 'excel') void navigate(buildPath('data_source_excel', { project: projectId, action: 'create' }));
+    else if (key === 'join') void navigate(buildPath('join_table', { project: projectId }));
     else void navigate(buildPath('data_source_sql', { project: projectId, type: key }));
   };
 

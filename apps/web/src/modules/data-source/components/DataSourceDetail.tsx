@@ -14,7 +14,7 @@ import { useDataSourceAuth } from '../hooks/useDataSourceAuth';
 import { useDetailExtensions } from '../hooks/useDetailExtensions';
 import { useDeleteSource } from '../hooks/useProjects';
 import { useDsTranslation } from '../i18n';
-import { detailActions } from '../utils/permissions';
+import { detailActions, editPath } from '../utils/permissions';
 import { ChartsTab, HistoryTab, PreviewTab } from './DetailTabs';
 import { FieldsTab } from './FieldsTab';
 import { formatTime } from '../../../shared/format/time';
@@ -111,7 +111,7 @@ export function DataSourceDetail({ dataSourceId, basePath }: { dataSourceId: str
         <Space wrap className="bi-ds-detail__toolbar" role="toolbar" aria-label={ds('detail.toolbar')}>
           {changeUpload ? <extensions.ToolbarActions dataSource={source} /> : null}
           {actions.edit ? (
-            <Button icon={<EditOutlined />} onClick={() => void navigate(`/data_source_edit/${encodeURIComponent(source.dataSourceId)}`)} data-testid="ds-edit">
+            <Button icon={<EditOutlined />} onClick={() => void navigate(editPath(source))} data-testid="ds-edit">
               {ds('detail.edit')}
             </Button>
           ) : null}

@@ -21,7 +21,6 @@ export type DataSourceRouteName = Extract<
   | 'data_source_yifei'
   | 'data_source_sbep_edit'
   | 'data_source_excel'
-  | 'join_table'
   | 'data_source_publish'
   | 'data_source_batch_publish'
   | 'database'

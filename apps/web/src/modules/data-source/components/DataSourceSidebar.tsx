@@ -10,7 +10,7 @@ import { useDataSourceAuth } from '../hooks/useDataSourceAuth';
 import { useDataSourceProjects, useDeleteSource, useFolderMutations } from '../hooks/useProjects';
 import { useDsTranslation } from '../i18n';
 import type { DataSourceSummary, Project } from '../types';
-import { canChange, canEditSettings } from '../utils/permissions';
+import { canChange, canEditSettings, editPath } from '../utils/permissions';
 import { dataSourceTree } from '../utils/tree';
 import { typeLabel } from './common';
 import { CreateSourceDialog } from './CreateSourceDialog';
@@ -124,7 +124,7 @@ export function DataSourceSidebar() {
     const change = canChange(source, auth);
     const entries: Tree.TreeMenuEntry[] = [];
     if (canEditSettings(source, auth)) {
-      entries.push({ key: 'edit', label: ds('menu.edit'), testId: 'ds-menu-edit', onSelect: () => void navigate(`/data_source_edit/${encodeURIComponent(source.dataSourceId)}`) });
+      entries.push({ key: 'edit', label: ds('menu.edit'), testId: 'ds-menu-edit', onSelect: () => void navigate(editPath(source)) });
     }
     if (change) {
       entries.push({ key: 'share', label: ds('menu.share'), testId: 'ds-menu-share-source', onSelect: () => openShare({ dataSourceId: source.dataSourceId, name: source.name }) });

@@ -2,6 +2,7 @@ import { CACHE_INTERVALS } from '@bi/rules';
 import { useMemo } from 'react';
 import i18n from '../../../shared/i18n';
 import { useDsTranslation, type DsT } from '../i18n';
+import { JOIN_SOURCE_TYPE } from '../utils/permissions';
 
 /** A menu entry's label with a test id. */
 export const menuLabel = (testId: string, text: string) => <span data-testid={testId}>{text}</span>;
@@ -24,6 +25,8 @@ export function typeLabel(ds: DsT, type: number): string {
       return ds('types.postgres');
     case 8:
       return ds('types.analytics');
+    case JOIN_SOURCE_TYPE:
+      return ds('types.join');
     default:
       return ds('types.other', { type });
   }

@@ -67,6 +67,7 @@ const en: DataSourceCatalogue = {
     postgres: 'PostgreSQL',
     excel: 'Excel',
     analytics: 'Analytics store',
+    join: 'Multi-table join',
     other: 'Type {{type}}',
   },
   conn: {

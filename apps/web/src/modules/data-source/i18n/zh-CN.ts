@@ -65,6 +65,7 @@ const zhCN = {
     postgres: 'PostgreSQL',
     excel: 'Excel',
     analytics: '分析库',
+    join: '多表关联',
     other: '类型 {{type}}',
   },
   conn: {

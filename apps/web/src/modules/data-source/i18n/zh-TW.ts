@@ -67,6 +67,7 @@ const zhTW: DataSourceCatalogue = {
     postgres: 'PostgreSQL',
     excel: 'Excel',
     analytics: '分析庫',
+    join: '多表關聯',
     other: '類型 {{type}}',
   },
   conn: {

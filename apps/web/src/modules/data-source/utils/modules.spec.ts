@@ -6,7 +6,7 @@ const keys = (flags: Parameters<typeof availableSourceTypes>[0]) => availableSou
 describe('source type gating by module flags', () => {
   it('lists every type when every flag is on (SQL Server and PostgreSQL share the sql flag)', () => {
     const on = { permission: true };
-    expect(keys({ sql: on, mysql: on, oracle: on, excel: on, e10report: on, api: on })).toEqual(['sql', 'mysql', 'oracle', 'postgres', 'excel']);
+    expect(keys({ sql: on, mysql: on, oracle: on, excel: on, e10report: on, api: on })).toEqual(['sql', 'mysql', 'oracle', 'postgres', 'excel', 'join']);
   });
 
   it('hides the types whose flag is off or missing', () => {
@@ -26,8 +26,12 @@ describe('source type gating by module flags', () => {
     expect(moduleAllowed({ sql: null }, 'sql')).toBe(false);
   });
 
-  it('Excel is a usable entry gated by its own flag', () => {
-    expect(availableSourceTypes({ excel: { permission: true } })).toEqual([{ key: 'excel', module: 'excel', comingLater: false }]);
+  it('Excel and multi-table join are usable entries gated by the Excel flag', () => {
+    expect(availableSourceTypes({ excel: { permission: true } })).toEqual([
+      { key: 'excel', module: 'excel', comingLater: false },
+      { key: 'join', module: 'excel', comingLater: false },
+    ]);
+    expect(availableSourceTypes({ excel: { permission: false }, sql: { permission: true } }).map((o) => o.key)).not.toContain('join');
     expect(availableSourceTypes({ excel: { permission: false }, sql: { permission: true } }).map((o) => o.key)).not.toContain('excel');
   });
 });

@@ -1,6 +1,7 @@
 import type { ModuleFlags, WizardType } from '../types';
 
-export type SourceTypeKey = WizardType | 'excel';
+/** join: the multi-table join designer (spec 02 §2 screen 1: gated by the Excel flag). */
+export type SourceTypeKey = WizardType | 'excel' | 'join';
 
 export interface SourceTypeOption {
   key: SourceTypeKey;
@@ -17,6 +18,7 @@ export const SOURCE_TYPE_OPTIONS: readonly SourceTypeOption[] = [
   { key: 'oracle', module: 'oracle', comingLater: false },
   { key: 'postgres', module: 'sql', comingLater: false },
   { key: 'excel', module: 'excel', comingLater: false },
+  { key: 'join', module: 'excel', comingLater: false },
 ];
 
 /** True when the server's flags allow creating sources of this module (`{name: {permission: true}}`). */
@@ -26,7 +28,8 @@ export function moduleAllowed(flags: ModuleFlags | null | undefined, module: str
 
 /**
  * The source types the create dialog lists (spec 02 §2 screen 1, §6): each one only when its module
- * flag is on. Excel opens the upload wizard (/data_source_excel/{projectId}/create).
+ * flag is on. Excel opens the upload wizard (/data_source_excel/{projectId}/create), multi-table
+ * join the join designer (/data_source/join_table/{projectId}).
  */
 export function availableSourceTypes(flags: ModuleFlags | null | undefined): SourceTypeOption[] {
   return SOURCE_TYPE_OPTIONS.filter((option) => moduleAllowed(flags, option.module));

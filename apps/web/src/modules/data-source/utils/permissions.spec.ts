@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { canChange, canEditSettings, detailActions, isAdmin } from './permissions';
+import { JOIN_SOURCE_TYPE, canChange, canEditSettings, detailActions, editPath, isAdmin } from './permissions';
 
 const editor = { canView: true, canEdit: true, isAdmin: false };
 const admin = { canView: true, canEdit: true, isAdmin: true };
@@ -21,6 +21,13 @@ describe('edit visibility of a source', () => {
     expect(canEditSettings(source(1), admin)).toBe(false);
     expect(canEditSettings(source(5), admin)).toBe(false);
     expect(canEditSettings(source(2, { isReadOnly: true }), admin)).toBe(false);
+  });
+
+  it('opens a joined table in the join designer (any editor with access), other sources in the SQL edit screen', () => {
+    expect(canEditSettings(source(JOIN_SOURCE_TYPE), editor)).toBe(true);
+    expect(canEditSettings(source(JOIN_SOURCE_TYPE, { editable: false }), editor)).toBe(false);
+    expect(editPath({ dataSourceId: 'j 1', projectId: 'p', type: JOIN_SOURCE_TYPE })).toBe('/data_source/join_table/p/j%201');
+    expect(editPath({ dataSourceId: 's1', projectId: 'p', type: 2 })).toBe('/data_source_edit/s1');
   });
 
   it('needs datasource:edit and access to the source', () => {

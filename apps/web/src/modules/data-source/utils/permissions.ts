@@ -1,5 +1,6 @@
 import { SOURCE_TYPE } from '@bi/rules';
 import { isAdmin } from '../../auth/utils/permission';
+import { buildPath } from '../../../shared/routing/routes';
 import type { DataSourceSummary } from '../types';
 
 /** What the caller may do in the data-source area (docs/api/data-source.md "Permissions"). */
@@ -16,8 +17,16 @@ export { isAdmin };
 
 /** Indicator imports (1, 5) have no edit screen (spec 02 §2 screen 1). */
 const INDICATOR_TYPES = [1, 5];
-/** Types the SQL edit screen handles. */
-const EDIT_SCREEN_TYPES: readonly number[] = [SOURCE_TYPE.sqlServer, SOURCE_TYPE.mysql, SOURCE_TYPE.oracle, SOURCE_TYPE.postgres, SOURCE_TYPE.analytics];
+/** A joined table (docs/api/join-table.md); edited in the join designer. */
+export const JOIN_SOURCE_TYPE = 9;
+/** Types with an edit screen: the SQL edit screen's, and joined tables (the designer). */
+const EDIT_SCREEN_TYPES: readonly number[] = [SOURCE_TYPE.sqlServer, SOURCE_TYPE.mysql, SOURCE_TYPE.oracle, SOURCE_TYPE.postgres, SOURCE_TYPE.analytics, JOIN_SOURCE_TYPE];
+
+/** Where a source's "edit" goes: the join designer for a joined table, else the SQL edit screen. */
+export function editPath(source: Pick<DataSourceSummary, 'dataSourceId' | 'projectId' | 'type'>): string {
+  if (source.type === JOIN_SOURCE_TYPE) return buildPath('join_table', { project: source.projectId, data_source: source.dataSourceId });
+  return `/data_source_edit/${encodeURIComponent(source.dataSourceId)}`;
+}
 
 type SourceFacts = Pick<DataSourceSummary, 'type' | 'isReadOnly' | 'editable'>;
 
