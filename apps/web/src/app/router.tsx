@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { Navigate, createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { AdminPage, ChangePasswordDialog } from '../modules/admin';
 import { LoginPage } from '../modules/auth/components/LoginPage';
@@ -9,13 +10,16 @@ import { DashboardSidebar } from '../modules/dashboard/components/DashboardSideb
 import { DataSourcePage, type DataSourceRouteName } from '../modules/data-source/components/DataSourcePages';
 import { DataSourceSidebar } from '../modules/data-source/components/DataSourceSidebar';
 import { ExcelUploadPage } from '../modules/excel-upload';
-import { JoinTablePage } from '../modules/join-table';
 import { AppLayout } from '../modules/shell/components/AppLayout';
 import { TemplatePage, TemplateSidebar, usePublishExtension } from '../modules/template';
 import { WARNINGS_PAGE_PATH, WarningMessagesPage } from '../modules/warnings';
 import { setUnauthorizedHandler } from '../shared/api/http';
 import { NotFoundPage } from '../shared/components/NotFoundPage';
+import { PendingSpin } from '../shared/components/PendingSpin';
 import { ROUTE_PATHS, type RouteHandle, type RouteName, type SidebarKind } from '../shared/routing/routes';
+
+// the join designer (and its diagram library) loads only when opened
+const JoinTablePage = lazy(() => import('../modules/join-table').then((m) => ({ default: m.JoinTablePage })));
 
 function named(name: RouteName, element: RouteObject['element'], sidebar?: SidebarKind): RouteObject {
   const handle: RouteHandle = sidebar ? { name, sidebar } : { name };
@@ -58,7 +62,7 @@ export const routes: RouteObject[] = [
           dataSource('data_source_yifei'),
           dataSource('data_source_sbep_edit'),
           named('data_source_excel', <ExcelUploadPage />),
-          named('join_table', <JoinTablePage />),
+          named('join_table', <Suspense fallback={<PendingSpin />}><JoinTablePage /></Suspense>),
           dataSource('data_source_publish', 'data_source'),
           dataSource('data_source_batch_publish', 'data_source'),
           dataSource('database', 'data_source'),
