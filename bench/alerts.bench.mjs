@@ -3,7 +3,7 @@
 //    (target ≤ 1 000: one per chart, shared by its rules). Baseline measured in the same run: one
 //    query per rule (the naive way), timed over a sample of 200 rules and extrapolated to 10 000.
 // 2. Data change committed → AlertTriggered delivered: p99 over 20 firings (target ≤ 3 s). Embedded
-//    mode (in-process bus); the Kafka hop of distributed mode is not in this figure.
+//    mode (in-process bus); distributed mode over Kafka: bench/alerts-distributed.bench.mjs.
 // Run: npm run build:server && node bench/alerts.bench.mjs
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
@@ -14,6 +14,7 @@ import { connectService, callService } from '../libs/service-kit/dist/index.js';
 import { SERVICE_CONTRACTS, eventsV1 } from '../libs/proto/dist/index.js';
 import { TOPICS } from '../libs/messaging/dist/index.js';
 import { f, load, stats } from './support.mjs';
+import { alertLatencies, bffCalls, evaluatedIn, immediateAlert } from './alerts-latency.mjs';
 
 const CHARTS = Number(process.env.ALERT_CHARTS ?? 1000);
 const RULES_PER_CHART = 10;
@@ -77,47 +78,15 @@ try {
   console.log(`baseline (one query per rule): ${f(perQuery)} ms per query × ${CHARTS * RULES_PER_CHART} = ${f(baselineMs)} ms; ratio ${(baselineMs / roundMs).toFixed(1)}× faster, ${((CHARTS * RULES_PER_CHART) / Math.max(1, round.queries)).toFixed(0)}× fewer queries`);
 
   // data change → AlertTriggered (immediate rule on an uploaded source)
-  const admin = await stack.login('admin');
-  const api = async (method, path, body) => {
-    const r = await stack.api(path, { method, body, token: admin, headers: { currentLanguage: 'en' } });
-    if (r.body?.status !== 'success') throw new Error(`${path}: ${JSON.stringify(r.body)}`);
-    return r.body.data;
-  };
-  const upload = async (csv, action) => {
-    const form = new FormData();
-    form.append('file', new Blob([csv]), `bench-${action}.csv`);
-    const res = await fetch(`${stack.url}/api/excel_upload/upload/${action}`, { method: 'POST', body: form, headers: { authorization: admin, currentLanguage: 'en' } });
-    return (await res.json()).data;
-  };
-  const cols = [{ name: 'k', type: 'string', targetName: 'k' }, { name: 'v', type: 'number', targetName: 'v' }];
-  const up = await upload('k,v\na,1\n', 'create');
-  const folder = (await api('POST', '/api/data_source/proj', { name: 'Bench alerts' })).projectId;
-  const source = (await api('POST', '/api/excel_upload/import/create', { uploadId: up.uploadId, sheet: up.sheets[0].name, projectId: folder, tableName: 'bench_alerts', columns: cols.map(({ name, type }) => ({ name, type })) })).dataSource;
-  const benchProject = (await api('POST', '/api/dashboard/project/dashboard', { name: 'Bench alerts' })).projectId;
-  const benchDashboard = (await api('POST', '/api/dashboard/dashboard', { name: 'Bench alerts', projectId: benchProject })).dashboardId;
-  const chartId = await api('POST', `/api/chart-edit/dashboard/${benchDashboard}`, { title: 'Bench immediate', dataSourceId: source.dataSourceId, type: 'bar' });
-  const field = (name, dataType, aggregator) => ({ name, title: name, dataType, ...(aggregator ? { aggregator } : {}) });
-  await api('PUT', '/api/chart-edit/dashboard', { chartId, title: 'Bench immediate', type: 'bar', dataSourceId: source.dataSourceId, points: [field('k', 'string')], values: [field('v', 'number', 'sum')] });
-  await api('PUT', '/api/chart-edit/warn/dashboard', { chartId, warnConfigData: { warnItemsYList: [{ warnName: 'Big', isSwitch: true, logic: 0, warnTime: 0, warnConditions: [{ axisField: { axisName: 'v', aggregator: 'sum' }, compare: '>', compareValue: 100 }] }], warnItemsYOptionalList: [] } });
-  await wait(async () => (await db.query('SELECT 1 FROM warning.rules WHERE chart_id = $1', [chartId])).rows.length === 1, 'the immediate rule');
-  const seen = new Map();
+  const calls = bffCalls(stack.url, await stack.login('admin'));
+  const alert = await immediateAlert(calls, 'Bench alerts');
+  await wait(async () => (await db.query('SELECT 1 FROM warning.rules WHERE chart_id = $1', [alert.chartId])).rows.length === 1, 'the immediate rule');
+  const arrivals = new Map();
   await stack.runtime.bus.subscribe(TOPICS.alertTriggered, 'alerts-bench', async (m) => {
     const a = eventsV1.AlertTriggered.decode(m.value);
-    if (a.aggregateId === chartId) seen.set(a.payload.window, Date.now());
+    if (a.aggregateId === alert.chartId) arrivals.set(a.payload.window, Date.now());
   });
-  const change = async (action, csv) => {
-    const u = await upload(csv, action);
-    return (await api('POST', `/api/excel_upload/import/${action}`, { uploadId: u.uploadId, sheet: u.sheets[0].name, dataSourceId: source.dataSourceId, columns: cols })).dataSource.dataVersion;
-  };
-  const latencies = [];
-  for (let i = 0; i < FIRINGS; i++) {
-    const started = Date.now();
-    const version = await change('append', 'k,v\na,500\n'); // committed when the call answers
-    const arrived = await wait(() => seen.get(`data-${version}`), 'AlertTriggered', 60_000);
-    latencies.push(arrived - started);
-    const falseVersion = await change('replace', 'k,v\na,1\n');
-    await wait(async () => (await db.query('SELECT 1 FROM warning.rule_state WHERE last_window = $1', [`data-${falseVersion}`])).rows.length === 1, 'the false evaluation', 60_000);
-  }
+  const latencies = await alertLatencies(alert, { firings: FIRINGS, arrivals, evaluated: evaluatedIn(db) });
   const s = stats(latencies);
   console.log(`data change → AlertTriggered (embedded, upload call start → event delivered): p50 ${f(s.p50)} ms, p99 ${f(s.p99)} ms, max ${f(s.max)} ms over ${s.n} firings (target p99 ≤ 3000 ms)`);
   console.log(`load after: ${load()}`);

@@ -18,6 +18,22 @@ import { startTestStack, type TestStack } from './testing.js';
 // signature; AlertTriggered carries the documented payload.
 const WEBHOOK_SECRET = 'test-webhook-secret-0123456789';
 
+/** The subject and text of a raw single-part mail (encoded words, base64 or quoted-printable body). */
+function readMail(raw: string): { subject: string; text: string } {
+  const at = raw.indexOf('\r\n\r\n');
+  const head = raw.slice(0, at).replace(/\r\n[ \t]+/g, ' ');
+  const header = (name: string) => head.split('\r\n').find((l) => l.toLowerCase().startsWith(`${name.toLowerCase()}:`))?.slice(name.length + 1).trim() ?? '';
+  const words = (v: string) =>
+    v.replace(/=\?utf-8\?([bq])\?([^?]*)\?=\s*/gi, (_, kind: string, text: string) =>
+      kind.toLowerCase() === 'b' ? Buffer.from(text, 'base64').toString('utf8') : qp(text.replace(/_/g, ' ')),
+    );
+  const qp = (v: string) => Buffer.from(v.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, h: string) => String.fromCharCode(parseInt(h, 16))), 'latin1').toString('utf8');
+  const body = raw.slice(at + 4).replace(/\r\n\.?\r\n$/, '');
+  const encoding = header('Content-Transfer-Encoding').toLowerCase();
+  const text = encoding === 'base64' ? Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8') : encoding === 'quoted-printable' ? qp(body) : body;
+  return { subject: words(header('Subject')), text: text.trim() };
+}
+
 describe('chart alerts: rules by event, firing on data changes and at their hour, messages, mail and webhook', () => {
   let stack: TestStack;
   let admin: string;
@@ -40,12 +56,12 @@ describe('chart alerts: rules by event, firing on data changes and at their hour
     if (r.body?.status !== 'success') throw new Error(`${method} ${path}: ${r.status} ${JSON.stringify(r.body)}`);
     return r.body.data;
   }
-  async function upload(content: string, action: string) {
+  async function upload(content: string, action: string, token = admin) {
     const path = join(dir, `${action}-${Date.now()}.csv`);
     writeFileSync(path, content);
     const form = new FormData();
     form.append('file', new Blob([content]), path.split('/').pop()!);
-    const res = await fetch(`${stack.url}/api/excel_upload/upload/${action}`, { method: 'POST', body: form, headers: { authorization: admin, currentLanguage: 'en' } });
+    const res = await fetch(`${stack.url}/api/excel_upload/upload/${action}`, { method: 'POST', body: form, headers: { authorization: token, currentLanguage: 'en' } });
     const body = await res.json();
     if (body.status !== 'success') throw new Error(JSON.stringify(body));
     return body.data;
@@ -119,6 +135,8 @@ describe('chart alerts: rules by event, firing on data changes and at their hour
     await stack.runtime.bus.subscribe(TOPICS.warningMessageCreated, 'alerts-test', async (m) => void created.push(eventsV1.WarningMessageCreated.decode(m.value)));
     admin = await stack.login('admin');
     viewer = await stack.login('viewer');
+    // the en user (BI_DEFAULT_LANGUAGE is zh-CN): the web's language switch saves it
+    expect(await ok('PUT', '/api/identity/language', { language: 'en' })).toEqual({ language: 'en' });
     warning = connectService('warning', stack.config.services.warning).getService(SERVICE_CONTRACTS.warning.service);
 
     const folder = (await ok('POST', '/api/data_source/proj', { name: 'Alert sources' })).projectId;
@@ -198,6 +216,10 @@ describe('chart alerts: rules by event, firing on data changes and at their hour
     await waitFor(() => mails.length >= 2 && posts.length >= 2, 'two mails and two posts');
     expect(mails[0]!.to).toEqual(['ops@bi.test']);
     expect(mails[0]!.data).toContain('Subject: [Alert] Big East (Revenue)');
+    // in the rule owner's language only (admin chose en)
+    const body = readMail(mails[0]!.data).text;
+    expect(body).toContain('Alert "Big East" of chart "Revenue" fired: amount > 100');
+    expect(body).not.toMatch(/[\u4e00-\u9fff]/);
     expect(posts.every((p) => p.signatureOk)).toBe(true);
     expect(posts[0]!.body).toMatchObject({ chartId: chart.chartId, warnName: 'Big East', idempotencyKey: expect.stringContaining(':data-') });
     const list = await waitFor(async () => {
@@ -205,6 +227,41 @@ describe('chart alerts: rules by event, firing on data changes and at their hour
       return l.list.every((m: any) => m.mailStatus === 'sent' && m.webhookStatus === 'sent') ? l : undefined;
     }, 'the delivery statuses');
     expect(list.list).toHaveLength(2);
+  });
+
+  it("writes the mail and AlertTriggered's message in the rule owner's language (a zh-TW user's rule)", async () => {
+    const analyst = await stack.login('analyst');
+    // a language outside zh-CN, zh-TW and en is refused in the caller's language
+    const bad = await call('PUT', '/api/identity/language', { language: 'fr' }, analyst);
+    expect(bad.status).toBe(400);
+    expect(bad.body.status).toBe('fail');
+    expect(await ok('PUT', '/api/identity/language', { language: 'zh-TW' }, analyst)).toEqual({ language: 'zh-TW' });
+    // the analyst's own source, dashboard and chart with a mail rule
+    const cols = [
+      { name: 'region', type: 'string' },
+      { name: 'amount', type: 'number' },
+    ];
+    const up = await upload('region,amount\nEast,1\n', 'create', analyst);
+    const folder = (await ok('POST', '/api/data_source/proj', { name: 'TW sources' }, analyst)).projectId;
+    const source = (await ok('POST', '/api/excel_upload/import/create', { uploadId: up.uploadId, sheet: up.sheets[0].name, projectId: folder, tableName: 'tw_sales', columns: cols }, analyst)).dataSource.dataSourceId;
+    const project = (await ok('POST', '/api/dashboard/project/dashboard', { name: 'TW boards' }, analyst)).projectId;
+    const dashboardId = (await ok('POST', '/api/dashboard/dashboard', { name: 'TW board', projectId: project }, analyst)).dashboardId;
+    const chartId = await ok('POST', `/api/chart-edit/dashboard/${dashboardId}`, { title: 'Umsatz', dataSourceId: source, type: 'bar' }, analyst);
+    const f = (name: string, dataType: string, aggregator?: string) => ({ name, title: name, dataType, ...(aggregator ? { aggregator } : {}) });
+    await ok('PUT', '/api/chart-edit/dashboard', { chartId, title: 'Umsatz', type: 'bar', dataSourceId: source, points: [f('region', 'string')], values: [f('amount', 'number', 'sum')] }, analyst);
+    await ok('PUT', '/api/chart-edit/warn/dashboard', { chartId, warnConfigData: { warnItemsYList: [item({ warnName: 'Big TW', isSendMail: true, mailTo: ['tw@bi.test'] })], warnItemsYOptionalList: [] } }, analyst);
+    await waitFor(async () => (await db().query('SELECT 1 FROM warning.rules WHERE chart_id = $1', [chartId])).rows.length === 1, 'the rule');
+    const u = await upload('region,amount\nEast,300\n', 'append', analyst);
+    await ok('POST', '/api/excel_upload/import/append', { uploadId: u.uploadId, sheet: u.sheets[0].name, dataSourceId: source, columns: cols.map((c) => ({ ...c, targetName: c.name })) }, analyst);
+
+    const mail = readMail((await waitFor(() => mails.find((m) => m.to.includes('tw@bi.test')), 'the zh-TW mail')).data);
+    expect(mail.subject).toBe('【預警】Big TW（Umsatz）');
+    expect(mail.text).toBe('圖表「Umsatz」的預警「Big TW」已觸發：amount > 100（目前值 East: amount = 301）');
+    const alert = await waitFor(() => alerts.find((a) => a.aggregateId === chartId), 'its AlertTriggered');
+    expect(alert.payload).toMatchObject({ language: 'zh-TW', message: '圖表「Umsatz」的預警「Big TW」已觸發：amount > 100（目前值 East: amount = 301）' });
+    // the en user's firings carried English
+    expect(alerts.filter((a) => a.aggregateId === chart.chartId).map((a) => a.payload!.language)).toEqual(['en', 'en']);
+    expect(alerts.find((a) => a.aggregateId === chart.chartId)!.payload!.message).toMatch(/^Alert "Big East" of chart "Revenue" fired/);
   });
 
   it('runs a timed rule in its hour in BI_TIME_ZONE, once per window, and only on a transition', async () => {

@@ -5,7 +5,8 @@ import { AppError, type Logger } from '@bi/core';
 import { stampKeys, type Cache } from '@bi/cache';
 import type { SqlDatabase, SqlExecutor } from '@bi/persistence';
 import type { identityV1 } from '@bi/proto';
-import { CACHE, DATABASE, LOGGER, idOrNotFound } from '@bi/service-kit';
+import type { AppConfig } from '@bi/config';
+import { CACHE, CONFIG, DATABASE, LOGGER, idOrNotFound } from '@bi/service-kit';
 import { audit, forgetSessions, verifiedTokenKey } from './grants.service.js';
 import { ADMIN_ROLE, effectivePermissions, isGrantTarget } from './permissions.js';
 
@@ -15,7 +16,9 @@ export const PASSWORD_MAX = 256;
 const MAX_ROLES = 20;
 const MAX_AUDIT = 500;
 
-type UserRow = { id: string; user_name: string; display_name: string; disabled: boolean; must_change_password: boolean; created_at: Date | string };
+type UserRow = { id: string; user_name: string; display_name: string; disabled: boolean; must_change_password: boolean; created_at: Date | string; language: string | null };
+const USER_COLUMNS = 'id, user_name, display_name, disabled, must_change_password, created_at, language';
+const LANGUAGES: readonly string[] = ['zh-CN', 'zh-TW', 'en'];
 
 /** User administration and the audit log (docs/api/identity-admin.md); the BFF lets only admins call it. */
 @Injectable()
@@ -24,14 +27,15 @@ export class AdminService {
     @Inject(DATABASE) private readonly db: SqlDatabase,
     @Inject(CACHE) private readonly cache: Cache,
     @Inject(LOGGER) private readonly logger: Logger,
+    @Inject(CONFIG) private readonly config: AppConfig,
   ) {}
 
   async listUsers(): Promise<identityV1.AdminUser[]> {
-    const users = await this.db.query<UserRow>('SELECT id, user_name, display_name, disabled, must_change_password, created_at FROM identity.users ORDER BY lower(user_name)');
+    const users = await this.db.query<UserRow>(`SELECT ${USER_COLUMNS} FROM identity.users ORDER BY lower(user_name)`);
     const roles = await this.db.query<{ user_id: string; id: string; name: string }>(
       'SELECT ur.user_id, r.id, r.name FROM identity.user_roles ur JOIN identity.roles r ON r.id = ur.role_id ORDER BY r.name',
     );
-    return users.rows.map((u) => toAdminUser(u, roles.rows.filter((r) => r.user_id === u.id)));
+    return users.rows.map((u) => toAdminUser(u, roles.rows.filter((r) => r.user_id === u.id), this.config.defaultLanguage));
   }
 
   async listRoles(): Promise<identityV1.AdminRole[]> {
@@ -177,14 +181,23 @@ export class AdminService {
     return true;
   }
 
+  /** The user's own language (zh-CN, zh-TW or en): alert mails and AlertTriggered texts are written in it. */
+  async setLanguage(req: identityV1.SetUserLanguageRequest): Promise<string> {
+    const id = checkUserId(req.userId);
+    if (!LANGUAGES.includes(req.language)) throw new AppError('invalid', 'user.language_invalid');
+    const r = await this.db.query('UPDATE identity.users SET language = $2 WHERE id = $1 AND NOT disabled', [id, req.language]);
+    if (!r.rowCount) throw new AppError('not_found', 'admin.user_not_found');
+    return req.language;
+  }
+
   async user(id: string): Promise<identityV1.AdminUser> {
-    const r = await this.db.query<UserRow>('SELECT id, user_name, display_name, disabled, must_change_password, created_at FROM identity.users WHERE id = $1', [id]);
+    const r = await this.db.query<UserRow>(`SELECT ${USER_COLUMNS} FROM identity.users WHERE id = $1`, [id]);
     if (!r.rows[0]) throw new AppError('not_found', 'admin.user_not_found');
     const roles = await this.db.query<{ id: string; name: string }>(
       'SELECT r.id, r.name FROM identity.user_roles ur JOIN identity.roles r ON r.id = ur.role_id WHERE ur.user_id = $1 ORDER BY r.name',
       [id],
     );
-    return toAdminUser(r.rows[0], roles.rows);
+    return toAdminUser(r.rows[0], roles.rows, this.config.defaultLanguage);
   }
 
   /** Revokes every live session of the user (their tokens stop working at once, also in BFFs keeping them). */
@@ -200,7 +213,7 @@ export class AdminService {
   }
 }
 
-function toAdminUser(u: UserRow, roles: { id: string; name: string }[]): identityV1.AdminUser {
+function toAdminUser(u: UserRow, roles: { id: string; name: string }[], defaultLanguage: string): identityV1.AdminUser {
   return {
     id: u.id,
     userName: u.user_name,
@@ -209,6 +222,7 @@ function toAdminUser(u: UserRow, roles: { id: string; name: string }[]): identit
     mustChangePassword: u.must_change_password,
     roles: roles.map((r) => ({ id: r.id, name: r.name })),
     createdAt: new Date(u.created_at).toISOString(),
+    language: u.language ?? defaultLanguage,
   };
 }
 
@@ -231,7 +245,7 @@ async function checkRoles(tx: SqlExecutor, roleIds: readonly string[]): Promise<
 async function lockUser(tx: SqlExecutor, id: string): Promise<UserRow> {
   // admin changes are serialised, so two admins cannot each remove the other as the last one
   await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', ['identity:admins']);
-  const r = await tx.query<UserRow>('SELECT id, user_name, display_name, disabled, must_change_password, created_at FROM identity.users WHERE id = $1', [id]);
+  const r = await tx.query<UserRow>(`SELECT ${USER_COLUMNS} FROM identity.users WHERE id = $1`, [id]);
   if (!r.rows[0]) throw new AppError('not_found', 'admin.user_not_found');
   return r.rows[0];
 }

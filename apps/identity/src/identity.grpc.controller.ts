@@ -85,4 +85,8 @@ export class IdentityGrpcController implements identityV1.IdentityServiceControl
   async changePassword(request: identityV1.ChangePasswordRequest): Promise<identityV1.ChangePasswordReply> {
     return { changed: await this.admin.changePassword(request) };
   }
+
+  async setUserLanguage(request: identityV1.SetUserLanguageRequest): Promise<identityV1.SetUserLanguageReply> {
+    return { language: await this.admin.setLanguage(request) };
+  }
 }

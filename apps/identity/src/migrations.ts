@@ -77,4 +77,9 @@ CREATE TABLE identity.audit_log (
 );
 `,
   },
+  {
+    // The user's own language (the web's language switch); NULL: BI_DEFAULT_LANGUAGE.
+    id: '0003_user_language',
+    sql: `ALTER TABLE identity.users ADD COLUMN language text CHECK (language IN ('zh-CN', 'zh-TW', 'en'));`,
+  },
 ];

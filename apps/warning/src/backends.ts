@@ -1,5 +1,6 @@
 import type { OnModuleDestroy } from '@nestjs/common';
 import type { AppConfig } from '@bi/config';
+import { LANGUAGES, type Language } from '@bi/i18n';
 import { SERVICE_CONTRACTS, type chartQueryV1, type identityV1 } from '@bi/proto';
 import { callService, connectService } from '@bi/service-kit';
 import type { ClientGrpc } from '@nestjs/microservices';
@@ -8,12 +9,14 @@ export interface UserInfo {
   userId: string;
   userName: string;
   roleIds: string[];
+  /** the user's language (identity answers BI_DEFAULT_LANGUAGE for one who chose none) */
+  language?: Language;
 }
 
 /** The calls of the warning service to others; an interface so tests can hand in fakes. */
 export interface WarningBackends {
   chartValues(req: chartQueryV1.ChartValuesRequest): Promise<chartQueryV1.ChartValuesReply>;
-  /** the user's name and roles (undefined: no such user) */
+  /** the user's name, roles and language (undefined: no such user) */
   user(userId: string): Promise<UserInfo | undefined>;
 }
 
@@ -42,7 +45,8 @@ export class GrpcBackends implements WarningBackends, OnModuleDestroy {
   async user(userId: string): Promise<UserInfo | undefined> {
     const r = await callService(this.identity.getUserGrants({ userId })).catch(() => undefined);
     if (!r?.user) return undefined;
-    return { userId, userName: r.user.userName, roleIds: r.user.roles.map((x) => x.id) };
+    const language = LANGUAGES.find((l) => l === r.user!.language);
+    return { userId, userName: r.user.userName, roleIds: r.user.roles.map((x) => x.id), ...(language ? { language } : {}) };
   }
 
   onModuleDestroy(): void {

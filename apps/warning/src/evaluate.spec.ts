@@ -90,6 +90,19 @@ describe('timedWindow', () => {
     expect(timedWindow(1, new Date('2026-03-29T02:10:00Z'), 'Europe/Berlin')).toBeNull(); // 04:10 CEST
     expect(timedWindow(1, new Date('2026-03-30T01:10:00Z'), 'Europe/Berlin')).toBeNull(); // a normal day, 03:10
   });
+  it('catches up a window of the day whose hour passed since the previous round (down time), not earlier days', () => {
+    // Asia/Shanghai; hour 9 stands for 10:00; down from 09:30 to 13:20 local
+    const at = new Date('2026-06-01T05:20:00Z'); // 13:20
+    expect(timedWindow(9, at, 'Asia/Shanghai')).toBeNull(); // no previous round known: its hour only
+    expect(timedWindow(9, at, 'Asia/Shanghai', new Date('2026-06-01T01:30:00Z'))).toBe('2026-06-01T10'); // last round 09:30
+    expect(timedWindow(9, at, 'Asia/Shanghai', new Date('2026-06-01T02:40:00Z'))).toBe('2026-06-01T10'); // last round 10:40, in its hour
+    expect(timedWindow(9, at, 'Asia/Shanghai', new Date('2026-06-01T03:00:00Z'))).toBeNull(); // last round 11:00: its hour was over
+    expect(timedWindow(13, at, 'Asia/Shanghai', new Date('2026-06-01T01:30:00Z'))).toBeNull(); // 14:00 is still to come
+    // down since the day before: today's passed hours are due, yesterday's are not (the window is today's)
+    expect(timedWindow(9, at, 'Asia/Shanghai', new Date('2026-05-30T20:00:00Z'))).toBe('2026-06-01T10');
+    // 24:00 (hour 23) is 0:00 of the day: caught up later that day
+    expect(timedWindow(23, at, 'Asia/Shanghai', new Date('2026-05-31T15:50:00Z'))).toBe('2026-06-01T00');
+  });
   it('a repeated hour (DST end) keeps one window for both passes', () => {
     // Europe/Berlin 2026-10-25: 02:00–02:59 happens twice; hour 1 stands for 2:00
     const first = timedWindow(1, new Date('2026-10-25T00:30:00Z'), 'Europe/Berlin'); // 02:30 CEST

@@ -139,15 +139,25 @@ export function clockHour(warnExactTime: number): number {
  * local hour at or after its clock hour on the local day — so a day whose hour is skipped by a DST
  * change runs it in the hour after the gap, and a repeated hour (DST end) gives one window (the
  * claim lets it run once). The window is `<local date>T<HH>` of the clock hour.
+ *
+ * `since` (the scheduler's previous round, kept in the database): catch-up after a down time — a
+ * window of this local day whose hour was not over yet at `since` is due now, so a rule whose whole
+ * hour passed while no warning service ran runs once when one comes back (the claim per window keeps
+ * it to once); windows of earlier days are not caught up.
  */
-export function timedWindow(warnExactTime: number, now: Date, timeZone: string): string | null {
+export function timedWindow(warnExactTime: number, now: Date, timeZone: string, since?: Date): string | null {
   const target = clockHour(warnExactTime);
   const here = localParts(now, timeZone);
   if (here.hour < target) return null;
-  if (here.hour === target) return `${here.date}T${String(target).padStart(2, '0')}`;
+  const window = `${here.date}T${String(target).padStart(2, '0')}`;
+  if (here.hour === target) return window;
+  if (since) {
+    const from = localParts(since, timeZone);
+    if (from.date < here.date || (from.date === here.date && from.hour <= target)) return window;
+  }
   // later hour: due only when it is the first hour of the day at or after the target (the target was skipped)
   const startOfThisHour = new Date(now.getTime() - here.minute * 60_000);
   const before = localParts(new Date(startOfThisHour.getTime() - 60_000), timeZone);
   const skipped = before.date === here.date && before.hour < target;
-  return skipped ? `${here.date}T${String(target).padStart(2, '0')}` : null;
+  return skipped ? window : null;
 }

@@ -97,4 +97,15 @@ CREATE TABLE warning.deliveries (
 CREATE INDEX deliveries_due ON warning.deliveries (next_at) WHERE status = 'pending';
 `,
   },
+  {
+    id: '0002_scheduler',
+    sql: `
+-- how far the timed rules' rounds have come (any replica): the first round after a down time catches
+-- up the windows of the day whose hour passed meanwhile
+CREATE TABLE warning.scheduler (
+  id boolean PRIMARY KEY DEFAULT true CHECK (id),
+  covered_until timestamptz NOT NULL
+);
+`,
+  },
 ];

@@ -19,7 +19,7 @@ import {
 import type { SqlDatabase, SqlExecutor } from '@bi/persistence';
 import { eventsV1 } from '@bi/proto';
 import { CONFIG, DATABASE, EVENT_BUS, LOGGER } from '@bi/service-kit';
-import { BACKENDS, type WarningBackends } from './backends.js';
+import { BACKENDS, type UserInfo, type WarningBackends } from './backends.js';
 import { evaluateRule, formatLocal, shouldFire, timedWindow, type ResultColumn, type Row, type RuleOutcome } from './evaluate.js';
 import { WARNING_SCHEMA } from './migrations.js';
 
@@ -103,7 +103,7 @@ export class WarningEngine implements OnModuleInit, OnModuleDestroy {
     @Inject(CLOCK) private readonly clock: Clock,
   ) {
     this.relay = new OutboxRelay(db, WARNING_SCHEMA, bus, logger);
-    this.ticks = new Rounds(async () => (await this.evaluateDue()).evaluated, (e) => this.logger.warn('timed alert round failed', { error: e }), 30_000);
+    this.ticks = new Rounds(async () => (await this.tick()).evaluated, (e) => this.logger.warn('timed alert round failed', { error: e }), 30_000);
   }
 
   async onModuleInit(): Promise<void> {
@@ -173,8 +173,28 @@ export class WarningEngine implements OnModuleInit, OnModuleDestroy {
     return this.evaluateGroups(rows.map((r) => ({ ...r, window })));
   }
 
-  /** The timed rules due at `at` (default: the clock's now), each in its hour's window. */
-  async evaluateDue(at: Date = this.clock.now()): Promise<RoundResult> {
+  /**
+   * One round of the scheduler: the timed rules due now, catching up the hours of the day that passed
+   * since the previous round of any replica (warning.scheduler; none before the first round ever), then
+   * records how far the rounds have come.
+   */
+  async tick(): Promise<RoundResult> {
+    const now = this.clock.now();
+    const { rows } = await this.db.query<{ covered_until: Date | string }>('SELECT covered_until FROM warning.scheduler');
+    const result = await this.evaluateDue(now, rows[0] ? new Date(rows[0].covered_until) : undefined);
+    await this.db.query(
+      `INSERT INTO warning.scheduler (id, covered_until) VALUES (true, $1)
+       ON CONFLICT (id) DO UPDATE SET covered_until = GREATEST(warning.scheduler.covered_until, EXCLUDED.covered_until)`,
+      [now],
+    );
+    return result;
+  }
+
+  /**
+   * The timed rules due at `at` (default: the clock's now), each in its hour's window; with `since`
+   * also the windows of that day whose hour was not over at `since` (catch-up, see timedWindow).
+   */
+  async evaluateDue(at: Date = this.clock.now(), since?: Date): Promise<RoundResult> {
     const { rows } = await this.db.query<StoredRule & StoredChart & { hour: number }>(
       `SELECT r.rule_id, r.chart_id, r.list, r.item, r.user_id, r.hour, c.tab, c.dashboard_id, c.owner_id, c.title, c.chart_json
        FROM warning.rules r JOIN warning.charts c ON c.chart_id = r.chart_id
@@ -183,7 +203,7 @@ export class WarningEngine implements OnModuleInit, OnModuleDestroy {
     const windows = new Map<number, string | null>();
     const due: (StoredRule & StoredChart & { window: string })[] = [];
     for (const r of rows) {
-      if (!windows.has(r.hour)) windows.set(r.hour, timedWindow(r.hour, at, this.config.timeZone));
+      if (!windows.has(r.hour)) windows.set(r.hour, timedWindow(r.hour, at, this.config.timeZone, since));
       const w = windows.get(r.hour);
       if (w) due.push({ ...r, window: w });
     }
@@ -249,10 +269,10 @@ export class WarningEngine implements OnModuleInit, OnModuleDestroy {
     }
     let fired = 0;
     const outcomes = todo.map((r) => ({ rule: r, outcome: evaluateRule(r.item, warnFields(chart, r.list), columns, rows) }));
-    // the recipients' names, read before the transaction (no call to another service while it is open)
-    const names = new Map<string, string>();
+    // the recipients' names and languages, read before the transaction (no call to another service while it is open)
+    const users = new Map<string, UserInfo | undefined>();
     if (outcomes.some((o) => o.outcome.met))
-      for (const id of new Set(todo.flatMap((r) => [r.user_id, r.owner_id]).filter(Boolean))) names.set(id, (await this.backends.user(id))?.userName ?? id);
+      for (const id of new Set(todo.flatMap((r) => [r.user_id, r.owner_id]).filter(Boolean))) users.set(id, await this.backends.user(id));
     await this.db.transaction(async (tx) => {
       for (const { rule, outcome } of outcomes) {
         const prev = await tx.query<{ is_true: boolean }>('SELECT is_true FROM warning.rule_state WHERE rule_id = $1 FOR UPDATE', [rule.rule_id]);
@@ -263,7 +283,7 @@ export class WarningEngine implements OnModuleInit, OnModuleDestroy {
           [rule.rule_id, outcome.met, rule.window],
         );
         if (shouldFire(wasTrue, outcome.met)) {
-          await this.fire(tx, rule, outcome, names);
+          await this.fire(tx, rule, outcome, users);
           fired++;
         }
       }
@@ -275,8 +295,13 @@ export class WarningEngine implements OnModuleInit, OnModuleDestroy {
     return { evaluated: todo.length, fired, queries: 1 };
   }
 
-  /** Messages per recipient, AlertTriggered, WarningMessageCreated and deliveries of one firing. */
-  private async fire(tx: SqlExecutor, rule: StoredRule & StoredChart & { window: string }, outcome: RuleOutcome, userNames: ReadonlyMap<string, string>): Promise<void> {
+  /**
+   * Messages per recipient (every language; the bell shows the reader's), AlertTriggered,
+   * WarningMessageCreated and deliveries of one firing. The mail, the webhook and AlertTriggered's
+   * `message` are in the rule owner's language: the user who set the rule, else the dashboard owner
+   * (mail addresses and webhooks name no user), BI_DEFAULT_LANGUAGE if neither chose one.
+   */
+  private async fire(tx: SqlExecutor, rule: StoredRule & StoredChart & { window: string }, outcome: RuleOutcome, users: ReadonlyMap<string, UserInfo | undefined>): Promise<void> {
     const item = rule.item;
     const firingKey = `${rule.rule_id}:${rule.window}`;
     const recipients = [...new Set([rule.user_id, rule.owner_id].filter(Boolean))];
@@ -286,7 +311,7 @@ export class WarningEngine implements OnModuleInit, OnModuleDestroy {
     const now = this.clock.now();
     const names: string[] = [];
     for (const userId of recipients) {
-      names.push(userNames.get(userId) ?? userId);
+      names.push(users.get(userId)?.userName ?? userId);
       const id = randomUUID();
       const r = await tx.query(
         `INSERT INTO warning.messages (id, user_id, firing_key, chart_id, dashboard_id, tab, warn_id, warn_name, texts, is_send_mail, is_send_wechat, mail_status, webhook_status, created_at)
@@ -307,10 +332,12 @@ export class WarningEngine implements OnModuleInit, OnModuleDestroy {
         }),
       );
     }
+    const language = users.get(rule.user_id)?.language ?? users.get(rule.owner_id)?.language ?? this.config.defaultLanguage;
     const alert = {
       dashboardId: rule.dashboard_id,
       warnName: item.warnName,
-      message: texts.en,
+      message: texts[language],
+      language,
       userNames: names,
       tab: rule.tab,
       warnId: rule.rule_id,
@@ -324,11 +351,11 @@ export class WarningEngine implements OnModuleInit, OnModuleDestroy {
       logic: item.logic,
     };
     await enqueueEvent(tx, WARNING_SCHEMA, encodeAlertTriggered(rule.chart_id, alert, uuidOf(firingKey)));
-    const subject = translate('warn.mail_subject', 'en', { warn: item.warnName, chart: rule.title });
+    const subject = translate('warn.mail_subject', language, { warn: item.warnName, chart: rule.title });
     if (item.isSendMail && item.mailTo?.length)
       await tx.query(`INSERT INTO warning.deliveries (firing_key, channel, request) VALUES ($1, 'mail', $2) ON CONFLICT DO NOTHING`, [
         firingKey,
-        JSON.stringify({ to: item.mailTo, subject, text: LANGUAGES.map((l) => texts[l]).join('\n\n') }),
+        JSON.stringify({ to: item.mailTo, subject, text: texts[language] }),
       ]);
     if (item.isSendWechat && item.webhookUrl)
       await tx.query(`INSERT INTO warning.deliveries (firing_key, channel, request) VALUES ($1, 'webhook', $2) ON CONFLICT DO NOTHING`, [

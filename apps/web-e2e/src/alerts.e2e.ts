@@ -64,7 +64,7 @@ test('set an alert in the chart box, append data, see the bell count rise, open 
   await dialog.getByTestId('alarm-add').click();
   await expect(dialog.getByTestId('alarm-edit')).toBeVisible();
   await dialog.getByTestId('alarm-condition-value').fill('500');
-  await dialog.getByTestId('alarm-save').click();
+  await page.getByTestId('alarm-save').click(); // in the dialog's footer
   await expect(dialog.getByTestId('alarm-problem')).toHaveText(wt.problems.name_required);
   const name = `Big sale ${run}`;
   await dialog.getByTestId('alarm-name').fill(name);

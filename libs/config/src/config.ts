@@ -96,6 +96,8 @@ const envShape = {
     BI_CHART_CACHE_SECONDS: positiveInt(7 * 24 * 3600).default(60),
     BI_CHART_SOURCE_CONCURRENCY: positiveInt(100).default(4),
     // the enterprise type the web reads from GET /api/config: the warning bell shows for 3 (spec 02 §2)
+    // a user's language until they choose one (libs/i18n's languages): alert mails and AlertTriggered texts
+    BI_DEFAULT_LANGUAGE: z.enum(['zh-CN', 'zh-TW', 'en'], { message: 'expected zh-CN, zh-TW or en' }).default('zh-CN'),
     BI_ENTERPRISE_TYPE: z.coerce.number({ message: 'expected a number' }).int('expected a whole number').min(0, 'expected 0 to 99').max(99, 'expected 0 to 99').default(3),
     // alert e-mail (warning service); unset host: mail deliveries fail with "SMTP not configured"
     BI_SMTP_HOST: z.string().min(1).optional(),
@@ -180,6 +182,8 @@ export interface AppConfig {
   };
   /** the product's time zone (IANA name): relative date filters are computed in it, never in a browser's clock */
   timeZone: string;
+  /** a user's language until they choose one (zh-CN, zh-TW or en) */
+  defaultLanguage: 'zh-CN' | 'zh-TW' | 'en';
   /** 3 shows the warning bell (spec 02 §2); the web reads it from GET /api/config */
   enterpriseType: number;
   /** alert channels of the warning service */
@@ -285,6 +289,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       uploadMaxRows: e.BI_UPLOAD_MAX_ROWS,
     },
     timeZone: e.BI_TIME_ZONE ?? Intl.DateTimeFormat().resolvedOptions().timeZone,
+    defaultLanguage: e.BI_DEFAULT_LANGUAGE,
     enterpriseType: e.BI_ENTERPRISE_TYPE,
     alerts: {
       ...(e.BI_SMTP_HOST

@@ -6,3 +6,4 @@ export * from './create-event-bus.js';
 export * from './kafka-event-bus.js';
 export * from './idempotent-consumer.js';
 export * from './rounds.js';
+export { waitFor } from './wait-for.js';

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Inject, Ip, Param, Post, Req, Res } from '@nestjs/common';
+import { Body, Controller, Get, Inject, Ip, Param, Post, Put, Req, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { translate } from '@bi/i18n';
 import type { identityV1 } from '@bi/proto';
@@ -18,6 +18,7 @@ const loginBody = z.object({
 
 const userNameParam = z.string().min(1).max(64);
 const passwordBody = z.object({ oldPassword: z.string().max(256).default(''), newPassword: z.string().max(256).default('') });
+const languageBody = z.object({ language: z.enum(['zh-CN', 'zh-TW', 'en']) });
 
 /** Login, logout and module flags (spec 01 §7 Login, 02 §7 Session/modules). */
 @ApiTags('identity')
@@ -90,5 +91,15 @@ export class IdentityController {
     const reply = await rpc(this.identity.changePassword({ userId: user.userId, oldPassword: b.oldPassword, newPassword: b.newPassword }));
     this.tokens.drop(user.token);
     return { changed: reply.changed };
+  }
+
+  @Put('language')
+  @ApiBearerAuth()
+  @ApiOperation({ summary: "Save one's own language {language: zh-CN | zh-TW | en} (the web's language switch; alert mails and AlertTriggered texts are written in it): {language}" })
+  @ApiBody({ schema: { type: 'object', required: ['language'], properties: { language: { type: 'string', enum: ['zh-CN', 'zh-TW', 'en'] } } } })
+  async setLanguage(@Body() body: unknown, @CurrentUser() user: AuthUser) {
+    const b = parseInput(languageBody, body);
+    const reply = await rpc(this.identity.setUserLanguage({ userId: user.userId, language: b.language }));
+    return { language: reply.language };
   }
 }

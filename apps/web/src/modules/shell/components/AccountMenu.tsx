@@ -1,11 +1,12 @@
 import { BulbOutlined, DownOutlined, GlobalOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { Avatar, Button, Divider, Popover, Space, Typography } from 'antd';
+import { App, Avatar, Button, Divider, Popover, Space, Typography } from 'antd';
 import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { changeLanguage } from '../../../shared/i18n';
 import { LANGUAGES, resolveLanguage, type Language } from '../../../shared/i18n/language';
 import { browserStorages } from '../../../shared/storage/keys';
+import { saveLanguage } from '../../auth/api/identity';
 import { useLogout } from '../../auth/hooks/useLogout';
 import { readUserName } from '../../auth/utils/session';
 import { useThemeMode } from '../hooks/useThemeMode';
@@ -15,6 +16,7 @@ import { THEME_MODES, type ThemeMode } from '../../../shared/storage/theme';
 export function AccountMenu() {
   const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();
+  const { message } = App.useApp();
   const [open, setOpen] = useState(false);
   const { mode, setMode } = useThemeMode();
   const { logout, pending } = useLogout();
@@ -24,6 +26,8 @@ export function AccountMenu() {
   const onLanguage = async (lng: Language) => {
     if (lng === language) return;
     await changeLanguage(lng);
+    // kept with the account too: alert mails and events are written in the user's language
+    saveLanguage(lng).catch((e: unknown) => void message.error(e instanceof Error ? e.message : String(e)));
     // answers may carry translated texts: fetch them again in the new language
     await queryClient.invalidateQueries();
   };

@@ -1,6 +1,7 @@
 import type { WarnConfig } from '@bi/chart-model';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Modal, Spin } from 'antd';
+import { useState } from 'react';
 import { fetchWarnSettings, saveWarnSettings } from '../api/alarm';
 import { useWarnTranslation } from '../i18n';
 import { alertsOffered, configOf } from '../utils/form';
@@ -24,6 +25,9 @@ export function AlarmDialog({ tab, chartId, title, open, onClose }: AlarmDialogP
   const { wt } = useWarnTranslation();
   const client = useQueryClient();
   const key = warnSettingsKey(tab, chartId);
+  // the edit view's Cancel/Save row goes into the footer, in place of Close
+  const [footer, setFooter] = useState<HTMLDivElement | null>(null);
+  const [editing, setEditing] = useState(false);
   const settings = useQuery({ queryKey: key, queryFn: ({ signal }) => fetchWarnSettings(tab, chartId, signal), enabled: open, staleTime: 0 });
   const save = async (next: WarnConfig) => {
     const saved = await saveWarnSettings(tab, chartId, next);
@@ -34,7 +38,7 @@ export function AlarmDialog({ tab, chartId, title, open, onClose }: AlarmDialogP
   if (settings.isPending) body = <Spin tip={wt('alarm.loading')} data-testid="alarm-loading"><div style={{ minHeight: 80 }} /></Spin>;
   else if (settings.isError) body = <Alert type="error" showIcon title={settings.error instanceof Error ? settings.error.message : wt('alarm.unavailable')} data-testid="alarm-load-error" />;
   else if (!alertsOffered(tab, settings.data.type)) body = <Alert type="info" showIcon title={wt('alarm.unavailable')} data-testid="alarm-unavailable" />;
-  else body = <AlarmSettings chart={settings.data} value={configOf(settings.data.warnConfigData)} onSave={save} />;
+  else body = <AlarmSettings chart={settings.data} value={configOf(settings.data.warnConfigData)} onSave={save} footer={footer} onEditing={setEditing} />;
 
   return (
     <Modal
@@ -44,9 +48,14 @@ export function AlarmDialog({ tab, chartId, title, open, onClose }: AlarmDialogP
       onCancel={onClose}
       destroyOnHidden
       footer={
-        <Button onClick={onClose} data-testid="alarm-close">
-          {wt('alarm.close')}
-        </Button>
+        <div className="bi-alarm__dialog-footer">
+          <div ref={setFooter} className="bi-alarm__footer-slot" />
+          {editing ? null : (
+            <Button onClick={onClose} data-testid="alarm-close">
+              {wt('alarm.close')}
+            </Button>
+          )}
+        </div>
       }
     >
       <div data-testid="alarm-dialog">{body}</div>

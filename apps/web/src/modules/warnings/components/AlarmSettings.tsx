@@ -1,7 +1,8 @@
 import { DeleteOutlined, EditOutlined, LeftOutlined, MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import { WARN_MAX_CONDITIONS, WARN_MAX_ITEMS, WARN_NAME_MAX, warnFields, warnValueType, type ChartField, type WarnCondition, type WarnConfig, type WarnItem, type WarnListName } from '@bi/chart-model';
 import { Alert, App, Button, Checkbox, Empty, Input, Popconfirm, Radio, Select, Space, Switch, Table, Tag, Tooltip, Typography } from 'antd';
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { createPortal } from 'react-dom';
 import { useWarnTranslation, type WarningsT } from '../i18n';
 import {
   HOURS,
@@ -35,6 +36,10 @@ interface AlarmSettingsProps {
   value: WarnConfig;
   /** saves the whole config (the dialog's own call, or the editor's chart save); rejects with a user-facing error */
   onSave(next: WarnConfig): Promise<unknown>;
+  /** where the edit view puts its Cancel/Save row (the alarm dialog's footer); under the form when absent */
+  footer?: HTMLElement | null;
+  /** told when the edit view opens (true) and closes (false) */
+  onEditing?(editing: boolean): void;
 }
 
 /** The text of a thrown error (ApiError messages are the server's, in the UI language). */
@@ -60,7 +65,7 @@ function conditionText(chart: WarnChart, list: WarnListName, c: WarnCondition, w
  * new) and an edit view of one alert (name, switch, logic, conditions, time, channels). Every change
  * is checked with the shared check of @bi/chart-model before `onSave`.
  */
-export function AlarmSettings({ chart, value, onSave }: AlarmSettingsProps) {
+export function AlarmSettings({ chart, value, onSave, footer, onEditing }: AlarmSettingsProps) {
   const { wt } = useWarnTranslation();
   const { message } = App.useApp();
   const [draft, setDraft] = useState<WarnDraft | null>(null);
@@ -68,6 +73,8 @@ export function AlarmSettings({ chart, value, onSave }: AlarmSettingsProps) {
   const [problem, setProblem] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const busy = useRef(false);
+  const editing = draft !== null;
+  useEffect(() => onEditing?.(editing), [editing, onEditing]);
 
   const save = async (next: WarnConfig, done: string) => {
     if (busy.current) return false;
@@ -107,6 +114,7 @@ export function AlarmSettings({ chart, value, onSave }: AlarmSettingsProps) {
         draft={draft}
         problem={problem}
         saving={saving}
+        footer={footer}
         onChange={(d) => {
           setProblem(null);
           setDraft(d);
@@ -244,14 +252,16 @@ interface AlarmEditProps {
   draft: WarnDraft;
   problem: string | null;
   saving: boolean;
+  footer?: HTMLElement | null;
   onChange(d: WarnDraft): void;
   onBack(): void;
   onSubmit(): void;
 }
 
 /** The edit view of one alert. Enter in a text box saves (the form's submit). */
-function AlarmEdit({ chart, draft, problem, saving, onChange, onBack, onSubmit }: AlarmEditProps) {
+function AlarmEdit({ chart, draft, problem, saving, footer, onChange, onBack, onSubmit }: AlarmEditProps) {
   const { wt } = useWarnTranslation();
+  const formId = useId();
   const { item, list } = draft;
   const fields = warnFields(chart, list);
   const lists = availableLists(chart);
@@ -261,9 +271,20 @@ function AlarmEdit({ chart, draft, problem, saving, onChange, onBack, onSubmit }
     e?.preventDefault();
     if (!saving) onSubmit();
   };
+  // the save button submits the form by its id also when it sits in the dialog's footer
+  const actions = (
+    <div className="bi-alarm__footer">
+      <Button onClick={onBack} data-testid="alarm-cancel">
+        {wt('alarm.cancel')}
+      </Button>
+      <Button type="primary" htmlType="submit" form={formId} loading={saving} data-testid="alarm-save">
+        {wt('alarm.save')}
+      </Button>
+    </div>
+  );
 
   return (
-    <form className="bi-alarm bi-alarm--edit" data-testid="alarm-edit" onSubmit={submit} noValidate>
+    <form id={formId} className="bi-alarm bi-alarm--edit" data-testid="alarm-edit" onSubmit={submit} noValidate>
       <div className="bi-alarm__toolbar">
         <Button type="link" icon={<LeftOutlined />} onClick={onBack} data-testid="alarm-back">
           {wt('alarm.back')}
@@ -450,14 +471,7 @@ function AlarmEdit({ chart, draft, problem, saving, onChange, onBack, onSubmit }
 
       {problem ? <Alert type="error" showIcon title={problem} className="bi-alarm__problem" data-testid="alarm-problem" /> : null}
 
-      <div className="bi-alarm__footer">
-        <Button onClick={onBack} data-testid="alarm-cancel">
-          {wt('alarm.cancel')}
-        </Button>
-        <Button type="primary" htmlType="submit" loading={saving} data-testid="alarm-save">
-          {wt('alarm.save')}
-        </Button>
-      </div>
+      {footer ? createPortal(actions, footer) : actions}
     </form>
   );
 }

@@ -3,8 +3,8 @@ import type { WarningsCatalogue } from './zh-CN';
 /** English texts of the warnings module (registered under warnings.*). */
 const en: WarningsCatalogue = {
   alarm: {
-    title: 'Alarm settings',
-    titleOf: 'Alarm settings: {{chart}}',
+    title: 'Alert settings',
+    titleOf: 'Alert settings: {{chart}}',
     add: 'New alert',
     empty: 'No alerts yet: add one with "New alert"',
     limit: 'A chart can have at most {{max}} alerts',
@@ -105,17 +105,17 @@ const en: WarningsCatalogue = {
     webhook_url: 'Alert "{{warn}}": the webhook URL must be an http or https address',
   },
   bell: {
-    label: 'Warning messages',
+    label: 'Alert messages',
     unread: '{{count}} unread',
     markAllRead: 'Mark all read',
     viewAll: 'View all',
-    empty: 'No warning messages',
-    failed: 'The warning messages could not be read',
+    empty: 'No alert messages',
+    failed: 'The alert messages could not be read',
     retry: 'Retry',
     open: 'Open the dashboard',
   },
   page: {
-    title: 'Warning messages',
+    title: 'Alert messages',
     all: 'All',
     unreadOnly: 'Unread',
     time: 'Time',
@@ -128,7 +128,7 @@ const en: WarningsCatalogue = {
     webhook: 'Webhook',
     open: 'Open',
     total: '{{total}} messages',
-    empty: 'No warning messages',
+    empty: 'No alert messages',
   },
 };
 

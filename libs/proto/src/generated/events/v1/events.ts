@@ -46,7 +46,10 @@ export interface AlertTriggered {
 export interface AlertTriggeredPayload {
   dashboardId: string;
   warnName: string;
-  /** the message text in English (the recipients' messages are in their languages) */
+  /**
+   * the message text in `language`: the rule owner's (the user who set the rule, else the dashboard
+   * owner; BI_DEFAULT_LANGUAGE if they chose none); the recipients' bell messages are in their languages
+   */
   message: string;
   userNames: string[];
   tab: string;
@@ -63,6 +66,8 @@ export interface AlertTriggeredPayload {
   valuesJson: string;
   /** 0 any, 1 all */
   logic: number;
+  /** the language of `message`: zh-CN, zh-TW or en */
+  language: string;
 }
 
 /**
@@ -488,6 +493,7 @@ function createBaseAlertTriggeredPayload(): AlertTriggeredPayload {
     conditionsJson: "",
     valuesJson: "",
     logic: 0,
+    language: "",
   };
 }
 
@@ -528,6 +534,9 @@ export const AlertTriggeredPayload: MessageFns<AlertTriggeredPayload> = {
     }
     if (message.logic !== 0) {
       writer.uint32(96).int32(message.logic);
+    }
+    if (message.language !== "") {
+      writer.uint32(106).string(message.language);
     }
     return writer;
   },
@@ -641,6 +650,14 @@ export const AlertTriggeredPayload: MessageFns<AlertTriggeredPayload> = {
             message.logic = reader.int32();
             continue;
           }
+          case 13: {
+            if (tag !== 106) {
+              break;
+            }
+
+            message.language = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -699,6 +716,7 @@ export const AlertTriggeredPayload: MessageFns<AlertTriggeredPayload> = {
         ? globalThis.String(object.values_json)
         : "",
       logic: isSet(object.logic) ? globalThis.Number(object.logic) : 0,
+      language: isSet(object.language) ? globalThis.String(object.language) : "",
     };
   },
 
@@ -739,6 +757,9 @@ export const AlertTriggeredPayload: MessageFns<AlertTriggeredPayload> = {
     }
     if (message.logic !== 0) {
       obj.logic = Math.round(message.logic);
+    }
+    if (message.language !== "") {
+      obj.language = message.language;
     }
     return obj;
   },

@@ -13,6 +13,15 @@ export const protobufPackage = "identity.v1";
 
 export const protobufFileName = "identity/v1/identity.proto";
 
+export interface SetUserLanguageRequest {
+  userId: string;
+  language: string;
+}
+
+export interface SetUserLanguageReply {
+  language: string;
+}
+
 export interface LoginRequest {
   userName: string;
   password: string;
@@ -158,6 +167,8 @@ export interface AdminUser {
   roles: NamedRef[];
   /** ISO 8601 */
   createdAt: string;
+  /** zh-CN, zh-TW or en: the user's own choice, else BI_DEFAULT_LANGUAGE */
+  language: string;
 }
 
 export interface ListUsersRequest {
@@ -266,6 +277,143 @@ export interface RecordAuditReply {
 }
 
 export const IDENTITY_V1_PACKAGE_NAME = "identity.v1";
+
+function createBaseSetUserLanguageRequest(): SetUserLanguageRequest {
+  return { userId: "", language: "" };
+}
+
+export const SetUserLanguageRequest: MessageFns<SetUserLanguageRequest> = {
+  encode(message: SetUserLanguageRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.userId !== "") {
+      writer.uint32(10).string(message.userId);
+    }
+    if (message.language !== "") {
+      writer.uint32(18).string(message.language);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SetUserLanguageRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSetUserLanguageRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.userId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.language = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SetUserLanguageRequest {
+    return {
+      userId: isSet(object.userId)
+        ? globalThis.String(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.String(object.user_id)
+        : "",
+      language: isSet(object.language) ? globalThis.String(object.language) : "",
+    };
+  },
+
+  toJSON(message: SetUserLanguageRequest): unknown {
+    const obj: any = {};
+    if (message.userId !== "") {
+      obj.userId = message.userId;
+    }
+    if (message.language !== "") {
+      obj.language = message.language;
+    }
+    return obj;
+  },
+};
+
+function createBaseSetUserLanguageReply(): SetUserLanguageReply {
+  return { language: "" };
+}
+
+export const SetUserLanguageReply: MessageFns<SetUserLanguageReply> = {
+  encode(message: SetUserLanguageReply, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.language !== "") {
+      writer.uint32(10).string(message.language);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SetUserLanguageReply {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSetUserLanguageReply();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.language = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SetUserLanguageReply {
+    return { language: isSet(object.language) ? globalThis.String(object.language) : "" };
+  },
+
+  toJSON(message: SetUserLanguageReply): unknown {
+    const obj: any = {};
+    if (message.language !== "") {
+      obj.language = message.language;
+    }
+    return obj;
+  },
+};
 
 function createBaseLoginRequest(): LoginRequest {
   return { userName: "", password: "", autoLogin: false, clientIp: "" };
@@ -2146,6 +2294,7 @@ function createBaseAdminUser(): AdminUser {
     mustChangePassword: false,
     roles: [],
     createdAt: "",
+    language: "",
   };
 }
 
@@ -2171,6 +2320,9 @@ export const AdminUser: MessageFns<AdminUser> = {
     }
     if (message.createdAt !== "") {
       writer.uint32(58).string(message.createdAt);
+    }
+    if (message.language !== "") {
+      writer.uint32(66).string(message.language);
     }
     return writer;
   },
@@ -2244,6 +2396,14 @@ export const AdminUser: MessageFns<AdminUser> = {
             message.createdAt = reader.string();
             continue;
           }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.language = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -2283,6 +2443,7 @@ export const AdminUser: MessageFns<AdminUser> = {
         : isSet(object.created_at)
         ? globalThis.String(object.created_at)
         : "",
+      language: isSet(object.language) ? globalThis.String(object.language) : "",
     };
   },
 
@@ -2308,6 +2469,9 @@ export const AdminUser: MessageFns<AdminUser> = {
     }
     if (message.createdAt !== "") {
       obj.createdAt = message.createdAt;
+    }
+    if (message.language !== "") {
+      obj.language = message.language;
     }
     return obj;
   },
@@ -3956,6 +4120,10 @@ export interface IdentityServiceClient {
   /** Any signed-in user: a new password for themselves. */
 
   changePassword(request: ChangePasswordRequest): Observable<ChangePasswordReply>;
+
+  /** Any signed-in user: their own language (zh-CN, zh-TW or en) for alert mails and AlertTriggered texts. */
+
+  setUserLanguage(request: SetUserLanguageRequest): Observable<SetUserLanguageReply>;
 }
 
 /** Users, roles, grants, login and tokens. */
@@ -4014,6 +4182,12 @@ export interface IdentityServiceController {
   changePassword(
     request: ChangePasswordRequest,
   ): Promise<ChangePasswordReply> | Observable<ChangePasswordReply> | ChangePasswordReply;
+
+  /** Any signed-in user: their own language (zh-CN, zh-TW or en) for alert mails and AlertTriggered texts. */
+
+  setUserLanguage(
+    request: SetUserLanguageRequest,
+  ): Promise<SetUserLanguageReply> | Observable<SetUserLanguageReply> | SetUserLanguageReply;
 }
 
 export function IdentityServiceControllerMethods() {
@@ -4037,6 +4211,7 @@ export function IdentityServiceControllerMethods() {
       "listAudit",
       "recordAudit",
       "changePassword",
+      "setUserLanguage",
     ];
     for (const method of grpcMethods) {
       const descriptor: any = Reflect.getOwnPropertyDescriptor(constructor.prototype, method);

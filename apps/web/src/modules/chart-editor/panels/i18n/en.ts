@@ -21,7 +21,7 @@ const en: ChartPanelsCatalogue = {
     dataSource: 'Data source',
     preview: 'Data preview',
     customOption: 'Custom option',
-    alerts: 'Alarm settings',
+    alerts: 'Alert settings',
   },
   common: {
     edit: 'Edit',
