@@ -11,7 +11,8 @@
 // 1440x3400), BENCH_DIR (keep the working files there), BENCH_PORT (HTTP, default 18491),
 // BENCH_GRPC_BASE_PORT (default 45051), CHROMIUM_PATH (default /usr/bin/chromium),
 // BENCH_SCREENSHOT (a .png: the warm page once painted), BENCH_TRACE (a .json: a Chromium
-// performance trace of the last warm navigation, for chrome://tracing or the DevTools).
+// performance trace of the last warm navigation, for chrome://tracing or the DevTools), BENCH_TRACE_COLD
+// (a .json: the same of each cold navigation, as <name>-<round>.json).
 import { cpSync, existsSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -113,6 +114,7 @@ function pageTimings() {
   const resources = performance.getEntriesByType('resource');
   const runs = resources.filter((r) => r.name.includes('/api/dashboard/chart'));
   const scripts = resources.filter((r) => r.initiatorType === 'script' || r.name.endsWith('.js'));
+  const content = resources.filter((r) => /\/api\/dashboard\/[a-z_]+\/[^/]+$/.test(new URL(r.name).pathname) && !r.name.includes('/projects/'));
   const b = window.__bench;
   return {
     shown: b.shown,
@@ -124,6 +126,9 @@ function pageTimings() {
     runStart: runs.length ? Math.min(...runs.map((r) => r.startTime)) : null,
     runEnd: runs.length ? Math.max(...runs.map((r) => r.responseEnd)) : null,
     runs: runs.length,
+    documentEnd: nav?.responseEnd ?? null,
+    scriptsEnd: scripts.length ? Math.max(...scripts.filter((r) => r.startTime < (nav?.domContentLoadedEventStart ?? 0)).map((r) => r.responseEnd)) : null,
+    contentEnd: content.length ? Math.min(...content.map((r) => r.responseEnd)) : null,
     scriptBytes: scripts.reduce((s, r) => s + (r.decodedBodySize || 0), 0),
     scriptWire: scripts.reduce((s, r) => s + (r.transferSize || 0), 0),
   };
@@ -242,7 +247,10 @@ try {
     await context.addInitScript(pageProbe, { want: CHARTS, storage });
     const page = await context.newPage();
     // cold: fresh answer caches on the server, a fresh browser context (no HTTP cache)
+    const traceCold = process.env.BENCH_TRACE_COLD;
+    if (traceCold) await browser.startTracing(page, { path: resolve(traceCold.replace(/(\.json)?$/, `-${round + 1}.json`)), screenshots: false });
     const c = await navigate(page, `round ${round + 1} cold`);
+    if (traceCold) await browser.stopTracing();
     for (const [id, a] of c.runs.answers) if (!computedAfter(a.envelope.data, at)) throw new Error(`cold round ${round + 1}: chart ${id} was answered from a cache`);
     cold.push(c.drawn);
     coldT.push(c);
@@ -342,6 +350,10 @@ try {
     ['    warm: all 20 answers shown', part(warmT, 'shown')],
     ['    cold: DOMContentLoaded', part(coldT, 'domContentLoaded')],
     ['    warm: DOMContentLoaded', part(warmT, 'domContentLoaded')],
+    ['    cold: document received', part(coldT, 'documentEnd')],
+    ['    cold: scripts of the page received', part(coldT, 'scriptsEnd')],
+    ['    cold: dashboard content received', part(coldT, 'contentEnd')],
+    ['    warm: dashboard content received', part(warmT, 'contentEnd')],
     ['    cold: first run call sent', part(coldT, 'runStart')],
     ['    warm: first run call sent', part(warmT, 'runStart')],
     ['    cold: last run answer received', part(coldT, 'runEnd')],

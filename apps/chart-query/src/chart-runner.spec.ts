@@ -156,7 +156,15 @@ describe('ChartRunner', () => {
     backends.gate = new Promise((r) => (open = r));
     for (let i = 0; i < 6; i++) backends.charts.set(`a${i}`, barChart(`a${i}`, 'ds1'));
     backends.charts.set('b', barChart('b', 'ds2'));
-    const slow = Promise.all(Array.from({ length: 6 }, (_, i) => runner.runChart(req(`a${i}`))));
+    // two come alone (each its own query, holding both slots), then four together
+    const until = async (ok: () => boolean) => {
+      while (!ok()) await new Promise((r) => setTimeout(r, 2));
+    };
+    const first = runner.runChart(req('a0'));
+    await until(() => backends.running.get('ds1') === 1);
+    const second = runner.runChart(req('a1'));
+    await until(() => backends.running.get('ds1') === 2);
+    const slow = Promise.all([first, second, ...Array.from({ length: 4 }, (_, i) => runner.runChart(req(`a${i + 2}`)))]);
     await new Promise((r) => setTimeout(r, 20));
     expect(backends.running.get('ds1')).toBe(2);
     const fast = runner.runChart(req('b'));

@@ -1,6 +1,7 @@
 import { compile, type ChartQueryIR, type MeasureIR } from '@bi/query';
 import type { dataSourceQueryV1 } from '@bi/proto';
 import { KeyedSemaphore } from './semaphore.js';
+import { rollupKey } from './rollup-scan.js';
 import { groupKey, mergeQueries, SharedScans } from './shared-scan.js';
 
 type Reply = dataSourceQueryV1.RunQueryReply;
@@ -16,6 +17,9 @@ const chart = (measures: MeasureIR[], extra: Partial<ChartQueryIR> = {}): ChartQ
   limit: 10001,
   ...extra,
 });
+const until = async (ok: () => boolean) => {
+  while (!ok()) await new Promise((r) => setTimeout(r, 1));
+};
 const reply = (rows: unknown[][]): Reply => ({ columns: [], rowsJson: JSON.stringify(rows), truncated: false, rowCount: rows.length, elapsedMs: 1 });
 
 describe('SharedScans: charts of one source waiting with the same grouping run as one query', () => {
@@ -51,9 +55,11 @@ describe('SharedScans: charts of one source waiting with the same grouping run a
     };
     const scans = new SharedScans(runQuery, new KeyedSemaphore(1));
     const pa = scans.run('ds', a, compile(a, 'duckdb'), 'duckdb', 10001);
+    // a came alone and runs (holding the only slot); b and c come later and wait
+    await until(() => sqls.length === 1);
     const pb = scans.run('ds', b, compile(b, 'duckdb'), 'duckdb', 10001);
     const pc = scans.run('ds', c, compile(c, 'duckdb'), 'duckdb', 10001);
-    await new Promise((r) => setImmediate(r));
+    await new Promise((r) => setTimeout(r, 10));
     releaseA();
     const [ra, rb, rc] = await Promise.all([pa, pb, pc]);
     expect(sqls).toEqual([compile(a, 'duckdb').sql, merged.sql]);
@@ -74,13 +80,37 @@ describe('SharedScans: charts of one source waiting with the same grouping run a
       return reply([['2024-01-01', 'A', 7]]);
     }, new KeyedSemaphore(1));
     const pa = scans.run('ds', a, compile(a, 'duckdb'), 'duckdb', 10001);
+    await until(() => sqls.length === 1);
     const pb = scans.run('ds', b, compile(b, 'duckdb'), 'duckdb', 10001);
     const pc = scans.run('ds', c, compile(c, 'duckdb'), 'duckdb', 10001).catch((e: Error) => e);
-    await new Promise((r) => setImmediate(r));
+    await new Promise((r) => setTimeout(r, 10));
     releaseA();
     expect(JSON.parse((await pa).rowsJson)).toEqual([['2024-01-01', 'A', 7]]);
     expect(JSON.parse((await pb).rowsJson)).toEqual([['2024-01-01', 'A', 7]]);
     expect(await pc).toBeInstanceOf(Error);
     expect(sqls).toHaveLength(4);
+  });
+
+  it('gathers the charts that come together even with a free slot: one query for the same grouping, one roll-up across date grains', async () => {
+    const sqls: string[] = [];
+    const scans = new SharedScans(async (req) => (sqls.push(req.sql), reply([])), new KeyedSemaphore(4));
+    const same = [chart([measure('sum')]), chart([measure('avg')]), chart([measure('max')])];
+    await Promise.all(same.map((ir) => scans.run('ds', ir, compile(ir, 'duckdb'), 'duckdb', 10001)));
+    expect(sqls).toEqual([mergeQueries(same, 'duckdb').compiled.sql]);
+
+    sqls.length = 0;
+    const year = chart([measure('sum')], { dimensions: [{ field: { name: 'order_date', dataType: 'date' }, granularity: 'year', alias: 'd0', title: 'y' }] });
+    const grains = [year, chart([measure('avg')]), chart([measure('count')])];
+    expect(groupKey('ds', year, 'duckdb', 10001)).not.toBe(groupKey('ds', grains[1]!, 'duckdb', 10001));
+    await Promise.all(grains.map((ir) => scans.run('ds', ir, compile(ir, 'duckdb'), 'duckdb', 10001)));
+    expect(sqls).toHaveLength(1);
+    expect(sqls[0]).toContain('WITH pre AS MATERIALIZED');
+  });
+
+  it('keeps a count of distinct values, a top-N and another engine out of a roll-up', () => {
+    expect(rollupKey('ds', chart([measure('sum')]), 'duckdb', 10001)).toBe(rollupKey('ds', chart([measure('min')], { dimensions: [{ field: { name: 'order_date', dataType: 'date' }, granularity: 'week', alias: 'd0', title: 'w' }] }), 'duckdb', 10001));
+    expect(rollupKey('ds', chart([measure('countDistinct')]), 'duckdb', 10001)).toBeUndefined();
+    expect(rollupKey('ds', chart([measure('sum')], { topN: { by: 'm0', direction: 'before', mode: 'items', n: 3 } }), 'duckdb', 10001)).toBeUndefined();
+    expect(rollupKey('ds', chart([measure('sum')]), 'postgres', 10001)).toBeUndefined();
   });
 });

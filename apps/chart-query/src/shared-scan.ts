@@ -1,5 +1,6 @@
 import { compile, type ChartQueryIR, type CompiledQuery, type DialectName, type MeasureIR } from '@bi/query';
 import type { dataSourceQueryV1 } from '@bi/proto';
+import { compileRollup, rollupKey } from './rollup-scan.js';
 import type { KeyedSemaphore } from './semaphore.js';
 
 type Reply = dataSourceQueryV1.RunQueryReply;
@@ -7,6 +8,8 @@ type RunQuery = (req: dataSourceQueryV1.RunQueryRequest) => Promise<Reply>;
 
 interface Member {
   ir: ChartQueryIR;
+  /** its groupKey: members of a roll-up group may differ in it (their date grains) */
+  key: string;
   compiled: CompiledQuery;
   resolve: (reply: Reply) => void;
   reject: (e: unknown) => void;
@@ -17,7 +20,19 @@ interface Group {
   dialect: DialectName;
   rowLimit: number;
   members: Member[];
+  /** when the first member came */
+  opened: number;
+  /** set while the group still gathers members that come in quick succession */
+  timer?: ReturnType<typeof setTimeout>;
 }
+
+/**
+ * A group asks for the source's slot once no member joined for this long (the runs of one dashboard
+ * batch reach chart-query within a few milliseconds of each other)…
+ */
+export const GATHER_QUIET_MS = 2;
+/** …or this long after its first member came. A lone chart waits GATHER_QUIET_MS. */
+export const GATHER_MAX_MS = 25;
 
 /**
  * One scan for the charts of a source that ask the same grouping at the same time.
@@ -26,12 +41,14 @@ interface Group {
  * avg, count … of the same fields by the same dimensions under the same filters). Each chart query
  * is a full scan and aggregation of the source, and DuckDB already spreads one query over every core,
  * so running them side by side does not make them faster (measured in docs/benchmarks.md "Browser").
- * Here the main queries of a source that wait for the source's slot (KeyedSemaphore, at most
- * BI_CHART_SOURCE_CONCURRENCY at once) and have the same source, dimensions, compare split, filters,
- * orders of dimensions only, no top-N and the same row limit are run as ONE query with the union of
- * their measures; each chart gets its rows back in its own columns, the same rows it would have got
- * alone (the grouping, order and limit are the same; only measure columns are added). A query that
- * does not wait (a free slot) runs at once: merging never delays a chart. Should the merged query fail,
+ * Here the main queries of a source that come together (within GATHER_QUIET_MS of each other, or
+ * while they wait for the source's slot: KeyedSemaphore, at most BI_CHART_SOURCE_CONCURRENCY at once)
+ * and have the same source, dimensions, compare split, filters, orders of dimensions only, no top-N
+ * and the same row limit are run as ONE query with the union of their measures; each chart gets its
+ * rows back in its own columns, the same rows it would have got alone (the grouping, order and limit
+ * are the same; only measure columns are added). Charts that differ only in the grains of their date
+ * dimensions (year, quarter, month, week, day) share one day-level scan rolled up per chart
+ * (rollup-scan.ts). A lone chart waits GATHER_QUIET_MS for company. Should the merged query fail,
  * each chart runs alone (one chart's bad measure cannot fail the others).
  */
 export class SharedScans {
@@ -44,28 +61,42 @@ export class SharedScans {
   ) {}
 
   run(dataSourceId: string, ir: ChartQueryIR, compiled: CompiledQuery, dialect: DialectName, rowLimit: number): Promise<Reply> {
-    const key = groupKey(dataSourceId, ir, dialect, rowLimit);
-    if (key === undefined) return this.perSource.run(dataSourceId, () => this.runQuery(request(dataSourceId, compiled, rowLimit)));
+    const exact = groupKey(dataSourceId, ir, dialect, rowLimit);
+    if (exact === undefined) return this.perSource.run(dataSourceId, () => this.runQuery(request(dataSourceId, compiled, rowLimit)));
+    // charts that differ only in their date grains share one day-level scan (rollup-scan.ts)
+    const key = rollupKey(dataSourceId, ir, dialect, rowLimit) ?? exact;
     return new Promise<Reply>((resolve, reject) => {
-      const member: Member = { ir, compiled, resolve, reject };
+      const member: Member = { ir, key: exact, compiled, resolve, reject };
       const open = this.open.get(key);
       if (open) {
         open.members.push(member);
+        if (open.timer && performance.now() - open.opened < GATHER_MAX_MS) {
+          clearTimeout(open.timer);
+          open.timer = setTimeout(() => this.start(key, open), GATHER_QUIET_MS);
+        }
         return;
       }
-      const group: Group = { dataSourceId, dialect, rowLimit, members: [member] };
+      const group: Group = { dataSourceId, dialect, rowLimit, members: [member], opened: performance.now() };
       this.open.set(key, group);
-      // the group takes members until it gets the source's slot
-      void this.perSource.run(dataSourceId, async () => {
-        if (this.open.get(key) === group) this.open.delete(key);
-        await this.execute(group);
-      });
+      // the group takes members while they keep coming (a dashboard's charts arrive within milliseconds),
+      // then until it gets the source's slot
+      group.timer = setTimeout(() => this.start(key, group), GATHER_QUIET_MS);
+    });
+  }
+
+  private start(key: string, group: Group): void {
+    group.timer = undefined;
+    void this.perSource.run(group.dataSourceId, async () => {
+      if (this.open.get(key) === group) this.open.delete(key);
+      await this.execute(group);
     });
   }
 
   private async execute(group: Group): Promise<void> {
     const { members, dataSourceId, rowLimit } = group;
-    if (members.length > 1) {
+    if (members.length > 1 && members.some((m) => m.key !== members[0]!.key)) {
+      if (await this.rollUp(group)) return;
+    } else if (members.length > 1) {
       let merged: { compiled: CompiledQuery; aliases: Map<string, string>[] } | undefined;
       try {
         merged = mergeQueries(members.map((m) => m.ir), group.dialect);
@@ -99,6 +130,37 @@ export class SharedScans {
       } catch (e) {
         m.reject(e);
       }
+    }
+  }
+
+  /** The members (of one rollupKey, different grains) answered by one roll-up; false when it failed (each then runs alone). */
+  private async rollUp({ members, dataSourceId, dialect, rowLimit }: Group): Promise<boolean> {
+    try {
+      const { compiled, picks } = compileRollup(
+        members.map((m) => m.ir),
+        dialect,
+      );
+      const branches = new Set(picks.map((p) => p.branch)).size;
+      const reply = await this.runQuery(request(dataSourceId, compiled, rowLimit * branches));
+      if (reply.truncated) return false;
+      const rows = JSON.parse(reply.rowsJson) as unknown[][];
+      const byBranch = new Map<number, unknown[][]>();
+      for (const r of rows) {
+        const b = Number(r[0]);
+        let list = byBranch.get(b);
+        if (!list) byBranch.set(b, (list = []));
+        list.push(r);
+      }
+      // a chart with more rows than its limit would be cut alone (truncated): let each run alone
+      if ([...byBranch.values()].some((list) => list.length > rowLimit)) return false;
+      members.forEach((m, i) => {
+        const { branch, columns } = picks[i]!;
+        const mine = (byBranch.get(branch) ?? []).map((r) => columns.map((c) => r[c]));
+        m.resolve({ ...reply, columns: columns.map((c) => reply.columns[c]!).filter(Boolean), rowsJson: JSON.stringify(mine), rowCount: mine.length, truncated: false });
+      });
+      return true;
+    } catch {
+      return false;
     }
   }
 }
