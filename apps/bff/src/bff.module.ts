@@ -14,6 +14,7 @@ import { DashboardController } from './dashboard/dashboard.controller.js';
 import { ChartLinksController } from './dashboard/chart-links.controller.js';
 import { GlobalFilterController } from './dashboard/global-filter.controller.js';
 import { DataSourceController } from './data-source/data-source.controller.js';
+import { JoinTableController } from './data-source/join-table.controller.js';
 import { ExcelDataController, ExcelUploadController } from './excel-upload/excel-upload.controller.js';
 import { grpcClientProviders } from './grpc-clients.js';
 import { HealthController } from './health/health.controller.js';
@@ -49,6 +50,7 @@ export class BffModule {
         ChartDetailController,
         SharingController,
         RowRulesController,
+        JoinTableController,
         DataSourceController,
         ExcelUploadController,
         ExcelDataController,

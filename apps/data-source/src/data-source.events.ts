@@ -19,7 +19,7 @@ export class DataSourceEvents implements OnModuleInit, OnModuleDestroy {
   private readonly relay: OutboxRelay;
 
   constructor(
-    @Inject(DATABASE) db: SqlDatabase,
+    @Inject(DATABASE) private readonly db: SqlDatabase,
     @Inject(EVENT_BUS) bus: EventBus,
     @Inject(CACHE) private readonly cache: Cache,
     @Inject(LOGGER) private readonly logger: Logger,
@@ -38,6 +38,16 @@ export class DataSourceEvents implements OnModuleInit, OnModuleDestroy {
   /** Writes the event in the caller's transaction. */
   async dataChanged(tx: SqlExecutor, dataSourceId: string, changeKind: DataChangeKind, dataVersion: number, changedBy: string, rowCount = 0): Promise<void> {
     await enqueueEvent(tx, DATA_SOURCE_SCHEMA, encodeDataChanged(dataSourceId, { changeKind, dataVersion, rowCount, changedBy }));
+    // joined tables follow their inputs (docs/api/join-table.md "Data version"): each gets the event too,
+    // so its cached charts are dropped and its immediate alerts run; the data version it carries is
+    // the join's own plus its inputs' (as its Describe answers it)
+    if (changeKind === 'delete_source') return;
+    const joins = await tx.query<{ id: string; v: number }>(
+      `SELECT j.join_id AS id, (s.data_version + (SELECT coalesce(sum(i.data_version), 0) FROM data_source.join_inputs ji JOIN data_source.sources i ON i.id = ji.input_id WHERE ji.join_id = j.join_id))::float8 AS v
+         FROM data_source.join_inputs j JOIN data_source.sources s ON s.id = j.join_id WHERE j.input_id = $1`,
+      [dataSourceId],
+    );
+    for (const j of joins.rows) await enqueueEvent(tx, DATA_SOURCE_SCHEMA, encodeDataChanged(j.id, { changeKind: changeKind === 'schema' ? 'schema' : 'update', dataVersion: j.v, rowCount: 0, changedBy }));
   }
 
   /**
@@ -47,7 +57,9 @@ export class DataSourceEvents implements OnModuleInit, OnModuleDestroy {
    * docs/adr/0003-bff-answer-cache.md).
    */
   async sourcesChanged(ids: readonly string[]): Promise<void> {
-    const keys = ids.map(stampKeys.source);
+    // the joined tables reading them changed with them
+    const joins = ids.length ? await this.db.query<{ id: string }>('SELECT DISTINCT join_id AS id FROM data_source.join_inputs WHERE input_id = ANY($1::uuid[])', [ids]) : { rows: [] };
+    const keys = [...new Set([...ids, ...joins.rows.map((j) => j.id)])].map(stampKeys.source);
     await bumpStamps(this.cache, keys).catch((e) => {
       this.logger.warn('renewing the stamps of changed sources failed; trying again', { dataSourceIds: ids, error: e });
       return bumpStamps(this.cache, keys);

@@ -2,6 +2,7 @@ import { Controller } from '@nestjs/common';
 import { dataSourceV1 } from '@bi/proto';
 import { from, type Observable } from 'rxjs';
 import { DataSourceService } from './data-source.service.js';
+import { JoinTableService } from './joins/join-table.service.js';
 import { iterate } from './uploads/observable.js';
 import { UploadService } from './uploads/upload.service.js';
 
@@ -25,7 +26,25 @@ export class DataSourceGrpcController implements dataSourceV1.DataSourceServiceC
   constructor(
     private readonly sources: DataSourceService,
     private readonly uploads: UploadService,
+    private readonly joins: JoinTableService,
   ) {}
+
+  // joined tables (docs/api/join-table.md)
+  listJoinable() {
+    return this.joins.listJoinable();
+  }
+  joinFields(r: dataSourceV1.JoinTableRequest) {
+    return this.joins.joinFields(r.showName, r.dataSourceId);
+  }
+  getJoin(r: dataSourceV1.JoinTableRequest) {
+    return this.joins.getJoin(r.dataSourceId);
+  }
+  previewJoin(r: dataSourceV1.JoinTableRequest) {
+    return this.joins.previewJoin(r.inputJson);
+  }
+  saveJoin(r: dataSourceV1.JoinTableRequest) {
+    return this.joins.saveJoin(r);
+  }
 
   async listProjects() {
     return { projects: await this.sources.listProjects() };

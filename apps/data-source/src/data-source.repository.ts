@@ -38,6 +38,8 @@ export interface SourceRow {
   updated_at: Date | string;
   /** {denyByDefault, rules} (@bi/query RowRuleSet); null = none */
   row_rules: unknown;
+  /** a joined table's stored join (JoinTableInput of @bi/rules); null for other sources */
+  join_def: unknown;
 }
 
 interface ProjectRow {
@@ -70,7 +72,7 @@ const toSummary = (r: SummaryRow): dataSourceV1.DataSourceSummary => ({
 
 const SOURCE_COLUMNS = `s.id, s.project_id, p.name AS project_name, s.name, s.description, s.type, s.is_read_only, s.connection, s.password_enc,
   s.content, s.table_schema, s.table_name, s.reference, s.cache_interval, s.data_type, s.fields, s.data_version::float8 AS data_version,
-  s.created_by, s.created_by_name, s.created_at, s.updated_at, s.row_rules`;
+  s.created_by, s.created_by_name, s.created_at, s.updated_at, s.row_rules, s.join_def`;
 
 export interface NewSource {
   id: string;
@@ -172,6 +174,34 @@ export class DataSourceRepository {
       await tx.query('DELETE FROM data_source.projects WHERE id = $1', [id]);
       return 0;
     });
+  }
+
+  /** Several sources by id (those that exist). */
+  async findSources(ids: readonly string[], q: SqlExecutor = this.db): Promise<SourceRow[]> {
+    if (ids.length === 0) return [];
+    const r = await q.query<SourceRow>(`SELECT ${SOURCE_COLUMNS} FROM data_source.sources s JOIN data_source.projects p ON p.id = s.project_id WHERE s.id = ANY($1::uuid[])`, [ids]);
+    return r.rows;
+  }
+
+  /** The joined tables reading any of these sources. */
+  async joinsUsing(inputIds: readonly string[], q: SqlExecutor = this.db): Promise<{ id: string; name: string }[]> {
+    if (inputIds.length === 0) return [];
+    const r = await q.query<{ id: string; name: string }>(
+      'SELECT DISTINCT s.id, s.name FROM data_source.join_inputs j JOIN data_source.sources s ON s.id = j.join_id WHERE j.input_id = ANY($1::uuid[]) ORDER BY s.name, s.id',
+      [inputIds],
+    );
+    return r.rows;
+  }
+
+  /** Stores a joined table's join tree and the sources it reads. */
+  async setJoin(tx: SqlExecutor, id: string, def: unknown, inputIds: readonly string[]): Promise<void> {
+    await tx.query('UPDATE data_source.sources SET join_def = $2::jsonb WHERE id = $1', [id, JSON.stringify(def)]);
+    await tx.query('DELETE FROM data_source.join_inputs WHERE join_id = $1', [id]);
+    for (const input of new Set(inputIds)) await tx.query('INSERT INTO data_source.join_inputs (join_id, input_id) VALUES ($1, $2)', [id, input]);
+  }
+
+  async renameSource(tx: SqlExecutor, id: string, name: string): Promise<void> {
+    await tx.query('UPDATE data_source.sources SET name = $2 WHERE id = $1', [id, name]);
   }
 
   async findSource(id: string, q: SqlExecutor = this.db): Promise<SourceRow | undefined> {

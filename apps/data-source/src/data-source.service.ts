@@ -29,6 +29,7 @@ import { SecretBox, SecretUnreadableError } from './secrets.js';
 import { connectionSpec, connectionString, connectionView, normalizeConnection, sameConnection, sameServer, sourceType } from './source-connection.js';
 import { EXPORT_BATCH_BYTES, SourceRunner, checkColumnNames, rowsJson, toQueryResult } from './source-runner.js';
 import { UploadService } from './uploads/upload.service.js';
+import { JoinTableService } from './joins/join-table.service.js';
 import { expressionProblemError } from './sql/source-sql.js';
 
 const DESCRIPTION_MAX = 500;
@@ -66,6 +67,7 @@ export class DataSourceService {
     private readonly events: DataSourceEvents,
     @Inject(CONFIG) private readonly config: AppConfig,
     private readonly uploads: UploadService,
+    private readonly joins: JoinTableService,
   ) {}
 
   // ---- folders --------------------------------------------------------------------------------
@@ -224,6 +226,7 @@ export class DataSourceService {
   async updateSource(req: dataSourceV1.UpdateSourceRequest): Promise<dataSourceV1.DataSource> {
     const actor = actorOf(req.actor);
     const row = await this.source(req.dataSourceId);
+    if (row.type === SOURCE_TYPE.join) throw new AppError('invalid', 'join.use_designer');
     const type = sourceType(row.type);
     const changes: SourceChanges = { bumpVersion: false };
     const history: HistoryItem[] = [];
@@ -310,6 +313,7 @@ export class DataSourceService {
   async updateFields(req: dataSourceV1.UpdateFieldsRequest): Promise<dataSourceV1.DataSource> {
     const actor = actorOf(req.actor);
     const row = await this.source(req.dataSourceId);
+    if (row.type === SOURCE_TYPE.join) throw new AppError('invalid', 'join.use_designer');
     const stored = row.fields;
     const storedBase = stored.filter((f) => !f.expression);
     const sentBase = req.fields.filter((f) => !(f.expression ?? '').trim());
@@ -358,12 +362,15 @@ export class DataSourceService {
     const actor = actorOf(req.actor);
     const row = await this.source(req.dataSourceId);
     await this.repo.db.transaction(async (tx) => {
+      // an input of a joined table cannot be deleted while the join reads it (docs/api/join-table.md)
+      const users = await this.repo.joinsUsing([row.id], tx);
+      if (users.length) throw new AppError('conflict', 'join.in_use', { names: users.map((u) => u.name).join(', ') });
       if (!(await this.repo.deleteSource(tx, row.id))) throw new AppError('not_found', 'datasource.not_found');
       await this.events.dataChanged(tx, row.id, 'delete_source', row.data_version + 1, actor.userName);
     });
     this.events.published();
     await this.events.sourcesChanged([row.id]);
-    await this.runner.release(this.specOfSafe(row));
+    if (row.type !== SOURCE_TYPE.join) await this.runner.release(this.specOfSafe(row));
     // an uploaded source owns its table in the analytics store
     if (row.reference === UPLOAD_REFERENCE && row.table_name) await this.uploads.dropTable(row.table_name).catch(() => undefined);
     return { dataSourceId: row.id };
@@ -376,6 +383,10 @@ export class DataSourceService {
   async preview(id: string, count: number): Promise<dataSourceV1.QueryResult> {
     const row = await this.source(id);
     const limit = Math.max(1, Math.min(count || 1, this.runner.maxRows));
+    if (row.type === SOURCE_TYPE.join) {
+      const { result, total } = await this.joins.rows(row, limit, true);
+      return { ...toQueryResult(result, this.titles(row), undefined, limit), totalRows: total };
+    }
     const { spec, checked, calculated } = this.queryParts(row);
     const [result, total] = await Promise.all([this.runner.run(spec, checked, calculated, limit), this.runner.count(spec, checked).catch(() => 0)]);
     return { ...toQueryResult(result, this.titles(row), undefined, limit), totalRows: total };
@@ -422,8 +433,7 @@ export class DataSourceService {
   async *exportRows(id: string, maxRows: number): AsyncGenerator<dataSourceV1.RowBatch> {
     const row = await this.source(id);
     const max = Math.max(1, Math.min(maxRows || 1, this.runner.maxRows));
-    const { spec, checked, calculated } = this.queryParts(row);
-    const result = await this.runner.run(spec, checked, calculated, max + 1);
+    const result = row.type === SOURCE_TYPE.join ? (await this.joins.rows(row, max + 1, false)).result : await this.runQueryParts(row, max + 1);
     if (result.rows.length > max) throw new AppError('invalid', 'export.too_many_rows', { max });
     const { columns } = toQueryResult({ columns: result.columns, rows: [] }, this.titles(row));
     let rest = result.rows;
@@ -538,6 +548,11 @@ export class DataSourceService {
     return { name: f.name, title, dataType: f.dataType, expression: f.expression ?? '', aggregator };
   }
 
+  private runQueryParts(row: SourceRow, limit: number) {
+    const { spec, checked, calculated } = this.queryParts(row);
+    return this.runner.run(spec, checked, calculated, limit);
+  }
+
   private queryParts(row: SourceRow): { spec: ConnectionSpec; checked: ReadSql; calculated: CalculatedColumn[] } {
     const spec = this.specOf(row);
     const checked = this.runner.check(spec, row.content);
@@ -567,7 +582,7 @@ export class DataSourceService {
   }
 
   private toDataSource(row: SourceRow): dataSourceV1.DataSource {
-    const type = sourceType(row.type);
+    const type = row.type === SOURCE_TYPE.join ? row.type : sourceType(row.type);
     return {
       dataSourceId: row.id,
       projectId: row.project_id,
@@ -577,7 +592,7 @@ export class DataSourceService {
       type,
       isReadOnly: row.is_read_only,
       connection: connectionView(row.connection, !!row.password_enc),
-      connectionString: connectionString(type, row.connection),
+      connectionString: type === SOURCE_TYPE.join ? 'jointable://' : connectionString(sourceType(type), row.connection),
       content: row.content,
       tableName: row.table_name,
       tableSchema: row.table_schema,

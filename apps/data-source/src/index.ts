@@ -6,6 +6,7 @@ import { DataSourceEvents } from './data-source.events.js';
 import { DataSourceGrpcController } from './data-source.grpc.controller.js';
 import { DataSourceRepository } from './data-source.repository.js';
 import { DataSourceService } from './data-source.service.js';
+import { JoinTableService } from './joins/join-table.service.js';
 import { DATA_SOURCE_MIGRATIONS, DATA_SOURCE_SCHEMA } from './migrations.js';
 import { SourceQueryGrpcController } from './query/source-query.grpc.controller.js';
 import { SourceQueryService } from './query/source-query.service.js';
@@ -35,6 +36,7 @@ export async function startDataSourceService(runtime: ServiceRuntime, url: strin
         DataSourceEvents,
         SourceRunner,
         SourceQueryService,
+        JoinTableService,
         UploadService,
         DemoData,
         { provide: SecretBox, useFactory: (config: AppConfig) => SecretBox.fromConfig(config.dataSources.secretKey, config.dataDir), inject: [CONFIG] },

@@ -70,4 +70,18 @@ CREATE INDEX sources_table ON data_source.sources (table_name) WHERE table_name 
     id: '0003_row_rules',
     sql: `ALTER TABLE data_source.sources ADD COLUMN row_rules jsonb;`,
   },
+  {
+    // Joined tables (issue 20, docs/api/join-table.md): the stored join tree of a type-9 source, and
+    // which sources it reads. No cascade on input_id: an input a join uses cannot be deleted.
+    id: '0004_join_tables',
+    sql: `
+ALTER TABLE data_source.sources ADD COLUMN join_def jsonb;
+CREATE TABLE data_source.join_inputs (
+  join_id uuid NOT NULL REFERENCES data_source.sources (id) ON DELETE CASCADE,
+  input_id uuid NOT NULL REFERENCES data_source.sources (id),
+  PRIMARY KEY (join_id, input_id)
+);
+CREATE INDEX join_inputs_input ON data_source.join_inputs (input_id);
+`,
+  },
 ];

@@ -5,6 +5,7 @@ import { CONNECTION_DEFAULTS, CONNECTION_TYPES, ORACLE_ROLES, SOURCE_TYPE, isDat
 import type { DialectName } from '@bi/sql-text';
 import type { ConnectionSpec } from './drivers/driver.js';
 import type { StoredConnection } from './data-source.repository.js';
+import { SecretUnreadableError, type SecretBox } from './secrets.js';
 
 /** A checked source type of the SQL wizard (0, 2, 3, 7, 8). */
 export function sourceType(type: number): DatabaseSourceType {
@@ -94,4 +95,18 @@ export function connectionString(type: DatabaseSourceType, c: StoredConnection |
 
 export function connectionView(c: StoredConnection | null, hasPassword: boolean): dataSourceV1.Connection | undefined {
   return c ? { ...c, hasPassword } : undefined;
+}
+
+/** The connection of a stored source, its password decrypted (the source id is the associated data). */
+export function storedSpec(row: { id: string; type: number; connection: StoredConnection | null; password_enc: string | null }, secrets: SecretBox, analytics: AnalyticsStore): ConnectionSpec {
+  let password = '';
+  if (row.password_enc) {
+    try {
+      password = secrets.decrypt(row.password_enc, row.id);
+    } catch (e) {
+      if (e instanceof SecretUnreadableError) throw new AppError('invalid', 'secret.unreadable');
+      throw e;
+    }
+  }
+  return connectionSpec(sourceType(row.type), row.connection, password, analytics);
 }

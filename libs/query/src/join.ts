@@ -1,4 +1,5 @@
 import type { FilterCondition } from '@bi/chart-model';
+import { JOIN_LIMITS, JOIN_TYPES, type JoinType } from '@bi/rules';
 import { QueryError } from './errors.js';
 import { FieldCatalog, type SourceField } from './source.js';
 
@@ -9,8 +10,7 @@ import { FieldCatalog, type SourceField } from './source.js';
  * one SELECT … FROM t0 LEFT JOIN t1 ON … WHERE …, used as a derived table by every chart, detail,
  * preview and count statement, with every filter value bound.
  */
-export const JOIN_TYPES = ['left', 'inner', 'full', 'right'] as const;
-export type JoinType = (typeof JOIN_TYPES)[number];
+export type { JoinType };
 
 export interface JoinNodeSpec {
   /** where the input's rows come from (its own FROM part, as for a chart on that source) */
@@ -50,7 +50,7 @@ export interface JoinSpec {
   where: { linker: 'and' | 'or'; items: JoinFilterSpec[] };
 }
 
-export const JOIN_LIMITS = { nodes: 16, joinFields: 10, filters: 50, columns: 1000 } as const;
+const MAX_COLUMNS = JOIN_LIMITS.nodes * JOIN_LIMITS.fieldsPerNode;
 
 /** The join's structure checked again where it is compiled (it crossed a process boundary): a tree in order, known fields, one type per ON pair, unique output names. */
 export function checkJoinSpec(spec: JoinSpec): { catalogs: FieldCatalog[]; order: JoinLinkSpec[] } {
@@ -71,7 +71,7 @@ export function checkJoinSpec(spec: JoinSpec): { catalogs: FieldCatalog[]; order
     }
     joined.add(l.to);
   }
-  if (!Array.isArray(spec.columns) || spec.columns.length === 0 || spec.columns.length > JOIN_LIMITS.columns) throw bad('columns', spec.columns?.length ?? 0);
+  if (!Array.isArray(spec.columns) || spec.columns.length === 0 || spec.columns.length > MAX_COLUMNS) throw bad('columns', spec.columns?.length ?? 0);
   const names = new Set<string>();
   for (const c of spec.columns) {
     if (!catalogs[c.node]) throw bad('column', c.node);

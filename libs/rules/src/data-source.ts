@@ -3,7 +3,7 @@ import { CHART_AGGREGATORS, isNumberOnlyAggregator } from '@bi/chart-model';
 import { ALIAS_MAX, ALIAS_MIN, charLength, checkName, type NameProblem } from './names.js';
 
 /** Source type codes: 0, 2, 3 from the spec; 7 PostgreSQL and 8 the analytics store added here. */
-export const SOURCE_TYPE = { sqlServer: 0, mysql: 2, oracle: 3, erpReport: 4, sbep: 6, postgres: 7, analytics: 8 } as const;
+export const SOURCE_TYPE = { sqlServer: 0, mysql: 2, oracle: 3, erpReport: 4, sbep: 6, postgres: 7, analytics: 8, join: 9 } as const;
 /** The types the SQL wizard creates. */
 export const DATABASE_SOURCE_TYPES = [SOURCE_TYPE.sqlServer, SOURCE_TYPE.mysql, SOURCE_TYPE.oracle, SOURCE_TYPE.postgres, SOURCE_TYPE.analytics] as const;
 export type DatabaseSourceType = (typeof DATABASE_SOURCE_TYPES)[number];

@@ -4,3 +4,4 @@ export * from './dashboard.js';
 export * from './data-source.js';
 export * from './excel.js';
 export * from './text.js';
+export * from './join-table.js';

@@ -2,7 +2,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { AppConfig } from '@bi/config';
 import { AppError, type Logger } from '@bi/core';
 import type { dataSourceQueryV1 } from '@bi/proto';
-import { isUploadSyntheticField } from '@bi/rules';
+import { SOURCE_TYPE, isUploadSyntheticField } from '@bi/rules';
+import { JoinTableService } from '../joins/join-table.service.js';
 import { CONFIG, LOGGER, idOrNotFound } from '@bi/service-kit';
 import { DataSourceRepository, type SourceRow } from '../data-source.repository.js';
 import type { ConnectionSpec } from '../drivers/driver.js';
@@ -25,12 +26,24 @@ export class SourceQueryService {
     private readonly repo: DataSourceRepository,
     private readonly runner: SourceRunner,
     private readonly secrets: SecretBox,
+    private readonly joins: JoinTableService,
     @Inject(CONFIG) private readonly config: AppConfig,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
   async describe(dataSourceId: string): Promise<dataSourceQueryV1.SourceDescription> {
     const row = await this.source(dataSourceId);
+    const common = {
+      dataSourceId: row.id,
+      name: row.name,
+      projectId: row.project_id,
+      projectName: row.project_name,
+      cacheInterval: row.cache_interval ?? 0,
+      createdById: row.created_by ?? '',
+      rowRulesJson: row.row_rules ? JSON.stringify(row.row_rules) : '',
+    };
+    // a joined table: its join over its inputs' FROM parts (docs/api/join-table.md)
+    if (row.type === SOURCE_TYPE.join) return { ...common, type: row.type, ...(await this.joins.describe(row)) };
     const type = sourceType(row.type);
     const dialect = engineOf(type, this.config.dataSources.analyticsStore);
     const part = querySourceOf(row, dialect, checkSourceSql(row.content, dialect));
@@ -48,12 +61,13 @@ export class SourceQueryService {
       cacheInterval: row.cache_interval ?? 0,
       createdById: row.created_by ?? '',
       rowRulesJson: row.row_rules ? JSON.stringify(row.row_rules) : '',
+      joinJson: '',
     };
   }
 
   async runQuery(req: dataSourceQueryV1.RunQueryRequest): Promise<dataSourceQueryV1.RunQueryReply> {
     const row = await this.source(req.dataSourceId);
-    const spec = this.specOf(row);
+    const spec = row.type === SOURCE_TYPE.join ? await this.joins.connectionOf(row) : this.specOf(row);
     const statement = checkCompiledSql(req.sql, spec.engine, parseParams(req.paramsJson));
     const limit = Math.max(1, Math.min(req.rowLimit || this.runner.maxRows, this.runner.maxRows));
     const started = Date.now();

@@ -13,6 +13,22 @@ export const protobufPackage = "data_source.v1";
 
 export const protobufFileName = "data_source/v1/data_source.proto";
 
+export interface JoinTableRequest {
+  dataSourceId: string;
+  projectId: string;
+  showName: string;
+  /** JoinTableInput (docs/api/join-table.md) */
+  inputJson: string;
+  actor: Actor | undefined;
+}
+
+export interface JoinTableReply {
+  /** the call's answer as in docs/api/join-table.md */
+  json: string;
+  /** the sources the answer reads (inputs of a join): the BFF checks the caller's access to each */
+  inputIds: string[];
+}
+
 export interface SetRowRulesRequest {
   dataSourceId: string;
   /** {denyByDefault, rules} (@bi/query RowRuleSet) */
@@ -380,6 +396,221 @@ export interface RemoveFieldRequest {
 }
 
 export const DATA_SOURCE_V1_PACKAGE_NAME = "data_source.v1";
+
+function createBaseJoinTableRequest(): JoinTableRequest {
+  return { dataSourceId: "", projectId: "", showName: "", inputJson: "", actor: undefined };
+}
+
+export const JoinTableRequest: MessageFns<JoinTableRequest> = {
+  encode(message: JoinTableRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.dataSourceId !== "") {
+      writer.uint32(10).string(message.dataSourceId);
+    }
+    if (message.projectId !== "") {
+      writer.uint32(18).string(message.projectId);
+    }
+    if (message.showName !== "") {
+      writer.uint32(26).string(message.showName);
+    }
+    if (message.inputJson !== "") {
+      writer.uint32(34).string(message.inputJson);
+    }
+    if (message.actor !== undefined) {
+      Actor.encode(message.actor, writer.uint32(42).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): JoinTableRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseJoinTableRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.dataSourceId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.projectId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.showName = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.inputJson = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.actor = Actor.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): JoinTableRequest {
+    return {
+      dataSourceId: isSet(object.dataSourceId)
+        ? globalThis.String(object.dataSourceId)
+        : isSet(object.data_source_id)
+        ? globalThis.String(object.data_source_id)
+        : "",
+      projectId: isSet(object.projectId)
+        ? globalThis.String(object.projectId)
+        : isSet(object.project_id)
+        ? globalThis.String(object.project_id)
+        : "",
+      showName: isSet(object.showName)
+        ? globalThis.String(object.showName)
+        : isSet(object.show_name)
+        ? globalThis.String(object.show_name)
+        : "",
+      inputJson: isSet(object.inputJson)
+        ? globalThis.String(object.inputJson)
+        : isSet(object.input_json)
+        ? globalThis.String(object.input_json)
+        : "",
+      actor: isSet(object.actor) ? Actor.fromJSON(object.actor) : undefined,
+    };
+  },
+
+  toJSON(message: JoinTableRequest): unknown {
+    const obj: any = {};
+    if (message.dataSourceId !== "") {
+      obj.dataSourceId = message.dataSourceId;
+    }
+    if (message.projectId !== "") {
+      obj.projectId = message.projectId;
+    }
+    if (message.showName !== "") {
+      obj.showName = message.showName;
+    }
+    if (message.inputJson !== "") {
+      obj.inputJson = message.inputJson;
+    }
+    if (message.actor !== undefined) {
+      obj.actor = Actor.toJSON(message.actor);
+    }
+    return obj;
+  },
+};
+
+function createBaseJoinTableReply(): JoinTableReply {
+  return { json: "", inputIds: [] };
+}
+
+export const JoinTableReply: MessageFns<JoinTableReply> = {
+  encode(message: JoinTableReply, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.json !== "") {
+      writer.uint32(10).string(message.json);
+    }
+    for (const v of message.inputIds) {
+      writer.uint32(18).string(v!);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): JoinTableReply {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseJoinTableReply();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.json = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.inputIds.push(reader.string());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): JoinTableReply {
+    return {
+      json: isSet(object.json) ? globalThis.String(object.json) : "",
+      inputIds: globalThis.Array.isArray(object?.inputIds)
+        ? object.inputIds.map((e: any) => globalThis.String(e))
+        : globalThis.Array.isArray(object?.input_ids)
+        ? object.input_ids.map((e: any) => globalThis.String(e))
+        : [],
+    };
+  },
+
+  toJSON(message: JoinTableReply): unknown {
+    const obj: any = {};
+    if (message.json !== "") {
+      obj.json = message.json;
+    }
+    if (message.inputIds?.length) {
+      obj.inputIds = message.inputIds;
+    }
+    return obj;
+  },
+};
 
 function createBaseSetRowRulesRequest(): SetRowRulesRequest {
   return { dataSourceId: "", rulesJson: "", actor: undefined };
@@ -5690,6 +5921,29 @@ export interface DataSourceServiceClient {
   /** Replaces a source's row-level rules (checked against its fields); answers the stored set. */
 
   setRowRules(request: SetRowRulesRequest): Observable<SetRowRulesReply>;
+
+  /**
+   * Joined tables (docs/api/join-table.md); the bodies and answers are that page's JSON shapes.
+   * Folders with the sources that can be joined (types 0, 2, 3, 7, 8) and their store keys.
+   */
+
+  listJoinable(request: JoinTableRequest): Observable<JoinTableReply>;
+
+  /** A dropped table: the node of source data_source_id named show_name, every field checked. */
+
+  joinFields(request: JoinTableRequest): Observable<JoinTableReply>;
+
+  /** The stored join of source data_source_id, its nodes refreshed from the inputs. */
+
+  getJoin(request: JoinTableRequest): Observable<JoinTableReply>;
+
+  /** First 100 rows, the join's and the root table's row counts of input_json (not stored). */
+
+  previewJoin(request: JoinTableRequest): Observable<JoinTableReply>;
+
+  /** Creates (project_id) or replaces (data_source_id) a joined table; a refused save changes nothing. */
+
+  saveJoin(request: JoinTableRequest): Observable<JoinTableReply>;
 }
 
 /**
@@ -5770,6 +6024,29 @@ export interface DataSourceServiceController {
   /** Replaces a source's row-level rules (checked against its fields); answers the stored set. */
 
   setRowRules(request: SetRowRulesRequest): Promise<SetRowRulesReply> | Observable<SetRowRulesReply> | SetRowRulesReply;
+
+  /**
+   * Joined tables (docs/api/join-table.md); the bodies and answers are that page's JSON shapes.
+   * Folders with the sources that can be joined (types 0, 2, 3, 7, 8) and their store keys.
+   */
+
+  listJoinable(request: JoinTableRequest): Promise<JoinTableReply> | Observable<JoinTableReply> | JoinTableReply;
+
+  /** A dropped table: the node of source data_source_id named show_name, every field checked. */
+
+  joinFields(request: JoinTableRequest): Promise<JoinTableReply> | Observable<JoinTableReply> | JoinTableReply;
+
+  /** The stored join of source data_source_id, its nodes refreshed from the inputs. */
+
+  getJoin(request: JoinTableRequest): Promise<JoinTableReply> | Observable<JoinTableReply> | JoinTableReply;
+
+  /** First 100 rows, the join's and the root table's row counts of input_json (not stored). */
+
+  previewJoin(request: JoinTableRequest): Promise<JoinTableReply> | Observable<JoinTableReply> | JoinTableReply;
+
+  /** Creates (project_id) or replaces (data_source_id) a joined table; a refused save changes nothing. */
+
+  saveJoin(request: JoinTableRequest): Promise<JoinTableReply> | Observable<JoinTableReply> | JoinTableReply;
 }
 
 export function DataSourceServiceControllerMethods() {
@@ -5795,6 +6072,11 @@ export function DataSourceServiceControllerMethods() {
       "deleteRows",
       "removeField",
       "setRowRules",
+      "listJoinable",
+      "joinFields",
+      "getJoin",
+      "previewJoin",
+      "saveJoin",
     ];
     for (const method of grpcMethods) {
       const descriptor: any = Reflect.getOwnPropertyDescriptor(constructor.prototype, method);

@@ -36,7 +36,10 @@ export interface SourceDescription {
   type: number;
   /** duckdb, postgres, mysql, mssql or oracle */
   dialect: string;
-  /** "table": table_schema + table_name; "sql": the source's SQL (with its calculated fields) in sql */
+  /**
+   * "table": table_schema + table_name; "sql": the source's SQL (with its calculated fields) in sql;
+   * "join": join_json
+   */
   sourceKind: string;
   tableSchema: string;
   tableName: string;
@@ -55,6 +58,11 @@ export interface SourceDescription {
    * (@bi/query RowRuleSet); '' = none. Applied per caller by chart-query (docs/api/sharing.md).
    */
   rowRulesJson: string;
+  /**
+   * source_kind "join" (a joined table, docs/api/join-table.md): the @bi/query JoinSpec as JSON
+   * (its inputs' FROM parts, links, columns, filter); the statement reads it as a derived table
+   */
+  joinJson: string;
 }
 
 export interface RunQueryRequest {
@@ -291,6 +299,7 @@ function createBaseSourceDescription(): SourceDescription {
     createdById: "",
     unsupportedFields: [],
     rowRulesJson: "",
+    joinJson: "",
   };
 }
 
@@ -343,6 +352,9 @@ export const SourceDescription: MessageFns<SourceDescription> = {
     }
     if (message.rowRulesJson !== "") {
       writer.uint32(130).string(message.rowRulesJson);
+    }
+    if (message.joinJson !== "") {
+      writer.uint32(138).string(message.joinJson);
     }
     return writer;
   },
@@ -488,6 +500,14 @@ export const SourceDescription: MessageFns<SourceDescription> = {
             message.rowRulesJson = reader.string();
             continue;
           }
+          case 17: {
+            if (tag !== 138) {
+              break;
+            }
+
+            message.joinJson = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -564,6 +584,11 @@ export const SourceDescription: MessageFns<SourceDescription> = {
         : isSet(object.row_rules_json)
         ? globalThis.String(object.row_rules_json)
         : "",
+      joinJson: isSet(object.joinJson)
+        ? globalThis.String(object.joinJson)
+        : isSet(object.join_json)
+        ? globalThis.String(object.join_json)
+        : "",
     };
   },
 
@@ -616,6 +641,9 @@ export const SourceDescription: MessageFns<SourceDescription> = {
     }
     if (message.rowRulesJson !== "") {
       obj.rowRulesJson = message.rowRulesJson;
+    }
+    if (message.joinJson !== "") {
+      obj.joinJson = message.joinJson;
     }
     return obj;
   },
