@@ -87,6 +87,20 @@ describe('authorization matrix', () => {
     await stack.runtime.db.query('UPDATE data_source.sources SET created_by = $1 WHERE id = $2', [F.ownerId, ds.dataSourceId]);
     return { id: ds.dataSourceId, table: ds.tableName };
   }
+  /** A joined table (issue 20) of the owner's uploaded source with itself; the input is visible to owner and admin only. */
+  const joinBody = (name: string) => ({
+    name,
+    nodeDataArray: [
+      { dataSourceId: F.upload.id, showName: 'm', fields: [{ name: 'a', title: 'A', check: true }] },
+      { dataSourceId: F.upload.id, showName: 'm(1)', fields: [{ name: 'a', title: 'A2', check: true }] },
+    ],
+    links: [{ from: 'm', to: 'm(1)', joinType: 'left', joinFields: [{ fromField: { name: 'a' }, toField: { name: 'a' } }] }],
+  });
+  async function freshJoin(): Promise<string> {
+    const j = await ok('POST', `/api/data_source/join_table_add/${F.dsProject}`, joinBody(unique('Join').slice(0, 20)));
+    await stack.runtime.db.query('UPDATE data_source.sources SET created_by = $1 WHERE id = $2', [F.ownerId, j.dataSourceId]);
+    return j.dataSourceId;
+  }
   const freshDashboard = async () => (await ok('POST', '/api/dashboard/dashboard', { name: unique('Board'), projectId: F.dProject })).dashboardId as string;
   const freshUser = async () => (await ok('POST', '/api/identity/admin/users', { userName: `u${++n}`, password: 'some-pass-1', roleIds: [] })).id as string;
 
@@ -117,6 +131,11 @@ describe('authorization matrix', () => {
     'POST /api/data_source/batch_publish': async () => ({ body: { dataSourceIds: [await freshSource()], roleIds: ['analyst'], userIds: [], publishType: 'add', projectId: F.dsProject } }),
     // each allowed call removes another column of the uploaded source
     'POST /api/excel_upload/Remove_field': async (c) => ({ body: { dataSourceId: F.upload.id, name: c === 'owner' || c === 'admin' ? removable.shift()! : 'a' } }),
+    'GET /api/data_source/join_table/{id}': async () => ({ params: { id: await freshJoin() } }),
+    'GET /api/data_source/join_table_fields/{showName}/{dataSourceId}': async () => ({ params: { showName: 'm', dataSourceId: F.upload.id } }),
+    'POST /api/data_source/join_table_preview': async () => ({ body: joinBody('') }),
+    'POST /api/data_source/join_table_add/{project}': async () => ({ params: { project: F.dsProject }, body: joinBody(unique('Join').slice(0, 20)) }),
+    'POST /api/data_source/join_table_update': async () => ({ body: { ...joinBody(unique('Join').slice(0, 20)), dataSourceId: await freshJoin() } }),
     'DELETE /api/data_source/deleteExcelData/{tableName}/{keyIds}': async () => ({ params: { tableName: F.upload.table, keyIds: String(++key) } }),
     // no keys: the route's own refusal (400 'No excel data to delete') once the caller may change the source
     'DELETE /api/data_source/deleteExcelData/{tableName}': async () => ({ params: { tableName: F.upload.table } }),
