@@ -134,8 +134,8 @@ const en: DashboardCatalogue = {
     notFound: 'Template not found. Choose a template on the left.',
     emptyTitle: 'No templates yet',
     emptyWhat: 'Templates are ready-made dashboards kept in a shared library: everyone who may view templates opens them here, and their charts show each viewer the data they may see.',
-    emptyHowEdit: 'To publish one: create a folder with the folder button above the list, add a dashboard to it from the folder menu (⋮), and build its charts. It appears in this list for everyone who may view templates.',
-    emptyHowView: 'To publish one, someone with template editing rights creates a folder here, adds a dashboard to it and builds its charts; it then appears in this list.',
+    emptyHowEdit: 'To publish one: on the dashboard tab, open the menu (⋮) of a dashboard or a folder and choose "Publish as template", then choose the roles and users who may see it. It then appears in their list.',
+    emptyHowView: 'Templates are published to you by someone with template editing rights, from their dashboards; a published template then appears in this list.',
   },
 };
 

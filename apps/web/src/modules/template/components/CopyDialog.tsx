@@ -206,7 +206,7 @@ function CopyForm({ subject, onClose }: { subject: CopySubject; onClose: () => v
     >
       <div data-testid="copy-dialog">
         <Form form={form} layout="vertical" component="div" className="bi-template__form" initialValues={{ targetTab: 'dashboard', name: initialName }} preserve={false}>
-          <Form.Item name="targetTab" label={tp('copy.targetTab')} extra={canEditTemplate ? undefined : tp('copyFolder.noPermission')}>
+          <Form.Item name="targetTab" label={subject.kind === 'import' ? tp('copy.importInto') : tp('copy.targetTab')} extra={canEditTemplate ? undefined : tp('copyFolder.noPermission')}>
             <Radio.Group
               data-testid="copy-target-tab"
               optionType="button"

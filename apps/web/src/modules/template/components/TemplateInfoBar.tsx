@@ -38,7 +38,7 @@ export function TemplateInfoBar({ dashboardId, readOnly, name }: { dashboardId: 
           </Button>
         ) : null}
         <Button size="small" icon={<ExportOutlined />} data-testid="template-export" onClick={() => actions.exportTemplate('dash', dashboardId)}>
-          {tp('menu.export')}
+          {tp('view.exportFile')}
         </Button>
       </Space>
       {actions.dialogs}

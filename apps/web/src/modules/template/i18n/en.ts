@@ -74,8 +74,9 @@ const en: TemplateCatalogue = {
     success: 'Copied to your dashboards',
     imported: 'Imported into your dashboards',
     open: 'Open',
-    charts: 'used by {{count}} charts',
+    charts: 'Charts using it: {{count}}',
     targetTab: 'Copy into',
+    importInto: 'Import into',
     toDashboards: 'My dashboards',
     toTemplates: 'Template library',
     folderName: 'New folder name',
@@ -90,6 +91,7 @@ const en: TemplateCatalogue = {
   view: {
     version: 'Version {{version}}',
     publishedBy: 'Published by {{publisher}} on {{time}}',
+    exportFile: 'Export template',
     readOnly: 'Read-only template',
   },
 };

@@ -74,6 +74,7 @@ const zhCN = {
     open: '打开',
     charts: '{{count}} 个图表使用',
     targetTab: '复制到',
+    importInto: '导入到',
     toDashboards: '我的仪表板',
     toTemplates: '模板库',
     folderName: '新文件夹名称',
@@ -88,6 +89,7 @@ const zhCN = {
   view: {
     version: '版本 {{version}}',
     publishedBy: '{{publisher}} 发布于 {{time}}',
+    exportFile: '导出模板',
     readOnly: '只读模板',
   },
 };
