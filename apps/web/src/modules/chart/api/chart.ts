@@ -14,6 +14,8 @@ const runs = new RunBatcher<RunBody, ChartAnswer>(runOne, postBatchRun);
 export const chartApi = {
   /** Runs the chart; runs asked for together (boxes that came into view together) go out as one batch run. */
   run: (tab: Tab, chartId: string, body: RunBody, signal?: AbortSignal) => runs.run(tab, chartId, body, signal),
+  /** Runs these charts now, as one batch run (before their boxes are drawn); a promise per chart, in order. */
+  runNow: (tab: Tab, charts: readonly { chartId: string; body: RunBody }[]) => runs.runNow(tab, charts),
 };
 
 /** Query keys of chart runs; invalidate `chartKeys.all` after a chart edit. */

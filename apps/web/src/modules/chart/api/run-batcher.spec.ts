@@ -98,4 +98,17 @@ describe('RunBatcher: chart runs asked for together go out as one batch run', ()
     await expect(t1).rejects.toThrow('network down');
     await expect(t2).rejects.toThrow('network down');
   });
+
+  it('runNow sends the given runs at once as one batch (nothing waits for the schedule), a promise per run in order', async () => {
+    const h = harness((charts) => charts.map((c) => ({ status: c.chartId === 'b' ? 'fail' : 'success', data: c.chartId === 'b' ? 'no' : `batched ${c.chartId}` })));
+    const [a, b, c] = h.batcher.runNow('dashboard', [{ chartId: 'a', body: {} }, { chartId: 'b', body: {} }, { chartId: 'c', body: { page: 2 } }]);
+    expect(h.batches).toEqual([[{ chartId: 'a' }, { chartId: 'b' }, { chartId: 'c', page: 2 }]]);
+    await expect(a).resolves.toBe('batched a');
+    await expect(b).rejects.toMatchObject({ message: 'no' });
+    await expect(c).resolves.toBe('batched c');
+    const [only] = h.batcher.runNow('dashboard', [{ chartId: 'z', body: {} }]);
+    await expect(only).resolves.toBe('single z');
+    expect(h.singles).toEqual(['z']);
+  });
 });
+

@@ -51,9 +51,32 @@ export class RunBatcher<B extends object, T> {
     });
   }
 
+  /**
+   * Sends these runs at once (not waiting for the runs of the same moment): a dashboard that knows
+   * which charts will come into view asks for them before it draws its boxes. One batch run (a lone
+   * chart: the single run); a promise per run, in order.
+   */
+  runNow(tab: string, runs: readonly { chartId: string; body: B }[]): Promise<T>[] {
+    const entries = runs.map(({ chartId, body }) => {
+      let resolve!: (value: T) => void;
+      let reject!: (error: unknown) => void;
+      const promise = new Promise<T>((yes, no) => ((resolve = yes), (reject = no)));
+      return { promise, waiting: { chartId, body, resolve, reject } as Waiting<B, T> };
+    });
+    this.dispatch(
+      tab,
+      entries.map((e) => e.waiting),
+    );
+    return entries.map((e) => e.promise);
+  }
+
   private flush(tab: string): void {
     const queue = (this.waiting.get(tab) ?? []).filter((w) => !w.signal?.aborted);
     this.waiting.delete(tab);
+    this.dispatch(tab, queue);
+  }
+
+  private dispatch(tab: string, queue: Waiting<B, T>[]): void {
     if (queue.length === 1) {
       const [only] = queue;
       this.single(tab, only!.chartId, only!.body, only!.signal).then(only!.resolve, only!.reject);

@@ -3,6 +3,7 @@ import { exportWaitMs, LAYOUT_SAVE_DEBOUNCE_MS, isTab } from '@bi/rules';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, ConfigProvider, Empty, Modal, Result, Spin, Typography } from 'antd';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { ApiError } from '../../../shared/api/http';
 import { deleteConfirmation } from '../../../shared/components/deleteConfirmation';
@@ -11,6 +12,9 @@ import { browserStorages } from '../../../shared/storage/keys';
 import { useDashboardContent, useDashboardMutations } from '../hooks/useDashboardContent';
 import { useEditAuth } from '../hooks/useEditAuth';
 import { useFullscreen } from '../hooks/useFullscreen';
+import { SEEN_MARGIN_PX } from '../hooks/useInView';
+import { prefetchChartRuns } from '../../chart/hooks/useChartData';
+import { loadChartRenderer } from '../../chart/components/ChartDrawing';
 import type { ChartSummary, RunFilters } from '../../chart/types';
 import { useDashboardLinkage } from '../../dashboard-linkage';
 import { useChartDetail } from '../../chart-detail';
@@ -18,7 +22,7 @@ import { GlobalFilterBar, GlobalFilterDialog, useGlobalFilters } from '../../das
 import { dashboardApi, dashboardKeys } from '../api/dashboard';
 import type { DashboardContent, GridItem, TabType } from '../types';
 import { fitRowHeight, gridRows, type FullScreenView } from '../utils/fullscreen';
-import { aspectsToLayout, createLayoutSaver, layoutToAspects, type LayoutSaver, type RglItem } from '../utils/layout';
+import { aspectsToLayout, createLayoutSaver, layoutToAspects, placedWithin, type LayoutSaver, type RglItem } from '../utils/layout';
 import { canDrag, canToggleLock, initialLocked } from '../utils/lock';
 import { rememberViewed } from '../utils/landing';
 import { exportFileName } from '../utils/names';
@@ -199,6 +203,23 @@ function DashboardBoard({ tab, apiTab, apiName, lockEdit, projectId, content }: 
       return run;
     };
   }, [globals.items, globals.values, linkage.linkageInput, detail.innerValuesOf]);
+
+  // the boxes the page shows at once run now, in one batch, while the page builds them (not once each is laid out and seen)
+  const { i18n } = useTranslation();
+  const [prefetched] = useState(() => {
+    if (typeof window === 'undefined' || fullscreen.active) return false;
+    const inView = new Set(placedWithin(aspectsToLayout(content.aspects, shown.map((c) => c.chartId)), window.innerHeight + SEEN_MARGIN_PX));
+    // and the renderers' chunk, fetched and compiled meanwhile
+    if (inView.size > 0) void loadChartRenderer().catch(() => undefined);
+    prefetchChartRuns(
+      queryClient,
+      apiTab,
+      i18n.language,
+      shown.filter((c) => inView.has(c.chartId) && c.type !== 'table').map((chart) => ({ chartId: chart.chartId, filters: filtersOf(chart) })),
+    );
+    return true;
+  });
+  void prefetched;
 
   const chartActions = (chart: ChartSummary) => chartBoxActions({ editAuth, dataSourceAuth: dataSourceAuth(chart.dataSourceId), apiName, tab: apiTab });
 

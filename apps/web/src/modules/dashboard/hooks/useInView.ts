@@ -1,5 +1,8 @@
 import { useEffect, useState, type RefObject } from 'react';
 
+/** How far outside the viewport a box already counts as seen (and runs). */
+export const SEEN_MARGIN_PX = 100;
+
 /**
  * True once the element has been visible (IntersectionObserver; spec 01 §4 lazy loading), or at
  * once when `force` is set or the browser has no IntersectionObserver.
@@ -22,7 +25,7 @@ export function useSeenOnce(ref: RefObject<HTMLElement | null>, force = false): 
           observer.disconnect();
         }
       },
-      { rootMargin: '100px' },
+      { rootMargin: `${SEEN_MARGIN_PX}px` },
     );
     observer.observe(element);
     return () => observer.disconnect();

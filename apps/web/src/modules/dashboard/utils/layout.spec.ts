@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { LAYOUT_SAVE_DEBOUNCE_MS } from '@bi/rules';
 import type { GridItem } from '../types';
-import { aspectToItem, aspectsChanged, aspectsToLayout, createLayoutSaver, layoutToAspects } from './layout';
+import { aspectToItem, aspectsChanged, aspectsToLayout, createLayoutSaver, layoutToAspects, placedWithin } from './layout';
 
 const a = (chartId: string, row: number, col: number, sizeX = 6, sizeY = 4, extra: Partial<GridItem> = {}): GridItem => ({ chartId, row, col, sizeX, sizeY, ...extra });
 
@@ -37,6 +37,17 @@ describe('aspect ↔ react-grid-layout mapping', () => {
   it('round-trips', () => {
     const aspects = [a('c1', 0, 0), a('c2', 0, 6, 6, 5)];
     expect(layoutToAspects(aspectsToLayout(aspects, ['c1', 'c2']), aspects)).toEqual(aspects);
+  });
+});
+
+describe('placedWithin (the boxes a dashboard shows at once)', () => {
+  it('takes the boxes whose top is within the height (row height 70, margin 7)', () => {
+    const layout = [0, 4, 8, 12].map((y) => ({ i: `c${y}`, x: 0, y, w: 6, h: 4 }));
+    // tops at 7, 315, 623, 931 px
+    expect(placedWithin(layout, 900)).toEqual(['c0', 'c4', 'c8']);
+    expect(placedWithin(layout, 315)).toEqual(['c0']);
+    expect(placedWithin(layout, 316)).toEqual(['c0', 'c4']);
+    expect(placedWithin([], 900)).toEqual([]);
   });
 });
 

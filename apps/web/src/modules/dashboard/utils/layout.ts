@@ -56,6 +56,15 @@ export function aspectsToLayout(aspects: readonly GridItem[], shownChartIds: rea
 }
 
 /**
+ * The charts whose boxes start within `height` pixels of the grid's top (GRID row height and margins):
+ * those a dashboard that just opened shows at once, and runs before it has drawn them. The grid only
+ * moves boxes up (vertical compaction), so a box placed within reach is within reach on screen.
+ */
+export function placedWithin(layout: readonly RglItem[], height: number): string[] {
+  return layout.filter((item) => GRID.margin + item.y * (GRID.rowHeight + GRID.margin) < height).map((item) => item.i);
+}
+
+/**
  * The full list to save after a drag or resize: the placements of the shown charts from the
  * grid, the others (hidden charts) unchanged; min/max bounds are kept from the previous list.
  */
