@@ -14,7 +14,7 @@ import { connectService, callService } from '../libs/service-kit/dist/index.js';
 import { SERVICE_CONTRACTS, eventsV1 } from '../libs/proto/dist/index.js';
 import { TOPICS } from '../libs/messaging/dist/index.js';
 import { f, load, stats } from './support.mjs';
-import { alertLatencies, bffCalls, evaluatedIn, immediateAlert } from './alerts-latency.mjs';
+import { alertLatencies, bffCalls, evaluatedIn, immediateAlert, waitUntil } from './alerts-latency.mjs';
 
 const CHARTS = Number(process.env.ALERT_CHARTS ?? 1000);
 const RULES_PER_CHART = 10;
@@ -22,15 +22,7 @@ const FIRINGS = 20;
 
 const stack = await startTestStack({ BI_DEMO: 'true', BI_TIME_ZONE: 'UTC', BI_LOG_LEVEL: 'warn', BI_DATA_DIR: mkdtempSync(join(tmpdir(), 'bi-alerts-bench-')) });
 const db = stack.runtime.db;
-const wait = async (check, what, ms = 600_000) => {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await check();
-    if (v) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-};
+const wait = waitUntil;
 try {
   console.log(`load before: ${load()}`);
   const demo = await wait(async () => (await db.query(`SELECT id, dashboard_id, tab, title, type, data_source_id, definition FROM dashboard.charts WHERE type = 'bar' AND title LIKE '%Revenue by region%' LIMIT 1`)).rows[0], 'the demo chart');
