@@ -9,12 +9,12 @@ import {
   buildChartQuery,
   buildPlotLineQuery,
   buildTotalsQuery,
+  querySourceFrom,
   parseRowRules,
   resolveRelativeDates,
   rowRuleFilter,
   type Cell,
   type FilterNode,
-  type JoinSpec,
   type ChartQueryIR,
   type CompiledQuery,
   type DialectName,
@@ -38,8 +38,7 @@ export function dialectOf(source: SourceDescription): DialectName {
 }
 
 export function querySourceOf(source: SourceDescription): QuerySource {
-  if (source.sourceKind === 'join') return { kind: 'join', join: JSON.parse(source.joinJson) as JoinSpec };
-  return source.sourceKind === 'table' ? { kind: 'table', table: source.tableName, ...(source.tableSchema ? { schema: source.tableSchema } : {}) } : { kind: 'sql', sql: source.sql };
+  return querySourceFrom(source);
 }
 
 export function sourceFieldsOf(source: SourceDescription): SourceField[] {

@@ -143,12 +143,27 @@ describe('joined tables', () => {
     await ok('POST', '/api/data_source/join_table_update', { ...join('left'), dataSourceId: saved.dataSourceId, where: { whereType: 'condition', linker: 'and', filterItems: [{ tb: 'orders', field: 'amount', compare: '>=', compareValue: '5' }] } });
     expect(await chartNumbers(chartId)).toEqual({ Li: 30, Wang: 5, '-': 7 });
 
-    // dropping a field the chart does not use keeps the chart; the answer names what was dropped
+    // dropping fields keeps the charts whose fields remain; a chart using a dropped field follows the
+    // source-switch rules (the field is removed from it); the answer names both
+    const byRegion = await ok('POST', `/api/chart-edit/dashboard/${boardId}`, { title: 'By region', dataSourceId: saved.dataSourceId, type: 'bar' });
+    await ok('PUT', '/api/chart-edit/dashboard', {
+      chartId: byRegion,
+      title: 'By region',
+      type: 'bar',
+      dataSourceId: saved.dataSourceId,
+      points: [{ name: 'Region', title: 'Region', dataType: 'string' }],
+      values: [{ name: 'Amount', title: 'Amount', dataType: 'number', aggregator: 'sum' }],
+    });
     const fewer = join('left');
     fewer.nodeDataArray[0].fields[0].check = false;
+    fewer.nodeDataArray[0].fields[1].check = false;
     const dropped = await ok('POST', '/api/data_source/join_table_update', { ...fewer, dataSourceId: saved.dataSourceId });
-    expect(dropped.removedFields).toEqual(['Order']);
+    expect(dropped.removedFields).toEqual(['Order', 'Region']);
+    expect(dropped.switchedCharts).toEqual([{ chartId: byRegion, dropped: ['Region'] }]);
     expect(await chartNumbers(chartId)).toEqual(left);
+    const switched = await ok('POST', `/api/dashboard/chart/dashboard/${byRegion}`, {});
+    expect(switched.chart.points).toEqual([]);
+    expect(switched.chart.values.map((v: { name: string }) => v.name)).toEqual(['Amount']);
 
     // the stored join reads back for the designer
     const stored = await ok('GET', `/api/data_source/join_table/${saved.dataSourceId}`);

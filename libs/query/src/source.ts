@@ -4,6 +4,13 @@ import type { JoinSpec } from './join.js';
 /** Where the rows come from: a table (optionally schema-qualified), the user's own SQL or a joined table, wrapped as a sub-query. */
 export type QuerySource = { kind: 'table'; table: string; schema?: string } | { kind: 'sql'; sql: string } | { kind: 'join'; join: JoinSpec };
 
+/** A source's FROM part as the data-source service describes it (Describe's source_kind, table, sql, join_json) → the writer's QuerySource. */
+export function querySourceFrom(part: { sourceKind: string; tableName: string; tableSchema: string; sql: string; joinJson?: string }): QuerySource {
+  if (part.sourceKind === 'join') return { kind: 'join', join: JSON.parse(part.joinJson ?? '') as JoinSpec };
+  if (part.sourceKind === 'table') return { kind: 'table', table: part.tableName, ...(part.tableSchema ? { schema: part.tableSchema } : {}) };
+  return { kind: 'sql', sql: part.sql };
+}
+
 export type FieldType = 'string' | 'number' | 'date';
 
 /** One known field of the source (its column name and type, as the data-source service recorded them). */

@@ -2,10 +2,11 @@ import { Body, Controller, Get, Inject, Param, Post } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { AppConfig } from '@bi/config';
 import { AppError } from '@bi/core';
-import type { dataSourceQueryV1, dataSourceV1 } from '@bi/proto';
+import type { dashboardV1, dataSourceQueryV1, dataSourceV1 } from '@bi/proto';
 import { CONFIG } from '@bi/service-kit';
 import { z } from 'zod';
-import { DATA_SOURCE_CLIENT, DATA_SOURCE_QUERY_CLIENT, rpc } from '../grpc-clients.js';
+import { sourceFieldRefs } from '../chart/chart.controller.js';
+import { DASHBOARD_CLIENT, DATA_SOURCE_CLIENT, DATA_SOURCE_QUERY_CLIENT, rpc } from '../grpc-clients.js';
 import { CurrentUser, RequirePermission, type AuthUser } from '../http/auth.guard.js';
 import { parseInput } from '../http/validation.js';
 import { actorOf, canAccessSource, checkSourceAccess, checkWholeSource } from './source-access.js';
@@ -38,6 +39,7 @@ export class JoinTableController {
   constructor(
     @Inject(DATA_SOURCE_CLIENT) private readonly sources: dataSourceV1.DataSourceServiceClient,
     @Inject(DATA_SOURCE_QUERY_CLIENT) private readonly queries: dataSourceQueryV1.DataSourceQueryServiceClient,
+    @Inject(DASHBOARD_CLIENT) private readonly dashboards: dashboardV1.DashboardServiceClient,
     @Inject(CONFIG) config: AppConfig,
   ) {
     // a preview runs three statements side by side, each under the query timeout
@@ -96,7 +98,25 @@ export class JoinTableController {
     const join = await rpc(this.sources.getSource({ dataSourceId: id }));
     checkSourceAccess(user, join, 'write');
     await this.inputsVisible(user, input);
-    return JSON.parse((await rpc(this.sources.saveJoin(request({ dataSourceId: id, inputJson: JSON.stringify(input), actor: actorOf(user) })), this.deadlineMs)).json);
+    const saved = JSON.parse((await rpc(this.sources.saveJoin(request({ dataSourceId: id, inputJson: JSON.stringify(input), actor: actorOf(user) })), this.deadlineMs)).json);
+    return { ...saved, switchedCharts: saved.removedFields?.length ? await this.followDroppedFields(id) : [] };
+  }
+
+  /**
+   * Charts on a join whose edit dropped fields follow the source-switch rules of @bi/chart-model (as
+   * if switched to the new join: the fields that remain are kept, the dropped ones removed), so none
+   * is left naming a field the join no longer has. A consequence of the source's change, like its
+   * deletion: made for every chart on it, whoever's dashboard it is on.
+   */
+  private async followDroppedFields(dataSourceId: string): Promise<{ chartId: string; dropped: string[] }[]> {
+    const [charts, source] = await Promise.all([rpc(this.dashboards.listChartsBySource({ dataSourceId })), rpc(this.queries.describe({ dataSourceId }))]);
+    const out: { chartId: string; dropped: string[] }[] = [];
+    for (const c of charts.charts) {
+      const record = await rpc(this.dashboards.getChart({ tab: c.tab, chartId: c.chartId }));
+      const r = await rpc(this.dashboards.switchDataSource({ tab: c.tab, chartJson: record.chartJson, dataSourceId, sourceFields: sourceFieldRefs(source) }));
+      if (r.dropped.length) out.push({ chartId: c.chartId, dropped: r.dropped });
+    }
+    return out;
   }
 
   /** Sources the caller cannot see are "not found" (never named). */

@@ -3,7 +3,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { AppConfig } from '@bi/config';
 import { AppError } from '@bi/core';
 import type { dataSourceQueryV1, dataSourceV1 } from '@bi/proto';
-import { QueryError, joinCountSql, joinRowsSql, type JoinSpec } from '@bi/query';
+import { QueryError, joinCountSql, joinRowsSql, querySourceFrom, type JoinSpec } from '@bi/query';
 import {
   DEFAULT_JOIN_TYPE,
   JOIN_LIMITS,
@@ -48,7 +48,6 @@ interface ResolvedJoin {
   outputFields: { name: string; title: string; dataType: DataType; description: string }[];
 }
 
-const actorOf = (a: dataSourceV1.Actor | undefined) => ({ userId: isUuid(a?.userId) ? a!.userId : null, userName: a?.userName ?? '' });
 const notFound = () => new AppError('not_found', 'datasource.not_found');
 const str = (v: unknown, max: number): string => (typeof v === 'string' ? v.slice(0, max) : '');
 
@@ -135,7 +134,7 @@ export class JoinTableService {
 
   /** Creates (projectId) or replaces (dataSourceId) a joined table; everything is checked before anything is written. */
   async saveJoin(req: dataSourceV1.JoinTableRequest): Promise<dataSourceV1.JoinTableReply> {
-    const actor = actorOf(req.actor);
+    const actor = { userId: isUuid(req.actor?.userId) ? req.actor!.userId : null, userName: req.actor?.userName ?? '' };
     const parsed = this.parse(req.inputJson);
     const previous = req.dataSourceId ? await this.joinRow(req.dataSourceId) : undefined;
     const projectId = previous ? previous.project_id : req.projectId;
@@ -374,7 +373,7 @@ export class JoinTableService {
         const row = inputs.get(n.dataSourceId)!;
         const part = querySourceOf(row, engine, checkSourceSql(row.content, engine));
         return {
-          source: part.sourceKind === 'table' ? { kind: 'table', table: part.tableName, ...(part.tableSchema ? { schema: part.tableSchema } : {}) } : { kind: 'sql', sql: part.sql },
+          source: querySourceFrom(part) as JoinSpec['nodes'][number]['source'],
           fields: n.fields.map((f) => ({ name: f.name, dataType: f.dataType })),
         };
       }),

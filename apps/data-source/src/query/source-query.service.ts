@@ -7,8 +7,8 @@ import { JoinTableService } from '../joins/join-table.service.js';
 import { CONFIG, LOGGER, idOrNotFound } from '@bi/service-kit';
 import { DataSourceRepository, type SourceRow } from '../data-source.repository.js';
 import type { ConnectionSpec } from '../drivers/driver.js';
-import { SecretBox, SecretUnreadableError } from '../secrets.js';
-import { connectionSpec, engineOf, sourceType } from '../source-connection.js';
+import { SecretBox } from '../secrets.js';
+import { engineOf, sourceType, storedSpec } from '../source-connection.js';
 import { MAX_ANSWER_BYTES, SourceRunner, rowsJson } from '../source-runner.js';
 import { checkSourceSql } from '../sql/source-sql.js';
 import { checkCompiledSql, parseParams } from './compiled-sql.js';
@@ -93,15 +93,6 @@ export class SourceQueryService {
   }
 
   private specOf(row: SourceRow): ConnectionSpec {
-    let password = '';
-    if (row.password_enc) {
-      try {
-        password = this.secrets.decrypt(row.password_enc, row.id);
-      } catch (e) {
-        if (e instanceof SecretUnreadableError) throw new AppError('invalid', 'secret.unreadable');
-        throw e;
-      }
-    }
-    return connectionSpec(sourceType(row.type), row.connection, password, this.config.dataSources.analyticsStore);
+    return storedSpec(row, this.secrets, this.config.dataSources.analyticsStore);
   }
 }
