@@ -25,6 +25,7 @@ import { IdentityAdminController } from './identity/admin.controller.js';
 import { IdentityController } from './identity/identity.controller.js';
 import { SharingController } from './data-source/sharing.controller.js';
 import { RowRulesController } from './data-source/row-rules.controller.js';
+import { RelationController } from './relation/relation.controller.js';
 import { SHARED_CACHE, TokenCache } from './http/token-cache.js';
 import { WarnStreamController } from './warning/warn-stream.controller.js';
 import { WarnMessageController } from './warning/warn-message.controller.js';
@@ -56,6 +57,7 @@ export class BffModule {
         ExcelDataController,
         WarnStreamController,
         WarnMessageController,
+        RelationController,
       ],
       providers: [
         ...grpcClientProviders(config),

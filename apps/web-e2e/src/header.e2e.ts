@@ -5,6 +5,7 @@ import { catalogues, format, type Language } from './support/catalogues';
 import adminTexts from '../../web/src/modules/admin/i18n/en';
 import { USERS } from './support/env';
 import { readLocal } from './support/storage';
+import { api } from './support/api';
 
 test.describe('header', () => {
   test('switching the language in the account popup translates the header at once and after a reload', async ({ page }) => {
@@ -32,6 +33,9 @@ test.describe('header', () => {
     await shell.switchLanguage('zh-TW');
     await expectHeaderIn('zh-TW');
     expect(await readLocal(page, 'language')).toBe('zh-TW');
+    // saved with the account too (alert mails are written in it): PUT /api/identity/language
+    const savedLanguage = async () => (await api<{ userName: string; language: string }[]>(page, 'GET', '/api/identity/admin/users')).find((u) => u.userName === USERS.admin)?.language;
+    await expect.poll(savedLanguage).toBe('zh-TW');
 
     // the choice is kept
     await page.reload();
@@ -40,6 +44,7 @@ test.describe('header', () => {
 
     await shell.switchLanguage('en');
     await expectHeaderIn('en');
+    await expect.poll(savedLanguage).toBe('en');
   });
 
   test('the header links lead to their sections and move the active class', async ({ page }) => {
