@@ -1,6 +1,6 @@
 import type { Compare, FieldFilter, FilterCondition, Granularity, RangeFilter } from '@bi/chart-model';
 import { compareDateValues, dateBounds, formatDateValue, parseDateValue, relativeDateRange, type DateTimeValue, type GranularityName } from './dates.js';
-import { INPUT_BOUNDS, textProblem } from '@bi/rules';
+import { FILTER_COMPARES, INPUT_BOUNDS, textProblem } from '@bi/rules';
 import { QueryError } from './errors.js';
 import type { CompareOp, FilterNode, Predicate, ScalarValue } from './ir.js';
 import type { FieldCatalog, FieldType, SourceField } from './source.js';
@@ -149,11 +149,7 @@ const NUMBER_OPS: Record<string, CompareOp> = { '>': '>', '<': '<', '=': '=', '<
 const DEFAULT_COMPARE: Record<FieldType, Compare> = { date: 'between', number: '=', string: 'like' };
 
 /** The operators of spec 01 §5 per type (number: > < = != <= >= and between; string: = != like notLike; date: between). */
-export const OPERATORS: Readonly<Record<FieldType, readonly string[]>> = {
-  number: ['>', '<', '=', '!=', '<=', '>=', 'between'],
-  string: ['=', '!=', 'like', 'notLike'],
-  date: ['between'],
-};
+export const OPERATORS: Readonly<Record<FieldType, readonly string[]>> = FILTER_COMPARES;
 
 /**
  * One condition of a field filter or a detail filter. An unfinished condition (no value) is no

@@ -75,6 +75,13 @@ export interface JoinProblem {
   params: Record<string, string | number>;
 }
 
+/** The filter operators per field type (spec 01 §5 / 02 §5; @bi/chart-model Compare tokens), as @bi/query checks them: the join designer offers exactly these. */
+export const FILTER_COMPARES: Readonly<Record<DataType, readonly string[]>> = {
+  number: ['>', '<', '=', '!=', '<=', '>=', 'between'],
+  string: ['=', '!=', 'like', 'notLike'],
+  date: ['between'],
+};
+
 /** The default compare of a filter row: 'between' for dates, '=' otherwise (spec 02 §5). */
 export const defaultJoinCompare = (dataType: DataType): string => (dataType === 'date' ? 'between' : '=');
 
