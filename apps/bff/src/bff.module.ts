@@ -26,6 +26,8 @@ import { IdentityController } from './identity/identity.controller.js';
 import { SharingController } from './data-source/sharing.controller.js';
 import { RowRulesController } from './data-source/row-rules.controller.js';
 import { RelationController } from './relation/relation.controller.js';
+import { TemplateController } from './template/template.controller.js';
+import { TemplateVisibility } from './template/template-visibility.js';
 import { SHARED_CACHE, TokenCache } from './http/token-cache.js';
 import { WarnStreamController } from './warning/warn-stream.controller.js';
 import { WarnMessageController } from './warning/warn-message.controller.js';
@@ -50,6 +52,7 @@ export class BffModule {
         ChartEditorController,
         ChartDetailController,
         SharingController,
+        TemplateController,
         RowRulesController,
         JoinTableController,
         DataSourceController,
@@ -63,6 +66,7 @@ export class BffModule {
         ...grpcClientProviders(config),
         ChartAccess,
         ChartWriteAccess,
+        TemplateVisibility,
         ChartAnswers,
         { provide: SHARED_CACHE, useValue: shared },
         { provide: TokenCache, useValue: new TokenCache(shared) },

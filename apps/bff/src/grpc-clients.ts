@@ -1,5 +1,5 @@
 import type { AppConfig, ServiceName } from '@bi/config';
-import { EXTRA_CONTRACTS, HEALTH_CONTRACT, SERVICE_CONTRACTS, type chartQueryV1, type dashboardV1, type dataSourceQueryV1, type dataSourceV1, type healthV1, type identityV1, type relationV1, type warningV1 } from '@bi/proto';
+import { EXTRA_CONTRACTS, HEALTH_CONTRACT, SERVICE_CONTRACTS, type chartQueryV1, type dashboardV1, type dataSourceQueryV1, type dataSourceV1, type healthV1, type identityV1, type relationV1, type templateV1, type warningV1 } from '@bi/proto';
 import { connectService } from '@bi/service-kit';
 import type { ClientGrpc } from '@nestjs/microservices';
 
@@ -12,6 +12,7 @@ export const DATA_SOURCE_QUERY_CLIENT = Symbol('DATA_SOURCE_QUERY_CLIENT');
 export const CHART_QUERY_CLIENT = Symbol('CHART_QUERY_CLIENT');
 export const WARNING_CLIENT = Symbol('WARNING_CLIENT');
 export const RELATION_CLIENT = Symbol('RELATION_CLIENT');
+export const TEMPLATE_CLIENT = Symbol('TEMPLATE_CLIENT');
 /** The grpc-js client of the data-source service itself, for the client-streaming upload (flow control). */
 export const DATA_SOURCE_RAW_CLIENT = Symbol('DATA_SOURCE_RAW_CLIENT');
 
@@ -35,6 +36,7 @@ export function grpcClientProviders(config: AppConfig) {
     { provide: CHART_QUERY_CLIENT, useValue: clients['chart-query'].getService<chartQueryV1.ChartQueryServiceClient>(SERVICE_CONTRACTS['chart-query'].service) },
     { provide: WARNING_CLIENT, useValue: clients.warning.getService<warningV1.WarningServiceClient>(SERVICE_CONTRACTS.warning.service) },
     { provide: RELATION_CLIENT, useValue: clients.relation.getService<relationV1.RelationServiceClient>(SERVICE_CONTRACTS.relation.service) },
+    { provide: TEMPLATE_CLIENT, useValue: clients.template.getService<templateV1.TemplateServiceClient>(SERVICE_CONTRACTS.template.service) },
     {
       provide: DATA_SOURCE_RAW_CLIENT,
       useValue: (clients['data-source'] as unknown as { getClientByServiceName<T>(name: string): T }).getClientByServiceName(SERVICE_CONTRACTS['data-source'].service),

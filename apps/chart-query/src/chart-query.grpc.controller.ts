@@ -19,4 +19,7 @@ export class ChartQueryGrpcController implements chartQueryV1.ChartQueryServiceC
   fieldRange(r: chartQueryV1.FieldRangeRequest) {
     return this.runner.fieldRange(r);
   }
+  chartHeadlines(r: chartQueryV1.ChartHeadlinesRequest) {
+    return this.runner.chartHeadlines(r);
+  }
 }

@@ -1,6 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 import type { Cache } from '@bi/cache';
-import type { Chart, RangeFilter } from '@bi/chart-model';
+import { headlineChart, type Chart, type RangeFilter } from '@bi/chart-model';
 import { buildOption, warningText, type ChartMeta, type JsonObject } from '@bi/charts';
 import type { AppConfig } from '@bi/config';
 import { AppError, type Logger } from '@bi/core';
@@ -186,6 +187,49 @@ export class ChartRunner {
     const reply = await this.run(source.dataSourceId, main, CHART_ROW_LIMIT);
     const rows = rowObjects(main.columns, normalizeRows(JSON.parse(reply.rowsJson) as unknown[][], main.columns));
     return { columnsJson: JSON.stringify(chartColumns(chart, main.columns)), rowsJson: JSON.stringify(rows), truncated: reply.truncated, dataVersion: source.dataVersion };
+  }
+
+  /**
+   * The headline numbers of several charts in one call (relation-map node values, docs/api/relation.md):
+   * per item the chart reduced to its first value field (@bi/chart-model headlineChart) under the item's
+   * filters, through the same plan and compile path as a run; items run side by side (each source within
+   * its limit). A failing item answers its message and does not fail the others. Not cached.
+   */
+  async chartHeadlines(req: chartQueryV1.ChartHeadlinesRequest): Promise<chartQueryV1.ChartHeadlinesReply> {
+    if (req.items.length > INPUT_BOUNDS.filters * 10) throw new AppError('invalid', 'request.invalid', { detail: 'too many items' });
+    const language = resolveLanguage(req.language);
+    const now = new Date();
+    this.logger.debug('chart headlines', { items: req.items.length });
+    const headlines = await Promise.all(
+      req.items.map(async (item): Promise<chartQueryV1.Headline> => {
+        const none = { key: item.key, hasValue: false, value: 0, formatterJson: '', error: '' };
+        try {
+          const chart = headlineChart(await this.chartOf(tabOf(item.tab), item.chartId, item.chartJson));
+          if (!chart) return none;
+          const source = item.source ?? (await this.backends.describe(chart.dataSourceId));
+          const plan = planChart({ chart, source, globalFilters: parseList<RangeFilter>(item.filtersJson, 'filters') ?? [], rowFilter: viewerRowFilter(source, req.viewer), clock: { now, timeZone: this.timeZone } });
+          let main: CompiledQuery;
+          try {
+            main = compile(plan.main, dialectOf(source));
+          } catch (e) {
+            throw queryAppError(e);
+          }
+          const reply = await this.run(source.dataSourceId, main, 2);
+          const row = rowObjects(main.columns, normalizeRows(JSON.parse(reply.rowsJson) as unknown[][], main.columns))[0];
+          const column = main.columns.find((c) => c.role === 'measure') ?? main.columns[0];
+          const value = row && column ? row[column.alias] : null;
+          const formatter = chart.values[0]?.formatter;
+          const n = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN;
+          return { ...none, hasValue: Number.isFinite(n), value: Number.isFinite(n) ? n : 0, formatterJson: formatter ? JSON.stringify(formatter) : '' };
+        } catch (e) {
+          const err = e instanceof AppError ? e : undefined;
+          const requestId = randomUUID();
+          if (!err) this.logger.error('chart headline failed', { chartId: item.chartId, requestId, error: e });
+          return { ...none, error: err ? translate(err.key, language, err.params as Record<string, string | number>) : translate('query.failed', language, { requestId }) };
+        }
+      }),
+    );
+    return { headlines };
   }
 
   /** Raw rows under the chart's filters and the detail dialog's (and, with pointKey, behind one point), one page (not cached). */

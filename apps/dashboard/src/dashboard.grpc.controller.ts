@@ -2,6 +2,7 @@ import { Controller } from '@nestjs/common';
 import { dashboardV1 } from '@bi/proto';
 import { ChartService } from './chart.service.js';
 import { DashboardService } from './dashboard.service.js';
+import { TreeService } from './tree.service.js';
 
 @Controller()
 @dashboardV1.DashboardServiceControllerMethods()
@@ -9,7 +10,15 @@ export class DashboardGrpcController implements dashboardV1.DashboardServiceCont
   constructor(
     private readonly dashboards: DashboardService,
     private readonly charts: ChartService,
+    private readonly trees: TreeService,
   ) {}
+
+  readTree(r: dashboardV1.ReadTreeRequest) {
+    return this.trees.readTree(r);
+  }
+  importTree(r: dashboardV1.ImportTreeRequest) {
+    return this.trees.importTree(r);
+  }
 
   async listProjects(r: dashboardV1.ListProjectsRequest) {
     return { projects: await this.dashboards.listProjects(r.tab) };

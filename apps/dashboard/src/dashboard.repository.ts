@@ -60,14 +60,20 @@ export class DashboardRepository {
     }));
   }
 
+  async findProjectByName(tab: string, name: string, q: SqlExecutor = this.db): Promise<dashboardV1.Project | undefined> {
+    const r = await q.query<ProjectRow>('SELECT id, name, sort_order FROM dashboard.projects WHERE tab = $1 AND lower(name) = lower($2)', [tab, name]);
+    const p = r.rows[0];
+    return p && { projectId: p.id, name: p.name, order: p.sort_order, dashboards: [] };
+  }
+
   async findProject(tab: string, id: string, q: SqlExecutor = this.db): Promise<dashboardV1.Project | undefined> {
     const r = await q.query<ProjectRow>('SELECT id, name, sort_order FROM dashboard.projects WHERE tab = $1 AND id = $2', [tab, id]);
     const p = r.rows[0];
     return p && { projectId: p.id, name: p.name, order: p.sort_order, dashboards: [] };
   }
 
-  async projectNameTaken(tab: string, name: string, exceptId?: string): Promise<boolean> {
-    const r = await this.db.query('SELECT 1 FROM dashboard.projects WHERE tab = $1 AND lower(name) = lower($2) AND id <> $3', [
+  async projectNameTaken(tab: string, name: string, exceptId?: string, q: SqlExecutor = this.db): Promise<boolean> {
+    const r = await q.query('SELECT 1 FROM dashboard.projects WHERE tab = $1 AND lower(name) = lower($2) AND id <> $3', [
       tab,
       name,
       exceptId ?? '00000000-0000-0000-0000-000000000000',
@@ -80,8 +86,8 @@ export class DashboardRepository {
     return (r.rows[0].m ?? 0) + 10;
   }
 
-  async insertProject(tab: string, id: string, name: string, order: number, userId: string | null): Promise<void> {
-    await this.db.query('INSERT INTO dashboard.projects (id, tab, name, sort_order, created_by) VALUES ($1, $2, $3, $4, $5)', [id, tab, name, order, userId]);
+  async insertProject(tab: string, id: string, name: string, order: number, userId: string | null, q: SqlExecutor = this.db): Promise<void> {
+    await q.query('INSERT INTO dashboard.projects (id, tab, name, sort_order, created_by) VALUES ($1, $2, $3, $4, $5)', [id, tab, name, order, userId]);
   }
 
   async renameProject(tab: string, id: string, name: string): Promise<void> {

@@ -375,7 +375,7 @@ function normaliseItem(a: dashboardV1.GridItem): dashboardV1.GridItem {
 }
 
 /** A copied dashboard's chart definition: its link settings point at the copies of their targets. */
-function withCopiedLinkage(definition: unknown, newIds: ReadonlyMap<string, string>): unknown {
+export function withCopiedLinkage(definition: unknown, newIds: ReadonlyMap<string, string>): unknown {
   const live = liveLinkage(definition, new Set(newIds.keys()));
   const { linkage: _old, ...rest } = (definition && typeof definition === 'object' ? definition : {}) as { linkage?: unknown };
   return live ? { ...rest, linkage: { targets: live.targets.map((t) => ({ ...t, chartId: newIds.get(t.chartId)! })) } } : rest;

@@ -9,6 +9,7 @@ import { DashboardRepository } from './dashboard.repository.js';
 import { DashboardService } from './dashboard.service.js';
 import { DemoDashboard } from './demo-dashboard.js';
 import { DASHBOARD_MIGRATIONS, DASHBOARD_SCHEMA } from './migrations.js';
+import { TreeService } from './tree.service.js';
 
 @Module({})
 export class DashboardModule {}
@@ -21,7 +22,7 @@ export async function startDashboardService(runtime: ServiceRuntime, url: string
     'dashboard',
     serviceModule(DashboardModule, 'dashboard', runtime, {
       controllers: [DashboardGrpcController],
-      providers: [DashboardRepository, DashboardService, ChartRepository, ChartService, DemoDashboard, ChartEvents],
+      providers: [DashboardRepository, DashboardService, ChartRepository, ChartService, DemoDashboard, ChartEvents, TreeService],
     }),
     runtime,
     url,

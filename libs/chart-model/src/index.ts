@@ -4,3 +4,4 @@ export * from './switch-source.js';
 export * from './linkage.js';
 export * from './warn-config.js';
 export * from './chart-filters.js';
+export * from './relation.js';

@@ -6,6 +6,7 @@ import { ChartWriteAccess } from '../chart/chart-write-access.js';
 import { DASHBOARD_CLIENT, rpc } from '../grpc-clients.js';
 import { CurrentUser, type AuthUser } from '../http/auth.guard.js';
 import { parseInput } from '../http/validation.js';
+import { TemplateVisibility } from '../template/template-visibility.js';
 import { tabAccess } from './tab-access.js';
 
 const name = z.string().max(200);
@@ -43,12 +44,16 @@ export class DashboardController {
   constructor(
     @Inject(DASHBOARD_CLIENT) private readonly dashboards: dashboardV1.DashboardServiceClient,
     private readonly writes: ChartWriteAccess,
+    private readonly templateVisibility: TemplateVisibility,
   ) {}
 
   @Get('projects/:tab')
   @ApiOperation({ summary: 'Folders with their dashboards, in order' })
   async projects(@Param('tab') tab: string, @CurrentUser() user: AuthUser) {
-    return (await rpc(this.dashboards.listProjects({ tab: tabAccess(user, tab, 'read') }))).projects;
+    const t = tabAccess(user, tab, 'read');
+    const projects = (await rpc(this.dashboards.listProjects({ tab: t }))).projects;
+    // the template tab: only what the caller may see (docs/api/template.md "Model")
+    return t === 'template' ? this.templateVisibility.filterProjects(user, projects) : projects;
   }
 
   @Post('project/:tab')
@@ -145,6 +150,8 @@ export class DashboardController {
   @Get(':apiName/:dashboardId')
   @ApiOperation({ summary: 'Dashboard content: layout, charts, global filter' })
   async get(@Param('apiName') apiName: string, @Param('dashboardId') dashboardId: string, @CurrentUser() user: AuthUser) {
-    return dashboardContent(await rpc(this.dashboards.getDashboard({ tab: tabAccess(user, apiName, 'read'), dashboardId })));
+    const tab = tabAccess(user, apiName, 'read');
+    if (tab === 'template') await this.templateVisibility.checkDashboard(user, dashboardId);
+    return dashboardContent(await rpc(this.dashboards.getDashboard({ tab, dashboardId })));
   }
 }

@@ -122,6 +122,41 @@ export interface ChartValuesReply {
   dataVersion: number;
 }
 
+export interface HeadlineItem {
+  /** the caller's key of the item (a relation node id) */
+  key: string;
+  tab: string;
+  chartId: string;
+  /** the chart (@bi/chart-model Chart as JSON) and its source, as the BFF read and checked them */
+  chartJson: string;
+  source?:
+    | SourceDescription
+    | undefined;
+  /** RangeFilter[] as JSON ('' none): applied as global filters (fields the source lacks are skipped) */
+  filtersJson: string;
+}
+
+export interface ChartHeadlinesRequest {
+  items: HeadlineItem[];
+  language: string;
+  viewer: Viewer | undefined;
+}
+
+export interface Headline {
+  key: string;
+  /** false: no number (no value field, or no row) */
+  hasValue: boolean;
+  value: number;
+  /** the headline field's formatter as JSON ('' none) */
+  formatterJson: string;
+  /** the item failed: the message in the request's language ('' none) */
+  error: string;
+}
+
+export interface ChartHeadlinesReply {
+  headlines: Headline[];
+}
+
 export const CHART_QUERY_V1_PACKAGE_NAME = "chart_query.v1";
 
 function createBaseRunChartRequest(): RunChartRequest {
@@ -1330,6 +1365,433 @@ export const ChartValuesReply: MessageFns<ChartValuesReply> = {
   },
 };
 
+function createBaseHeadlineItem(): HeadlineItem {
+  return { key: "", tab: "", chartId: "", chartJson: "", filtersJson: "" };
+}
+
+export const HeadlineItem: MessageFns<HeadlineItem> = {
+  encode(message: HeadlineItem, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.key !== "") {
+      writer.uint32(10).string(message.key);
+    }
+    if (message.tab !== "") {
+      writer.uint32(18).string(message.tab);
+    }
+    if (message.chartId !== "") {
+      writer.uint32(26).string(message.chartId);
+    }
+    if (message.chartJson !== "") {
+      writer.uint32(34).string(message.chartJson);
+    }
+    if (message.source !== undefined) {
+      SourceDescription.encode(message.source, writer.uint32(42).fork()).join();
+    }
+    if (message.filtersJson !== "") {
+      writer.uint32(50).string(message.filtersJson);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): HeadlineItem {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseHeadlineItem();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.key = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.tab = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.chartId = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.chartJson = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.source = SourceDescription.decode(reader, reader.uint32());
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.filtersJson = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): HeadlineItem {
+    return {
+      key: isSet(object.key) ? globalThis.String(object.key) : "",
+      tab: isSet(object.tab) ? globalThis.String(object.tab) : "",
+      chartId: isSet(object.chartId)
+        ? globalThis.String(object.chartId)
+        : isSet(object.chart_id)
+        ? globalThis.String(object.chart_id)
+        : "",
+      chartJson: isSet(object.chartJson)
+        ? globalThis.String(object.chartJson)
+        : isSet(object.chart_json)
+        ? globalThis.String(object.chart_json)
+        : "",
+      source: isSet(object.source) ? SourceDescription.fromJSON(object.source) : undefined,
+      filtersJson: isSet(object.filtersJson)
+        ? globalThis.String(object.filtersJson)
+        : isSet(object.filters_json)
+        ? globalThis.String(object.filters_json)
+        : "",
+    };
+  },
+
+  toJSON(message: HeadlineItem): unknown {
+    const obj: any = {};
+    if (message.key !== "") {
+      obj.key = message.key;
+    }
+    if (message.tab !== "") {
+      obj.tab = message.tab;
+    }
+    if (message.chartId !== "") {
+      obj.chartId = message.chartId;
+    }
+    if (message.chartJson !== "") {
+      obj.chartJson = message.chartJson;
+    }
+    if (message.source !== undefined) {
+      obj.source = SourceDescription.toJSON(message.source);
+    }
+    if (message.filtersJson !== "") {
+      obj.filtersJson = message.filtersJson;
+    }
+    return obj;
+  },
+};
+
+function createBaseChartHeadlinesRequest(): ChartHeadlinesRequest {
+  return { items: [], language: "", viewer: undefined };
+}
+
+export const ChartHeadlinesRequest: MessageFns<ChartHeadlinesRequest> = {
+  encode(message: ChartHeadlinesRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.items) {
+      HeadlineItem.encode(v!, writer.uint32(10).fork()).join();
+    }
+    if (message.language !== "") {
+      writer.uint32(18).string(message.language);
+    }
+    if (message.viewer !== undefined) {
+      Viewer.encode(message.viewer, writer.uint32(162).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ChartHeadlinesRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseChartHeadlinesRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.items.push(HeadlineItem.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.language = reader.string();
+            continue;
+          }
+          case 20: {
+            if (tag !== 162) {
+              break;
+            }
+
+            message.viewer = Viewer.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ChartHeadlinesRequest {
+    return {
+      items: globalThis.Array.isArray(object?.items) ? object.items.map((e: any) => HeadlineItem.fromJSON(e)) : [],
+      language: isSet(object.language) ? globalThis.String(object.language) : "",
+      viewer: isSet(object.viewer) ? Viewer.fromJSON(object.viewer) : undefined,
+    };
+  },
+
+  toJSON(message: ChartHeadlinesRequest): unknown {
+    const obj: any = {};
+    if (message.items?.length) {
+      obj.items = message.items.map((e) => HeadlineItem.toJSON(e));
+    }
+    if (message.language !== "") {
+      obj.language = message.language;
+    }
+    if (message.viewer !== undefined) {
+      obj.viewer = Viewer.toJSON(message.viewer);
+    }
+    return obj;
+  },
+};
+
+function createBaseHeadline(): Headline {
+  return { key: "", hasValue: false, value: 0, formatterJson: "", error: "" };
+}
+
+export const Headline: MessageFns<Headline> = {
+  encode(message: Headline, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.key !== "") {
+      writer.uint32(10).string(message.key);
+    }
+    if (message.hasValue !== false) {
+      writer.uint32(16).bool(message.hasValue);
+    }
+    if (message.value !== 0) {
+      writer.uint32(25).double(message.value);
+    }
+    if (message.formatterJson !== "") {
+      writer.uint32(34).string(message.formatterJson);
+    }
+    if (message.error !== "") {
+      writer.uint32(42).string(message.error);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): Headline {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseHeadline();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.key = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.hasValue = reader.bool();
+            continue;
+          }
+          case 3: {
+            if (tag !== 25) {
+              break;
+            }
+
+            message.value = reader.double();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.formatterJson = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.error = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): Headline {
+    return {
+      key: isSet(object.key) ? globalThis.String(object.key) : "",
+      hasValue: isSet(object.hasValue)
+        ? globalThis.Boolean(object.hasValue)
+        : isSet(object.has_value)
+        ? globalThis.Boolean(object.has_value)
+        : false,
+      value: isSet(object.value) ? globalThis.Number(object.value) : 0,
+      formatterJson: isSet(object.formatterJson)
+        ? globalThis.String(object.formatterJson)
+        : isSet(object.formatter_json)
+        ? globalThis.String(object.formatter_json)
+        : "",
+      error: isSet(object.error) ? globalThis.String(object.error) : "",
+    };
+  },
+
+  toJSON(message: Headline): unknown {
+    const obj: any = {};
+    if (message.key !== "") {
+      obj.key = message.key;
+    }
+    if (message.hasValue !== false) {
+      obj.hasValue = message.hasValue;
+    }
+    if (message.value !== 0) {
+      obj.value = floatToJson(message.value);
+    }
+    if (message.formatterJson !== "") {
+      obj.formatterJson = message.formatterJson;
+    }
+    if (message.error !== "") {
+      obj.error = message.error;
+    }
+    return obj;
+  },
+};
+
+function createBaseChartHeadlinesReply(): ChartHeadlinesReply {
+  return { headlines: [] };
+}
+
+export const ChartHeadlinesReply: MessageFns<ChartHeadlinesReply> = {
+  encode(message: ChartHeadlinesReply, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.headlines) {
+      Headline.encode(v!, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ChartHeadlinesReply {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseChartHeadlinesReply();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.headlines.push(Headline.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ChartHeadlinesReply {
+    return {
+      headlines: globalThis.Array.isArray(object?.headlines)
+        ? object.headlines.map((e: any) => Headline.fromJSON(e))
+        : [],
+    };
+  },
+
+  toJSON(message: ChartHeadlinesReply): unknown {
+    const obj: any = {};
+    if (message.headlines?.length) {
+      obj.headlines = message.headlines.map((e) => Headline.toJSON(e));
+    }
+    return obj;
+  },
+};
+
 /**
  * Runs charts: query IR (@bi/query) from the chart and its filters, SQL for the source's dialect,
  * executed by data-source (DataSourceQueryService.RunQuery), ECharts option (@bi/charts), result
@@ -1358,6 +1820,13 @@ export interface ChartQueryServiceClient {
    */
 
   chartValues(request: ChartValuesRequest): Observable<ChartValuesReply>;
+
+  /**
+   * The headline numbers of several charts in one call (relation-map node values): per item the
+   * chart's first value field over all rows under the item's filters (card/gauge value, or the total).
+   */
+
+  chartHeadlines(request: ChartHeadlinesRequest): Observable<ChartHeadlinesReply>;
 }
 
 /**
@@ -1388,11 +1857,20 @@ export interface ChartQueryServiceController {
    */
 
   chartValues(request: ChartValuesRequest): Promise<ChartValuesReply> | Observable<ChartValuesReply> | ChartValuesReply;
+
+  /**
+   * The headline numbers of several charts in one call (relation-map node values): per item the
+   * chart's first value field over all rows under the item's filters (card/gauge value, or the total).
+   */
+
+  chartHeadlines(
+    request: ChartHeadlinesRequest,
+  ): Promise<ChartHeadlinesReply> | Observable<ChartHeadlinesReply> | ChartHeadlinesReply;
 }
 
 export function ChartQueryServiceControllerMethods() {
   return function (constructor: Function) {
-    const grpcMethods: string[] = ["runChart", "details", "fieldRange", "chartValues"];
+    const grpcMethods: string[] = ["runChart", "details", "fieldRange", "chartValues", "chartHeadlines"];
     for (const method of grpcMethods) {
       const descriptor: any = Reflect.getOwnPropertyDescriptor(constructor.prototype, method);
       GrpcMethod("ChartQueryService", method)(constructor.prototype[method], method, descriptor);
@@ -1408,6 +1886,10 @@ export function ChartQueryServiceControllerMethods() {
 }
 
 export const CHART_QUERY_SERVICE_NAME = "ChartQueryService";
+
+function floatToJson(value: number | null | undefined): number | string | null | undefined {
+  return typeof value === "number" && !globalThis.Number.isFinite(value) ? globalThis.String(value) : value;
+}
 
 function longToNumber(int64: { toString(): string }): number {
   const num = globalThis.Number(int64.toString());

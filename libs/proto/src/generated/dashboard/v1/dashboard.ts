@@ -325,6 +325,55 @@ export interface ListChartsBySourceReply {
   charts: SourceChart[];
 }
 
+export interface ReadTreeRequest {
+  tab: string;
+  dashboardIds: string[];
+}
+
+export interface ReadTreeReply {
+  dashboards: TreeDashboard[];
+}
+
+/**
+ * A dashboard as a template holds it: chart ids are keys that aspects, link settings and global
+ * filter items refer to (ImportTree gives every chart a new id and rewrites those references).
+ */
+export interface TreeDashboard {
+  dashboardId: string;
+  projectId: string;
+  name: string;
+  description: string;
+  /** GridItem[] as JSON */
+  aspectsJson: string;
+  /** GlobalFilterItem[] as JSON */
+  globalFilterJson: string;
+  charts: TreeChart[];
+}
+
+export interface TreeChart {
+  key: string;
+  title: string;
+  type: string;
+  dataSourceId: string;
+  hide: boolean;
+  /** the rest of the chart definition as JSON (fields, filters, link settings, ...) */
+  definitionJson: string;
+}
+
+export interface ImportTreeRequest {
+  tab: string;
+  /** an existing folder of the tab; '' = new_project_name */
+  projectId: string;
+  /** a folder to create (3-20 characters; "name used" when taken unless reuse_project) */
+  newProjectName: string;
+  /** with new_project_name: use the folder of that name when the tab has one */
+  reuseProject: boolean;
+  /** dashboards (of the tab) deleted in the same transaction: a template's previous version */
+  replaceDashboardIds: string[];
+  dashboards: TreeDashboard[];
+  userId: string;
+}
+
 export const DASHBOARD_V1_PACKAGE_NAME = "dashboard.v1";
 
 function createBaseProject(): Project {
@@ -4908,6 +4957,646 @@ export const ListChartsBySourceReply: MessageFns<ListChartsBySourceReply> = {
   },
 };
 
+function createBaseReadTreeRequest(): ReadTreeRequest {
+  return { tab: "", dashboardIds: [] };
+}
+
+export const ReadTreeRequest: MessageFns<ReadTreeRequest> = {
+  encode(message: ReadTreeRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.tab !== "") {
+      writer.uint32(10).string(message.tab);
+    }
+    for (const v of message.dashboardIds) {
+      writer.uint32(18).string(v!);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ReadTreeRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseReadTreeRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.tab = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.dashboardIds.push(reader.string());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ReadTreeRequest {
+    return {
+      tab: isSet(object.tab) ? globalThis.String(object.tab) : "",
+      dashboardIds: globalThis.Array.isArray(object?.dashboardIds)
+        ? object.dashboardIds.map((e: any) => globalThis.String(e))
+        : globalThis.Array.isArray(object?.dashboard_ids)
+        ? object.dashboard_ids.map((e: any) => globalThis.String(e))
+        : [],
+    };
+  },
+
+  toJSON(message: ReadTreeRequest): unknown {
+    const obj: any = {};
+    if (message.tab !== "") {
+      obj.tab = message.tab;
+    }
+    if (message.dashboardIds?.length) {
+      obj.dashboardIds = message.dashboardIds;
+    }
+    return obj;
+  },
+};
+
+function createBaseReadTreeReply(): ReadTreeReply {
+  return { dashboards: [] };
+}
+
+export const ReadTreeReply: MessageFns<ReadTreeReply> = {
+  encode(message: ReadTreeReply, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.dashboards) {
+      TreeDashboard.encode(v!, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ReadTreeReply {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseReadTreeReply();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.dashboards.push(TreeDashboard.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ReadTreeReply {
+    return {
+      dashboards: globalThis.Array.isArray(object?.dashboards)
+        ? object.dashboards.map((e: any) => TreeDashboard.fromJSON(e))
+        : [],
+    };
+  },
+
+  toJSON(message: ReadTreeReply): unknown {
+    const obj: any = {};
+    if (message.dashboards?.length) {
+      obj.dashboards = message.dashboards.map((e) => TreeDashboard.toJSON(e));
+    }
+    return obj;
+  },
+};
+
+function createBaseTreeDashboard(): TreeDashboard {
+  return {
+    dashboardId: "",
+    projectId: "",
+    name: "",
+    description: "",
+    aspectsJson: "",
+    globalFilterJson: "",
+    charts: [],
+  };
+}
+
+export const TreeDashboard: MessageFns<TreeDashboard> = {
+  encode(message: TreeDashboard, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.dashboardId !== "") {
+      writer.uint32(10).string(message.dashboardId);
+    }
+    if (message.projectId !== "") {
+      writer.uint32(18).string(message.projectId);
+    }
+    if (message.name !== "") {
+      writer.uint32(26).string(message.name);
+    }
+    if (message.description !== "") {
+      writer.uint32(34).string(message.description);
+    }
+    if (message.aspectsJson !== "") {
+      writer.uint32(42).string(message.aspectsJson);
+    }
+    if (message.globalFilterJson !== "") {
+      writer.uint32(50).string(message.globalFilterJson);
+    }
+    for (const v of message.charts) {
+      TreeChart.encode(v!, writer.uint32(58).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): TreeDashboard {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseTreeDashboard();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.dashboardId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.projectId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.name = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.description = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.aspectsJson = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.globalFilterJson = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.charts.push(TreeChart.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): TreeDashboard {
+    return {
+      dashboardId: isSet(object.dashboardId)
+        ? globalThis.String(object.dashboardId)
+        : isSet(object.dashboard_id)
+        ? globalThis.String(object.dashboard_id)
+        : "",
+      projectId: isSet(object.projectId)
+        ? globalThis.String(object.projectId)
+        : isSet(object.project_id)
+        ? globalThis.String(object.project_id)
+        : "",
+      name: isSet(object.name) ? globalThis.String(object.name) : "",
+      description: isSet(object.description) ? globalThis.String(object.description) : "",
+      aspectsJson: isSet(object.aspectsJson)
+        ? globalThis.String(object.aspectsJson)
+        : isSet(object.aspects_json)
+        ? globalThis.String(object.aspects_json)
+        : "",
+      globalFilterJson: isSet(object.globalFilterJson)
+        ? globalThis.String(object.globalFilterJson)
+        : isSet(object.global_filter_json)
+        ? globalThis.String(object.global_filter_json)
+        : "",
+      charts: globalThis.Array.isArray(object?.charts)
+        ? object.charts.map((e: any) => TreeChart.fromJSON(e))
+        : [],
+    };
+  },
+
+  toJSON(message: TreeDashboard): unknown {
+    const obj: any = {};
+    if (message.dashboardId !== "") {
+      obj.dashboardId = message.dashboardId;
+    }
+    if (message.projectId !== "") {
+      obj.projectId = message.projectId;
+    }
+    if (message.name !== "") {
+      obj.name = message.name;
+    }
+    if (message.description !== "") {
+      obj.description = message.description;
+    }
+    if (message.aspectsJson !== "") {
+      obj.aspectsJson = message.aspectsJson;
+    }
+    if (message.globalFilterJson !== "") {
+      obj.globalFilterJson = message.globalFilterJson;
+    }
+    if (message.charts?.length) {
+      obj.charts = message.charts.map((e) => TreeChart.toJSON(e));
+    }
+    return obj;
+  },
+};
+
+function createBaseTreeChart(): TreeChart {
+  return { key: "", title: "", type: "", dataSourceId: "", hide: false, definitionJson: "" };
+}
+
+export const TreeChart: MessageFns<TreeChart> = {
+  encode(message: TreeChart, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.key !== "") {
+      writer.uint32(10).string(message.key);
+    }
+    if (message.title !== "") {
+      writer.uint32(18).string(message.title);
+    }
+    if (message.type !== "") {
+      writer.uint32(26).string(message.type);
+    }
+    if (message.dataSourceId !== "") {
+      writer.uint32(34).string(message.dataSourceId);
+    }
+    if (message.hide !== false) {
+      writer.uint32(40).bool(message.hide);
+    }
+    if (message.definitionJson !== "") {
+      writer.uint32(50).string(message.definitionJson);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): TreeChart {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseTreeChart();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.key = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.title = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.type = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.dataSourceId = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.hide = reader.bool();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.definitionJson = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): TreeChart {
+    return {
+      key: isSet(object.key) ? globalThis.String(object.key) : "",
+      title: isSet(object.title) ? globalThis.String(object.title) : "",
+      type: isSet(object.type) ? globalThis.String(object.type) : "",
+      dataSourceId: isSet(object.dataSourceId)
+        ? globalThis.String(object.dataSourceId)
+        : isSet(object.data_source_id)
+        ? globalThis.String(object.data_source_id)
+        : "",
+      hide: isSet(object.hide) ? globalThis.Boolean(object.hide) : false,
+      definitionJson: isSet(object.definitionJson)
+        ? globalThis.String(object.definitionJson)
+        : isSet(object.definition_json)
+        ? globalThis.String(object.definition_json)
+        : "",
+    };
+  },
+
+  toJSON(message: TreeChart): unknown {
+    const obj: any = {};
+    if (message.key !== "") {
+      obj.key = message.key;
+    }
+    if (message.title !== "") {
+      obj.title = message.title;
+    }
+    if (message.type !== "") {
+      obj.type = message.type;
+    }
+    if (message.dataSourceId !== "") {
+      obj.dataSourceId = message.dataSourceId;
+    }
+    if (message.hide !== false) {
+      obj.hide = message.hide;
+    }
+    if (message.definitionJson !== "") {
+      obj.definitionJson = message.definitionJson;
+    }
+    return obj;
+  },
+};
+
+function createBaseImportTreeRequest(): ImportTreeRequest {
+  return {
+    tab: "",
+    projectId: "",
+    newProjectName: "",
+    reuseProject: false,
+    replaceDashboardIds: [],
+    dashboards: [],
+    userId: "",
+  };
+}
+
+export const ImportTreeRequest: MessageFns<ImportTreeRequest> = {
+  encode(message: ImportTreeRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.tab !== "") {
+      writer.uint32(10).string(message.tab);
+    }
+    if (message.projectId !== "") {
+      writer.uint32(18).string(message.projectId);
+    }
+    if (message.newProjectName !== "") {
+      writer.uint32(26).string(message.newProjectName);
+    }
+    if (message.reuseProject !== false) {
+      writer.uint32(32).bool(message.reuseProject);
+    }
+    for (const v of message.replaceDashboardIds) {
+      writer.uint32(42).string(v!);
+    }
+    for (const v of message.dashboards) {
+      TreeDashboard.encode(v!, writer.uint32(50).fork()).join();
+    }
+    if (message.userId !== "") {
+      writer.uint32(58).string(message.userId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ImportTreeRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseImportTreeRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.tab = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.projectId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.newProjectName = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.reuseProject = reader.bool();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.replaceDashboardIds.push(reader.string());
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.dashboards.push(TreeDashboard.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.userId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ImportTreeRequest {
+    return {
+      tab: isSet(object.tab) ? globalThis.String(object.tab) : "",
+      projectId: isSet(object.projectId)
+        ? globalThis.String(object.projectId)
+        : isSet(object.project_id)
+        ? globalThis.String(object.project_id)
+        : "",
+      newProjectName: isSet(object.newProjectName)
+        ? globalThis.String(object.newProjectName)
+        : isSet(object.new_project_name)
+        ? globalThis.String(object.new_project_name)
+        : "",
+      reuseProject: isSet(object.reuseProject)
+        ? globalThis.Boolean(object.reuseProject)
+        : isSet(object.reuse_project)
+        ? globalThis.Boolean(object.reuse_project)
+        : false,
+      replaceDashboardIds: globalThis.Array.isArray(object?.replaceDashboardIds)
+        ? object.replaceDashboardIds.map((e: any) => globalThis.String(e))
+        : globalThis.Array.isArray(object?.replace_dashboard_ids)
+        ? object.replace_dashboard_ids.map((e: any) => globalThis.String(e))
+        : [],
+      dashboards: globalThis.Array.isArray(object?.dashboards)
+        ? object.dashboards.map((e: any) => TreeDashboard.fromJSON(e))
+        : [],
+      userId: isSet(object.userId)
+        ? globalThis.String(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.String(object.user_id)
+        : "",
+    };
+  },
+
+  toJSON(message: ImportTreeRequest): unknown {
+    const obj: any = {};
+    if (message.tab !== "") {
+      obj.tab = message.tab;
+    }
+    if (message.projectId !== "") {
+      obj.projectId = message.projectId;
+    }
+    if (message.newProjectName !== "") {
+      obj.newProjectName = message.newProjectName;
+    }
+    if (message.reuseProject !== false) {
+      obj.reuseProject = message.reuseProject;
+    }
+    if (message.replaceDashboardIds?.length) {
+      obj.replaceDashboardIds = message.replaceDashboardIds;
+    }
+    if (message.dashboards?.length) {
+      obj.dashboards = message.dashboards.map((e) => TreeDashboard.toJSON(e));
+    }
+    if (message.userId !== "") {
+      obj.userId = message.userId;
+    }
+    return obj;
+  },
+};
+
 /**
  * Owns folders (projects) and dashboards of both tabs (dashboard, template), layout (aspects),
  * charts, hide settings and order. tab is "dashboard" or "template" in every request.
@@ -4980,6 +5669,20 @@ export interface DashboardServiceClient {
   switchProjectDataSource(request: SwitchProjectDataSourceRequest): Observable<SwitchProjectDataSourceReply>;
 
   listChartsBySource(request: ListChartsBySourceRequest): Observable<ListChartsBySourceReply>;
+
+  /**
+   * Dashboards with their layout, global filters and charts (definitions included), for templates
+   * (publish reads them, export writes them to a file).
+   */
+
+  readTree(request: ReadTreeRequest): Observable<ReadTreeReply>;
+
+  /**
+   * Creates dashboards with their charts in ONE transaction (template publish and copy): into an
+   * existing folder, or a new one; replace_dashboard_ids are deleted in the same transaction.
+   */
+
+  importTree(request: ImportTreeRequest): Observable<Project>;
 }
 
 /**
@@ -5072,6 +5775,20 @@ export interface DashboardServiceController {
   listChartsBySource(
     request: ListChartsBySourceRequest,
   ): Promise<ListChartsBySourceReply> | Observable<ListChartsBySourceReply> | ListChartsBySourceReply;
+
+  /**
+   * Dashboards with their layout, global filters and charts (definitions included), for templates
+   * (publish reads them, export writes them to a file).
+   */
+
+  readTree(request: ReadTreeRequest): Promise<ReadTreeReply> | Observable<ReadTreeReply> | ReadTreeReply;
+
+  /**
+   * Creates dashboards with their charts in ONE transaction (template publish and copy): into an
+   * existing folder, or a new one; replace_dashboard_ids are deleted in the same transaction.
+   */
+
+  importTree(request: ImportTreeRequest): Promise<Project> | Observable<Project> | Project;
 }
 
 export function DashboardServiceControllerMethods() {
@@ -5102,6 +5819,8 @@ export function DashboardServiceControllerMethods() {
       "switchDataSource",
       "switchProjectDataSource",
       "listChartsBySource",
+      "readTree",
+      "importTree",
     ];
     for (const method of grpcMethods) {
       const descriptor: any = Reflect.getOwnPropertyDescriptor(constructor.prototype, method);

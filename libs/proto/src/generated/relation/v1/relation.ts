@@ -5,33 +5,1950 @@
 // source: relation/v1/relation.proto
 
 /* eslint-disable */
+import { BinaryReader, BinaryWriter } from "@bufbuild/protobuf/wire";
 import { GrpcMethod, GrpcStreamMethod } from "@nestjs/microservices";
+import { Observable } from "rxjs";
 
 export const protobufPackage = "relation.v1";
 
 export const protobufFileName = "relation/v1/relation.proto";
 
+export interface Folder {
+  projectId: string;
+  tab: string;
+  name: string;
+  order: number;
+}
+
+export interface MapSummary {
+  relationId: string;
+  name: string;
+  projectId: string;
+  createdBy: string;
+}
+
+export interface FolderWithMaps {
+  folder: Folder | undefined;
+  maps: MapSummary[];
+}
+
+export interface ListFoldersRequest {
+  tab: string;
+}
+
+export interface ListFoldersReply {
+  folders: FolderWithMaps[];
+}
+
+export interface CreateFolderRequest {
+  tab: string;
+  name: string;
+}
+
+export interface RenameFolderRequest {
+  projectId: string;
+  name: string;
+}
+
+export interface DeleteFolderRequest {
+  projectId: string;
+}
+
+export interface DeleteFolderReply {
+  projectId: string;
+}
+
+export interface Node {
+  nodeId: string;
+  /** '' for the root */
+  parentId: string;
+  name: string;
+  /** '' while no chart is chosen */
+  chartId: string;
+  relationSourceId: string;
+  isConcatenate: boolean;
+  relationName: string;
+  /** 0 force graph, 1 top-bottom tree, 2 left-right tree */
+  chartType: number;
+  /** @bi/chart-model Formatter as JSON */
+  formatterJson: string;
+  /** its chart was deleted (read only) */
+  broken: boolean;
+}
+
+export interface RelationMap {
+  relationId: string;
+  tab: string;
+  projectId: string;
+  name: string;
+  createdBy: string;
+  /** parents before children, siblings in their order */
+  nodes: Node[];
+}
+
+export interface CreateMapRequest {
+  tab: string;
+  projectId: string;
+  name: string;
+  createdBy: string;
+  nodes: Node[];
+  /** the new map's id (a UUID; the nodes carry it) */
+  relationId: string;
+}
+
+export interface GetMapRequest {
+  relationId: string;
+}
+
+export interface FindMapsByChartRequest {
+  tab: string;
+  chartId: string;
+}
+
+export interface FindMapsByChartReply {
+  maps: MapSummary[];
+}
+
+export interface SaveNodesRequest {
+  relationId: string;
+  nodes: Node[];
+}
+
+export interface RenameMapRequest {
+  relationId: string;
+  name: string;
+}
+
+export interface DeleteMapRequest {
+  relationId: string;
+}
+
+export interface DeleteMapReply {
+  relationId: string;
+}
+
 export const RELATION_V1_PACKAGE_NAME = "relation.v1";
 
+function createBaseFolder(): Folder {
+  return { projectId: "", tab: "", name: "", order: 0 };
+}
+
+export const Folder: MessageFns<Folder> = {
+  encode(message: Folder, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.projectId !== "") {
+      writer.uint32(10).string(message.projectId);
+    }
+    if (message.tab !== "") {
+      writer.uint32(18).string(message.tab);
+    }
+    if (message.name !== "") {
+      writer.uint32(26).string(message.name);
+    }
+    if (message.order !== 0) {
+      writer.uint32(33).double(message.order);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): Folder {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseFolder();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.projectId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.tab = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.name = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 33) {
+              break;
+            }
+
+            message.order = reader.double();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): Folder {
+    return {
+      projectId: isSet(object.projectId)
+        ? globalThis.String(object.projectId)
+        : isSet(object.project_id)
+        ? globalThis.String(object.project_id)
+        : "",
+      tab: isSet(object.tab) ? globalThis.String(object.tab) : "",
+      name: isSet(object.name) ? globalThis.String(object.name) : "",
+      order: isSet(object.order) ? globalThis.Number(object.order) : 0,
+    };
+  },
+
+  toJSON(message: Folder): unknown {
+    const obj: any = {};
+    if (message.projectId !== "") {
+      obj.projectId = message.projectId;
+    }
+    if (message.tab !== "") {
+      obj.tab = message.tab;
+    }
+    if (message.name !== "") {
+      obj.name = message.name;
+    }
+    if (message.order !== 0) {
+      obj.order = floatToJson(message.order);
+    }
+    return obj;
+  },
+};
+
+function createBaseMapSummary(): MapSummary {
+  return { relationId: "", name: "", projectId: "", createdBy: "" };
+}
+
+export const MapSummary: MessageFns<MapSummary> = {
+  encode(message: MapSummary, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.relationId !== "") {
+      writer.uint32(10).string(message.relationId);
+    }
+    if (message.name !== "") {
+      writer.uint32(18).string(message.name);
+    }
+    if (message.projectId !== "") {
+      writer.uint32(26).string(message.projectId);
+    }
+    if (message.createdBy !== "") {
+      writer.uint32(34).string(message.createdBy);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): MapSummary {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseMapSummary();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.relationId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.name = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.projectId = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.createdBy = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): MapSummary {
+    return {
+      relationId: isSet(object.relationId)
+        ? globalThis.String(object.relationId)
+        : isSet(object.relation_id)
+        ? globalThis.String(object.relation_id)
+        : "",
+      name: isSet(object.name) ? globalThis.String(object.name) : "",
+      projectId: isSet(object.projectId)
+        ? globalThis.String(object.projectId)
+        : isSet(object.project_id)
+        ? globalThis.String(object.project_id)
+        : "",
+      createdBy: isSet(object.createdBy)
+        ? globalThis.String(object.createdBy)
+        : isSet(object.created_by)
+        ? globalThis.String(object.created_by)
+        : "",
+    };
+  },
+
+  toJSON(message: MapSummary): unknown {
+    const obj: any = {};
+    if (message.relationId !== "") {
+      obj.relationId = message.relationId;
+    }
+    if (message.name !== "") {
+      obj.name = message.name;
+    }
+    if (message.projectId !== "") {
+      obj.projectId = message.projectId;
+    }
+    if (message.createdBy !== "") {
+      obj.createdBy = message.createdBy;
+    }
+    return obj;
+  },
+};
+
+function createBaseFolderWithMaps(): FolderWithMaps {
+  return { folder: undefined, maps: [] };
+}
+
+export const FolderWithMaps: MessageFns<FolderWithMaps> = {
+  encode(message: FolderWithMaps, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.folder !== undefined) {
+      Folder.encode(message.folder, writer.uint32(10).fork()).join();
+    }
+    for (const v of message.maps) {
+      MapSummary.encode(v!, writer.uint32(18).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): FolderWithMaps {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseFolderWithMaps();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.folder = Folder.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.maps.push(MapSummary.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): FolderWithMaps {
+    return {
+      folder: isSet(object.folder) ? Folder.fromJSON(object.folder) : undefined,
+      maps: globalThis.Array.isArray(object?.maps) ? object.maps.map((e: any) => MapSummary.fromJSON(e)) : [],
+    };
+  },
+
+  toJSON(message: FolderWithMaps): unknown {
+    const obj: any = {};
+    if (message.folder !== undefined) {
+      obj.folder = Folder.toJSON(message.folder);
+    }
+    if (message.maps?.length) {
+      obj.maps = message.maps.map((e) => MapSummary.toJSON(e));
+    }
+    return obj;
+  },
+};
+
+function createBaseListFoldersRequest(): ListFoldersRequest {
+  return { tab: "" };
+}
+
+export const ListFoldersRequest: MessageFns<ListFoldersRequest> = {
+  encode(message: ListFoldersRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.tab !== "") {
+      writer.uint32(10).string(message.tab);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListFoldersRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListFoldersRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.tab = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListFoldersRequest {
+    return { tab: isSet(object.tab) ? globalThis.String(object.tab) : "" };
+  },
+
+  toJSON(message: ListFoldersRequest): unknown {
+    const obj: any = {};
+    if (message.tab !== "") {
+      obj.tab = message.tab;
+    }
+    return obj;
+  },
+};
+
+function createBaseListFoldersReply(): ListFoldersReply {
+  return { folders: [] };
+}
+
+export const ListFoldersReply: MessageFns<ListFoldersReply> = {
+  encode(message: ListFoldersReply, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.folders) {
+      FolderWithMaps.encode(v!, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListFoldersReply {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListFoldersReply();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.folders.push(FolderWithMaps.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListFoldersReply {
+    return {
+      folders: globalThis.Array.isArray(object?.folders)
+        ? object.folders.map((e: any) => FolderWithMaps.fromJSON(e))
+        : [],
+    };
+  },
+
+  toJSON(message: ListFoldersReply): unknown {
+    const obj: any = {};
+    if (message.folders?.length) {
+      obj.folders = message.folders.map((e) => FolderWithMaps.toJSON(e));
+    }
+    return obj;
+  },
+};
+
+function createBaseCreateFolderRequest(): CreateFolderRequest {
+  return { tab: "", name: "" };
+}
+
+export const CreateFolderRequest: MessageFns<CreateFolderRequest> = {
+  encode(message: CreateFolderRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.tab !== "") {
+      writer.uint32(10).string(message.tab);
+    }
+    if (message.name !== "") {
+      writer.uint32(18).string(message.name);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CreateFolderRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCreateFolderRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.tab = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.name = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CreateFolderRequest {
+    return {
+      tab: isSet(object.tab) ? globalThis.String(object.tab) : "",
+      name: isSet(object.name) ? globalThis.String(object.name) : "",
+    };
+  },
+
+  toJSON(message: CreateFolderRequest): unknown {
+    const obj: any = {};
+    if (message.tab !== "") {
+      obj.tab = message.tab;
+    }
+    if (message.name !== "") {
+      obj.name = message.name;
+    }
+    return obj;
+  },
+};
+
+function createBaseRenameFolderRequest(): RenameFolderRequest {
+  return { projectId: "", name: "" };
+}
+
+export const RenameFolderRequest: MessageFns<RenameFolderRequest> = {
+  encode(message: RenameFolderRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.projectId !== "") {
+      writer.uint32(10).string(message.projectId);
+    }
+    if (message.name !== "") {
+      writer.uint32(18).string(message.name);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RenameFolderRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRenameFolderRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.projectId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.name = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): RenameFolderRequest {
+    return {
+      projectId: isSet(object.projectId)
+        ? globalThis.String(object.projectId)
+        : isSet(object.project_id)
+        ? globalThis.String(object.project_id)
+        : "",
+      name: isSet(object.name) ? globalThis.String(object.name) : "",
+    };
+  },
+
+  toJSON(message: RenameFolderRequest): unknown {
+    const obj: any = {};
+    if (message.projectId !== "") {
+      obj.projectId = message.projectId;
+    }
+    if (message.name !== "") {
+      obj.name = message.name;
+    }
+    return obj;
+  },
+};
+
+function createBaseDeleteFolderRequest(): DeleteFolderRequest {
+  return { projectId: "" };
+}
+
+export const DeleteFolderRequest: MessageFns<DeleteFolderRequest> = {
+  encode(message: DeleteFolderRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.projectId !== "") {
+      writer.uint32(10).string(message.projectId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): DeleteFolderRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseDeleteFolderRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.projectId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): DeleteFolderRequest {
+    return {
+      projectId: isSet(object.projectId)
+        ? globalThis.String(object.projectId)
+        : isSet(object.project_id)
+        ? globalThis.String(object.project_id)
+        : "",
+    };
+  },
+
+  toJSON(message: DeleteFolderRequest): unknown {
+    const obj: any = {};
+    if (message.projectId !== "") {
+      obj.projectId = message.projectId;
+    }
+    return obj;
+  },
+};
+
+function createBaseDeleteFolderReply(): DeleteFolderReply {
+  return { projectId: "" };
+}
+
+export const DeleteFolderReply: MessageFns<DeleteFolderReply> = {
+  encode(message: DeleteFolderReply, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.projectId !== "") {
+      writer.uint32(10).string(message.projectId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): DeleteFolderReply {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseDeleteFolderReply();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.projectId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): DeleteFolderReply {
+    return {
+      projectId: isSet(object.projectId)
+        ? globalThis.String(object.projectId)
+        : isSet(object.project_id)
+        ? globalThis.String(object.project_id)
+        : "",
+    };
+  },
+
+  toJSON(message: DeleteFolderReply): unknown {
+    const obj: any = {};
+    if (message.projectId !== "") {
+      obj.projectId = message.projectId;
+    }
+    return obj;
+  },
+};
+
+function createBaseNode(): Node {
+  return {
+    nodeId: "",
+    parentId: "",
+    name: "",
+    chartId: "",
+    relationSourceId: "",
+    isConcatenate: false,
+    relationName: "",
+    chartType: 0,
+    formatterJson: "",
+    broken: false,
+  };
+}
+
+export const Node: MessageFns<Node> = {
+  encode(message: Node, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.nodeId !== "") {
+      writer.uint32(10).string(message.nodeId);
+    }
+    if (message.parentId !== "") {
+      writer.uint32(18).string(message.parentId);
+    }
+    if (message.name !== "") {
+      writer.uint32(26).string(message.name);
+    }
+    if (message.chartId !== "") {
+      writer.uint32(34).string(message.chartId);
+    }
+    if (message.relationSourceId !== "") {
+      writer.uint32(42).string(message.relationSourceId);
+    }
+    if (message.isConcatenate !== false) {
+      writer.uint32(48).bool(message.isConcatenate);
+    }
+    if (message.relationName !== "") {
+      writer.uint32(58).string(message.relationName);
+    }
+    if (message.chartType !== 0) {
+      writer.uint32(64).int32(message.chartType);
+    }
+    if (message.formatterJson !== "") {
+      writer.uint32(74).string(message.formatterJson);
+    }
+    if (message.broken !== false) {
+      writer.uint32(80).bool(message.broken);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): Node {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseNode();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.nodeId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.parentId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.name = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.chartId = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.relationSourceId = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 48) {
+              break;
+            }
+
+            message.isConcatenate = reader.bool();
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.relationName = reader.string();
+            continue;
+          }
+          case 8: {
+            if (tag !== 64) {
+              break;
+            }
+
+            message.chartType = reader.int32();
+            continue;
+          }
+          case 9: {
+            if (tag !== 74) {
+              break;
+            }
+
+            message.formatterJson = reader.string();
+            continue;
+          }
+          case 10: {
+            if (tag !== 80) {
+              break;
+            }
+
+            message.broken = reader.bool();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): Node {
+    return {
+      nodeId: isSet(object.nodeId)
+        ? globalThis.String(object.nodeId)
+        : isSet(object.node_id)
+        ? globalThis.String(object.node_id)
+        : "",
+      parentId: isSet(object.parentId)
+        ? globalThis.String(object.parentId)
+        : isSet(object.parent_id)
+        ? globalThis.String(object.parent_id)
+        : "",
+      name: isSet(object.name) ? globalThis.String(object.name) : "",
+      chartId: isSet(object.chartId)
+        ? globalThis.String(object.chartId)
+        : isSet(object.chart_id)
+        ? globalThis.String(object.chart_id)
+        : "",
+      relationSourceId: isSet(object.relationSourceId)
+        ? globalThis.String(object.relationSourceId)
+        : isSet(object.relation_source_id)
+        ? globalThis.String(object.relation_source_id)
+        : "",
+      isConcatenate: isSet(object.isConcatenate)
+        ? globalThis.Boolean(object.isConcatenate)
+        : isSet(object.is_concatenate)
+        ? globalThis.Boolean(object.is_concatenate)
+        : false,
+      relationName: isSet(object.relationName)
+        ? globalThis.String(object.relationName)
+        : isSet(object.relation_name)
+        ? globalThis.String(object.relation_name)
+        : "",
+      chartType: isSet(object.chartType)
+        ? globalThis.Number(object.chartType)
+        : isSet(object.chart_type)
+        ? globalThis.Number(object.chart_type)
+        : 0,
+      formatterJson: isSet(object.formatterJson)
+        ? globalThis.String(object.formatterJson)
+        : isSet(object.formatter_json)
+        ? globalThis.String(object.formatter_json)
+        : "",
+      broken: isSet(object.broken) ? globalThis.Boolean(object.broken) : false,
+    };
+  },
+
+  toJSON(message: Node): unknown {
+    const obj: any = {};
+    if (message.nodeId !== "") {
+      obj.nodeId = message.nodeId;
+    }
+    if (message.parentId !== "") {
+      obj.parentId = message.parentId;
+    }
+    if (message.name !== "") {
+      obj.name = message.name;
+    }
+    if (message.chartId !== "") {
+      obj.chartId = message.chartId;
+    }
+    if (message.relationSourceId !== "") {
+      obj.relationSourceId = message.relationSourceId;
+    }
+    if (message.isConcatenate !== false) {
+      obj.isConcatenate = message.isConcatenate;
+    }
+    if (message.relationName !== "") {
+      obj.relationName = message.relationName;
+    }
+    if (message.chartType !== 0) {
+      obj.chartType = Math.round(message.chartType);
+    }
+    if (message.formatterJson !== "") {
+      obj.formatterJson = message.formatterJson;
+    }
+    if (message.broken !== false) {
+      obj.broken = message.broken;
+    }
+    return obj;
+  },
+};
+
+function createBaseRelationMap(): RelationMap {
+  return { relationId: "", tab: "", projectId: "", name: "", createdBy: "", nodes: [] };
+}
+
+export const RelationMap: MessageFns<RelationMap> = {
+  encode(message: RelationMap, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.relationId !== "") {
+      writer.uint32(10).string(message.relationId);
+    }
+    if (message.tab !== "") {
+      writer.uint32(18).string(message.tab);
+    }
+    if (message.projectId !== "") {
+      writer.uint32(26).string(message.projectId);
+    }
+    if (message.name !== "") {
+      writer.uint32(34).string(message.name);
+    }
+    if (message.createdBy !== "") {
+      writer.uint32(42).string(message.createdBy);
+    }
+    for (const v of message.nodes) {
+      Node.encode(v!, writer.uint32(50).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RelationMap {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRelationMap();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.relationId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.tab = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.projectId = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.name = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.createdBy = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.nodes.push(Node.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): RelationMap {
+    return {
+      relationId: isSet(object.relationId)
+        ? globalThis.String(object.relationId)
+        : isSet(object.relation_id)
+        ? globalThis.String(object.relation_id)
+        : "",
+      tab: isSet(object.tab) ? globalThis.String(object.tab) : "",
+      projectId: isSet(object.projectId)
+        ? globalThis.String(object.projectId)
+        : isSet(object.project_id)
+        ? globalThis.String(object.project_id)
+        : "",
+      name: isSet(object.name) ? globalThis.String(object.name) : "",
+      createdBy: isSet(object.createdBy)
+        ? globalThis.String(object.createdBy)
+        : isSet(object.created_by)
+        ? globalThis.String(object.created_by)
+        : "",
+      nodes: globalThis.Array.isArray(object?.nodes)
+        ? object.nodes.map((e: any) => Node.fromJSON(e))
+        : [],
+    };
+  },
+
+  toJSON(message: RelationMap): unknown {
+    const obj: any = {};
+    if (message.relationId !== "") {
+      obj.relationId = message.relationId;
+    }
+    if (message.tab !== "") {
+      obj.tab = message.tab;
+    }
+    if (message.projectId !== "") {
+      obj.projectId = message.projectId;
+    }
+    if (message.name !== "") {
+      obj.name = message.name;
+    }
+    if (message.createdBy !== "") {
+      obj.createdBy = message.createdBy;
+    }
+    if (message.nodes?.length) {
+      obj.nodes = message.nodes.map((e) => Node.toJSON(e));
+    }
+    return obj;
+  },
+};
+
+function createBaseCreateMapRequest(): CreateMapRequest {
+  return { tab: "", projectId: "", name: "", createdBy: "", nodes: [], relationId: "" };
+}
+
+export const CreateMapRequest: MessageFns<CreateMapRequest> = {
+  encode(message: CreateMapRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.tab !== "") {
+      writer.uint32(10).string(message.tab);
+    }
+    if (message.projectId !== "") {
+      writer.uint32(18).string(message.projectId);
+    }
+    if (message.name !== "") {
+      writer.uint32(26).string(message.name);
+    }
+    if (message.createdBy !== "") {
+      writer.uint32(34).string(message.createdBy);
+    }
+    for (const v of message.nodes) {
+      Node.encode(v!, writer.uint32(42).fork()).join();
+    }
+    if (message.relationId !== "") {
+      writer.uint32(50).string(message.relationId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CreateMapRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCreateMapRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.tab = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.projectId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.name = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.createdBy = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.nodes.push(Node.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.relationId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CreateMapRequest {
+    return {
+      tab: isSet(object.tab) ? globalThis.String(object.tab) : "",
+      projectId: isSet(object.projectId)
+        ? globalThis.String(object.projectId)
+        : isSet(object.project_id)
+        ? globalThis.String(object.project_id)
+        : "",
+      name: isSet(object.name) ? globalThis.String(object.name) : "",
+      createdBy: isSet(object.createdBy)
+        ? globalThis.String(object.createdBy)
+        : isSet(object.created_by)
+        ? globalThis.String(object.created_by)
+        : "",
+      nodes: globalThis.Array.isArray(object?.nodes)
+        ? object.nodes.map((e: any) => Node.fromJSON(e))
+        : [],
+      relationId: isSet(object.relationId)
+        ? globalThis.String(object.relationId)
+        : isSet(object.relation_id)
+        ? globalThis.String(object.relation_id)
+        : "",
+    };
+  },
+
+  toJSON(message: CreateMapRequest): unknown {
+    const obj: any = {};
+    if (message.tab !== "") {
+      obj.tab = message.tab;
+    }
+    if (message.projectId !== "") {
+      obj.projectId = message.projectId;
+    }
+    if (message.name !== "") {
+      obj.name = message.name;
+    }
+    if (message.createdBy !== "") {
+      obj.createdBy = message.createdBy;
+    }
+    if (message.nodes?.length) {
+      obj.nodes = message.nodes.map((e) => Node.toJSON(e));
+    }
+    if (message.relationId !== "") {
+      obj.relationId = message.relationId;
+    }
+    return obj;
+  },
+};
+
+function createBaseGetMapRequest(): GetMapRequest {
+  return { relationId: "" };
+}
+
+export const GetMapRequest: MessageFns<GetMapRequest> = {
+  encode(message: GetMapRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.relationId !== "") {
+      writer.uint32(10).string(message.relationId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetMapRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetMapRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.relationId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetMapRequest {
+    return {
+      relationId: isSet(object.relationId)
+        ? globalThis.String(object.relationId)
+        : isSet(object.relation_id)
+        ? globalThis.String(object.relation_id)
+        : "",
+    };
+  },
+
+  toJSON(message: GetMapRequest): unknown {
+    const obj: any = {};
+    if (message.relationId !== "") {
+      obj.relationId = message.relationId;
+    }
+    return obj;
+  },
+};
+
+function createBaseFindMapsByChartRequest(): FindMapsByChartRequest {
+  return { tab: "", chartId: "" };
+}
+
+export const FindMapsByChartRequest: MessageFns<FindMapsByChartRequest> = {
+  encode(message: FindMapsByChartRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.tab !== "") {
+      writer.uint32(10).string(message.tab);
+    }
+    if (message.chartId !== "") {
+      writer.uint32(18).string(message.chartId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): FindMapsByChartRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseFindMapsByChartRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.tab = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.chartId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): FindMapsByChartRequest {
+    return {
+      tab: isSet(object.tab) ? globalThis.String(object.tab) : "",
+      chartId: isSet(object.chartId)
+        ? globalThis.String(object.chartId)
+        : isSet(object.chart_id)
+        ? globalThis.String(object.chart_id)
+        : "",
+    };
+  },
+
+  toJSON(message: FindMapsByChartRequest): unknown {
+    const obj: any = {};
+    if (message.tab !== "") {
+      obj.tab = message.tab;
+    }
+    if (message.chartId !== "") {
+      obj.chartId = message.chartId;
+    }
+    return obj;
+  },
+};
+
+function createBaseFindMapsByChartReply(): FindMapsByChartReply {
+  return { maps: [] };
+}
+
+export const FindMapsByChartReply: MessageFns<FindMapsByChartReply> = {
+  encode(message: FindMapsByChartReply, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.maps) {
+      MapSummary.encode(v!, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): FindMapsByChartReply {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseFindMapsByChartReply();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.maps.push(MapSummary.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): FindMapsByChartReply {
+    return { maps: globalThis.Array.isArray(object?.maps) ? object.maps.map((e: any) => MapSummary.fromJSON(e)) : [] };
+  },
+
+  toJSON(message: FindMapsByChartReply): unknown {
+    const obj: any = {};
+    if (message.maps?.length) {
+      obj.maps = message.maps.map((e) => MapSummary.toJSON(e));
+    }
+    return obj;
+  },
+};
+
+function createBaseSaveNodesRequest(): SaveNodesRequest {
+  return { relationId: "", nodes: [] };
+}
+
+export const SaveNodesRequest: MessageFns<SaveNodesRequest> = {
+  encode(message: SaveNodesRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.relationId !== "") {
+      writer.uint32(10).string(message.relationId);
+    }
+    for (const v of message.nodes) {
+      Node.encode(v!, writer.uint32(18).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SaveNodesRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSaveNodesRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.relationId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.nodes.push(Node.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SaveNodesRequest {
+    return {
+      relationId: isSet(object.relationId)
+        ? globalThis.String(object.relationId)
+        : isSet(object.relation_id)
+        ? globalThis.String(object.relation_id)
+        : "",
+      nodes: globalThis.Array.isArray(object?.nodes) ? object.nodes.map((e: any) => Node.fromJSON(e)) : [],
+    };
+  },
+
+  toJSON(message: SaveNodesRequest): unknown {
+    const obj: any = {};
+    if (message.relationId !== "") {
+      obj.relationId = message.relationId;
+    }
+    if (message.nodes?.length) {
+      obj.nodes = message.nodes.map((e) => Node.toJSON(e));
+    }
+    return obj;
+  },
+};
+
+function createBaseRenameMapRequest(): RenameMapRequest {
+  return { relationId: "", name: "" };
+}
+
+export const RenameMapRequest: MessageFns<RenameMapRequest> = {
+  encode(message: RenameMapRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.relationId !== "") {
+      writer.uint32(10).string(message.relationId);
+    }
+    if (message.name !== "") {
+      writer.uint32(18).string(message.name);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RenameMapRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRenameMapRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.relationId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.name = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): RenameMapRequest {
+    return {
+      relationId: isSet(object.relationId)
+        ? globalThis.String(object.relationId)
+        : isSet(object.relation_id)
+        ? globalThis.String(object.relation_id)
+        : "",
+      name: isSet(object.name) ? globalThis.String(object.name) : "",
+    };
+  },
+
+  toJSON(message: RenameMapRequest): unknown {
+    const obj: any = {};
+    if (message.relationId !== "") {
+      obj.relationId = message.relationId;
+    }
+    if (message.name !== "") {
+      obj.name = message.name;
+    }
+    return obj;
+  },
+};
+
+function createBaseDeleteMapRequest(): DeleteMapRequest {
+  return { relationId: "" };
+}
+
+export const DeleteMapRequest: MessageFns<DeleteMapRequest> = {
+  encode(message: DeleteMapRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.relationId !== "") {
+      writer.uint32(10).string(message.relationId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): DeleteMapRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseDeleteMapRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.relationId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): DeleteMapRequest {
+    return {
+      relationId: isSet(object.relationId)
+        ? globalThis.String(object.relationId)
+        : isSet(object.relation_id)
+        ? globalThis.String(object.relation_id)
+        : "",
+    };
+  },
+
+  toJSON(message: DeleteMapRequest): unknown {
+    const obj: any = {};
+    if (message.relationId !== "") {
+      obj.relationId = message.relationId;
+    }
+    return obj;
+  },
+};
+
+function createBaseDeleteMapReply(): DeleteMapReply {
+  return { relationId: "" };
+}
+
+export const DeleteMapReply: MessageFns<DeleteMapReply> = {
+  encode(message: DeleteMapReply, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.relationId !== "") {
+      writer.uint32(10).string(message.relationId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): DeleteMapReply {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseDeleteMapReply();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.relationId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): DeleteMapReply {
+    return {
+      relationId: isSet(object.relationId)
+        ? globalThis.String(object.relationId)
+        : isSet(object.relation_id)
+        ? globalThis.String(object.relation_id)
+        : "",
+    };
+  },
+
+  toJSON(message: DeleteMapReply): unknown {
+    const obj: any = {};
+    if (message.relationId !== "") {
+      obj.relationId = message.relationId;
+    }
+    return obj;
+  },
+};
+
 /**
- * Owns relation maps and their nodes.
- * Methods arrive with the issues that build this service.
+ * Owns relation maps (metric trees over charts), their folders and nodes (docs/api/relation.md).
+ * Tree rules are checked on every save (@bi/chart-model checkRelationTree); a save replaces a map's
+ * nodes in one transaction. Nodes of a deleted chart are marked broken (dashboard.chart-changed).
  */
 
 export interface RelationServiceClient {
+  /** Folders of a tab with their maps (summaries), in order. */
+
+  listFolders(request: ListFoldersRequest): Observable<ListFoldersReply>;
+
+  createFolder(request: CreateFolderRequest): Observable<Folder>;
+
+  renameFolder(request: RenameFolderRequest): Observable<Folder>;
+
+  /** Refused while the folder holds maps. */
+
+  deleteFolder(request: DeleteFolderRequest): Observable<DeleteFolderReply>;
+
+  /** A new map with the given nodes (one root at least, checked as a save). */
+
+  createMap(request: CreateMapRequest): Observable<RelationMap>;
+
+  getMap(request: GetMapRequest): Observable<RelationMap>;
+
+  /** The maps of a tab whose nodes are bound to a chart, by name. */
+
+  findMapsByChart(request: FindMapsByChartRequest): Observable<FindMapsByChartReply>;
+
+  /** Replaces the map's nodes (one transaction; a refused save leaves it unchanged). */
+
+  saveNodes(request: SaveNodesRequest): Observable<RelationMap>;
+
+  renameMap(request: RenameMapRequest): Observable<RelationMap>;
+
+  deleteMap(request: DeleteMapRequest): Observable<DeleteMapReply>;
 }
 
 /**
- * Owns relation maps and their nodes.
- * Methods arrive with the issues that build this service.
+ * Owns relation maps (metric trees over charts), their folders and nodes (docs/api/relation.md).
+ * Tree rules are checked on every save (@bi/chart-model checkRelationTree); a save replaces a map's
+ * nodes in one transaction. Nodes of a deleted chart are marked broken (dashboard.chart-changed).
  */
 
 export interface RelationServiceController {
+  /** Folders of a tab with their maps (summaries), in order. */
+
+  listFolders(request: ListFoldersRequest): Promise<ListFoldersReply> | Observable<ListFoldersReply> | ListFoldersReply;
+
+  createFolder(request: CreateFolderRequest): Promise<Folder> | Observable<Folder> | Folder;
+
+  renameFolder(request: RenameFolderRequest): Promise<Folder> | Observable<Folder> | Folder;
+
+  /** Refused while the folder holds maps. */
+
+  deleteFolder(
+    request: DeleteFolderRequest,
+  ): Promise<DeleteFolderReply> | Observable<DeleteFolderReply> | DeleteFolderReply;
+
+  /** A new map with the given nodes (one root at least, checked as a save). */
+
+  createMap(request: CreateMapRequest): Promise<RelationMap> | Observable<RelationMap> | RelationMap;
+
+  getMap(request: GetMapRequest): Promise<RelationMap> | Observable<RelationMap> | RelationMap;
+
+  /** The maps of a tab whose nodes are bound to a chart, by name. */
+
+  findMapsByChart(
+    request: FindMapsByChartRequest,
+  ): Promise<FindMapsByChartReply> | Observable<FindMapsByChartReply> | FindMapsByChartReply;
+
+  /** Replaces the map's nodes (one transaction; a refused save leaves it unchanged). */
+
+  saveNodes(request: SaveNodesRequest): Promise<RelationMap> | Observable<RelationMap> | RelationMap;
+
+  renameMap(request: RenameMapRequest): Promise<RelationMap> | Observable<RelationMap> | RelationMap;
+
+  deleteMap(request: DeleteMapRequest): Promise<DeleteMapReply> | Observable<DeleteMapReply> | DeleteMapReply;
 }
 
 export function RelationServiceControllerMethods() {
   return function (constructor: Function) {
-    const grpcMethods: string[] = [];
+    const grpcMethods: string[] = [
+      "listFolders",
+      "createFolder",
+      "renameFolder",
+      "deleteFolder",
+      "createMap",
+      "getMap",
+      "findMapsByChart",
+      "saveNodes",
+      "renameMap",
+      "deleteMap",
+    ];
     for (const method of grpcMethods) {
       const descriptor: any = Reflect.getOwnPropertyDescriptor(constructor.prototype, method);
       GrpcMethod("RelationService", method)(constructor.prototype[method], method, descriptor);
@@ -47,3 +1964,18 @@ export function RelationServiceControllerMethods() {
 }
 
 export const RELATION_SERVICE_NAME = "RelationService";
+
+function floatToJson(value: number | null | undefined): number | string | null | undefined {
+  return typeof value === "number" && !globalThis.Number.isFinite(value) ? globalThis.String(value) : value;
+}
+
+function isSet(value: any): boolean {
+  return value !== null && value !== undefined;
+}
+
+export interface MessageFns<T> {
+  encode(message: T, writer?: BinaryWriter): BinaryWriter;
+  decode(input: BinaryReader | Uint8Array, length?: number): T;
+  fromJSON(object: any): T;
+  toJSON(message: T): unknown;
+}

@@ -5,33 +5,1222 @@
 // source: template/v1/template.proto
 
 /* eslint-disable */
+import { BinaryReader, BinaryWriter } from "@bufbuild/protobuf/wire";
 import { GrpcMethod, GrpcStreamMethod } from "@nestjs/microservices";
+import { Observable } from "rxjs";
 
 export const protobufPackage = "template.v1";
 
 export const protobufFileName = "template/v1/template.proto";
 
+export interface Template {
+  templateId: string;
+  /** dash or proj */
+  kind: string;
+  name: string;
+  /** the template-tab folder name (dash) or the template name (proj) */
+  folderName: string;
+  originId: string;
+  publisherId: string;
+  publisherName: string;
+  /** ISO time of the latest version */
+  publishedAt: string;
+  version: number;
+  projectId: string;
+  dashboardIds: string[];
+  roleIds: string[];
+  userIds: string[];
+  /** the sources the template's charts use, with their names when published */
+  sources: SourceName[];
+}
+
+export interface SourceName {
+  dataSourceId: string;
+  name: string;
+}
+
+export interface Version {
+  version: number;
+  publishedAt: string;
+  publisherName: string;
+}
+
+export interface PublishRequest {
+  kind: string;
+  originId: string;
+  name: string;
+  folderName: string;
+  publisherId: string;
+  publisherName: string;
+  projectId: string;
+  dashboardIds: string[];
+  roleIds: string[];
+  userIds: string[];
+  /** the frozen copy: dashboard.v1.TreeDashboard[] as JSON */
+  snapshotJson: string;
+  sources: SourceName[];
+}
+
+export interface FindByOriginRequest {
+  kind: string;
+  originId: string;
+}
+
+export interface FindByItemRequest {
+  /** a template-tab dashboard id or folder id */
+  itemId: string;
+}
+
+export interface FindReply {
+  template?: Template | undefined;
+  versions: Version[];
+}
+
+export interface ListRequest {
+}
+
+export interface ListReply {
+  templates: Template[];
+}
+
 export const TEMPLATE_V1_PACKAGE_NAME = "template.v1";
 
+function createBaseTemplate(): Template {
+  return {
+    templateId: "",
+    kind: "",
+    name: "",
+    folderName: "",
+    originId: "",
+    publisherId: "",
+    publisherName: "",
+    publishedAt: "",
+    version: 0,
+    projectId: "",
+    dashboardIds: [],
+    roleIds: [],
+    userIds: [],
+    sources: [],
+  };
+}
+
+export const Template: MessageFns<Template> = {
+  encode(message: Template, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.templateId !== "") {
+      writer.uint32(10).string(message.templateId);
+    }
+    if (message.kind !== "") {
+      writer.uint32(18).string(message.kind);
+    }
+    if (message.name !== "") {
+      writer.uint32(26).string(message.name);
+    }
+    if (message.folderName !== "") {
+      writer.uint32(34).string(message.folderName);
+    }
+    if (message.originId !== "") {
+      writer.uint32(42).string(message.originId);
+    }
+    if (message.publisherId !== "") {
+      writer.uint32(50).string(message.publisherId);
+    }
+    if (message.publisherName !== "") {
+      writer.uint32(58).string(message.publisherName);
+    }
+    if (message.publishedAt !== "") {
+      writer.uint32(66).string(message.publishedAt);
+    }
+    if (message.version !== 0) {
+      writer.uint32(72).int32(message.version);
+    }
+    if (message.projectId !== "") {
+      writer.uint32(82).string(message.projectId);
+    }
+    for (const v of message.dashboardIds) {
+      writer.uint32(90).string(v!);
+    }
+    for (const v of message.roleIds) {
+      writer.uint32(98).string(v!);
+    }
+    for (const v of message.userIds) {
+      writer.uint32(106).string(v!);
+    }
+    for (const v of message.sources) {
+      SourceName.encode(v!, writer.uint32(114).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): Template {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseTemplate();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.templateId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.kind = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.name = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.folderName = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.originId = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.publisherId = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.publisherName = reader.string();
+            continue;
+          }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.publishedAt = reader.string();
+            continue;
+          }
+          case 9: {
+            if (tag !== 72) {
+              break;
+            }
+
+            message.version = reader.int32();
+            continue;
+          }
+          case 10: {
+            if (tag !== 82) {
+              break;
+            }
+
+            message.projectId = reader.string();
+            continue;
+          }
+          case 11: {
+            if (tag !== 90) {
+              break;
+            }
+
+            message.dashboardIds.push(reader.string());
+            continue;
+          }
+          case 12: {
+            if (tag !== 98) {
+              break;
+            }
+
+            message.roleIds.push(reader.string());
+            continue;
+          }
+          case 13: {
+            if (tag !== 106) {
+              break;
+            }
+
+            message.userIds.push(reader.string());
+            continue;
+          }
+          case 14: {
+            if (tag !== 114) {
+              break;
+            }
+
+            message.sources.push(SourceName.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): Template {
+    return {
+      templateId: isSet(object.templateId)
+        ? globalThis.String(object.templateId)
+        : isSet(object.template_id)
+        ? globalThis.String(object.template_id)
+        : "",
+      kind: isSet(object.kind) ? globalThis.String(object.kind) : "",
+      name: isSet(object.name) ? globalThis.String(object.name) : "",
+      folderName: isSet(object.folderName)
+        ? globalThis.String(object.folderName)
+        : isSet(object.folder_name)
+        ? globalThis.String(object.folder_name)
+        : "",
+      originId: isSet(object.originId)
+        ? globalThis.String(object.originId)
+        : isSet(object.origin_id)
+        ? globalThis.String(object.origin_id)
+        : "",
+      publisherId: isSet(object.publisherId)
+        ? globalThis.String(object.publisherId)
+        : isSet(object.publisher_id)
+        ? globalThis.String(object.publisher_id)
+        : "",
+      publisherName: isSet(object.publisherName)
+        ? globalThis.String(object.publisherName)
+        : isSet(object.publisher_name)
+        ? globalThis.String(object.publisher_name)
+        : "",
+      publishedAt: isSet(object.publishedAt)
+        ? globalThis.String(object.publishedAt)
+        : isSet(object.published_at)
+        ? globalThis.String(object.published_at)
+        : "",
+      version: isSet(object.version) ? globalThis.Number(object.version) : 0,
+      projectId: isSet(object.projectId)
+        ? globalThis.String(object.projectId)
+        : isSet(object.project_id)
+        ? globalThis.String(object.project_id)
+        : "",
+      dashboardIds: globalThis.Array.isArray(object?.dashboardIds)
+        ? object.dashboardIds.map((e: any) => globalThis.String(e))
+        : globalThis.Array.isArray(object?.dashboard_ids)
+        ? object.dashboard_ids.map((e: any) => globalThis.String(e))
+        : [],
+      roleIds: globalThis.Array.isArray(object?.roleIds)
+        ? object.roleIds.map((e: any) => globalThis.String(e))
+        : globalThis.Array.isArray(object?.role_ids)
+        ? object.role_ids.map((e: any) => globalThis.String(e))
+        : [],
+      userIds: globalThis.Array.isArray(object?.userIds)
+        ? object.userIds.map((e: any) => globalThis.String(e))
+        : globalThis.Array.isArray(object?.user_ids)
+        ? object.user_ids.map((e: any) => globalThis.String(e))
+        : [],
+      sources: globalThis.Array.isArray(object?.sources)
+        ? object.sources.map((e: any) => SourceName.fromJSON(e))
+        : [],
+    };
+  },
+
+  toJSON(message: Template): unknown {
+    const obj: any = {};
+    if (message.templateId !== "") {
+      obj.templateId = message.templateId;
+    }
+    if (message.kind !== "") {
+      obj.kind = message.kind;
+    }
+    if (message.name !== "") {
+      obj.name = message.name;
+    }
+    if (message.folderName !== "") {
+      obj.folderName = message.folderName;
+    }
+    if (message.originId !== "") {
+      obj.originId = message.originId;
+    }
+    if (message.publisherId !== "") {
+      obj.publisherId = message.publisherId;
+    }
+    if (message.publisherName !== "") {
+      obj.publisherName = message.publisherName;
+    }
+    if (message.publishedAt !== "") {
+      obj.publishedAt = message.publishedAt;
+    }
+    if (message.version !== 0) {
+      obj.version = Math.round(message.version);
+    }
+    if (message.projectId !== "") {
+      obj.projectId = message.projectId;
+    }
+    if (message.dashboardIds?.length) {
+      obj.dashboardIds = message.dashboardIds;
+    }
+    if (message.roleIds?.length) {
+      obj.roleIds = message.roleIds;
+    }
+    if (message.userIds?.length) {
+      obj.userIds = message.userIds;
+    }
+    if (message.sources?.length) {
+      obj.sources = message.sources.map((e) => SourceName.toJSON(e));
+    }
+    return obj;
+  },
+};
+
+function createBaseSourceName(): SourceName {
+  return { dataSourceId: "", name: "" };
+}
+
+export const SourceName: MessageFns<SourceName> = {
+  encode(message: SourceName, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.dataSourceId !== "") {
+      writer.uint32(10).string(message.dataSourceId);
+    }
+    if (message.name !== "") {
+      writer.uint32(18).string(message.name);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SourceName {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSourceName();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.dataSourceId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.name = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SourceName {
+    return {
+      dataSourceId: isSet(object.dataSourceId)
+        ? globalThis.String(object.dataSourceId)
+        : isSet(object.data_source_id)
+        ? globalThis.String(object.data_source_id)
+        : "",
+      name: isSet(object.name) ? globalThis.String(object.name) : "",
+    };
+  },
+
+  toJSON(message: SourceName): unknown {
+    const obj: any = {};
+    if (message.dataSourceId !== "") {
+      obj.dataSourceId = message.dataSourceId;
+    }
+    if (message.name !== "") {
+      obj.name = message.name;
+    }
+    return obj;
+  },
+};
+
+function createBaseVersion(): Version {
+  return { version: 0, publishedAt: "", publisherName: "" };
+}
+
+export const Version: MessageFns<Version> = {
+  encode(message: Version, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.version !== 0) {
+      writer.uint32(8).int32(message.version);
+    }
+    if (message.publishedAt !== "") {
+      writer.uint32(18).string(message.publishedAt);
+    }
+    if (message.publisherName !== "") {
+      writer.uint32(26).string(message.publisherName);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): Version {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseVersion();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.version = reader.int32();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.publishedAt = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.publisherName = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): Version {
+    return {
+      version: isSet(object.version) ? globalThis.Number(object.version) : 0,
+      publishedAt: isSet(object.publishedAt)
+        ? globalThis.String(object.publishedAt)
+        : isSet(object.published_at)
+        ? globalThis.String(object.published_at)
+        : "",
+      publisherName: isSet(object.publisherName)
+        ? globalThis.String(object.publisherName)
+        : isSet(object.publisher_name)
+        ? globalThis.String(object.publisher_name)
+        : "",
+    };
+  },
+
+  toJSON(message: Version): unknown {
+    const obj: any = {};
+    if (message.version !== 0) {
+      obj.version = Math.round(message.version);
+    }
+    if (message.publishedAt !== "") {
+      obj.publishedAt = message.publishedAt;
+    }
+    if (message.publisherName !== "") {
+      obj.publisherName = message.publisherName;
+    }
+    return obj;
+  },
+};
+
+function createBasePublishRequest(): PublishRequest {
+  return {
+    kind: "",
+    originId: "",
+    name: "",
+    folderName: "",
+    publisherId: "",
+    publisherName: "",
+    projectId: "",
+    dashboardIds: [],
+    roleIds: [],
+    userIds: [],
+    snapshotJson: "",
+    sources: [],
+  };
+}
+
+export const PublishRequest: MessageFns<PublishRequest> = {
+  encode(message: PublishRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.kind !== "") {
+      writer.uint32(10).string(message.kind);
+    }
+    if (message.originId !== "") {
+      writer.uint32(18).string(message.originId);
+    }
+    if (message.name !== "") {
+      writer.uint32(26).string(message.name);
+    }
+    if (message.folderName !== "") {
+      writer.uint32(34).string(message.folderName);
+    }
+    if (message.publisherId !== "") {
+      writer.uint32(42).string(message.publisherId);
+    }
+    if (message.publisherName !== "") {
+      writer.uint32(50).string(message.publisherName);
+    }
+    if (message.projectId !== "") {
+      writer.uint32(58).string(message.projectId);
+    }
+    for (const v of message.dashboardIds) {
+      writer.uint32(66).string(v!);
+    }
+    for (const v of message.roleIds) {
+      writer.uint32(74).string(v!);
+    }
+    for (const v of message.userIds) {
+      writer.uint32(82).string(v!);
+    }
+    if (message.snapshotJson !== "") {
+      writer.uint32(90).string(message.snapshotJson);
+    }
+    for (const v of message.sources) {
+      SourceName.encode(v!, writer.uint32(98).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): PublishRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBasePublishRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.kind = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.originId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.name = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.folderName = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.publisherId = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.publisherName = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.projectId = reader.string();
+            continue;
+          }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.dashboardIds.push(reader.string());
+            continue;
+          }
+          case 9: {
+            if (tag !== 74) {
+              break;
+            }
+
+            message.roleIds.push(reader.string());
+            continue;
+          }
+          case 10: {
+            if (tag !== 82) {
+              break;
+            }
+
+            message.userIds.push(reader.string());
+            continue;
+          }
+          case 11: {
+            if (tag !== 90) {
+              break;
+            }
+
+            message.snapshotJson = reader.string();
+            continue;
+          }
+          case 12: {
+            if (tag !== 98) {
+              break;
+            }
+
+            message.sources.push(SourceName.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): PublishRequest {
+    return {
+      kind: isSet(object.kind) ? globalThis.String(object.kind) : "",
+      originId: isSet(object.originId)
+        ? globalThis.String(object.originId)
+        : isSet(object.origin_id)
+        ? globalThis.String(object.origin_id)
+        : "",
+      name: isSet(object.name) ? globalThis.String(object.name) : "",
+      folderName: isSet(object.folderName)
+        ? globalThis.String(object.folderName)
+        : isSet(object.folder_name)
+        ? globalThis.String(object.folder_name)
+        : "",
+      publisherId: isSet(object.publisherId)
+        ? globalThis.String(object.publisherId)
+        : isSet(object.publisher_id)
+        ? globalThis.String(object.publisher_id)
+        : "",
+      publisherName: isSet(object.publisherName)
+        ? globalThis.String(object.publisherName)
+        : isSet(object.publisher_name)
+        ? globalThis.String(object.publisher_name)
+        : "",
+      projectId: isSet(object.projectId)
+        ? globalThis.String(object.projectId)
+        : isSet(object.project_id)
+        ? globalThis.String(object.project_id)
+        : "",
+      dashboardIds: globalThis.Array.isArray(object?.dashboardIds)
+        ? object.dashboardIds.map((e: any) => globalThis.String(e))
+        : globalThis.Array.isArray(object?.dashboard_ids)
+        ? object.dashboard_ids.map((e: any) => globalThis.String(e))
+        : [],
+      roleIds: globalThis.Array.isArray(object?.roleIds)
+        ? object.roleIds.map((e: any) => globalThis.String(e))
+        : globalThis.Array.isArray(object?.role_ids)
+        ? object.role_ids.map((e: any) => globalThis.String(e))
+        : [],
+      userIds: globalThis.Array.isArray(object?.userIds)
+        ? object.userIds.map((e: any) => globalThis.String(e))
+        : globalThis.Array.isArray(object?.user_ids)
+        ? object.user_ids.map((e: any) => globalThis.String(e))
+        : [],
+      snapshotJson: isSet(object.snapshotJson)
+        ? globalThis.String(object.snapshotJson)
+        : isSet(object.snapshot_json)
+        ? globalThis.String(object.snapshot_json)
+        : "",
+      sources: globalThis.Array.isArray(object?.sources)
+        ? object.sources.map((e: any) => SourceName.fromJSON(e))
+        : [],
+    };
+  },
+
+  toJSON(message: PublishRequest): unknown {
+    const obj: any = {};
+    if (message.kind !== "") {
+      obj.kind = message.kind;
+    }
+    if (message.originId !== "") {
+      obj.originId = message.originId;
+    }
+    if (message.name !== "") {
+      obj.name = message.name;
+    }
+    if (message.folderName !== "") {
+      obj.folderName = message.folderName;
+    }
+    if (message.publisherId !== "") {
+      obj.publisherId = message.publisherId;
+    }
+    if (message.publisherName !== "") {
+      obj.publisherName = message.publisherName;
+    }
+    if (message.projectId !== "") {
+      obj.projectId = message.projectId;
+    }
+    if (message.dashboardIds?.length) {
+      obj.dashboardIds = message.dashboardIds;
+    }
+    if (message.roleIds?.length) {
+      obj.roleIds = message.roleIds;
+    }
+    if (message.userIds?.length) {
+      obj.userIds = message.userIds;
+    }
+    if (message.snapshotJson !== "") {
+      obj.snapshotJson = message.snapshotJson;
+    }
+    if (message.sources?.length) {
+      obj.sources = message.sources.map((e) => SourceName.toJSON(e));
+    }
+    return obj;
+  },
+};
+
+function createBaseFindByOriginRequest(): FindByOriginRequest {
+  return { kind: "", originId: "" };
+}
+
+export const FindByOriginRequest: MessageFns<FindByOriginRequest> = {
+  encode(message: FindByOriginRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.kind !== "") {
+      writer.uint32(10).string(message.kind);
+    }
+    if (message.originId !== "") {
+      writer.uint32(18).string(message.originId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): FindByOriginRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseFindByOriginRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.kind = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.originId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): FindByOriginRequest {
+    return {
+      kind: isSet(object.kind) ? globalThis.String(object.kind) : "",
+      originId: isSet(object.originId)
+        ? globalThis.String(object.originId)
+        : isSet(object.origin_id)
+        ? globalThis.String(object.origin_id)
+        : "",
+    };
+  },
+
+  toJSON(message: FindByOriginRequest): unknown {
+    const obj: any = {};
+    if (message.kind !== "") {
+      obj.kind = message.kind;
+    }
+    if (message.originId !== "") {
+      obj.originId = message.originId;
+    }
+    return obj;
+  },
+};
+
+function createBaseFindByItemRequest(): FindByItemRequest {
+  return { itemId: "" };
+}
+
+export const FindByItemRequest: MessageFns<FindByItemRequest> = {
+  encode(message: FindByItemRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.itemId !== "") {
+      writer.uint32(10).string(message.itemId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): FindByItemRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseFindByItemRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.itemId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): FindByItemRequest {
+    return {
+      itemId: isSet(object.itemId)
+        ? globalThis.String(object.itemId)
+        : isSet(object.item_id)
+        ? globalThis.String(object.item_id)
+        : "",
+    };
+  },
+
+  toJSON(message: FindByItemRequest): unknown {
+    const obj: any = {};
+    if (message.itemId !== "") {
+      obj.itemId = message.itemId;
+    }
+    return obj;
+  },
+};
+
+function createBaseFindReply(): FindReply {
+  return { versions: [] };
+}
+
+export const FindReply: MessageFns<FindReply> = {
+  encode(message: FindReply, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.template !== undefined) {
+      Template.encode(message.template, writer.uint32(10).fork()).join();
+    }
+    for (const v of message.versions) {
+      Version.encode(v!, writer.uint32(18).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): FindReply {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseFindReply();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.template = Template.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.versions.push(Version.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): FindReply {
+    return {
+      template: isSet(object.template) ? Template.fromJSON(object.template) : undefined,
+      versions: globalThis.Array.isArray(object?.versions) ? object.versions.map((e: any) => Version.fromJSON(e)) : [],
+    };
+  },
+
+  toJSON(message: FindReply): unknown {
+    const obj: any = {};
+    if (message.template !== undefined) {
+      obj.template = Template.toJSON(message.template);
+    }
+    if (message.versions?.length) {
+      obj.versions = message.versions.map((e) => Version.toJSON(e));
+    }
+    return obj;
+  },
+};
+
+function createBaseListRequest(): ListRequest {
+  return {};
+}
+
+export const ListRequest: MessageFns<ListRequest> = {
+  encode(_: ListRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(_: any): ListRequest {
+    return {};
+  },
+
+  toJSON(_: ListRequest): unknown {
+    const obj: any = {};
+    return obj;
+  },
+};
+
+function createBaseListReply(): ListReply {
+  return { templates: [] };
+}
+
+export const ListReply: MessageFns<ListReply> = {
+  encode(message: ListReply, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.templates) {
+      Template.encode(v!, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListReply {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListReply();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.templates.push(Template.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListReply {
+    return {
+      templates: globalThis.Array.isArray(object?.templates)
+        ? object.templates.map((e: any) => Template.fromJSON(e))
+        : [],
+    };
+  },
+
+  toJSON(message: ListReply): unknown {
+    const obj: any = {};
+    if (message.templates?.length) {
+      obj.templates = message.templates.map((e) => Template.toJSON(e));
+    }
+    return obj;
+  },
+};
+
 /**
- * Owns publishing and copying of template folders and dashboards.
- * Methods arrive with the issues that build this service.
+ * Published templates (docs/api/template.md): the record of each template (kind, name, publisher,
+ * version, the template-tab copy of its latest version) and every version's frozen copy.
  */
 
 export interface TemplateServiceClient {
+  /**
+   * Records a publication: a new template, or the next version of the template published from the
+   * same dashboard/folder (kind + origin_id).
+   */
+
+  publish(request: PublishRequest): Observable<Template>;
+
+  findByOrigin(request: FindByOriginRequest): Observable<FindReply>;
+
+  /** The template whose template-tab copy holds this dashboard (or folder). */
+
+  findByItem(request: FindByItemRequest): Observable<FindReply>;
+
+  list(request: ListRequest): Observable<ListReply>;
 }
 
 /**
- * Owns publishing and copying of template folders and dashboards.
- * Methods arrive with the issues that build this service.
+ * Published templates (docs/api/template.md): the record of each template (kind, name, publisher,
+ * version, the template-tab copy of its latest version) and every version's frozen copy.
  */
 
 export interface TemplateServiceController {
+  /**
+   * Records a publication: a new template, or the next version of the template published from the
+   * same dashboard/folder (kind + origin_id).
+   */
+
+  publish(request: PublishRequest): Promise<Template> | Observable<Template> | Template;
+
+  findByOrigin(request: FindByOriginRequest): Promise<FindReply> | Observable<FindReply> | FindReply;
+
+  /** The template whose template-tab copy holds this dashboard (or folder). */
+
+  findByItem(request: FindByItemRequest): Promise<FindReply> | Observable<FindReply> | FindReply;
+
+  list(request: ListRequest): Promise<ListReply> | Observable<ListReply> | ListReply;
 }
 
 export function TemplateServiceControllerMethods() {
   return function (constructor: Function) {
-    const grpcMethods: string[] = [];
+    const grpcMethods: string[] = ["publish", "findByOrigin", "findByItem", "list"];
     for (const method of grpcMethods) {
       const descriptor: any = Reflect.getOwnPropertyDescriptor(constructor.prototype, method);
       GrpcMethod("TemplateService", method)(constructor.prototype[method], method, descriptor);
@@ -47,3 +1236,14 @@ export function TemplateServiceControllerMethods() {
 }
 
 export const TEMPLATE_SERVICE_NAME = "TemplateService";
+
+function isSet(value: any): boolean {
+  return value !== null && value !== undefined;
+}
+
+export interface MessageFns<T> {
+  encode(message: T, writer?: BinaryWriter): BinaryWriter;
+  decode(input: BinaryReader | Uint8Array, length?: number): T;
+  fromJSON(object: any): T;
+  toJSON(message: T): unknown;
+}

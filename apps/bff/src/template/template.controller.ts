@@ -1,0 +1,310 @@
+import { Body, Controller, Get, Inject, Param, Post, Query, Req } from '@nestjs/common';
+import { ApiBearerAuth, ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { AppError } from '@bi/core';
+import { translate } from '@bi/i18n';
+import type { dashboardV1, dataSourceV1, identityV1, templateV1 } from '@bi/proto';
+import { checkName, isReserved } from '@bi/rules';
+import type { DataType } from '@bi/chart-model';
+import { z } from 'zod';
+import { DASHBOARD_CLIENT, DATA_SOURCE_CLIENT, IDENTITY_CLIENT, TEMPLATE_CLIENT, rpc } from '../grpc-clients.js';
+import { allows, CurrentUser, RequirePermission, type AuthUser } from '../http/auth.guard.js';
+import { requestLanguage } from '../http/request-language.js';
+import { parseInput } from '../http/validation.js';
+import { canAccessSource } from '../data-source/source-access.js';
+import { missingFields, proposeMatch, remapTree, usedSources, type FieldTypeOf, type TreeDashboardLike, type UsedSource } from './remap.js';
+import { canSeeTemplate, TemplateVisibility } from './template-visibility.js';
+
+const MAX_HOLDERS = 1000;
+const MAX_CANDIDATES = 500;
+const id = z.string().min(1).max(64);
+const publishBody = z.object({ roleIds: z.array(id).max(MAX_HOLDERS).default([]), userIds: z.array(id).max(MAX_HOLDERS).default([]) });
+const sourceMaps = z.array(z.object({ from: id, to: id })).max(200).default([]);
+const copyBody = z.object({ projectId: id, name: z.string().max(100).optional(), targetTab: z.enum(['dashboard', 'template']).default('dashboard'), sources: sourceMaps });
+const projCopyBody = z.object({ name: z.string().max(100), targetTab: z.enum(['dashboard', 'template']).default('dashboard'), sources: sourceMaps });
+const kindSchema = z.enum(['dash', 'proj']);
+
+type Req = { headers: Record<string, string | string[] | undefined> };
+type Tree = dashboardV1.TreeDashboard;
+
+/** A name of the template form (3–20, SBEP reserved), as the dashboard names are checked. */
+export function templateName(name: unknown): string {
+  const problem = checkName(name);
+  if (problem) throw new AppError('invalid', problem === 'required' ? 'name.required' : 'name.length');
+  const n = (name as string).trim();
+  if (isReserved(n)) throw new AppError('invalid', 'name.reserved');
+  return n;
+}
+
+const DATA_TYPES = new Set(['string', 'number', 'date']);
+function typeOfSource(s: dataSourceV1.DataSource): FieldTypeOf {
+  const types = new Map(s.fields.filter((f) => DATA_TYPES.has(f.dataType)).map((f) => [f.name, f.dataType as DataType]));
+  return (name) => types.get(name);
+}
+
+/**
+ * The template library (docs/api/template.md): publishing dashboards and folders of the dashboard tab
+ * as templates (a frozen copy in the template tab + the template service's record and version), who
+ * sees them (template:{id}), and copying them into the caller's dashboards with their sources remapped.
+ * Services never call each other: this controller reads from one and hands to the other.
+ */
+@ApiTags('template')
+@ApiBearerAuth()
+@RequirePermission('template:view')
+@Controller('template')
+export class TemplateController {
+  constructor(
+    @Inject(IDENTITY_CLIENT) private readonly identity: identityV1.IdentityServiceClient,
+    @Inject(DASHBOARD_CLIENT) private readonly dashboards: dashboardV1.DashboardServiceClient,
+    @Inject(DATA_SOURCE_CLIENT) private readonly sources: dataSourceV1.DataSourceServiceClient,
+    @Inject(TEMPLATE_CLIENT) private readonly templates: templateV1.TemplateServiceClient,
+    private readonly visibility: TemplateVisibility,
+  ) {}
+
+  @Get('publish_menu')
+  @RequirePermission('template:edit')
+  @ApiOperation({ summary: 'What the caller may publish: the dashboard tab folders and dashboards, with the template each was published as' })
+  async publishMenu() {
+    const [projects, templates] = await Promise.all([rpc(this.dashboards.listProjects({ tab: 'dashboard' })), rpc(this.templates.list({}))]);
+    const published = (kind: string, originId: string) => {
+      const t = templates.templates.find((x) => x.kind === kind && x.originId === originId);
+      return t ? { published: { templateId: t.templateId, version: t.version } } : {};
+    };
+    return projects.projects.map((p) => ({
+      projectId: p.projectId,
+      name: p.name,
+      ...published('proj', p.projectId),
+      dashboards: p.dashboards.map((d) => ({ dashboardId: d.dashboardId, name: d.name, ...published('dash', d.dashboardId) })),
+    }));
+  }
+
+  @Get('roles_users')
+  @RequirePermission('template:edit')
+  @ApiOperation({ summary: 'Roles and users to publish to {roles, users, selectRoles, selectUsers}; ?kind=dash|proj&id= preselects the holders of the template published from it' })
+  async rolesUsers(@Query('kind') kind?: string, @Query('id') originId?: string) {
+    const all = await rpc(this.identity.listRolesUsers({}));
+    let selectRoles: string[] = [];
+    let selectUsers: string[] = [];
+    if (kind && originId) {
+      const t = (await rpc(this.templates.findByOrigin({ kind: parseInput(kindSchema, kind), originId: parseInput(id, originId) }))).template;
+      if (t) {
+        const held = await rpc(this.identity.listGrants({ target: `template:${t.templateId}` }));
+        selectRoles = held.roles.map((r) => r.id);
+        selectUsers = held.users.map((u) => u.id);
+      }
+    }
+    return { roles: all.roles, users: all.users, selectRoles, selectUsers };
+  }
+
+  @Post('publish/:kind/:id/:name/:extra')
+  @RequirePermission('template:edit')
+  @ApiOperation({ summary: 'Publish a dashboard (dash) or folder (proj) of the dashboard tab as a template to {roleIds, userIds}; again = next version. Answers a message text' })
+  @ApiBody({ schema: { type: 'object', properties: { roleIds: { type: 'array', items: { type: 'string' } }, userIds: { type: 'array', items: { type: 'string' } } } } })
+  async publish(@Param('kind') kindText: string, @Param('id') originText: string, @Param('name') nameText: string, @Param('extra') extra: string, @Body() body: unknown, @CurrentUser() user: AuthUser, @Req() req: Req): Promise<string> {
+    const kind = parseInput(kindSchema, kindText);
+    const originId = parseInput(id, originText);
+    const name = templateName(nameText);
+    const folderName = kind === 'dash' ? templateName(extra) : name;
+    const b = parseInput(publishBody, body);
+    let dashboardIds: string[];
+    if (kind === 'dash') dashboardIds = [(await rpc(this.dashboards.getDashboard({ tab: 'dashboard', dashboardId: originId }))).dashboardId];
+    else {
+      const p = (await rpc(this.dashboards.listProjects({ tab: 'dashboard' }))).projects.find((x) => x.projectId === originId);
+      if (!p) throw new AppError('not_found', 'project.not_found');
+      dashboardIds = p.dashboards.map((d) => d.dashboardId);
+      if (!dashboardIds.length) throw new AppError('invalid', 'template.empty_folder');
+    }
+    const tree = (await rpc(this.dashboards.readTree({ tab: 'dashboard', dashboardIds }))).dashboards;
+    // The publisher must be able to open what is published: every chart's source readable.
+    const names = new Map<string, string>();
+    for (const d of tree)
+      for (const c of d.charts) {
+        if (!c.dataSourceId || names.has(c.dataSourceId)) continue;
+        const s = await this.sourceOrUndefined(c.dataSourceId);
+        if (!s) throw new AppError('invalid', 'template.source_gone', { name: c.dataSourceId });
+        if (!canAccessSource(user, s)) throw new AppError('forbidden', 'template.publish_forbidden', { title: c.title });
+        names.set(s.dataSourceId, s.name);
+      }
+    const existing = (await rpc(this.templates.findByOrigin({ kind, originId }))).template;
+    const templateProjects = (await rpc(this.dashboards.listProjects({ tab: 'template' }))).projects;
+    const keepFolder = kind === 'proj' && existing && templateProjects.some((p) => p.projectId === existing.projectId);
+    const copy = await rpc(
+      this.dashboards.importTree({
+        tab: 'template',
+        projectId: keepFolder ? existing.projectId : '',
+        newProjectName: keepFolder ? '' : folderName,
+        reuseProject: kind === 'dash',
+        replaceDashboardIds: existing?.dashboardIds ?? [],
+        dashboards: kind === 'dash' ? tree.map((d) => ({ ...d, name })) : tree,
+        userId: user.userId,
+      }),
+    );
+    const t = await rpc(
+      this.templates.publish({
+        kind,
+        originId,
+        name,
+        folderName,
+        publisherId: user.userId,
+        publisherName: user.userName,
+        projectId: copy.projectId,
+        dashboardIds: copy.dashboards.map((d) => d.dashboardId),
+        roleIds: b.roleIds,
+        userIds: b.userIds,
+        snapshotJson: JSON.stringify(tree),
+        sources: [...names].map(([dataSourceId, n]) => ({ dataSourceId, name: n })),
+      }),
+    );
+    await rpc(this.identity.changeGrants({ targets: [`template:${t.templateId}`], roleIds: b.roleIds, userIds: b.userIds, mode: 'set', actor: { userId: user.userId, userName: user.userName } }));
+    return translate('template.published', requestLanguage(req), { name, version: t.version });
+  }
+
+  @Get('templates')
+  @ApiOperation({ summary: 'The templates the caller sees (TemplateInfo[], newest first)' })
+  async list(@CurrentUser() user: AuthUser) {
+    const all = (await rpc(this.templates.list({}))).templates;
+    return all.filter((t) => user.isAdmin || canSeeTemplate(user, t)).map((t) => this.info(user, t));
+  }
+
+  @Get('info/:dashboardId')
+  @ApiOperation({ summary: 'The template holding a template-tab dashboard, with its versions; null when it belongs to none' })
+  async infoOf(@Param('dashboardId') dashboardId: string, @CurrentUser() user: AuthUser) {
+    const found = await rpc(this.templates.findByItem({ itemId: parseInput(id, dashboardId) }));
+    if (!found.template) return null;
+    if (!user.isAdmin && !canSeeTemplate(user, found.template)) throw new AppError('not_found', 'template.not_found');
+    return { ...this.info(user, found.template), versions: found.versions };
+  }
+
+  @Get('sources/:kind/:id')
+  @ApiOperation({ summary: 'The sources a template-tab dashboard (dash) or folder (proj) uses, with the caller\'s candidate sources and the proposed match' })
+  async sourcesOf(@Param('kind') kind: string, @Param('id') itemId: string, @CurrentUser() user: AuthUser) {
+    const tree = await this.templateTree(user, parseInput(kindSchema, kind), parseInput(id, itemId));
+    return this.remapPlan(user, usedSources(tree), await this.sourceNames(tree));
+  }
+
+  @Post('copy/:dashboardId')
+  @ApiOperation({ summary: "Copy a template-tab dashboard into folder projectId of targetTab (default dashboard) with the sources remapped; answers the target folder" })
+  @ApiBody({ schema: { type: 'object', required: ['projectId'], properties: { projectId: { type: 'string' }, name: { type: 'string' }, targetTab: { type: 'string', enum: ['dashboard', 'template'] }, sources: { type: 'array' } } } })
+  async copy(@Param('dashboardId') dashboardId: string, @Body() body: unknown, @CurrentUser() user: AuthUser) {
+    const b = parseInput(copyBody, body);
+    this.checkTarget(user, b.targetTab);
+    const tree = await this.templateTree(user, 'dash', parseInput(id, dashboardId));
+    const name = b.name === undefined || b.name === '' ? tree[0]!.name : templateName(b.name);
+    const mapped = await this.remapped(user, tree, b.sources);
+    const copy = await rpc(this.dashboards.importTree({ tab: b.targetTab, projectId: b.projectId, newProjectName: '', reuseProject: false, replaceDashboardIds: [], dashboards: mapped.map((d) => ({ ...d, name })), userId: user.userId }));
+    return this.projectAfter(b.targetTab, copy);
+  }
+
+  @Post('projCopy/:projectId')
+  @ApiOperation({ summary: 'Copy a template folder into a new folder {name} (3–20) of targetTab (default dashboard) with the sources remapped' })
+  @ApiBody({ schema: { type: 'object', required: ['name'], properties: { name: { type: 'string' }, targetTab: { type: 'string', enum: ['dashboard', 'template'] }, sources: { type: 'array' } } } })
+  async projCopy(@Param('projectId') projectId: string, @Body() body: unknown, @CurrentUser() user: AuthUser) {
+    const b = parseInput(projCopyBody, body);
+    const name = templateName(b.name);
+    this.checkTarget(user, b.targetTab);
+    const tree = await this.templateTree(user, 'proj', parseInput(id, projectId));
+    const mapped = await this.remapped(user, tree, b.sources);
+    const copy = await rpc(this.dashboards.importTree({ tab: b.targetTab, projectId: '', newProjectName: name, reuseProject: false, replaceDashboardIds: [], dashboards: mapped, userId: user.userId }));
+    return this.projectAfter(b.targetTab, copy);
+  }
+
+  /** Copying into the template tab needs template:edit (spec 01 §5), into the dashboard tab dashboard:edit. */
+  private checkTarget(user: AuthUser, tab: 'dashboard' | 'template') {
+    if (tab === 'template' && !allows(user, 'template:edit')) throw new AppError('forbidden', 'template.copy_template_forbidden');
+    if (tab === 'dashboard' && !allows(user, 'dashboard:edit')) throw new AppError('forbidden', 'dashboard.edit_forbidden');
+  }
+
+  private async projectAfter(tab: string, copy: dashboardV1.Project) {
+    const p = (await rpc(this.dashboards.listProjects({ tab }))).projects.find((x) => x.projectId === copy.projectId);
+    return p ?? copy;
+  }
+
+  private info(user: AuthUser, t: templateV1.Template) {
+    const full = user.isAdmin || t.publisherId === user.userId || allows(user, 'template:edit');
+    const { roleIds, userIds, sources: _sources, folderName: _folder, ...rest } = t;
+    return { ...rest, ...(full ? { roleIds, userIds } : {}) };
+  }
+
+  /** The template-tab dashboards of a template dashboard or folder the caller sees (404 otherwise), as trees. */
+  private async templateTree(user: AuthUser, kind: 'dash' | 'proj', itemId: string): Promise<Tree[]> {
+    const v = await this.visibility.view(user);
+    const visible = (dashboardId: string) => user.isAdmin || v.canSeeDashboard(dashboardId);
+    let ids: string[];
+    if (kind === 'dash') {
+      if (!visible(itemId)) throw new AppError('not_found', 'dashboard.not_found');
+      ids = [itemId];
+    } else {
+      const p = (await rpc(this.dashboards.listProjects({ tab: 'template' }))).projects.find((x) => x.projectId === itemId);
+      if (!p) throw new AppError('not_found', 'project.not_found');
+      ids = p.dashboards.map((d) => d.dashboardId).filter(visible);
+      if (!ids.length) throw new AppError(p.dashboards.length ? 'not_found' : 'invalid', p.dashboards.length ? 'project.not_found' : 'template.empty_folder');
+    }
+    return (await rpc(this.dashboards.readTree({ tab: 'template', dashboardIds: ids }))).dashboards;
+  }
+
+  /** Names of the sources a tree uses as the templates recorded them (for sources deleted since). */
+  private async sourceNames(tree: Tree[]): Promise<Map<string, string>> {
+    const out = new Map<string, string>();
+    for (const d of tree.slice(0, 1)) {
+      const found = await rpc(this.templates.findByItem({ itemId: d.dashboardId }));
+      for (const s of found.template?.sources ?? []) out.set(s.dataSourceId, s.name);
+    }
+    return out;
+  }
+
+  private async sourceOrUndefined(dataSourceId: string): Promise<dataSourceV1.DataSource | undefined> {
+    return rpc(this.sources.getSource({ dataSourceId })).catch((e: unknown) => (e instanceof AppError && (e.kind === 'not_found' || e.kind === 'invalid') ? undefined : Promise.reject(e)));
+  }
+
+  /** The caller's readable sources with their fields (bounded). */
+  private async readableSources(user: AuthUser): Promise<dataSourceV1.DataSource[]> {
+    const projects = (await rpc(this.sources.listProjects({}))).projects;
+    const summaries = projects.flatMap((p) => p.dataSources).filter((s) => canAccessSource(user, s)).slice(0, MAX_CANDIDATES);
+    return (await Promise.all(summaries.map((s) => this.sourceOrUndefined(s.dataSourceId)))).filter((s): s is dataSourceV1.DataSource => !!s);
+  }
+
+  private async remapPlan(user: AuthUser, used: Map<string, UsedSource>, recorded: Map<string, string>) {
+    const mine = await this.readableSources(user);
+    const out = [];
+    for (const u of used.values()) {
+      const own = mine.find((s) => s.dataSourceId === u.dataSourceId) ?? (await this.sourceOrUndefined(u.dataSourceId));
+      const name = own?.name ?? recorded.get(u.dataSourceId) ?? u.dataSourceId;
+      const candidates = mine.map((s) => ({ dataSourceId: s.dataSourceId, name: s.name, projectName: s.projectName, missing: missingFields(u, typeOfSource(s)).map((m) => m.name) }));
+      out.push({
+        dataSourceId: u.dataSourceId,
+        name,
+        exists: !!own,
+        fields: [...u.fields].map(([n, t]) => ({ name: n, dataType: t === 'any' ? 'number' : t })),
+        charts: u.charts,
+        candidates,
+        match: proposeMatch({ dataSourceId: u.dataSourceId, name }, candidates),
+      });
+    }
+    return out;
+  }
+
+  /**
+   * The tree with each used source moved to the caller's choice (default: the template's own source),
+   * everything checked before anything is written: the target exists, the caller may read it, it has
+   * every used field with the same type.
+   */
+  private async remapped(user: AuthUser, tree: Tree[], pairs: { from: string; to: string }[]): Promise<Tree[]> {
+    const chosen = new Map(pairs.map((p) => [p.from, p.to]));
+    const used = usedSources(tree as TreeDashboardLike[]);
+    const recorded = await this.sourceNames(tree);
+    const mapping = new Map<string, { to: string; typeOf: FieldTypeOf }>();
+    for (const u of used.values()) {
+      const to = chosen.get(u.dataSourceId) ?? u.dataSourceId;
+      const s = await this.sourceOrUndefined(to);
+      if (!s) {
+        if (to === u.dataSourceId) throw new AppError('invalid', 'template.source_gone', { name: recorded.get(u.dataSourceId) ?? u.dataSourceId });
+        throw new AppError('not_found', 'datasource.not_found');
+      }
+      if (!canAccessSource(user, s)) throw new AppError('forbidden', 'chart.source_forbidden');
+      const typeOf = typeOfSource(s);
+      const missing = missingFields(u, typeOf)[0];
+      if (missing) throw new AppError('invalid', 'template.field_missing', { name: s.name, field: missing.name, type: missing.type === 'any' ? 'number' : missing.type });
+      mapping.set(u.dataSourceId, { to, typeOf });
+    }
+    return remapTree(tree, mapping);
+  }
+}
