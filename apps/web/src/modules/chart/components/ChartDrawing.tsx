@@ -4,13 +4,47 @@
  */
 import { ReloadOutlined, WarningOutlined } from '@ant-design/icons';
 import { Button, Empty, Spin, Typography } from 'antd';
-import { Component, lazy, Suspense, type ErrorInfo, type ReactNode } from 'react';
+import { Component, useEffect, useState, type ErrorInfo, type ReactNode } from 'react';
 import { useChartViewTranslation } from '../i18n';
 import type { RendererProps } from './renderers/common';
 
-/** The renderers and ECharts: a chunk of their own, loaded when the first chart runs (beside its answer). */
-export const loadChartRenderer = () => import('./ChartRenderer');
-const ChartRenderer = lazy(loadChartRenderer);
+type RendererModule = typeof import('./ChartRenderer');
+let rendererModule: RendererModule | undefined;
+let rendererLoading: Promise<RendererModule> | undefined;
+
+/** The renderers and ECharts: a chunk of their own, loaded when the first chart runs (beside its answer); a failed load is tried again on the next call. */
+export const loadChartRenderer = (): Promise<RendererModule> =>
+  (rendererLoading ??= import('./ChartRenderer').then(
+    (m) => (rendererModule = m),
+    (error: unknown) => {
+      rendererLoading = undefined;
+      throw error;
+    },
+  ));
+
+/**
+ * The renderers' module: at once when loaded, else after it loaded (a spinner meanwhile). Kept in state
+ * rather than behind React.lazy + Suspense: a Suspense boundary that showed its fallback reveals its
+ * content only after a throttle (hundreds of milliseconds), which held every chart of a cold dashboard
+ * back after its answer and the chunk were in. A failed load is thrown to the RenderBoundary (retry).
+ */
+function useRendererModule(): RendererModule | undefined {
+  const [loaded, setLoaded] = useState(rendererModule);
+  const [error, setError] = useState<unknown>(undefined);
+  useEffect(() => {
+    if (loaded) return undefined;
+    let live = true;
+    loadChartRenderer().then(
+      (m) => live && setLoaded(() => m),
+      (e: unknown) => live && setError(() => e ?? new Error('the chart renderers did not load')),
+    );
+    return () => {
+      live = false;
+    };
+  }, [loaded]);
+  if (error !== undefined) throw error;
+  return loaded;
+}
 
 /** A centred state of a chart: icon, title, detail and an action (retry, edit). */
 export function ChartStatus({ testId, icon, title, detail, action, alert = false }: { testId?: string; icon?: ReactNode; title: string; detail?: string; action?: ReactNode; alert?: boolean }) {
@@ -87,19 +121,24 @@ class RenderBoundary extends Component<BoundaryProps, { failed: boolean; resetKe
   }
 }
 
+function LoadedRenderer(props: RendererProps) {
+  const loaded = useRendererModule();
+  if (!loaded) {
+    return (
+      <div className="bi-chart-view__center">
+        <Spin />
+      </div>
+    );
+  }
+  const { default: ChartRenderer } = loaded;
+  return <ChartRenderer {...props} />;
+}
+
 /** The chart drawn by its kind's renderer; `failed` is shown (with a retry) when drawing throws. */
 export function ChartDrawing({ failed, onError, ...renderer }: RendererProps & { failed: (retry: () => void) => ReactNode; onError?: () => void }) {
   return (
     <RenderBoundary resetKey={renderer.answer} onError={onError} fallback={failed}>
-      <Suspense
-        fallback={
-          <div className="bi-chart-view__center">
-            <Spin />
-          </div>
-        }
-      >
-        <ChartRenderer {...renderer} />
-      </Suspense>
+      <LoadedRenderer {...renderer} />
     </RenderBoundary>
   );
 }
