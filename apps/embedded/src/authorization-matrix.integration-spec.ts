@@ -33,6 +33,8 @@ describe('authorization matrix', () => {
     ownerId: string;
     someUserId: string;
     upload: { id: string; table: string };
+    relFolder: string;
+    rel: string;
   };
   let key = 0;
   const removable = ['b', 'c', 'd', 'e'];
@@ -56,6 +58,8 @@ describe('authorization matrix', () => {
     F.dash = (await ok('POST', '/api/dashboard/dashboard', { name: 'Matrix board', projectId: F.dProject })).dashboardId;
     F.chart = await freshChart();
     F.upload = await uploadedSource();
+    F.relFolder = (await ok('POST', '/api/relation/proj/dashboard', { name: 'Matrix maps' })).projectId;
+    F.rel = await freshMap();
   });
   afterAll(async () => stack?.stop());
 
@@ -101,11 +105,33 @@ describe('authorization matrix', () => {
     await stack.runtime.db.query('UPDATE data_source.sources SET created_by = $1 WHERE id = $2', [F.ownerId, j.dataSourceId]);
     return j.dataSourceId;
   }
+  /** A relation map created by the owner (shared with no one). */
+  const freshMap = async () => (await ok('POST', '/api/relation/create/dashboard', { projectId: F.relFolder, name: unique('Map') }, tokens.owner)).relationId as string;
+  const freshRelFolder = async () => (await ok('POST', '/api/relation/proj/dashboard', { name: unique('Maps') })).projectId as string;
   const freshDashboard = async () => (await ok('POST', '/api/dashboard/dashboard', { name: unique('Board'), projectId: F.dProject })).dashboardId as string;
+  /** A template (issue 18) published by admin from the fixture dashboard to the viewer and analyst roles, once; the callers sign in again to hold the new grant. */
+  let matrixTemplate: Promise<{ dashboardId: string; projectId: string }> | undefined;
+  const publishedTemplate = () =>
+    (matrixTemplate ??= (async () => {
+      await ok('POST', `/api/template/publish/dash/${F.dash}/Matrix%20template/Matrix%20templates`, { roleIds: ['viewer', 'analyst'], userIds: [] });
+      const t = (await ok('GET', '/api/template/templates')).find((x: { originId: string }) => x.originId === F.dash);
+      return { dashboardId: t.dashboardIds[0], projectId: t.projectId };
+    })());
+  const templateCall = async (c: Caller, params: (t: { dashboardId: string; projectId: string }) => Record<string, string>, body?: unknown): Promise<Request> => ({
+    params: params(await publishedTemplate()),
+    body,
+    token: c === 'anonymous' ? undefined : await stack.login(c, c === 'owner' ? OWNER_PASSWORD : TEST_PASSWORD),
+  });
   const freshUser = async () => (await ok('POST', '/api/identity/admin/users', { userName: `u${++n}`, password: 'some-pass-1', roleIds: [] })).id as string;
 
   /** What each route is called with, where the defaults (shared fixtures, no body) would not succeed or would spend a fixture. */
   const requests: Partial<Record<Route, (caller: Caller) => Promise<Request>>> = {
+    'POST /api/template/publish/{kind}/{id}/{name}/{extra}': async () => ({ params: { kind: 'dash', id: await freshDashboard(), name: unique('Tpl'), extra: 'Matrix published' }, body: { roleIds: [], userIds: [] } }),
+    'GET /api/template/info/{dashboardId}': (c) => templateCall(c, (t) => ({ dashboardId: t.dashboardId })),
+    'GET /api/template/sources/{kind}/{id}': (c) => templateCall(c, (t) => ({ kind: 'dash', id: t.dashboardId })),
+    // the template's source stays the publisher's (the fixture source): only who may read it can copy without a remap
+    'POST /api/template/copy/{dashboardId}': (c) => templateCall(c, (t) => ({ dashboardId: t.dashboardId }), { projectId: F.dProject, name: unique('Tcopy'), sources: [] }),
+    'POST /api/template/projCopy/{projectId}': (c) => templateCall(c, (t) => ({ projectId: t.projectId }), { name: unique('Tcopy'), sources: [] }),
     'POST /api/identity/login': async () => ({ body: { userName: 'viewer', password: TEST_PASSWORD } }),
     'GET /api/identity/logout/{userName}': async (c) => ({ params: { userName: c === 'anonymous' ? 'admin' : c }, token: c === 'anonymous' ? undefined : await stack.login(c, c === 'owner' ? OWNER_PASSWORD : TEST_PASSWORD) }),
     // a wrong current password: the route is reached, nothing changes
@@ -167,6 +193,16 @@ describe('authorization matrix', () => {
     'POST /api/field/inner_range': async () => ({ body: { tab: 'dashboard', chartId: F.chart.chartId, name: 'region' } }),
     'POST /api/chart-edit/{tab}/{dashboardId}': async () => ({ body: { title: 'New', dataSourceId: F.src, type: 'bar' } }),
     'PUT /api/chart-edit/{tab}': async () => ({ body: await freshChart() }),
+    'POST /api/relation/proj/{tabType}': async () => ({ body: { name: unique('Maps') } }),
+    'PUT /api/relation/project/{tabType}/{projectId}': async () => ({ params: { projectId: await freshRelFolder() }, body: { name: unique('Renamed') } }),
+    'DELETE /api/relation/proj/{tabType}/{projectId}': async () => ({ params: { projectId: await freshRelFolder() } }),
+    'POST /api/relation/create/{tabType}': async () => ({ body: { projectId: F.relFolder, name: unique('Map') } }),
+    'POST /api/relation/generate/{tabType}/{dashboardId}': async () => ({ body: { projectId: F.relFolder, name: unique('Map') } }),
+    'POST /api/relation/relation-option/{tabType}/{chartId}': async () => ({ body: { relationId: F.rel } }),
+    'POST /api/relation/change': async () => ({ body: (await ok('GET', `/api/relation/treedata/${F.rel}`)).nodes }),
+    'DELETE /api/relation/delete/{relationId}': async () => ({ params: { relationId: await freshMap() } }),
+    'POST /api/relation/relation-rename': async () => ({ body: { relationId: F.rel, tabType: 'dashboard', name: unique('Map') } }),
+    'POST /api/relation/publish/{relationId}/{name}': async () => ({ params: { name: 'map' }, body: { roleIds: [], userIds: [] } }),
     'PUT /api/chart-edit/change-custom-option/{tab}': async () => ({ body: { chartId: (await freshChart()).chartId, customOption: '' } }),
     'PUT /api/chart-edit/warn/{tab}': async () => ({ body: { chartId: (await freshChart()).chartId, warnConfigData: { warnItemsYList: [], warnItemsYOptionalList: [] } } }),
     'POST /api/chart-edit/change/{tab}/{dataSourceId}': async () => ({ body: await freshChart() }),
@@ -195,6 +231,8 @@ describe('authorization matrix', () => {
       action: 'create',
       tableName: 'sales',
       keyIds: '1',
+      tabType: 'dashboard',
+      relationId: F.rel,
     };
     if (!(name in values)) throw new Error(`no value for {${name}} in ${path}`);
     return values[name]!;
