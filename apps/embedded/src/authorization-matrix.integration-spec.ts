@@ -122,10 +122,29 @@ describe('authorization matrix', () => {
     body,
     token: c === 'anonymous' ? undefined : await stack.login(c, c === 'owner' ? OWNER_PASSWORD : TEST_PASSWORD),
   });
+  /** A template (issue 18) published by admin from the fixture dashboard to the viewer and analyst roles, once; the callers sign in again to hold the new grant. */
+  let matrixTemplate: Promise<{ dashboardId: string; projectId: string }> | undefined;
+  const publishedTemplate = () =>
+    (matrixTemplate ??= (async () => {
+      await ok('POST', `/api/template/publish/dash/${F.dash}/Matrix%20template/Matrix%20templates`, { roleIds: ['viewer', 'analyst'], userIds: [] });
+      const t = (await ok('GET', '/api/template/templates')).find((x: { originId: string }) => x.originId === F.dash);
+      return { dashboardId: t.dashboardIds[0], projectId: t.projectId };
+    })());
+  const templateCall = async (c: Caller, params: (t: { dashboardId: string; projectId: string }) => Record<string, string>, body?: unknown): Promise<Request> => ({
+    params: params(await publishedTemplate()),
+    body,
+    token: c === 'anonymous' ? undefined : await stack.login(c, c === 'owner' ? OWNER_PASSWORD : TEST_PASSWORD),
+  });
   const freshUser = async () => (await ok('POST', '/api/identity/admin/users', { userName: `u${++n}`, password: 'some-pass-1', roleIds: [] })).id as string;
 
   /** What each route is called with, where the defaults (shared fixtures, no body) would not succeed or would spend a fixture. */
   const requests: Partial<Record<Route, (caller: Caller) => Promise<Request>>> = {
+    'POST /api/template/publish/{kind}/{id}/{name}/{extra}': async () => ({ params: { kind: 'dash', id: await freshDashboard(), name: unique('Tpl'), extra: 'Matrix published' }, body: { roleIds: [], userIds: [] } }),
+    'GET /api/template/info/{dashboardId}': (c) => templateCall(c, (t) => ({ dashboardId: t.dashboardId })),
+    'GET /api/template/sources/{kind}/{id}': (c) => templateCall(c, (t) => ({ kind: 'dash', id: t.dashboardId })),
+    // the template's source stays the publisher's (the fixture source): only who may read it can copy without a remap
+    'POST /api/template/copy/{dashboardId}': (c) => templateCall(c, (t) => ({ dashboardId: t.dashboardId }), { projectId: F.dProject, name: unique('Tcopy'), sources: [] }),
+    'POST /api/template/projCopy/{projectId}': (c) => templateCall(c, (t) => ({ projectId: t.projectId }), { name: unique('Tcopy'), sources: [] }),
     'POST /api/template/publish/{kind}/{id}/{name}/{extra}': async () => ({ params: { kind: 'dash', id: await freshDashboard(), name: unique('Tpl'), extra: 'Matrix published' }, body: { roleIds: [], userIds: [] } }),
     'GET /api/template/info/{dashboardId}': (c) => templateCall(c, (t) => ({ dashboardId: t.dashboardId })),
     'GET /api/template/sources/{kind}/{id}': (c) => templateCall(c, (t) => ({ kind: 'dash', id: t.dashboardId })),
