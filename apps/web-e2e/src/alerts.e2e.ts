@@ -1,6 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { LoginPage } from './pages/LoginPage';
-import { api, tokenOf, uniqueSuffix } from './support/api';
+import { api, uniqueSuffix } from './support/api';
+import { uploadCsv } from './support/uploads';
 import { USERS } from './support/env';
 import wt from '../../web/src/modules/warnings/i18n/en';
 
@@ -8,18 +9,6 @@ import wt from '../../web/src/modules/warnings/i18n/en';
 // dialog, data appended to the chart's uploaded source makes it fire, the header bell's count rises at
 // once (server-sent events, not the 5-minute refresh), the message opens the chart's dashboard and is
 // then read; the view-all page lists it.
-
-/** Uploads a CSV (the excel upload's first step) as the page's user. */
-async function uploadCsv(page: Page, action: 'create' | 'append', csv: string): Promise<{ uploadId: string; sheet: string }> {
-  const response = await page.request.post(`/api/excel_upload/upload/${action}`, {
-    headers: { authorization: await tokenOf(page), currentLanguage: 'en' },
-    multipart: { file: { name: 'alert-sales.csv', mimeType: 'text/csv', buffer: Buffer.from(`\ufeff${csv}`) } },
-  });
-  const text = await response.text();
-  expect(response.ok(), text).toBe(true);
-  const data = (JSON.parse(text) as { data: { uploadId: string; sheets: { name: string }[] } }).data;
-  return { uploadId: data.uploadId, sheet: data.sheets[0]!.name };
-}
 
 const columns = [
   { name: 'region', type: 'string', targetName: 'region' },

@@ -1,8 +1,7 @@
-import { CACHE_INTERVALS } from '@bi/rules';
+import { CACHE_INTERVALS, JOIN_SOURCE_TYPE } from '@bi/rules';
 import { useMemo } from 'react';
 import i18n from '../../../shared/i18n';
 import { useDsTranslation, type DsT } from '../i18n';
-import { JOIN_SOURCE_TYPE } from '../utils/permissions';
 
 /** A menu entry's label with a test id. */
 export const menuLabel = (testId: string, text: string) => <span data-testid={testId}>{text}</span>;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { JOIN_SOURCE_TYPE, canChange, canEditSettings, detailActions, editPath, isAdmin } from './permissions';
+import { JOIN_SOURCE_TYPE } from '@bi/rules';
+import { canChange, canEditSettings, detailActions, editPath, isAdmin } from './permissions';
 
 const editor = { canView: true, canEdit: true, isAdmin: false };
 const admin = { canView: true, canEdit: true, isAdmin: true };

@@ -1,4 +1,4 @@
-import { SOURCE_TYPE } from '@bi/rules';
+import { JOIN_SOURCE_TYPE, SOURCE_TYPE } from '@bi/rules';
 import { isAdmin } from '../../auth/utils/permission';
 import { buildPath } from '../../../shared/routing/routes';
 import type { DataSourceSummary } from '../types';
@@ -17,8 +17,6 @@ export { isAdmin };
 
 /** Indicator imports (1, 5) have no edit screen (spec 02 §2 screen 1). */
 const INDICATOR_TYPES = [1, 5];
-/** A joined table (docs/api/join-table.md); edited in the join designer. */
-export const JOIN_SOURCE_TYPE = 9;
 /** Types with an edit screen: the SQL edit screen's, and joined tables (the designer). */
 const EDIT_SCREEN_TYPES: readonly number[] = [SOURCE_TYPE.sqlServer, SOURCE_TYPE.mysql, SOURCE_TYPE.oracle, SOURCE_TYPE.postgres, SOURCE_TYPE.analytics, JOIN_SOURCE_TYPE];
 

@@ -1,3 +1,4 @@
+import { ALIAS_MAX, JOIN_LIMITS } from '@bi/rules';
 import { Checkbox, Empty, Input, Table, Tag, Tooltip } from 'antd';
 import { useMemo } from 'react';
 import { updateField, updateFields, type DesignerState } from '../states/designer';
@@ -5,9 +6,7 @@ import { useJtTranslation } from '../i18n';
 import type { JoinNodeField } from '../types';
 import { duplicateTitles } from '../utils/validate';
 
-/** A field description has at most this many characters (docs/api/join-table.md). */
-export const DESCRIPTION_MAX = 200;
-const TITLE_MAX = 20;
+
 
 interface FieldsTabProps {
   state: DesignerState;
@@ -70,7 +69,7 @@ export function FieldsTab({ state, onChange }: FieldsTabProps) {
                 <Input
                   size="small"
                   value={r.title}
-                  maxLength={TITLE_MAX}
+                  maxLength={ALIAS_MAX}
                   status={duplicate || (r.check && !r.title.trim()) ? 'error' : undefined}
                   aria-label={`${jt('fields.title')} ${r.tbName}.${r.name}`}
                   aria-invalid={duplicate || undefined}
@@ -88,7 +87,7 @@ export function FieldsTab({ state, onChange }: FieldsTabProps) {
             <Input
               size="small"
               value={r.description}
-              maxLength={DESCRIPTION_MAX}
+              maxLength={JOIN_LIMITS.description}
               aria-label={`${jt('fields.description')} ${r.tbName}.${r.name}`}
               onChange={(e) => onChange((s) => updateField(s, r.tbName, r.name, { description: e.target.value }))}
               data-testid={`join-field-description-${r.tbName}-${r.name}`}

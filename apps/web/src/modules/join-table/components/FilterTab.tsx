@@ -1,13 +1,13 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { JOIN_LIMITS } from '@bi/rules';
 import { Button, DatePicker, Empty, Input, Radio, Select, Tooltip, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { addFilter, chooseFilterField, fieldOf, removeFilter, updateFilter, type DesignerState } from '../states/designer';
 import { useJtTranslation } from '../i18n';
 import type { Compare, Linker } from '../types';
-import { JOIN_OPERATORS, OPERATOR_KEYS, usesRange } from '../utils/filters';
+import { useChartEditorTranslation } from '../../chart-editor/i18n';
+import { JOIN_OPERATORS, operatorLabelKey, usesRange } from '../utils/filters';
 
-/** Filter rows at most (docs/api/join-table.md). */
-export const MAX_FILTER_ROWS = 50;
 const SEP = '\u0000';
 
 interface FilterTabProps {
@@ -18,6 +18,7 @@ interface FilterTabProps {
 /** The filter conditions tab: rows joined by and/or; '=' by default, 'between' for dates; the last row stays. */
 export function FilterTab({ state, onChange }: FilterTabProps) {
   const { jt } = useJtTranslation();
+  const { ce } = useChartEditorTranslation();
   if (state.nodes.length === 0) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={<span data-testid="join-filter-no-tables">{jt('filter.noTables')}</span>} />;
 
   const fieldOptions = state.nodes.map((node) => ({
@@ -63,7 +64,7 @@ export function FilterTab({ state, onChange }: FilterTabProps) {
               value={field ? row.compare : undefined}
               disabled={!field}
               aria-label={jt('filter.compare')}
-              options={operators.map((op) => ({ value: op, label: jt(`filter.operators.${OPERATOR_KEYS[op]}`), 'data-testid': `join-filter-op-${OPERATOR_KEYS[op]}` }))}
+              options={operators.map((op) => ({ value: op, label: ce(`filter.operators.${operatorLabelKey(op)}`), 'data-testid': `join-filter-op-${op}` }))}
               onChange={(v: Compare) => onChange((s) => updateFilter(s, index, { compare: v }))}
               data-testid={`join-filter-compare-${index}`}
             />
@@ -108,7 +109,7 @@ export function FilterTab({ state, onChange }: FilterTabProps) {
           </div>
         );
       })}
-      <Button type="dashed" icon={<PlusOutlined />} disabled={state.filters.length >= MAX_FILTER_ROWS} onClick={() => onChange(addFilter)} data-testid="join-filter-add">
+      <Button type="dashed" icon={<PlusOutlined />} disabled={state.filters.length >= JOIN_LIMITS.filters} onClick={() => onChange(addFilter)} data-testid="join-filter-add">
         {jt('filter.addRow')}
       </Button>
     </div>

@@ -43,6 +43,11 @@ function TableNodeView({ data }: NodeProps<TableNode>) {
         </span>
         {root ? <Tag color="blue">{jt('canvas.root')}</Tag> : null}
       </div>
+      {node.name !== node.showName ? (
+        <div className="bi-jt-node__meta bi-jt-node__source" title={node.name}>
+          {node.name}
+        </div>
+      ) : null}
       <div className="bi-jt-node__meta">{jt('canvas.fieldsCount', { count: node.fields.length })}</div>
       <Handle type="source" position={Position.Right} isConnectable={false} />
     </div>

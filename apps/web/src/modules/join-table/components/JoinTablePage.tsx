@@ -24,6 +24,13 @@ import { PreviewPanel } from './PreviewPanel';
 import { SourcePanel } from './SourcePanel';
 import '../join-table.css';
 
+/** Where a table joined onto `parent` is drawn: right of it, below the tables already joined onto it. */
+function besideParent(state: DesignerState, parent: string): { x: number; y: number } {
+  const node = state.nodes.find((n) => n.showName === parent);
+  const siblings = state.links.filter((l) => l.from === parent).length;
+  return { x: (node?.x ?? 40) + 300, y: (node?.y ?? 40) + siblings * 110 };
+}
+
 /** The user's words for a problem of the join. */
 export function problemText(jt: JtT, problem: JoinProblem): string {
   switch (problem.kind) {
@@ -116,7 +123,8 @@ function Designer({ projectId, dataSourceId, initial }: { projectId: string; dat
     setAdding(true);
     try {
       const node = await queryClient.fetchQuery({ queryKey: joinTableKeys.fields(drop.dataSourceId), queryFn: () => joinTableApi.fields(drop.name, drop.dataSourceId), staleTime: 30_000 });
-      const result = addNode(stateRef.current, { dataSourceId: drop.dataSourceId, name: node.name || drop.name, fields: node.fields, onto: drop.onto, x: drop.x, y: drop.y });
+      const at = drop.onto ? besideParent(stateRef.current, drop.onto) : { x: drop.x, y: drop.y };
+      const result = addNode(stateRef.current, { dataSourceId: drop.dataSourceId, name: node.name || drop.name, fields: node.fields, onto: drop.onto, ...at });
       if (result.problem) {
         void message.warning(jt(`canvas.${result.problem}`));
         return;
@@ -134,11 +142,7 @@ function Designer({ projectId, dataSourceId, initial }: { projectId: string; dat
     }
   };
 
-  const addFromMenu = (source: JoinSourceItem, onto: string | null) => {
-    const parent = onto ? state.nodes.find((n) => n.showName === onto) : undefined;
-    const siblings = onto ? state.links.filter((l) => l.from === onto).length : 0;
-    void place({ dataSourceId: source.dataSourceId, name: source.name, onto, x: parent ? parent.x + 300 : 40, y: parent ? parent.y + siblings * 110 : 40 });
-  };
+  const addFromMenu = (source: JoinSourceItem, onto: string | null) => void place({ dataSourceId: source.dataSourceId, name: source.name, onto, x: 40, y: 40 });
 
   const askDelete = (showName: string) => {
     const count = downstream(state, showName).length - 1;

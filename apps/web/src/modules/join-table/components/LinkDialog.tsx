@@ -1,4 +1,5 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { JOIN_LIMITS } from '@bi/rules';
 import { Alert, Button, Form, Modal, Radio, Select, Tooltip } from 'antd';
 import { useEffect, useState, type KeyboardEvent } from 'react';
 import { DIALOG_CANCEL, DIALOG_OK } from '../../../shared/components/testIds';
@@ -7,8 +8,6 @@ import { useJtTranslation } from '../i18n';
 import { JOIN_TYPES, type JoinNodeField, type JoinType } from '../types';
 import { pairProblem } from '../utils/validate';
 
-/** At most this many join-field pairs per link (docs/api/join-table.md). */
-export const MAX_JOIN_PAIRS = 10;
 
 interface LinkDialogProps {
   state: DesignerState;
@@ -137,7 +136,7 @@ export function LinkDialog({ state, link, onCancel, onSave }: LinkDialogProps) {
               <Button
                 type="dashed"
                 icon={<PlusOutlined />}
-                disabled={pairs.length >= MAX_JOIN_PAIRS}
+                disabled={pairs.length >= JOIN_LIMITS.joinFields}
                 onClick={() => setPairs((rows) => [...rows, { from: null, to: null }])}
                 data-testid="join-pair-add"
               >

@@ -91,17 +91,6 @@ const en: JoinTableCatalogue = {
     lastRow: 'One condition row must remain',
     noTables: 'Put worksheets on the canvas first (model configuration)',
     hint: 'Rows without a field are ignored',
-    operators: {
-      gt: 'greater than',
-      lt: 'less than',
-      eq: 'equal to',
-      ne: 'not equal to',
-      le: 'less or equal',
-      ge: 'greater or equal',
-      between: 'between',
-      contains: 'contains',
-      notContains: 'does not contain',
-    },
   },
   fields: {
     check: 'Use',

@@ -89,17 +89,6 @@ const zhCN = {
     lastRow: '至少保留一行条件',
     noTables: '先在模型配置中放入工作表',
     hint: '未选择字段的行不生效',
-    operators: {
-      gt: '大于',
-      lt: '小于',
-      eq: '等于',
-      ne: '不等于',
-      le: '小于等于',
-      ge: '大于等于',
-      between: '介于',
-      contains: '包含',
-      notContains: '不包含',
-    },
   },
   fields: {
     check: '选择',

@@ -91,17 +91,6 @@ const zhTW: JoinTableCatalogue = {
     lastRow: '至少保留一列條件',
     noTables: '先在模型配置中放入工作表',
     hint: '未選擇欄位的列不生效',
-    operators: {
-      gt: '大於',
-      lt: '小於',
-      eq: '等於',
-      ne: '不等於',
-      le: '小於等於',
-      ge: '大於等於',
-      between: '介於',
-      contains: '包含',
-      notContains: '不包含',
-    },
   },
   fields: {
     check: '選擇',

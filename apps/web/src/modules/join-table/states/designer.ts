@@ -6,6 +6,7 @@
  * always remain.
  */
 import type { DataType } from '@bi/chart-model';
+import { downstreamNodes, uniqueShowName } from '@bi/rules';
 import { DEFAULT_JOIN_TYPE, type Compare, type FilterItem, type JoinDefinition, type JoinLink, type JoinNode, type JoinNodeField, type JoinType, type Linker } from '../types';
 import { defaultCompare, usesRange } from '../utils/filters';
 
@@ -52,13 +53,7 @@ export const emptyFilter = (): DraftFilter => ({ tb: null, field: null, compare:
 export const initialDesigner = (): DesignerState => ({ name: '', nodes: [], links: [], linker: 'and', filters: [emptyFilter()] });
 
 /** The showName of a new table: its name, or "name(1)", "name(2)"… when the name is on the canvas (spec 02 §4). */
-export function uniqueShowName(name: string, taken: readonly string[]): string {
-  if (!taken.includes(name)) return name;
-  for (let n = 1; ; n++) {
-    const candidate = `${name}(${n})`;
-    if (!taken.includes(candidate)) return candidate;
-  }
-}
+export { uniqueShowName };
 
 /** Join-field rows proposed for a new link: the fields both tables have by name and type (else one empty row). */
 export function proposedPairs(parent: DraftNode, child: DraftNode): DraftPair[] {
@@ -104,11 +99,7 @@ export function addNode(state: DesignerState, drop: SourceDrop): { state: Design
 
 /** The table and every table linked below it. */
 export function downstream(state: Pick<DesignerState, 'links'>, showName: string): string[] {
-  const out = [showName];
-  for (let i = 0; i < out.length; i++) {
-    for (const link of state.links) if (link.from === out[i] && !out.includes(link.to)) out.push(link.to);
-  }
-  return out;
+  return downstreamNodes(showName, state.links.map((l) => ({ from: l.from, to: l.to, joinFields: [] })));
 }
 
 /** Removes a table with everything linked below it, their links and the filter rows on them. */

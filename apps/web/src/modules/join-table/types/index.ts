@@ -1,18 +1,9 @@
 /** Shapes of docs/api/join-table.md (spec 02 §3 "Join table", §7 "Joined tables"). */
-import type { DataType } from '@bi/chart-model';
+import type { Compare, DataType } from '@bi/chart-model';
+import type { JoinType } from '@bi/rules';
 
-export type { DataType };
-
-/** The source type code of a joined table (docs/api/join-table.md). */
-export { JOIN_SOURCE_TYPE } from '../../data-source/utils/permissions';
-
-/** Filter operators of a join (docs/api/join-table.md "FilterItem"). */
-export type Compare = '=' | '!=' | '>' | '<' | '>=' | '<=' | 'contains' | 'notContains' | 'between';
-
-/** Join types of a link (spec 02 §3; right added by the platform); left is the default. */
-export const JOIN_TYPES = ['left', 'inner', 'full', 'right'] as const;
-export type JoinType = (typeof JOIN_TYPES)[number];
-export const DEFAULT_JOIN_TYPE: JoinType = 'left';
+export type { Compare, DataType, JoinType };
+export { DEFAULT_JOIN_TYPE, JOIN_SOURCE_TYPE, JOIN_TYPES } from '@bi/rules';
 
 /** A field of a node (spec 02 §3 "Field"). */
 export interface JoinNodeField {

@@ -4,7 +4,7 @@
  * titles empty, too long or repeated among the checked fields ('duplicate fields'), a filter row
  * without its value(s); and for saving, the name.
  */
-import { checkAlias, checkName, type NameProblem } from '@bi/rules';
+import { checkAlias, checkName, duplicateTitles as sharedDuplicateTitles, type NameProblem } from '@bi/rules';
 import { fieldOf, type DesignerState, type DraftFilter, type DraftPair } from '../states/designer';
 import { usesRange } from './filters';
 
@@ -27,19 +27,8 @@ export function pairProblem(state: Pick<DesignerState, 'nodes'>, from: string, t
   return a.dataType === b.dataType ? null : 'types';
 }
 
-/** The titles used by more than one checked field (compared trimmed, ignoring case). */
-export function duplicateTitles(state: Pick<DesignerState, 'nodes'>): string[] {
-  const seen = new Map<string, number>();
-  for (const node of state.nodes) for (const f of node.fields) if (f.check) {
-    const key = f.title.trim().toLowerCase();
-    seen.set(key, (seen.get(key) ?? 0) + 1);
-  }
-  const out: string[] = [];
-  for (const node of state.nodes) for (const f of node.fields) {
-    if (f.check && (seen.get(f.title.trim().toLowerCase()) ?? 0) > 1 && !out.some((t) => t.toLowerCase() === f.title.trim().toLowerCase())) out.push(f.title.trim());
-  }
-  return out;
-}
+/** The titles used by more than one checked field (compared trimmed, ignoring case): 'duplicate fields'. */
+export const duplicateTitles = (state: Pick<DesignerState, 'nodes'>): string[] => sharedDuplicateTitles(state.nodes);
 
 const blank = (v: string | null) => v === null || v.trim() === '';
 const numeric = (v: string | null) => v !== null && v.trim() !== '' && Number.isFinite(Number(v.trim()));
