@@ -15,6 +15,7 @@ const WEB_MODULE_EDGES = {
   'dashboard-filters': ['chart', 'chart-editor'],
   admin: ['auth', 'data-source'],
   'excel-upload': ['data-source'],
+  relation: ['auth', 'chart', 'chart-editor', 'dashboard', 'sharing'],
   'join-table': ['data-source', 'chart-editor'],
   'data-source': ['auth', 'sharing'],
   sharing: ['chart-editor'],

@@ -10,6 +10,7 @@ import { DashboardSidebar } from '../modules/dashboard/components/DashboardSideb
 import { DataSourcePage, type DataSourceRouteName } from '../modules/data-source/components/DataSourcePages';
 import { DataSourceSidebar } from '../modules/data-source/components/DataSourceSidebar';
 import { ExcelUploadPage } from '../modules/excel-upload';
+import { RelationPage, RelationSidebar, SidebarViewSwitch } from '../modules/relation';
 import { AppLayout } from '../modules/shell/components/AppLayout';
 import { TemplatePage, TemplateSidebar, usePublishExtension } from '../modules/template';
 import { WARNINGS_PAGE_PATH, WarningMessagesPage } from '../modules/warnings';
@@ -44,8 +45,26 @@ export const routes: RouteObject[] = [
         element: (
           <AppLayout
             sidebars={{
-              dashboard: <DashboardSidebar tab="dashboard" useExtension={usePublishExtension} />,
-              template: <TemplateSidebar />,
+              dashboard: (
+                <SidebarViewSwitch tab="dashboard" view="dashboards">
+                  <DashboardSidebar tab="dashboard" useExtension={usePublishExtension} />
+                </SidebarViewSwitch>
+              ),
+              template: (
+                <SidebarViewSwitch tab="template" view="dashboards">
+                  <TemplateSidebar />
+                </SidebarViewSwitch>
+              ),
+              dashboard_relation: (
+                <SidebarViewSwitch tab="dashboard" view="relations">
+                  <RelationSidebar tab="dashboard" />
+                </SidebarViewSwitch>
+              ),
+              template_relation: (
+                <SidebarViewSwitch tab="template" view="relations">
+                  <RelationSidebar tab="template" />
+                </SidebarViewSwitch>
+              ),
               data_source: <DataSourceSidebar />,
             }}
           />
@@ -69,6 +88,8 @@ export const routes: RouteObject[] = [
           named('template_tab', <TemplatePage routeName="template_tab" />, 'template'),
           named('template', <TemplatePage routeName="template" />, 'template'),
           named('template_chart_edit', <ChartEditPage tab="template" />),
+          named('dashboard_relation', <RelationPage tab="dashboard" />, 'dashboard_relation'),
+          named('template_relation', <RelationPage tab="template" />, 'template_relation'),
           named('admin', <AdminPage />),
           // beyond the spec: the bell's "view all" (every warning message of the caller, paged)
           { id: 'warnings', path: WARNINGS_PAGE_PATH, element: <WarningMessagesPage /> },

@@ -23,6 +23,8 @@ describe('route table', () => {
       dashboard_chart_edit: '/dashboard/chart_edit/:project/:dashboard/:chart',
       template_chart_edit: '/template/chart_edit/:project/:dashboard/:chart',
       login: '/account/login',
+      dashboard_relation: '/dashboard/relation/:project?/:relation?',
+      template_relation: '/template/relation/:project?/:relation?',
       admin: '/admin/:section?',
     });
   });

@@ -21,6 +21,9 @@ export const ROUTE_PATHS = {
   dashboard_chart_edit: '/dashboard/chart_edit/:project/:dashboard/:chart',
   template_chart_edit: '/template/chart_edit/:project/:dashboard/:chart',
   login: '/account/login',
+  /** the relation-map content view of the dashboard and template tabs (spec 01 §2; its paths are not in the spec's table) */
+  dashboard_relation: '/dashboard/relation/:project?/:relation?',
+  template_relation: '/template/relation/:project?/:relation?',
   /** beyond the spec: user administration and the audit log (admin only); section users or audit */
   admin: '/admin/:section?',
 } as const;
@@ -28,7 +31,7 @@ export const ROUTE_PATHS = {
 export type RouteName = keyof typeof ROUTE_PATHS;
 
 /** Which sidebar the shell shows for a route. */
-export type SidebarKind = 'dashboard' | 'template' | 'data_source';
+export type SidebarKind = 'dashboard' | 'template' | 'data_source' | 'dashboard_relation' | 'template_relation';
 
 /** `handle` of every named route. */
 export interface RouteHandle {

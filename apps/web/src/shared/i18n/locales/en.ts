@@ -73,6 +73,8 @@ const en: Catalogue = {
     template: 'Template',
     dashboard_chart_edit: 'Chart editor',
     template_chart_edit: 'Template chart editor',
+    dashboard_relation: 'Relation maps',
+    template_relation: 'Template relation maps',
     login: 'Sign in',
     admin: 'User administration',
   },

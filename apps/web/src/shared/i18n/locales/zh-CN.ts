@@ -71,6 +71,8 @@ const zhCN = {
     template: '模板',
     dashboard_chart_edit: '图表编辑',
     template_chart_edit: '模板图表编辑',
+    dashboard_relation: '关系图',
+    template_relation: '模板关系图',
     login: '登录',
     admin: '用户管理',
   },

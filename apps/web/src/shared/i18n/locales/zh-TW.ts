@@ -73,6 +73,8 @@ const zhTW: Catalogue = {
     template: '範本',
     dashboard_chart_edit: '圖表編輯',
     template_chart_edit: '範本圖表編輯',
+    dashboard_relation: '關係圖',
+    template_relation: '範本關係圖',
     login: '登入',
     admin: '使用者管理',
   },
