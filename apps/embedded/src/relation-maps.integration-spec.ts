@@ -131,6 +131,13 @@ describe('relation maps', () => {
     expect(chain.chain[2]).toMatchObject({ relationDataType: 'string', chartName: charts.get('pie')!.title });
   });
 
+  it('offers the charts a node can be bound to, with their source fields for the linked field', async () => {
+    const folders = await ok('GET', '/api/relation/relation-charts/dashboard');
+    const offered = folders.flatMap((f: { dashboards: { charts: { chartId: string; fields: { name: string; dataType: string }[] }[] }[] }) => f.dashboards.flatMap((d) => d.charts));
+    const pie = offered.find((c: { chartId: string }) => c.chartId === charts.get('pie')!.chartId);
+    expect(pie.fields).toEqual(expect.arrayContaining([{ name: '地区', title: '地区', dataType: 'string' }]));
+  });
+
   it('refuses cycles, two roots, bad names and unknown charts in three languages, leaving the map unchanged', async () => {
     const map = await ok('POST', '/api/relation/create/dashboard', { projectId: folderId, name: 'Refusals' });
     const relationId = map.relationId;

@@ -21,7 +21,7 @@ import { chartLocale, formatValue, EMPTY_VALUE } from '@bi/charts';
 import type { AppConfig } from '@bi/config';
 import { AppError } from '@bi/core';
 import type { Language } from '@bi/i18n';
-import type { chartQueryV1, dashboardV1, dataSourceV1, identityV1, relationV1 } from '@bi/proto';
+import type { chartQueryV1, dashboardV1, dataSourceQueryV1, dataSourceV1, identityV1, relationV1 } from '@bi/proto';
 import { type Tab } from '@bi/rules';
 import { CONFIG } from '@bi/service-kit';
 import { z } from 'zod';
@@ -29,7 +29,7 @@ import { ChartAnswers, type ChartWithSource } from '../chart/answer-cache.js';
 import { chartDeadlineMs } from '../chart/chart.controller.js';
 import { tabAccess } from '../dashboard/tab-access.js';
 import { isNoSourceAccess, projectView, viewerOf } from '../data-source/source-access.js';
-import { CHART_QUERY_CLIENT, DASHBOARD_CLIENT, DATA_SOURCE_CLIENT, IDENTITY_CLIENT, RELATION_CLIENT, rpc } from '../grpc-clients.js';
+import { CHART_QUERY_CLIENT, DASHBOARD_CLIENT, DATA_SOURCE_CLIENT, DATA_SOURCE_QUERY_CLIENT, IDENTITY_CLIENT, RELATION_CLIENT, rpc } from '../grpc-clients.js';
 import { allows, CurrentUser, type AuthUser } from '../http/auth.guard.js';
 import { requestLanguage } from '../http/request-language.js';
 import { parseInput } from '../http/validation.js';
@@ -147,6 +147,7 @@ export class RelationController {
     @Inject(RELATION_CLIENT) private readonly relations: relationV1.RelationServiceClient,
     @Inject(DASHBOARD_CLIENT) private readonly dashboards: dashboardV1.DashboardServiceClient,
     @Inject(DATA_SOURCE_CLIENT) private readonly sources: dataSourceV1.DataSourceServiceClient,
+    @Inject(DATA_SOURCE_QUERY_CLIENT) private readonly queries: dataSourceQueryV1.DataSourceQueryServiceClient,
     @Inject(CHART_QUERY_CLIENT) private readonly charts: chartQueryV1.ChartQueryServiceClient,
     @Inject(IDENTITY_CLIENT) private readonly identity: identityV1.IdentityServiceClient,
     private readonly answers: ChartAnswers,
@@ -317,11 +318,24 @@ export class RelationController {
   }
 
   @Get('relation-charts/:type')
-  @ApiOperation({ summary: 'The charts a node can be bound to in tab {type}: [{projectId, name, dashboards: [{dashboardId, name, charts: [{chartId, title, type, dataSourceId}]}]}]' })
+  @ApiOperation({ summary: 'The charts a node can be bound to in tab {type}: [{projectId, name, dashboards: [{dashboardId, name, charts: [{chartId, title, type, dataSourceId, fields: [{name, title, dataType}]}]}]}]' })
   async relationCharts(@Param('type') type: string, @CurrentUser() user: AuthUser) {
     const tab = tabAccess(user, type, 'read');
     const [projects, sourceProjects] = await Promise.all([rpc(this.dashboards.listProjects({ tab })), rpc(this.sources.listProjects({}))]);
     const usable = new Set(sourceProjects.projects.flatMap((p) => projectView(user, p).dataSources.map((s) => s.dataSourceId)));
+    // the fields of each source once (the editor picks a concatenated node's field among them)
+    const fields = new Map<string, Promise<{ name: string; title: string; dataType: string }[]>>();
+    const fieldsOf = (dataSourceId: string) => {
+      if (!fields.has(dataSourceId))
+        fields.set(
+          dataSourceId,
+          rpc(this.queries.describe({ dataSourceId })).then(
+            (d) => d.fields.map((f) => ({ name: f.name, title: f.title || f.name, dataType: f.dataType })),
+            () => [],
+          ),
+        );
+      return fields.get(dataSourceId)!;
+    };
     const folders = await Promise.all(
       projects.projects.map(async (p) => ({
         projectId: p.projectId,
@@ -330,9 +344,11 @@ export class RelationController {
           p.dashboards.map(async (d) => ({
             dashboardId: d.dashboardId,
             name: d.name,
-            charts: (await rpc(this.dashboards.listCharts({ tab, dashboardId: d.dashboardId }))).charts
-              .filter((c) => c.dataSourceId && usable.has(c.dataSourceId))
-              .map((c) => ({ chartId: c.chartId, title: c.title, type: c.type, dataSourceId: c.dataSourceId })),
+            charts: await Promise.all(
+              (await rpc(this.dashboards.listCharts({ tab, dashboardId: d.dashboardId }))).charts
+                .filter((c) => c.dataSourceId && usable.has(c.dataSourceId))
+                .map(async (c) => ({ chartId: c.chartId, title: c.title, type: c.type, dataSourceId: c.dataSourceId, fields: await fieldsOf(c.dataSourceId) })),
+            ),
           })),
         ),
       })),
