@@ -145,12 +145,10 @@ describe('authorization matrix', () => {
     // the template's source stays the publisher's (the fixture source): only who may read it can copy without a remap
     'POST /api/template/copy/{dashboardId}': (c) => templateCall(c, (t) => ({ dashboardId: t.dashboardId }), { projectId: F.dProject, name: unique('Tcopy'), sources: [] }),
     'POST /api/template/projCopy/{projectId}': (c) => templateCall(c, (t) => ({ projectId: t.projectId }), { name: unique('Tcopy'), sources: [] }),
-    'POST /api/template/publish/{kind}/{id}/{name}/{extra}': async () => ({ params: { kind: 'dash', id: await freshDashboard(), name: unique('Tpl'), extra: 'Matrix published' }, body: { roleIds: [], userIds: [] } }),
-    'GET /api/template/info/{dashboardId}': (c) => templateCall(c, (t) => ({ dashboardId: t.dashboardId })),
-    'GET /api/template/sources/{kind}/{id}': (c) => templateCall(c, (t) => ({ kind: 'dash', id: t.dashboardId })),
-    // the template's source stays the publisher's (the fixture source): only who may read it can copy without a remap
-    'POST /api/template/copy/{dashboardId}': (c) => templateCall(c, (t) => ({ dashboardId: t.dashboardId }), { projectId: F.dProject, name: unique('Tcopy'), sources: [] }),
-    'POST /api/template/projCopy/{projectId}': (c) => templateCall(c, (t) => ({ projectId: t.projectId }), { name: unique('Tcopy'), sources: [] }),
+    'GET /api/template/export/{kind}/{id}': (c) => templateCall(c, (t) => ({ kind: 'dash', id: t.dashboardId })),
+    'POST /api/template/import/sources': async () => ({ body: { file: await ok('GET', `/api/template/export/dash/${(await publishedTemplate()).dashboardId}`) } }),
+    // the file's one source mapped to the fixture source: only who may read it can import
+    'POST /api/template/import': async () => ({ body: { file: await ok('GET', `/api/template/export/dash/${(await publishedTemplate()).dashboardId}`), projectId: F.dProject, name: unique('Timport'), sources: [{ from: 's1', to: F.src }] } }),
     'POST /api/identity/login': async () => ({ body: { userName: 'viewer', password: TEST_PASSWORD } }),
     'GET /api/identity/logout/{userName}': async (c) => ({ params: { userName: c === 'anonymous' ? 'admin' : c }, token: c === 'anonymous' ? undefined : await stack.login(c, c === 'owner' ? OWNER_PASSWORD : TEST_PASSWORD) }),
     // a wrong current password: the route is reached, nothing changes

@@ -135,6 +135,25 @@ describe('template library', () => {
     expect(tpl.dashboards).toHaveLength(1);
   });
 
+  it('exports a template as a portable file and imports it with the sources remapped', async () => {
+    const [t] = await templates(analyst);
+    const file = await ok('GET', `/api/template/export/dash/${t.dashboardIds[0]}`, undefined, analyst);
+    expect(file).toMatchObject({ format: 'bi-template', formatVersion: 1, kind: 'dash', name: 'Revenue tpl', sources: [{ key: 's1', name: 'Sales', fields: [{ name: 'region', dataType: 'string' }, { name: 'amount', dataType: 'number' }] }] });
+    expect(file.dashboards[0].charts[0]).toMatchObject({ title: 'By region', sourceKey: 's1' });
+    // nothing of this installation's sources but their names and fields
+    expect(JSON.stringify(file)).not.toContain(sales);
+    const plan = await ok('POST', '/api/template/import/sources', { file }, analyst);
+    expect(plan[0]).toMatchObject({ dataSourceId: 's1', name: 'Sales', exists: false, match: mine });
+    const unmapped = await call('POST', '/api/template/import', { file, projectId: analystFolder, name: 'Imported' }, analyst);
+    expect([unmapped.status, unmapped.body.data]).toEqual([400, 'The data source "Sales" of this template no longer exists; choose one of yours']);
+    const bad = await call('POST', '/api/template/import', { file: { ...file, format: 'other' }, projectId: analystFolder, name: 'Imported', sources: [{ from: 's1', to: mine }] }, analyst);
+    expect([bad.status, bad.body.data]).toEqual([400, 'This is not a template file']);
+    const project = await ok('POST', '/api/template/import', { file, projectId: analystFolder, name: 'Imported', sources: [{ from: 's1', to: mine }] }, analyst);
+    const copy = project.dashboards.find((d: any) => d.name === 'Imported');
+    const content = await ok('GET', `/api/dashboard/dashboard/${copy.dashboardId}`, undefined, analyst);
+    expect(pieValues(await run(content.charts[0].chartId, 'dashboard', analyst))).toEqual(new Map([['North', 8], ['South', 3]]));
+  });
+
   it('refuses bad publishes and copies without writing anything', async () => {
     const [t] = await templates(analyst);
     const count = async () => (await ok('GET', '/api/dashboard/projects/dashboard', undefined, analyst)).reduce((n: number, p: any) => n + p.dashboards.length, 0);

@@ -22,6 +22,51 @@ const sourceMaps = z.array(z.object({ from: id, to: id })).max(200).default([]);
 const copyBody = z.object({ projectId: id, name: z.string().max(100).optional(), targetTab: z.enum(['dashboard', 'template']).default('dashboard'), sources: sourceMaps });
 const projCopyBody = z.object({ name: z.string().max(100), targetTab: z.enum(['dashboard', 'template']).default('dashboard'), sources: sourceMaps });
 const kindSchema = z.enum(['dash', 'proj']);
+const sourceKey = z.string().min(1).max(64);
+/** A template file (docs/api/template.md TemplateFile): portable, no credentials, sources by name and field list. */
+const templateFile = z.object({
+  format: z.literal('bi-template'),
+  formatVersion: z.literal(1),
+  kind: kindSchema,
+  name: z.string().max(100),
+  exportedAt: z.string().max(40).optional(),
+  sources: z.array(z.object({ key: sourceKey, name: z.string().max(200), fields: z.array(z.object({ name: z.string().min(1).max(128), dataType: z.enum(['string', 'number', 'date']) })).max(1000) })).max(200),
+  dashboards: z
+    .array(
+      z.object({
+        name: z.string().max(100),
+        description: z.string().max(200).default(''),
+        aspects: z.array(z.record(z.string(), z.unknown())).max(200).default([]),
+        globalFilter: z.array(z.record(z.string(), z.unknown())).max(20).default([]),
+        charts: z.array(z.object({ key: sourceKey, title: z.string().max(50), type: z.string().max(20), sourceKey: z.string().max(64), hide: z.boolean().default(false), definition: z.record(z.string(), z.unknown()) })).max(200),
+      }),
+    )
+    .min(1)
+    .max(50),
+});
+type TemplateFile = z.infer<typeof templateFile>;
+const importPlanBody = z.object({ file: z.unknown() });
+const importBody = z.object({ file: z.unknown(), projectId: z.string().max(64).default(''), name: z.string().max(100), targetTab: z.enum(['dashboard', 'template']).default('dashboard'), sources: sourceMaps });
+
+/** The file inside a request, or 400 "This is not a template file". */
+function parseFile(file: unknown): TemplateFile {
+  const r = templateFile.safeParse(file);
+  if (!r.success) throw new AppError('invalid', 'template.bad_file');
+  return r.data;
+}
+
+/** The dashboards of a template file as trees whose source ids are the file's source keys. */
+function treeOfFile(file: TemplateFile): Tree[] {
+  return file.dashboards.map((d, i) => ({
+    dashboardId: `file-${i}`,
+    projectId: '',
+    name: d.name,
+    description: d.description,
+    aspectsJson: JSON.stringify(d.aspects),
+    globalFilterJson: JSON.stringify(d.globalFilter.map((g) => ({ ...g, dataSourceId: typeof g.dataSourceId === 'string' ? g.dataSourceId : '' }))),
+    charts: d.charts.map((c) => ({ key: c.key, title: c.title, type: c.type, dataSourceId: c.sourceKey, hide: c.hide, definitionJson: JSON.stringify(c.definition) })),
+  }));
+}
 
 type Req = { headers: Record<string, string | string[] | undefined> };
 type Tree = dashboardV1.TreeDashboard;
@@ -36,6 +81,9 @@ export function templateName(name: unknown): string {
 }
 
 const DATA_TYPES = new Set(['string', 'number', 'date']);
+function typeOfName(s: dataSourceV1.DataSource | undefined, name: string): DataType | undefined {
+  return s ? typeOfSource(s)(name) : undefined;
+}
 function typeOfSource(s: dataSourceV1.DataSource): FieldTypeOf {
   const types = new Map(s.fields.filter((f) => DATA_TYPES.has(f.dataType)).map((f) => [f.name, f.dataType as DataType]));
   return (name) => types.get(name);
@@ -207,6 +255,78 @@ export class TemplateController {
     return this.projectAfter(b.targetTab, copy);
   }
 
+  @Get('export/:kind/:id')
+  @ApiOperation({ summary: 'A template-tab dashboard (dash) or folder (proj) as a portable template file (no credentials; sources by name and field list)' })
+  async exportFile(@Param('kind') kindText: string, @Param('id') itemId: string, @CurrentUser() user: AuthUser): Promise<TemplateFile> {
+    const kind = parseInput(kindSchema, kindText);
+    const itemIdOk = parseInput(id, itemId);
+    const tree = await this.templateTree(user, kind, itemIdOk);
+    const recorded = await this.sourceNames(tree);
+    const used = usedSources(tree as TreeDashboardLike[]);
+    const keys = new Map([...used.keys()].map((sourceId, i) => [sourceId, `s${i + 1}`]));
+    const sources = [];
+    for (const u of used.values()) {
+      const s = await this.sourceOrUndefined(u.dataSourceId);
+      sources.push({ key: keys.get(u.dataSourceId)!, name: s?.name ?? recorded.get(u.dataSourceId) ?? u.dataSourceId, fields: [...u.fields].map(([name, t]) => ({ name, dataType: (t === 'any' ? typeOfName(s, name) : t) ?? 'number' })) });
+    }
+    const name = kind === 'dash' ? tree[0]!.name : ((await rpc(this.dashboards.listProjects({ tab: 'template' }))).projects.find((p) => p.projectId === itemIdOk)?.name ?? tree[0]!.name);
+    return {
+      format: 'bi-template',
+      formatVersion: 1,
+      kind,
+      name,
+      exportedAt: new Date().toISOString(),
+      sources,
+      dashboards: tree.map((d) => ({
+        name: d.name,
+        description: d.description,
+        aspects: JSON.parse(d.aspectsJson || '[]'),
+        globalFilter: (JSON.parse(d.globalFilterJson || '[]') as Record<string, unknown>[]).map((g) => ({ ...g, dataSourceId: keys.get(String(g.dataSourceId ?? '')) ?? '' })),
+        charts: d.charts.map((c) => {
+          // another installation's ids mean nothing there: the map line source is left out
+          const { mapLineSourceId: _line, ...definition } = JSON.parse(c.definitionJson || '{}') as Record<string, unknown>;
+          return { key: c.key, title: c.title, type: c.type, sourceKey: keys.get(c.dataSourceId) ?? '', hide: c.hide, definition };
+        }),
+      })),
+    };
+  }
+
+  @Post('import/sources')
+  @ApiOperation({ summary: "The sources a template file uses, with the caller's candidate sources and the proposed match (TemplateSource[], dataSourceId = the file's key)" })
+  @ApiBody({ schema: { type: 'object', required: ['file'], properties: { file: { type: 'object' } } } })
+  async importPlan(@Body() body: unknown, @CurrentUser() user: AuthUser) {
+    const file = parseFile(parseInput(importPlanBody, body).file);
+    const tree = treeOfFile(file);
+    const used = usedSources(tree);
+    // sources the file lists but no chart uses still get a line (nothing to match)
+    for (const s of file.sources) if (!used.has(s.key)) used.set(s.key, { dataSourceId: s.key, fields: new Map(s.fields.map((f) => [f.name, f.dataType])), charts: 0 });
+    return this.remapPlan(user, used, new Map(file.sources.map((s) => [s.key, s.name])), true);
+  }
+
+  @Post('import')
+  @ApiOperation({ summary: 'Import a template file into the caller\'s dashboards (or, with template:edit, the template tab) with its sources remapped: kind dash into folder projectId, kind proj as a new folder {name}' })
+  @ApiBody({ schema: { type: 'object', required: ['file', 'name'], properties: { file: { type: 'object' }, projectId: { type: 'string' }, name: { type: 'string' }, targetTab: { type: 'string', enum: ['dashboard', 'template'] }, sources: { type: 'array' } } } })
+  async importFile(@Body() body: unknown, @CurrentUser() user: AuthUser) {
+    const b = parseInput(importBody, body);
+    const file = parseFile(b.file);
+    const name = templateName(b.name);
+    this.checkTarget(user, b.targetTab);
+    if (file.kind === 'dash' && !b.projectId) throw new AppError('invalid', 'project.required');
+    const mapped = await this.remapped(user, treeOfFile(file), b.sources, new Map(file.sources.map((s) => [s.key, s.name])));
+    const copy = await rpc(
+      this.dashboards.importTree({
+        tab: b.targetTab,
+        projectId: file.kind === 'dash' ? b.projectId : '',
+        newProjectName: file.kind === 'dash' ? '' : name,
+        reuseProject: false,
+        replaceDashboardIds: [],
+        dashboards: file.kind === 'dash' ? mapped.slice(0, 1).map((d) => ({ ...d, name })) : mapped,
+        userId: user.userId,
+      }),
+    );
+    return this.projectAfter(b.targetTab, copy);
+  }
+
   /** Copying into the template tab needs template:edit (spec 01 §5), into the dashboard tab dashboard:edit. */
   private checkTarget(user: AuthUser, tab: 'dashboard' | 'template') {
     if (tab === 'template' && !allows(user, 'template:edit')) throw new AppError('forbidden', 'template.copy_template_forbidden');
@@ -262,11 +382,11 @@ export class TemplateController {
     return (await Promise.all(summaries.map((s) => this.sourceOrUndefined(s.dataSourceId)))).filter((s): s is dataSourceV1.DataSource => !!s);
   }
 
-  private async remapPlan(user: AuthUser, used: Map<string, UsedSource>, recorded: Map<string, string>) {
+  private async remapPlan(user: AuthUser, used: Map<string, UsedSource>, recorded: Map<string, string>, fromFile = false) {
     const mine = await this.readableSources(user);
     const out = [];
     for (const u of used.values()) {
-      const own = mine.find((s) => s.dataSourceId === u.dataSourceId) ?? (await this.sourceOrUndefined(u.dataSourceId));
+      const own = fromFile ? undefined : (mine.find((s) => s.dataSourceId === u.dataSourceId) ?? (await this.sourceOrUndefined(u.dataSourceId)));
       const name = own?.name ?? recorded.get(u.dataSourceId) ?? u.dataSourceId;
       const candidates = mine.map((s) => ({ dataSourceId: s.dataSourceId, name: s.name, projectName: s.projectName, missing: missingFields(u, typeOfSource(s)).map((m) => m.name) }));
       out.push({
@@ -287,14 +407,15 @@ export class TemplateController {
    * everything checked before anything is written: the target exists, the caller may read it, it has
    * every used field with the same type.
    */
-  private async remapped(user: AuthUser, tree: Tree[], pairs: { from: string; to: string }[]): Promise<Tree[]> {
+  private async remapped(user: AuthUser, tree: Tree[], pairs: { from: string; to: string }[], file?: Map<string, string>): Promise<Tree[]> {
     const chosen = new Map(pairs.map((p) => [p.from, p.to]));
     const used = usedSources(tree as TreeDashboardLike[]);
-    const recorded = await this.sourceNames(tree);
+    // a file's sources are keys of another installation: they exist here only as the caller maps them
+    const recorded = file ?? (await this.sourceNames(tree));
     const mapping = new Map<string, { to: string; typeOf: FieldTypeOf }>();
     for (const u of used.values()) {
       const to = chosen.get(u.dataSourceId) ?? u.dataSourceId;
-      const s = await this.sourceOrUndefined(to);
+      const s = file && !chosen.has(u.dataSourceId) ? undefined : await this.sourceOrUndefined(to);
       if (!s) {
         if (to === u.dataSourceId) throw new AppError('invalid', 'template.source_gone', { name: recorded.get(u.dataSourceId) ?? u.dataSourceId });
         throw new AppError('not_found', 'datasource.not_found');
