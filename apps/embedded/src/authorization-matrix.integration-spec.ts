@@ -122,19 +122,6 @@ describe('authorization matrix', () => {
     body,
     token: c === 'anonymous' ? undefined : await stack.login(c, c === 'owner' ? OWNER_PASSWORD : TEST_PASSWORD),
   });
-  /** A template (issue 18) published by admin from the fixture dashboard to the viewer and analyst roles, once; the callers sign in again to hold the new grant. */
-  let matrixTemplate: Promise<{ dashboardId: string; projectId: string }> | undefined;
-  const publishedTemplate = () =>
-    (matrixTemplate ??= (async () => {
-      await ok('POST', `/api/template/publish/dash/${F.dash}/Matrix%20template/Matrix%20templates`, { roleIds: ['viewer', 'analyst'], userIds: [] });
-      const t = (await ok('GET', '/api/template/templates')).find((x: { originId: string }) => x.originId === F.dash);
-      return { dashboardId: t.dashboardIds[0], projectId: t.projectId };
-    })());
-  const templateCall = async (c: Caller, params: (t: { dashboardId: string; projectId: string }) => Record<string, string>, body?: unknown): Promise<Request> => ({
-    params: params(await publishedTemplate()),
-    body,
-    token: c === 'anonymous' ? undefined : await stack.login(c, c === 'owner' ? OWNER_PASSWORD : TEST_PASSWORD),
-  });
   const freshUser = async () => (await ok('POST', '/api/identity/admin/users', { userName: `u${++n}`, password: 'some-pass-1', roleIds: [] })).id as string;
 
   /** What each route is called with, where the defaults (shared fixtures, no body) would not succeed or would spend a fixture. */
