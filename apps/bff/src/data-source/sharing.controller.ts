@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { DATA_SOURCE_CLIENT, IDENTITY_CLIENT, rpc } from '../grpc-clients.js';
 import { CurrentUser, RequirePermission, type AuthUser } from '../http/auth.guard.js';
 import { requestLanguage } from '../http/request-language.js';
+import { shareForm } from '../identity/share-form.js';
 import { parseInput } from '../http/validation.js';
 import { canShareSource } from './source-access.js';
 
@@ -50,8 +51,7 @@ export class SharingController {
   @Get('roles_users')
   @ApiOperation({ summary: 'Roles and users to share with: {roles, users, selectRoles: [], selectUsers: []}' })
   async rolesUsers() {
-    const all = await rpc(this.identity.listRolesUsers({}));
-    return { roles: all.roles, users: all.users, selectRoles: [], selectUsers: [] };
+    return shareForm(this.identity);
   }
 
   @Get('roles_users/:dataSourceId')
@@ -59,8 +59,7 @@ export class SharingController {
   async rolesUsersOf(@Param('dataSourceId') dataSourceId: string, @CurrentUser() user: AuthUser) {
     const s = await rpc(this.sources.getSource({ dataSourceId: parseInput(id, dataSourceId) }));
     if (!canShareSource(user, s)) throw new AppError('forbidden', 'auth.forbidden');
-    const [all, held] = await Promise.all([rpc(this.identity.listRolesUsers({})), rpc(this.identity.listGrants({ target: target(s.dataSourceId) }))]);
-    return { roles: all.roles, users: all.users, selectRoles: held.roles.map((r) => r.id), selectUsers: held.users.map((u) => u.id) };
+    return shareForm(this.identity, target(s.dataSourceId));
   }
 
   @Post('publish/:dataSourceId')

@@ -31,6 +31,7 @@ import { tabAccess } from '../dashboard/tab-access.js';
 import { isNoSourceAccess, projectView, viewerOf } from '../data-source/source-access.js';
 import { CHART_QUERY_CLIENT, DASHBOARD_CLIENT, DATA_SOURCE_CLIENT, DATA_SOURCE_QUERY_CLIENT, IDENTITY_CLIENT, RELATION_CLIENT, rpc } from '../grpc-clients.js';
 import { allows, CurrentUser, type AuthUser } from '../http/auth.guard.js';
+import { shareForm } from '../identity/share-form.js';
 import { requestLanguage } from '../http/request-language.js';
 import { parseInput } from '../http/validation.js';
 import { relationOption, type DrawnNode } from './relation-option.js';
@@ -379,8 +380,7 @@ export class RelationController {
   @ApiOperation({ summary: 'The share form of a relation map: {roles, users, selectRoles, selectUsers}' })
   async rolesUsers(@Param('relationId') relationId: string, @CurrentUser() user: AuthUser) {
     const map = await this.editable(user, relationId);
-    const [all, held] = await Promise.all([rpc(this.identity.listRolesUsers({})), rpc(this.identity.listGrants({ target: target(map.relationId) }))]);
-    return { roles: all.roles, users: all.users, selectRoles: held.roles.map((r) => r.id), selectUsers: held.users.map((u) => u.id) };
+    return shareForm(this.identity, target(map.relationId));
   }
 
   @Post('publish/:relationId/:name')

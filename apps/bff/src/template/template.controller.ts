@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { DASHBOARD_CLIENT, DATA_SOURCE_CLIENT, IDENTITY_CLIENT, TEMPLATE_CLIENT, rpc } from '../grpc-clients.js';
 import { allows, CurrentUser, RequirePermission, type AuthUser } from '../http/auth.guard.js';
 import { requestLanguage } from '../http/request-language.js';
+import { shareForm } from '../identity/share-form.js';
 import { parseInput } from '../http/validation.js';
 import { canAccessSource } from '../data-source/source-access.js';
 import { missingFields, proposeMatch, remapTree, usedSources, type FieldTypeOf, type TreeDashboardLike, type UsedSource } from './remap.js';
@@ -129,18 +130,8 @@ export class TemplateController {
   @RequirePermission('template:edit')
   @ApiOperation({ summary: 'Roles and users to publish to {roles, users, selectRoles, selectUsers}; ?kind=dash|proj&id= preselects the holders of the template published from it' })
   async rolesUsers(@Query('kind') kind?: string, @Query('id') originId?: string) {
-    const all = await rpc(this.identity.listRolesUsers({}));
-    let selectRoles: string[] = [];
-    let selectUsers: string[] = [];
-    if (kind && originId) {
-      const t = (await rpc(this.templates.findByOrigin({ kind: parseInput(kindSchema, kind), originId: parseInput(id, originId) }))).template;
-      if (t) {
-        const held = await rpc(this.identity.listGrants({ target: `template:${t.templateId}` }));
-        selectRoles = held.roles.map((r) => r.id);
-        selectUsers = held.users.map((u) => u.id);
-      }
-    }
-    return { roles: all.roles, users: all.users, selectRoles, selectUsers };
+    const t = kind && originId ? (await rpc(this.templates.findByOrigin({ kind: parseInput(kindSchema, kind), originId: parseInput(id, originId) }))).template : undefined;
+    return shareForm(this.identity, t && `template:${t.templateId}`);
   }
 
   @Post('publish/:kind/:id/:name/:extra')
