@@ -192,6 +192,19 @@ describe('relation maps', () => {
     const values = await ok('POST', '/api/relation/relation-option/dashboard/-', { relationId }, viewerNow);
     const card = values.nodes.find((n: { chartId: string }) => n.chartId === charts.get('card')!.chartId);
     close(card.value, await sql(`SELECT sum("金额") FROM uploads."${demo.tableName}"`));
+    // a node on a chart whose source the viewer cannot see: the no-permission state, the rest still has values
+    const secret = (await ok('POST', '/api/data_source/sql/', { type: 8, projectId: demo.projectId, name: 'Private source', content: `SELECT "地区", "金额" FROM uploads."${demo.tableName}"` })).dataSource.dataSourceId;
+    const privateBoard = (await ok('POST', '/api/dashboard/dashboard', { name: 'Private board', projectId: (await ok('GET', '/api/dashboard/projects/dashboard')).find((p: { name: string }) => p.name === '演示 Demo').projectId })).dashboardId;
+    const secretChart = await ok('POST', `/api/chart-edit/dashboard/${privateBoard}`, { title: 'Secret', dataSourceId: secret, type: 'card' });
+    await ok('PUT', '/api/chart-edit/dashboard', { chartId: secretChart, title: 'Secret', type: 'card', dataSourceId: secret, points: [], values: [{ name: '金额', title: '金额', dataType: 'number', aggregator: 'sum' }] });
+    const secretNode = node(relationId, randomUUID(), seen.nodes[0].nodeId, 'Secret', secretChart);
+    await ok('POST', '/api/relation/change', [...seen.nodes, secretNode]);
+    const asViewer = await ok('POST', '/api/relation/relation-option/dashboard/-', { relationId }, viewerNow);
+    expect(asViewer.nodes.find((n: { nodeId: string }) => n.nodeId === secretNode.nodeId)).toMatchObject({ state: 'noPermission', value: null, text: '-' });
+    close(asViewer.nodes.find((n: { chartId: string }) => n.chartId === charts.get('card')!.chartId).value, await sql(`SELECT sum("金额") FROM uploads."${demo.tableName}"`));
+    const asAdmin = await ok('POST', '/api/relation/relation-option/dashboard/-', { relationId });
+    close(asAdmin.nodes.find((n: { nodeId: string }) => n.nodeId === secretNode.nodeId).value, await sql(`SELECT sum("金额") FROM uploads."${demo.tableName}"`));
+
     // the viewer may not change it
     expect((await call('POST', '/api/relation/relation-rename/', { relationId, tabType: 'dashboard', name: 'Mine now' }, viewerNow)).status).toBe(403);
     expect((await call('POST', '/api/relation/change', seen.nodes, viewerNow)).status).toBe(403);
@@ -204,7 +217,8 @@ describe('relation maps', () => {
     expect((await stack.runtime.db.query('SELECT broken FROM relation.nodes WHERE relation_id = $1 AND chart_id = $2', [relationId, scatter])).rows).toEqual([{ broken: true }]);
     const loaded = await ok('GET', `/api/relation/treedata/${relationId}`);
     expect(loaded.nodes.find((n: { chartId: string }) => n.chartId === scatter).state).toBe('broken');
-    expect(loaded.nodes.filter((n: { state: string }) => n.state === 'ok')).toHaveLength(generated.nodes.length - 1);
+    // the generated nodes but the scatter's, and the private chart's node (the admin sees it)
+    expect(loaded.nodes.filter((n: { state: string }) => n.state === 'ok')).toHaveLength(generated.nodes.length - 1 + 1);
     const drawn = await ok('POST', '/api/relation/relation-option/dashboard/-', { relationId });
     expect(drawn.nodes.find((n: { chartId: string }) => n.chartId === scatter)).toMatchObject({ state: 'broken', value: null, text: '-' });
     // the map with its broken node saves unchanged
