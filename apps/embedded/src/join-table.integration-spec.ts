@@ -193,6 +193,63 @@ describe('joined tables', () => {
     expect((await call('PUT', '/api/data_source/update', { dataSourceId: saved.dataSourceId, description: 'x' })).body.data).toBe('A joined table is changed in the join designer');
   });
 
+  // tables of one database connection (the services run's MariaDB): the join runs on that database
+  const myUrl = process.env.TEST_MYSQL_URL;
+  (myUrl ? it : it.skip)('joins tables of one MariaDB connection, with the sums of the hand-written SQL; a full join is refused there', async () => {
+    const mysql = (await import('mysql2/promise')).default;
+    const u = new URL(myUrl!);
+    const database = `bi_join_${Date.now().toString(36)}`;
+    const user = decodeURIComponent(u.username);
+    const password = decodeURIComponent(u.password);
+    const conn = await mysql.createConnection({ host: u.hostname, port: Number(u.port), user, password, multipleStatements: true });
+    await conn.query(
+      `CREATE DATABASE ${database} CHARACTER SET utf8mb4; USE ${database};
+       CREATE TABLE orders (order_no INT, region VARCHAR(20), amount DECIMAL(10,2));
+       INSERT INTO orders VALUES (1,'East',10),(2,'East',20),(3,'West',5),(4,'South',7),(5,NULL,3),(6,'North',1);
+       CREATE TABLE managers (region VARCHAR(20), manager VARCHAR(20));
+       INSERT INTO managers VALUES ('East','Li'),('West','Wang'),('Central','Zhao'),('North','Chen'),('North','Zhou');`,
+    );
+    try {
+      const connection = { host: u.hostname, port: Number(u.port), userName: user, password, initialDatabase: database };
+      const make = async (name: string, tableName: string) => (await ok('POST', '/api/data_source/sql/', { type: 2, projectId: folder, name, connection, tableName })).dataSource.dataSourceId as string;
+      const my = { orders: await make('My orders', 'orders'), managers: await make('My managers', 'managers') };
+      const myJoin = (joinType: string) => {
+        const j = join(joinType);
+        j.nodeDataArray[0].dataSourceId = my.orders;
+        j.nodeDataArray[1].dataSourceId = my.managers;
+        return { ...j, name: `My join ${joinType}` };
+      };
+      const saved = await ok('POST', `/api/data_source/join_table_add/${folder}`, myJoin('left'));
+      expect(saved.store).toMatch(/^mysql:\/\//);
+      const chartId = await ok('POST', `/api/chart-edit/dashboard/${boardId}`, { title: 'My by manager', dataSourceId: saved.dataSourceId, type: 'bar' });
+      await ok('PUT', '/api/chart-edit/dashboard', {
+        chartId,
+        title: 'My by manager',
+        type: 'bar',
+        dataSourceId: saved.dataSourceId,
+        points: [{ name: 'Manager', title: 'Manager', dataType: 'string' }],
+        values: [{ name: 'Amount', title: 'Amount', dataType: 'number', aggregator: 'sum' }],
+      });
+      const hand = async (joinType: string) => {
+        const [rows] = await conn.query(`SELECT m.manager AS manager, SUM(o.amount) AS total FROM orders o ${joinType} JOIN managers m ON o.region = m.region GROUP BY m.manager`);
+        return Object.fromEntries((rows as { manager: string | null; total: string | null }[]).map((r) => [r.manager ?? '-', Number(r.total ?? 0)]));
+      };
+      expect(await chartNumbers(chartId)).toEqual(await hand('LEFT'));
+      await ok('POST', '/api/data_source/join_table_update', { ...myJoin('inner'), dataSourceId: saved.dataSourceId });
+      expect(await chartNumbers(chartId)).toEqual(await hand('INNER'));
+      const full = await call('POST', '/api/data_source/join_table_update', { ...myJoin('full'), dataSourceId: saved.dataSourceId });
+      expect(full.body.data).toBe('MySQL / MariaDB has no full join');
+      // an uploaded table and a MariaDB table live in different stores
+      const cross = myJoin('left');
+      cross.nodeDataArray[1].dataSourceId = managers.id;
+      expect((await call('POST', '/api/data_source/join_table_preview', cross)).body.data).toBe('Tables from different stores cannot be joined yet: orders and managers');
+      await ok('DELETE', `/api/data_source/${saved.dataSourceId}`);
+    } finally {
+      await conn.query(`DROP DATABASE IF EXISTS ${database}`);
+      await conn.end();
+    }
+  });
+
   it('refuses bad joins with clear messages in the caller language and keeps the stored join as it was', async () => {
     const saved = await ok('POST', `/api/data_source/join_table_add/${folder}`, { ...join('inner'), name: 'Kept join' });
     const update = (body: Record<string, unknown>, language = 'en') => call('POST', '/api/data_source/join_table_update', { ...body, dataSourceId: saved.dataSourceId }, admin, language);

@@ -399,7 +399,8 @@ export class JoinTableService {
       joinCountSql(spec, engine);
     } catch (e) {
       if (!(e instanceof QueryError)) throw e;
-      if (e.code === 'join_type_unsupported') throw new AppError('invalid', 'join.full_unsupported', { engine: connectionString(root.type as 8, root.connection).split(':')[0] });
+      // (not the parameter name `engine`: that one is an engine's own text, logged and never shown)
+      if (e.code === 'join_type_unsupported') throw new AppError('invalid', 'join.full_unsupported', { database: root.type === SOURCE_TYPE.mysql ? 'MySQL / MariaDB' : engine });
       if (e.code === 'invalid_option' && e.params.name === 'join.with') throw new AppError('invalid', 'join.with_unsupported', { name: nodes[Number(e.params.value)]?.showName ?? '' });
       throw new AppError('invalid', `chart.${e.code}`, { ...e.params });
     }
