@@ -90,6 +90,19 @@ maybe('distributed mode end to end', () => {
     expect(results.every((s) => s === 200)).toBe(true);
   });
 
+  it('publishes a template across processes: BFF → dashboard (ReadTree, ImportTree) → template service on PostgreSQL → identity grant', async () => {
+    const token = (await api('/api/identity/login', { method: 'POST', body: { userName: 'admin', password } })).body.data.token.result.token;
+    const folder = await api('/api/dashboard/project/dashboard', { method: 'POST', token, body: { name: 'To publish' } });
+    const dash = await api('/api/dashboard/dashboard', { method: 'POST', token, body: { name: 'Kit board', projectId: folder.body.data.projectId } });
+    const publish = () => api(`/api/template/publish/dash/${dash.body.data.dashboardId}/Kit/Distributed kits`, { method: 'POST', token, body: { roleIds: ['viewer'], userIds: [] } });
+    expect((await publish()).body).toEqual({ status: 'success', data: 'Published "Kit" (version 1)' });
+    expect((await publish()).body.data).toBe('Published "Kit" (version 2)');
+    const templates = (await api('/api/template/templates', { token })).body.data;
+    expect(templates).toMatchObject([{ name: 'Kit', version: 2, roleIds: ['viewer'] }]);
+    const tab = (await api('/api/dashboard/projects/template', { token })).body.data;
+    expect(tab.find((p: any) => p.name === 'Distributed kits').dashboards.map((d: any) => d.dashboardId)).toEqual(templates[0].dashboardIds);
+  });
+
   it('delivers DataChanged over Kafka to chart-query, which drops that source\'s cached results in Redis', async () => {
     const redis = new Redis(servers.redis!);
     const ds = `ds-${randomUUID()}`;
