@@ -8,7 +8,7 @@ import { boxRunOf, isBoxRun, isCall, visibleTestId } from './support/locate';
 import { chooseOption } from './support/select';
 
 // Relation maps (issue 19): build a map in the editor, draw it in the three layouts, drill through the carousel.
-test.describe.configure({ timeout: 240_000 });
+test.describe.configure({ timeout: 360_000 });
 
 interface Seeded {
   bar: string;
@@ -107,14 +107,17 @@ test('build a relation map in the editor, switch its three layouts, drill down t
     await page.getByTestId('relation-editor-back').click();
     const view = page.getByTestId('relation-view');
     await expect(view).toBeVisible();
-    for (const layout of [0, 1, 2] as const) {
-      const drawn = page.waitForResponse((r) => isCall('POST', /\/api\/relation\/relation-option\//)(r) && (r.request().postDataJSON() as { chartType?: number }).chartType === layout);
+    const relationId = (await view.getAttribute('data-relation-id'))!;
+    for (const layout of [1, 2, 0] as const) {
       await page.getByTestId(`relation-layout-${layout}`).click();
-      const option = (await (await drawn).json()).data;
-      expect(option.chartType).toBe(layout);
-      expect(option.option.series[0].type).toBe(layout === 0 ? 'graph' : 'tree');
       await expect(view).toHaveAttribute('data-layout', String(layout));
+      await expect(view).toHaveAttribute('data-fetching', 'false');
       await expect(view).toHaveAttribute('data-drawn', 'true');
+      await expect(view.locator('canvas').first()).toBeVisible();
+      const option = await api<{ chartType: number; option: { series: { type: string; orient?: string }[] } }>(page, 'POST', '/api/relation/relation-option/dashboard/-', { relationId, chartType: layout });
+      expect(option.chartType).toBe(layout);
+      expect(option.option.series[0]!.type).toBe(layout === 0 ? 'graph' : 'tree');
+      if (layout > 0) expect(option.option.series[0]!.orient).toBe(layout === 1 ? 'TB' : 'LR');
     }
     await expect(page.getByTestId('relation-node-list').locator('button')).toHaveCount(3);
     await expect(page.getByTestId(`relation-node-${rootId}`)).toHaveAttribute('data-state', 'ok');

@@ -15,6 +15,9 @@ const RESIZE_DEBOUNCE_MS = 100;
  */
 const still = (option: EChartsCoreOption): EChartsCoreOption => ('animation' in option ? option : { ...option, animation: false });
 
+/** `id` of a clicked data item, when it has one. */
+const dataIdOf = (data: unknown): { id?: string } => (typeof data === 'object' && data !== null && typeof (data as { id?: unknown }).id === 'string' ? { id: (data as { id: string }).id } : {});
+
 export interface EChartProps {
   option: EChartsCoreOption;
   appTheme: AppTheme;
@@ -52,11 +55,11 @@ export function EChart({ option, appTheme, ariaLabel, onRendered, onPointClick }
     const chart = echarts.init(host, appTheme === 'dark' ? 'dark' : undefined, { renderer: 'canvas', locale });
     chartRef.current = chart;
     chart.on('finished', () => renderedRef.current?.());
-    chart.on('click', (params: { componentType?: string; name?: unknown; seriesName?: unknown; event?: { event?: Partial<MouseEvent> } }) => {
+    chart.on('click', (params: { componentType?: string; name?: unknown; seriesName?: unknown; data?: unknown; event?: { event?: Partial<MouseEvent> } }) => {
       if (params.componentType !== 'series' || params.name === undefined || params.name === null || params.name === '') return;
       const native = params.event?.event ?? {};
       clickRef.current?.(
-        { category: String(params.name), seriesName: typeof params.seriesName === 'string' ? params.seriesName : undefined },
+        { category: String(params.name), seriesName: typeof params.seriesName === 'string' ? params.seriesName : undefined, ...dataIdOf(params.data) },
         { ctrlKey: native.ctrlKey === true, metaKey: native.metaKey === true, shiftKey: native.shiftKey === true },
       );
     });

@@ -59,6 +59,8 @@ export type RunFilters = Pick<RunBody, 'globalFilters' | 'innerFilters'>;
 export interface ChartPoint {
   category: string;
   seriesName?: string;
+  /** the data item's `id`, where the option gives one (the nodes of a relation map) */
+  id?: string;
 }
 
 /** The keys held during a click on a point (Ctrl/Cmd add to a selection). */
