@@ -43,7 +43,7 @@ async function onlyBox(page: Page, state: string): Promise<Locator> {
   return box;
 }
 
-test('publish a dashboard to the viewer role, view it as a viewer, copy it into an analyst\'s dashboards with a remapped source', async ({ page, browser }) => {
+test('publish a dashboard to the viewer role, view it as a viewer, copy it into an analyst\'s dashboards with a remapped source, export and import it', async ({ page, browser }) => {
   const run = uniqueSuffix();
   await new LoginPage(page).login(USERS.admin, { language: 'en' });
 
@@ -131,5 +131,24 @@ test('publish a dashboard to the viewer role, view it as a viewer, copy it into 
   const box = await onlyBox(analystPage, 'ready');
   await expect(box.locator('.ant-table-tbody')).toContainText('North');
   await expect(box.locator('.ant-table-tbody')).not.toContainText('East');
+
+  // export the template to a JSON file and import it again (the same remapping dialog)
+  await analystPage.goto('/template');
+  const [download] = await Promise.all([analystPage.waitForEvent('download'), analystSidebar.openDashboardMenu(templateDashboard, 'menu-export-template')]);
+  expect(download.suggestedFilename()).toBe(`Tpl ${run}.template.json`);
+  const file = await download.path();
+  await analystPage.getByTestId('template-import-file').setInputFiles(file);
+  const imported = visibleTestId(analystPage, 'copy-dialog');
+  await expect(imported).toBeVisible();
+  await chooseOption(imported.getByTestId('copy-folder'), visibleTestId(analystPage, `copy-folder-option-${target.projectId}`), `Copies ${run}`, `Copies ${run}`);
+  const importRemap = imported.locator('[data-testid^="remap-select-"]');
+  await expect(importRemap).toHaveCount(1);
+  await chooseOption(importRemap, visibleTestId(analystPage, `remap-option-${copierSource}`), `Mine ${run}`, `Mine ${run}`);
+  await imported.getByTestId('copy-name').fill(`Imported ${run}`);
+  const [importAnswer] = await Promise.all([analystPage.waitForResponse(isCall('POST', /^\/api\/template\/import$/)), imported.getByTestId('copy-name').press('Enter')]);
+  expect(importAnswer.ok()).toBe(true);
+  await expect(analystPage.getByTestId('dashboard-title')).toHaveText(`Imported ${run}`);
+  const importedBox = await onlyBox(analystPage, 'ready');
+  await expect(importedBox.locator('.ant-table-tbody')).toContainText('South');
   await analystPage.context().close();
 });
