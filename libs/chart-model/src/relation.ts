@@ -37,6 +37,22 @@ export interface RelationNodeView extends RelationNode {
   relationDataType?: DataType;
 }
 
+/** A node of the relation-option answer (docs/api/relation.md): its value under the drill's choices, formatted. */
+export interface RelationOptionNode {
+  nodeId: string;
+  parentId: string | null;
+  name: string;
+  chartId: string | null;
+  chartName: string;
+  dashboardId: string | null;
+  state: RelationNodeState;
+  value: number | null;
+  /** the value written by the node's formatter in the caller's language ('-' when none) */
+  text: string;
+  /** the node's chart failed to run (message in the caller's language) */
+  error?: string;
+}
+
 /** Bounds of a map (checked on save). */
 export const RELATION_LIMITS = { nodes: 200, depth: 20, nodeName: 20, selections: 200, selectionChars: 200 } as const;
 

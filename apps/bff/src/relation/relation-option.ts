@@ -1,22 +1,8 @@
-import type { RelationLayout, RelationNodeState } from '@bi/chart-model';
-
-/** One node of the drawn map (docs/api/relation.md relation-option `nodes`). */
-export interface DrawnNode {
-  nodeId: string;
-  parentId: string | null;
-  name: string;
-  chartId: string | null;
-  chartName: string;
-  dashboardId: string | null;
-  state: RelationNodeState;
-  value: number | null;
-  text: string;
-  error?: string;
-}
+import type { RelationLayout, RelationNodeState, RelationOptionNode } from '@bi/chart-model';
 
 const STATE_COLORS: Record<RelationNodeState, string> = { ok: '#1677ff', empty: '#bfbfbf', broken: '#ff4d4f', noPermission: '#faad14' };
 
-function item(n: DrawnNode, root: boolean) {
+function item(n: RelationOptionNode, root: boolean) {
   return { id: n.nodeId, name: `${n.name}\n${n.text}`, value: n.value, state: n.state, chartId: n.chartId, itemStyle: { color: STATE_COLORS[n.state] }, ...(root ? { symbolSize: 64 } : {}) };
 }
 
@@ -24,7 +10,7 @@ function item(n: DrawnNode, root: boolean) {
  * The ECharts option of a relation map: 0 a force graph (series graph, layout force), 1 a top-bottom
  * tree, 2 a left-right tree (series tree). Nodes arrive root first (tree order).
  */
-export function relationOption(nodes: readonly DrawnNode[], layout: RelationLayout): Record<string, unknown> {
+export function relationOption(nodes: readonly RelationOptionNode[], layout: RelationLayout): Record<string, unknown> {
   const tooltip = { trigger: 'item', confine: true };
   if (layout === 0) {
     return {
@@ -47,9 +33,9 @@ export function relationOption(nodes: readonly DrawnNode[], layout: RelationLayo
       ],
     };
   }
-  const children = new Map<string, DrawnNode[]>();
+  const children = new Map<string, RelationOptionNode[]>();
   for (const n of nodes) if (n.parentId) children.set(n.parentId, [...(children.get(n.parentId) ?? []), n]);
-  const nest = (n: DrawnNode, depth: number): Record<string, unknown> => ({ ...item(n, depth === 0), children: (children.get(n.nodeId) ?? []).map((c) => nest(c, depth + 1)) });
+  const nest = (n: RelationOptionNode, depth: number): Record<string, unknown> => ({ ...item(n, depth === 0), children: (children.get(n.nodeId) ?? []).map((c) => nest(c, depth + 1)) });
   const root = nodes[0];
   const tb = layout === 1;
   return {

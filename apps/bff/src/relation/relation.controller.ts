@@ -16,6 +16,7 @@ import {
   type RelationNode,
   type RelationNodeState,
   type RelationNodeView,
+  type RelationOptionNode,
 } from '@bi/chart-model';
 import { chartLocale, formatValue, EMPTY_VALUE } from '@bi/charts';
 import type { AppConfig } from '@bi/config';
@@ -34,7 +35,7 @@ import { allows, CurrentUser, type AuthUser } from '../http/auth.guard.js';
 import { shareForm } from '../identity/share-form.js';
 import { requestLanguage } from '../http/request-language.js';
 import { parseInput } from '../http/validation.js';
-import { relationOption, type DrawnNode } from './relation-option.js';
+import { relationOption } from './relation-option.js';
 
 type Req = { headers: Record<string, string | string[] | undefined> };
 const id = z.string().min(1).max(64);
@@ -462,7 +463,7 @@ export class RelationController {
   }
 
   /** Every node's value from ONE ChartHeadlines call, each under the filters chained from the root. */
-  private async values(user: AuthUser, map: relationV1.RelationMap, nodes: RelationNode[], resolved: Map<string, Resolved>, selections: { nodeId: string; value: string | number }[], language: Language): Promise<DrawnNode[]> {
+  private async values(user: AuthUser, map: relationV1.RelationMap, nodes: RelationNode[], resolved: Map<string, Resolved>, selections: { nodeId: string; value: string | number }[], language: Language): Promise<RelationOptionNode[]> {
     const views: RelationNodeView[] = nodes.map((n) => {
       const r = resolved.get(n.nodeId)!;
       const t = n.relationName ? r.read?.source?.fields.find((f) => f.name === n.relationName)?.dataType : undefined;
