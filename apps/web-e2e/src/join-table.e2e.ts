@@ -18,7 +18,7 @@ import { seedCsvSource } from './support/uploads';
 const ORDERS = 'region,amount\nEast,100\nEast,50\nWest,200\nNorth,70\n';
 const MANAGERS = 'region,manager\nEast,Alice\nWest,Bob\nSouth,Carol\n';
 
-test('build a two-table join by drag and drop, set the join field, save, chart it on a dashboard', async ({ page }) => {
+test('build a two-table join by drag and drop, set the join field, save, chart it on a dashboard, edit it', async ({ page }) => {
   test.setTimeout(180_000);
   await new LoginPage(page).login(USERS.admin, { language: 'en' });
   const run = uniqueSuffix();
@@ -131,4 +131,19 @@ test('build a two-table join by drag and drop, set the join field, save, chart i
   await expect(rows.filter({ hasText: 'Alice' })).toContainText('150');
   await expect(rows.filter({ hasText: 'Bob' })).toContainText('200');
   await expect(rows.filter({ hasText: '70' })).toHaveCount(1);
+
+  // edit: the source's "edit" reopens the join in the designer; a changed title is saved (update)
+  await page.goto(`/data_source/${folder.projectId}/${join.dataSourceId}`);
+  await page.getByTestId('ds-edit').click();
+  await expect(page).toHaveURL(new RegExp(`/data_source/join_table/${folder.projectId}/${join.dataSourceId}$`));
+  await expect(designer.root).toHaveAttribute('data-mode', 'edit');
+  await expect(designer.name).toHaveValue(join.name);
+  await expect(designer.link(managersName)).toHaveAttribute('data-join-type', 'left');
+  await designer.tab('fields');
+  await page.getByTestId(`join-field-title-${ordersName}-amount`).fill('sales');
+  await designer.expectRows(4);
+  const [updated] = await Promise.all([page.waitForResponse(isCall('POST', /^\/api\/data_source\/join_table_update$/)), designer.name.press('Enter')]);
+  expect(updated.ok()).toBe(true);
+  expect(((await updated.json()) as { data: { removedFields: string[] } }).data.removedFields).toEqual(['amount']);
+  await expect(page).toHaveURL(new RegExp(`/data_source/${folder.projectId}/${join.dataSourceId}$`));
 });
