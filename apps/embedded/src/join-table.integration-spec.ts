@@ -57,6 +57,20 @@ describe('joined tables', () => {
     return Object.fromEntries(probe.rows.map((r: Record<string, unknown>) => [r.manager ?? '-', Number(r.total ?? 0)]));
   }
 
+  /** A bar chart on the board: sum of Amount by the text field `point`; answers its id. */
+  async function barChart(dataSourceId: string, title: string, point: string): Promise<string> {
+    const chartId = await ok('POST', `/api/chart-edit/dashboard/${boardId}`, { title, dataSourceId, type: 'bar' });
+    await ok('PUT', '/api/chart-edit/dashboard', {
+      chartId,
+      title,
+      type: 'bar',
+      dataSourceId,
+      points: [{ name: point, title: point, dataType: 'string' }],
+      values: [{ name: 'Amount', title: 'Amount', dataType: 'number', aggregator: 'sum' }],
+    });
+    return chartId;
+  }
+
   /** The chart's answer as {category: value}. */
   async function chartNumbers(chartId: string): Promise<Record<string, number>> {
     const answer = await ok('POST', `/api/dashboard/chart/dashboard/${chartId}`, {});
@@ -117,15 +131,7 @@ describe('joined tables', () => {
     const source = await ok('GET', `/api/data_source/datasourceById/${saved.dataSourceId}`);
     expect(source).toMatchObject({ type: 9, reference: 'jointable' });
 
-    const chartId = await ok('POST', `/api/chart-edit/dashboard/${boardId}`, { title: 'By manager', dataSourceId: saved.dataSourceId, type: 'bar' });
-    await ok('PUT', '/api/chart-edit/dashboard', {
-      chartId,
-      title: 'By manager',
-      type: 'bar',
-      dataSourceId: saved.dataSourceId,
-      points: [{ name: 'Manager', title: 'Manager', dataType: 'string' }],
-      values: [{ name: 'Amount', title: 'Amount', dataType: 'number', aggregator: 'sum' }],
-    });
+    const chartId = await barChart(saved.dataSourceId, 'By manager', 'Manager');
     const left = await handWritten('left');
     expect(left).toEqual({ Li: 30, Wang: 5, Chen: 1, Zhou: 1, '-': 10 });
     expect(await chartNumbers(chartId)).toEqual(left);
@@ -145,15 +151,7 @@ describe('joined tables', () => {
 
     // dropping fields keeps the charts whose fields remain; a chart using a dropped field follows the
     // source-switch rules (the field is removed from it); the answer names both
-    const byRegion = await ok('POST', `/api/chart-edit/dashboard/${boardId}`, { title: 'By region', dataSourceId: saved.dataSourceId, type: 'bar' });
-    await ok('PUT', '/api/chart-edit/dashboard', {
-      chartId: byRegion,
-      title: 'By region',
-      type: 'bar',
-      dataSourceId: saved.dataSourceId,
-      points: [{ name: 'Region', title: 'Region', dataType: 'string' }],
-      values: [{ name: 'Amount', title: 'Amount', dataType: 'number', aggregator: 'sum' }],
-    });
+    const byRegion = await barChart(saved.dataSourceId, 'By region', 'Region');
     const fewer = join('left');
     fewer.nodeDataArray[0].fields[0].check = false;
     fewer.nodeDataArray[0].fields[1].check = false;
@@ -221,15 +219,7 @@ describe('joined tables', () => {
       };
       const saved = await ok('POST', `/api/data_source/join_table_add/${folder}`, myJoin('left'));
       expect(saved.store).toMatch(/^mysql:\/\//);
-      const chartId = await ok('POST', `/api/chart-edit/dashboard/${boardId}`, { title: 'My by manager', dataSourceId: saved.dataSourceId, type: 'bar' });
-      await ok('PUT', '/api/chart-edit/dashboard', {
-        chartId,
-        title: 'My by manager',
-        type: 'bar',
-        dataSourceId: saved.dataSourceId,
-        points: [{ name: 'Manager', title: 'Manager', dataType: 'string' }],
-        values: [{ name: 'Amount', title: 'Amount', dataType: 'number', aggregator: 'sum' }],
-      });
+      const chartId = await barChart(saved.dataSourceId, 'My by manager', 'Manager');
       const hand = async (joinType: string) => {
         const [rows] = await conn.query(`SELECT m.manager AS manager, SUM(o.amount) AS total FROM orders o ${joinType} JOIN managers m ON o.region = m.region GROUP BY m.manager`);
         return Object.fromEntries((rows as { manager: string | null; total: string | null }[]).map((r) => [r.manager ?? '-', Number(r.total ?? 0)]));
