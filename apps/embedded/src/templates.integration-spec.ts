@@ -133,6 +133,11 @@ describe('template library', () => {
     // admin may copy into the template tab
     const tpl = await ok('POST', `/api/template/projCopy/${t.projectId}`, { name: 'Tpl copy', targetTab: 'template' });
     expect(tpl.dashboards).toHaveLength(1);
+    // a template whose template-tab copy is deleted leaves the list
+    await publish('Short lived', 'Shared templates', ['viewer'], admin, 'en', 'dash', (await ok('POST', '/api/dashboard/dashboard', { name: 'Temp board', projectId: copied.projectId }, analyst)).dashboardId);
+    const shortLived = (await templates(admin)).find((x: any) => x.name === 'Short lived');
+    await ok('DELETE', `/api/dashboard/template/${shortLived.dashboardIds[0]}`);
+    expect((await templates(admin)).map((x: any) => x.name)).toEqual(['Revenue tpl']);
   });
 
   it('exports a template as a portable file and imports it with the sources remapped', async () => {

@@ -200,8 +200,14 @@ export class TemplateController {
   @Get('templates')
   @ApiOperation({ summary: 'The templates the caller sees (TemplateInfo[], newest first)' })
   async list(@CurrentUser() user: AuthUser) {
-    const all = (await rpc(this.templates.list({}))).templates;
-    return all.filter((t) => user.isAdmin || canSeeTemplate(user, t)).map((t) => this.info(user, t));
+    const [all, tab] = await Promise.all([rpc(this.templates.list({})), rpc(this.dashboards.listProjects({ tab: 'template' }))]);
+    // a copy deleted in the template tab since: the template is left out (its dashboards are gone)
+    const live = new Set(tab.projects.flatMap((p) => p.dashboards.map((d) => d.dashboardId)));
+    return all.templates
+      .filter((t) => user.isAdmin || canSeeTemplate(user, t))
+      .map((t) => ({ ...t, dashboardIds: t.dashboardIds.filter((d) => live.has(d)) }))
+      .filter((t) => t.dashboardIds.length > 0)
+      .map((t) => this.info(user, t));
   }
 
   @Get('info/:dashboardId')
