@@ -84,6 +84,25 @@ export function FilterTab({ state, onChange }: FilterTabProps) {
                 }
                 data-testid={`join-filter-range-${index}`}
               />
+            ) : field && usesRange(row.compare) ? (
+              <div className="bi-jt-filter__value bi-jt-filter__range">
+                <Input
+                  value={row.compareValueLeft ?? ''}
+                  placeholder={jt('filter.low')}
+                  aria-label={jt('filter.low')}
+                  inputMode="decimal"
+                  onChange={(e) => onChange((s) => updateFilter(s, index, { compareValueLeft: e.target.value }))}
+                  data-testid={`join-filter-low-${index}`}
+                />
+                <Input
+                  value={row.compareValueRight ?? ''}
+                  placeholder={jt('filter.high')}
+                  aria-label={jt('filter.high')}
+                  inputMode="decimal"
+                  onChange={(e) => onChange((s) => updateFilter(s, index, { compareValueRight: e.target.value }))}
+                  data-testid={`join-filter-high-${index}`}
+                />
+              </div>
             ) : (
               <Input
                 className="bi-jt-filter__value"

@@ -86,6 +86,8 @@ const en: JoinTableCatalogue = {
     value: 'Value',
     from: 'Start date',
     to: 'End date',
+    low: 'From (inclusive)',
+    high: 'To (inclusive)',
     addRow: 'Add condition',
     removeRow: 'Remove condition',
     lastRow: 'One condition row must remain',

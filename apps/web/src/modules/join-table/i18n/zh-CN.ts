@@ -84,6 +84,8 @@ const zhCN = {
     value: '值',
     from: '开始日期',
     to: '结束日期',
+    low: '下限（含）',
+    high: '上限（含）',
     addRow: '添加条件',
     removeRow: '删除条件',
     lastRow: '至少保留一行条件',

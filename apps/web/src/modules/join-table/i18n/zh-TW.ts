@@ -86,6 +86,8 @@ const zhTW: JoinTableCatalogue = {
     value: '值',
     from: '開始日期',
     to: '結束日期',
+    low: '下限（含）',
+    high: '上限（含）',
     addRow: '新增條件',
     removeRow: '刪除條件',
     lastRow: '至少保留一列條件',

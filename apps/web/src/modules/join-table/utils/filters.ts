@@ -1,13 +1,10 @@
 /** Operators of the join's filter rows by field type (spec 02 §5 "Filter comparison by type"). */
 import { OPERATOR_LABEL_KEYS } from '../../chart-editor/utils/filters';
-import { defaultJoinCompare } from '@bi/rules';
+import { FILTER_COMPARES, defaultJoinCompare } from '@bi/rules';
 import type { Compare, DataType } from '../types';
 
-export const JOIN_OPERATORS: Readonly<Record<DataType, readonly Compare[]>> = {
-  number: ['>', '<', '=', '!=', '<=', '>='],
-  string: ['=', '!=', 'like', 'notLike'],
-  date: ['between'],
-};
+/** The operators per field type (FILTER_COMPARES of @bi/rules, which the query writer checks). */
+export const JOIN_OPERATORS = FILTER_COMPARES as Readonly<Record<DataType, readonly Compare[]>>;
 
 /** A new filter row's operator: '=' , or 'between' for dates (spec 02 §5). */
 export const defaultCompare = (dataType: DataType) => defaultJoinCompare(dataType) as Compare;

@@ -54,3 +54,14 @@ describe('join problems', () => {
     expect(nameProblem('订单与经理')).toBeNull();
   });
 });
+
+describe('number ranges', () => {
+  it('take an open end but not text', () => {
+    let s = updateField(twoTables(), 'managers', 'region', { check: false });
+    s = chooseFilterField(s, 0, 'orders', 'amount');
+    s = updateFilter(s, 0, { compare: 'between' });
+    expect(joinProblems(s)).toEqual([{ kind: 'filterValue', row: 0 }]);
+    expect(joinProblems(updateFilter(s, 0, { compareValueLeft: '10' }))).toEqual([]);
+    expect(joinProblems(updateFilter(s, 0, { compareValueRight: 'x' }))).toEqual([{ kind: 'filterNumber', row: 0 }]);
+  });
+});

@@ -37,7 +37,10 @@ function filterProblem(state: DesignerState, row: DraftFilter, index: number): J
   if (!row.tb || !row.field) return null;
   const type = fieldOf(state, row.tb, row.field)?.dataType;
   if (usesRange(row.compare)) {
-    if (blank(row.compareValueLeft) || blank(row.compareValueRight)) return { kind: 'filterValue', row: index };
+    // a date range needs both dates; a number range may be open at one end
+    const ends = [row.compareValueLeft, row.compareValueRight];
+    if (type === 'date' ? ends.some(blank) : ends.every(blank)) return { kind: 'filterValue', row: index };
+    if (type === 'number' && ends.some((v) => !blank(v) && !numeric(v))) return { kind: 'filterNumber', row: index };
     return null;
   }
   if (blank(row.compareValue)) return { kind: 'filterValue', row: index };
