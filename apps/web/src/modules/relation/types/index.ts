@@ -1,8 +1,9 @@
 /** Shapes of the relation-map calls (spec 02 §3 "Relation node", §7 "Relation maps"; docs/api/relation.md). */
-import type { Formatter, RelationLayout, RelationNodeState, RelationNodeView, RelationSelection } from '@bi/chart-model';
+import type { Formatter, RelationLayout, RelationNodeState, RelationNodeView, RelationOptionNode, RelationSelection } from '@bi/chart-model';
 import type { Tab } from '@bi/rules';
 
-export type { Formatter, RelationLayout, RelationNodeState, RelationNodeView, RelationSelection };
+/** the relation-option answer's node (value under the drill's choices) is @bi/chart-model's, shared with the BFF */
+export type { Formatter, RelationLayout, RelationNodeState, RelationNodeView, RelationOptionNode, RelationSelection };
 
 export type RelationTab = Tab;
 
@@ -33,20 +34,6 @@ export interface RelationMap {
   createdBy: string;
   editAuth: boolean;
   nodes: RelationNodeView[];
-}
-
-/** A node of the relation-option answer: its value under the drill's choices. */
-export interface RelationOptionNode {
-  nodeId: string;
-  parentId: string | null;
-  name: string;
-  chartId: string | null;
-  chartName: string;
-  dashboardId: string | null;
-  state: RelationNodeState;
-  value: number | null;
-  text: string;
-  error?: string;
 }
 
 /** POST /api/relation/relation-option/{tabType}/{chartId}. */
