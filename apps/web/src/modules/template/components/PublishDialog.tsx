@@ -73,16 +73,16 @@ export function PublishDialog({ open, origin, onClose }: PublishDialogProps) {
 
   const submit = () =>
     run(async () => {
+      // every problem at once: the audience is checked beside the fields
+      const noAudience = roleIds.length + userIds.length === 0;
+      setAudienceError(noAudience);
       let values: PublishValues;
       try {
         values = await form.validateFields();
       } catch {
         return;
       }
-      if (roleIds.length + userIds.length === 0) {
-        setAudienceError(true);
-        return;
-      }
+      if (noAudience) return;
       if (!values.originId) return;
       const answer = await templateApi.publish(values.kind, values.originId, values.name.trim(), values.kind === 'dash' ? (values.folder ?? '').trim() : '-', { roleIds, userIds });
       await refresh();
