@@ -74,6 +74,18 @@ describe('template library', () => {
     const hidden = await call('GET', `/api/dashboard/template/${t.dashboardIds[0]}`, undefined, analyst);
     expect([hidden.status, hidden.body.data]).toEqual([404, expect.any(String)]);
     expect((await call('GET', `/api/template/sources/dash/${t.dashboardIds[0]}`, undefined, analyst)).status).toBe(404);
+    // seeing the template's source is not enough: its charts answer only those the template is published to
+    expect((await ok('POST', `/api/data_source/publish/${sales}`, { roleIds: ['analyst'], userIds: [] })).length).toBe(0);
+    const withSource = await stack.login('analyst');
+    const chartId = content.charts[0].chartId;
+    for (let i = 0; i < 2; i++) {
+      // twice: the second time the admin's kept answer exists and must not be served either
+      expect((await call('POST', `/api/dashboard/chart/template/${chartId}`, {}, withSource)).status).toBe(404);
+      const batch = await call('POST', '/api/dashboard/charts/template', { charts: [{ chartId }] }, withSource);
+      expect(batch.body.data[0].status).toBe('fail');
+      expect((await call('POST', `/api/dashboard/all_details/template/${chartId}`, {}, withSource)).status).toBe(404);
+    }
+    expect((await ok('POST', `/api/data_source/publish/${sales}`, { roleIds: [], userIds: [] })).length).toBe(0);
     const info = await ok('GET', `/api/template/info/${t.dashboardIds[0]}`, undefined, viewer);
     expect(info).toMatchObject({ templateId: t.templateId, version: 1 });
     expect(info.roleIds).toBeUndefined();

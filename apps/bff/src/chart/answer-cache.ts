@@ -14,10 +14,16 @@ import { tokenFromHeader, type AuthUser } from '../http/auth.guard.js';
 import { fail } from '../http/envelope.js';
 import { requestLanguage } from '../http/request-language.js';
 import { SHARED_CACHE, TokenCache } from '../http/token-cache.js';
+import { TemplateVisibility } from '../template/template-visibility.js';
 import { acceptsGzip, deflatePiece, gzipJoin, type Deflated } from './gzip-join.js';
 import { batchEnvelopeGzipParts, batchEnvelopeParts, batchRunBody, runBody, runRequestKey, type RunBody } from './run-request.js';
 
 type SourceDescription = dataSourceQueryV1.SourceDescription;
+
+/** Whether reads of this tab's charts by this user need the template visibility check (template tab, not admin). */
+function templateChecked(user: AuthUser, tab: string): boolean {
+  return tab === 'template' && !user.isAdmin;
+}
 
 /** Largest request body the hit path reads itself (a batch of 50 runs with their filters fits). */
 const RAW_BODY_LIMIT = 256 * 1024;
@@ -108,6 +114,7 @@ export class ChartAnswers {
     @Inject(DASHBOARD_CLIENT) private readonly dashboards: dashboardV1.DashboardServiceClient,
     @Inject(DATA_SOURCE_QUERY_CLIENT) private readonly queries: dataSourceQueryV1.DataSourceQueryServiceClient,
     @Inject(CONFIG) config: AppConfig,
+    private readonly templates: TemplateVisibility,
   ) {
     this.defaultTtlMs = config.charts.defaultCacheSeconds * 1000;
   }
@@ -121,6 +128,13 @@ export class ChartAnswers {
    * (403). From the kept copies when their stamps are current; otherwise read, after noting the stamps.
    */
   async chartWithSource(user: AuthUser, tab: string, chartId: string): Promise<ChartWithSource> {
+    const read = await this.readChartWithSource(user, tab, chartId);
+    // a template-tab chart is read only by those its template is published to (docs/api/template.md "Model")
+    if (templateChecked(user, tab)) await this.templates.checkDashboard(user, read.record.dashboardId);
+    return read;
+  }
+
+  private async readChartWithSource(user: AuthUser, tab: string, chartId: string): Promise<ChartWithSource> {
     if (this.shared) {
       try {
         return await this.stamped(user, tab, chartId);
@@ -193,6 +207,8 @@ export class ChartAnswers {
    * when the session was revoked or the shared cache failed.
    */
   async keptBodies(user: AuthUser, tab: string, runs: readonly KeptRun[], revokedKey?: string): Promise<(Buffer | undefined)[] | null> {
+    // kept answers skip the template check of chartWithSource: template-tab runs of non-admins always take the checked path
+    if (templateChecked(user, tab)) return null;
     return (await this.keptAnswers(user, tab, runs, revokedKey))?.map((a) => a?.body) ?? null;
   }
 
@@ -265,6 +281,7 @@ export class ChartAnswers {
     } catch {
       return false;
     }
+    if (templateChecked(kept.user, tab)) return false;
     const found = await this.keptAnswers(kept.user, tab, runs, kept.revokedKey);
     if (!found) {
       this.tokens.drop(token!);
