@@ -223,24 +223,33 @@ test.describe('dashboard copy and the template tab', () => {
     await board.boxTool(chart, 'box-edit').click();
     await expect(page).toHaveURL(new RegExp(`/template/chart_edit/${folder}/${dashboard}/${chart}$`));
 
-    // a viewer sees the template but cannot change it
+    // published from the dashboard tab to the viewer role: the template's copy in the template tab
+    const origin = await seedDashboard(page, 'dashboard', `Pub ${run}`, `Origin ${run}`, ['Margin']);
+    await api(page, 'POST', `/api/template/publish/dash/${origin.dashboardId}/${encodeURIComponent(`Tpl ${run}`)}/${encodeURIComponent(`TplF ${run}`)}`, { roleIds: ['viewer'], userIds: [] });
+
+    // a viewer sees the published template but cannot change it; the editors' unpublished item stays theirs
     await page.context().clearCookies();
     await page.evaluate(() => {
       window.sessionStorage.clear();
       window.localStorage.clear();
     });
     await signIn(page, 'viewer');
-    await board.goto(folder, dashboard);
-    await expect(board.title).toHaveText(`Template ${run}`);
-    await expect(sidebar.createFolderButton).toHaveCount(0);
+    const published = (await api<{ name: string; projectId: string; dashboardIds: string[] }[]>(page, 'GET', '/api/template/templates')).find((t) => t.name === `Tpl ${run}`)!;
+    const [copy] = published.dashboardIds;
+    const copyChart = (await api<ApiDashboardContent>(page, 'GET', `/api/dashboard/template/${copy}`)).charts[0]!.chartId;
+    await page.goto(`/template/${folder}/${dashboard}`);
+    await expect(board.notFound).toBeVisible();
     await expect(page.getByTestId(`folder-menu-${folder}`)).toHaveCount(0);
-    await expect(sidebar.dashboardHandle(dashboard)).toHaveCount(0);
+    await board.goto(published.projectId, copy!);
+    await expect(board.title).toHaveText(`Tpl ${run}`);
+    await expect(sidebar.createFolderButton).toHaveCount(0);
+    await expect(sidebar.dashboardHandle(copy!)).toHaveCount(0);
     await expect(board.addChartButton).toHaveCount(0);
-    await expect(board.boxTool(chart, 'box-edit')).toHaveCount(0);
-    await expect(board.boxTool(chart, 'box-more')).toBeVisible();
+    await expect(board.boxTool(copyChart, 'box-edit')).toHaveCount(0);
+    await expect(board.boxTool(copyChart, 'box-more')).toBeVisible();
     // nothing to unlock: no lock toggle, and even ?lockEdit=false leaves the grid fixed
     await expect(board.lockButton).toHaveCount(0);
-    await board.goto(folder, dashboard, '?lockEdit=false');
+    await board.goto(published.projectId, copy!, '?lockEdit=false');
     await expect(board.grid).toHaveAttribute('data-editable', 'false');
   });
 });
