@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { DashboardPage } from './pages/DashboardPage';
 import { LoginPage } from './pages/LoginPage';
 import { api, seedDashboard, uniqueSuffix } from './support/api';
 import { addChart, createSource, SALES_CHARTS, SALES_SQL } from './support/boards';
@@ -14,17 +15,19 @@ interface Seeded {
   bar: string;
   card: string;
   pie: string;
+  projectId: string;
+  dashboardId: string;
 }
 
 /** A bar by province, a card of the total and a pie by category, over SALES_SQL. */
 async function seed(page: Page, run: string): Promise<Seeded> {
   const folder = await api<{ projectId: string }>(page, 'POST', '/api/data_source/proj', { name: `Rel ${run}` });
   const sales = await createSource(page, folder.projectId, `Rel sales ${run}`, SALES_SQL);
-  const { dashboardId } = await seedDashboard(page, 'dashboard', `Rel ${run}`, `Rel ${run}`);
+  const { projectId, dashboardId } = await seedDashboard(page, 'dashboard', `Rel ${run}`, `Rel ${run}`);
   const bar = await addChart(page, dashboardId, `By province ${run}`, 'bar', sales, SALES_CHARTS.bar);
   const card = await addChart(page, dashboardId, `Total ${run}`, 'card', sales, SALES_CHARTS.card);
   const pie = await addChart(page, dashboardId, `Share ${run}`, 'pie', sales, SALES_CHARTS.pie);
-  return { bar: bar.chartId, card: card.chartId, pie: pie.chartId };
+  return { bar: bar.chartId, card: card.chartId, pie: pie.chartId, projectId, dashboardId };
 }
 
 /** Picks the chart of the selected node in the editor's node form. */
@@ -158,6 +161,30 @@ test('build a relation map in the editor, switch its three layouts, drill down t
     await expect(carousel).toHaveCount(0);
   });
 
+  const board = new DashboardPage(page);
+  await test.step("the dashboard's chart box opens the carousel of its map at its node (spec 01 §2 overlay)", async () => {
+    await board.goto(charts.projectId, charts.dashboardId);
+    await board.boxTool(charts.card, 'box-more').click();
+    const asked = page.waitForResponse(isCall('POST', new RegExp(`/api/relation/relation-option/dashboard/${charts.card}$`)));
+    await visibleTestId(page, 'menu-relation-map').click();
+    expect((await asked).status()).toBe(200);
+    const carousel = page.getByTestId('relation-carousel');
+    await expect(carousel).toBeVisible();
+    await expect(page.getByTestId('relation-carousel-title')).toContainText(`Sales map ${run}`);
+    // the chain root → card; the carousel stands at the card's node and draws the card
+    await expect(carousel).toHaveAttribute('data-count', '2');
+    await expect(carousel).toHaveAttribute('data-index', '1');
+    const card = carousel.locator(`[data-chart-id="${charts.card}"]`);
+    await expect(card).toHaveAttribute('data-loaded', 'true');
+    await expect(card.getByTestId('chart-box-title')).toHaveText(titles.card);
+    await expect(page.getByTestId('relation-carousel-value')).not.toHaveAttribute('data-value', '');
+    await page.getByTestId('relation-carousel-prev').click();
+    await expect(carousel.locator(`[data-chart-id="${charts.bar}"]`)).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(carousel).toHaveCount(0);
+    await page.goBack();
+  });
+
   await test.step('delete the map from the sidebar after a confirmation', async () => {
     const item = page.locator('[data-relation-id]').filter({ hasText: `Sales map ${run}`.slice(0, 10) }).first();
     const relationId = (await item.getAttribute('data-relation-id'))!;
@@ -169,5 +196,15 @@ test('build a relation map in the editor, switch its three layouts, drill down t
     expect((await (await removed).json()).status).toBe('success');
     await expect(page).toHaveURL(/\/dashboard\/relation$/);
     await expect(page.getByTestId(`relation-item-${relationId}`)).toHaveCount(0);
+  });
+
+  await test.step('with the map gone, the chart box says the chart is in no relation map', async () => {
+    await board.goto(charts.projectId, charts.dashboardId);
+    await board.boxTool(charts.card, 'box-more').click();
+    const asked = page.waitForResponse(isCall('POST', new RegExp(`/api/relation/relation-option/dashboard/${charts.card}$`)));
+    await visibleTestId(page, 'menu-relation-map').click();
+    expect((await asked).status()).toBe(404);
+    await expect(page.getByTestId('relation-map-none')).toHaveText(`The chart "${titles.card}" is in no relation map you can view.`);
+    await expect(page.getByTestId('relation-carousel')).toHaveCount(0);
   });
 });

@@ -10,7 +10,7 @@ import { DashboardSidebar } from '../modules/dashboard/components/DashboardSideb
 import { DataSourcePage, type DataSourceRouteName } from '../modules/data-source/components/DataSourcePages';
 import { DataSourceSidebar } from '../modules/data-source/components/DataSourceSidebar';
 import { ExcelUploadPage } from '../modules/excel-upload';
-import { RelationPage, RelationSidebar, SidebarViewSwitch } from '../modules/relation';
+import { RelationPage, RelationSidebar, SidebarViewSwitch, useChartRelationEntry } from '../modules/relation';
 import { AppLayout } from '../modules/shell/components/AppLayout';
 import { TemplatePage, TemplateSidebar, usePublishExtension } from '../modules/template';
 import { WARNINGS_PAGE_PATH, WarningMessagesPage } from '../modules/warnings';
@@ -70,7 +70,7 @@ export const routes: RouteObject[] = [
           />
         ),
         children: [
-          named('dashboard', <DashboardPage tab="dashboard" routeName="dashboard" />, 'dashboard'),
+          named('dashboard', <DashboardPage tab="dashboard" routeName="dashboard" useBoxExtension={useChartRelationEntry} />, 'dashboard'),
           named('dashboard_chart_edit', <ChartEditPage tab="dashboard" />),
           dataSource('data_source', 'data_source'),
           dataSource('data_source_sql'),

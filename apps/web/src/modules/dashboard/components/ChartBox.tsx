@@ -18,6 +18,14 @@ import { AlarmDialog, alertsOffered } from '../../warnings';
 
 export type ChartBoxVariant = 'grid' | 'slide' | 'viewer';
 
+/** A more-menu entry a higher module adds to the box (the app hands it down: DashboardPage's `useBoxExtension`). */
+export interface BoxMenuEntry {
+  key: string;
+  testId: string;
+  label: string;
+  onClick: () => void;
+}
+
 interface ChartBoxProps {
   /** the tab the chart is run in (the dashboard's apiName, or its tab) */
   tab: TabType;
@@ -55,6 +63,8 @@ interface ChartBoxProps {
   /** the more menu's "detail query" and "export" (the chart's rows) */
   onDetailQuery?: () => void;
   onExportRows?: () => void;
+  /** the more menu's entries after its own (e.g. the relation module's "relation map") */
+  extraMenu?: readonly BoxMenuEntry[];
 }
 
 function ToolButton({ testId, title, icon, onClick, disabled, pressed }: { testId: string; title: string; icon: ReactNode; onClick?: () => void; disabled?: boolean; pressed?: boolean }) {
@@ -70,7 +80,7 @@ function ToolButton({ testId, title, icon, onClick, disabled, pressed }: { testI
  * inner filters, more), and the chart, run once the box has been visible (lazy loading) and run
  * again on each new refresh key.
  */
-export function ChartBox({ tab, chart, actions, variant, refreshKey, forceLoad = false, draggable = false, onLoaded, onRefresh, onEdit, onFullScreen, onDelete, onHide, onCopy, onLinkSettings, onCompareSplit, filters, onPointClick, chips, onInnerFilters, innerFilters, innerFilterBar, onDetailQuery, onExportRows }: ChartBoxProps) {
+export function ChartBox({ tab, chart, actions, variant, refreshKey, forceLoad = false, draggable = false, onLoaded, onRefresh, onEdit, onFullScreen, onDelete, onHide, onCopy, onLinkSettings, onCompareSplit, filters, onPointClick, chips, onInnerFilters, innerFilters, innerFilterBar, onDetailQuery, onExportRows, extraMenu }: ChartBoxProps) {
   const { db } = useDbTranslation();
   const bodyRef = useRef<HTMLDivElement>(null);
   const seen = useSeenOnce(bodyRef, forceLoad);
@@ -101,6 +111,7 @@ export function ChartBox({ tab, chart, actions, variant, refreshKey, forceLoad =
   if (actions.compareSplit) menuItems.push(item('compare-split', 'menu-compare-split', db('chart.menu.compareSplit'), !onCompareSplit));
   if (actions.export) menuItems.push(item('export', 'menu-export', db('chart.menu.export'), !onExportRows));
   if (actions.detailQuery) menuItems.push(item('detail-query', 'menu-detail-query', db('chart.menu.detailQuery'), !onDetailQuery));
+  for (const entry of extraMenu ?? []) menuItems.push(item(`extra:${entry.key}`, entry.testId, entry.label, false));
 
   const testId = variant === 'viewer' ? `viewer-chart-${chart.chartId}` : `chart-box-${chart.chartId}`;
 
@@ -139,6 +150,7 @@ export function ChartBox({ tab, chart, actions, variant, refreshKey, forceLoad =
                   else if (key === 'compare-split') onCompareSplit?.();
                   else if (key === 'detail-query') onDetailQuery?.();
                   else if (key === 'export') onExportRows?.();
+                  else extraMenu?.find((entry) => `extra:${entry.key}` === key)?.onClick();
                 },
               }}
             >

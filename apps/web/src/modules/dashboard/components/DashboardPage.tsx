@@ -6,12 +6,14 @@ import { useEditAuth } from '../hooks/useEditAuth';
 import { useProjects } from '../hooks/useProjects';
 import type { TabType } from '../types';
 import { landingDashboard, readViewed } from '../utils/landing';
-import { DashboardView } from './DashboardView';
+import { DashboardView, type UseBoxExtension } from './DashboardView';
 import { useDbTranslation } from '../i18n';
 
 interface DashboardPageProps {
   tab: TabType;
   routeName: RouteName;
+  /** what a higher module adds to each chart box (the app hands it down, e.g. the relation module's "relation map" entry) */
+  useBoxExtension?: UseBoxExtension;
 }
 
 /**
@@ -67,7 +69,7 @@ function Landing({ tab }: { tab: TabType }) {
  * the folder and the dashboard id are present (the not-found message when it does not exist),
  * else the landing.
  */
-export function DashboardPage({ tab, routeName }: DashboardPageProps) {
+export function DashboardPage({ tab, routeName, useBoxExtension }: DashboardPageProps) {
   const { db, t } = useDbTranslation();
   const { project, dashboard } = useParams();
   const title = t(`pages.${routeName}`);
@@ -87,7 +89,7 @@ export function DashboardPage({ tab, routeName }: DashboardPageProps) {
       data-dashboard={dashboard ?? ''}
       aria-label={title}
     >
-      {project && dashboard ? <DashboardView key={`${tab}:${dashboard}`} tab={tab} projectId={project} dashboardId={dashboard} notFound={notFound} /> : <Landing tab={tab} />}
+      {project && dashboard ? <DashboardView key={`${tab}:${dashboard}`} tab={tab} projectId={project} dashboardId={dashboard} notFound={notFound} useBoxExtension={useBoxExtension} /> : <Landing tab={tab} />}
     </section>
   );
 }

@@ -29,7 +29,7 @@ import { exportFileName } from '../utils/names';
 import { chartBoxActions, dashboardToolbarActions } from '../utils/permissions';
 import { exportElement, sleep } from '../utils/export';
 import { AddChartDialog, HideChartsDialog } from './ChartDialogs';
-import { ChartBox } from './ChartBox';
+import { ChartBox, type BoxMenuEntry } from './ChartBox';
 import { DashboardCarousel } from './DashboardCarousel';
 import { DashboardGrid } from './DashboardGrid';
 import { DashboardToolbar } from './DashboardToolbar';
@@ -41,10 +41,22 @@ interface DashboardViewProps {
   dashboardId: string;
   /** Shown when the dashboard does not exist. */
   notFound: ReactNode;
+  useBoxExtension?: UseBoxExtension;
 }
 
+/**
+ * What a higher module adds to the chart boxes of a dashboard (the app hands it down, as the sidebar's
+ * `useExtension`): more-menu entries of a box, and its dialogs.
+ */
+export interface BoxExtension {
+  menuOf?: (chart: ChartSummary) => BoxMenuEntry[];
+  dialogs?: ReactNode;
+}
+export type UseBoxExtension = (tab: TabType) => BoxExtension;
+const noBoxExtension: UseBoxExtension = () => ({});
+
 /** Loads a dashboard (GET /api/dashboard/{apiName}/{id}) and shows it, or the not-found message on 404. */
-export function DashboardView({ tab, projectId, dashboardId, notFound }: DashboardViewProps) {
+export function DashboardView({ tab, projectId, dashboardId, notFound, useBoxExtension = noBoxExtension }: DashboardViewProps) {
   const { db } = useDbTranslation();
   const [searchParams] = useSearchParams();
   const apiNameParam = searchParams.get('apiName');
@@ -70,6 +82,7 @@ export function DashboardView({ tab, projectId, dashboardId, notFound }: Dashboa
       lockEdit={searchParams.get('lockEdit')}
       projectId={projectId}
       content={query.data}
+      useBoxExtension={useBoxExtension}
     />
   );
 }
@@ -81,6 +94,7 @@ interface BoardProps {
   lockEdit: string | null;
   projectId: string;
   content: DashboardContent;
+  useBoxExtension: UseBoxExtension;
 }
 
 /** Order of the charts for the carousels: by grid row, then column. */
@@ -93,7 +107,7 @@ function byPlacement(charts: readonly ChartSummary[], aspects: readonly GridItem
   });
 }
 
-function DashboardBoard({ tab, apiTab, apiName, lockEdit, projectId, content }: BoardProps) {
+function DashboardBoard({ tab, apiTab, apiName, lockEdit, projectId, content, useBoxExtension }: BoardProps) {
   const { db, t } = useDbTranslation();
   const { message, modal } = App.useApp();
   const navigate = useNavigate();
@@ -117,6 +131,7 @@ function DashboardBoard({ tab, apiTab, apiName, lockEdit, projectId, content }: 
   const [viewerIndex, setViewerIndex] = useState<number | null>(null);
   /** Bumped to rebuild the grid from the server's layout (after a failed save). */
   const [gridVersion, setGridVersion] = useState(0);
+  const boxExtension = useBoxExtension(apiTab);
 
   // the tab opens this dashboard again next time (DashboardPage's landing)
   useEffect(() => {
@@ -300,6 +315,7 @@ function DashboardBoard({ tab, apiTab, apiName, lockEdit, projectId, content }: 
       innerFilterBar={detail.barOf(chart, chartActions(chart).edit)}
       onDetailQuery={() => detail.openDetails(chart)}
       onExportRows={() => detail.exportRows(chart, filtersOf(chart))}
+      extraMenu={boxExtension.menuOf?.(chart)}
     />
   );
 
@@ -396,6 +412,7 @@ function DashboardBoard({ tab, apiTab, apiName, lockEdit, projectId, content }: 
         />
         {linkage.renderDialogs(filtersOf)}
         {detail.renderDialogs(filtersOf)}
+        {boxExtension.dialogs}
         {dialog === 'globalFilter' ? (
           <GlobalFilterDialog
             open

@@ -84,6 +84,12 @@ const en: RelationCatalogue = {
     loading: 'Working out the node values…',
     nodeList: 'Nodes and values',
   },
+  boxEntry: {
+    label: 'Relation map',
+    finding: 'Looking for the relation map of this chart…',
+    notInMap: 'The chart "{{title}}" is in no relation map you can view.',
+    failed: 'The relation map of this chart could not be loaded',
+  },
   carousel: {
     title: 'Relation carousel: {{name}}',
     prev: 'Back',

@@ -82,6 +82,12 @@ const zhCN = {
     loading: '正在计算节点的值…',
     nodeList: '节点与值',
   },
+  boxEntry: {
+    label: '关系图',
+    finding: '正在查找此图表所在的关系图…',
+    notInMap: '图表“{{title}}”不在您可查看的任何关系图中。',
+    failed: '无法加载此图表所在的关系图',
+  },
   carousel: {
     title: '关系轮播：{{name}}',
     prev: '上一个',

@@ -84,6 +84,12 @@ const zhTW: RelationCatalogue = {
     loading: '正在計算節點的值…',
     nodeList: '節點與值',
   },
+  boxEntry: {
+    label: '關係圖',
+    finding: '正在查找此圖表所在的關係圖…',
+    notInMap: '圖表「{{title}}」不在您可查看的任何關係圖中。',
+    failed: '無法載入此圖表所在的關係圖',
+  },
   carousel: {
     title: '關係輪播：{{name}}',
     prev: '上一個',
