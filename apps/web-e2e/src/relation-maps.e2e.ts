@@ -36,6 +36,15 @@ async function pickChart(page: Page, chartId: string, title: string) {
   await chooseOption(select, visibleTestId(page, `relation-chart-option-${chartId}`), title, title);
 }
 
+/** Opens the dashboard, and the "relation map" entry of the chart box's more menu; answers the status of the map look-up. */
+async function askRelationMap(board: DashboardPage, seeded: Seeded, chartId: string): Promise<number> {
+  await board.goto(seeded.projectId, seeded.dashboardId);
+  await board.boxTool(chartId, 'box-more').click();
+  const asked = board.page.waitForResponse(isCall('POST', new RegExp(`/api/relation/relation-option/dashboard/${chartId}$`)));
+  await visibleTestId(board.page, 'menu-relation-map').click();
+  return (await asked).status();
+}
+
 test('build a relation map in the editor, switch its three layouts, drill down the carousel with filtered values', async ({ page }) => {
   const run = uniqueSuffix();
   await new LoginPage(page).login(USERS.admin, { language: 'en' });
@@ -163,11 +172,7 @@ test('build a relation map in the editor, switch its three layouts, drill down t
 
   const board = new DashboardPage(page);
   await test.step("the dashboard's chart box opens the carousel of its map at its node (spec 01 §2 overlay)", async () => {
-    await board.goto(charts.projectId, charts.dashboardId);
-    await board.boxTool(charts.card, 'box-more').click();
-    const asked = page.waitForResponse(isCall('POST', new RegExp(`/api/relation/relation-option/dashboard/${charts.card}$`)));
-    await visibleTestId(page, 'menu-relation-map').click();
-    expect((await asked).status()).toBe(200);
+    expect(await askRelationMap(board, charts, charts.card)).toBe(200);
     const carousel = page.getByTestId('relation-carousel');
     await expect(carousel).toBeVisible();
     await expect(page.getByTestId('relation-carousel-title')).toContainText(`Sales map ${run}`);
@@ -199,11 +204,7 @@ test('build a relation map in the editor, switch its three layouts, drill down t
   });
 
   await test.step('with the map gone, the chart box says the chart is in no relation map', async () => {
-    await board.goto(charts.projectId, charts.dashboardId);
-    await board.boxTool(charts.card, 'box-more').click();
-    const asked = page.waitForResponse(isCall('POST', new RegExp(`/api/relation/relation-option/dashboard/${charts.card}$`)));
-    await visibleTestId(page, 'menu-relation-map').click();
-    expect((await asked).status()).toBe(404);
+    expect(await askRelationMap(board, charts, charts.card)).toBe(404);
     await expect(page.getByTestId('relation-map-none')).toHaveText(`The chart "${titles.card}" is in no relation map you can view.`);
     await expect(page.getByTestId('relation-carousel')).toHaveCount(0);
   });
