@@ -206,6 +206,8 @@ test.describe('chart editor', () => {
     await expect(editor.item('values', 0)).toHaveAttribute('data-name', 'amount');
     await editor.sourceField('category').getByTestId('source-field-add-category').click();
     await visibleTestId(page, 'add-to-points').click();
+    // the first field's menu animates out; wait until it is gone, or the next lookup finds two
+    await expect(visibleTestId(page, 'add-to-points')).toHaveCount(0);
     await editor.sourceField('day').getByTestId('source-field-add-day').click();
     await visibleTestId(page, 'add-to-points').click();
     expect(await editor.names('points')).toEqual(['category', 'day']);
