@@ -1,5 +1,6 @@
 import { useParams, useSearchParams } from 'react-router-dom';
 import { DashboardPage } from '../../dashboard/components/DashboardPage';
+import type { UseBoxExtension } from '../../dashboard/components/DashboardView';
 import { useProjects } from '../../dashboard/hooks/useProjects';
 import { TemplateInfoBar } from './TemplateInfoBar';
 import '../template.css';
@@ -9,7 +10,8 @@ import '../template.css';
  * module's page (read-only with ?apiName=template: no lock toggle, no editing entries; a chart whose
  * source the viewer may not read shows the no-permission state), under the template's info bar.
  */
-export function TemplatePage({ routeName }: { routeName: 'template' | 'template_tab' }) {
+/** `useBoxExtension`: extra chart box entries handed in by the app (the relation map entry), as on the dashboard tab. */
+export function TemplatePage({ routeName, useBoxExtension }: { routeName: 'template' | 'template_tab'; useBoxExtension?: UseBoxExtension }) {
   const { project, dashboard } = useParams();
   const [search] = useSearchParams();
   const projects = useProjects('template');
@@ -17,7 +19,7 @@ export function TemplatePage({ routeName }: { routeName: 'template' | 'template_
   return (
     <div className="bi-template-page">
       {project && dashboard && listed ? <TemplateInfoBar key={dashboard} dashboardId={dashboard} name={listed.name} readOnly={search.get('apiName') === 'template'} /> : null}
-      <DashboardPage tab="template" routeName={routeName} />
+      <DashboardPage tab="template" routeName={routeName} useBoxExtension={useBoxExtension} />
     </div>
   );
 }
