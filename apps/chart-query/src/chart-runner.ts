@@ -160,7 +160,7 @@ export class ChartRunner {
       const filled = await this.cache.get(key);
       if (filled !== undefined) return { answerJson: filled, cached: true };
       const started = Date.now();
-      const answerJson = JSON.stringify(await this.compute(chart, source, plan, language, page));
+      const answerJson = JSON.stringify(await this.compute(chart, source, plan, language, page, req.alone === true));
       const ttlMs = this.ttlMs(source);
       await this.cache.set(key, answerJson, ttlMs);
       this.logger.debug('chart answer computed', { chartId: chart.chartId, dataSourceId: source.dataSourceId, ttlMs, bytes: answerJson.length, elapsedMs: Date.now() - started });
@@ -324,7 +324,14 @@ export class ChartRunner {
     return this.perSource.run(dataSourceId, () => this.backends.runQuery({ dataSourceId, sql: compiled.sql, paramsJson: JSON.stringify(compiled.params), rowLimit }));
   }
 
-  private async compute(chart: Chart, source: SourceDescription, plan: ReturnType<typeof planChart>, language: ReturnType<typeof resolveLanguage>, page: { index: number; size: number } | undefined): Promise<ChartAnswer> {
+  private async compute(
+    chart: Chart,
+    source: SourceDescription,
+    plan: ReturnType<typeof planChart>,
+    language: ReturnType<typeof resolveLanguage>,
+    page: { index: number; size: number } | undefined,
+    alone: boolean,
+  ): Promise<ChartAnswer> {
     const dialect = dialectOf(source);
     let main: CompiledQuery;
     let totals: CompiledQuery | undefined;
@@ -338,7 +345,7 @@ export class ChartRunner {
     }
     // the three statements of one answer run side by side (within the source's limit)
     const [mainReply, totalsReply, linesReply] = await Promise.all([
-      this.sharedScans.run(source.dataSourceId, plan.main, main, dialect, CHART_ROW_LIMIT),
+      this.sharedScans.run(source.dataSourceId, plan.main, main, dialect, CHART_ROW_LIMIT, alone),
       totals ? this.run(source.dataSourceId, totals, 1) : undefined,
       lines ? this.run(source.dataSourceId, lines, 1) : undefined,
     ]);

@@ -107,6 +107,34 @@ describe('SharedScans: charts of one source waiting with the same grouping run a
     expect(sqls[0]).toContain('WITH pre AS MATERIALIZED');
   });
 
+  it('starts a run marked alone (a single chart run) without gathering; runs of its kind that come while it waits for the slot join it', async () => {
+    const sqls: string[] = [];
+    let releaseX!: () => void;
+    const x = chart([measure('sum')], { dimensions: [] });
+    const scans = new SharedScans(async (req) => {
+      sqls.push(req.sql);
+      if (req.sql === compile(x, 'duckdb').sql) await new Promise<void>((r) => (releaseX = r));
+      return reply([]);
+    }, new KeyedSemaphore(1));
+    const a = chart([measure('sum')]);
+    // with a free slot its query is asked for in the same turn: no timer runs before it
+    const pa = scans.run('ds', a, compile(a, 'duckdb'), 'duckdb', 10001, true);
+    expect(sqls).toEqual([compile(a, 'duckdb').sql]);
+    await pa;
+
+    // while another query holds the slot, an alone run waits for it and a run of the same grouping joins it
+    sqls.length = 0;
+    const px = scans.run('ds', x, compile(x, 'duckdb'), 'duckdb', 10001, true);
+    await until(() => sqls.length === 1);
+    const b = chart([measure('avg')]);
+    const pa2 = scans.run('ds', a, compile(a, 'duckdb'), 'duckdb', 10001, true);
+    const pb = scans.run('ds', b, compile(b, 'duckdb'), 'duckdb', 10001);
+    await new Promise((r) => setTimeout(r, 10));
+    releaseX();
+    await Promise.all([px, pa2, pb]);
+    expect(sqls).toEqual([compile(x, 'duckdb').sql, mergeQueries([a, b], 'duckdb').compiled.sql]);
+  });
+
   it('keeps a count of distinct values, a top-N and another engine out of a roll-up', () => {
     expect(rollupKey('ds', chart([measure('sum')]), 'duckdb', 10001)).toBe(rollupKey('ds', chart([measure('min')], { dimensions: [{ field: { name: 'order_date', dataType: 'date' }, granularity: 'week', alias: 'd0', title: 'w' }] }), 'duckdb', 10001));
     expect(rollupKey('ds', chart([measure('countDistinct')]), 'duckdb', 10001)).toBeUndefined();

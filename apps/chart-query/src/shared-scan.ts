@@ -31,7 +31,7 @@ interface Group {
  * batch reach chart-query within a few milliseconds of each other)…
  */
 export const GATHER_QUIET_MS = 2;
-/** …or this long after its first member came. A lone chart waits GATHER_QUIET_MS. */
+/** …or this long after its first member came. A run marked alone (the BFF's single run) does not wait. */
 export const GATHER_MAX_MS = 25;
 
 /**
@@ -48,7 +48,9 @@ export const GATHER_MAX_MS = 25;
  * rows back in its own columns, the same rows it would have got alone (the grouping, order and limit
  * are the same; only measure columns are added). Charts that differ only in the grains of their date
  * dimensions (year, quarter, month, week, day) share one day-level scan rolled up per chart
- * (rollup-scan.ts). A lone chart waits GATHER_QUIET_MS for company. Should the merged query fail,
+ * (rollup-scan.ts). A run marked `alone` (RunChart's `alone`: a single chart run, not one of a batch)
+ * does not wait for company: it asks for the slot at once, still joining a group of its kind that is
+ * already open, and runs that come while it waits for the slot join it. Should the merged query fail,
  * each chart runs alone (one chart's bad measure cannot fail the others).
  */
 export class SharedScans {
@@ -60,7 +62,7 @@ export class SharedScans {
     private readonly perSource: KeyedSemaphore,
   ) {}
 
-  run(dataSourceId: string, ir: ChartQueryIR, compiled: CompiledQuery, dialect: DialectName, rowLimit: number): Promise<Reply> {
+  run(dataSourceId: string, ir: ChartQueryIR, compiled: CompiledQuery, dialect: DialectName, rowLimit: number, alone = false): Promise<Reply> {
     const exact = groupKey(dataSourceId, ir, dialect, rowLimit);
     if (exact === undefined) return this.perSource.run(dataSourceId, () => this.runQuery(request(dataSourceId, compiled, rowLimit)));
     // charts that differ only in their date grains share one day-level scan (rollup-scan.ts)
@@ -78,6 +80,8 @@ export class SharedScans {
       }
       const group: Group = { dataSourceId, dialect, rowLimit, members: [member], opened: performance.now() };
       this.open.set(key, group);
+      // a lone run asks for the slot now (members still join until it gets it)
+      if (alone) return this.start(key, group);
       // the group takes members while they keep coming (a dashboard's charts arrive within milliseconds),
       // then until it gets the source's slot
       group.timer = setTimeout(() => this.start(key, group), GATHER_QUIET_MS);

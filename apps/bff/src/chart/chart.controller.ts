@@ -91,7 +91,7 @@ async function runChart(
 ): Promise<void> {
   const b = parseInput(runBody, args.body);
   const tab = tabAccess(args.user, args.tab, 'read');
-  sendRaw(args.res, await computeChart(access, charts, deadlineMs, { user: args.user, tab, chartId: args.chartId, run: b, language: requestLanguage(args.req), globalFilters: args.globalFilters }));
+  sendRaw(args.res, await computeChart(access, charts, deadlineMs, { user: args.user, tab, chartId: args.chartId, run: b, language: requestLanguage(args.req), globalFilters: args.globalFilters, alone: true }));
 }
 
 /** A chart's answer from chart-query as the envelope's bytes, kept for the hit path. */
@@ -99,7 +99,7 @@ async function computeChart(
   access: ChartAccess,
   charts: chartQueryV1.ChartQueryServiceClient,
   deadlineMs: number,
-  args: { user: AuthUser; tab: string; chartId: string; run: RunBody; language: Language; globalFilters: boolean },
+  args: { user: AuthUser; tab: string; chartId: string; run: RunBody; language: Language; globalFilters: boolean; alone?: boolean },
 ): Promise<Buffer> {
   const { tab, language, run: b } = args;
   let read: ChartWithSource;
@@ -123,6 +123,8 @@ async function computeChart(
       pageIndex: b.page?.index ?? 0,
       pageSize: b.page?.size ?? 0,
       viewer: viewerOf(args.user),
+      // a single run starts its query at once; a batch's runs gather for shared scans (chart-query shared-scan.ts)
+      alone: args.alone ?? false,
     }),
     deadlineMs,
   );

@@ -1,10 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
+import type { Cache } from '@bi/cache';
 import type { AppConfig } from '@bi/config';
 import { AppError, type Logger } from '@bi/core';
 import type { dataSourceQueryV1 } from '@bi/proto';
 import { SOURCE_TYPE, isUploadSyntheticField } from '@bi/rules';
 import { JoinTableService } from '../joins/join-table.service.js';
-import { CONFIG, LOGGER, idOrNotFound } from '@bi/service-kit';
+import { CACHE, CONFIG, LOGGER, idOrNotFound } from '@bi/service-kit';
 import { DataSourceRepository, type SourceRow } from '../data-source.repository.js';
 import type { ConnectionSpec } from '../drivers/driver.js';
 import { SecretBox } from '../secrets.js';
@@ -12,6 +13,7 @@ import { engineOf, sourceType, storedSpec } from '../source-connection.js';
 import { MAX_ANSWER_BYTES, SourceRunner, rowsJson } from '../source-runner.js';
 import { checkSourceSql } from '../sql/source-sql.js';
 import { checkCompiledSql, parseParams } from './compiled-sql.js';
+import { KeptConnections } from './kept-connections.js';
 import { querySourceOf } from './query-source.js';
 
 
@@ -22,6 +24,9 @@ import { querySourceOf } from './query-source.js';
  */
 @Injectable()
 export class SourceQueryService {
+  /** the connections of the sources run lately, while their stamps are current */
+  private readonly connections: KeptConnections;
+
   constructor(
     private readonly repo: DataSourceRepository,
     private readonly runner: SourceRunner,
@@ -29,7 +34,10 @@ export class SourceQueryService {
     private readonly joins: JoinTableService,
     @Inject(CONFIG) private readonly config: AppConfig,
     @Inject(LOGGER) private readonly logger: Logger,
-  ) {}
+    @Inject(CACHE) cache: Cache,
+  ) {
+    this.connections = new KeptConnections(cache);
+  }
 
   async describe(dataSourceId: string): Promise<dataSourceQueryV1.SourceDescription> {
     const row = await this.source(dataSourceId);
@@ -66,8 +74,12 @@ export class SourceQueryService {
   }
 
   async runQuery(req: dataSourceQueryV1.RunQueryRequest): Promise<dataSourceQueryV1.RunQueryReply> {
-    const row = await this.source(req.dataSourceId);
-    const spec = row.type === SOURCE_TYPE.join ? await this.joins.connectionOf(row) : this.specOf(row);
+    // stamps are written under the id as the database answers it (lower case)
+    const id = idOrNotFound(req.dataSourceId, 'datasource.not_found').toLowerCase();
+    const spec = await this.connections.of(id, async () => {
+      const row = await this.source(id);
+      return row.type === SOURCE_TYPE.join ? this.joins.connectionOf(row) : this.specOf(row);
+    });
     const statement = checkCompiledSql(req.sql, spec.engine, parseParams(req.paramsJson));
     const limit = Math.max(1, Math.min(req.rowLimit || this.runner.maxRows, this.runner.maxRows));
     const started = Date.now();
@@ -76,7 +88,7 @@ export class SourceQueryService {
     const { json, kept } = rowsJson(rows, MAX_ANSWER_BYTES);
     const elapsedMs = Date.now() - started;
     // tests count these lines: one per statement run for a chart
-    this.logger.debug('chart query run', { dataSourceId: row.id, engine: spec.engine, rows: kept, elapsedMs });
+    this.logger.debug('chart query run', { dataSourceId: id, engine: spec.engine, rows: kept, elapsedMs });
     return {
       columns: result.columns.map((c) => ({ name: c.name, dataType: c.dataType })),
       rowsJson: json,

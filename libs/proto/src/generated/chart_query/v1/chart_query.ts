@@ -36,7 +36,14 @@ export interface RunChartRequest {
   pageIndex: number;
   pageSize: number;
   /** who the chart runs for: the source's row-level rules that apply to them filter every query */
-  viewer: Viewer | undefined;
+  viewer:
+    | Viewer
+    | undefined;
+  /**
+   * a lone run (the BFF's single chart run, not one of a batch): its main query does not wait for
+   * company (apps/chart-query/src/shared-scan.ts); it still joins a scan of its kind already waiting
+   */
+  alone?: boolean | undefined;
 }
 
 export interface RunChartReply {
@@ -205,6 +212,9 @@ export const RunChartRequest: MessageFns<RunChartRequest> = {
     if (message.viewer !== undefined) {
       Viewer.encode(message.viewer, writer.uint32(162).fork()).join();
     }
+    if (message.alone !== undefined) {
+      writer.uint32(168).bool(message.alone);
+    }
     return writer;
   },
 
@@ -301,6 +311,14 @@ export const RunChartRequest: MessageFns<RunChartRequest> = {
             message.viewer = Viewer.decode(reader, reader.uint32());
             continue;
           }
+          case 21: {
+            if (tag !== 168) {
+              break;
+            }
+
+            message.alone = reader.bool();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -349,6 +367,7 @@ export const RunChartRequest: MessageFns<RunChartRequest> = {
         ? globalThis.Number(object.page_size)
         : 0,
       viewer: isSet(object.viewer) ? Viewer.fromJSON(object.viewer) : undefined,
+      alone: isSet(object.alone) ? globalThis.Boolean(object.alone) : undefined,
     };
   },
 
@@ -383,6 +402,9 @@ export const RunChartRequest: MessageFns<RunChartRequest> = {
     }
     if (message.viewer !== undefined) {
       obj.viewer = Viewer.toJSON(message.viewer);
+    }
+    if (message.alone !== undefined) {
+      obj.alone = message.alone;
     }
     return obj;
   },
