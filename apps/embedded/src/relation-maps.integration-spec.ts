@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { waitFor } from '@bi/messaging';
 import { restCalls, startTestStack, type TestStack } from './testing.js';
 
 // Relation maps (issue 19, docs/api/relation.md) over the demo dashboard: a map of four levels, node
@@ -34,10 +35,14 @@ describe('relation maps', () => {
     stack = await startTestStack({ BI_DEMO: 'true' });
     admin = await stack.login('admin');
     let folder: { dashboards: { dashboardId: string }[] } | undefined;
-    for (let i = 0; i < 600 && !folder?.dashboards.length; i++) {
-      folder = (await ok('GET', '/api/dashboard/projects/dashboard')).find((p: { name: string }) => p.name === '演示 Demo');
-      if (!folder?.dashboards.length) await new Promise((r) => setTimeout(r, 250));
-    }
+    await waitFor(
+      async () => {
+        folder = (await ok('GET', '/api/dashboard/projects/dashboard')).find((p: { name: string }) => p.name === '演示 Demo');
+        return !!folder?.dashboards.length;
+      },
+      150_000,
+      'the demo dashboard',
+    );
     dashboardId = folder!.dashboards[0]!.dashboardId;
     const content = await ok('GET', `/api/dashboard/dashboard/${dashboardId}`);
     for (const c of content.charts) charts.set(c.type, { chartId: c.chartId, title: c.title });
@@ -46,8 +51,7 @@ describe('relation maps', () => {
     const s = p.dataSources.find((x: { name: string }) => x.name === '销售示例 Sales Demo');
     const full = await ok('GET', `/api/data_source/datasourceById/${s.dataSourceId}`);
     demo = { dataSourceId: s.dataSourceId, tableName: full.tableName, projectId: p.projectId };
-    for (let i = 0; i < 200 && !(await stack.runtime.db.query("SELECT 1 FROM data_source.settings WHERE key = 'demo-shared' AND value->>'state' = 'done'")).rows.length; i++)
-      await new Promise((r) => setTimeout(r, 100));
+    await waitFor(async () => (await stack.runtime.db.query("SELECT 1 FROM data_source.settings WHERE key = 'demo-shared' AND value->>'state' = 'done'")).rows.length > 0, 60_000, 'the demo source shared');
     folderId = (await ok('POST', '/api/relation/proj/dashboard', { name: 'Metric trees' })).projectId;
   });
   afterAll(async () => stack?.stop());

@@ -1,6 +1,6 @@
 import { Body, Controller, Get, Inject, Ip, Param, Post, Put, Req, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { translate } from '@bi/i18n';
+import { LANGUAGES, translate } from '@bi/i18n';
 import type { identityV1 } from '@bi/proto';
 import { z } from 'zod';
 import { IDENTITY_CLIENT, rpc } from '../grpc-clients.js';
@@ -18,7 +18,7 @@ const loginBody = z.object({
 
 const userNameParam = z.string().min(1).max(64);
 const passwordBody = z.object({ oldPassword: z.string().max(256).default(''), newPassword: z.string().max(256).default('') });
-const languageBody = z.object({ language: z.enum(['zh-CN', 'zh-TW', 'en']) });
+const languageBody = z.object({ language: z.enum(LANGUAGES) });
 
 /** Login, logout and module flags (spec 01 §7 Login, 02 §7 Session/modules). */
 @ApiTags('identity')

@@ -51,6 +51,8 @@ export class TemplateVisibility {
   /** 404 for a template-tab dashboard the caller may not see (as if it did not exist). */
   async checkDashboard(user: AuthUser, dashboardId: string): Promise<void> {
     if (user.isAdmin) return;
-    if (!(await this.view(user)).canSeeDashboard(dashboardId)) throw new AppError('not_found', 'dashboard.not_found');
+    // the one template holding this dashboard (not the whole list: this runs for every template-tab chart read)
+    const { template } = await rpc(this.templates.findByItem({ itemId: dashboardId }));
+    if (template ? !canSeeTemplate(user, template) : !allows(user, 'template:edit')) throw new AppError('not_found', 'dashboard.not_found');
   }
 }

@@ -99,17 +99,19 @@ export function RelationEditor({ tab, map }: { tab: RelationTab; map: RelationMa
     setNodes((list) => addChild(list, parentId, nodeId, RELATION_DEFAULT_NAMES[language].child));
     setSelected(nodeId);
   };
-  const confirmRemove = (target: RelationNodeView) =>
+  const confirmRemove = (target: RelationNodeView) => {
+    const removed = subtreeIds(nodes, target.nodeId);
     modal.confirm(
       deleteConfirmation(t, {
         title: rl('editor.deleteTitle'),
-        content: subtreeIds(nodes, target.nodeId).size > 1 ? rl('editor.deleteContent', { name: target.name, count: subtreeIds(nodes, target.nodeId).size - 1 }) : rl('editor.deleteLeafContent', { name: target.name }),
+        content: removed.size > 1 ? rl('editor.deleteContent', { name: target.name, count: removed.size - 1 }) : rl('editor.deleteLeafContent', { name: target.name }),
         onOk: () => {
           setNodes((list) => removeSubtree(list, target.nodeId));
-          if (selected && subtreeIds(nodes, target.nodeId).has(selected)) setSelected(target.parentId);
+          if (selected && removed.has(selected)) setSelected(target.parentId);
         },
       }),
     );
+  };
   const save = async () => {
     if (problem || mutations.change.isPending) return;
     setServerError(null);

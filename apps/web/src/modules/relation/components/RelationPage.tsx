@@ -1,7 +1,7 @@
 import { Empty, Result, Spin, Typography } from 'antd';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { ApiError } from '../../../shared/api/http';
-import { useRelationEditAuth } from '../hooks/useRelationEditAuth';
+import { useEditAuth } from '../../dashboard/hooks/useEditAuth';
 import { useRelationProjects, useRelationTree } from '../hooks/useRelations';
 import { useRelationTranslation } from '../i18n';
 import type { RelationTab } from '../types';
@@ -12,7 +12,7 @@ import '../relation.css';
 /** Without a map in the address: choose one on the left, or (none yet) what maps are and how one is made. */
 function Landing({ tab }: { tab: RelationTab }) {
   const { rl } = useRelationTranslation();
-  const editAuth = useRelationEditAuth(tab);
+  const editAuth = useEditAuth(tab).editAuth;
   const query = useRelationProjects(tab);
   if (query.isPending) return <Spin data-testid="relation-page-loading" />;
   if ((query.data ?? []).some((f) => f.relations.length > 0)) {
@@ -41,7 +41,7 @@ export function RelationPage({ tab }: { tab: RelationTab }) {
   const { rl } = useRelationTranslation();
   const { relation } = useParams();
   const [search] = useSearchParams();
-  const tabEdit = useRelationEditAuth(tab);
+  const tabEdit = useEditAuth(tab).editAuth;
   const query = useRelationTree(relation);
 
   let content;

@@ -3,7 +3,7 @@ import { DISPLAY_CUT } from '@bi/rules';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import * as Tree from '../../../shared/folder-tree';
-import { useRelationEditAuth } from '../hooks/useRelationEditAuth';
+import { useEditAuth } from '../../dashboard/hooks/useEditAuth';
 import { useRelationMutations, useRelationProjects } from '../hooks/useRelations';
 import { useRelationTranslation } from '../i18n';
 import type { RelationFolder, RelationItem, RelationTab } from '../types';
@@ -44,7 +44,7 @@ export function RelationSidebar({ tab }: { tab: RelationTab }) {
   const navigate = useNavigate();
   const params = useParams();
   const activeMap = params.relation;
-  const editAuth = useRelationEditAuth(tab);
+  const editAuth = useEditAuth(tab).editAuth;
   const query = useRelationProjects(tab);
   const mutations = useRelationMutations(tab);
   const tree = Tree.useFolderTree(relationTree, query.data, activeMap);

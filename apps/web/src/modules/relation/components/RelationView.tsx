@@ -3,7 +3,7 @@ import { Button, Empty, Result, Spin, Tag, Tooltip, Typography } from 'antd';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useAppTheme } from '../../chart/hooks/useAppTheme';
-import { useRelationEditAuth } from '../hooks/useRelationEditAuth';
+import { useEditAuth } from '../../dashboard/hooks/useEditAuth';
 import { useRelationOption } from '../hooks/useRelations';
 import { useViewerTexts } from '../hooks/useViewerTexts';
 import { useRelationTranslation } from '../i18n';
@@ -28,7 +28,7 @@ export function RelationView({ tab, map }: { tab: RelationTab; map: RelationMap 
   const navigate = useNavigate();
   const texts = useViewerTexts();
   const appTheme = useAppTheme();
-  const tabEdit = useRelationEditAuth(tab);
+  const tabEdit = useEditAuth(tab).editAuth;
   const canEdit = tabEdit && map.editAuth;
   const [layout, setLayout] = useState<RelationLayout>(map.chartType);
   const [carouselNode, setCarouselNode] = useState<string | null>(null);
