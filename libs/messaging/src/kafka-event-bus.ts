@@ -8,6 +8,8 @@ export interface KafkaBusOptions {
   /** Tries of a handler before its message goes to the dead-letter topic. */
   maxAttempts?: number;
   partitions?: number;
+  /** How long start-up waits for new topics to get leaders (default 60 s). */
+  topicWaitMs?: number;
   logger?: Logger;
 }
 
@@ -129,7 +131,22 @@ export class KafkaEventBus implements EventBus {
     const admin: Admin = this.kafka.admin();
     await admin.connect();
     try {
-      await admin.createTopics({ waitForLeaders: true, topics: missing.map((topic) => ({ topic, numPartitions: this.options.partitions ?? 3 })) });
+      // Several services create the same topics at start-up, and a broker answers metadata for a
+      // new topic only once its metadata cache has caught up: kafkajs' waitForLeaders gives up on
+      // UNKNOWN_TOPIC_OR_PARTITION. So create without waiting, then poll until every partition
+      // has a leader, retrying retriable errors until the deadline.
+      const deadline = Date.now() + (this.options.topicWaitMs ?? 60_000);
+      for (let attempt = 0; ; attempt++) {
+        try {
+          await admin.createTopics({ waitForLeaders: false, topics: missing.map((topic) => ({ topic, numPartitions: this.options.partitions ?? 3 })) });
+          const { topics: meta } = await admin.fetchTopicMetadata({ topics: missing });
+          if (meta.length === missing.length && meta.every((t) => t.partitions.length > 0 && t.partitions.every((p) => p.leader >= 0))) break;
+          if (Date.now() > deadline) throw new Error(`Kafka topics have no leader yet: ${missing.join(', ')}`);
+        } catch (error) {
+          if (!(error as { retriable?: boolean }).retriable || Date.now() > deadline) throw error;
+        }
+        await sleep(Math.min(100 * 2 ** attempt, 1000));
+      }
       for (const t of missing) this.knownTopics.add(t);
     } finally {
       await admin.disconnect();
