@@ -1,15 +1,13 @@
 import { ArrowLeftOutlined, DeleteOutlined, DragOutlined, NodeIndexOutlined, PlusOutlined, SaveOutlined } from '@ant-design/icons';
 import { checkRelationTree, RELATION_DEFAULT_NAMES, RELATION_LIMITS, defaultRelationFormatter, type Formatter } from '@bi/chart-model';
-import { TAB_CACHE_MS } from '@bi/rules';
-import { useQuery } from '@tanstack/react-query';
 import { Alert, App, Button, Empty, Form, Input, Select, Switch, Tag, Tooltip, Typography } from 'antd';
 import { useEffect, useMemo, useState, type DragEvent } from 'react';
 import { useBlocker, useNavigate } from 'react-router-dom';
 import { DialogModal } from '../../../shared/components/DialogModal';
 import { deleteConfirmation } from '../../../shared/components/deleteConfirmation';
 import { DIALOG_CANCEL, DIALOG_OK } from '../../../shared/components/testIds';
-import { chartEditorApi } from '../../chart-editor/api/chartEditor';
 import { FormatterDialog } from '../../chart-editor/components/FormatterDialog';
+import { useSourceFields } from '../../chart-editor/hooks/useSourceFields';
 import { useRelationCharts, useRelationMutations } from '../hooks/useRelations';
 import { useViewerTexts } from '../hooks/useViewerTexts';
 import { useRelationTranslation } from '../i18n';
@@ -84,14 +82,10 @@ export function RelationEditor({ tab, map }: { tab: RelationTab; map: RelationMa
     [charts.data],
   );
   const bound = node ? findChart(charts.data, node.chartId) : undefined;
-  // the mapped field's choices: the chart's source fields (from relation-charts, else the chart's schema)
+  // the mapped field's choices: the chart's source fields (from relation-charts, else the chart's schema
+  // through the chart editor's hook, so one cache serves both)
   const needSchema = Boolean(node?.isConcatenate && bound && bound.chart.fields.length === 0);
-  const schema = useQuery({
-    queryKey: ['relation', 'schema', tab, bound?.chart.chartId ?? ''],
-    queryFn: ({ signal }) => chartEditorApi.schema(tab, bound!.chart.chartId, signal),
-    enabled: needSchema,
-    staleTime: TAB_CACHE_MS,
-  });
+  const schema = useSourceFields(tab, bound?.chart.chartId ?? '', needSchema ? bound!.chart.dataSourceId : undefined);
   const fieldChoices: RelationChartField[] = bound ? (bound.chart.fields.length > 0 ? bound.chart.fields : (schema.data ?? [])) : [];
 
   const add = (parentId: string) => {
