@@ -19,6 +19,7 @@ import { sortableKeyboardCoordinates } from '@dnd-kit/sortable';
 import { App, Button, Result, Spin, Typography } from 'antd';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
+import { useLeaveConfirmation } from '../../../shared/hooks/useLeaveConfirmation';
 import { buildPath } from '../../../shared/routing/routes';
 import { useChartEditor, type ChartEditorState } from '../hooks/useChartEditor';
 import { useSourceFields } from '../hooks/useSourceFields';
@@ -218,13 +219,8 @@ function EditorBody({ tab, chartId, backPath, editor, chart }: { tab: EditorTab;
   }, [undo, message, ce]);
 
   // ---- leaving the page with an edit not yet stored asks first
-  const unsaved = editor.status.state !== 'idle';
-  useEffect(() => {
-    if (!unsaved) return undefined;
-    const onBeforeUnload = (event: BeforeUnloadEvent) => event.preventDefault();
-    window.addEventListener('beforeunload', onBeforeUnload);
-    return () => window.removeEventListener('beforeunload', onBeforeUnload);
-  }, [unsaved]);
+  // (each edit stores itself, so only closing or reloading the tab asks)
+  useLeaveConfirmation(editor.status.state !== 'idle', { inApp: false });
 
   return (
     <div className="bi-editor" data-testid="chart-editor" data-chart-id={chart.chartId} data-type={chart.type}>

@@ -5,6 +5,7 @@ import { Alert, App, Button, Form, Input, Result, Tabs } from 'antd';
 import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { deleteConfirmation } from '../../../shared/components/deleteConfirmation';
+import { useLeaveConfirmation } from '../../../shared/hooks/useLeaveConfirmation';
 import { PageHead } from '../../../shared/components/PageHead';
 import { PendingSpin } from '../../../shared/components/PendingSpin';
 import { useDebouncedValue } from '../../../shared/hooks/useDebouncedValue';
@@ -108,6 +109,8 @@ function Designer({ projectId, dataSourceId, initial }: { projectId: string; dat
   const settled = useDebouncedValue(problems.length ? null : definition, 400);
   const preview = useJoinPreview(problems.length ? null : settled);
   const dirty = useMemo(() => JSON.stringify(toDefinition(state)) !== JSON.stringify(toDefinition(saved)), [state, saved]);
+  // leaving with unsaved edits (back, the app's links, closing the tab) asks first
+  const { leaveSaved } = useLeaveConfirmation(dirty);
 
   const sources = useMemo(() => (projects.data ?? []).flatMap((p) => p.dataSources), [projects.data]);
   const rootStore = state.nodes[0] ? (sources.find((s) => s.dataSourceId === state.nodes[0]!.dataSourceId)?.store ?? null) : null;
@@ -171,28 +174,13 @@ function Designer({ projectId, dataSourceId, initial }: { projectId: string; dat
       const result = await save.mutateAsync({ projectId, dataSourceId, body: definition });
       setSaved(state);
       void message.success(jt('actions.saved'));
-      void navigate(`/data_source/${encodeURIComponent(result.projectId)}/${encodeURIComponent(result.dataSourceId)}`);
+      leaveSaved(() => void navigate(`/data_source/${encodeURIComponent(result.projectId)}/${encodeURIComponent(result.dataSourceId)}`));
     } catch (error) {
       void message.error(errorText(error));
     }
   };
 
-  const back = () => {
-    const target = dataSourceId ? `/data_source/${encodeURIComponent(projectId)}/${encodeURIComponent(dataSourceId)}` : `/data_source/${encodeURIComponent(projectId)}`;
-    if (!dirty) {
-      void navigate(target);
-      return;
-    }
-    modal.confirm({
-      title: jt('actions.leaveTitle'),
-      content: jt('actions.leaveContent'),
-      okText: jt('actions.leave'),
-      cancelText: t('common.cancel'),
-      okButtonProps: { 'data-testid': 'dialog-ok' } as never,
-      cancelButtonProps: { 'data-testid': 'dialog-cancel' } as never,
-      onOk: () => void navigate(target),
-    });
-  };
+  const back = () => void navigate(dataSourceId ? `/data_source/${encodeURIComponent(projectId)}/${encodeURIComponent(dataSourceId)}` : `/data_source/${encodeURIComponent(projectId)}`);
 
   const waiting = problems.length ? (problems[0]!.kind === 'empty' ? '' : problemText(jt, problems[0]!)) : null;
   const link = openLink ? (state.links.find((l) => l.to === openLink) ?? null) : null;

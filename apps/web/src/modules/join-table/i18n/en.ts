@@ -17,9 +17,6 @@ const en: JoinTableCatalogue = {
     saving: 'Saving…',
     back: 'Back',
     saved: 'Saved',
-    leaveTitle: 'Leave the designer?',
-    leaveContent: 'Unsaved changes will be lost.',
-    leave: 'Leave',
   },
   sources: {
     title: 'Worksheets',

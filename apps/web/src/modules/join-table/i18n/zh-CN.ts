@@ -15,9 +15,6 @@ const zhCN = {
     saving: '保存中…',
     back: '返回',
     saved: '已保存',
-    leaveTitle: '离开设计器？',
-    leaveContent: '尚未保存的修改将丢失。',
-    leave: '离开',
   },
   sources: {
     title: '工作表',

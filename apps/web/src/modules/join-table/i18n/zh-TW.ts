@@ -17,9 +17,6 @@ const zhTW: JoinTableCatalogue = {
     saving: '儲存中…',
     back: '返回',
     saved: '已儲存',
-    leaveTitle: '離開設計器？',
-    leaveContent: '尚未儲存的修改將遺失。',
-    leave: '離開',
   },
   sources: {
     title: '工作表',

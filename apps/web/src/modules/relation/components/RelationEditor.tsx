@@ -2,10 +2,10 @@ import { ArrowLeftOutlined, DeleteOutlined, DragOutlined, NodeIndexOutlined, Plu
 import { checkRelationTree, RELATION_DEFAULT_NAMES, RELATION_LIMITS, defaultRelationFormatter, type Formatter } from '@bi/chart-model';
 import { Alert, App, Button, Empty, Form, Input, Select, Switch, Tag, Tooltip, Typography } from 'antd';
 import { useEffect, useMemo, useState, type DragEvent } from 'react';
-import { useBlocker, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { DialogModal } from '../../../shared/components/DialogModal';
 import { deleteConfirmation } from '../../../shared/components/deleteConfirmation';
-import { DIALOG_CANCEL, DIALOG_OK } from '../../../shared/components/testIds';
+import { useLeaveConfirmation } from '../../../shared/hooks/useLeaveConfirmation';
 import { FormatterDialog } from '../../chart-editor/components/FormatterDialog';
 import { useSourceFields } from '../../chart-editor/hooks/useSourceFields';
 import { useRelationCharts, useRelationMutations } from '../hooks/useRelations';
@@ -53,20 +53,7 @@ export function RelationEditor({ tab, map }: { tab: RelationTab; map: RelationMa
   const language = (i18n.language in RELATION_DEFAULT_NAMES ? i18n.language : 'zh-CN') as keyof typeof RELATION_DEFAULT_NAMES;
 
   // leaving with unsaved edits asks first
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && !mutations.change.isPending && currentLocation.pathname + currentLocation.search !== nextLocation.pathname + nextLocation.search);
-  useEffect(() => {
-    if (blocker.state !== 'blocked') return;
-    modal.confirm({
-      title: rl('editor.leaveTitle'),
-      content: rl('editor.leaveContent'),
-      okText: rl('editor.leave'),
-      okButtonProps: { ...DIALOG_OK, danger: true },
-      cancelButtonProps: DIALOG_CANCEL,
-      cancelText: t('common.cancel'),
-      onOk: () => blocker.proceed(),
-      onCancel: () => blocker.reset(),
-    });
-  }, [blocker, modal, rl, t]);
+  useLeaveConfirmation(dirty && !mutations.change.isPending);
 
   const chartOptions = useMemo(
     () =>

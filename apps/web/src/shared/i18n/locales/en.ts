@@ -51,6 +51,11 @@ const en: Catalogue = {
     cancel: 'Cancel',
     delete: 'Delete',
   },
+  leave: {
+    title: 'Discard unsaved changes?',
+    content: 'Your unsaved changes are lost when you leave this page.',
+    ok: 'Discard changes',
+  },
   pages: {
     comingSoon: 'The "{{page}}" page is coming soon',
     notFound: 'Page not found',

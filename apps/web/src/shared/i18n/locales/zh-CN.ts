@@ -49,6 +49,11 @@ const zhCN = {
     cancel: '取消',
     delete: '删除',
   },
+  leave: {
+    title: '放弃未保存的更改？',
+    content: '离开此页后，未保存的更改会丢失。',
+    ok: '放弃更改',
+  },
   pages: {
     comingSoon: '「{{page}}」页面即将推出',
     notFound: '页面不存在',

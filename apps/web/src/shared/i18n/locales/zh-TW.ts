@@ -51,6 +51,11 @@ const zhTW: Catalogue = {
     cancel: '取消',
     delete: '刪除',
   },
+  leave: {
+    title: '放棄未儲存的更改？',
+    content: '離開此頁後，未儲存的更改會丟失。',
+    ok: '放棄更改',
+  },
   pages: {
     comingSoon: '「{{page}}」頁面即將推出',
     notFound: '頁面不存在',
