@@ -249,15 +249,18 @@ function Designer({ projectId, dataSourceId, initial }: { projectId: string; dat
           <PreviewPanel preview={preview.data} fetching={preview.isFetching} error={preview.error} waiting={waiting} onRefresh={() => void preview.refetch()} />
         </div>
       </div>
-      <LinkDialog
-        state={state}
-        link={link}
-        onCancel={() => setOpenLink(null)}
-        onSave={(to, joinType, pairs) => {
-          setState((s) => setLink(s, to, joinType, pairs));
-          setOpenLink(null);
-        }}
-      />
+      {link ? (
+        <LinkDialog
+          key={link.to}
+          state={state}
+          link={link}
+          onCancel={() => setOpenLink(null)}
+          onSave={(to, joinType, pairs) => {
+            setState((s) => setLink(s, to, joinType, pairs));
+            setOpenLink(null);
+          }}
+        />
+      ) : null}
     </section>
   );
 }

@@ -1,17 +1,17 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { JOIN_LIMITS } from '@bi/rules';
-import { Alert, Button, Form, Modal, Radio, Select, Tooltip } from 'antd';
-import { useEffect, useState, type KeyboardEvent } from 'react';
-import { DIALOG_CANCEL, DIALOG_OK } from '../../../shared/components/testIds';
+import { Alert, Button, Form, Radio, Select, Tooltip } from 'antd';
+import { useState, type KeyboardEvent } from 'react';
+import { DialogModal } from '../../../shared/components/DialogModal';
 import { fieldOf, type DesignerState, type DraftLink, type DraftPair } from '../states/designer';
 import { useJtTranslation } from '../i18n';
 import { JOIN_TYPES, type JoinNodeField, type JoinType } from '../types';
 import { pairProblem } from '../utils/validate';
 
-
 interface LinkDialogProps {
   state: DesignerState;
-  link: DraftLink | null;
+  /** The link being edited; the dialog starts from its join type and pairs (mounted once per opening). */
+  link: DraftLink;
   onCancel: () => void;
   onSave: (to: string, joinType: JoinType, pairs: DraftPair[]) => void;
 }
@@ -21,19 +21,11 @@ interface LinkDialogProps {
  * match; the last row cannot be removed). OK or Enter applies it; a refused pair keeps the dialog open.
  */
 export function LinkDialog({ state, link, onCancel, onSave }: LinkDialogProps) {
-  const { jt, t } = useJtTranslation();
-  const [joinType, setJoinType] = useState<JoinType>('left');
-  const [pairs, setPairs] = useState<DraftPair[]>([]);
+  const { jt } = useJtTranslation();
+  const [joinType, setJoinType] = useState<JoinType>(link.joinType);
+  const [pairs, setPairs] = useState<DraftPair[]>(() => (link.pairs.length ? link.pairs : [{ from: null, to: null }]));
   const [problem, setProblem] = useState<string | null>(null);
 
-  useEffect(() => {
-    if (!link) return;
-    setJoinType(link.joinType);
-    setPairs(link.pairs.length ? link.pairs : [{ from: null, to: null }]);
-    setProblem(null);
-  }, [link]);
-
-  if (!link) return null;
   const parent = state.nodes.find((n) => n.showName === link.from);
   const child = state.nodes.find((n) => n.showName === link.to);
   const options = (fields: readonly JoinNodeField[] | undefined) =>
@@ -65,18 +57,7 @@ export function LinkDialog({ state, link, onCancel, onSave }: LinkDialogProps) {
   };
 
   return (
-    <Modal
-      open
-      title={jt('link.title', { from: link.from, to: link.to })}
-      onCancel={onCancel}
-      onOk={submit}
-      okText={jt('link.ok')}
-      cancelText={t('common.cancel')}
-      okButtonProps={DIALOG_OK}
-      cancelButtonProps={DIALOG_CANCEL}
-      width={680}
-      destroyOnHidden
-    >
+    <DialogModal open title={jt('link.title', { from: link.from, to: link.to })} onCancel={onCancel} onOk={submit} okText={jt('link.ok')} width={680}>
       <div data-testid="join-link-dialog" onKeyDown={onKeyDown}>
         <Form layout="vertical" component="div">
           <Form.Item label={jt('link.type')}>
@@ -147,6 +128,6 @@ export function LinkDialog({ state, link, onCancel, onSave }: LinkDialogProps) {
         </Form>
         {problem ? <Alert type="error" showIcon title={<span data-testid="join-link-problem">{problem}</span>} /> : null}
       </div>
-    </Modal>
+    </DialogModal>
   );
 }
