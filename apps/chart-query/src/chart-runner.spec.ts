@@ -71,6 +71,11 @@ class FakeBackends implements ChartQueryBackends {
   }
 }
 
+/** Waits for a state (never for a fixed time). */
+const until = async (ok: () => boolean) => {
+  while (!ok()) await new Promise((r) => setTimeout(r, 2));
+};
+
 describe('ChartRunner', () => {
   let backends: FakeBackends;
   let cache: MemoryCache;
@@ -137,7 +142,7 @@ describe('ChartRunner', () => {
     let open!: () => void;
     backends.gate = new Promise((r) => (open = r));
     const all = Promise.all(Array.from({ length: 5 }, () => runner.runChart(req('c1'))));
-    await new Promise((r) => setTimeout(r, 20));
+    await until(() => backends.calls.length === 1);
     open();
     const answers = await all;
     expect(backends.calls).toHaveLength(1);
@@ -157,19 +162,15 @@ describe('ChartRunner', () => {
     for (let i = 0; i < 6; i++) backends.charts.set(`a${i}`, barChart(`a${i}`, 'ds1'));
     backends.charts.set('b', barChart('b', 'ds2'));
     // two come alone (each its own query, holding both slots), then four together
-    const until = async (ok: () => boolean) => {
-      while (!ok()) await new Promise((r) => setTimeout(r, 2));
-    };
     const first = runner.runChart(req('a0'));
     await until(() => backends.running.get('ds1') === 1);
     const second = runner.runChart(req('a1'));
     await until(() => backends.running.get('ds1') === 2);
     const slow = Promise.all([first, second, ...Array.from({ length: 4 }, (_, i) => runner.runChart(req(`a${i + 2}`)))]);
-    await new Promise((r) => setTimeout(r, 20));
-    expect(backends.running.get('ds1')).toBe(2);
+    // ds2's chart runs while ds1's slots are both held (and ds1's four still wait)
     const fast = runner.runChart(req('b'));
-    await new Promise((r) => setTimeout(r, 20));
-    expect(backends.running.get('ds2')).toBe(1);
+    await until(() => backends.running.get('ds2') === 1);
+    expect(backends.running.get('ds1')).toBe(2);
     open();
     await Promise.all([slow, fast]);
     expect(backends.maxRunning.get('ds1')).toBe(2);

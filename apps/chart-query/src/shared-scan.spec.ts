@@ -17,6 +17,7 @@ const chart = (measures: MeasureIR[], extra: Partial<ChartQueryIR> = {}): ChartQ
   limit: 10001,
   ...extra,
 });
+/** Waits for a state (never for a fixed time): polls each millisecond. */
 const until = async (ok: () => boolean) => {
   while (!ok()) await new Promise((r) => setTimeout(r, 1));
 };
@@ -53,13 +54,14 @@ describe('SharedScans: charts of one source waiting with the same grouping run a
       if (req.sql === merged.sql) return reply([['2024-01-01', 'A', 2, 3], ['2024-02-01', 'B', 4, 5]]);
       throw new Error(`unexpected ${req.sql}`);
     };
-    const scans = new SharedScans(runQuery, new KeyedSemaphore(1));
+    const slots = new KeyedSemaphore(1);
+    const scans = new SharedScans(runQuery, slots);
     const pa = scans.run('ds', a, compile(a, 'duckdb'), 'duckdb', 10001);
-    // a came alone and runs (holding the only slot); b and c come later and wait
+    // a came alone and runs (holding the only slot); b and c come later and wait, as one group, for the slot
     await until(() => sqls.length === 1);
     const pb = scans.run('ds', b, compile(b, 'duckdb'), 'duckdb', 10001);
     const pc = scans.run('ds', c, compile(c, 'duckdb'), 'duckdb', 10001);
-    await new Promise((r) => setTimeout(r, 10));
+    await until(() => slots.waiting('ds') === 1);
     releaseA();
     const [ra, rb, rc] = await Promise.all([pa, pb, pc]);
     expect(sqls).toEqual([compile(a, 'duckdb').sql, merged.sql]);
@@ -73,17 +75,18 @@ describe('SharedScans: charts of one source waiting with the same grouping run a
     const bad = compile(c, 'duckdb').sql;
     let releaseA!: () => void;
     const sqls: string[] = [];
+    const slots = new KeyedSemaphore(1);
     const scans = new SharedScans(async (req) => {
       sqls.push(req.sql);
       if (req.sql === compile(a, 'duckdb').sql) await new Promise<void>((r) => (releaseA = r));
       if (req.sql === bad || req.sql === mergeQueries([b, c], 'duckdb').compiled.sql) throw new Error('engine error');
       return reply([['2024-01-01', 'A', 7]]);
-    }, new KeyedSemaphore(1));
+    }, slots);
     const pa = scans.run('ds', a, compile(a, 'duckdb'), 'duckdb', 10001);
     await until(() => sqls.length === 1);
     const pb = scans.run('ds', b, compile(b, 'duckdb'), 'duckdb', 10001);
     const pc = scans.run('ds', c, compile(c, 'duckdb'), 'duckdb', 10001).catch((e: Error) => e);
-    await new Promise((r) => setTimeout(r, 10));
+    await until(() => slots.waiting('ds') === 1);
     releaseA();
     expect(JSON.parse((await pa).rowsJson)).toEqual([['2024-01-01', 'A', 7]]);
     expect(JSON.parse((await pb).rowsJson)).toEqual([['2024-01-01', 'A', 7]]);
@@ -111,11 +114,12 @@ describe('SharedScans: charts of one source waiting with the same grouping run a
     const sqls: string[] = [];
     let releaseX!: () => void;
     const x = chart([measure('sum')], { dimensions: [] });
+    const slots = new KeyedSemaphore(1);
     const scans = new SharedScans(async (req) => {
       sqls.push(req.sql);
       if (req.sql === compile(x, 'duckdb').sql) await new Promise<void>((r) => (releaseX = r));
       return reply([]);
-    }, new KeyedSemaphore(1));
+    }, slots);
     const a = chart([measure('sum')]);
     // with a free slot its query is asked for in the same turn: no timer runs before it
     const pa = scans.run('ds', a, compile(a, 'duckdb'), 'duckdb', 10001, true);
@@ -129,7 +133,7 @@ describe('SharedScans: charts of one source waiting with the same grouping run a
     const b = chart([measure('avg')]);
     const pa2 = scans.run('ds', a, compile(a, 'duckdb'), 'duckdb', 10001, true);
     const pb = scans.run('ds', b, compile(b, 'duckdb'), 'duckdb', 10001);
-    await new Promise((r) => setTimeout(r, 10));
+    await until(() => slots.waiting('ds') === 1);
     releaseX();
     await Promise.all([px, pa2, pb]);
     expect(sqls).toEqual([compile(x, 'duckdb').sql, mergeQueries([a, b], 'duckdb').compiled.sql]);

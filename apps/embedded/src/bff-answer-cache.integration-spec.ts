@@ -1,5 +1,5 @@
 import { cartesianPairs } from '@bi/charts';
-import { asBusMessage, encodeDataChanged } from '@bi/messaging';
+import { asBusMessage, encodeDataChanged, waitFor } from '@bi/messaging';
 import { SERVICE_CONTRACTS, type identityV1 } from '@bi/proto';
 import { callService, connectService } from '@bi/service-kit';
 import { analyticsDataDir, REGION_SALES_TABLE, restCalls, startTestStack, type TestStack } from './testing.js';
@@ -35,6 +35,8 @@ describe('BFF chart answer cache', () => {
   const run = (chartId: string, token = admin, body: unknown = {}) => call('POST', `/api/dashboard/chart/dashboard/${chartId}`, body, token);
   /** chart-query's RunChart calls so far (each logs that it computed or found its answer). */
   const chartQueryCalls = () => stack.logLines.filter((l) => l.includes('"chart answer computed"') || l.includes('"chart answer from cache"')).length;
+  /** DataChanged events of the source chart-query has handled so far (each logs that it dropped the source's results). */
+  const changesHandled = () => stack.logLines.filter((l) => l.includes('"dropped cached results after a data change"') && l.includes(source.dataSourceId)).length;
   const sums = (answer: any) => new Map(cartesianPairs(answer.body.data.option));
   const expected = (min: number) => {
     const out = new Map<string, number>();
@@ -65,18 +67,24 @@ describe('BFF chart answer cache', () => {
     const chart = await newChart();
     expect(sums(await run(chart.chartId))).toEqual(expected(10));
     await run(chart.chartId);
+    const handled = changesHandled();
     await ok('PUT', '/api/data_source/update', { dataSourceId: source.dataSourceId, content: 'SELECT * FROM sales WHERE qty > 20' });
     // at once, no waiting for the event: the data-source service renewed the source's stamp before answering
     expect(sums(await run(chart.chartId))).toEqual(expected(20));
+    // the change's own DataChanged (through the outbox) renews the stamp once more when chart-query handles it
+    await waitFor(() => changesHandled() === handled + 1, 30_000, "chart-query handling the SQL change's DataChanged");
+    await run(chart.chartId);
     const calls = chartQueryCalls();
     await run(chart.chartId);
     expect(chartQueryCalls()).toBe(calls);
     // a DataChanged from elsewhere (delivered by the bus): chart-query renews the stamp when it handles it
     await stack.runtime.bus.publish([asBusMessage(encodeDataChanged(source.dataSourceId, { changeKind: 'append', dataVersion: 99, rowCount: 1, changedBy: 'test' }))]);
-    await new Promise((r) => setTimeout(r, 150));
+    await waitFor(() => changesHandled() === handled + 2, 30_000, 'chart-query handling the published DataChanged');
     await run(chart.chartId);
     expect(chartQueryCalls()).toBe(calls + 1);
     await ok('PUT', '/api/data_source/update', { dataSourceId: source.dataSourceId, content: 'SELECT * FROM sales WHERE qty > 10' });
+    // the next case starts with no DataChanged of this source still on its way
+    await waitFor(() => changesHandled() === handled + 3, 30_000, "chart-query handling the restoring change's DataChanged");
   });
 
   it('never answers from before an edit, a source switch or a delete of the chart', async () => {
@@ -188,9 +196,11 @@ describe('BFF chart answer cache', () => {
     const [a, b] = [await newChart(), await newChart()];
     const plain = (await run(a.chartId, admin, {})).body;
     const batchPlain = (await call('POST', '/api/dashboard/charts/dashboard', { charts: [{ chartId: a.chartId }, { chartId: b.chartId }] })).body;
-    await new Promise((r) => setTimeout(r, 200)); // the kept copies are compressed in the thread pool
     const calls = chartQueryCalls();
     const asked = (path: string, body: unknown, encoding: string) => stack.api(path, { method: 'POST', body, token: admin, headers: { ...en, 'accept-encoding': encoding } });
+    // the kept copies are compressed in the thread pool after they are sent (hits are plain until then)
+    const bothCompressed = async () => (await asked('/api/dashboard/charts/dashboard', { charts: [{ chartId: a.chartId }, { chartId: b.chartId }] }, 'gzip')).headers.get('content-encoding') === 'gzip';
+    await waitFor(bothCompressed, 30_000, 'the kept answers compressed');
     const gz = await asked(`/api/dashboard/chart/dashboard/${a.chartId}`, {}, 'gzip, deflate, br');
     expect(gz.headers.get('content-encoding')).toBe('gzip');
     expect(gz.headers.get('vary')).toBe('Accept-Encoding');
