@@ -50,11 +50,17 @@ describe('joined tables', () => {
     ...extra,
   });
 
-  /** SUM(amount) by manager as the hand-written SQL answers it on the same store (NULL manager as '-'). */
-  async function handWritten(joinType: string): Promise<Record<string, number>> {
+  /** A number cell as a number, NULL kept as null (a sum over no rows is NULL, not 0). */
+  const numberOrNull = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
+  /** {manager: SUM(amount)} of the hand-written SQL's rows (NULL manager as '-', NULL sums as null). */
+  const byManager = (rows: readonly { manager?: unknown; total?: unknown }[]): Record<string, number | null> =>
+    Object.fromEntries(rows.map((r) => [(r.manager as string | null) ?? '-', numberOrNull(r.total)]));
+
+  /** SUM(amount) by manager as the hand-written SQL answers it on the same store. */
+  async function handWritten(joinType: string): Promise<Record<string, number | null>> {
     const sql = `SELECT m.manager AS manager, SUM(o.amount) AS total FROM ${orders.table} o ${joinType.toUpperCase()} JOIN ${managers.table} m ON o.region = m.region GROUP BY m.manager`;
     const probe = await ok('POST', '/api/data_source/source/', { type: 8, content: sql, count: 100 });
-    return Object.fromEntries(probe.rows.map((r: Record<string, unknown>) => [r.manager ?? '-', Number(r.total ?? 0)]));
+    return byManager(probe.rows);
   }
 
   /** A bar chart on the board: sum of Amount by the text field `point`; answers its id. */
@@ -71,12 +77,13 @@ describe('joined tables', () => {
     return chartId;
   }
 
-  /** The chart's answer as {category: value}. */
-  async function chartNumbers(chartId: string): Promise<Record<string, number>> {
+  /** The chart's answer as {category: value} (a NULL value as null). */
+  async function chartNumbers(chartId: string): Promise<Record<string, number | null>> {
     const answer = await ok('POST', `/api/dashboard/chart/dashboard/${chartId}`, {});
     const categories: string[] = answer.option.xAxis?.data ?? answer.option.xAxis?.[0]?.data;
     const data: unknown[] = answer.option.series[0].data;
-    return Object.fromEntries(categories.map((c, i) => [c, Number((data[i] as { value?: unknown })?.value ?? data[i] ?? 0)]));
+    const cell = (d: unknown) => (d !== null && typeof d === 'object' ? (d as { value?: unknown }).value : d);
+    return Object.fromEntries(categories.map((c, i) => [c, numberOrNull(cell(data[i]))]));
   }
 
   beforeAll(async () => {
@@ -143,7 +150,7 @@ describe('joined tables', () => {
       expect(await chartNumbers(chartId)).toEqual(expected);
     }
     // the full join has Central's manager without orders (sum NULL) and the orders without a manager
-    expect(await handWritten('full')).toEqual({ Li: 30, Wang: 5, Chen: 1, Zhou: 1, Zhao: 0, '-': 10 });
+    expect(await handWritten('full')).toEqual({ Li: 30, Wang: 5, Chen: 1, Zhou: 1, Zhao: null, '-': 10 });
 
     // a filter of the join (bound values) applies to every chart on it
     await ok('POST', '/api/data_source/join_table_update', { ...join('left'), dataSourceId: saved.dataSourceId, where: { whereType: 'condition', linker: 'and', filterItems: [{ tb: 'orders', field: 'amount', compare: '>=', compareValue: '5' }] } });
@@ -222,7 +229,7 @@ describe('joined tables', () => {
       const chartId = await barChart(saved.dataSourceId, 'My by manager', 'Manager');
       const hand = async (joinType: string) => {
         const [rows] = await conn.query(`SELECT m.manager AS manager, SUM(o.amount) AS total FROM orders o ${joinType} JOIN managers m ON o.region = m.region GROUP BY m.manager`);
-        return Object.fromEntries((rows as { manager: string | null; total: string | null }[]).map((r) => [r.manager ?? '-', Number(r.total ?? 0)]));
+        return byManager(rows as { manager: string | null; total: string | null }[]);
       };
       expect(await chartNumbers(chartId)).toEqual(await hand('LEFT'));
       await ok('POST', '/api/data_source/join_table_update', { ...myJoin('inner'), dataSourceId: saved.dataSourceId });
