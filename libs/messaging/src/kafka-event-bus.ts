@@ -131,25 +131,33 @@ export class KafkaEventBus implements EventBus {
     const admin: Admin = this.kafka.admin();
     await admin.connect();
     try {
-      // Several services create the same topics at start-up, and a broker answers metadata for a
-      // new topic only once its metadata cache has caught up: kafkajs' waitForLeaders gives up on
-      // UNKNOWN_TOPIC_OR_PARTITION. So create without waiting, then poll until every partition
-      // has a leader, retrying retriable errors until the deadline.
-      const deadline = Date.now() + (this.options.topicWaitMs ?? 60_000);
-      for (let attempt = 0; ; attempt++) {
-        try {
-          await admin.createTopics({ waitForLeaders: false, topics: missing.map((topic) => ({ topic, numPartitions: this.options.partitions ?? 3 })) });
-          const { topics: meta } = await admin.fetchTopicMetadata({ topics: missing });
-          if (meta.length === missing.length && meta.every((t) => t.partitions.length > 0 && t.partitions.every((p) => p.leader >= 0))) break;
-          if (Date.now() > deadline) throw new Error(`Kafka topics have no leader yet: ${missing.join(', ')}`);
-        } catch (error) {
-          if (!(error as { retriable?: boolean }).retriable || Date.now() > deadline) throw error;
-        }
-        await sleep(Math.min(100 * 2 ** attempt, 1000));
-      }
+      await createTopicsWithLeaders(admin, missing, { partitions: this.options.partitions ?? 3, waitMs: this.options.topicWaitMs ?? 60_000 });
       for (const t of missing) this.knownTopics.add(t);
     } finally {
       await admin.disconnect();
     }
+  }
+}
+
+type TopicAdmin = Pick<Admin, 'createTopics' | 'fetchTopicMetadata'>;
+
+/**
+ * Creates the topics (those that exist already are fine) and waits until every partition has a
+ * leader. Several services create the same topics at start-up, and a broker answers metadata for
+ * a new topic only once its metadata cache has caught up: kafkajs' own waitForLeaders gives up on
+ * UNKNOWN_TOPIC_OR_PARTITION. So this polls, retrying retriable errors until the deadline.
+ */
+export async function createTopicsWithLeaders(admin: TopicAdmin, topics: string[], options: { partitions: number; waitMs: number }): Promise<void> {
+  const deadline = Date.now() + options.waitMs;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await admin.createTopics({ waitForLeaders: false, topics: topics.map((topic) => ({ topic, numPartitions: options.partitions })) });
+      const { topics: meta } = await admin.fetchTopicMetadata({ topics });
+      if (meta.length === topics.length && meta.every((t) => t.partitions.length > 0 && t.partitions.every((p) => p.leader >= 0))) return;
+      if (Date.now() > deadline) throw new Error(`Kafka topics have no leader yet: ${topics.join(', ')}`);
+    } catch (error) {
+      if (!(error as { retriable?: boolean }).retriable || Date.now() > deadline) throw error;
+    }
+    await sleep(Math.min(100 * 2 ** attempt, 1000));
   }
 }
