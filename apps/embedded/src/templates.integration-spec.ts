@@ -85,6 +85,10 @@ describe('template library', () => {
       expect(batch.body.data[0].status).toBe('fail');
       expect((await call('POST', `/api/dashboard/all_details/template/${chartId}`, {}, withSource)).status).toBe(404);
     }
+    // nor does a relation map's chart list offer them (the admin's does: the list is not empty by itself)
+    const relationCharts = async (token: string) => (await ok('GET', '/api/relation/relation-charts/template', undefined, token)).flatMap((p: any) => p.dashboards.flatMap((d: any) => d.charts.map((c: any) => c.chartId)));
+    expect(await relationCharts(admin)).toContain(chartId);
+    expect(await relationCharts(withSource)).toEqual([]);
     expect((await ok('POST', `/api/data_source/publish/${sales}`, { roleIds: [], userIds: [] })).length).toBe(0);
     const info = await ok('GET', `/api/template/info/${t.dashboardIds[0]}`, undefined, viewer);
     expect(info).toMatchObject({ templateId: t.templateId, version: 1 });

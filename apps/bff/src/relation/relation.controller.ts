@@ -35,6 +35,7 @@ import { allows, CurrentUser, type AuthUser } from '../http/auth.guard.js';
 import { shareForm } from '../identity/share-form.js';
 import { requestLanguage } from '../http/request-language.js';
 import { parseInput } from '../http/validation.js';
+import { TemplateVisibility } from '../template/template-visibility.js';
 import { relationOption } from './relation-option.js';
 
 type Req = { headers: Record<string, string | string[] | undefined> };
@@ -153,6 +154,7 @@ export class RelationController {
     @Inject(CHART_QUERY_CLIENT) private readonly charts: chartQueryV1.ChartQueryServiceClient,
     @Inject(IDENTITY_CLIENT) private readonly identity: identityV1.IdentityServiceClient,
     private readonly answers: ChartAnswers,
+    private readonly templates: TemplateVisibility,
     @Inject(CONFIG) config: AppConfig,
   ) {
     this.deadlineMs = chartDeadlineMs(config);
@@ -323,7 +325,9 @@ export class RelationController {
   @ApiOperation({ summary: 'The charts a node can be bound to in tab {type}: [{projectId, name, dashboards: [{dashboardId, name, charts: [{chartId, title, type, dataSourceId, fields: [{name, title, dataType}]}]}]}]' })
   async relationCharts(@Param('type') type: string, @CurrentUser() user: AuthUser) {
     const tab = tabAccess(user, type, 'read');
-    const [projects, sourceProjects] = await Promise.all([rpc(this.dashboards.listProjects({ tab })), rpc(this.sources.listProjects({}))]);
+    const [listed, sourceProjects] = await Promise.all([rpc(this.dashboards.listProjects({ tab })), rpc(this.sources.listProjects({}))]);
+    // on the template tab only the dashboards of templates published to the caller (docs/api/template.md "Model")
+    const projects = tab === 'template' ? await this.templates.filterProjects(user, listed.projects) : listed.projects;
     const usable = new Set(sourceProjects.projects.flatMap((p) => projectView(user, p).dataSources.map((s) => s.dataSourceId)));
     // the fields of each source once (the editor picks a concatenated node's field among them)
     const fields = new Map<string, Promise<{ name: string; title: string; dataType: string }[]>>();
@@ -339,7 +343,7 @@ export class RelationController {
       return fields.get(dataSourceId)!;
     };
     const folders = await Promise.all(
-      projects.projects.map(async (p) => ({
+      projects.map(async (p) => ({
         projectId: p.projectId,
         name: p.name,
         dashboards: await Promise.all(
