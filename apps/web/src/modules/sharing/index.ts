@@ -1,6 +1,7 @@
-/** Sharing of data sources (spec 02 §2 screen 7, §3 Share form / Publish failure log, §4, §7 Sharing). */
-export { ShareDialog, type ShareTarget } from './components/ShareDialog';
-export { useShareDialog } from './hooks/useShareDialog';
+/** Sharing (spec 02 §2 screen 7, §3 Share form / Publish failure log, §4, §7 Sharing): data sources, and the one share dialog every grant target kind uses. */
+export { ShareDialog, type ShareGrant } from './components/ShareDialog';
+export { useShareDialog, type ShareTarget } from './hooks/useShareDialog';
+export { useAudience } from './hooks/useAudience';
 export { RowRulesButton, RowRulesDialog, type RowRulesTarget } from './components/RowRulesDialog';
 export { PrincipalPickers } from './components/PrincipalPickers';
 export { normalizeShareForm } from './utils/shape';

@@ -1,74 +1,47 @@
-import { Alert, Form, Typography } from 'antd';
-import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
-import { DialogModal } from '../../../shared/components/DialogModal';
-import { PendingSpin } from '../../../shared/components/PendingSpin';
+import { App } from 'antd';
+import { useMemo } from 'react';
 import { useTreeFeedback } from '../../../shared/folder-tree';
-import { useSubmit } from '../../../shared/hooks/useSubmit';
-import { normalizeShareForm, PrincipalPickers } from '../../sharing';
+import { normalizeShareForm, ShareDialog, type ShareGrant } from '../../sharing';
 import { relationApi, relationKeys } from '../api/relation';
 import { useRelationTranslation } from '../i18n';
 import type { RelationItem } from '../types';
 
+/** The `relation:{id}` grant for the share dialog (spec 02 §7 roles_users / publish). */
+function useRelationGrant(): ShareGrant {
+  const { rl } = useRelationTranslation();
+  const { message } = App.useApp();
+  const feedback = useTreeFeedback();
+  return useMemo<ShareGrant>(
+    () => ({
+      kind: 'relation',
+      queryKey: (id: string) => relationKeys.shareForm(id),
+      load: async (id: string) => normalizeShareForm(await relationApi.shareForm(id)),
+      // an empty answer is success; a non-empty text is the refusal (spec 02 §8)
+      save: async (item, body) => {
+        const answer = await relationApi.publish(item.id, item.name, body);
+        return typeof answer === 'string' && answer.trim() ? [{ dataSourceName: item.name, failedMessage: answer }] : [];
+      },
+      report: (failures) => {
+        if (failures.length === 0) {
+          feedback.success(rl('share.done'));
+          return true;
+        }
+        void message.error(failures[0]!.failedMessage);
+        return false;
+      },
+      texts: { title: (name: string) => rl('share.title', { name }), hint: rl('share.hint'), save: rl('share.save'), loadFailed: rl('share.loadFailed') },
+      testIdPrefix: 'relation-share',
+    }),
+    [rl, message, feedback],
+  );
+}
+
 /**
- * Share a relation map (spec 02 §2 screen 10 "share", §7 roles_users / publish): the roles and users
- * holding `relation:{id}`, changed and saved as the complete new set. An empty answer is success; a
- * non-empty text is shown as a message (spec 02 §8) and the dialog stays open.
+ * Share a relation map (spec 02 §2 screen 10 "share"): the app's share dialog for the `relation:{id}`
+ * grant — the roles and users holding it, changed and saved as the complete new set; a refusal is shown
+ * as a message and the dialog stays open.
  */
 export function RelationShareDialog({ target, onClose }: { target: Pick<RelationItem, 'relationId' | 'name'> | null; onClose: () => void }) {
-  const { rl } = useRelationTranslation();
-  const open = target !== null;
-  const feedback = useTreeFeedback();
-  const form = useQuery({
-    queryKey: relationKeys.shareForm(target?.relationId ?? ''),
-    queryFn: async () => normalizeShareForm(await relationApi.shareForm(target!.relationId)),
-    enabled: open,
-    staleTime: 0,
-  });
-  const [roleIds, setRoleIds] = useState<string[]>([]);
-  const [userIds, setUserIds] = useState<string[]>([]);
-  const loaded = form.data;
-  useEffect(() => {
-    if (!open || !loaded) return;
-    setRoleIds(loaded.selectRoles);
-    setUserIds(loaded.selectUsers);
-  }, [open, loaded]);
-  const { pending, run } = useSubmit();
-
-  const save = () =>
-    run(async () => {
-      if (!target) return;
-      const answer = await relationApi.publish(target.relationId, target.name, { roleIds, userIds });
-      if (typeof answer === 'string' && answer.trim()) throw new Error(answer);
-      feedback.success(rl('share.done'));
-      void form.refetch();
-      onClose();
-    });
-
-  let body;
-  if (!open) body = null;
-  else if (form.isPending) body = <PendingSpin />;
-  else if (form.isError) body = <Alert type="error" showIcon title={rl('share.loadFailed')} description={form.error.message} data-testid="relation-share-load-error" />;
-  else
-    body = (
-      <Form layout="vertical" component="div">
-        <Typography.Paragraph type="secondary">{rl('share.hint')}</Typography.Paragraph>
-        <PrincipalPickers roles={form.data.roles} users={form.data.users} roleIds={roleIds} userIds={userIds} onRoles={setRoleIds} onUsers={setUserIds} disabled={pending} testIdPrefix="relation-share" />
-      </Form>
-    );
-
-  return (
-    <DialogModal
-      open={open}
-      title={target ? rl('share.title', { name: target.name }) : ''}
-      okText={rl('share.save')}
-      onOk={() => void save()}
-      onCancel={onClose}
-      confirmLoading={pending}
-      okButtonProps={{ disabled: !form.data }}
-      width={600}
-    >
-      <div data-testid="relation-share-dialog">{body}</div>
-    </DialogModal>
-  );
+  const grant = useRelationGrant();
+  return <ShareDialog grant={grant} target={target ? { id: target.relationId, name: target.name } : null} onClose={onClose} />;
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { sharingApi, sharingKeys } from '../api/sharing';
-import type { BatchPublishBody, PublishBody, RowRuleSet } from '../types';
+import type { BatchPublishBody, RowRuleSet } from '../types';
 
 /** Roles, users and (with a source id) the source's current shares. Always read fresh when a dialog opens. */
 export function useShareForm(dataSourceId: string | undefined, enabled = true) {
@@ -9,15 +9,6 @@ export function useShareForm(dataSourceId: string | undefined, enabled = true) {
     queryFn: () => sharingApi.rolesUsers(dataSourceId),
     enabled,
     staleTime: 0,
-  });
-}
-
-/** POST publish/{id}: answers the failure log. */
-export function usePublish() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ dataSourceId, body }: { dataSourceId: string; body: PublishBody }) => sharingApi.publish(dataSourceId, body),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: sharingKeys.all }),
   });
 }
 

@@ -5,7 +5,7 @@ import { PendingSpin } from '../../../shared/components/PendingSpin';
 import { useNameRule, useTreeFeedback } from '../../../shared/folder-tree';
 import { useSubmit } from '../../../shared/hooks/useSubmit';
 import { useProjects } from '../../dashboard/hooks/useProjects';
-import { PrincipalPickers } from '../../sharing';
+import { PrincipalPickers, useAudience } from '../../sharing';
 import { templateApi } from '../api/template';
 import { usePublishMenu, useTemplateRefresh, useTemplateRolesUsers } from '../hooks/useTemplates';
 import { useTpTranslation } from '../i18n';
@@ -51,8 +51,8 @@ export function PublishDialog({ open, origin, onClose }: PublishDialogProps) {
   const { pending, run } = useSubmit();
   const feedback = useTreeFeedback();
   const refresh = useTemplateRefresh();
-  const [roleIds, setRoleIds] = useState<string[]>([]);
-  const [userIds, setUserIds] = useState<string[]>([]);
+  // who the template is published to now (nobody for a first publish), then the user's choice
+  const audience = useAudience(people.data, open);
   const [audienceError, setAudienceError] = useState(false);
 
   const folders: PublishMenuFolder[] = useMemo(() => menu.data ?? [], [menu.data]);
@@ -64,17 +64,10 @@ export function PublishDialog({ open, origin, onClose }: PublishDialogProps) {
     if (defaults) form.setFieldsValue(defaults);
   }, [form, kind, originId, menu.data]);
 
-  // who the template is published to now (nobody for a first publish)
-  useEffect(() => {
-    if (!people.data) return;
-    setRoleIds(people.data.selectRoles);
-    setUserIds(people.data.selectUsers);
-  }, [people.data]);
-
   const submit = () =>
     run(async () => {
       // every problem at once: the audience is checked beside the fields
-      const noAudience = roleIds.length + userIds.length === 0;
+      const noAudience = audience.empty;
       setAudienceError(noAudience);
       let values: PublishValues;
       try {
@@ -84,7 +77,7 @@ export function PublishDialog({ open, origin, onClose }: PublishDialogProps) {
       }
       if (noAudience) return;
       if (!values.originId) return;
-      const answer = await templateApi.publish(values.kind, values.originId, values.name.trim(), values.kind === 'dash' ? (values.folder ?? '').trim() : '-', { roleIds, userIds });
+      const answer = await templateApi.publish(values.kind, values.originId, values.name.trim(), values.kind === 'dash' ? (values.folder ?? '').trim() : '-', audience.body);
       await refresh();
       feedback.success(publishedText(answer) || tp('publish.success'));
       onClose();
@@ -145,14 +138,14 @@ export function PublishDialog({ open, origin, onClose }: PublishDialogProps) {
         <PrincipalPickers
           roles={people.data?.roles ?? []}
           users={people.data?.users ?? []}
-          roleIds={roleIds}
-          userIds={userIds}
+          roleIds={audience.roleIds}
+          userIds={audience.userIds}
           onRoles={(ids) => {
-            setRoleIds(ids);
+            audience.setRoleIds(ids);
             setAudienceError(false);
           }}
           onUsers={(ids) => {
-            setUserIds(ids);
+            audience.setUserIds(ids);
             setAudienceError(false);
           }}
           disabled={pending || !people.data}
