@@ -35,7 +35,9 @@ export interface EmbeddedHost {
 
 /**
  * Every service and the BFF in one Node process, sharing one runtime (PGlite, in-process bus,
- * memory cache). Services still talk gRPC over loopback, exactly as in distributed mode.
+ * memory cache). Each service still listens on its gRPC address (health, streaming calls), and a
+ * unary call between them is made in-process on gRPC's terms: contract codecs, the service's error
+ * filter, size limits (@bi/service-kit in-process.ts, docs/adr/0005-in-process-calls-in-embedded-mode.md).
  */
 export async function startEmbeddedHost(
   config: AppConfig,
@@ -44,6 +46,7 @@ export async function startEmbeddedHost(
   runtime?: ServiceRuntime,
 ): Promise<EmbeddedHost> {
   runtime ??= await openRuntime(config, logger);
+  runtime.inProcess = true;
   const started: { close(): Promise<void> }[] = [];
   try {
     for (const [name, start] of SERVICES) started.push(await start(runtime, config.services[name][0]));

@@ -5,6 +5,7 @@ import { ClientProxyFactory, Transport, type ClientGrpc } from '@nestjs/microser
 import { status as GrpcStatus } from '@grpc/grpc-js';
 import { firstValueFrom, retry, throwError, timeout, timer, type Observable } from 'rxjs';
 import { fromGrpcError } from './grpc-errors.js';
+import { inProcessAware } from './in-process.js';
 
 /**
  * Round-robin over a service's replicas, and a call that finds a replica gone (UNAVAILABLE: nothing
@@ -28,9 +29,15 @@ export function grpcTarget(addresses: readonly string[]): string {
 /**
  * A client of one service: every contract it serves (its first one, the further ones of
  * EXTRA_CONTRACTS, health) over one channel of its own, so a service calling another one (chart-query
- * → dashboard, data-source) behaves like the BFF does.
+ * → dashboard, data-source) behaves like the BFF does. A unary call to a server running in this
+ * process (embedded host) is made in-process, on gRPC's terms (in-process.ts).
  */
 export function connectService(name: ServiceName, addresses: readonly string[], maxMessageBytes = 16 * 1024 * 1024): ClientGrpc {
+  const client = grpcClient(name, addresses, maxMessageBytes);
+  return addresses.length === 1 ? inProcessAware(client, addresses[0], maxMessageBytes) : client;
+}
+
+function grpcClient(name: ServiceName, addresses: readonly string[], maxMessageBytes: number): ClientGrpc {
   const contracts = [SERVICE_CONTRACTS[name], ...(EXTRA_CONTRACTS[name] ?? []), HEALTH_CONTRACT];
   return ClientProxyFactory.create({
     transport: Transport.GRPC,

@@ -7,6 +7,7 @@ import type { DynamicModule, INestMicroservice, Provider, Type } from '@nestjs/c
 import { NestFactory } from '@nestjs/core';
 import { Transport, type GrpcOptions } from '@nestjs/microservices';
 import { GrpcAppErrorFilter } from './grpc-errors.js';
+import { InProcessServerGrpc } from './in-process.js';
 import { NestJsonLogger } from './nest-logger.js';
 import { GrpcHealthController, SERVICE_NAME } from './health.js';
 import { closeRuntime, openRuntime, runtimeProviders, type ServiceRuntime } from './runtime.js';
@@ -33,10 +34,16 @@ export function grpcServerOptions(name: ServiceName, url: string): GrpcOptions {
   };
 }
 
-/** Starts one service's Nest module as a gRPC server on url (host:port). */
+/**
+ * Starts one service's Nest module as a gRPC server on url (host:port). On a runtime shared by the
+ * services of one process (embedded host, runtime.inProcess) its unary methods are also served to
+ * callers in the process directly (in-process.ts, docs/adr/0005-in-process-calls-in-embedded-mode.md).
+ */
 export async function startGrpcService(name: ServiceName, module: DynamicModule, runtime: ServiceRuntime, url: string): Promise<INestMicroservice> {
+  const options = grpcServerOptions(name, url);
   const app = await NestFactory.createMicroservice(module, {
-    ...grpcServerOptions(name, url),
+    ...options,
+    ...(runtime.inProcess ? { strategy: new InProcessServerGrpc(url, options.options) } : {}),
     logger: new NestJsonLogger(runtime.logger.child(name)),
   });
   app.useGlobalFilters(new GrpcAppErrorFilter(runtime.logger.child(name)));

@@ -5,3 +5,4 @@ export * from './health.js';
 export * from './grpc-service.js';
 export * from './grpc-client.js';
 export * from './input.js';
+export * from './in-process.js';

@@ -11,6 +11,11 @@ export interface ServiceRuntime {
   bus: EventBus;
   cache: Cache;
   logger: Logger;
+  /**
+   * The services on this runtime run in one process (the embedded host sets it): their unary gRPC
+   * methods are also served to callers of the process directly (in-process.ts).
+   */
+  inProcess?: boolean;
 }
 
 /** Nest injection tokens for the runtime parts. */
