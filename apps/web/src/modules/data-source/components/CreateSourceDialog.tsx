@@ -1,5 +1,5 @@
 import { ApartmentOutlined, ConsoleSqlOutlined, DatabaseOutlined, FileExcelOutlined } from '@ant-design/icons';
-import { Alert, Button, Empty, Form, Modal, Select, Tag } from 'antd';
+import { Alert, Button, Empty, Form, Modal, Select } from 'antd';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { DIALOG_CANCEL } from '../../../shared/components/testIds';
@@ -85,11 +85,10 @@ export function CreateSourceDialog({ open, projects, initialProjectId, onClose }
                 className="bi-ds-types__item"
                 data-testid={`ds-type-${type.key}`}
                 icon={ICONS[type.key]}
-                disabled={type.comingLater || !projectId}
+                disabled={!projectId}
                 onClick={() => choose(type.key)}
               >
                 {ds(`types.${type.key}`)}
-                {type.comingLater ? <Tag className="bi-ds-types__soon">{ds('create.comingLater')}</Tag> : null}
               </Button>
             ))}
           </div>

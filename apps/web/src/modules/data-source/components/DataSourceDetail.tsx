@@ -34,6 +34,7 @@ export function DataSourceDetail({ dataSourceId, basePath }: { dataSourceId: str
   const remove = useDeleteSource();
   const [tab, setTab] = useState<TabKey>('preview');
   const [exporting, setExporting] = useState(false);
+  const [addFieldRequest, setAddFieldRequest] = useState(0);
   const { openShare, shareDialog } = useShareDialog();
 
   if (query.isPending) {
@@ -84,16 +85,12 @@ export function DataSourceDetail({ dataSourceId, basePath }: { dataSourceId: str
     }));
   };
 
-  const soon = (label: string) => ds('menu.comingLater', { label });
-  const more: MenuProps['items'] = [
-    ...(upload
-      ? []
-      : [
-          { key: 'append', label: menuLabel('ds-append', soon(ds('detail.append'))), disabled: true },
-          { key: 'replace', label: menuLabel('ds-replace', soon(ds('detail.replace'))), disabled: true },
-        ]),
-    ...(actions.addField ? [{ key: 'add-field', label: menuLabel('ds-add-field', soon(ds('detail.addField'))), disabled: true }] : []),
-  ];
+  // add field (spec 02 screen 2: read-only sources without a reference): the fields tab, editing, with a new calculated field
+  const openAddField = () => {
+    setTab('fields');
+    setAddFieldRequest((n) => n + 1);
+  };
+  const more: MenuProps['items'] = actions.addField ? [{ key: 'add-field', label: menuLabel('ds-add-field', ds('detail.addField')), onClick: openAddField }] : [];
 
   const tabLabel = (key: TabKey, text: string) => <span data-testid={`tab-${key}`}>{text}</span>;
 
@@ -159,7 +156,7 @@ export function DataSourceDetail({ dataSourceId, basePath }: { dataSourceId: str
         onChange={(key) => setTab(key as TabKey)}
         items={[
           { key: 'preview', label: tabLabel('preview', ds('detail.tabs.preview')), children: <PreviewTab source={source} deletable={changeUpload} /> },
-          { key: 'fields', label: tabLabel('fields', ds('detail.tabs.fields')), children: <FieldsTab source={source} canEdit={actions.editFields} removableColumns={changeUpload} /> },
+          { key: 'fields', label: tabLabel('fields', ds('detail.tabs.fields')), children: <FieldsTab source={source} canEdit={actions.editFields} removableColumns={changeUpload} addRequest={addFieldRequest} /> },
           { key: 'history', label: tabLabel('history', ds('detail.tabs.history')), children: <HistoryTab dataSourceId={source.dataSourceId} active={tab === 'history'} /> },
           { key: 'charts', label: tabLabel('charts', ds('detail.tabs.charts')), children: <ChartsTab dataSourceId={source.dataSourceId} active={tab === 'charts'} /> },
         ]}

@@ -114,7 +114,6 @@ export function DataSourceSidebar() {
         disabled: project.dataSources.length === 0,
         onSelect: () => void navigate(buildPath('data_source_publish', { project: project.projectId })),
       },
-      { key: 'batch-params', label: ds('menu.comingLater', { label: ds('menu.batchParams') }), testId: 'ds-menu-batch-params', disabled: true },
       { divider: true },
       { key: 'delete', label: ds('menu.delete'), testId: 'ds-menu-delete', disabled: !rights.delete, danger: true, onSelect: () => folderActions.remove(folderOf(project)) },
     ];

@@ -16,8 +16,9 @@ import { errorText } from './common';
  * Field-settings tab (spec 02 §2 screen 2): alias, default aggregation, calculated fields; edit, save,
  * cancel. `removableColumns` (an uploaded source the caller may change): outside editing, each
  * imported column but key_id has a remove button (POST excel_upload/Remove_field, after a confirmation).
+ * Each new `addRequest` (the detail toolbar's "add field") opens editing with a new calculated field.
  */
-export function FieldsTab({ source, canEdit, removableColumns = false }: { source: DataSource; canEdit: boolean; removableColumns?: boolean }) {
+export function FieldsTab({ source, canEdit, removableColumns = false, addRequest = 0 }: { source: DataSource; canEdit: boolean; removableColumns?: boolean; addRequest?: number }) {
   const { ds, t } = useDsTranslation();
   const extensions = useDetailExtensions();
   const { message, modal } = App.useApp();
@@ -26,6 +27,12 @@ export function FieldsTab({ source, canEdit, removableColumns = false }: { sourc
   const [attempted, setAttempted] = useState(false);
 
   useEffect(() => dispatch({ type: 'load', fields: source.fields }), [source.fields]);
+  // the detail toolbar's "add field": start editing (if not yet) with a new calculated field
+  useEffect(() => {
+    if (addRequest === 0 || !canEdit) return;
+    dispatch({ type: 'edit' });
+    dispatch({ type: 'addCalculated' });
+  }, [addRequest, canEdit]);
 
   const editing = state.draft !== null;
   const rows = useMemo(() => state.draft ?? toRows(state.saved), [state.draft, state.saved]);

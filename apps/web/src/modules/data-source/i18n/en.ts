@@ -22,10 +22,8 @@ const en: DataSourceCatalogue = {
     moveSources: 'Batch adjust',
     share: 'Share',
     batchShare: 'Batch share',
-    batchParams: 'Batch modify parameters',
     createSource: 'New data source',
     edit: 'Edit',
-    comingLater: '{{label}} (coming later)',
   },
   folder: {
     createTitle: 'New folder',
@@ -58,7 +56,6 @@ const en: DataSourceCatalogue = {
     noFolder: 'Please create a folder first',
     typesLabel: 'Data source type',
     noTypes: 'No data source type is enabled for you',
-    comingLater: 'coming later',
   },
   types: {
     sql: 'SQL Server',
@@ -158,8 +155,6 @@ const en: DataSourceCatalogue = {
     delete: 'Delete',
     edit: 'Edit',
     more: 'More',
-    append: 'Append data',
-    replace: 'Replace data',
     addField: 'Add field',
     share: 'Share',
     type: 'Type',

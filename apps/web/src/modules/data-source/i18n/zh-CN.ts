@@ -20,10 +20,8 @@ const zhCN = {
     moveSources: '批量调整',
     share: '分享',
     batchShare: '批量分享',
-    batchParams: '批量修改参数',
     createSource: '新建数据源',
     edit: '编辑',
-    comingLater: '{{label}}（即将推出）',
   },
   folder: {
     createTitle: '新建文件夹',
@@ -56,7 +54,6 @@ const zhCN = {
     noFolder: '请先新建一个文件夹',
     typesLabel: '数据源类型',
     noTypes: '您没有可创建的数据源类型',
-    comingLater: '即将推出',
   },
   types: {
     sql: 'SQL Server',
@@ -156,8 +153,6 @@ const zhCN = {
     delete: '删除',
     edit: '编辑',
     more: '更多',
-    append: '追加数据',
-    replace: '替换数据',
     addField: '添加字段',
     share: '分享',
     type: '类型',

@@ -22,10 +22,8 @@ const zhTW: DataSourceCatalogue = {
     moveSources: '批次調整',
     share: '分享',
     batchShare: '批次分享',
-    batchParams: '批次修改參數',
     createSource: '新增資料來源',
     edit: '編輯',
-    comingLater: '{{label}}（即將推出）',
   },
   folder: {
     createTitle: '新增資料夾',
@@ -58,7 +56,6 @@ const zhTW: DataSourceCatalogue = {
     noFolder: '請先新增一個資料夾',
     typesLabel: '資料來源類型',
     noTypes: '您沒有可建立的資料來源類型',
-    comingLater: '即將推出',
   },
   types: {
     sql: 'SQL Server',
@@ -158,8 +155,6 @@ const zhTW: DataSourceCatalogue = {
     delete: '刪除',
     edit: '編輯',
     more: '更多',
-    append: '附加資料',
-    replace: '取代資料',
     addField: '新增欄位',
     share: '分享',
     type: '類型',

@@ -28,8 +28,8 @@ describe('source type gating by module flags', () => {
 
   it('Excel and multi-table join are usable entries gated by the Excel flag', () => {
     expect(availableSourceTypes({ excel: { permission: true } })).toEqual([
-      { key: 'excel', module: 'excel', comingLater: false },
-      { key: 'join', module: 'excel', comingLater: false },
+      { key: 'excel', module: 'excel' },
+      { key: 'join', module: 'excel' },
     ]);
     expect(availableSourceTypes({ excel: { permission: false }, sql: { permission: true } }).map((o) => o.key)).not.toContain('join');
     expect(availableSourceTypes({ excel: { permission: false }, sql: { permission: true } }).map((o) => o.key)).not.toContain('excel');

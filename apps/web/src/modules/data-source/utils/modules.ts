@@ -7,18 +7,16 @@ export interface SourceTypeOption {
   key: SourceTypeKey;
   /** The module flag of GET get-shipment-modules-data/datasource that gates it. */
   module: string;
-  /** Shown but not usable: no screen yet. */
-  comingLater: boolean;
 }
 
 /** The create-source dialog's entries in order, with their module flag (docs/api/data-source.md "Types"). */
 export const SOURCE_TYPE_OPTIONS: readonly SourceTypeOption[] = [
-  { key: 'sql', module: 'sql', comingLater: false },
-  { key: 'mysql', module: 'mysql', comingLater: false },
-  { key: 'oracle', module: 'oracle', comingLater: false },
-  { key: 'postgres', module: 'sql', comingLater: false },
-  { key: 'excel', module: 'excel', comingLater: false },
-  { key: 'join', module: 'excel', comingLater: false },
+  { key: 'sql', module: 'sql' },
+  { key: 'mysql', module: 'mysql' },
+  { key: 'oracle', module: 'oracle' },
+  { key: 'postgres', module: 'sql' },
+  { key: 'excel', module: 'excel' },
+  { key: 'join', module: 'excel' },
 ];
 
 /** True when the server's flags allow creating sources of this module (`{name: {permission: true}}`). */

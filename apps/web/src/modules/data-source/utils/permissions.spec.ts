@@ -61,7 +61,8 @@ describe('changing and the detail toolbar', () => {
     expect(detailActions(source(8), admin).share).toBe(true);
   });
 
-  it('add field only for read-only sources without a reference', () => {
+  it('add field only for read-only sources without a reference, for those who may change the source', () => {
+    expect(detailActions(source(2, { isReadOnly: true, editable: false }), editor).addField).toBe(false);
     expect(detailActions(source(2), editor).addField).toBe(false);
     expect(detailActions(source(2, { isReadOnly: true }), editor).addField).toBe(true);
     expect(detailActions(source(2, { isReadOnly: true, reference: 'jointable' }), editor).addField).toBe(false);

@@ -51,7 +51,7 @@ export interface DetailActions {
   edit: boolean;
   delete: boolean;
   editFields: boolean;
-  /** Add field: only for read-only sources without a reference. */
+  /** Add field (a calculated field in the fields tab): only for read-only sources without a reference, for those who may change the source. */
   addField: boolean;
   /** Share (spec 02 §2 screen 2): admin, or datasource:edit with access to the source. */
   share: boolean;
@@ -64,7 +64,7 @@ export function detailActions(source: SourceFacts & { reference?: string }, auth
     edit: canEditSettings(source, auth),
     delete: change,
     editFields: change,
-    addField: source.isReadOnly && !source.reference,
+    addField: change && source.isReadOnly && !source.reference,
     share: change,
   };
 }

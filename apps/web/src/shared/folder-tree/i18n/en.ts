@@ -18,7 +18,6 @@ const en: FolderTreeCatalogue = {
     itemMove: 'Drag to move to another folder',
     failed: 'The new order could not be saved',
   },
-  comingLater: '{{label}} (coming later)',
 };
 
 export default en;

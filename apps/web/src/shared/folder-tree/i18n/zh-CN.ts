@@ -16,7 +16,6 @@ const zhCN = {
     itemMove: '拖动以移到其他文件夹',
     failed: '新的顺序未能保存',
   },
-  comingLater: '{{label}}（即将推出）',
 };
 
 export type FolderTreeCatalogue = typeof zhCN;

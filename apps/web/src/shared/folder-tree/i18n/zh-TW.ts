@@ -18,7 +18,6 @@ const zhTW: FolderTreeCatalogue = {
     itemMove: '拖曳以移到其他資料夾',
     failed: '新的順序未能儲存',
   },
-  comingLater: '{{label}}（即將推出）',
 };
 
 export default zhTW;
