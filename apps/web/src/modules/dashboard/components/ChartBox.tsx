@@ -15,6 +15,7 @@ import type { TabType } from '../types';
 import type { ChartBoxActions } from '../utils/permissions';
 import { useDbTranslation } from '../i18n';
 import { AlarmDialog, alertsOffered } from '../../warnings';
+import { ChartSourceDialog } from './ChartSourceDialog';
 
 export type ChartBoxVariant = 'grid' | 'slide' | 'viewer';
 
@@ -87,6 +88,7 @@ export function ChartBox({ tab, chart, actions, variant, refreshKey, forceLoad =
   const full = variant === 'grid';
   const [loaded, setLoaded] = useState(false);
   const [alarmOpen, setAlarmOpen] = useState(false);
+  const [sourceOpen, setSourceOpen] = useState(false);
   const chartLoaded = useCallback(
     (chartId: string) => {
       setLoaded(true);
@@ -95,7 +97,6 @@ export function ChartBox({ tab, chart, actions, variant, refreshKey, forceLoad =
     [onLoaded],
   );
 
-  const soon = (label: string) => `${label} (${db('chart.menu.comingLater')})`;
   const item = (key: string, testId: string, label: string, disabled: boolean, danger = false): NonNullable<MenuProps['items']>[number] => ({
     key,
     label: <span data-testid={testId}>{label}</span>,
@@ -106,7 +107,7 @@ export function ChartBox({ tab, chart, actions, variant, refreshKey, forceLoad =
   if (actions.delete) menuItems.push(item('delete', 'menu-delete', db('chart.menu.delete'), false, true));
   if (actions.copy) menuItems.push(item('copy', 'menu-copy', db('chart.menu.copy'), !onCopy));
   if (actions.hide) menuItems.push(item('hide', 'menu-hide', db('chart.menu.hide'), false));
-  if (actions.modifyDataSource) menuItems.push(item('modify-data-source', 'menu-modify-data-source', soon(db('chart.menu.modifyDataSource')), true));
+  if (actions.modifyDataSource) menuItems.push(item('modify-data-source', 'menu-modify-data-source', db('chart.menu.modifyDataSource'), false));
   if (actions.linkSettings) menuItems.push(item('link-settings', 'menu-link-settings', db('chart.menu.linkSettings'), !onLinkSettings));
   if (actions.compareSplit) menuItems.push(item('compare-split', 'menu-compare-split', db('chart.menu.compareSplit'), !onCompareSplit));
   if (actions.export) menuItems.push(item('export', 'menu-export', db('chart.menu.export'), !onExportRows));
@@ -146,6 +147,7 @@ export function ChartBox({ tab, chart, actions, variant, refreshKey, forceLoad =
                   if (key === 'delete') onDelete?.();
                   else if (key === 'hide') onHide?.();
                   else if (key === 'copy') onCopy?.();
+                  else if (key === 'modify-data-source') setSourceOpen(true);
                   else if (key === 'link-settings') onLinkSettings?.();
                   else if (key === 'compare-split') onCompareSplit?.();
                   else if (key === 'detail-query') onDetailQuery?.();
@@ -174,6 +176,7 @@ export function ChartBox({ tab, chart, actions, variant, refreshKey, forceLoad =
           onPointClick={onPointClick}
         />
       </div>
+      {sourceOpen ? <ChartSourceDialog tab={tab} chartId={chart.chartId} dashboardId={chart.dashboardId} onClose={() => setSourceOpen(false)} /> : null}
       {alarmOpen ? <AlarmDialog tab={tab} chartId={chart.chartId} title={chart.title} open onClose={() => setAlarmOpen(false)} /> : null}
     </div>
   );

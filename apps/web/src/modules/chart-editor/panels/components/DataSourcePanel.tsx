@@ -2,7 +2,7 @@ import { SwapOutlined } from '@ant-design/icons';
 import { App, Alert, Button, Form, Select, Spin, Tag, Typography } from 'antd';
 import { useMemo, useRef, useState } from 'react';
 import { DialogModal } from '../../../../shared/components/DialogModal';
-import { panelsApi, useSourceFields, useSourceFolders } from '../api/panels';
+import { panelsApi, useSourceFields, useSourceFolders, type SourceFolder } from '../api/panels';
 import type { SourceField } from '../contract';
 import { usePanelsTranslation } from '../i18n';
 import { fieldNamesOf, planSourceSwitch } from '../utils/switchSource';
@@ -29,6 +29,46 @@ export function DataSourcePanel(props: PanelProps) {
   );
 }
 
+/**
+ * The data sources the caller may chart, by folder (GET /api/chart-edit/dataSources), as one searchable
+ * select; `current` (the chart's own source) is shown but cannot be chosen. `onChange` hands over the
+ * chosen source with its data-source folder (`projectId`), which the batch switch needs.
+ */
+export function SourceSelect({ value, onChange, current }: { value: string | undefined; onChange: (id: string, source: SourceFolder['dataSources'][number]) => void; current?: string }) {
+  const { pt } = usePanelsTranslation();
+  const folders = useSourceFolders(true);
+  const options = (folders.data ?? []).map((folder) => ({
+    label: folder.name,
+    title: folder.name,
+    options: folder.dataSources.map((s) => ({
+      value: s.dataSourceId,
+      title: s.name,
+      disabled: s.dataSourceId === current,
+      label: s.name,
+    })),
+  }));
+  const pick = (id: string) => {
+    const source = (folders.data ?? []).flatMap((f) => f.dataSources).find((s) => s.dataSourceId === id);
+    if (source) onChange(id, source);
+  };
+  return (
+    <>
+      <Select
+        value={value}
+        onChange={pick}
+        placeholder={pt('dataSource.choose')}
+        loading={folders.isLoading}
+        showSearch
+        optionFilterProp="title"
+        options={options}
+        optionRender={(o) => <span data-testid={`switch-source-option-${String(o.value)}`}>{o.label}</span>}
+        data-testid="switch-source-select"
+      />
+      {folders.isError ? <Problem text={`${pt('dataSource.loadFailed')}: ${errorText(folders.error)}`} testId="switch-source-load-failed" /> : null}
+    </>
+  );
+}
+
 const titleOf = (fields: readonly SourceField[], name: string) => fields.find((f) => f.name === name)?.title || name;
 
 /**
@@ -36,14 +76,13 @@ const titleOf = (fields: readonly SourceField[], name: string) => fields.find((f
  * new source has (kept) and lacks (removed) are listed. The server moves and saves the chart; then the
  * editor reloads it.
  */
-export function SwitchSourceDialog({ tab, chart, fields, onReload, onClose }: PanelProps & { onClose: () => void }) {
+export function SwitchSourceDialog({ tab, chart, fields, onReload, onClose }: Pick<PanelProps, 'tab' | 'chart' | 'fields' | 'onReload'> & { onClose: () => void }) {
   const { pt } = usePanelsTranslation();
   const { message } = App.useApp();
   const [selected, setSelected] = useState<string | undefined>();
   const [tried, setTried] = useState(false);
   const [pending, setPending] = useState(false);
   const busy = useRef(false);
-  const folders = useSourceFolders(true);
   const newFields = useSourceFields(selected);
   const used = useMemo(() => fieldNamesOf(chart), [chart]);
   const plan = useMemo(() => (newFields.data ? planSourceSwitch(chart, newFields.data) : null), [chart, newFields.data]);
@@ -66,17 +105,6 @@ export function SwitchSourceDialog({ tab, chart, fields, onReload, onClose }: Pa
     }
   };
 
-  const options = (folders.data ?? []).map((folder) => ({
-    label: folder.name,
-    title: folder.name,
-    options: folder.dataSources.map((s) => ({
-      value: s.dataSourceId,
-      title: s.name,
-      disabled: s.dataSourceId === chart.dataSourceId,
-      label: s.name,
-    })),
-  }));
-
   return (
     <DialogModal
       open
@@ -89,19 +117,8 @@ export function SwitchSourceDialog({ tab, chart, fields, onReload, onClose }: Pa
     >
       <Form layout="vertical" component="div" data-testid="switch-source-dialog" data-selected={selected ?? ''}>
         <Form.Item label={pt('dataSource.choose')} validateStatus={tried && !selected ? 'error' : undefined} help={tried && !selected ? pt('dataSource.chooseRequired') : undefined}>
-          <Select
-            value={selected}
-            onChange={(id: string) => setSelected(id)}
-            placeholder={pt('dataSource.choose')}
-            loading={folders.isLoading}
-            showSearch
-            optionFilterProp="title"
-            options={options}
-            optionRender={(o) => <span data-testid={`switch-source-option-${String(o.value)}`}>{o.label}</span>}
-            data-testid="switch-source-select"
-          />
+          <SourceSelect value={selected} onChange={(id) => setSelected(id)} current={chart.dataSourceId} />
         </Form.Item>
-        {folders.isError ? <Problem text={`${pt('dataSource.loadFailed')}: ${errorText(folders.error)}`} testId="switch-source-load-failed" /> : null}
         {selected ? (
           newFields.isLoading ? (
             <Spin size="small" description={pt('dataSource.fieldsLoading')}>
