@@ -3,17 +3,20 @@ import { DISPLAY_CUT } from '@bi/rules';
 import { useState, type ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import * as Tree from '../../../shared/folder-tree';
+import { useCopyLink } from '../hooks/useCopyLink';
 import { useEditAuth } from '../hooks/useEditAuth';
 import { useProjects, useSidebarMutations } from '../hooks/useProjects';
 import { useDbTranslation } from '../i18n';
 import type { Dashboard, Project, TabType } from '../types';
 import { dashboardTree } from '../utils/tree';
+import { FolderSourceDialog } from './FolderSourceDialog';
 
 type DialogState =
   | { kind: 'addDashboard'; project: Project }
   | { kind: 'renameDashboard'; dashboard: Dashboard }
   | { kind: 'moveDashboard'; dashboard: Dashboard }
-  | { kind: 'copyDashboard'; dashboard: Dashboard };
+  | { kind: 'copyDashboard'; dashboard: Dashboard }
+  | { kind: 'folderSource'; project: Project };
 
 const TEST_IDS: Tree.TreeTestIds = {
   tree: 'sidebar-tree',
@@ -64,7 +67,7 @@ export function DashboardSidebar({ tab, useExtension = noExtension }: { tab: Tab
   const extension = useExtension(tab);
 
   const pathOf = (dashboard: Dashboard) => `/${tab}/${encodeURIComponent(dashboard.projectId)}/${encodeURIComponent(dashboard.dashboardId)}${extension.openQuery ?? ''}`;
-  const soon = (label: string) => ft('comingLater', { label });
+  const copyLink = useCopyLink(tab, extension.openQuery);
   const closeDialog = () => setDialog(null);
   const folderActions = Tree.useFolderActions({
     texts: Tree.folderTexts((key) => db(`folder.${key}`), ({ id, name }) => db('folder.deleteContent', { name, count: projects.find((p) => p.projectId === id)?.dashboards.length ?? 0 })),
@@ -85,12 +88,14 @@ export function DashboardSidebar({ tab, useExtension = noExtension }: { tab: Tab
   const ownFolderMenu = (project: Project): Tree.TreeMenuEntry[] => {
     const rights = Tree.nodeRights(project.name, editAuth);
     if (!rights.menu) return [];
-    const later = (key: string, text: string) => ({ key, label: soon(text), testId: `menu-${key}`, disabled: true });
     return [
       { key: 'rename', label: db('menu.rename'), testId: 'menu-rename', disabled: !rights.rename, onSelect: () => folderActions.rename(folderOf(project)) },
       { key: 'add-dashboard', label: db('menu.addDashboard'), testId: 'menu-add-dashboard', onSelect: () => setDialog({ kind: 'addDashboard', project }) },
       { key: 'delete', label: db('menu.delete'), testId: 'menu-delete', disabled: !rights.delete, danger: true, onSelect: () => folderActions.remove(folderOf(project)) },
-      ...(tab === 'dashboard' ? [later('modify-data-source', db('menu.modifyDataSource'))] : [later('share', db('menu.share'))]),
+      // the template tab's folder "share" is the template's publication (the sidebar head's publish, template:edit)
+      ...(tab === 'dashboard'
+        ? [{ key: 'modify-data-source', label: db('menu.modifyDataSource'), testId: 'menu-modify-data-source', disabled: project.dashboards.length === 0, onSelect: () => setDialog({ kind: 'folderSource', project }) }]
+        : []),
     ];
   };
 
@@ -102,7 +107,7 @@ export function DashboardSidebar({ tab, useExtension = noExtension }: { tab: Tab
       { key: 'rename', label: db('menu.rename'), testId: 'menu-rename', disabled: !rights.rename, onSelect: () => setDialog({ kind: 'renameDashboard', dashboard }) },
       { key: 'move', label: db('menu.move'), testId: 'menu-move', disabled: projects.length < 2, onSelect: () => setDialog({ kind: 'moveDashboard', dashboard }) },
       { key: 'copy', label: db('menu.copy'), testId: 'menu-copy', disabled: !rights.copy, onSelect: () => setDialog({ kind: 'copyDashboard', dashboard }) },
-      { key: 'share', label: soon(db('menu.share')), testId: 'menu-share', disabled: true },
+      { key: 'share', label: db('menu.share'), testId: 'menu-share', onSelect: () => void copyLink(dashboard) },
       { key: 'delete', label: db('menu.delete'), testId: 'menu-delete', disabled: !rights.delete, danger: true, onSelect: () => confirmDeleteDashboard(dashboard) },
     ];
   };
@@ -153,6 +158,7 @@ export function DashboardSidebar({ tab, useExtension = noExtension }: { tab: Tab
       ]}
     >
       {folderActions.dialogs}
+      {dialog?.kind === 'folderSource' ? <FolderSourceDialog tab={tab} project={dialog.project} onClose={closeDialog} /> : null}
       {extension.dialogs}
       {dialog?.kind === 'addDashboard' ? (
         <Tree.NameDialog
