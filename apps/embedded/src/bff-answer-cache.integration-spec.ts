@@ -2,7 +2,7 @@ import { cartesianPairs } from '@bi/charts';
 import { asBusMessage, encodeDataChanged, waitFor } from '@bi/messaging';
 import { SERVICE_CONTRACTS, type identityV1 } from '@bi/proto';
 import { callService, connectService } from '@bi/service-kit';
-import { analyticsDataDir, REGION_SALES_TABLE, restCalls, startTestStack, type TestStack } from './testing.js';
+import { analyticsDataDir, dataChangesHandled, REGION_SALES_TABLE, restCalls, startTestStack, type TestStack } from './testing.js';
 
 // The BFF's chart answer cache (docs/adr/0003-bff-answer-cache.md): repeated runs are answered by
 // the BFF without calling a service, and never after a change of the data, the source or the chart,
@@ -35,8 +35,7 @@ describe('BFF chart answer cache', () => {
   const run = (chartId: string, token = admin, body: unknown = {}) => call('POST', `/api/dashboard/chart/dashboard/${chartId}`, body, token);
   /** chart-query's RunChart calls so far (each logs that it computed or found its answer). */
   const chartQueryCalls = () => stack.logLines.filter((l) => l.includes('"chart answer computed"') || l.includes('"chart answer from cache"')).length;
-  /** DataChanged events of the source chart-query has handled so far (each logs that it dropped the source's results). */
-  const changesHandled = () => stack.logLines.filter((l) => l.includes('"dropped cached results after a data change"') && l.includes(source.dataSourceId)).length;
+  const changesHandled = () => dataChangesHandled(stack, source.dataSourceId);
   const sums = (answer: any) => new Map(cartesianPairs(answer.body.data.option));
   const expected = (min: number) => {
     const out = new Map<string, number>();

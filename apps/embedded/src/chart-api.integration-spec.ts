@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { cartesianPairs } from '@bi/charts';
-import { asBusMessage, encodeDataChanged } from '@bi/messaging';
-import { analyticsDataDir, restCalls, startTestStack, type TestStack } from './testing.js';
+import { asBusMessage, encodeDataChanged, waitFor } from '@bi/messaging';
+import { analyticsDataDir, dataChangesHandled, restCalls, startTestStack, type TestStack } from './testing.js';
 
 // Spec 01 §7 chart calls through BFF → chart-query → dashboard + data-source (Describe, RunQuery)
 // → the analytics store (DuckDB), with the numbers of the option checked against sums computed here.
@@ -210,13 +210,17 @@ describe('chart REST API', () => {
       const before = queriesRun();
       await run(chart.chartId);
       expect(queriesRun()).toBe(before);
+      const appended = (id: string) => dataChangesHandled(stack, id, 'append');
+      const handled = appended(source.dataSourceId);
       await stack.runtime.bus.publish([asBusMessage(encodeDataChanged(source.dataSourceId, { changeKind: 'append', dataVersion: 1, rowCount: 1, changedBy: 'test' }))]);
-      await new Promise((r) => setTimeout(r, 100));
+      await waitFor(() => appended(source.dataSourceId) === handled + 1, 30_000, 'chart-query handling the DataChanged');
       await run(chart.chartId);
       expect(queriesRun()).toBe(before + 1);
       // another source's event leaves these answers alone
-      await stack.runtime.bus.publish([asBusMessage(encodeDataChanged('00000000-0000-0000-0000-000000000000', { changeKind: 'append', dataVersion: 1, rowCount: 1, changedBy: 'test' }))]);
-      await new Promise((r) => setTimeout(r, 100));
+      const other = '00000000-0000-0000-0000-000000000000';
+      const otherHandled = appended(other);
+      await stack.runtime.bus.publish([asBusMessage(encodeDataChanged(other, { changeKind: 'append', dataVersion: 1, rowCount: 1, changedBy: 'test' }))]);
+      await waitFor(() => appended(other) === otherHandled + 1, 30_000, "chart-query handling the other source's DataChanged");
       await run(chart.chartId);
       expect(queriesRun()).toBe(before + 1);
     });

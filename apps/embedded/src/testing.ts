@@ -56,6 +56,18 @@ export async function startTestStack(env: Record<string, string> = {}): Promise<
 }
 
 /**
+ * How many DataChanged events of a source chart-query has handled so far (each logs that it dropped
+ * the source's cached results), of one change kind when given: a test waits for its event with it.
+ */
+export function dataChangesHandled(stack: TestStack, dataSourceId: string, changeKind?: string): number {
+  return stack.logLines.filter((l) => {
+    if (!l.includes('"dropped cached results after a data change"')) return false;
+    const line = JSON.parse(l) as { dataSourceId?: string; changeKind?: string };
+    return line.dataSourceId === dataSourceId && (changeKind === undefined || line.changeKind === changeKind);
+  }).length;
+}
+
+/**
  * A fresh data directory whose analytics store (the DuckDB file of embedded mode) already holds the
  * tables the statements create, for a test stack started on it (BI_DATA_DIR).
  */
