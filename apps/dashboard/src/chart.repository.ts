@@ -41,6 +41,16 @@ export class ChartRepository {
     return r.rows[0];
   }
 
+  /** Every chart on a source (both tabs, in ListChartsBySource's order), locked for the caller's transaction. */
+  async chartsOnSource(dataSourceId: string, q: SqlExecutor): Promise<ChartRow[]> {
+    const r = await q.query<ChartRow>(
+      `SELECT ${CHART_COLUMNS} FROM dashboard.charts c JOIN dashboard.dashboards d ON d.id = c.dashboard_id JOIN dashboard.projects p ON p.id = d.project_id
+       WHERE c.data_source_id = $1 ORDER BY c.tab, p.sort_order, p.created_at, d.sort_order, d.created_at, c.created_at FOR UPDATE OF c`,
+      [dataSourceId],
+    );
+    return r.rows;
+  }
+
   /** Every chart of every dashboard in a folder, locked for the caller's transaction. */
   async chartsOfProject(tab: string, projectId: string, q: SqlExecutor): Promise<ChartRow[]> {
     const r = await q.query<ChartRow>(

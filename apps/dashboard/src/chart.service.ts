@@ -123,6 +123,22 @@ export class ChartService {
     }, (r) => r.charts.map((c) => c.chartId));
   }
 
+  /** Every chart on a source after a change of its fields, in one transaction (a joined table's edit that dropped fields). */
+  async followSourceFields(req: dashboardV1.FollowSourceFieldsRequest): Promise<dashboardV1.SwitchProjectDataSourceReply> {
+    if (!req.dataSourceId) throw new AppError('invalid', 'chart.source_required');
+    const fields = sourceFields(req.sourceFields);
+    return this.changing(async (tx) => {
+      const charts: dashboardV1.SwitchedChart[] = [];
+      for (const row of await this.repo.chartsOnSource(req.dataSourceId, tx)) {
+        const t = tabOf(row.tab);
+        const switched = switchSource(chartOf(row), req.dataSourceId, fields);
+        await this.write(tx, t, keepLinkage(applyTypeRules(switched.chart, row.type), row));
+        charts.push({ chartId: row.id, title: row.title, dropped: switched.dropped });
+      }
+      return { charts };
+    }, (r) => r.charts.map((c) => c.chartId));
+  }
+
   async listChartsBySource(dataSourceId: string): Promise<dashboardV1.ListChartsBySourceReply> {
     if (!dataSourceId) return { charts: [] };
     const rows = await this.repo.chartsBySource(dataSourceId);

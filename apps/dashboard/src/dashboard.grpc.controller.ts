@@ -94,6 +94,9 @@ export class DashboardGrpcController implements dashboardV1.DashboardServiceCont
   switchProjectDataSource(r: dashboardV1.SwitchProjectDataSourceRequest) {
     return this.charts.switchProjectDataSource(r);
   }
+  followSourceFields(r: dashboardV1.FollowSourceFieldsRequest) {
+    return this.charts.followSourceFields(r);
+  }
   listChartsBySource(r: dashboardV1.ListChartsBySourceRequest) {
     return this.charts.listChartsBySource(r.dataSourceId);
   }

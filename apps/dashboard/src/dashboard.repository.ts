@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { SqlDatabase, SqlExecutor } from '@bi/persistence';
+import { insertRows, type SqlDatabase, type SqlExecutor } from '@bi/persistence';
 import type { dashboardV1 } from '@bi/proto';
 import { DATABASE } from '@bi/service-kit';
 
@@ -22,6 +22,17 @@ interface ChartRow {
   type: string;
   data_source_id: string;
   hide: boolean;
+}
+/** A chart to write (definition as the editor's JSON object). */
+export interface NewChart {
+  id: string;
+  dashboardId: string;
+  tab: string;
+  title: string;
+  type: string;
+  dataSourceId: string;
+  hide?: boolean;
+  definition?: unknown;
 }
 
 const toDashboard = (r: DashboardRow): dashboardV1.Dashboard => ({
@@ -152,12 +163,17 @@ export class DashboardRepository {
   }
 
   async content(tab: string, id: string, q: SqlExecutor = this.db) {
+    return (await this.contents(tab, [id], q))[0];
+  }
+
+  /** Several dashboards' content rows in one query (in no particular order; ids not found are missing). */
+  async contents(tab: string, ids: readonly string[], q: SqlExecutor = this.db) {
     const r = await q.query<DashboardRow & { aspects: dashboardV1.GridItem[]; global_filter: unknown[]; project_name: string }>(
       `SELECT d.id, d.project_id, d.name, d.description, d.sort_order, d.aspects, d.global_filter, p.name AS project_name
-       FROM dashboard.dashboards d JOIN dashboard.projects p ON p.id = d.project_id WHERE d.tab = $1 AND d.id = $2`,
-      [tab, id],
+       FROM dashboard.dashboards d JOIN dashboard.projects p ON p.id = d.project_id WHERE d.tab = $1 AND d.id = ANY($2::uuid[])`,
+      [tab, ids],
     );
-    return r.rows[0];
+    return r.rows;
   }
 
   async saveAspects(tab: string, id: string, aspects: dashboardV1.GridItem[], q: SqlExecutor = this.db): Promise<void> {
@@ -170,7 +186,12 @@ export class DashboardRepository {
   }
 
   async chartsWithDefinitions(dashboardId: string, q: SqlExecutor) {
-    return (await q.query<ChartRow & { definition: unknown }>('SELECT id, dashboard_id, title, type, data_source_id, hide, definition FROM dashboard.charts WHERE dashboard_id = $1 ORDER BY created_at', [dashboardId])).rows;
+    return this.chartsWithDefinitionsOf([dashboardId], q);
+  }
+
+  /** The charts of several dashboards with their definitions, in one query (each dashboard's in creation order). */
+  async chartsWithDefinitionsOf(dashboardIds: readonly string[], q: SqlExecutor = this.db) {
+    return (await q.query<ChartRow & { definition: unknown }>('SELECT id, dashboard_id, title, type, data_source_id, hide, definition FROM dashboard.charts WHERE dashboard_id = ANY($1::uuid[]) ORDER BY created_at', [dashboardIds])).rows;
   }
 
   /** The link settings stored in the charts of a dashboard (only charts that have some). */
@@ -183,17 +204,17 @@ export class DashboardRepository {
     return (await q.query<ChartRow & { definition: unknown }>('SELECT id, dashboard_id, title, type, data_source_id, hide, definition FROM dashboard.charts WHERE tab = $1 AND id = $2 FOR UPDATE', [tab, id])).rows[0];
   }
 
-  async insertChart(q: SqlExecutor, c: { id: string; dashboardId: string; tab: string; title: string; type: string; dataSourceId: string; hide?: boolean; definition?: unknown }): Promise<void> {
-    await q.query('INSERT INTO dashboard.charts (id, dashboard_id, tab, title, type, data_source_id, hide, definition) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)', [
-      c.id,
-      c.dashboardId,
-      c.tab,
-      c.title,
-      c.type,
-      c.dataSourceId,
-      c.hide ?? false,
-      JSON.stringify(c.definition ?? {}),
-    ]);
+  async insertChart(q: SqlExecutor, c: NewChart): Promise<void> {
+    await this.insertCharts(q, [c]);
+  }
+
+  /** Charts written by one multi-row INSERT. */
+  async insertCharts(q: SqlExecutor, charts: readonly NewChart[]): Promise<void> {
+    await insertRows(
+      q,
+      'dashboard.charts (id, dashboard_id, tab, title, type, data_source_id, hide, definition)',
+      charts.map((c) => [c.id, c.dashboardId, c.tab, c.title, c.type, c.dataSourceId, c.hide ?? false, JSON.stringify(c.definition ?? {})]),
+    );
   }
 
   async findChart(tab: string, id: string): Promise<dashboardV1.ChartSummary | undefined> {

@@ -148,8 +148,10 @@ export class DashboardService {
       const order = await this.repo.nextDashboardOrder(projectId, tx);
       const aspects = (content.aspects ?? []).filter((a) => newIds.has(a.chartId)).map((a) => ({ ...a, chartId: newIds.get(a.chartId)! }));
       await this.repo.insertDashboard(tx, { id, tab: t, projectId, name: n, description: source.description, order, userId: null, aspects, globalFilter: content.global_filter });
-      for (const c of charts)
-        await this.repo.insertChart(tx, { id: newIds.get(c.id)!, dashboardId: id, tab: t, title: c.title, type: c.type, dataSourceId: c.data_source_id, hide: c.hide, definition: withCopiedLinkage(c.definition, newIds) });
+      await this.repo.insertCharts(
+        tx,
+        charts.map((c) => ({ id: newIds.get(c.id)!, dashboardId: id, tab: t, title: c.title, type: c.type, dataSourceId: c.data_source_id, hide: c.hide, definition: withCopiedLinkage(c.definition, newIds) })),
+      );
       return { dashboardId: id, projectId, name: n, description: source.description, order };
     });
   }

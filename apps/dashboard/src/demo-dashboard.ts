@@ -143,8 +143,10 @@ export class DemoDashboard implements OnModuleDestroy {
         const aspects = charts.map((c, i) => ({ chartId: c.chartId, row: Math.floor(i / 2) * GRID.defaultSizeY, col: (i % 2) * half, sizeX: half, sizeY: GRID.defaultSizeY, minSizeX: 0, minSizeY: 0, maxSizeX: 0, maxSizeY: 0 }));
         const order = await this.dashboards.nextDashboardOrder(projectId, tx);
         await this.dashboards.insertDashboard(tx, { id: dashboardId, tab: 'dashboard', projectId, name: DEMO_DASHBOARD, description: source.name, order, userId: null, aspects });
-        for (const c of charts)
-          await this.dashboards.insertChart(tx, { id: c.chartId, dashboardId, tab: 'dashboard', title: c.title, type: c.type, dataSourceId: c.dataSourceId, definition: definitionOf(c) });
+        await this.dashboards.insertCharts(
+          tx,
+          charts.map((c) => ({ id: c.chartId, dashboardId, tab: 'dashboard', title: c.title, type: c.type, dataSourceId: c.dataSourceId, definition: definitionOf(c) })),
+        );
       });
       await this.charts.setSetting(DEMO_SETTING, { state: 'done', dashboardId, dataSourceId: source.dataSourceId });
       this.logger.info('demo dashboard created', { folder: DEMO_FOLDER, dashboardId, charts: charts.length });

@@ -46,12 +46,15 @@ export class TreeService {
   async readTree(req: dashboardV1.ReadTreeRequest): Promise<dashboardV1.ReadTreeReply> {
     const t = tabOf(req.tab);
     if (req.dashboardIds.length > MAX_DASHBOARDS) throw new AppError('invalid', 'request.invalid', { detail: `at most ${MAX_DASHBOARDS} dashboards` });
+    if (!req.dashboardIds.every(isUuid)) throw new AppError('not_found', 'dashboard.not_found');
+    // two queries for all of them (not two per dashboard)
+    const [rows, chartRows] = await Promise.all([this.repo.contents(t, req.dashboardIds), this.repo.chartsWithDefinitionsOf(req.dashboardIds)]);
+    const byId = new Map(rows.map((r) => [r.id, r]));
     const dashboards: dashboardV1.TreeDashboard[] = [];
     for (const id of req.dashboardIds) {
-      if (!isUuid(id)) throw new AppError('not_found', 'dashboard.not_found');
-      const row = await this.repo.content(t, id);
+      const row = byId.get(id.toLowerCase());
       if (!row) throw new AppError('not_found', 'dashboard.not_found');
-      const charts = await this.repo.chartsWithDefinitions(id, this.repo.db);
+      const charts = chartRows.filter((c) => c.dashboard_id === row.id);
       dashboards.push({
         dashboardId: row.id,
         projectId: row.project_id,
@@ -110,12 +113,14 @@ export class TreeService {
       }
       for (const id of req.replaceDashboardIds) if (isUuid(id)) await tx.query('DELETE FROM dashboard.dashboards WHERE tab = $1 AND id = $2', [t, id]);
       const dashboards: dashboardV1.Dashboard[] = [];
+      // the folder's next order once; each dashboard after it 10 further (as asking again after each insert would give)
+      let order = await this.repo.nextDashboardOrder(project.projectId, tx);
       for (const d of prepared) {
         const id = randomUUID();
-        const order = await this.repo.nextDashboardOrder(project.projectId, tx);
         await this.repo.insertDashboard(tx, { id, tab: t, projectId: project.projectId, name: d.name, description: d.description, order, userId, aspects: d.aspects, globalFilter: d.globalFilter });
-        for (const c of d.charts) await this.repo.insertChart(tx, { id: c.id, dashboardId: id, tab: t, title: c.title, type: c.type, dataSourceId: c.dataSourceId, hide: c.hide, definition: c.definition });
+        await this.repo.insertCharts(tx, d.charts.map((c) => ({ id: c.id, dashboardId: id, tab: t, title: c.title, type: c.type, dataSourceId: c.dataSourceId, hide: c.hide, definition: c.definition })));
         dashboards.push({ dashboardId: id, projectId: project.projectId, name: d.name, description: d.description, order });
+        order += 10;
       }
       return { ...project, dashboards };
     });

@@ -70,6 +70,9 @@ export class DataSourceGrpcController implements dataSourceV1.DataSourceServiceC
   getSource(r: dataSourceV1.GetSourceRequest) {
     return this.sources.findSource(r);
   }
+  getSources(r: dataSourceV1.GetSourcesRequest) {
+    return this.sources.getSources(r.dataSourceIds);
+  }
   probe(r: dataSourceV1.ProbeRequest) {
     return this.sources.probe(r);
   }

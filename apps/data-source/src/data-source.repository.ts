@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { SettingsTable, type SqlDatabase, type SqlExecutor } from '@bi/persistence';
+import { insertRows, SettingsTable, type SqlDatabase, type SqlExecutor } from '@bi/persistence';
 import type { dataSourceV1 } from '@bi/proto';
 import { DATABASE } from '@bi/service-kit';
 
@@ -197,7 +197,7 @@ export class DataSourceRepository {
   async setJoin(tx: SqlExecutor, id: string, def: unknown, inputIds: readonly string[]): Promise<void> {
     await tx.query('UPDATE data_source.sources SET join_def = $2::jsonb WHERE id = $1', [id, JSON.stringify(def)]);
     await tx.query('DELETE FROM data_source.join_inputs WHERE join_id = $1', [id]);
-    for (const input of new Set(inputIds)) await tx.query('INSERT INTO data_source.join_inputs (join_id, input_id) VALUES ($1, $2)', [id, input]);
+    await insertRows(tx, 'data_source.join_inputs (join_id, input_id)', [...new Set(inputIds)].map((input) => [id, input]));
   }
 
   async renameSource(tx: SqlExecutor, id: string, name: string): Promise<void> {

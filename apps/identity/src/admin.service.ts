@@ -3,7 +3,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import bcrypt from 'bcryptjs';
 import { AppError, type Logger } from '@bi/core';
 import { stampKeys, type Cache } from '@bi/cache';
-import type { SqlDatabase, SqlExecutor } from '@bi/persistence';
+import { insertRows, type SqlDatabase, type SqlExecutor } from '@bi/persistence';
 import type { identityV1 } from '@bi/proto';
 import type { AppConfig } from '@bi/config';
 import { CACHE, CONFIG, DATABASE, LOGGER, idOrNotFound } from '@bi/service-kit';
@@ -66,7 +66,7 @@ export class AdminService {
       const taken = await tx.query('SELECT 1 FROM identity.users WHERE lower(user_name) = lower($1)', [userName]);
       if (taken.rows.length) throw new AppError('conflict', 'admin.user_name_used');
       await tx.query('INSERT INTO identity.users (id, user_name, display_name, password_hash, must_change_password) VALUES ($1, $2, $3, $4, true)', [id, userName, displayName, hash]);
-      for (const r of roleIds) await tx.query('INSERT INTO identity.user_roles (user_id, role_id) VALUES ($1, $2)', [id, r]);
+      await insertRows(tx, 'identity.user_roles (user_id, role_id)', roleIds.map((r) => [id, r]));
       await audit(tx, req.actor, 'user.create', `user:${id}`, { userName, roleIds });
     });
     this.logger.info('user created', { userName, by: req.actor?.userName });
@@ -109,7 +109,7 @@ export class AdminService {
       const before = (await tx.query<{ role_id: string }>('SELECT role_id FROM identity.user_roles WHERE user_id = $1 ORDER BY role_id', [id])).rows.map((r) => r.role_id);
       if (before.includes(ADMIN_ROLE) && !roleIds.includes(ADMIN_ROLE)) await keepOneAdmin(tx, id, roleIds);
       await tx.query('DELETE FROM identity.user_roles WHERE user_id = $1', [id]);
-      for (const r of roleIds) await tx.query('INSERT INTO identity.user_roles (user_id, role_id) VALUES ($1, $2)', [id, r]);
+      await insertRows(tx, 'identity.user_roles (user_id, role_id)', roleIds.map((r) => [id, r]));
       const after = [...roleIds].sort();
       if (before.join() !== after.join()) await audit(tx, req.actor, 'user.roles', `user:${id}`, { userName: u.user_name, before, after });
       await forgetSessions(tx, this.cache, [id]);

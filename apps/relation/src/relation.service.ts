@@ -3,7 +3,7 @@ import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@ne
 import { checkRelationTree, defaultRelationFormatter, relationTreeOrder, RELATION_LAYOUTS, type Formatter, type RelationLayout, type RelationNode } from '@bi/chart-model';
 import { AppError, type Logger } from '@bi/core';
 import { idempotent, TOPICS, type EventBus, type Subscription } from '@bi/messaging';
-import type { SqlDatabase, SqlExecutor } from '@bi/persistence';
+import { insertRows, type SqlDatabase, type SqlExecutor } from '@bi/persistence';
 import { eventsV1, type relationV1 } from '@bi/proto';
 import { isReserved, isTab } from '@bi/rules';
 import { DATABASE, EVENT_BUS, idOrNotFound, LOGGER, validName } from '@bi/service-kit';
@@ -276,12 +276,10 @@ export class RelationService implements OnModuleInit, OnModuleDestroy {
   private async writeNodes(tx: SqlExecutor, relationId: string, nodes: readonly RelationNode[]): Promise<void> {
     const charts = [...new Set(nodes.map((n) => n.chartId).filter((c): c is string => !!c))];
     const deleted = charts.length ? new Set((await tx.query<{ chart_id: string }>('SELECT chart_id FROM relation.deleted_charts WHERE chart_id = ANY($1::text[])', [charts])).rows.map((r) => r.chart_id)) : new Set<string>();
-    let i = 0;
-    for (const n of nodes) {
-      await tx.query(
-        'INSERT INTO relation.nodes (node_id, relation_id, parent_id, sort_order, name, chart_id, relation_source_id, is_concatenate, relation_name, chart_type, formatter, broken) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)',
-        [n.nodeId, relationId, n.parentId, i++, n.name, n.chartId, n.relationSourceId, n.isConcatenate, n.relationName, n.chartType, JSON.stringify(n.formatter), !!n.chartId && deleted.has(n.chartId)],
-      );
-    }
+    await insertRows(
+      tx,
+      'relation.nodes (node_id, relation_id, parent_id, sort_order, name, chart_id, relation_source_id, is_concatenate, relation_name, chart_type, formatter, broken)',
+      nodes.map((n, i) => [n.nodeId, relationId, n.parentId, i, n.name, n.chartId, n.relationSourceId, n.isConcatenate, n.relationName, n.chartType, JSON.stringify(n.formatter), !!n.chartId && deleted.has(n.chartId)]),
+    );
   }
 }

@@ -39,3 +39,26 @@ export function assertIdentifier(name: string): string {
   if (!IDENTIFIER.test(name)) throw new Error(`not a safe SQL identifier: ${JSON.stringify(name)}`);
   return name;
 }
+
+/** PostgreSQL allows 65535 bound parameters per statement; chunks stay well under it. */
+const MAX_PARAMS_PER_INSERT = 30_000;
+
+/**
+ * Rows written by one multi-row INSERT instead of one statement per row: `INSERT INTO <into> VALUES
+ * ($1, $2, …), (…)<suffix>`, every value bound as a parameter (never spliced). `into` (table and column
+ * list) and `suffix` (e.g. ON CONFLICT DO NOTHING) are code's text. Rows must all have the same length;
+ * no rows runs nothing; very many rows go in chunks under the parameter limit. Answers the rows written.
+ */
+export async function insertRows(q: SqlExecutor, into: string, rows: readonly (readonly unknown[])[], suffix = ''): Promise<number> {
+  if (!rows.length) return 0;
+  const width = rows[0]!.length;
+  if (!width || rows.some((r) => r.length !== width)) throw new Error(`insertRows ${into}: rows of different lengths`);
+  const perChunk = Math.max(1, Math.floor(MAX_PARAMS_PER_INSERT / width));
+  let written = 0;
+  for (let start = 0; start < rows.length; start += perChunk) {
+    const chunk = rows.slice(start, start + perChunk);
+    const values = chunk.map((_, i) => `(${Array.from({ length: width }, (_, k) => `$${i * width + k + 1}`).join(', ')})`).join(', ');
+    written += (await q.query(`INSERT INTO ${into} VALUES ${values}${suffix ? ` ${suffix}` : ''}`, chunk.flat())).rowCount;
+  }
+  return written;
+}

@@ -11,7 +11,7 @@ import { allows, CurrentUser, RequirePermission, type AuthUser } from '../http/a
 import { requestLanguage } from '../http/request-language.js';
 import { shareForm } from '../identity/share-form.js';
 import { parseInput } from '../http/validation.js';
-import { canAccessSource } from '../data-source/source-access.js';
+import { canAccessSource, readSources } from '../data-source/source-access.js';
 import { missingFields, proposeMatch, remapTree, usedSources, type FieldTypeOf, type TreeDashboardLike, type UsedSource } from './remap.js';
 import { canSeeTemplate, TemplateVisibility } from './template-visibility.js';
 
@@ -155,10 +155,11 @@ export class TemplateController {
     const tree = (await rpc(this.dashboards.readTree({ tab: 'dashboard', dashboardIds }))).dashboards;
     // The publisher must be able to open what is published: every chart's source readable.
     const names = new Map<string, string>();
+    const sourceOf = await readSources(this.sources, tree.flatMap((d) => d.charts.map((c) => c.dataSourceId)));
     for (const d of tree)
       for (const c of d.charts) {
         if (!c.dataSourceId || names.has(c.dataSourceId)) continue;
-        const s = await this.sourceOrUndefined(c.dataSourceId);
+        const s = sourceOf(c.dataSourceId);
         if (!s) throw new AppError('invalid', 'template.source_gone', { name: c.dataSourceId });
         if (!canAccessSource(user, s)) throw new AppError('forbidden', 'template.publish_forbidden', { title: c.title });
         names.set(s.dataSourceId, s.name);
@@ -262,8 +263,9 @@ export class TemplateController {
     const used = usedSources(tree as TreeDashboardLike[]);
     const keys = new Map([...used.keys()].map((sourceId, i) => [sourceId, `s${i + 1}`]));
     const sources = [];
+    const sourceOf = await readSources(this.sources, used.keys());
     for (const u of used.values()) {
-      const s = await this.sourceOrUndefined(u.dataSourceId);
+      const s = sourceOf(u.dataSourceId);
       sources.push({ key: keys.get(u.dataSourceId)!, name: s?.name ?? recorded.get(u.dataSourceId) ?? u.dataSourceId, fields: [...u.fields].map(([name, t]) => ({ name, dataType: (t === 'any' ? typeOfName(s, name) : t) ?? 'number' })) });
     }
     const name = kind === 'dash' ? tree[0]!.name : ((await rpc(this.dashboards.listProjects({ tab: 'template' }))).projects.find((p) => p.projectId === itemIdOk)?.name ?? tree[0]!.name);
@@ -368,22 +370,19 @@ export class TemplateController {
     return out;
   }
 
-  private async sourceOrUndefined(dataSourceId: string): Promise<dataSourceV1.DataSource | undefined> {
-    return rpc(this.sources.getSource({ dataSourceId })).catch((e: unknown) => (e instanceof AppError && (e.kind === 'not_found' || e.kind === 'invalid') ? undefined : Promise.reject(e)));
-  }
-
-  /** The caller's readable sources with their fields (bounded). */
-  private async readableSources(user: AuthUser): Promise<dataSourceV1.DataSource[]> {
+  /** The caller's readable sources with their fields (bounded), and the template's own sources (not for a file), from one GetSources call. */
+  private async readableSources(user: AuthUser, alsoIds: Iterable<string> = []): Promise<{ mine: dataSourceV1.DataSource[]; sourceOf: (id: string) => dataSourceV1.DataSource | undefined }> {
     const projects = (await rpc(this.sources.listProjects({}))).projects;
     const summaries = projects.flatMap((p) => p.dataSources).filter((s) => canAccessSource(user, s)).slice(0, MAX_CANDIDATES);
-    return (await Promise.all(summaries.map((s) => this.sourceOrUndefined(s.dataSourceId)))).filter((s): s is dataSourceV1.DataSource => !!s);
+    const sourceOf = await readSources(this.sources, [...summaries.map((s) => s.dataSourceId), ...alsoIds]);
+    return { mine: summaries.map((s) => sourceOf(s.dataSourceId)).filter((s): s is dataSourceV1.DataSource => !!s), sourceOf };
   }
 
   private async remapPlan(user: AuthUser, used: Map<string, UsedSource>, recorded: Map<string, string>, fromFile = false) {
-    const mine = await this.readableSources(user);
+    const { mine, sourceOf } = await this.readableSources(user, fromFile ? [] : used.keys());
     const out = [];
     for (const u of used.values()) {
-      const own = fromFile ? undefined : (mine.find((s) => s.dataSourceId === u.dataSourceId) ?? (await this.sourceOrUndefined(u.dataSourceId)));
+      const own = fromFile ? undefined : (mine.find((s) => s.dataSourceId === u.dataSourceId) ?? sourceOf(u.dataSourceId));
       const name = own?.name ?? recorded.get(u.dataSourceId) ?? u.dataSourceId;
       const candidates = mine.map((s) => ({ dataSourceId: s.dataSourceId, name: s.name, projectName: s.projectName, missing: missingFields(u, typeOfSource(s)).map((m) => m.name) }));
       out.push({
@@ -410,9 +409,11 @@ export class TemplateController {
     // a file's sources are keys of another installation: they exist here only as the caller maps them
     const recorded = file ?? (await this.sourceNames(tree));
     const mapping = new Map<string, { to: string; typeOf: FieldTypeOf }>();
+    const targets = [...used.keys()].filter((from) => !file || chosen.has(from)).map((from) => chosen.get(from) ?? from);
+    const sourceOf = await readSources(this.sources, targets);
     for (const u of used.values()) {
       const to = chosen.get(u.dataSourceId) ?? u.dataSourceId;
-      const s = file && !chosen.has(u.dataSourceId) ? undefined : await this.sourceOrUndefined(to);
+      const s = file && !chosen.has(u.dataSourceId) ? undefined : sourceOf(to);
       if (!s) {
         if (to === u.dataSourceId) throw new AppError('invalid', 'template.source_gone', { name: recorded.get(u.dataSourceId) ?? u.dataSourceId });
         throw new AppError('not_found', 'datasource.not_found');

@@ -306,6 +306,11 @@ export interface SwitchProjectDataSourceReply {
   charts: SwitchedChart[];
 }
 
+export interface FollowSourceFieldsRequest {
+  dataSourceId: string;
+  sourceFields: SourceFieldRef[];
+}
+
 export interface ListChartsBySourceRequest {
   dataSourceId: string;
 }
@@ -4639,6 +4644,89 @@ export const SwitchProjectDataSourceReply: MessageFns<SwitchProjectDataSourceRep
   },
 };
 
+function createBaseFollowSourceFieldsRequest(): FollowSourceFieldsRequest {
+  return { dataSourceId: "", sourceFields: [] };
+}
+
+export const FollowSourceFieldsRequest: MessageFns<FollowSourceFieldsRequest> = {
+  encode(message: FollowSourceFieldsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.dataSourceId !== "") {
+      writer.uint32(10).string(message.dataSourceId);
+    }
+    for (const v of message.sourceFields) {
+      SourceFieldRef.encode(v!, writer.uint32(18).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): FollowSourceFieldsRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseFollowSourceFieldsRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.dataSourceId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.sourceFields.push(SourceFieldRef.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): FollowSourceFieldsRequest {
+    return {
+      dataSourceId: isSet(object.dataSourceId)
+        ? globalThis.String(object.dataSourceId)
+        : isSet(object.data_source_id)
+        ? globalThis.String(object.data_source_id)
+        : "",
+      sourceFields: globalThis.Array.isArray(object?.sourceFields)
+        ? object.sourceFields.map((e: any) => SourceFieldRef.fromJSON(e))
+        : globalThis.Array.isArray(object?.source_fields)
+        ? object.source_fields.map((e: any) => SourceFieldRef.fromJSON(e))
+        : [],
+    };
+  },
+
+  toJSON(message: FollowSourceFieldsRequest): unknown {
+    const obj: any = {};
+    if (message.dataSourceId !== "") {
+      obj.dataSourceId = message.dataSourceId;
+    }
+    if (message.sourceFields?.length) {
+      obj.sourceFields = message.sourceFields.map((e) => SourceFieldRef.toJSON(e));
+    }
+    return obj;
+  },
+};
+
 function createBaseListChartsBySourceRequest(): ListChartsBySourceRequest {
   return { dataSourceId: "" };
 }
@@ -5671,6 +5759,13 @@ export interface DashboardServiceClient {
   listChartsBySource(request: ListChartsBySourceRequest): Observable<ListChartsBySourceReply>;
 
   /**
+   * Every chart on a source follows a change of the source's fields in ONE call and transaction (the
+   * source-switch rules: fields that remain kept, dropped ones removed); answers each chart with what it dropped.
+   */
+
+  followSourceFields(request: FollowSourceFieldsRequest): Observable<SwitchProjectDataSourceReply>;
+
+  /**
    * Dashboards with their layout, global filters and charts (definitions included), for templates
    * (publish reads them, export writes them to a file).
    */
@@ -5777,6 +5872,15 @@ export interface DashboardServiceController {
   ): Promise<ListChartsBySourceReply> | Observable<ListChartsBySourceReply> | ListChartsBySourceReply;
 
   /**
+   * Every chart on a source follows a change of the source's fields in ONE call and transaction (the
+   * source-switch rules: fields that remain kept, dropped ones removed); answers each chart with what it dropped.
+   */
+
+  followSourceFields(
+    request: FollowSourceFieldsRequest,
+  ): Promise<SwitchProjectDataSourceReply> | Observable<SwitchProjectDataSourceReply> | SwitchProjectDataSourceReply;
+
+  /**
    * Dashboards with their layout, global filters and charts (definitions included), for templates
    * (publish reads them, export writes them to a file).
    */
@@ -5819,6 +5923,7 @@ export function DashboardServiceControllerMethods() {
       "switchDataSource",
       "switchProjectDataSource",
       "listChartsBySource",
+      "followSourceFields",
       "readTree",
       "importTree",
     ];

@@ -213,6 +213,14 @@ export interface GetSourceRequest {
   tableName?: string | undefined;
 }
 
+export interface GetSourcesRequest {
+  dataSourceIds: string[];
+}
+
+export interface GetSourcesReply {
+  dataSources: DataSource[];
+}
+
 export interface ProbeRequest {
   type: number;
   connection?:
@@ -3303,6 +3311,134 @@ export const GetSourceRequest: MessageFns<GetSourceRequest> = {
   },
 };
 
+function createBaseGetSourcesRequest(): GetSourcesRequest {
+  return { dataSourceIds: [] };
+}
+
+export const GetSourcesRequest: MessageFns<GetSourcesRequest> = {
+  encode(message: GetSourcesRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.dataSourceIds) {
+      writer.uint32(10).string(v!);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetSourcesRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetSourcesRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.dataSourceIds.push(reader.string());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetSourcesRequest {
+    return {
+      dataSourceIds: globalThis.Array.isArray(object?.dataSourceIds)
+        ? object.dataSourceIds.map((e: any) => globalThis.String(e))
+        : globalThis.Array.isArray(object?.data_source_ids)
+        ? object.data_source_ids.map((e: any) => globalThis.String(e))
+        : [],
+    };
+  },
+
+  toJSON(message: GetSourcesRequest): unknown {
+    const obj: any = {};
+    if (message.dataSourceIds?.length) {
+      obj.dataSourceIds = message.dataSourceIds;
+    }
+    return obj;
+  },
+};
+
+function createBaseGetSourcesReply(): GetSourcesReply {
+  return { dataSources: [] };
+}
+
+export const GetSourcesReply: MessageFns<GetSourcesReply> = {
+  encode(message: GetSourcesReply, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.dataSources) {
+      DataSource.encode(v!, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetSourcesReply {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetSourcesReply();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.dataSources.push(DataSource.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetSourcesReply {
+    return {
+      dataSources: globalThis.Array.isArray(object?.dataSources)
+        ? object.dataSources.map((e: any) => DataSource.fromJSON(e))
+        : globalThis.Array.isArray(object?.data_sources)
+        ? object.data_sources.map((e: any) => DataSource.fromJSON(e))
+        : [],
+    };
+  },
+
+  toJSON(message: GetSourcesReply): unknown {
+    const obj: any = {};
+    if (message.dataSources?.length) {
+      obj.dataSources = message.dataSources.map((e) => DataSource.toJSON(e));
+    }
+    return obj;
+  },
+};
+
 function createBaseProbeRequest(): ProbeRequest {
   return { type: 0, dataSourceId: "", content: "", tableName: "", tableSchema: "", count: 0, actor: undefined };
 }
@@ -5876,6 +6012,10 @@ export interface DataSourceServiceClient {
 
   getSource(request: GetSourceRequest): Observable<DataSource>;
 
+  /** Several sources in one call (at most 1000 ids): those found, in the order asked; ids of no source are left out. */
+
+  getSources(request: GetSourcesRequest): Observable<GetSourcesReply>;
+
   /** Connects and lists tables, or previews a SQL text or table (the wizard's steps). */
 
   probe(request: ProbeRequest): Observable<ProbeReply>;
@@ -5975,6 +6115,10 @@ export interface DataSourceServiceController {
 
   getSource(request: GetSourceRequest): Promise<DataSource> | Observable<DataSource> | DataSource;
 
+  /** Several sources in one call (at most 1000 ids): those found, in the order asked; ids of no source are left out. */
+
+  getSources(request: GetSourcesRequest): Promise<GetSourcesReply> | Observable<GetSourcesReply> | GetSourcesReply;
+
   /** Connects and lists tables, or previews a SQL text or table (the wizard's steps). */
 
   probe(request: ProbeRequest): Promise<ProbeReply> | Observable<ProbeReply> | ProbeReply;
@@ -6060,6 +6204,7 @@ export function DataSourceServiceControllerMethods() {
       "moveSources",
       "sortProject",
       "getSource",
+      "getSources",
       "probe",
       "createSource",
       "updateSource",
