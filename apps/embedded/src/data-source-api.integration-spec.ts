@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import ExcelJS from 'exceljs';
-import { TOPICS } from '@bi/messaging';
+import { TOPICS, waitFor } from '@bi/messaging';
 import { eventsV1 } from '@bi/proto';
 import { analyticsDataDir, startTestStack, type TestStack } from './testing.js';
 
@@ -44,10 +44,6 @@ describe('data-source REST API', () => {
     const d = await ok('POST', '/api/data_source/sql/', { type: 8, projectId, name, content }, token);
     if (d.error) throw new Error(d.error);
     return d.dataSource;
-  };
-  const waitFor = async (check: () => boolean) => {
-    for (let i = 0; i < 100 && !check(); i++) await new Promise((r) => setTimeout(r, 50));
-    return check();
   };
 
   describe('folders', () => {
@@ -329,7 +325,7 @@ describe('data-source REST API', () => {
       expect(broken).toEqual({ error: 'Expression of twice: unknown field amount' });
       // nothing changed: nothing written
       expect((await ok('PUT', '/api/data_source/update', { dataSourceId: s.dataSourceId, description: 'new text' })).dataVersion).toBe(3);
-      expect(await waitFor(() => events.filter((e) => e.aggregateId === s.dataSourceId).length === 2)).toBe(true);
+      await waitFor(() => events.filter((e) => e.aggregateId === s.dataSourceId).length === 2, 30_000, 'the two DataChanged events');
       expect(events.filter((e) => e.aggregateId === s.dataSourceId).map((e) => [e.payload?.changeKind, e.payload?.dataVersion, e.payload?.changedBy])).toEqual([
         ['schema', 2, 'admin'],
         ['update', 3, 'admin'],
@@ -344,7 +340,7 @@ describe('data-source REST API', () => {
       const gone = await call('GET', `/api/data_source/datasourceById/${s.dataSourceId}`);
       expect(gone.status).toBe(404);
       expect(gone.body.data).toBe('Data source not found');
-      expect(await waitFor(() => events.some((e) => e.aggregateId === s.dataSourceId && e.payload?.changeKind === 'delete_source'))).toBe(true);
+      await waitFor(() => events.some((e) => e.aggregateId === s.dataSourceId && e.payload?.changeKind === 'delete_source'), 30_000, 'the delete_source DataChanged');
     });
 
     it('reads a 3000-column source', async () => {

@@ -1,4 +1,5 @@
 import { MAP_REGIONS } from '@bi/charts';
+import { waitFor } from '@bi/messaging';
 import { startTestStack, type TestStack } from './testing.js';
 
 // First start with BI_DEMO: data-source loads the demo sales source in the background, then the
@@ -21,10 +22,14 @@ describe('demo dashboard', () => {
 
   it('creates a dashboard with a chart of every kind over the demo source, and every chart runs', async () => {
     let folder: { projectId: string; dashboards: { dashboardId: string; name: string }[] } | undefined;
-    for (let i = 0; i < 600 && !folder?.dashboards.length; i++) {
-      folder = (await ok('GET', '/api/dashboard/projects/dashboard')).find((p: { name: string }) => p.name === '演示 Demo');
-      if (!folder?.dashboards.length) await new Promise((r) => setTimeout(r, 250));
-    }
+    await waitFor(
+      async () => {
+        folder = (await ok('GET', '/api/dashboard/projects/dashboard')).find((p: { name: string }) => p.name === '演示 Demo');
+        return Boolean(folder?.dashboards.length);
+      },
+      100_000,
+      'the demo dashboard',
+    );
     expect(folder?.dashboards.map((d) => d.name)).toEqual(['销售概览 Sales']);
     const content = await ok('GET', `/api/dashboard/dashboard/${folder!.dashboards[0].dashboardId}`);
     const kinds = content.charts.map((c: { type: string }) => c.type).sort();
@@ -50,8 +55,7 @@ describe('demo dashboard', () => {
     expect(setting.rows[0].value.state).toBe('done');
 
     // the demo source is shared with the seeded roles: every seeded user sees the demo's numbers (docs/api/sharing.md)
-    for (let i = 0; i < 200 && !(await stack.runtime.db.query("SELECT 1 FROM data_source.settings WHERE key = 'demo-shared' AND value->>'state' = 'done'")).rows.length; i++)
-      await new Promise((r) => setTimeout(r, 100));
+    await waitFor(async () => (await stack.runtime.db.query("SELECT 1 FROM data_source.settings WHERE key = 'demo-shared' AND value->>'state' = 'done'")).rows.length > 0, 30_000, 'the demo source shared');
     for (const userName of ['analyst', 'viewer']) {
       const token = await stack.login(userName);
       const r = await stack.api(`/api/dashboard/chart/dashboard/${card.chartId}`, { method: 'POST', body: {}, token, headers: en });

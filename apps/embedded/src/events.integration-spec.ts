@@ -1,5 +1,5 @@
 import { resultCachePrefix } from '@bi/chart-query';
-import { asBusMessage, encodeDataChanged } from '@bi/messaging';
+import { asBusMessage, encodeDataChanged, waitFor } from '@bi/messaging';
 import { startTestStack, type TestStack } from './testing.js';
 
 describe('DataChanged reaches chart-query', () => {
@@ -15,8 +15,7 @@ describe('DataChanged reaches chart-query', () => {
     await cache.set(resultCachePrefix('ds-1') + 'q2', '{"option":2}', 60_000);
     await cache.set(resultCachePrefix('ds-10') + 'q1', '{"option":3}', 60_000);
     await bus.publish([asBusMessage(encodeDataChanged('ds-1', { changeKind: 'append', dataVersion: 2, rowCount: 5, changedBy: 'admin' }))]);
-    const end = Date.now() + 10_000;
-    while ((await cache.get(resultCachePrefix('ds-1') + 'q1')) !== undefined && Date.now() < end) await new Promise((r) => setTimeout(r, 20));
+    await waitFor(async () => (await cache.get(resultCachePrefix('ds-1') + 'q1')) === undefined, 30_000, "the source's results dropped");
     expect(await cache.get(resultCachePrefix('ds-1') + 'q1')).toBeUndefined();
     expect(await cache.get(resultCachePrefix('ds-1') + 'q2')).toBeUndefined();
     expect(await cache.get(resultCachePrefix('ds-10') + 'q1')).toBe('{"option":3}');

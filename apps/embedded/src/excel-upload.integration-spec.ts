@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import iconv from 'iconv-lite';
-import { TOPICS } from '@bi/messaging';
+import { TOPICS, waitFor } from '@bi/messaging';
 import { eventsV1 } from '@bi/proto';
 import { PostgresDatabase } from '@bi/persistence';
 import { startTestStack, type TestStack } from './testing.js';
@@ -93,10 +93,6 @@ describe.each(STORES)('Excel and CSV uploads on %s', (_label, env) => {
   };
   const rows = async (id: string) => (await ok('GET', `/api/data_source/topds/${id}/500`)).rows as Record<string, unknown>[];
   const parts = () => readdirSync(join(stack.config.dataDir, 'uploads')).filter((n) => n.endsWith('.part'));
-  const waitFor = async (check: () => boolean) => {
-    for (let i = 0; i < 100 && !check(); i++) await new Promise((r) => setTimeout(r, 50));
-    return check();
-  };
 
   it('ingests an .xlsx with Chinese headers: preview with inferred types, then a source of type 8 with key_id, history and an event', async () => {
     const path = await xlsx('销售.xlsx', (wb) => {
@@ -161,7 +157,7 @@ describe.each(STORES)('Excel and CSV uploads on %s', (_label, env) => {
     const projects = await ok('GET', '/api/data_source/projs');
     expect(projects.find((p: { projectId: string }) => p.projectId === folder).dataSources.map((s: { name: string }) => s.name)).toContain('销售明细表');
     expect((await ok('GET', `/api/data_source/data_history/${ds.dataSourceId}`))[0].updateLog).toBe('Uploaded 销售.xlsx: 3 rows');
-    expect(await waitFor(() => events.slice(before).some((e) => e.aggregateId === ds.dataSourceId && e.payload?.changeKind === 'ingest'))).toBe(true);
+    await waitFor(() => events.slice(before).some((e) => e.aggregateId === ds.dataSourceId && e.payload?.changeKind === 'ingest'), 30_000, 'the ingest DataChanged');
     expect(events.find((e) => e.aggregateId === ds.dataSourceId)!.payload).toMatchObject({ changeKind: 'ingest', rowCount: 3 });
     // the upload is used up
     const again = await call('POST', '/api/excel_upload/import/create', { uploadId: up.uploadId, sheet: '销售明细', projectId: folder, tableName: 'again', columns: [{ name: '地区', type: 'string' }] });
@@ -234,7 +230,7 @@ describe.each(STORES)('Excel and CSV uploads on %s', (_label, env) => {
         { key_id: 5, 日期: null, 客户: '钱七', 金额: null },
       ]);
       expect(r.dataSource.dataVersion).toBe(2);
-      expect(await waitFor(() => events.slice(before).some((e) => e.aggregateId === id && e.payload?.changeKind === 'append' && e.payload.rowCount === 2))).toBe(true);
+      await waitFor(() => events.slice(before).some((e) => e.aggregateId === id && e.payload?.changeKind === 'append' && e.payload.rowCount === 2), 30_000, 'the append DataChanged');
     });
 
     it('deletes rows by key_id (deleteExcelData), with the messages of spec 02 §8', async () => {
@@ -245,7 +241,7 @@ describe.each(STORES)('Excel and CSV uploads on %s', (_label, env) => {
       expect((await rows(id)).map((r) => r.key_id)).toEqual([1, 3, 5]);
       expect(await ok('DELETE', `/api/data_source/deleteExcelData/${table}/2`)).toEqual({ dataSourceId: id, deleted: 0 });
       expect((await ok('GET', `/api/data_source/data_history/${id}`))[0].updateLog).toBe('Deleted 2 rows');
-      expect(await waitFor(() => events.slice(before).some((e) => e.aggregateId === id && e.payload?.changeKind === 'delete_rows' && e.payload.rowCount === 2))).toBe(true);
+      await waitFor(() => events.slice(before).some((e) => e.aggregateId === id && e.payload?.changeKind === 'delete_rows' && e.payload.rowCount === 2), 30_000, 'the delete_rows DataChanged');
       // a database source has no key_id
       const sql = await ok('POST', '/api/data_source/sql/', { type: 8, projectId: folder, name: 'plain sql', content: `SELECT 1 AS one` });
       expect(sql.error).toBeUndefined();
@@ -344,7 +340,7 @@ describe.each(STORES)('Excel and CSV uploads on %s', (_label, env) => {
       expect(r.body).toEqual({ status: 'fail', data: 'The file is larger than 40M and cannot be uploaded' });
       await unchanged();
       // nothing left behind in the upload folder (the service removes the part once it sees the cancel)
-      expect(await waitFor(() => parts().length === 0)).toBe(true);
+      await waitFor(() => parts().length === 0, 30_000, 'the part files removed');
     });
 
     it('merged cells', async () => {
@@ -417,7 +413,7 @@ describe.each(STORES)('Excel and CSV uploads on %s', (_label, env) => {
         req.on('error', () => resolve());
         req.write(body, () => setTimeout(() => req.destroy(), 200));
       });
-      expect(await waitFor(() => parts().length === 0)).toBe(true);
+      await waitFor(() => parts().length === 0, 30_000, 'the part files removed');
       await unchanged();
       expect(stack.logLines.some((l) => l.includes('unhandled'))).toBe(false);
     });
@@ -465,7 +461,7 @@ describe.each(STORES)('Excel and CSV uploads on %s', (_label, env) => {
       expect(up.sheets[0].rows).toEqual([{ 名称: 'x', 数值: '1' }]);
       const r = await upload(file('over.csv', Buffer.concat([exact, Buffer.from('\n')])));
       expect(r.body).toEqual({ status: 'fail', data: 'The file is larger than 40M and cannot be uploaded' });
-      expect(await waitFor(() => parts().length === 0)).toBe(true);
+      await waitFor(() => parts().length === 0, 30_000, 'the part files removed');
     });
 
     it('refuses a small .xlsx holding one huge cell at upload, without reading the cell into memory', async () => {
@@ -544,10 +540,14 @@ describe('demo content of the first start (BI_DEMO)', () => {
       const token = await stack.login('admin');
       const get = async (path: string) => (await stack.api(path, { token, headers: { currentLanguage: 'en' } })).body.data;
       let demo: { dataSources: { dataSourceId: string; name: string }[] } | undefined;
-      for (let i = 0; i < 600 && !demo?.dataSources.length; i++) {
-        demo = ((await get('/api/data_source/projs')) as { name: string; dataSources: { dataSourceId: string; name: string }[] }[]).find((p) => p.name === '演示 Demo');
-        if (!demo?.dataSources.length) await new Promise((r) => setTimeout(r, 100));
-      }
+      await waitFor(
+        async () => {
+          demo = ((await get('/api/data_source/projs')) as { name: string; dataSources: { dataSourceId: string; name: string }[] }[]).find((p) => p.name === '演示 Demo');
+          return Boolean(demo?.dataSources.length);
+        },
+        60_000,
+        'the demo source',
+      );
       expect(demo?.dataSources.map((s) => s.name)).toEqual(['销售示例 Sales Demo']);
       const id = demo!.dataSources[0].dataSourceId;
       const source = await get(`/api/data_source/datasourceById/${id}`);

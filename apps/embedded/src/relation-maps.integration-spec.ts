@@ -217,7 +217,7 @@ describe('relation maps', () => {
     const scatter = charts.get('scatter')!.chartId;
     await ok('DELETE', `/api/dashboard/chart/dashboard/${scatter}`);
     // the relation service marks the node on the dashboard.chart-changed event (its own state, not only the missing chart)
-    for (let i = 0; i < 400 && !(await stack.runtime.db.query('SELECT 1 FROM relation.nodes WHERE chart_id = $1 AND broken', [scatter])).rows.length; i++) await new Promise((r) => setTimeout(r, 50));
+    await waitFor(async () => (await stack.runtime.db.query('SELECT 1 FROM relation.nodes WHERE chart_id = $1 AND broken', [scatter])).rows.length > 0, 30_000, 'the node marked broken');
     expect((await stack.runtime.db.query('SELECT broken FROM relation.nodes WHERE relation_id = $1 AND chart_id = $2', [relationId, scatter])).rows).toEqual([{ broken: true }]);
     const loaded = await ok('GET', `/api/relation/treedata/${relationId}`);
     expect(loaded.nodes.find((n: { chartId: string }) => n.chartId === scatter).state).toBe('broken');

@@ -1,4 +1,5 @@
 import { cartesianPairs } from '@bi/charts';
+import { waitFor } from '@bi/messaging';
 import { analyticsDataDir, REGION_SALES_TABLE, restCalls, startTestStack, TEST_PASSWORD, type TestStack } from './testing.js';
 
 // Sharing data sources (docs/api/sharing.md): grants of datasource:{id} to roles and users, charts
@@ -148,7 +149,7 @@ describe('sharing and permissions', () => {
     expect(await ok('GET', `/api/identity/admin/grants?target=${held}`)).toMatchObject({ target: held, roles: [{ id: 'analyst' }, { id: 'viewer' }], users: [{ id: userId('viewer') }] });
     await ok('DELETE', `/api/data_source/${doomed.dataSourceId}`);
     // the delete event reaches identity after the answer: asked until it has
-    for (let i = 0; i < 200 && (await ok('GET', `/api/identity/admin/grants?target=${held}`)).roles.length; i++) await new Promise((r) => setTimeout(r, 100));
+    await waitFor(async () => (await ok('GET', `/api/identity/admin/grants?target=${held}`)).roles.length === 0, 30_000, 'identity dropping the grants of the deleted source');
     expect(await ok('GET', `/api/identity/admin/grants?target=${held}`)).toEqual({ target: held, roles: [], users: [] });
 
     const log = await ok('GET', '/api/identity/admin/audit?limit=500');
