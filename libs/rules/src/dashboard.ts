@@ -32,6 +32,15 @@ export interface GridPlacement {
   sizeY: number;
 }
 
+/**
+ * True when a box placed at grid row `row` starts within `height` pixels of the grid's top (GRID row
+ * height and margins): the boxes a dashboard that just opened shows at once. The web runs these
+ * before drawing them; the BFF's first-screen call (docs/api/chart.md) computes the same set early.
+ */
+export function startsWithin(row: number, height: number): boolean {
+  return GRID.margin + row * (GRID.rowHeight + GRID.margin) < height;
+}
+
 /** Where a new chart goes: default size, on the first free row under everything placed. */
 export function placeNewChart(existing: readonly GridPlacement[]): GridPlacement {
   const bottom = existing.reduce((m, a) => Math.max(m, a.row + a.sizeY), 0);

@@ -1,7 +1,7 @@
 import { useEffect, useState, type RefObject } from 'react';
+import { SEEN_MARGIN_PX } from '../utils/layout';
 
-/** How far outside the viewport a box already counts as seen (and runs). */
-export const SEEN_MARGIN_PX = 100;
+export { SEEN_MARGIN_PX };
 
 /**
  * True once the element has been visible (IntersectionObserver; spec 01 §4 lazy loading), or at

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { LAYOUT_SAVE_DEBOUNCE_MS } from '@bi/rules';
 import type { GridItem } from '../types';
-import { aspectToItem, aspectsChanged, aspectsToLayout, createLayoutSaver, layoutToAspects, placedWithin } from './layout';
+import { aspectToItem, aspectsChanged, aspectsToLayout, createLayoutSaver, firstScreenDashboard, layoutToAspects, placedWithin } from './layout';
 
 const a = (chartId: string, row: number, col: number, sizeX = 6, sizeY = 4, extra: Partial<GridItem> = {}): GridItem => ({ chartId, row, col, sizeX, sizeY, ...extra });
 
@@ -127,5 +127,20 @@ describe('createLayoutSaver (debounced layout save)', () => {
     expect(save).toHaveBeenCalledTimes(1);
     saver.flush();
     expect(save).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('firstScreenDashboard (whose first screen the boot script asks for)', () => {
+  it('names the dashboard of /dashboard/{project}/{dashboard} without a query', () => {
+    expect(firstScreenDashboard('/dashboard/p1/d%201', '')).toBe('d 1');
+    expect(firstScreenDashboard('/dashboard/p1/d1/', '?')).toBe('d1');
+  });
+  it('leaves out a query (picked values, linkage, full screen), other dashboard routes and other pages', () => {
+    expect(firstScreenDashboard('/dashboard/p1/d1', '?gf=%7B%7D')).toBeUndefined();
+    expect(firstScreenDashboard('/dashboard/p1', '')).toBeUndefined();
+    expect(firstScreenDashboard('/dashboard', '')).toBeUndefined();
+    expect(firstScreenDashboard('/dashboard/relation/p1', '')).toBeUndefined();
+    expect(firstScreenDashboard('/dashboard/chart_edit/p1/d1', '')).toBeUndefined();
+    expect(firstScreenDashboard('/template/p1/d1', '')).toBeUndefined();
   });
 });

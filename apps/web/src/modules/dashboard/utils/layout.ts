@@ -1,4 +1,4 @@
-import { GRID, placeNewChart } from '@bi/rules';
+import { GRID, placeNewChart, startsWithin } from '@bi/rules';
 import type { GridItem } from '../types';
 
 /** The subset of a react-grid-layout item this module reads and writes. */
@@ -55,13 +55,29 @@ export function aspectsToLayout(aspects: readonly GridItem[], shownChartIds: rea
   return out;
 }
 
+/** How far outside the viewport a box already counts as seen (and runs). */
+export const SEEN_MARGIN_PX = 100;
+
+/**
+ * The dashboard a page at this URL opens with its first screen to be run as the BFF's first-screen
+ * call works it out (docs/api/chart.md "First screen"): /dashboard/{project}/{dashboard} with no query
+ * (a query may hold global filter values, a linkage selection, inner filter values or full screen,
+ * which change the runs); undefined otherwise.
+ */
+export function firstScreenDashboard(pathname: string, search: string): string | undefined {
+  if (search !== '' && search !== '?') return undefined;
+  const parts = pathname.split('/').filter(Boolean);
+  if (parts.length !== 3 || parts[0] !== 'dashboard' || parts[1] === 'relation' || parts[1] === 'chart_edit') return undefined;
+  return decodeURIComponent(parts[2]!);
+}
+
 /**
  * The charts whose boxes start within `height` pixels of the grid's top (GRID row height and margins):
  * those a dashboard that just opened shows at once, and runs before it has drawn them. The grid only
  * moves boxes up (vertical compaction), so a box placed within reach is within reach on screen.
  */
 export function placedWithin(layout: readonly RglItem[], height: number): string[] {
-  return layout.filter((item) => GRID.margin + item.y * (GRID.rowHeight + GRID.margin) < height).map((item) => item.i);
+  return layout.filter((item) => startsWithin(item.y, height)).map((item) => item.i);
 }
 
 /**
