@@ -192,6 +192,7 @@ describe('authorization matrix', () => {
     'PUT /api/dashboard/{tab}/{dashboardId}': async () => ({ params: { dashboardId: await freshDashboard() }, body: { name: unique('Renamed') } }),
     'DELETE /api/dashboard/{tab}/{dashboardId}': async () => ({ params: { dashboardId: await freshDashboard() } }),
     'POST /api/dashboard/charts/{tab}': async () => ({ body: { charts: [{ chartId: F.chart.chartId }] } }),
+    'POST /api/dashboard/first_screen/{tab}/{dashboardId}': async () => ({ body: { height: 900 } }),
     'POST /api/dashboard/detail/{tab}/{chartId}': async () => ({ query: 'filterKey=East', body: { logic: 0, filterItems: [] } }),
     'POST /api/dashboard/export_details/{tab}/{chartId}': async () => ({ query: 'filterKey=East', body: {} }),
     'POST /api/field/inner_range': async () => ({ body: { tab: 'dashboard', chartId: F.chart.chartId, name: 'region' } }),

@@ -61,6 +61,7 @@ export const AUTHORIZATION_MATRIX: Record<string, Expected[]> = {
   'POST /api/dashboard/all_details/{tab}/{chartId}': ['deny', 'deny', 'deny', 'allow', 'allow'],
   'POST /api/dashboard/chart/{tab}/{chartId}': ['deny', 'nodata', 'nodata', 'allow', 'allow'],
   'POST /api/dashboard/charts/{tab}': ['deny', 'nodata', 'nodata', 'allow', 'allow'],
+  'POST /api/dashboard/first_screen/{tab}/{dashboardId}': ['deny', 'allow', 'allow', 'allow', 'allow'],
   'POST /api/dashboard/copy/{tab}/{dashboardId}': ['deny', 'deny', 'deny', 'allow', 'allow'],
   'POST /api/dashboard/copy_chart/{tab}/{chartId}': ['deny', 'deny', 'deny', 'allow', 'allow'],
   'PUT /api/dashboard/linkage/{tab}/{chartId}': ['deny', 'deny', 'deny', 'allow', 'allow'],

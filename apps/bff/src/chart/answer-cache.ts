@@ -107,6 +107,8 @@ export class ChartAnswers {
   private readonly sources = new LRUCache<string, Stamped<SourceDescription>>({ max: MAX_SOURCES, ttl: DESCRIPTION_TTL_MS });
   private readonly answers = new LRUCache<string, CachedAnswer>({ maxSize: MAX_ANSWER_BYTES, sizeCalculation: (a) => a.body.length + 256, ttlAutopurge: false, allowStale: false });
   private readonly defaultTtlMs: number;
+  /** runs being computed (once) */
+  private readonly running = new Map<string, Promise<Buffer>>();
 
   constructor(
     @Inject(SHARED_CACHE) private readonly shared: Cache | null,
@@ -177,6 +179,19 @@ export class ChartAnswers {
 
   private describe(dataSourceId: string): Promise<SourceDescription> {
     return rpc(this.queries.describe({ dataSourceId }));
+  }
+
+  /**
+   * One computation of a caller's run at a time: a run asked again while the same one (caller, tab,
+   * chart, request key) is computed waits for that one (the first-screen call, then the page's batch).
+   */
+  once(user: AuthUser, tab: string, chartId: string, requestKey: string, compute: () => Promise<Buffer>): Promise<Buffer> {
+    const key = `${user.userId}\u0000${user.token}\u0000${tab}\u0000${chartId}\u0000${requestKey}`;
+    const running = this.running.get(key);
+    if (running) return running;
+    const computed = compute().finally(() => this.running.delete(key));
+    this.running.set(key, computed);
+    return computed;
   }
 
   /** Keeps an answer computed from `read` (its stamps noted before the chart and source were read). */

@@ -8,7 +8,9 @@ import { chartKindInfo, chartKinds, isChartType } from '@bi/chart-model';
 import { INPUT_BOUNDS } from '@bi/rules';
 import { CONFIG } from '@bi/service-kit';
 import { z } from 'zod';
+import { dashboardContent } from '../dashboard/dashboard.controller.js';
 import { tabAccess } from '../dashboard/tab-access.js';
+import { TemplateVisibility } from '../template/template-visibility.js';
 import { isNoSourceAccess, projectView, viewerOf } from '../data-source/source-access.js';
 import { CHART_QUERY_CLIENT, DASHBOARD_CLIENT, DATA_SOURCE_CLIENT, rpc } from '../grpc-clients.js';
 import { CurrentUser, type AuthUser } from '../http/auth.guard.js';
@@ -21,6 +23,7 @@ import { parseInput } from '../http/validation.js';
 import { ChartAnswers, envelopeBytes, type ChartWithSource } from './answer-cache.js';
 import { ChartWriteAccess } from './chart-write-access.js';
 import { checkChartWarnings, warnBody } from './warn-config.js';
+import { firstScreenRuns } from './first-screen.js';
 import { batchEnvelopeParts, batchRunBody, detailFilter, filters, runBody, runRequestKey, type RunBody } from './run-request.js';
 
 const nullable = <T extends z.ZodType>(s: T) => z.preprocess((v) => (v === null ? undefined : v), s.optional());
@@ -44,6 +47,8 @@ export const filterKeyQuery = z.string().max(1000);
 /** The chart as the editor sends it; the dashboard service checks the rest (docs/api/chart.md "Save"). */
 const chartBody = z.object({ chartId: z.string().min(1).max(64), dataSourceId: nullable(z.string().max(64)) }).passthrough();
 const customOptionBody = z.object({ chartId: z.string().min(1).max(64), customOption: nullable(z.string().max(INPUT_BOUNDS.customOptionChars)) }).passthrough();
+/** The first-screen call's body: how far down the page's first screen reaches (px; the web's innerHeight + SEEN_MARGIN_PX). */
+const firstScreenBody = z.object({ height: z.number().int().min(1).max(100_000) });
 const batchBody = z.object({ dataSourceId: nullable(z.string().max(64)), projectId: nullable(z.string().max(64)) });
 
 type Req = { headers: Record<string, string | string[] | undefined> };
@@ -96,6 +101,16 @@ async function runChart(
 
 /** A chart's answer from chart-query as the envelope's bytes, kept for the hit path. */
 async function computeChart(
+  access: ChartAccess,
+  charts: chartQueryV1.ChartQueryServiceClient,
+  deadlineMs: number,
+  args: { user: AuthUser; tab: string; chartId: string; run: RunBody; language: Language; globalFilters: boolean; alone?: boolean },
+): Promise<Buffer> {
+  // a run asked again while it is computed (the first-screen call, then the page's own batch) waits for it
+  return access.answers.once(args.user, args.tab, args.chartId, runRequestKey(args.globalFilters, args.run, args.language), () => computeChartNow(access, charts, deadlineMs, args));
+}
+
+async function computeChartNow(
   access: ChartAccess,
   charts: chartQueryV1.ChartQueryServiceClient,
   deadlineMs: number,
@@ -195,6 +210,7 @@ export class ChartRunController {
     @Inject(DATA_SOURCE_CLIENT) private readonly sources: dataSourceV1.DataSourceServiceClient,
     @Inject(CONFIG) config: AppConfig,
     private readonly failures: EnvelopeExceptionFilter,
+    private readonly templates: TemplateVisibility,
   ) {
     this.deadlineMs = chartDeadlineMs(config);
   }
@@ -234,6 +250,34 @@ export class ChartRunController {
       }),
     );
     sendRaw(res, Buffer.concat(batchEnvelopeParts(bodies)));
+  }
+
+  /**
+   * A dashboard's first screen computed ahead (docs/api/chart.md "First screen"): the web's boot script
+   * calls it as the page starts loading, before the app's scripts ran, and the page's own batch run then
+   * finds the answers kept (or still being computed, and waits for them). The runs are those the web
+   * sends for the dashboard opened without picked values (firstScreenRuns); each is checked and kept as
+   * a run of the batch would be. Answers {charts: the runs started}.
+   */
+  @Post('first_screen/:tab/:dashboardId')
+  @ApiOperation({ summary: "Compute a dashboard's first-screen chart answers ahead {height}: {charts}" })
+  async firstScreen(@Param('tab') tab: string, @Param('dashboardId') dashboardId: string, @Body() body: unknown, @CurrentUser() user: AuthUser, @Req() req: Req) {
+    const { height } = parseInput(firstScreenBody, body);
+    const t = tabAccess(user, tab, 'read');
+    if (t === 'template') await this.templates.checkDashboard(user, dashboardId);
+    const language = requestLanguage(req);
+    const runs = firstScreenRuns(dashboardContent(await rpc(this.access.dashboards.getDashboard({ tab: t, dashboardId }))), height).map(({ chartId, run }) => {
+      const parsed = parseInput(runBody, run);
+      return { chartId, run: parsed, key: runRequestKey(true, parsed, language) };
+    });
+    if (runs.length === 0) return { charts: 0 };
+    const kept = (await this.access.answers.keptBodies(user, t, runs)) ?? [];
+    await Promise.all(
+      runs.map(({ chartId, run }, i) =>
+        kept[i] ? undefined : computeChart(this.access, this.charts, this.deadlineMs, { user, tab: t, chartId, run, language, globalFilters: true }).catch(() => undefined),
+      ),
+    );
+    return { charts: runs.length };
   }
 
   @Post('all_details/:tab/:chartId')
