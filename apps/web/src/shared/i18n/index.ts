@@ -2,7 +2,7 @@ import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { STORAGE_KEYS } from '../storage/keys';
 import { browserStorages } from '../storage/keys';
-import { DEFAULT_LANGUAGE, resolveLanguage, type Language } from './language';
+import { DEFAULT_LANGUAGE, resolveLanguage, storedLanguage, type Language } from './language';
 import en from './locales/en';
 import zhCN from './locales/zh-CN';
 import zhTW from './locales/zh-TW';
@@ -13,10 +13,7 @@ export const resources = {
   en: { translation: en },
 } as const;
 
-/** The language stored in localStorage (key `language`), resolved with the zh-CN fallback. */
-export function storedLanguage(): Language {
-  return resolveLanguage(browserStorages().local.getItem(STORAGE_KEYS.language));
-}
+export { storedLanguage };
 
 function applyDocumentLanguage(lng: Language): void {
   if (typeof document === 'undefined') return;

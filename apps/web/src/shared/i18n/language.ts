@@ -1,3 +1,5 @@
+import { browserStorages, STORAGE_KEYS } from '../storage/keys';
+
 /** Languages of the UI. zh-CN is the default and the fallback. */
 export const LANGUAGES = ['zh-CN', 'zh-TW', 'en'] as const;
 
@@ -24,4 +26,9 @@ export function resolveLanguage(value: string | null | undefined): Language {
 
 export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
+}
+
+/** The language stored in localStorage (key `language`), resolved with the zh-CN fallback. */
+export function storedLanguage(): Language {
+  return resolveLanguage(browserStorages().local.getItem(STORAGE_KEYS.language));
 }
