@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router-dom';
 import { DataSourceDetailExtensionsProvider } from '../modules/data-source/hooks/useDetailExtensions';
-import { excelDetailExtensions } from '../modules/excel-upload';
+import { excelDetailExtensions } from '../modules/excel-upload/detailExtensions';
 import { ThemeProvider } from '../modules/shell/components/ThemeProvider';
 import { ApiError } from '../shared/api/http';
 import { router } from './router';

@@ -1,26 +1,50 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { Navigate, createBrowserRouter, type RouteObject } from 'react-router-dom';
-import { AdminPage, ChangePasswordDialog } from '../modules/admin';
+import { ChangePasswordDialog } from '../modules/admin/components/ChangePasswordDialog';
 import { LoginPage } from '../modules/auth/components/LoginPage';
 import { RouteGuard } from '../modules/auth/components/RouteGuard';
 import { LOGIN_PATH } from '../modules/auth/utils/guard';
-import { ChartEditPage } from '../modules/dashboard/components/ChartEditPage';
 import { DashboardPage } from '../modules/dashboard/components/DashboardPage';
 import { DashboardSidebar } from '../modules/dashboard/components/DashboardSidebar';
-import { DataSourcePage, type DataSourceRouteName } from '../modules/data-source/components/DataSourcePages';
-import { DataSourceSidebar } from '../modules/data-source/components/DataSourceSidebar';
-import { ExcelUploadPage } from '../modules/excel-upload';
-import { RelationPage, RelationSidebar, SidebarViewSwitch, useChartRelationEntry } from '../modules/relation';
+import type { DataSourceRouteName } from '../modules/data-source/components/DataSourcePages';
+import { useChartRelationEntry } from '../modules/relation/components/ChartRelationEntry';
+import { SidebarViewSwitch } from '../modules/relation/components/SidebarViewSwitch';
 import { AppLayout } from '../modules/shell/components/AppLayout';
-import { TemplatePage, TemplateSidebar, usePublishExtension } from '../modules/template';
-import { WARNINGS_PAGE_PATH, WarningMessagesPage } from '../modules/warnings';
+import { usePublishExtension } from '../modules/template/hooks/useSidebarExtensions';
+import { WARNINGS_PAGE_PATH } from '../modules/warnings/components/WarningBell';
 import { setUnauthorizedHandler } from '../shared/api/http';
 import { NotFoundPage } from '../shared/components/NotFoundPage';
 import { PendingSpin } from '../shared/components/PendingSpin';
 import { ROUTE_PATHS, type RouteHandle, type RouteName, type SidebarKind } from '../shared/routing/routes';
 
-// the join designer (and its diagram library) loads only when opened
-const JoinTablePage = lazy(() => import('../modules/join-table').then((m) => ({ default: m.JoinTablePage })));
+/**
+ * A page whose code loads only when its route is opened: the dashboard route (the first screen of most
+ * visits) then fetches and compiles only its own code, not the editor's, the data pages', the
+ * designers' or the administration's.
+ */
+function lazyPage<P extends object>(load: () => Promise<ComponentType<P>>): (props: P) => ReactNode {
+  const Page = lazy(async () => ({ default: await load() })) as unknown as ComponentType<P>;
+  return function LazyPage(props: P) {
+    return (
+      <Suspense fallback={<PendingSpin />}>
+        <Page {...props} />
+      </Suspense>
+    );
+  };
+}
+
+const AdminPage = lazyPage(() => import('../modules/admin/components/AdminPage').then((m) => m.AdminPage));
+const ChartEditPage = lazyPage(() => import('../modules/dashboard/components/ChartEditPage').then((m) => m.ChartEditPage));
+const DataSourcePage = lazyPage(() => import('../modules/data-source/components/DataSourcePages').then((m) => m.DataSourcePage));
+const DataSourceSidebar = lazyPage(() => import('../modules/data-source/components/DataSourceSidebar').then((m) => m.DataSourceSidebar));
+const ExcelUploadPage = lazyPage(() => import('../modules/excel-upload/components/ExcelUploadPage').then((m) => m.ExcelUploadPage));
+// the join designer (and its diagram library)
+const JoinTablePage = lazyPage(() => import('../modules/join-table').then((m) => m.JoinTablePage));
+const RelationPage = lazyPage(() => import('../modules/relation/components/RelationPage').then((m) => m.RelationPage));
+const RelationSidebar = lazyPage(() => import('../modules/relation/components/RelationSidebar').then((m) => m.RelationSidebar));
+const TemplatePage = lazyPage(() => import('../modules/template/components/TemplatePage').then((m) => m.TemplatePage));
+const TemplateSidebar = lazyPage(() => import('../modules/template/components/TemplateSidebar').then((m) => m.TemplateSidebar));
+const WarningMessagesPage = lazyPage(() => import('../modules/warnings/components/WarningMessagesPage').then((m) => m.WarningMessagesPage));
 
 function named(name: RouteName, element: RouteObject['element'], sidebar?: SidebarKind): RouteObject {
   const handle: RouteHandle = sidebar ? { name, sidebar } : { name };
@@ -81,7 +105,7 @@ export const routes: RouteObject[] = [
           dataSource('data_source_yifei'),
           dataSource('data_source_sbep_edit'),
           named('data_source_excel', <ExcelUploadPage />),
-          named('join_table', <Suspense fallback={<PendingSpin />}><JoinTablePage /></Suspense>),
+          named('join_table', <JoinTablePage />),
           dataSource('data_source_publish', 'data_source'),
           dataSource('data_source_batch_publish', 'data_source'),
           dataSource('database', 'data_source'),
