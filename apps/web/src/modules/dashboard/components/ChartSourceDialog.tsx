@@ -40,8 +40,8 @@ export function ChartSourceDialog({ tab, chartId, dashboardId, onClose }: { tab:
   return (
     <DialogModal open title={db('sourceSwitch.chartTitle')} onCancel={onClose} okButtonProps={{ disabled: true }} width={680}>
       <div data-testid="chart-source-loading">
-        {stored.isError ? (
-          <Alert type="error" showIcon title={db('sourceSwitch.loadFailed')} description={errorText(stored.error)} data-testid="chart-source-load-failed" />
+        {stored.isError || (stored.data && !stored.data.chart) ? (
+          <Alert type="error" showIcon title={db('sourceSwitch.loadFailed')} description={stored.isError ? errorText(stored.error) : stored.data?.message} data-testid="chart-source-load-failed" />
         ) : (
           <PendingSpin />
         )}
