@@ -8,8 +8,8 @@ import { AppError, type Logger } from '@bi/core';
 import { resolveLanguage, translate } from '@bi/i18n';
 import { EXTRA_CONTRACTS, SERVICE_CONTRACTS, type chartQueryV1, type dashboardV1, type dataSourceQueryV1 } from '@bi/proto';
 import { DETAIL_MAX_ROWS, buildDetailQuery, buildFieldRangeQuery, compile, fieldRangeOf, normalizeRows, type CompiledQuery, type DetailFilter } from '@bi/query';
-import { INPUT_BOUNDS, isTab } from '@bi/rules';
-import { CACHE, CONFIG, LOGGER, callService, connectService } from '@bi/service-kit';
+import { INPUT_BOUNDS } from '@bi/rules';
+import { CACHE, CONFIG, LOGGER, callService, connectService, tabOrInvalid } from '@bi/service-kit';
 import type { ClientGrpc } from '@nestjs/microservices';
 import {
   CHART_ROW_LIMIT,
@@ -94,11 +94,6 @@ function parseList<T>(json: string, what: string, max: number = INPUT_BOUNDS.fil
   return v as T[];
 }
 
-function tabOf(tab: string): string {
-  if (!isTab(tab)) throw new AppError('invalid', 'tab.invalid');
-  return tab;
-}
-
 /**
  * RunChart and Details (docs/api/chart.md). A chart answer is computed once per cache key: the key
  * hashes the query IR (with every filter value), the dialect, the source's data version, the chart
@@ -134,7 +129,7 @@ export class ChartRunner {
   }
 
   async runChart(req: chartQueryV1.RunChartRequest): Promise<chartQueryV1.RunChartReply> {
-    const tab = tabOf(req.tab);
+    const tab = tabOrInvalid(req.tab);
     const chart = await this.chartOf(tab, req.chartId, req.chartJson);
     const language = resolveLanguage(req.language);
     const innerFilters = parseList<RangeFilter>(req.innerFiltersJson, 'innerFilters');
@@ -173,19 +168,11 @@ export class ChartRunner {
    * row rules (no global or request filters): what alert rules compare (warning service). Not cached.
    */
   async chartValues(req: chartQueryV1.ChartValuesRequest): Promise<chartQueryV1.ChartValuesReply> {
-    const tab = tabOf(req.tab);
+    const tab = tabOrInvalid(req.tab);
     const chart = await this.chartOf(tab, req.chartId, req.chartJson);
     if (isEmptyChart(chart)) return { columnsJson: '[]', rowsJson: '[]', truncated: false, dataVersion: 0 };
     const source = await this.backends.describe(chart.dataSourceId);
-    const plan = planChart({ chart, source, globalFilters: [], rowFilter: viewerRowFilter(source, req.viewer), clock: { now: new Date(), timeZone: this.timeZone } });
-    let main: CompiledQuery;
-    try {
-      main = compile(plan.main, dialectOf(source));
-    } catch (e) {
-      throw queryAppError(e);
-    }
-    const reply = await this.run(source.dataSourceId, main, CHART_ROW_LIMIT);
-    const rows = rowObjects(main.columns, normalizeRows(JSON.parse(reply.rowsJson) as unknown[][], main.columns));
+    const { main, reply, rows } = await this.mainRows(chart, source, [], req.viewer, new Date(), CHART_ROW_LIMIT);
     return { columnsJson: JSON.stringify(chartColumns(chart, main.columns)), rowsJson: JSON.stringify(rows), truncated: reply.truncated, dataVersion: source.dataVersion };
   }
 
@@ -204,18 +191,11 @@ export class ChartRunner {
       req.items.map(async (item): Promise<chartQueryV1.Headline> => {
         const none = { key: item.key, hasValue: false, value: 0, formatterJson: '', error: '' };
         try {
-          const chart = headlineChart(await this.chartOf(tabOf(item.tab), item.chartId, item.chartJson));
+          const chart = headlineChart(await this.chartOf(tabOrInvalid(item.tab), item.chartId, item.chartJson));
           if (!chart) return none;
           const source = item.source ?? (await this.backends.describe(chart.dataSourceId));
-          const plan = planChart({ chart, source, globalFilters: parseList<RangeFilter>(item.filtersJson, 'filters') ?? [], rowFilter: viewerRowFilter(source, req.viewer), clock: { now, timeZone: this.timeZone } });
-          let main: CompiledQuery;
-          try {
-            main = compile(plan.main, dialectOf(source));
-          } catch (e) {
-            throw queryAppError(e);
-          }
-          const reply = await this.run(source.dataSourceId, main, 2);
-          const row = rowObjects(main.columns, normalizeRows(JSON.parse(reply.rowsJson) as unknown[][], main.columns))[0];
+          const { main, rows } = await this.mainRows(chart, source, parseList<RangeFilter>(item.filtersJson, 'filters') ?? [], req.viewer, now, 2);
+          const row = rows[0];
           const column = main.columns.find((c) => c.role === 'measure') ?? main.columns[0];
           const value = row && column ? row[column.alias] : null;
           const formatter = chart.values[0]?.formatter;
@@ -232,9 +212,25 @@ export class ChartRunner {
     return { headlines };
   }
 
+  /**
+   * A chart's main query as a run plans and compiles it (under these filters and the viewer's row
+   * rules), run for at most `rowLimit` rows: what chartValues and chartHeadlines read.
+   */
+  private async mainRows(chart: Chart, source: dataSourceQueryV1.SourceDescription, globalFilters: RangeFilter[], viewer: chartQueryV1.Viewer | undefined, now: Date, rowLimit: number) {
+    const plan = planChart({ chart, source, globalFilters, rowFilter: viewerRowFilter(source, viewer), clock: { now, timeZone: this.timeZone } });
+    let main: CompiledQuery;
+    try {
+      main = compile(plan.main, dialectOf(source));
+    } catch (e) {
+      throw queryAppError(e);
+    }
+    const reply = await this.run(source.dataSourceId, main, rowLimit);
+    return { main, reply, rows: rowObjects(main.columns, normalizeRows(JSON.parse(reply.rowsJson) as unknown[][], main.columns)) };
+  }
+
   /** Raw rows under the chart's filters and the detail dialog's (and, with pointKey, behind one point), one page (not cached). */
   async details(req: chartQueryV1.DetailsRequest): Promise<chartQueryV1.DetailsReply> {
-    const tab = tabOf(req.tab);
+    const tab = tabOrInvalid(req.tab);
     const chart = await this.chartOf(tab, req.chartId, req.chartJson);
     if (!chart.dataSourceId) throw new AppError('invalid', 'chart.source_required');
     const source = req.source ?? (await this.backends.describe(chart.dataSourceId));
@@ -285,7 +281,7 @@ export class ChartRunner {
    * cache interval; identical requests in flight share one query.
    */
   async fieldRange(req: chartQueryV1.FieldRangeRequest): Promise<chartQueryV1.FieldRangeReply> {
-    const tab = tabOf(req.tab);
+    const tab = tabOrInvalid(req.tab);
     const chart = await this.chartOf(tab, req.chartId, req.chartJson);
     if (!chart.dataSourceId) throw new AppError('invalid', 'chart.source_required');
     const source = req.source ?? (await this.backends.describe(chart.dataSourceId));

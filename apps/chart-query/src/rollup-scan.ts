@@ -52,9 +52,11 @@ export interface Rollup {
 /**
  * One statement answering every chart (all of one rollupKey): the day-level pre-aggregate, then one
  * branch per distinct set of grains, each with every chart's measures rolled up; rows ordered by
- * branch, then as each chart orders them.
+ * branch, then as each chart orders them. Each chart comes with its own compiled query (as it would
+ * run alone), whose columns say where its values are in the answer.
  */
-export function compileRollup(irs: readonly ChartQueryIR[], dialectName: DialectName): Rollup {
+export function compileRollup(charts: readonly { ir: ChartQueryIR; compiled: CompiledQuery }[], dialectName: DialectName): Rollup {
+  const irs = charts.map((c) => c.ir);
   const d = dialectFor(dialectName);
   const q = (name: string) => raw(d.quoteIdent(name));
   const first = irs[0]!;
@@ -134,8 +136,8 @@ export function compileRollup(irs: readonly ChartQueryIR[], dialectName: Dialect
 
   const columns = ['br_', ...slots.map((_, k) => slotName(k)), ...measures.map((m) => m.alias)];
   const at = new Map(columns.map((c, i) => [c, i]));
-  const picks = irs.map((ir, i) => {
-    const mine = compile(ir, dialectName).columns;
+  const picks = charts.map(({ compiled }, i) => {
+    const mine = compiled.columns;
     return {
       branch: branchOf[i]!,
       columns: mine.map((c) => {

@@ -140,10 +140,7 @@ export class SharedScans {
   /** The members (of one rollupKey, different grains) answered by one roll-up; false when it failed (each then runs alone). */
   private async rollUp({ members, dataSourceId, dialect, rowLimit }: Group): Promise<boolean> {
     try {
-      const { compiled, picks } = compileRollup(
-        members.map((m) => m.ir),
-        dialect,
-      );
+      const { compiled, picks } = compileRollup(members, dialect);
       const branches = new Set(picks.map((p) => p.branch)).size;
       const reply = await this.runQuery(request(dataSourceId, compiled, rowLimit * branches));
       if (reply.truncated) return false;

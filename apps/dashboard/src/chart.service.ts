@@ -4,17 +4,11 @@ import { warnItems, type Chart } from '@bi/chart-model';
 import { AppError } from '@bi/core';
 import type { SqlExecutor } from '@bi/persistence';
 import type { dashboardV1 } from '@bi/proto';
-import { isTab, type Tab } from '@bi/rules';
+import type { Tab } from '@bi/rules';
 import { applyTypeRules, chartOf, checkAgainstSource, checkCustomOption, definitionOf, parseChart, switchSource, type SourceField } from './chart-schema.js';
-import { CACHE, idOrNotFound } from '@bi/service-kit';
+import { CACHE, idOrNotFound, tabOrInvalid } from '@bi/service-kit';
 import { renewChartStamps } from './chart-stamps.js';
 import { ChartRepository, type ChartRow } from './chart.repository.js';
-
-
-function tabOf(tab: string): Tab {
-  if (!isTab(tab)) throw new AppError('invalid', 'tab.invalid');
-  return tab;
-}
 
 function sourceFields(fields: dashboardV1.SourceFieldRef[]): SourceField[] {
   return fields.map((f) => ({ name: f.name, dataType: f.dataType === 'number' || f.dataType === 'date' ? f.dataType : 'string' }));
@@ -51,12 +45,12 @@ export class ChartService {
   }
 
   async getChart(tab: string, chartId: string): Promise<dashboardV1.ChartRecord> {
-    const row = await this.row(tabOf(tab), chartId);
+    const row = await this.row(tabOrInvalid(tab), chartId);
     return chartRecord(row, chartOf(row));
   }
 
   async saveChart(req: dashboardV1.SaveChartRequest): Promise<dashboardV1.ChartRecord> {
-    const t = tabOf(req.tab);
+    const t = tabOrInvalid(req.tab);
     let chart = parseChart(req.chartJson);
     // alarm setting is offered on the dashboard route only (spec 01 §2)
     if (t !== 'dashboard' && warnItems(chart.warnConfigData).length > 0) throw new AppError('invalid', 'warn.dashboard_only');
@@ -73,7 +67,7 @@ export class ChartService {
   }
 
   async setCustomOption(tab: string, chartId: string, customOption: string): Promise<dashboardV1.ChartRecord> {
-    const t = tabOf(tab);
+    const t = tabOrInvalid(tab);
     checkCustomOption(customOption);
     return this.changing(
       async (tx) => {
@@ -89,7 +83,7 @@ export class ChartService {
   }
 
   async switchDataSource(req: dashboardV1.SwitchDataSourceRequest): Promise<dashboardV1.SwitchDataSourceReply> {
-    const t = tabOf(req.tab);
+    const t = tabOrInvalid(req.tab);
     if (!req.dataSourceId) throw new AppError('invalid', 'chart.source_required');
     const sent = parseChart(req.chartJson);
     return this.changing(
@@ -106,7 +100,7 @@ export class ChartService {
 
   /** Every chart of the folder's dashboards to one source, in one transaction (the sidebar's "modify data source"). */
   async switchProjectDataSource(req: dashboardV1.SwitchProjectDataSourceRequest): Promise<dashboardV1.SwitchProjectDataSourceReply> {
-    const t = tabOf(req.tab);
+    const t = tabOrInvalid(req.tab);
     if (!req.dataSourceId) throw new AppError('invalid', 'chart.source_required');
     idOrNotFound(req.projectId, 'project.not_found');
     const fields = sourceFields(req.sourceFields);
@@ -130,7 +124,7 @@ export class ChartService {
     return this.changing(async (tx) => {
       const charts: dashboardV1.SwitchedChart[] = [];
       for (const row of await this.repo.chartsOnSource(req.dataSourceId, tx)) {
-        const t = tabOf(row.tab);
+        const t = tabOrInvalid(row.tab);
         const switched = switchSource(chartOf(row), req.dataSourceId, fields);
         await this.write(tx, t, keepLinkage(applyTypeRules(switched.chart, row.type), row));
         charts.push({ chartId: row.id, title: row.title, dropped: switched.dropped });

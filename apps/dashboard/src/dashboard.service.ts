@@ -7,8 +7,8 @@ import { LINKAGE_LIMITS, checkLinkage, isChartType, type ChartLinkage, type Dash
 import { checkGlobalFilters, globalFilterMessage, parseGlobalFilters, type GlobalFilterProblem } from '@bi/query';
 import { z } from 'zod';
 import { chartOf, definitionOf } from './chart-schema.js';
-import { GRID, charLength, isReserved, isTab, placeNewChart, type Tab } from '@bi/rules';
-import { CACHE, idOrNotFound, isUuid, validName } from '@bi/service-kit';
+import { GRID, charLength, isReserved, placeNewChart, type Tab } from '@bi/rules';
+import { CACHE, idOrNotFound, isUuid, tabOrInvalid, validName } from '@bi/service-kit';
 import { renewChartStamps } from './chart-stamps.js';
 import { DashboardRepository } from './dashboard.repository.js';
 
@@ -36,12 +36,6 @@ function globalFilterError(problem: GlobalFilterProblem): AppError {
   return new AppError('invalid', key, params);
 }
 
-function tabOf(tab: string): Tab {
-  if (!isTab(tab)) throw new AppError('invalid', 'tab.invalid');
-  return tab;
-}
-
-
 /** Folders, dashboards, layout and chart placement of both tabs (spec 01 §3–§5). */
 @Injectable()
 export class DashboardService {
@@ -51,11 +45,11 @@ export class DashboardService {
   ) {}
 
   listProjects(tab: string) {
-    return this.repo.listProjects(tabOf(tab));
+    return this.repo.listProjects(tabOrInvalid(tab));
   }
 
   async createProject(tab: string, name: string, userId: string): Promise<dashboardV1.Project> {
-    const t = tabOf(tab);
+    const t = tabOrInvalid(tab);
     const n = validName(name);
     if (isReserved(n)) throw new AppError('invalid', 'name.reserved');
     if (await this.repo.projectNameTaken(t, n)) throw new AppError('conflict', 'name.used');
@@ -70,7 +64,7 @@ export class DashboardService {
   }
 
   async renameProject(tab: string, projectId: string, name: string): Promise<dashboardV1.Project> {
-    const t = tabOf(tab);
+    const t = tabOrInvalid(tab);
     const project = await this.project(t, projectId);
     if (isReserved(project.name)) throw new AppError('invalid', 'name.reserved');
     const n = validName(name);
@@ -82,7 +76,7 @@ export class DashboardService {
 
   /** Deletes the folder with every dashboard and chart in it (the web confirms first). */
   async deleteProject(tab: string, projectId: string): Promise<dashboardV1.DeleteProjectReply> {
-    const t = tabOf(tab);
+    const t = tabOrInvalid(tab);
     const project = await this.project(t, projectId);
     if (isReserved(project.name)) throw new AppError('invalid', 'name.reserved');
     const deleted = await this.repo.deleteProject(t, projectId);
@@ -91,7 +85,7 @@ export class DashboardService {
   }
 
   async createDashboard(req: dashboardV1.CreateDashboardRequest): Promise<dashboardV1.Dashboard> {
-    const t = tabOf(req.tab);
+    const t = tabOrInvalid(req.tab);
     if (!req.projectId) throw new AppError('invalid', 'project.required');
     const n = validName(req.name);
     if (isReserved(n)) throw new AppError('invalid', 'name.reserved');
@@ -104,7 +98,7 @@ export class DashboardService {
   }
 
   async renameDashboard(tab: string, dashboardId: string, name: string): Promise<dashboardV1.Dashboard> {
-    const t = tabOf(tab);
+    const t = tabOrInvalid(tab);
     const d = await this.dashboard(t, dashboardId);
     if (isReserved(d.name)) throw new AppError('invalid', 'name.reserved');
     const n = validName(name);
@@ -114,14 +108,14 @@ export class DashboardService {
   }
 
   async deleteDashboard(tab: string, dashboardId: string): Promise<void> {
-    const t = tabOf(tab);
+    const t = tabOrInvalid(tab);
     const d = await this.dashboard(t, dashboardId);
     if (isReserved(d.name)) throw new AppError('invalid', 'name.reserved');
     await renewChartStamps(this.cache, await this.repo.deleteDashboard(t, dashboardId));
   }
 
   async moveDashboard(tab: string, dashboardId: string, projectId: string): Promise<dashboardV1.Dashboard> {
-    const t = tabOf(tab);
+    const t = tabOrInvalid(tab);
     if (!projectId) throw new AppError('invalid', 'project.required');
     const d = await this.dashboard(t, dashboardId);
     await this.project(t, projectId);
@@ -133,7 +127,7 @@ export class DashboardService {
 
   /** A new dashboard with copies of the charts and their placements. */
   async copyDashboard(req: dashboardV1.CopyDashboardRequest): Promise<dashboardV1.Dashboard> {
-    const t = tabOf(req.tab);
+    const t = tabOrInvalid(req.tab);
     const source = await this.dashboard(t, req.dashboardId);
     if (isReserved(source.name)) throw new AppError('invalid', 'name.reserved');
     const n = validName(req.name);
@@ -157,7 +151,7 @@ export class DashboardService {
   }
 
   async sort(tab: string, id: string, order: number): Promise<dashboardV1.SortReply> {
-    const t = tabOf(tab);
+    const t = tabOrInvalid(tab);
     if (!Number.isFinite(order) || Math.abs(order) > 1e12) throw new AppError('invalid', 'order.invalid');
     idOrNotFound(id, 'dashboard.not_found');
     if (await this.repo.setProjectOrder(t, id, order)) return { id, kind: 'project', order };
@@ -166,7 +160,7 @@ export class DashboardService {
   }
 
   async content(tab: string, dashboardId: string): Promise<dashboardV1.DashboardContent> {
-    const t = tabOf(tab);
+    const t = tabOrInvalid(tab);
     idOrNotFound(dashboardId, 'dashboard.not_found');
     const row = await this.repo.content(t, dashboardId);
     if (!row) throw new AppError('not_found', 'dashboard.not_found');
@@ -192,7 +186,7 @@ export class DashboardService {
   }
 
   async saveLayout(tab: string, dashboardId: string, aspects: dashboardV1.GridItem[]): Promise<dashboardV1.DashboardContent> {
-    const t = tabOf(tab);
+    const t = tabOrInvalid(tab);
     await this.dashboard(t, dashboardId);
     const charts = new Set((await this.repo.charts(dashboardId)).map((c) => c.chartId));
     const seen = new Set<string>();
@@ -209,13 +203,13 @@ export class DashboardService {
   }
 
   async listCharts(tab: string, dashboardId: string) {
-    const t = tabOf(tab);
+    const t = tabOrInvalid(tab);
     await this.dashboard(t, dashboardId);
     return this.repo.charts(dashboardId);
   }
 
   async saveHideSettings(tab: string, items: dashboardV1.HideSetting[]) {
-    const t = tabOf(tab);
+    const t = tabOrInvalid(tab);
     const changed: dashboardV1.ChartSummary[] = [];
     for (const item of items) {
       idOrNotFound(item.chartId, 'chart.not_found');
@@ -227,7 +221,7 @@ export class DashboardService {
   }
 
   async createChart(req: dashboardV1.CreateChartRequest): Promise<dashboardV1.ChartSummary> {
-    const t = tabOf(req.tab);
+    const t = tabOrInvalid(req.tab);
     const title = (req.title ?? '').trim();
     if (charLength(title) < 1 || charLength(title) > 50) throw new AppError('invalid', 'chart.title_length');
     const type = req.type || 'bar';
@@ -247,7 +241,7 @@ export class DashboardService {
   }
 
   async deleteChart(tab: string, chartId: string): Promise<void> {
-    const t = tabOf(tab);
+    const t = tabOrInvalid(tab);
     idOrNotFound(chartId, 'chart.not_found');
     if (!(await this.repo.findChart(t, chartId))) throw new AppError('not_found', 'chart.not_found');
     await this.repo.deleteChart(t, chartId);
@@ -259,8 +253,8 @@ export class DashboardService {
    * its own dashboard) placed at the end of the target dashboard's grid, in the same or the other tab.
    */
   async copyChart(req: dashboardV1.CopyChartRequest): Promise<dashboardV1.ChartSummary> {
-    const t = tabOf(req.tab);
-    const target = tabOf(req.targetTab || req.tab);
+    const t = tabOrInvalid(req.tab);
+    const target = tabOrInvalid(req.targetTab || req.tab);
     idOrNotFound(req.chartId, 'chart.not_found');
     await this.dashboard(target, req.targetDashboardId);
     const id = randomUUID();
@@ -285,7 +279,7 @@ export class DashboardService {
    * those fields, read from data-source). No targets removes the settings.
    */
   async saveLinkage(req: dashboardV1.SaveLinkageRequest): Promise<dashboardV1.DashboardContent> {
-    const t = tabOf(req.tab);
+    const t = tabOrInvalid(req.tab);
     idOrNotFound(req.chartId, 'chart.not_found');
     let raw: unknown;
     try {
@@ -329,7 +323,7 @@ export class DashboardService {
    * Charts whose answers depend on the list are the web's to rerun; nothing cached here changes.
    */
   async saveGlobalFilter(req: dashboardV1.SaveGlobalFilterRequest): Promise<dashboardV1.DashboardContent> {
-    const t = tabOf(req.tab);
+    const t = tabOrInvalid(req.tab);
     await this.dashboard(t, req.dashboardId);
     let raw: unknown;
     try {

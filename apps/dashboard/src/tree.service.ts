@@ -3,18 +3,13 @@ import { Injectable } from '@nestjs/common';
 import { AppError } from '@bi/core';
 import type { dashboardV1 } from '@bi/proto';
 import { isChartType } from '@bi/chart-model';
-import { isReserved, isTab, type Tab } from '@bi/rules';
-import { isUuid, validName } from '@bi/service-kit';
+import { isReserved } from '@bi/rules';
+import { isUuid, tabOrInvalid, validName } from '@bi/service-kit';
 import { DashboardRepository } from './dashboard.repository.js';
 import { withCopiedLinkage } from './dashboard.service.js';
 
 const MAX_DASHBOARDS = 50;
 const MAX_CHARTS_PER_DASHBOARD = 200;
-
-function tabOf(tab: string): Tab {
-  if (!isTab(tab)) throw new AppError('invalid', 'tab.invalid');
-  return tab;
-}
 
 function parseJson(text: string, fallback: unknown, what: string): unknown {
   if (!text) return fallback;
@@ -44,7 +39,7 @@ export class TreeService {
   constructor(private readonly repo: DashboardRepository) {}
 
   async readTree(req: dashboardV1.ReadTreeRequest): Promise<dashboardV1.ReadTreeReply> {
-    const t = tabOf(req.tab);
+    const t = tabOrInvalid(req.tab);
     if (req.dashboardIds.length > MAX_DASHBOARDS) throw new AppError('invalid', 'request.invalid', { detail: `at most ${MAX_DASHBOARDS} dashboards` });
     if (!req.dashboardIds.every(isUuid)) throw new AppError('not_found', 'dashboard.not_found');
     // two queries for all of them (not two per dashboard)
@@ -69,7 +64,7 @@ export class TreeService {
   }
 
   async importTree(req: dashboardV1.ImportTreeRequest): Promise<dashboardV1.Project> {
-    const t = tabOf(req.tab);
+    const t = tabOrInvalid(req.tab);
     if (!req.dashboards.length) throw new AppError('invalid', 'template.empty_folder');
     if (req.dashboards.length > MAX_DASHBOARDS) throw new AppError('invalid', 'request.invalid', { detail: `at most ${MAX_DASHBOARDS} dashboards` });
     // Everything is checked before the transaction writes anything.

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import bcrypt from 'bcryptjs';
 import { AppError, type Logger } from '@bi/core';
+import { LANGUAGES } from '@bi/i18n';
 import { stampKeys, type Cache } from '@bi/cache';
 import { insertRows, type SqlDatabase, type SqlExecutor } from '@bi/persistence';
 import type { identityV1 } from '@bi/proto';
@@ -18,7 +19,6 @@ const MAX_AUDIT = 500;
 
 type UserRow = { id: string; user_name: string; display_name: string; disabled: boolean; must_change_password: boolean; created_at: Date | string; language: string | null };
 const USER_COLUMNS = 'id, user_name, display_name, disabled, must_change_password, created_at, language';
-const LANGUAGES: readonly string[] = ['zh-CN', 'zh-TW', 'en'];
 
 /** User administration and the audit log (docs/api/identity-admin.md); the BFF lets only admins call it. */
 @Injectable()
@@ -184,7 +184,7 @@ export class AdminService {
   /** The user's own language (zh-CN, zh-TW or en): alert mails and AlertTriggered texts are written in it. */
   async setLanguage(req: identityV1.SetUserLanguageRequest): Promise<string> {
     const id = checkUserId(req.userId);
-    if (!LANGUAGES.includes(req.language)) throw new AppError('invalid', 'user.language_invalid');
+    if (!(LANGUAGES as readonly string[]).includes(req.language)) throw new AppError('invalid', 'user.language_invalid');
     const r = await this.db.query('UPDATE identity.users SET language = $2 WHERE id = $1 AND NOT disabled', [id, req.language]);
     if (!r.rowCount) throw new AppError('not_found', 'admin.user_not_found');
     return req.language;

@@ -5,8 +5,8 @@ import { AppError, type Logger } from '@bi/core';
 import { idempotent, TOPICS, type EventBus, type Subscription } from '@bi/messaging';
 import { insertRows, type SqlDatabase, type SqlExecutor } from '@bi/persistence';
 import { eventsV1, type relationV1 } from '@bi/proto';
-import { isReserved, isTab } from '@bi/rules';
-import { DATABASE, EVENT_BUS, idOrNotFound, LOGGER, validName } from '@bi/service-kit';
+import { isReserved } from '@bi/rules';
+import { DATABASE, EVENT_BUS, idOrNotFound, LOGGER, tabOrInvalid, validName } from '@bi/service-kit';
 import { RELATION_SCHEMA } from './migrations.js';
 
 interface NodeRow {
@@ -29,11 +29,6 @@ interface MapRow {
   project_id: string;
   name: string;
   created_by: string;
-}
-
-function tabOf(tab: string): string {
-  if (!isTab(tab)) throw new AppError('invalid', 'tab.invalid');
-  return tab;
 }
 
 const FORMATTER_KEYS = ['type', 'isCustomizeUnit', 'unit', 'customUnit', 'decimalPlaces', 'useThousandth'] as const;
@@ -143,7 +138,7 @@ export class RelationService implements OnModuleInit, OnModuleDestroy {
   }
 
   async listFolders(tab: string): Promise<relationV1.ListFoldersReply> {
-    const t = tabOf(tab);
+    const t = tabOrInvalid(tab);
     const folders = await this.db.query<{ project_id: string; name: string; sort_order: number }>('SELECT project_id, name, sort_order FROM relation.projects WHERE tab = $1 ORDER BY sort_order, lower(name)', [t]);
     const maps = await this.db.query<MapRow>('SELECT relation_id, tab, project_id, name, created_by FROM relation.maps WHERE tab = $1 ORDER BY lower(name), created_at', [t]);
     return {
@@ -155,7 +150,7 @@ export class RelationService implements OnModuleInit, OnModuleDestroy {
   }
 
   async createFolder(tab: string, name: string): Promise<relationV1.Folder> {
-    const t = tabOf(tab);
+    const t = tabOrInvalid(tab);
     const n = this.folderName(name);
     const id = randomUUID();
     const order = await this.db.query<{ next: number }>('SELECT coalesce(max(sort_order), 0) + 10 AS next FROM relation.projects WHERE tab = $1', [t]);
@@ -194,7 +189,7 @@ export class RelationService implements OnModuleInit, OnModuleDestroy {
   }
 
   async createMap(req: relationV1.CreateMapRequest): Promise<relationV1.RelationMap> {
-    const t = tabOf(req.tab);
+    const t = tabOrInvalid(req.tab);
     const projectId = idOrNotFound(req.projectId, 'relation.folder_not_found');
     const relationId = req.relationId ? idOrNotFound(req.relationId, 'relation.not_found') : randomUUID();
     const name = validName(req.name);
@@ -220,7 +215,7 @@ export class RelationService implements OnModuleInit, OnModuleDestroy {
   }
 
   async findMapsByChart(tab: string, chartId: string): Promise<relationV1.FindMapsByChartReply> {
-    const t = tabOf(tab);
+    const t = tabOrInvalid(tab);
     if (!chartId || chartId.length > 64) return { maps: [] };
     const r = await this.db.query<MapRow>(
       'SELECT DISTINCT m.relation_id, m.tab, m.project_id, m.name, m.created_by, lower(m.name) AS sort_name FROM relation.maps m JOIN relation.nodes n ON n.relation_id = m.relation_id WHERE m.tab = $1 AND n.chart_id = $2 ORDER BY sort_name',

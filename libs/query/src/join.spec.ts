@@ -1,4 +1,7 @@
-import { buildChartQuery, compile, DIALECT_NAMES, joinCountSql, joinFields, joinRowsSql, QueryError, type JoinSpec, type JoinType, type QuerySource } from './index.js';
+import { buildChartQuery, compile, DIALECT_NAMES, joinCountSql, joinRowsSql, QueryError, type JoinSpec, type JoinType, type QuerySource, type SourceField } from './index.js';
+
+/** A join's output fields as the data-source service lists them (a column's name, its input field's type). */
+const joinFields = (spec: JoinSpec): SourceField[] => spec.columns.map((c) => ({ name: c.name, dataType: spec.nodes[c.node]!.fields.find((f) => f.name === c.field)!.dataType }));
 import { chart, point, value } from './testing/charts.js';
 
 /** The SQL of a joined table (docs/api/join-table.md), pinned per dialect and join type. */

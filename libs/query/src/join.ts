@@ -85,8 +85,3 @@ export function checkJoinSpec(spec: JoinSpec): { catalogs: FieldCatalog[]; order
   for (const i of items) if (!catalogs[i.node]) throw bad('filter', i.node);
   return { catalogs, order: links };
 }
-
-/** The output fields of a join: name and type of every column. */
-export function joinFields(spec: JoinSpec): SourceField[] {
-  return spec.columns.map((c) => ({ name: c.name, dataType: new FieldCatalog(spec.nodes[c.node].fields).resolve(c.field).dataType }));
-}

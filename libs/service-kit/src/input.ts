@@ -1,5 +1,5 @@
 import { AppError } from '@bi/core';
-import { checkName } from '@bi/rules';
+import { checkName, isTab, type Tab } from '@bi/rules';
 
 /** Ids of the product's records are UUIDs. */
 export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -10,6 +10,12 @@ export const isUuid = (v: unknown): v is string => typeof v === 'string' && UUID
 export function idOrNotFound(id: string | undefined, key: string): string {
   if (!isUuid(id)) throw new AppError('not_found', key);
   return id;
+}
+
+/** A {tab} value of a request (dashboard | template, @bi/rules TABS); 'tab.invalid' otherwise. */
+export function tabOrInvalid(tab: string): Tab {
+  if (!isTab(tab)) throw new AppError('invalid', 'tab.invalid');
+  return tab;
 }
 
 /** A folder, dashboard or source name (3–20 characters, @bi/rules checkName), trimmed; name.required / name.length otherwise. */

@@ -1,5 +1,6 @@
 import { AppError } from '@bi/core';
-import { isTab, type Tab } from '@bi/rules';
+import type { Tab } from '@bi/rules';
+import { tabOrInvalid } from '@bi/service-kit';
 import { allows, type AuthUser } from '../http/auth.guard.js';
 
 /**
@@ -8,8 +9,8 @@ import { allows, type AuthUser } from '../http/auth.guard.js';
  * editAuth, docs/api/sharing.md "Edit rights"). Every dashboard-tab write goes through here.
  */
 export function tabAccess(user: AuthUser, tab: string, access: 'read' | 'write'): Tab {
-  if (!isTab(tab)) throw new AppError('invalid', 'tab.invalid');
-  if (tab === 'template' && !allows(user, access === 'write' ? 'template:edit' : 'template:view')) throw new AppError('forbidden', 'auth.forbidden');
-  if (tab === 'dashboard' && access === 'write' && !allows(user, 'dashboard:edit')) throw new AppError('forbidden', 'dashboard.edit_forbidden');
-  return tab;
+  const t = tabOrInvalid(tab);
+  if (t === 'template' && !allows(user, access === 'write' ? 'template:edit' : 'template:view')) throw new AppError('forbidden', 'auth.forbidden');
+  if (t === 'dashboard' && access === 'write' && !allows(user, 'dashboard:edit')) throw new AppError('forbidden', 'dashboard.edit_forbidden');
+  return t;
 }

@@ -26,7 +26,7 @@ import type { DialectName } from '@bi/sql-text';
 import { DataSourceEvents } from '../data-source.events.js';
 import { DataSourceRepository, iso, type SourceRow } from '../data-source.repository.js';
 import type { ConnectionSpec, DriverResult } from '../drivers/driver.js';
-import { querySourceOf } from '../query/query-source.js';
+import { querySourceOf, type QuerySourcePart } from '../query/query-source.js';
 import { SecretBox } from '../secrets.js';
 import { connectionString, engineOf, storedSpec } from '../source-connection.js';
 import { SourceRunner } from '../source-runner.js';
@@ -46,6 +46,8 @@ interface ResolvedJoin {
   root: SourceRow;
   store: string;
   outputFields: { name: string; title: string; dataType: DataType; description: string }[];
+  /** the join's row count SQL, written when the spec was checked (previews and the source page run it) */
+  count: ReturnType<typeof joinCountSql>;
 }
 
 const notFound = () => new AppError('not_found', 'datasource.not_found');
@@ -64,6 +66,9 @@ export function storeKeyOf(row: SourceRow): string {
  */
 @Injectable()
 export class JoinTableService {
+  /** Each input row's query part (its SQL checked, calculated fields written) per engine, made once per row read: refresh and build share it. */
+  private readonly parts = new WeakMap<SourceRow, Map<DialectName, QuerySourcePart>>();
+
   constructor(
     private readonly repo: DataSourceRepository,
     private readonly runner: SourceRunner,
@@ -71,6 +76,14 @@ export class JoinTableService {
     private readonly events: DataSourceEvents,
     @Inject(CONFIG) private readonly config: AppConfig,
   ) {}
+
+  private partOf(row: SourceRow, engine: DialectName): QuerySourcePart {
+    let byEngine = this.parts.get(row);
+    if (!byEngine) this.parts.set(row, (byEngine = new Map()));
+    let part = byEngine.get(engine);
+    if (!part) byEngine.set(engine, (part = querySourceOf(row, engine, checkSourceSql(row.content, engine))));
+    return part;
+  }
 
   // ---- calls ----------------------------------------------------------------------------------
 
@@ -115,7 +128,7 @@ export class JoinTableService {
     const run = (q: { sql: string; params: unknown[] }, maxRows: number) => this.runner.drivers.use(spec, (d) => d.run(q.sql, q.params, { timeoutMs, maxRows }));
     const [rows, count, rootCount] = await Promise.all([
       run(joinRowsSql(j.spec, j.engine, PREVIEW_ROWS), PREVIEW_ROWS),
-      run(joinCountSql(j.spec, j.engine), 1),
+      run(j.count, 1),
       run(joinCountSql(j.spec, j.engine, true), 1),
     ]);
     const n = (r: DriverResult) => Number(r.rows[0]?.[0] ?? 0);
@@ -227,7 +240,7 @@ export class JoinTableService {
     const spec = this.connection(j.root);
     const opts = { timeoutMs: this.runner.timeoutMs, maxRows: limit };
     const q = joinRowsSql(j.spec, j.engine, limit);
-    const c = joinCountSql(j.spec, j.engine);
+    const c = j.count;
     const [result, total] = await Promise.all([
       this.runner.drivers.use(spec, (d) => d.run(q.sql, q.params, opts)),
       withCount ? this.runner.drivers.use(spec, (d) => d.run(c.sql, c.params, { ...opts, maxRows: 1 })).then((r) => Number(r.rows[0]?.[0] ?? 0), () => 0) : Promise.resolve(0),
@@ -322,8 +335,7 @@ export class JoinTableService {
 
   /** The fields a chart on the input may use (as its Describe lists them). */
   private inputFields(row: SourceRow): { name: string; title: string; originalTitle: string; dataType: DataType }[] {
-    const engine = engineOf(row.type as 8, this.config.dataSources.analyticsStore);
-    const part = querySourceOf(row, engine, checkSourceSql(row.content, engine));
+    const part = this.partOf(row, engineOf(row.type as 8, this.config.dataSources.analyticsStore));
     return part.fields
       .filter((f) => !isUploadSyntheticField(row.reference, f.name) && !part.unsupportedFields.includes(f.name))
       .map((f) => ({ name: f.name, title: f.title, originalTitle: f.title, dataType: f.dataType as DataType }));
@@ -370,8 +382,7 @@ export class JoinTableService {
     const index = new Map(nodes.map((n, i) => [n.showName, i]));
     const spec: JoinSpec = {
       nodes: nodes.map((n) => {
-        const row = inputs.get(n.dataSourceId)!;
-        const part = querySourceOf(row, engine, checkSourceSql(row.content, engine));
+        const part = this.partOf(inputs.get(n.dataSourceId)!, engine);
         return {
           source: querySourceFrom(part) as JoinSpec['nodes'][number]['source'],
           fields: n.fields.map((f) => ({ name: f.name, dataType: f.dataType })),
@@ -395,8 +406,9 @@ export class JoinTableService {
       },
     };
     // the writer's own checks (filter values and operators per type, join types of the engine) before anything runs or is stored
+    let count: ResolvedJoin['count'];
     try {
-      joinCountSql(spec, engine);
+      count = joinCountSql(spec, engine);
     } catch (e) {
       if (!(e instanceof QueryError)) throw e;
       // (not the parameter name `engine`: that one is an engine's own text, logged and never shown)
@@ -405,7 +417,7 @@ export class JoinTableService {
       throw new AppError('invalid', `chart.${e.code}`, { ...e.params });
     }
     const outputFields = nodes.flatMap((n) => n.fields.filter((f) => f.check).map((f) => ({ name: f.title.trim(), title: f.title.trim(), dataType: f.dataType, description: f.description ?? '' })));
-    return { input, inputs, spec, engine, root, store, outputFields };
+    return { input, inputs, spec, engine, root, store, outputFields, count };
   }
 
   private connection(root: SourceRow): ConnectionSpec {

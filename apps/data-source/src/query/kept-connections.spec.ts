@@ -22,6 +22,27 @@ describe('KeptConnections: a source connection is read again only after its stam
     expect(reads).toBe(2);
   });
 
+  it('reads the row once for runs that start together before anything is kept', async () => {
+    const cache = new MemoryCache();
+    // the source's stamp as any change of it since the cache started wrote it
+    await bumpStamps(cache, [stampKeys.source(ID)]);
+    const kept = new KeptConnections(cache);
+    let reads = 0;
+    let release!: () => void;
+    const opened = new Promise<void>((r) => (release = r));
+    const read = async () => {
+      reads++;
+      await opened;
+      return spec('db1');
+    };
+    const runs = [kept.of(ID, read), kept.of(ID, read), kept.of(ID, read)];
+    // every run has noted the stamp and is waiting on the one read
+    await new Promise((r) => setImmediate(r));
+    release();
+    expect((await Promise.all(runs)).map((s) => s.host)).toEqual(['db1', 'db1', 'db1']);
+    expect(reads).toBe(1);
+  });
+
   it('keeps nothing when the row cannot be read (a deleted source stays not found)', async () => {
     const kept = new KeptConnections(new MemoryCache());
     let reads = 0;

@@ -1,5 +1,5 @@
 import { LRUCache } from 'lru-cache';
-import { currentStamps, stampKeys, type Cache } from '@bi/cache';
+import { currentStamps, SingleFlight, stampKeys, type Cache } from '@bi/cache';
 import type { ConnectionSpec } from '../drivers/driver.js';
 
 /** Bounds of the kept connections (per data-source process). */
@@ -28,6 +28,8 @@ interface Kept {
  */
 export class KeptConnections {
   private readonly kept = new LRUCache<string, Kept>({ max: MAX_SOURCES, ttl: KEPT_TTL_MS });
+  /** concurrent first runs on a source (a dashboard's charts opening together) read its row once */
+  private readonly reads = new SingleFlight();
 
   constructor(private readonly cache: Cache) {}
 
@@ -41,8 +43,10 @@ export class KeptConnections {
     }
     const kept = this.kept.get(dataSourceId);
     if (kept && kept.stamp === stamp) return kept.spec;
-    const spec = await read();
-    this.kept.set(dataSourceId, { spec, stamp });
-    return spec;
+    return this.reads.run(`${dataSourceId}\n${stamp}`, async () => {
+      const spec = await read();
+      this.kept.set(dataSourceId, { spec, stamp });
+      return spec;
+    });
   }
 }
