@@ -1,7 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { LoginPage } from './pages/LoginPage';
-import { api, uniqueSuffix } from './support/api';
-import { uploadCsv } from './support/uploads';
+import { api, seedDashboard, uniqueSuffix } from './support/api';
+import { addChart, point, value } from './support/boards';
+import { seedCsvSource, uploadCsv, type CsvColumn } from './support/uploads';
 import { USERS } from './support/env';
 import wt from '../../web/src/modules/warnings/i18n/en';
 
@@ -10,7 +11,7 @@ import wt from '../../web/src/modules/warnings/i18n/en';
 // once (server-sent events, not the 5-minute refresh), the message opens the chart's dashboard and is
 // then read; the view-all page lists it.
 
-const columns = [
+const columns: (CsvColumn & { targetName: string })[] = [
   { name: 'region', type: 'string', targetName: 'region' },
   { name: 'amount', type: 'number', targetName: 'amount' },
 ];
@@ -22,29 +23,12 @@ test('set an alert in the chart box, append data, see the bell count rise, open 
 
   // an uploaded source (East 100, West 200) and a bar chart of the sum of amount per region
   const sourceFolder = await api<{ projectId: string }>(page, 'POST', '/api/data_source/proj', { name: `Alerts ${run}` });
-  const first = await uploadCsv(page, 'create', 'region,amount\nEast,100\nWest,200\n');
-  const created = await api<{ dataSource: { dataSourceId: string } }>(page, 'POST', '/api/excel_upload/import/create', {
-    uploadId: first.uploadId,
-    sheet: first.sheet,
-    projectId: sourceFolder.projectId,
-    tableName: `Alert sales ${run}`,
-    columns: columns.map(({ name, type }) => ({ name, type })),
-  });
-  const dataSourceId = created.dataSource.dataSourceId;
-  const folder = await api<{ projectId: string }>(page, 'POST', '/api/dashboard/project/dashboard', { name: `Alerts ${run}` });
-  const board = await api<{ dashboardId: string }>(page, 'POST', '/api/dashboard/dashboard', { name: `Alert board ${run}`, projectId: folder.projectId });
-  const chartId = await api<string>(page, 'POST', `/api/chart-edit/dashboard/${board.dashboardId}`, { title: 'Sales', dataSourceId, type: 'bar' });
-  await api(page, 'PUT', '/api/chart-edit/dashboard', {
-    chartId,
-    title: 'Sales',
-    type: 'bar',
-    dataSourceId,
-    points: [{ name: 'region', title: 'region', dataType: 'string' }],
-    values: [{ name: 'amount', title: 'amount', dataType: 'number', aggregator: 'sum' }],
-  });
+  const dataSourceId = await seedCsvSource(page, sourceFolder.projectId, `Alert sales ${run}`, 'region,amount\nEast,100\nWest,200\n', columns.map(({ name, type }) => ({ name, type })));
+  const board = await seedDashboard(page, 'dashboard', `Alerts ${run}`, `Alert board ${run}`);
+  const { chartId } = await addChart(page, board.dashboardId, 'Sales', 'bar', dataSourceId, { points: [point('region')], values: [value('amount')] });
 
   // the alarm dialog: list view (empty), edit view, a refusal, the saved alert in the list
-  await page.goto(`/dashboard/${folder.projectId}/${board.dashboardId}`);
+  await page.goto(`/dashboard/${board.projectId}/${board.dashboardId}`);
   const box = page.getByTestId(`chart-box-${chartId}`);
   await box.getByTestId('box-alarm').click();
   const dialog = page.getByTestId('alarm-dialog');

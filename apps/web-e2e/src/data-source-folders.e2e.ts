@@ -1,7 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { DataSourceSidebar } from './pages/DataSourceSidebar';
 import { LoginPage } from './pages/LoginPage';
-import { api, seedSqlSource, uniqueSuffix } from './support/api';
+import { api, uniqueSuffix } from './support/api';
+import { seedSqlSource } from './support/boards';
 import { USERS } from './support/env';
 
 // Data-source folders are draggable (spec 02 §2 screen 1): the shared folder tree sends

@@ -5,7 +5,7 @@ import { ChartEditorPage } from './pages/ChartEditorPage';
 import { DashboardPage } from './pages/DashboardPage';
 import { JoinDesigner } from './pages/JoinDesigner';
 import { LoginPage } from './pages/LoginPage';
-import { api, uniqueSuffix } from './support/api';
+import { api, seedDashboard, uniqueSuffix } from './support/api';
 import { USERS } from './support/env';
 import { isCall, visibleTestId } from './support/locate';
 import { seedCsvSource } from './support/uploads';
@@ -103,10 +103,9 @@ test('build a two-table join by drag and drop, set the join field, save, chart i
   await expect(page).toHaveURL(new RegExp(`/data_source/${folder.projectId}/${join.dataSourceId}$`));
 
   // chart it: a dashboard, "add chart" with the join source, manager by sum of amount as a table
-  const boardFolder = await api<{ projectId: string }>(page, 'POST', '/api/dashboard/project/dashboard', { name: `Join ${run}` });
-  const dashboard = await api<{ dashboardId: string }>(page, 'POST', '/api/dashboard/dashboard', { name: `Join board ${run}`, projectId: boardFolder.projectId });
+  const dashboard = await seedDashboard(page, 'dashboard', `Join ${run}`, `Join board ${run}`);
   const board = new DashboardPage(page);
-  await board.goto(boardFolder.projectId, dashboard.dashboardId);
+  await board.goto(dashboard.projectId, dashboard.dashboardId);
   const chartId = await board.addChart('By manager', { dataSourceId: join.dataSourceId, name: join.name });
   const editor = new ChartEditorPage(page);
   await editor.expectOpen();
@@ -123,7 +122,7 @@ test('build a two-table join by drag and drop, set the join field, save, chart i
   await editor.expectPreview('table');
 
   // the numbers of the hand-made left join: Alice 150, Bob 200, no manager 70
-  await board.goto(boardFolder.projectId, dashboard.dashboardId);
+  await board.goto(dashboard.projectId, dashboard.dashboardId);
   const boxes = new ChartBoxes(page);
   const box = boxes.box(chartId);
   await boxes.waitDrawn(box);

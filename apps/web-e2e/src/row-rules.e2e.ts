@@ -3,8 +3,8 @@ import sharingTexts from '../../web/src/modules/sharing/i18n/en';
 import { ChartBoxes } from './pages/ChartBoxes';
 import { DashboardPage } from './pages/DashboardPage';
 import { LoginPage, signedIn } from './pages/LoginPage';
-import { api, seedDashboard, seedSqlSource, uniqueSuffix } from './support/api';
-import { addChart, point, value } from './support/boards';
+import { api, seedDashboard, uniqueSuffix } from './support/api';
+import { addChart, point, seedSqlSource, value } from './support/boards';
 import { USERS } from './support/env';
 import { isCall } from './support/locate';
 

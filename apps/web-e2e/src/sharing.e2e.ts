@@ -4,8 +4,8 @@ import sharingTexts from '../../web/src/modules/sharing/i18n/en';
 import { ChartBoxes } from './pages/ChartBoxes';
 import { DashboardPage } from './pages/DashboardPage';
 import { LoginPage, signedIn } from './pages/LoginPage';
-import { seedDashboard, seedSqlSource, tokenOf, uniqueSuffix } from './support/api';
-import { addChart, createSource, point, value } from './support/boards';
+import { seedDashboard, tokenOf, uniqueSuffix } from './support/api';
+import { addChart, createSource, point, seedSqlSource, value } from './support/boards';
 import { USERS } from './support/env';
 import { isCall, visibleTestId } from './support/locate';
 

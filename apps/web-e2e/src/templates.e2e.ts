@@ -1,8 +1,8 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { LoginPage, signedIn } from './pages/LoginPage';
 import { Sidebar, visibleTestId } from './pages/Sidebar';
-import { api, uniqueSuffix, type ApiProject } from './support/api';
-import { addChart, point, value } from './support/boards';
+import { api, seedDashboard, uniqueSuffix, type ApiProject } from './support/api';
+import { addChart, createSource, point, value } from './support/boards';
 import { isCall } from './support/locate';
 import { chooseOption } from './support/select';
 import tpTexts from '../../web/src/modules/template/i18n/en';
@@ -16,12 +16,6 @@ test.describe.configure({ timeout: 180_000 });
 /** Two small sources with the same fields and different rows (the publisher's and the copier's). */
 const PUBLISHER_SQL = `SELECT * FROM (VALUES ('East', 10.0), ('West', 20.0)) AS t(region, amount)`;
 const COPIER_SQL = `SELECT * FROM (VALUES ('North', 7.0), ('South', 9.0)) AS t(region, amount)`;
-
-async function createSqlSource(page: Page, projectId: string, name: string, content: string): Promise<string> {
-  const created = await api<{ dataSource?: { dataSourceId: string }; error?: string }>(page, 'POST', '/api/data_source/sql/', { projectId, name, type: 8, content });
-  expect(created.error, `creating the source ${name}`).toBeUndefined();
-  return created.dataSource!.dataSourceId;
-}
 
 /** Adds an option to an antd multiple select (its dropdown stays open: closed with Escape, which the open select takes). */
 async function addOption(page: Page, select: Locator, option: Locator, label: string) {
@@ -49,18 +43,17 @@ test('publish a dashboard to the viewer role, view it as a viewer, copy it into 
 
   // seed (REST): the publisher's source and a dashboard with a table over it; the analyst's own source with the same fields
   const sourceFolder = await api<{ projectId: string }>(page, 'POST', '/api/data_source/proj', { name: `Tpl src ${run}` });
-  const publisherSource = await createSqlSource(page, sourceFolder.projectId, `Sales ${run}`, PUBLISHER_SQL);
-  const copierSource = await createSqlSource(page, sourceFolder.projectId, `Mine ${run}`, COPIER_SQL);
+  const publisherSource = await createSource(page, sourceFolder.projectId, `Sales ${run}`, PUBLISHER_SQL);
+  const copierSource = await createSource(page, sourceFolder.projectId, `Mine ${run}`, COPIER_SQL);
   const people = await api<{ users: { id: string; name: string }[] }>(page, 'GET', '/api/template/roles_users');
   const analyst = people.users.find((u) => u.name === USERS.analyst);
   expect(analyst, 'the seeded analyst user').toBeTruthy();
   await api(page, 'POST', `/api/data_source/publish/${copierSource}`, { roleIds: [], userIds: [analyst!.id] });
-  const folder = await api<ApiProject>(page, 'POST', '/api/dashboard/project/dashboard', { name: `Tpl dash ${run}` });
-  const board = await api<{ dashboardId: string }>(page, 'POST', '/api/dashboard/dashboard', { name: `Board ${run}`, projectId: folder.projectId });
+  const board = await seedDashboard(page, 'dashboard', `Tpl dash ${run}`, `Board ${run}`);
   await addChart(page, board.dashboardId, `Regions ${run}`, 'table', publisherSource, { points: [point('region')], values: [value('amount')] });
 
   // publish from the dashboard sidebar: the dashboard's menu → "Publish as template"
-  await page.goto(`/dashboard/${folder.projectId}/${board.dashboardId}`);
+  await page.goto(`/dashboard/${board.projectId}/${board.dashboardId}`);
   const sidebar = new Sidebar(page);
   await sidebar.openDashboardMenu(board.dashboardId, 'menu-publish-template');
   const dialog = visibleTestId(page, 'publish-dialog');

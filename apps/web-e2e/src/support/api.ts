@@ -62,11 +62,3 @@ export async function seedDashboard(page: Page, tab: 'dashboard' | 'template', f
   }
   return { projectId: project.projectId, dashboardId: dashboard.dashboardId, chartIds };
 }
-
-/** A data-source folder with one SQL source on the analytics store (admin only); answers the source. */
-export async function seedSqlSource(page: Page, folderName: string, sourceName: string, sql: string): Promise<{ projectId: string; dataSourceId: string; name: string }> {
-  const folder = await api<{ projectId: string }>(page, 'POST', '/api/data_source/proj', { name: folderName });
-  const created = await api<{ dataSource?: { dataSourceId: string }; error?: string }>(page, 'POST', '/api/data_source/sql/', { projectId: folder.projectId, name: sourceName, type: 8, content: sql });
-  expect(created.error, `creating the source ${sourceName}`).toBeUndefined();
-  return { projectId: folder.projectId, dataSourceId: created.dataSource!.dataSourceId, name: sourceName };
-}

@@ -60,6 +60,12 @@ export async function createSource(page: Page, projectId: string, name: string, 
   return created.dataSource!.dataSourceId;
 }
 
+/** A data-source folder with one SQL source on the analytics store (admin only); answers the source. */
+export async function seedSqlSource(page: Page, folderName: string, sourceName: string, sql: string): Promise<{ projectId: string; dataSourceId: string; name: string }> {
+  const folder = await api<{ projectId: string }>(page, 'POST', '/api/data_source/proj', { name: folderName });
+  return { projectId: folder.projectId, dataSourceId: await createSource(page, folder.projectId, sourceName, sql), name: sourceName };
+}
+
 /** Adds a chart to the dashboard and saves its definition (PUT /api/chart-edit/dashboard). */
 export async function addChart(page: Page, dashboardId: string, title: string, type: string, dataSourceId: string, parts: Record<string, unknown> = {}): Promise<SeededChart> {
   const chartId = await api<string>(page, 'POST', `/api/chart-edit/dashboard/${dashboardId}`, { title, dataSourceId, type });
