@@ -20,7 +20,6 @@ import './panels.css';
 
 export type { ChartPanelsProps, EditorTab, SourceField } from './contract';
 export { panelsFor, type PanelId } from './utils/applicability';
-export { SourceSelect, SwitchSourceDialog } from './components/DataSourcePanel';
 
 const PANELS: { readonly [P in PanelId]: ComponentType<PanelProps> } = {
   title: TitlePanel,

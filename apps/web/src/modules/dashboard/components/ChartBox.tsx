@@ -7,7 +7,7 @@ import {
   ReloadOutlined,
 } from '@ant-design/icons';
 import { Button, Dropdown, Tooltip, type MenuProps } from 'antd';
-import { useCallback, useRef, useState, type ReactNode } from 'react';
+import { Suspense, lazy, useCallback, useRef, useState, type ReactNode } from 'react';
 import { ChartView } from '../../chart/components/ChartView';
 import { useSeenOnce } from '../hooks/useInView';
 import type { ChartSummary, PointClickHandler, RunFilters } from '../../chart/types';
@@ -15,7 +15,9 @@ import type { TabType } from '../types';
 import type { ChartBoxActions } from '../utils/permissions';
 import { useDbTranslation } from '../i18n';
 import { AlarmDialog, alertsOffered } from '../../warnings';
-import { ChartSourceDialog } from './ChartSourceDialog';
+
+// opened rarely: its own chunk, fetched when the menu entry is chosen (not on the dashboard's first paint)
+const ChartSourceDialog = lazy(() => import('./ChartSourceDialog').then((m) => ({ default: m.ChartSourceDialog })));
 
 export type ChartBoxVariant = 'grid' | 'slide' | 'viewer';
 
@@ -176,7 +178,11 @@ export function ChartBox({ tab, chart, actions, variant, refreshKey, forceLoad =
           onPointClick={onPointClick}
         />
       </div>
-      {sourceOpen ? <ChartSourceDialog tab={tab} chartId={chart.chartId} dashboardId={chart.dashboardId} onClose={() => setSourceOpen(false)} /> : null}
+      {sourceOpen ? (
+        <Suspense fallback={null}>
+          <ChartSourceDialog tab={tab} chartId={chart.chartId} dashboardId={chart.dashboardId} onClose={() => setSourceOpen(false)} />
+        </Suspense>
+      ) : null}
       {alarmOpen ? <AlarmDialog tab={tab} chartId={chart.chartId} title={chart.title} open onClose={() => setAlarmOpen(false)} /> : null}
     </div>
   );

@@ -6,7 +6,7 @@ import { PendingSpin } from '../../../shared/components/PendingSpin';
 import { useErrorText } from '../../../shared/folder-tree';
 import { chartEditorApi } from '../../chart-editor/api/chartEditor';
 import { useSourceFields } from '../../chart-editor/hooks/useSourceFields';
-import { SwitchSourceDialog } from '../../chart-editor/panels';
+import { SwitchSourceDialog } from '../../chart-editor/panels/components/DataSourcePanel';
 import { toSourceField } from '../../chart-editor/utils/fields';
 import { useDbTranslation } from '../i18n';
 import type { TabType } from '../types';

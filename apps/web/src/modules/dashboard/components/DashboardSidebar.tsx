@@ -1,6 +1,6 @@
 import { FileOutlined, FolderAddOutlined } from '@ant-design/icons';
 import { DISPLAY_CUT } from '@bi/rules';
-import { useState, type ReactNode } from 'react';
+import { Suspense, lazy, useState, type ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import * as Tree from '../../../shared/folder-tree';
 import { useCopyLink } from '../hooks/useCopyLink';
@@ -9,7 +9,9 @@ import { useProjects, useSidebarMutations } from '../hooks/useProjects';
 import { useDbTranslation } from '../i18n';
 import type { Dashboard, Project, TabType } from '../types';
 import { dashboardTree } from '../utils/tree';
-import { FolderSourceDialog } from './FolderSourceDialog';
+
+// opened rarely: its own chunk, fetched when the menu entry is chosen
+const FolderSourceDialog = lazy(() => import('./FolderSourceDialog').then((m) => ({ default: m.FolderSourceDialog })));
 
 type DialogState =
   | { kind: 'addDashboard'; project: Project }
@@ -158,7 +160,11 @@ export function DashboardSidebar({ tab, useExtension = noExtension }: { tab: Tab
       ]}
     >
       {folderActions.dialogs}
-      {dialog?.kind === 'folderSource' ? <FolderSourceDialog tab={tab} project={dialog.project} onClose={closeDialog} /> : null}
+      {dialog?.kind === 'folderSource' ? (
+        <Suspense fallback={null}>
+          <FolderSourceDialog tab={tab} project={dialog.project} onClose={closeDialog} />
+        </Suspense>
+      ) : null}
       {extension.dialogs}
       {dialog?.kind === 'addDashboard' ? (
         <Tree.NameDialog

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { DialogModal } from '../../../shared/components/DialogModal';
 import { useErrorText } from '../../../shared/folder-tree';
 import { useSubmit } from '../../../shared/hooks/useSubmit';
-import { SourceSelect } from '../../chart-editor/panels';
+import { SourceSelect } from '../../chart-editor/panels/components/DataSourcePanel';
 import { chartsWithDropped, switchFolderSource, type FolderSwitchResult } from '../api/sourceSwitch';
 import { useChartSourceRefresh } from '../hooks/useChartSourceRefresh';
 import { useDbTranslation } from '../i18n';
