@@ -1,4 +1,4 @@
-import { defineConfig } from 'vite';
+import { build, defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 
@@ -8,20 +8,31 @@ const webRoot = decodeURIComponent(new URL('.', import.meta.url).pathname);
 const backend = 'http://127.0.0.1:8080';
 
 /**
- * src/boot.ts, the page's first script, as its own entry and chunk: a module script written in
- * index.html would be bundled into the app's entry and run only after all of it was fetched and
- * compiled. The tag goes before the app's, so it runs first (module scripts run in document order).
+ * src/boot.ts, the page's first script, written into index.html as an inline classic script at the top
+ * of <head> (bundled on its own into one IIFE): it runs while the document is parsed, before the app's
+ * scripts are even fetched — a module script would wait for its chunks, and one written in index.html
+ * would be bundled into the app's entry. The dev server loads it as a module.
  */
 function bootScript(): Plugin {
-  const tag = (src: string) => `<script type="module" crossorigin src="${src}"></script>`;
+  const entry = `${webRoot}src/boot.ts`;
   return {
     name: 'bi-boot-script',
     transformIndexHtml: {
       order: 'post',
-      handler(html, ctx) {
-        const boot = ctx.bundle ? Object.values(ctx.bundle).find((c) => c.type === 'chunk' && c.isEntry && c.name === 'boot') : undefined;
-        const src = boot ? `/${boot.fileName}` : '/src/boot.ts';
-        return html.replace(/(\s*)<script type="module"/, `$1${tag(src)}$1<script type="module"`);
+      async handler(html, ctx) {
+        let tag = `<script type="module" src="/src/boot.ts"></script>`;
+        if (ctx.bundle) {
+          const built = await build({
+            configFile: false,
+            logLevel: 'warn',
+            root: webRoot,
+            build: { write: false, minify: true, lib: { entry, formats: ['iife'], name: 'biBoot', fileName: () => 'boot.js' } },
+          });
+          const output = (Array.isArray(built) ? built[0] : built) as { output: { type: string; code?: string }[] };
+          const code = output.output.find((o) => o.type === 'chunk')?.code ?? '';
+          tag = `<script>${code.trim().replace(/<\/script/gi, '<\\/script')}</script>`;
+        }
+        return html.replace(/(\s*)<meta charset="UTF-8" \/>/, `$1<meta charset="UTF-8" />$1${tag}`);
       },
     },
   };
@@ -32,7 +43,6 @@ export default defineConfig({
   base: '/',
   plugins: [react(), bootScript()],
   build: {
-    rollupOptions: { input: { index: `${webRoot}index.html`, boot: `${webRoot}src/boot.ts` } },
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: false,
