@@ -1,5 +1,6 @@
 /**
- * The page's first script (index.html loads it before the app, as its own small chunk): when the page
+ * The page's first script (the build writes it inline at the top of index.html's head, vite.config.ts
+ * bootScript, so it runs while the document is parsed, before the app's scripts are fetched): when the page
  * opens a dashboard with nothing picked in its URL (firstScreenDashboard) and a session token is
  * stored, it asks the BFF to compute the dashboard's first screen now — POST
  * /api/dashboard/first_screen/dashboard/{id} (docs/api/chart.md "First screen") — while the app's
