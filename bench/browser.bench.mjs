@@ -27,6 +27,13 @@ const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 5));
 const WARM = Math.max(1, Number(process.env.BENCH_WARM ?? 2));
 const BASELINE = Math.max(1, Number(process.env.BENCH_BASELINE ?? 5));
 const SINGLE_PASSES = Math.max(1, Number(process.env.BENCH_SINGLE_PASSES ?? 3));
+/**
+ * The page's first-screen call (apps/web/src/boot.ts): 1 (default) as the product makes it; 0 refused in
+ * the browser (the page as before it); both: the cold rounds alternate (odd rounds with it, even rounds
+ * without), the targets judged on the rounds with it — a comparison in one run.
+ */
+const FIRST_SCREEN = ['0', 'both'].includes(process.env.BENCH_FIRST_SCREEN ?? '') ? process.env.BENCH_FIRST_SCREEN : '1';
+const firstScreenIn = (round) => FIRST_SCREEN === '1' || (FIRST_SCREEN === 'both' && round % 2 === 0);
 const [VIEW_W, VIEW_H] = (process.env.BENCH_VIEWPORT ?? '1440x3400').split('x').map(Number);
 const PORT = Number(process.env.BENCH_PORT ?? 18491);
 const GRPC_BASE_PORT = Number(process.env.BENCH_GRPC_BASE_PORT ?? 45051);
@@ -115,6 +122,7 @@ function pageTimings() {
   const runs = resources.filter((r) => r.name.includes('/api/dashboard/chart'));
   const scripts = resources.filter((r) => r.initiatorType === 'script' || r.name.endsWith('.js'));
   const content = resources.filter((r) => /\/api\/dashboard\/[a-z_]+\/[^/]+$/.test(new URL(r.name).pathname) && !r.name.includes('/projects/'));
+  const firstScreen = resources.find((r) => r.name.includes('/api/dashboard/first_screen/'));
   const b = window.__bench;
   return {
     shown: b.shown,
@@ -129,6 +137,8 @@ function pageTimings() {
     documentEnd: nav?.responseEnd ?? null,
     scriptsEnd: scripts.length ? Math.max(...scripts.filter((r) => r.startTime < (nav?.domContentLoadedEventStart ?? 0)).map((r) => r.responseEnd)) : null,
     contentEnd: content.length ? Math.min(...content.map((r) => r.responseEnd)) : null,
+    firstScreenStart: firstScreen && firstScreen.responseEnd > 0 ? firstScreen.startTime : null,
+    firstScreenEnd: firstScreen && firstScreen.responseEnd > 0 ? firstScreen.responseEnd : null,
     scriptBytes: scripts.reduce((s, r) => s + (r.decodedBodySize || 0), 0),
     scriptWire: scripts.reduce((s, r) => s + (r.transferSize || 0), 0),
   };
@@ -237,6 +247,8 @@ try {
   }
 
   const cold = [], warm = [], budget = [], baseline = [];
+  // cold rounds without the first-screen call (BENCH_FIRST_SCREEN 0 or both)
+  const coldOff = [], coldOffT = [];
   const coldT = [], warmT = [], budgetT = [];
   let batchShape = '';
   let keptBody = null;
@@ -245,6 +257,8 @@ try {
     const at = await dropCaches();
     const context = await browser.newContext({ viewport: { width: VIEW_W, height: VIEW_H }, deviceScaleFactor: 1, locale: 'en-US' });
     await context.addInitScript(pageProbe, { want: CHARTS, storage });
+    const withFirstScreen = firstScreenIn(round);
+    if (!withFirstScreen) await context.route(/\/api\/dashboard\/first_screen\//, (route) => route.abort());
     const page = await context.newPage();
     // cold: fresh answer caches on the server, a fresh browser context (no HTTP cache)
     const traceCold = process.env.BENCH_TRACE_COLD;
@@ -252,8 +266,14 @@ try {
     const c = await navigate(page, `round ${round + 1} cold`);
     if (traceCold) await browser.stopTracing();
     for (const [id, a] of c.runs.answers) if (!computedAfter(a.envelope.data, at)) throw new Error(`cold round ${round + 1}: chart ${id} was answered from a cache`);
-    cold.push(c.drawn);
-    coldT.push(c);
+    if (withFirstScreen) {
+      cold.push(c.drawn);
+      coldT.push(c);
+    } else {
+      coldOff.push(c.drawn);
+      coldOffT.push(c);
+    }
+    if (!withFirstScreen) await context.unroute(/\/api\/dashboard\/first_screen\//);
     if (round === 0) {
       // every box in the viewport, so none waits for a scroll
       const below = await page.evaluate((h) => [...document.querySelectorAll('[data-testid^="chart-box-"]')].filter((el) => el.getBoundingClientRect().bottom > h).length, VIEW_H);
@@ -336,10 +356,12 @@ try {
   const singleSum = perChart.reduce((s, x) => s + x.p50, 0);
 
   // ---- report ----------------------------------------------------------------------------------
+  if (cold.length === 0) cold.push(...coldOff), coldT.push(...coldOffT), coldOff.length = 0, coldOffT.length = 0;
   const C = stats(cold), W = stats(warm), B = stats(budget), F = stats(baseline), CB = stats(coldBatch);
   const part = (xs, key) => stats(xs.map((x) => x[key]).filter((v) => v !== null));
   const rows = [
     ['cold: navigation → all 20 painted (fresh server caches, fresh context)', C],
+    ...(coldOff.length ? [['cold without the first-screen call (even rounds)', stats(coldOff)], ['    without it: first run call sent', part(coldOffT, 'runStart')], ['    without it: last run answer received', part(coldOffT, 'runEnd')]] : []),
     ['warm: navigation → all 20 painted (second navigation)', W],
     ['render budget: all 20 painted, run calls answered from kept answers in the browser', B],
     ['baseline: the 20 answers in one batch, fetched by the page (fetch + json())', F],
@@ -354,6 +376,8 @@ try {
     ['    cold: scripts of the page received', part(coldT, 'scriptsEnd')],
     ['    cold: dashboard content received', part(coldT, 'contentEnd')],
     ['    warm: dashboard content received', part(warmT, 'contentEnd')],
+    ['    cold: first-screen call sent (boot script)', part(coldT, 'firstScreenStart')],
+    ['    cold: first-screen call answered (its runs computed)', part(coldT, 'firstScreenEnd')],
     ['    cold: first run call sent', part(coldT, 'runStart')],
     ['    warm: first run call sent', part(warmT, 'runStart')],
     ['    cold: last run answer received', part(coldT, 'runEnd')],
@@ -370,7 +394,7 @@ try {
   ].map((c) => ({ ...c, pass: c.value <= c.limit }));
   const coldScripts = coldT[0];
   console.log(
-    `\nBrowser benchmark — ${ROWS} rows, ${CHARTS} charts (${batchShape}), Chromium ${browser.version()} ${VIEW_W}×${VIEW_H}, ${cpus().length} CPUs, ${(totalmem() / 2 ** 30).toFixed(1)} GiB, Node ${process.version}, ${new Date().toISOString()}, load average ${loadAtStart} at start / ${load()} at end`,
+    `\nBrowser benchmark — ${ROWS} rows, ${CHARTS} charts (${batchShape}), Chromium ${browser.version()} ${VIEW_W}×${VIEW_H}, ${cpus().length} CPUs, ${(totalmem() / 2 ** 30).toFixed(1)} GiB, Node ${process.version}, ${new Date().toISOString()}, load average ${loadAtStart} at start / ${load()} at end${FIRST_SCREEN === '1' ? '' : FIRST_SCREEN === '0' ? ', first-screen call refused (BENCH_FIRST_SCREEN=0)' : ', cold rounds with and without the first-screen call (BENCH_FIRST_SCREEN=both)'}`,
   );
   console.log(`scripts: ${(coldScripts.scriptBytes / 1024).toFixed(0)} KiB decoded, ${(coldScripts.scriptWire / 1024).toFixed(0)} KiB on the wire (cold); slowest single query: "${slowestTitle}"; ratio warm/baseline ${(W.p50 / F.p50).toFixed(1)}×`);
   const table = [['measure', 'n', 'p50 ms', 'min ms', 'max ms'], ...rows.map(([m, s]) => [m, String(s.n), f(s.p50), Number.isNaN(s.min) ? '' : f(s.min), Number.isNaN(s.max) ? '' : f(s.max)])];
@@ -381,7 +405,7 @@ try {
   failed = checks.some((c) => !c.pass);
   console.log(
     JSON.stringify({
-      bench: 'browser', rows: ROWS, charts: CHARTS, rounds: ROUNDS, batches: batchShape, cpus: cpus().length, loadavg: [loadAtStart, load()], date: new Date().toISOString(),
+      bench: 'browser', firstScreen: FIRST_SCREEN, rows: ROWS, charts: CHARTS, rounds: ROUNDS, batches: batchShape, cpus: cpus().length, loadavg: [loadAtStart, load()], date: new Date().toISOString(),
       results: Object.fromEntries(rows.map(([m, s]) => [m.trim(), s])),
       slowest: { chartId: slowest.id, title: slowestTitle, p50: slowest.p50 }, perChart,
       checks,
