@@ -87,7 +87,8 @@ describe('DuckDB driver (analytics store)', () => {
     const started = Date.now();
     const e = await catchError(preview('SELECT sum(a.range * b.range) AS s FROM range(1000000) a, range(100000) b', 1, { timeoutMs: 500, maxRows: 1 }));
     expect(e).toMatchObject({ key: 'query.timeout', params: { seconds: 0.5 } });
-    expect(Date.now() - started).toBeLessThan(5000);
+    // interrupted, not run to its end (minutes): a bound far from both, never a speed check
+    expect(Date.now() - started).toBeLessThan(30_000);
     expect((await preview('SELECT 1 AS one')).rows).toEqual([[1]]);
   });
 

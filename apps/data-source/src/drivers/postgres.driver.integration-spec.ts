@@ -150,11 +150,12 @@ describeServer('PostgreSQL driver against a real server', () => {
 
   it('cancels a query past the timeout on the server, and the server stays healthy', async () => {
     const started = Date.now();
-    const e = await catchError(preview('SELECT pg_sleep(5) AS s', 1, { timeoutMs: 1000, maxRows: 10 }));
+    const e = await catchError(preview('SELECT pg_sleep(60) AS s', 1, { timeoutMs: 1000, maxRows: 10 }));
     expect(e).toMatchObject({ key: 'query.timeout', params: { seconds: 1 } });
-    expect(Date.now() - started).toBeLessThan(4000);
+    // cancelled, not run to its end: a bound far from both (1 s and 60 s), never a speed check
+    expect(Date.now() - started).toBeLessThan(30_000);
     expect((await preview('SELECT 1 AS one')).rows).toEqual([[1]]);
-    const running = await db.query("SELECT count(*)::int AS n FROM pg_stat_activity WHERE state = 'active' AND query LIKE '%pg_sleep(5)%' AND pid <> pg_backend_pid()");
+    const running = await db.query("SELECT count(*)::int AS n FROM pg_stat_activity WHERE state = 'active' AND query LIKE '%pg_sleep(60)%' AND pid <> pg_backend_pid()");
     expect(running.rows[0].n).toBe(0);
   });
 });
