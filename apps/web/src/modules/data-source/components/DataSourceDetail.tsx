@@ -36,6 +36,8 @@ export function DataSourceDetail({ dataSourceId, basePath }: { dataSourceId: str
   const [exporting, setExporting] = useState(false);
   const [addFieldRequest, setAddFieldRequest] = useState(0);
   const { openShare, shareDialog } = useShareDialog();
+  // an uploaded source: append / replace in the toolbar, row delete in the preview, column removal in the fields
+  const extensions = useDetailExtensions();
 
   if (query.isPending) {
     return <PendingSpin />;
@@ -49,8 +51,6 @@ export function DataSourceDetail({ dataSourceId, basePath }: { dataSourceId: str
 
   const source = query.data;
   const actions = detailActions(source, auth);
-  // an uploaded source: append / replace in the toolbar, row delete in the preview, column removal in the fields
-  const extensions = useDetailExtensions();
   const upload = extensions !== null && extensions.appliesTo(source);
   const changeUpload = upload && actions.editFields;
 
