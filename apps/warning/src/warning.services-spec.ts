@@ -5,7 +5,7 @@ import type { INestMicroservice } from '@nestjs/common';
 import { loadConfig } from '@bi/config';
 import { freePortBlock, Logger } from '@bi/core';
 import { MemoryCache } from '@bi/cache';
-import { asBusMessage, encodeChartChanged, KafkaEventBus, TOPICS } from '@bi/messaging';
+import { asBusMessage, encodeChartChanged, KafkaEventBus, TOPICS, waitFor } from '@bi/messaging';
 import { openTestDatabase, type SqlDatabase } from '@bi/persistence';
 import { eventsV1, type chartQueryV1 } from '@bi/proto';
 import type { WarningBackends } from './backends.js';
@@ -15,14 +15,6 @@ const brokers = process.env.TEST_KAFKA_BROKERS?.split(',');
 const kafkaScript = new URL('../../../scripts/services/kafka.sh', import.meta.url).pathname;
 const maybe = brokers ? describe : describe.skip;
 if (!brokers) console.warn('warning services: TEST_KAFKA_BROKERS not set, skipped (runs in npm run test:services)');
-
-async function waitFor(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 90_000): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 // Two warning replicas on real Kafka and PostgreSQL (issue 16 services run): a due timed rule is
 // evaluated and fired once across the replicas (DB claims); a firing while the broker is down commits
@@ -104,7 +96,7 @@ maybe('warning replicas on Kafka and PostgreSQL', () => {
     const publisher = new KafkaEventBus({ brokers: brokers! });
     await publisher.publish([asBusMessage(encodeChartChanged(chartId, { changeKind: 'saved', dashboardId, tab: 'dashboard', chartJson: JSON.stringify(chart), dashboardOwnerId: 'u-owner', version: 1 }))]);
     await publisher.close();
-    await waitFor(async () => (await db.query('SELECT 1 FROM warning.rules WHERE rule_id = $1', [warnId])).rows.length === 1, 'the rule');
+    await waitFor(async () => (await db.query('SELECT 1 FROM warning.rules WHERE rule_id = $1', [warnId])).rows.length === 1, 90_000, 'the rule');
   }, 180_000);
 
   afterAll(async () => {
@@ -122,7 +114,7 @@ maybe('warning replicas on Kafka and PostgreSQL', () => {
     expect(rounds.reduce((n, r) => n + r.evaluated, 0)).toBe(1);
     expect(rounds.reduce((n, r) => n + r.fired, 0)).toBe(1);
     expect(queries).toHaveLength(1);
-    await waitFor(() => alerts.length >= 1, 'AlertTriggered on Kafka');
+    await waitFor(() => alerts.length >= 1, 90_000, 'AlertTriggered on Kafka');
     const a = alerts[0]!;
     expect(a.payload).toMatchObject({ warnId, warnName: 'Big', chartTitle: 'Revenue', dashboardId, tab: 'dashboard', window: '2026-06-01T10', idempotencyKey: `${warnId}:2026-06-01T10`, userNames: ['user-u-an', 'user-u-ow'] });
     expect(JSON.parse(a.payload!.valuesJson)).toEqual({ category: 'East', values: { Amount: 500 } });
@@ -143,7 +135,7 @@ maybe('warning replicas on Kafka and PostgreSQL', () => {
     }
     expect(rounds.reduce((n, r) => n + r.fired, 0)).toBe(1);
     const key = `${warnId}:2026-06-03T10`;
-    await waitFor(() => alerts.some((a) => a.payload?.idempotencyKey === key), 'the AlertTriggered of the outage', 180_000);
+    await waitFor(() => alerts.some((a) => a.payload?.idempotencyKey === key), 180_000, 'the AlertTriggered of the outage');
     // give a duplicate the chance to show up, then count by key
     await new Promise((r) => setTimeout(r, 3000));
     const byKey = new Map<string, Set<string>>();

@@ -1,20 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { Logger } from '@bi/core';
-import { asBusMessage, encodeWarningMessageCreated, KafkaEventBus } from '@bi/messaging';
+import { asBusMessage, encodeWarningMessageCreated, KafkaEventBus, waitFor } from '@bi/messaging';
 import { WarnStreamHub, type WarnStreamEvent } from './warn-stream.js';
 
 const brokers = process.env.TEST_KAFKA_BROKERS?.split(',');
 const maybe = brokers ? describe : describe.skip;
 if (!brokers) console.warn('warn-stream: TEST_KAFKA_BROKERS not set, skipped (runs in npm run test:services)');
-
-/** Polls until check() holds (asynchronous delivery; the limit is generous, never a speed check). */
-async function until(check: () => boolean, what: string): Promise<void> {
-  const end = Date.now() + 60_000;
-  while (!check()) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 // The bell's stream in distributed mode: each BFF process reads warning.message-created from Kafka
 // in its own consumer group, so a message reaches its recipient's pages whichever BFF they are on.
@@ -46,7 +37,7 @@ maybe('warning stream over Kafka (two BFF processes)', () => {
     buses.push(publisher);
     await publisher.publish([asBusMessage(encodeWarningMessageCreated(user, { warnMessageId: id, userId: user, dashboardId: 'd1', chartId: 'c1', warnName: 'High', createDate: '2026-11-24 13:05:09' }))]);
 
-    await until(() => got.every((g) => g.some((e) => e.warnMessageId === id)), 'the message on both BFFs');
+    await waitFor(() => got.every((g) => g.some((e) => e.warnMessageId === id)), 60_000, 'the message on both BFFs');
     expect(got.map((g) => g.filter((e) => e.warnMessageId === id))).toEqual([
       [{ warnMessageId: id, dashboardId: 'd1', chartId: 'c1', warnName: 'High', createDate: '2026-11-24 13:05:09' }],
       [{ warnMessageId: id, dashboardId: 'd1', chartId: 'c1', warnName: 'High', createDate: '2026-11-24 13:05:09' }],
