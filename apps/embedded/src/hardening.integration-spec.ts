@@ -60,7 +60,9 @@ describe('hostile input (issue 12)', () => {
     return chartId as string;
   }
   const run = (chartId: string, body: unknown = {}, token = admin) => call('POST', `/api/dashboard/chart/dashboard/${chartId}`, body, token);
-  /** The answer, or 'stalled' when none came within the deadline (the stall of the issue: 90 s). */
+  /** The answer, or 'stalled' when none came within the deadline (the stall of the issue: 90 s; the bound is far
+   *  below it and far above a busy machine's slowest answer, so it checks the stall, not the speed). */
+  const STALL_BOUND_MS = 20_000;
   const within = <T>(ms: number, p: Promise<T>) => {
     let timer: NodeJS.Timeout | undefined;
     return Promise.race([p, new Promise<'stalled'>((r) => (timer = setTimeout(() => r('stalled'), ms)))]).finally(() => clearTimeout(timer));
@@ -80,18 +82,18 @@ describe('hostile input (issue 12)', () => {
       ['a point-detail filter value of 80 000 characters', 'detail', { logic: 0, filterItems: [{ field: { name: 'amount', dataType: 'number' }, compare: '=', compareValue: 'x'.repeat(80_000) }] }],
     ];
 
-    it.each(oversized)("a second user's chart run answers within 2 s while %s is refused", async (_what, route, body) => {
+    it.each(oversized)("a second user's chart run answers (no stall) while %s is refused", async (_what, route, body) => {
       expect((await viewerRun()).status).toBe(200);
       const path = route === 'chart' ? `/api/dashboard/chart/dashboard/${chartA}` : `/api/dashboard/detail/dashboard/${chartA}?filterKey=East`;
       const refused = call('POST', path, body);
-      const during = await within(2000, viewerRun());
+      const during = await within(STALL_BOUND_MS, viewerRun());
       const r = await within(10_000, refused);
       expect(r === 'stalled' ? r : [r.status, r.body.status]).toEqual([400, 'fail']);
       if (r === 'stalled') return;
       // the refusal names the bound, and echoes at most a short excerpt of the value
       expect(String(r.body.data).length).toBeLessThan(200);
       expect(during === 'stalled' ? during : during.status).toBe(200);
-      const after = await within(2000, viewerRun());
+      const after = await within(STALL_BOUND_MS, viewerRun());
       expect(after === 'stalled' ? after : after.status).toBe(200);
     });
 
@@ -110,7 +112,7 @@ describe('hostile input (issue 12)', () => {
       });
       const r = await run(stored);
       expect([r.status, String(r.body.data).length < 200]).toEqual([400, true]);
-      expect((await within(2000, viewerRun())) !== 'stalled').toBe(true);
+      expect((await within(STALL_BOUND_MS, viewerRun())) !== 'stalled').toBe(true);
     });
   });
 
@@ -304,7 +306,7 @@ describe('hostile input (issue 12)', () => {
       expect(statuses.get(200)).toBeGreaterThan(100);
       // healthy afterwards: the service is ready, and a chart draws its four regions in time
       expect((await call('GET', '/api/health/ready')).status).toBe(200);
-      const after = await within(2000, run(chartA, { innerFilters: [{ name: 'amount', dataType: 'number', numberOption: 'greaterThan', range: [-12_345] }] }));
+      const after = await within(STALL_BOUND_MS, run(chartA, { innerFilters: [{ name: 'amount', dataType: 'number', numberOption: 'greaterThan', range: [-12_345] }] }));
       expect(after === 'stalled' ? after : regionsOf(after.body.data).sort()).toEqual(REGIONS);
     });
   });
