@@ -1,6 +1,7 @@
 // Lint = Nx module boundaries (by the tags in each package.json "nx" field) plus a few correctness rules.
 import nx from '@nx/eslint-plugin';
 import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
 
 // The web app's module edges (apps/web/src/modules/<module>): which other modules each may import
 // (docs/architecture.md "Web module edges"). The graph has no cycle (checked below); shared/ imports no
@@ -101,4 +102,6 @@ export default [
   webSharedRule,
   // End-to-end tests read the web app's text catalogues by path to assert the visible texts.
   { files: ['apps/web-e2e/**/*.ts'], rules: { '@nx/enforce-module-boundaries': 'off' } },
+  // hooks in the same order on every render (a hook after an early return broke the data-source page)
+  { files: ['apps/web/src/**/*.{ts,tsx}'], plugins: { 'react-hooks': reactHooks }, rules: { 'react-hooks/rules-of-hooks': 'error' } },
 ];
