@@ -48,6 +48,19 @@ describe.each(adapters)('cache port contract: %s', (_name, make) => {
     expect([first, second]).not.toContain(third);
   });
 
+  it('sets a key only when absent, answering the value it holds', async () => {
+    expect(await c.setIfAbsent('once', 'a', 60_000)).toBe('a');
+    expect(await c.setIfAbsent('once', 'b', 60_000)).toBe('a');
+    expect(await c.get('once')).toBe('a');
+    expect(await c.ttl('once')).toBeGreaterThan(0);
+  });
+
+  it('gives readers that find a stamp missing at the same time one stamp', async () => {
+    const noted = await Promise.all(Array.from({ length: 5 }, () => currentStamps(c, ['stamp:chart:together', 'stamp:source:together'])));
+    expect(new Set(noted.map((n) => n.join()))).toEqual(new Set([noted[0]!.join()]));
+    expect(await currentStamps(c, ['stamp:chart:together', 'stamp:source:together'])).toEqual(noted[0]);
+  });
+
   it('drops keys by prefix and only those', async () => {
     await c.set('ds:1:q1', 'x', 10_000);
     await c.set('ds:1:q2', 'x', 10_000);

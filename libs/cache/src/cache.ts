@@ -4,6 +4,8 @@ export interface Cache {
   /** Several keys in one round trip (Redis MGET), in order. */
   getMany(keys: readonly string[]): Promise<(string | undefined)[]>;
   set(key: string, value: string, ttlMs: number): Promise<void>;
+  /** Sets key to value unless it holds one already (atomically); answers the value the key holds after. */
+  setIfAbsent(key: string, value: string, ttlMs: number): Promise<string>;
   delete(key: string): Promise<void>;
   /** Drops every key that starts with prefix (e.g. all results of one data source). */
   deleteByPrefix(prefix: string): Promise<number>;

@@ -22,6 +22,13 @@ export class MemoryCache implements Cache {
     this.lru.set(key, value, { ttl: Math.max(1, ttlMs) });
   }
 
+  async setIfAbsent(key: string, value: string, ttlMs: number): Promise<string> {
+    const current = this.lru.get(key);
+    if (current !== undefined) return current;
+    this.lru.set(key, value, { ttl: Math.max(1, ttlMs) });
+    return value;
+  }
+
   async delete(key: string): Promise<void> {
     this.lru.delete(key);
   }

@@ -2,6 +2,8 @@ import { Redis } from 'ioredis';
 import { SingleFlight, type Cache } from './cache.js';
 
 // INCR and set the expiry only on the first increment, atomically.
+// GET, or SET with an expiry when absent, atomically: answers the value the key holds after.
+const SET_IF_ABSENT = `local v = redis.call('GET', KEYS[1]) if v then return v end redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2]) return ARGV[1]`;
 const INCREMENT = `local n = redis.call('INCR', KEYS[1]) if n == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end return n`;
 
 /**
@@ -30,6 +32,10 @@ export class RedisCache implements Cache {
 
   async set(key: string, value: string, ttlMs: number): Promise<void> {
     await this.redis.set(this.prefix + key, value, 'PX', Math.max(1, Math.round(ttlMs)));
+  }
+
+  async setIfAbsent(key: string, value: string, ttlMs: number): Promise<string> {
+    return String(await this.redis.eval(SET_IF_ABSENT, 1, this.prefix + key, value, Math.max(1, Math.round(ttlMs))));
   }
 
   async delete(key: string): Promise<void> {

@@ -30,8 +30,10 @@ export async function bumpStamps(cache: Cache, keys: readonly string[]): Promise
 
 /**
  * The current stamps of the keys, writing a new one where none is (so a reader always notes a real
- * value before it reads the thing the stamp guards). Writing over a stamp a writer set in between is
- * safe: it only makes copies noted under the writer's stamp unusable.
+ * value before it reads the thing the stamp guards). A missing stamp is written only if still absent
+ * (Cache.setIfAbsent): readers that find it missing at the same time all note the one written first
+ * (each writing its own would leave all but the last with a stamp that is already gone, and their
+ * copies unusable at once). A writer's bump in between wins, which only makes older copies unusable.
  */
 export async function currentStamps(cache: Cache, keys: readonly string[]): Promise<string[]> {
   const found = await cache.getMany(keys);
@@ -40,8 +42,7 @@ export async function currentStamps(cache: Cache, keys: readonly string[]): Prom
   const out = [...found] as string[];
   await Promise.all(
     missing.map(async (i) => {
-      out[i] = newStamp();
-      await cache.set(keys[i]!, out[i]!, STAMP_TTL_MS);
+      out[i] = await cache.setIfAbsent(keys[i]!, newStamp(), STAMP_TTL_MS);
     }),
   );
   return out;
