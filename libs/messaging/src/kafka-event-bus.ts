@@ -27,6 +27,8 @@ export class KafkaEventBus implements EventBus {
   private connecting: Promise<Producer> | null = null;
   private readonly knownTopics = new Set<string>();
   private readonly consumers = new Set<Consumer>();
+  /** set by close(): a subscribe or topic wait still under way stops and leaves nothing connected */
+  private closed = false;
 
   constructor(private readonly options: KafkaBusOptions) {
     this.kafka = new Kafka({
@@ -63,9 +65,18 @@ export class KafkaEventBus implements EventBus {
 
   async subscribe(topic: string, groupId: string, handler: MessageHandler): Promise<Subscription> {
     await this.ensureTopics([topic, topic + DEAD_LETTER_SUFFIX]);
-    const consumer = this.kafka.consumer({ groupId, sessionTimeout: 10_000, heartbeatInterval: 1000, retry: { retries: 10 } });
+    this.throwIfClosed();
+    let unsubscribed = false;
+    // kafkajs restarts a crashed consumer (broker gone) on a timer that a disconnect made while the crash
+    // is handled does not cancel: never once the bus or this subscription was closed (it would reconnect
+    // and keep the process alive)
+    const restartOnFailure = async () => !this.closed && !unsubscribed;
+    const consumer = this.kafka.consumer({ groupId, sessionTimeout: 10_000, heartbeatInterval: 1000, retry: { retries: 10, restartOnFailure } });
+    // known from its creation, so a close() during the steps below disconnects it too
+    this.consumers.add(consumer);
     await consumer.connect();
     await consumer.subscribe({ topic, fromBeginning: true });
+    this.throwIfClosed();
     const maxAttempts = this.options.maxAttempts ?? 3;
     await consumer.run({
       autoCommit: false,
@@ -93,9 +104,9 @@ export class KafkaEventBus implements EventBus {
         await consumer.commitOffsets([{ topic: t, partition, offset: (BigInt(message.offset) + 1n).toString() }]);
       },
     });
-    this.consumers.add(consumer);
     return {
       close: async () => {
+        unsubscribed = true;
         this.consumers.delete(consumer);
         // Waits for the message being handled, then leaves the group.
         await consumer.disconnect();
@@ -103,7 +114,12 @@ export class KafkaEventBus implements EventBus {
     };
   }
 
+  private throwIfClosed(): void {
+    if (this.closed) throw new Error('the Kafka event bus was closed');
+  }
+
   async close(): Promise<void> {
+    this.closed = true;
     await Promise.all([...this.consumers].map((c) => c.disconnect().catch(() => undefined)));
     this.consumers.clear();
     await this.producer?.disconnect().catch(() => undefined);
@@ -116,6 +132,10 @@ export class KafkaEventBus implements EventBus {
       const p = this.kafka.producer({ idempotent: true, maxInFlightRequests: 1, allowAutoTopicCreation: true });
       try {
         await p.connect();
+        if (this.closed) {
+          await p.disconnect().catch(() => undefined);
+          this.throwIfClosed();
+        }
         this.producer = p;
         return p;
       } finally {
@@ -131,7 +151,7 @@ export class KafkaEventBus implements EventBus {
     const admin: Admin = this.kafka.admin();
     await admin.connect();
     try {
-      await createTopicsWithLeaders(admin, missing, { partitions: this.options.partitions ?? 3, waitMs: this.options.topicWaitMs ?? 60_000 });
+      await createTopicsWithLeaders(admin, missing, { partitions: this.options.partitions ?? 3, waitMs: this.options.topicWaitMs ?? 60_000, stopped: () => this.closed });
       for (const t of missing) this.knownTopics.add(t);
     } finally {
       await admin.disconnect();
@@ -147,9 +167,10 @@ type TopicAdmin = Pick<Admin, 'createTopics' | 'fetchTopicMetadata'>;
  * a new topic only once its metadata cache has caught up: kafkajs' own waitForLeaders gives up on
  * UNKNOWN_TOPIC_OR_PARTITION. So this polls, retrying retriable errors until the deadline.
  */
-export async function createTopicsWithLeaders(admin: TopicAdmin, topics: string[], options: { partitions: number; waitMs: number }): Promise<void> {
+export async function createTopicsWithLeaders(admin: TopicAdmin, topics: string[], options: { partitions: number; waitMs: number; stopped?: () => boolean }): Promise<void> {
   const deadline = Date.now() + options.waitMs;
   for (let attempt = 0; ; attempt++) {
+    if (options.stopped?.()) throw new Error('stopped waiting for Kafka topics: the bus was closed');
     try {
       await admin.createTopics({ waitForLeaders: false, topics: topics.map((topic) => ({ topic, numPartitions: options.partitions })) });
       const { topics: meta } = await admin.fetchTopicMetadata({ topics });
