@@ -22,7 +22,10 @@ export class HealthController {
   async ready(@Res({ passthrough: true }) res: { status(n: number): unknown }) {
     const entries = await Promise.all(
       Object.entries(this.services).map(async ([name, client]) => {
-        const status = await rpc(client.check({}), 4000).then((r) => r.status, () => 'UNREACHABLE');
+        // a call can pick a replica that has just gone (its connection not yet seen broken) and fail at once;
+        // the client's balancer then leaves it out, so a service is unreachable only when a second try fails too
+        const check = () => rpc(client.check({}), 4000).then((r) => r.status);
+        const status = await check().catch(() => check()).catch(() => 'UNREACHABLE');
         return [name, status] as const;
       }),
     );
