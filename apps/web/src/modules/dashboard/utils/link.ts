@@ -1,3 +1,4 @@
+import { buildPath } from '../../../shared/routing/routes';
 import type { TabType } from '../types';
 
 /**
@@ -12,7 +13,7 @@ export function dashboardLink(
   openQuery = '',
   open?: { pathname: string; search: string },
 ): string {
-  const path = `/${tab}/${encodeURIComponent(dashboard.projectId)}/${encodeURIComponent(dashboard.dashboardId)}`;
+  const path = buildPath(tab, { project: dashboard.projectId, dashboard: dashboard.dashboardId });
   if (open && open.pathname === path && open.search) return `${origin}${path}${open.search}`;
   return `${origin}${path}${openQuery}`;
 }
