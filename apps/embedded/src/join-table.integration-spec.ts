@@ -198,6 +198,46 @@ describe('joined tables', () => {
     expect((await call('PUT', '/api/data_source/update', { dataSourceId: saved.dataSourceId, description: 'x' })).body.data).toBe('A joined table is changed in the join designer');
   });
 
+  it('leaves out a LEFT join on keys unique in the joined table when a chart reads nothing of it, and joins again once the keys repeat', async () => {
+    // one manager per region: the managers' region is unique
+    const heads = await upload('Heads', 'region,manager\nEast,Li\nWest,Wang\nNorth,Chen\nCentral,Zhao\n', [
+      { name: 'region', type: 'string' },
+      { name: 'manager', type: 'string' },
+    ]);
+    const spec = join('left', { name: 'Orders x heads' });
+    spec.nodeDataArray[1].dataSourceId = heads.id;
+    const saved = await ok('POST', `/api/data_source/join_table_add/${folder}`, spec);
+    const described = () => stack.logLines.filter((l) => l.includes('"join described"') && l.includes(saved.dataSourceId)).map((l) => JSON.parse(l));
+    // by the root's own field: the same sums as the hand-written join
+    const hand = async () => {
+      const sql = `SELECT o.region AS manager, SUM(o.amount) AS total FROM ${orders.table} o LEFT JOIN ${heads.table} m ON o.region = m.region GROUP BY o.region`;
+      return byManager((await ok('POST', '/api/data_source/source/', { type: 8, content: sql, count: 100 })).rows);
+    };
+    const byRegion = await barChart(saved.dataSourceId, 'Heads by region', 'Region');
+    const unique = await hand();
+    expect(await chartNumbers(byRegion)).toEqual(unique);
+    expect(described().at(-1)).toMatchObject({ links: 1, uniqueLinks: 1 });
+    // a chart reading the joined table still joins it
+    const byManagerChart = await barChart(saved.dataSourceId, 'Heads by manager', 'Manager');
+    const handByManager = async () => {
+      const sql = `SELECT m.manager AS manager, SUM(o.amount) AS total FROM ${orders.table} o LEFT JOIN ${heads.table} m ON o.region = m.region GROUP BY m.manager`;
+      return byManager((await ok('POST', '/api/data_source/source/', { type: 8, content: sql, count: 100 })).rows);
+    };
+    expect(await chartNumbers(byManagerChart)).toEqual(await handByManager());
+
+    // a second manager for North: its orders now meet two rows, and the chart by region counts them twice
+    await upload('Heads', 'region,manager\nNorth,Zhou\n', [
+      { name: 'region', type: 'string' },
+      { name: 'manager', type: 'string' },
+    ], 'append', heads.id);
+    const repeated = await hand();
+    expect(repeated.North).toBe(2 * (unique.North ?? 0));
+    expect(await chartNumbers(byRegion)).toEqual(repeated);
+    expect(described().at(-1)).toMatchObject({ links: 1, uniqueLinks: 0 });
+    expect(await chartNumbers(byManagerChart)).toEqual(await handByManager());
+    await ok('DELETE', `/api/data_source/${saved.dataSourceId}`);
+  });
+
   // tables of one database connection (the services run's MariaDB): the join runs on that database
   const myUrl = process.env.TEST_MYSQL_URL;
   (myUrl ? it : it.skip)('joins tables of one MariaDB connection, with the sums of the hand-written SQL; a full join is refused there', async () => {

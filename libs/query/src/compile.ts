@@ -6,7 +6,7 @@ import { QueryError } from './errors.js';
 import type { ChartQueryIR, DetailQueryIR, DimensionIR, FilterNode, MeasureIR, OrderIR, QueryIR, ScalarValue, SummaryFn, SummaryQueryIR } from './ir.js';
 import type { FieldType, QuerySource, SourceField } from './source.js';
 import { conditionNode } from './filters.js';
-import { checkJoinSpec, type JoinSpec, type JoinType } from './join.js';
+import { checkJoinSpec, pruneJoin, type JoinSpec, type JoinType } from './join.js';
 import { derivedSource, readSourceSql, withPrefix } from './source-sql.js';
 import { join, param, raw, renderSql, sql, type RenderedSql, type Sql } from './sql.js';
 
@@ -42,25 +42,30 @@ export interface CompiledQuery {
  */
 export function compile(ir: QueryIR, dialect: Dialect | DialectName): CompiledQuery {
   const d = typeof dialect === 'string' ? dialectFor(dialect) : dialect;
+  let querySource = ir.kind === 'summary' ? ir.base.source : ir.source;
+  if (querySource.kind === 'join') {
+    // the statement once without its FROM, to learn which of the join's columns it reads
+    checkJoinSpec(querySource.join);
+    const reads = new Set<string>();
+    statementOf(new Compiler(d, reads), ir, raw(''));
+    const pruned = pruneJoin(querySource.join, reads);
+    if (pruned !== querySource.join) querySource = { kind: 'join', join: pruned };
+  }
   const c = new Compiler(d);
-  const source = c.source(ir.kind === 'summary' ? ir.base.source : ir.source);
-  let body: Sql;
-  let columns: ResultColumn[];
+  const source = c.source(querySource);
+  const { body, columns } = statementOf(c, ir, source.from);
+  return { ...renderSql(withPrefix(source.prefix, body), d.placeholder), columns };
+}
+
+function statementOf(c: Compiler, ir: QueryIR, from: Sql): { body: Sql; columns: ResultColumn[] } {
   switch (ir.kind) {
     case 'chart':
-      body = c.chart(ir, source.from, true);
-      columns = chartColumns(ir);
-      break;
+      return { body: c.chart(ir, from, true), columns: chartColumns(ir) };
     case 'summary':
-      body = c.summary(ir, source.from);
-      columns = summaryColumns(ir);
-      break;
+      return { body: c.summary(ir, from), columns: summaryColumns(ir) };
     case 'detail':
-      body = c.detail(ir, source.from);
-      columns = ir.columns.map((col) => ({ alias: col.alias, role: 'detail', field: col.field.name, title: col.title, dataType: col.field.dataType }));
-      break;
+      return { body: c.detail(ir, from), columns: ir.columns.map((col) => ({ alias: col.alias, role: 'detail', field: col.field.name, title: col.title, dataType: col.field.dataType })) };
   }
-  return { ...renderSql(withPrefix(source.prefix, body), d.placeholder), columns };
 }
 
 const JOIN_KEYWORDS: Record<JoinType, string> = { left: 'LEFT JOIN', inner: 'INNER JOIN', full: 'FULL OUTER JOIN', right: 'RIGHT JOIN' };
@@ -75,6 +80,15 @@ export function joinRowsSql(spec: JoinSpec, dialect: Dialect | DialectName, limi
 export function joinCountSql(spec: JoinSpec, dialect: Dialect | DialectName, rootOnly = false): RenderedSql {
   const d = typeof dialect === 'string' ? dialectFor(dialect) : dialect;
   return renderSql(new Compiler(d).joinCount(spec, rootOnly), d.placeholder);
+}
+
+/**
+ * One row when the child's ON fields of link `index` repeat among the child's rows (non-null values),
+ * none when they are unique: what the data-source service records as `JoinLinkSpec.unique`.
+ */
+export function joinKeyRepeatsSql(spec: JoinSpec, index: number, dialect: Dialect | DialectName): RenderedSql {
+  const d = typeof dialect === 'string' ? dialectFor(dialect) : dialect;
+  return renderSql(new Compiler(d).joinKeyRepeats(spec, index), d.placeholder);
 }
 
 const measureType = (m: MeasureIR): FieldType => (m.aggregator === 'min' || m.aggregator === 'max' ? m.field.dataType : 'number');
@@ -123,7 +137,11 @@ function problemParams(p: SqlProblem): Record<string, string | number> {
 }
 
 class Compiler {
-  constructor(private readonly d: Dialect) {}
+  /** @param reads when given, collects the names of the source columns (src."name") the statement reads */
+  constructor(
+    private readonly d: Dialect,
+    private readonly reads?: Set<string>,
+  ) {}
 
   private q(name: string): Sql {
     return raw(this.d.quoteIdent(name));
@@ -131,6 +149,7 @@ class Compiler {
 
   /** A raw source column: src."name" (a join's input column: t<i>."name"). */
   private column(field: SourceField, table = 'src'): Sql {
+    if (table === 'src') this.reads?.add(field.name);
     return raw(`${table}.${this.d.quoteIdent(field.name)}`);
   }
 
@@ -267,6 +286,20 @@ class Compiler {
   /** The first rows of a join (the designer's preview). */
   joinRows(spec: JoinSpec, limit: number): Sql {
     return this.statement({ columns: raw('src.*'), from: this.derived(this.joinSelect(spec), 'src'), limit });
+  }
+
+  /** SELECT 1 … GROUP BY <the child's ON fields> HAVING COUNT(*) > 1, first row only. */
+  joinKeyRepeats(spec: JoinSpec, index: number): Sql {
+    checkJoinSpec(spec);
+    const l = spec.links[index];
+    if (!l) throw new QueryError('invalid_option', { name: 'join.link', value: index });
+    const keys = l.on.map((p) => raw(`t${l.to}.${this.d.quoteIdent(p.to)}`));
+    const notNull = join(
+      keys.map((k) => sql`${k} IS NOT NULL`),
+      ' AND ',
+    );
+    const body = sql`FROM ${this.joinInput(spec, l.to)}\nWHERE ${notNull}\nGROUP BY ${join(keys, ', ')}\nHAVING ${this.d.countRows()} > 1`;
+    return this.d.limit({ columns: raw(`1 AS ${this.d.quoteIdent('d')}`), body, ordered: false }, 1);
   }
 
   /** COUNT(*) of a join, or of its root input alone (rows more than the root's: the join multiplies rows). */

@@ -1,4 +1,4 @@
-import { buildChartQuery, compile, DIALECT_NAMES, joinCountSql, joinRowsSql, QueryError, type JoinSpec, type JoinType, type QuerySource, type SourceField } from './index.js';
+import { buildChartQuery, compile, DIALECT_NAMES, joinCountSql, joinKeyRepeatsSql, joinRowsSql, pruneJoin, QueryError, type JoinSpec, type JoinType, type QuerySource, type SourceField } from './index.js';
 
 /** A join's output fields as the data-source service lists them (a column's name, its input field's type). */
 const joinFields = (spec: JoinSpec): SourceField[] => spec.columns.map((c) => ({ name: c.name, dataType: spec.nodes[c.node]!.fields.find((f) => f.name === c.field)!.dataType }));
@@ -102,5 +102,74 @@ describe('joined tables: structure checked where compiled', () => {
   it('a chart may name only the join fields', () => {
     const source: QuerySource = { kind: 'join', join: spec('left') };
     expect(() => buildChartQuery(chart({ points: [point('manager')], values: [value('Amount', 'sum')] }), source, joinFields(spec('left')), {})).toThrow(/unknown_field/);
+  });
+});
+
+describe('joined tables: joins a statement reads nothing of are left out (pruneJoin)', () => {
+  // orders ⟕ managers (unique region) ⟕ targets (unique manager), no join filter
+  const chain = (managersUnique: boolean, targetsUnique: boolean, targetsJoin: JoinType = 'left'): JoinSpec => ({
+    ...threeTables,
+    links: [
+      { ...threeTables.links[0], unique: managersUnique },
+      { ...threeTables.links[1], joinType: targetsJoin, unique: targetsUnique },
+    ],
+    where: { linker: 'and', items: [] },
+  });
+  const chartBy = (join: JoinSpec, point_: string, value_ = 'Amount') =>
+    compile(buildChartQuery(chart({ points: [point(point_)], values: [value(value_, 'sum')] }), { kind: 'join', join }, joinFields(join), {}), 'duckdb').sql;
+
+  it('leaves out a subtree of unique LEFT joins the chart reads nothing of', () => {
+    const q = chartBy(chain(true, true), 'Region');
+    expect(q).not.toContain('xl_managers');
+    expect(q).not.toContain('targets');
+    expect(q).toContain('xl_orders');
+    expect(pruneJoin(chain(true, true), new Set(['Region', 'Amount']))).toEqual({
+      nodes: [threeTables.nodes[0]],
+      links: [],
+      columns: [
+        { node: 0, field: 'region', name: 'Region' },
+        { node: 0, field: 'amount', name: 'Amount' },
+      ],
+      where: { linker: 'and', items: [] },
+    });
+  });
+
+  it('keeps a node that is read, with its way to the root, and leaves out the leaf below it', () => {
+    const q = chartBy(chain(true, true), 'Manager');
+    expect(q).toContain('xl_managers');
+    expect(q).not.toContain('targets');
+    // a node read below a prunable one keeps both
+    const t = chartBy(chain(true, true), 'Region', 'Target');
+    expect(t).toContain('xl_managers');
+    expect(t).toContain('targets');
+  });
+
+  it('keeps joins that are not unique, not LEFT, or filtered', () => {
+    expect(chartBy(chain(false, true), 'Region')).toContain('xl_managers');
+    expect(chartBy(chain(false, true), 'Region')).not.toContain('targets');
+    // an inner join below drops rows: it and its parent stay
+    const inner = chartBy(chain(true, true, 'inner'), 'Region');
+    expect(inner).toContain('xl_managers');
+    expect(inner).toContain('targets');
+    const filtered: JoinSpec = { ...chain(true, true), where: { linker: 'and', items: [threeTables.where.items[2]] } };
+    expect(chartBy(filtered, 'Region')).toContain('xl_managers');
+    // no link marked unique: the spec itself, the statement as before
+    expect(pruneJoin(threeTables, new Set(['Region']))).toBe(threeTables);
+    // every node read: the spec itself
+    const all = chain(true, true);
+    expect(pruneJoin(all, new Set(['Region', 'Target']))).toBe(all);
+  });
+
+  it('reads filters, sorting and details too', () => {
+    const join = chain(true, true);
+    const source: QuerySource = { kind: 'join', join };
+    const ir = buildChartQuery(chart({ points: [point('Region')], values: [value('Amount', 'sum')] }), source, joinFields(join), {});
+    const filtered = { ...ir, filters: { kind: 'compare' as const, field: { name: 'Target', dataType: 'number' as const }, op: '>' as const, value: { type: 'number' as const, value: 1 } } };
+    expect(compile(filtered, 'duckdb').sql).toContain('targets');
+  });
+
+  it('the key check per dialect: non-null keys that repeat, first row only', () => {
+    for (const dialect of DIALECT_NAMES) expect(joinKeyRepeatsSql(chain(true, true), 0, dialect)).toMatchSnapshot(dialect);
+    expect(() => joinKeyRepeatsSql(chain(true, true), 5, 'duckdb')).toThrow(QueryError);
   });
 });

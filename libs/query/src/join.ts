@@ -27,6 +27,13 @@ export interface JoinLinkSpec {
   joinType: JoinType;
   /** ON from.field = to.field AND … */
   on: { from: string; to: string }[];
+  /**
+   * Set by the data-source service when the child's ON fields were found unique among the child's rows
+   * (non-null key values, checked on the data version the description carries): each parent row then
+   * meets at most one child row, so a LEFT join there neither adds nor removes rows and a statement that
+   * reads nothing of the child's subtree may leave it out (`pruneJoin`).
+   */
+  unique?: boolean;
 }
 
 export interface JoinColumnSpec {
@@ -84,4 +91,38 @@ export function checkJoinSpec(spec: JoinSpec): { catalogs: FieldCatalog[]; order
   if (items.length > JOIN_LIMITS.filters) throw bad('filters', items.length);
   for (const i of items) if (!catalogs[i.node]) throw bad('filter', i.node);
   return { catalogs, order: links };
+}
+
+/**
+ * The join a statement needs when it reads only the output columns named in `read` (join pruning, as
+ * Looker and lightdash leave out joins whose fields a query does not use): a node is left out with its
+ * whole subtree when the link into it is a LEFT join on keys unique in the child (`unique`), nothing in
+ * the subtree is read, and no join filter names it — such a join keeps every row of its parent exactly
+ * once, so the statement's rows are the same. Every other node is kept, with the path to the root.
+ * Answers `spec` itself when nothing can be left out (the statement is then written as before).
+ */
+export function pruneJoin(spec: JoinSpec, read: ReadonlySet<string>): JoinSpec {
+  const links = spec.links ?? [];
+  if (!links.some((l) => l.unique && l.joinType === 'left')) return spec;
+  const parent = new Map<number, JoinLinkSpec>(links.map((l) => [l.to, l]));
+  const needed = new Set<number>([0]);
+  const need = (node: number) => {
+    // a node needed brings every node on its way to the root
+    for (let n: number | undefined = node; n !== undefined && !needed.has(n); n = parent.get(n)?.from) needed.add(n);
+  };
+  for (const c of spec.columns) if (read.has(c.name)) need(c.node);
+  for (const i of spec.where?.items ?? []) need(i.node);
+  for (const l of links) if (!(l.unique && l.joinType === 'left')) need(l.to);
+  if (needed.size === spec.nodes.length) return spec;
+  const columns = spec.columns.filter((c) => needed.has(c.node));
+  if (columns.length === 0) return spec;
+  // renumber the kept nodes in their order (links stay after the link into their parent)
+  const at = new Map<number, number>();
+  spec.nodes.forEach((_, i) => needed.has(i) && at.set(i, at.size));
+  return {
+    nodes: spec.nodes.filter((_, i) => needed.has(i)),
+    links: links.filter((l) => needed.has(l.to)).map((l) => ({ ...l, from: at.get(l.from)!, to: at.get(l.to)! })),
+    columns: columns.map((c) => ({ ...c, node: at.get(c.node)! })),
+    where: { linker: spec.where?.linker ?? 'and', items: (spec.where?.items ?? []).map((i) => ({ ...i, node: at.get(i.node)! })) },
+  };
 }

@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import type { AppConfig } from '@bi/config';
-import { AppError } from '@bi/core';
+import { AppError, type Logger } from '@bi/core';
 import type { dataSourceQueryV1, dataSourceV1 } from '@bi/proto';
 import { QueryError, joinCountSql, joinRowsSql, querySourceFrom, type JoinSpec } from '@bi/query';
 import {
@@ -21,7 +21,7 @@ import {
   type JoinTableInput,
   type JoinType,
 } from '@bi/rules';
-import { CONFIG, idOrNotFound, isUuid, validName } from '@bi/service-kit';
+import { CONFIG, LOGGER, idOrNotFound, isUuid, validName } from '@bi/service-kit';
 import type { DialectName } from '@bi/sql-text';
 import { DataSourceEvents } from '../data-source.events.js';
 import { DataSourceRepository, iso, type SourceRow } from '../data-source.repository.js';
@@ -30,6 +30,7 @@ import { querySourceOf, type QuerySourcePart } from '../query/query-source.js';
 import { SecretBox } from '../secrets.js';
 import { connectionString, engineOf, storedSpec } from '../source-connection.js';
 import { SourceRunner } from '../source-runner.js';
+import { JoinKeyUniqueness, versionedInput } from './join-key-uniqueness.js';
 import { checkSourceSql } from '../sql/source-sql.js';
 
 type DataType = 'string' | 'number' | 'date';
@@ -68,6 +69,7 @@ export function storeKeyOf(row: SourceRow): string {
 export class JoinTableService {
   /** Each input row's query part (its SQL checked, calculated fields written) per engine, made once per row read: refresh and build share it. */
   private readonly parts = new WeakMap<SourceRow, Map<DialectName, QuerySourcePart>>();
+  private readonly uniqueKeys = new JoinKeyUniqueness();
 
   constructor(
     private readonly repo: DataSourceRepository,
@@ -75,6 +77,7 @@ export class JoinTableService {
     private readonly secrets: SecretBox,
     private readonly events: DataSourceEvents,
     @Inject(CONFIG) private readonly config: AppConfig,
+    @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
   private partOf(row: SourceRow, engine: DialectName): QuerySourcePart {
@@ -210,10 +213,22 @@ export class JoinTableService {
     const inputs = await this.inputsOf(stored);
     const j = this.build(this.refresh(stored, inputs, false), inputs);
     const titles = new Map(row.fields.map((f) => [f.name, f]));
+    const connection = this.connection(j.root);
+    const spec = await this.uniqueKeys.mark(
+      j.spec,
+      j.engine,
+      (node) => {
+        const input = inputs.get(j.input.nodeDataArray[node].dataSourceId)!;
+        return { row: input, versioned: versionedInput(input, j.engine, this.partOf(input, j.engine)) };
+      },
+      (sql, params, timeoutMs) => this.runner.drivers.use(connection, (d) => d.run(sql, params, { timeoutMs: Math.min(timeoutMs, this.runner.timeoutMs), maxRows: 1 })),
+    );
+    // tests read this line: which links a statement may leave out (docs/api/join-table.md "Join pruning")
+    this.logger.debug('join described', { dataSourceId: row.id, links: spec.links.length, uniqueLinks: spec.links.filter((l) => l.unique).length });
     return {
       dialect: j.engine,
       sourceKind: 'join',
-      joinJson: JSON.stringify(j.spec),
+      joinJson: JSON.stringify(spec),
       tableName: '',
       tableSchema: '',
       sql: '',
