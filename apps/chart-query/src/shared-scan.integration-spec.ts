@@ -48,10 +48,13 @@ describe('SharedScans on DuckDB', () => {
     }
   });
 
-  it('answers charts of every date grain and every aggregate from one day-level roll-up, with the rows of their own queries', async () => {
+  // a date stored as TIMESTAMP with times, as DATE (the analytics store's two kinds) and as TIMESTAMPTZ (a SQL source may answer one)
+  it.each(['order_date', 'order_day', 'order_tz'])('answers charts of every date grain and every aggregate from one day-level roll-up, with the rows of their own queries (%s)', async (dateField) => {
     await conn.run(
-      `CREATE TABLE orders AS SELECT CASE WHEN i % 101 = 0 THEN NULL ELSE TIMESTAMP '2022-01-01 00:00:00' + to_hours((i * 37) % 26280) END AS order_date, ['A','B','C'][1 + (i % 3)] AS category, CASE WHEN i % 17 = 0 THEN NULL ELSE ((i * 7919) % 1000) / 7.0 END AS amount, (i % 50)::INTEGER AS qty FROM range(30000) t(i)`,
+      `CREATE OR REPLACE TABLE orders AS SELECT CASE WHEN i % 101 = 0 THEN NULL ELSE TIMESTAMP '2022-01-01 00:00:00' + to_hours((i * 37) % 26280) END AS order_date, ['A','B','C'][1 + (i % 3)] AS category, CASE WHEN i % 17 = 0 THEN NULL ELSE ((i * 7919) % 1000) / 7.0 END AS amount, (i % 50)::INTEGER AS qty FROM range(30000) t(i)`,
     );
+    await conn.run(`ALTER TABLE orders ADD COLUMN order_day DATE; UPDATE orders SET order_day = CAST(order_date AS DATE)`);
+    await conn.run(`ALTER TABLE orders ADD COLUMN order_tz TIMESTAMPTZ; UPDATE orders SET order_tz = CAST(order_date AS TIMESTAMPTZ)`);
     const runs: string[] = [];
     const run = async (req: dataSourceQueryV1.RunQueryRequest): Promise<dataSourceQueryV1.RunQueryReply> => {
       runs.push(req.sql);
@@ -63,7 +66,7 @@ describe('SharedScans on DuckDB', () => {
     const on = (granularity: (typeof grains)[number], measures: MeasureIR[], withSeries = true): ChartQueryIR => ({
       kind: 'chart',
       source: { kind: 'table', table: 'orders' },
-      dimensions: [{ field: { name: 'order_date', dataType: 'date' }, granularity, alias: 'd0', title: 'date' }],
+      dimensions: [{ field: { name: dateField, dataType: 'date' }, granularity, alias: 'd0', title: 'date' }],
       ...(withSeries ? { series: { field: { name: 'category', dataType: 'string' }, granularity: 'normal' as const, alias: 's0', title: 'category' } } : {}),
       measures,
       filters: { kind: 'compare', field: { name: 'qty', dataType: 'number' }, op: '>', value: { type: 'number', value: 3 } },
@@ -85,6 +88,9 @@ describe('SharedScans on DuckDB', () => {
     // every chart from ONE statement (the roll-up), none alone
     expect(runs).toHaveLength(1);
     expect(runs[0]).toContain('MATERIALIZED');
+    // the day-level pre-aggregate groups by the day as a DATE, not by a TIMESTAMP computed for every row
+    expect(runs[0]).toContain(`GROUP BY CAST(src."${dateField}" AS DATE)`);
+    expect(runs[0]).not.toContain("date_trunc('day', src.");
     const close = (a: unknown, b: unknown) => (typeof a === 'number' && typeof b === 'number' ? Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(b)) : a === b);
     for (const [i, ir] of irs.entries()) {
       const own = compile(ir, 'duckdb');

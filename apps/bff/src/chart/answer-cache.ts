@@ -38,6 +38,10 @@ const MAX_ANSWER_BYTES = 64 * 1024 * 1024;
  * writes no stamp), e.g. a source's creator, which the access check reads.
  */
 const DESCRIPTION_TTL_MS = 60_000;
+/** Kept answers are compressed once no answer was kept for this long (ChartAnswers.compressLater)… */
+const COMPRESS_QUIET_MS = 1_000;
+/** …or at the latest this long after the first of them was kept. */
+const COMPRESS_WAIT_MS = 5_000;
 
 /** The two chart-run routes the hit path serves: dashboard (with global filters) and editor. */
 const RUN_ROUTE = /^\/api\/(dashboard|chart-edit)\/chart\/([^/]+)\/([^/]+)\/?$/;
@@ -206,16 +210,44 @@ export class ChartAnswers {
     const key = answerKey(tab, chartId, requestKey, read.source ? rowRulesFingerprint(user, read.source) : '');
     const entry: CachedAnswer = { body, chartStamp: read.stamps.chart, sourceId: read.source?.dataSourceId ?? '', sourceStamp: read.stamps.source };
     this.answers.set(key, entry, { ttl });
-    // compressed in the thread pool, once, after this answer is sent (setting the compressor up and the
-    // CRC are the event loop's: ≈ 0.4 ms a cold run waited for); until then hits are sent uncompressed
-    setImmediate(() =>
-      deflatePiece(body).then(
+    this.compressLater(key, entry);
+  }
+
+  /** Kept answers not compressed yet, and when the first of them was kept. */
+  private readonly uncompressed: { key: string; entry: CachedAnswer }[] = [];
+  private uncompressedSince = 0;
+  private compressTimer: ReturnType<typeof setTimeout> | undefined;
+
+  /**
+   * Compresses a kept answer in the thread pool, once, after the burst of computations it came with:
+   * when no answer was kept for COMPRESS_QUIET_MS, at the latest COMPRESS_WAIT_MS after the first one
+   * waiting. A cold dashboard's answers are kept together while the page that asked for them still
+   * has to draw them, and on a small machine compressing them at once (the deflate in the pool, the
+   * CRC and the compressor set-up on the event loop) takes CPU from that page (docs/benchmarks.md
+   * "Browser"); the compressed copy only serves later hits. Until then hits are sent uncompressed.
+   */
+  private compressLater(key: string, entry: CachedAnswer): void {
+    const now = Date.now();
+    if (this.uncompressed.length === 0) this.uncompressedSince = now;
+    this.uncompressed.push({ key, entry });
+    if (this.compressTimer) clearTimeout(this.compressTimer);
+    const wait = Math.max(0, Math.min(COMPRESS_QUIET_MS, this.uncompressedSince + COMPRESS_WAIT_MS - now));
+    this.compressTimer = setTimeout(() => this.compressKept(), wait);
+    this.compressTimer.unref?.();
+  }
+
+  private compressKept(): void {
+    this.compressTimer = undefined;
+    for (const { key, entry } of this.uncompressed.splice(0)) {
+      // dropped or replaced meanwhile: nothing to compress
+      if (this.answers.peek(key) !== entry) continue;
+      deflatePiece(entry.body).then(
         (gz) => {
           if (this.answers.peek(key) === entry) entry.gz = gz;
         },
         () => undefined,
-      ),
-    );
+      );
+    }
   }
 
   /**
