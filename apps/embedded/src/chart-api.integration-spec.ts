@@ -162,6 +162,26 @@ describe('chart REST API', () => {
     expect([bad.status, bad.body.data]).toEqual([400, 'The filter value abc does not fit the field amount']);
   });
 
+  it('filters by any of several numbers or dates (a linkage selection of several points: anyOf)', async () => {
+    const chart = await newChart({ type: 'bar', points: [field('region', 'string')], values: [field('amount', 'number')] });
+    const expectSums = (answer: { option: unknown }, rows: typeof SALES) => {
+      const want = sumBy('region', 'amount', rows);
+      expect([...pairs(answer.option).keys()].sort()).toEqual([...want.keys()].sort());
+      for (const [region, sum] of want) expect(pairs(answer.option).get(region)).toBeCloseTo(sum, 2);
+    };
+    // quantities 2 and 5 (the first value alone would be qty 2 only)
+    const qty = await run(chart.chartId, { globalFilters: [{ name: 'qty', dataType: 'number', anyOf: true, range: ['2', '5'] }] });
+    expectSums(qty, SALES.filter((r) => r.qty === 2 || r.qty === 5));
+    // March and May at the month granularity
+    const months = await run(chart.chartId, { globalFilters: [{ name: 'order_date', dataType: 'date', granularity: 3, anyOf: true, range: ['2024-03-01', '2024-05-01'] }] });
+    expectSums(months, SALES.filter((r) => r.order_date.startsWith('2024-03') || r.order_date.startsWith('2024-05')));
+    // with another filter: both hold
+    const both = await run(chart.chartId, { globalFilters: [{ name: 'qty', dataType: 'number', anyOf: true, range: [2, 5] }, { name: 'category', dataType: 'string', range: ['Tech'] }] });
+    expectSums(both, SALES.filter((r) => (r.qty === 2 || r.qty === 5) && r.category === 'Tech'));
+    const bad = await call('POST', `/api/dashboard/chart/dashboard/${chart.chartId}`, { globalFilters: [{ name: 'qty', dataType: 'number', anyOf: true, range: ['2', 'abc'] }] });
+    expect([bad.status, bad.body.data]).toEqual([400, 'The filter value abc does not fit the field qty']);
+  });
+
   it('answers an empty chart (no fields, or no source) without running a query', async () => {
     const before = queriesRun();
     const empty = await run((await newChart({ type: 'line' })).chartId);

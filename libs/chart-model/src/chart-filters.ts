@@ -59,6 +59,7 @@ export interface GlobalFilterValue {
   granularity?: Granularity;
   numberOption?: RangeFilter['numberOption'];
   relative?: RelativeDate;
+  anyOf?: boolean;
 }
 
 export interface ChartFiltersInput {
@@ -109,6 +110,7 @@ function withValue(item: GlobalFilterItem, value: GlobalFilterValue | undefined)
   if (v.granularity !== undefined) out.granularity = v.granularity;
   if (v.numberOption !== undefined) out.numberOption = v.numberOption;
   if (v.relative) out.relative = v.relative;
+  if (v.anyOf !== undefined) out.anyOf = v.anyOf;
   if (out.title === undefined) delete out.title;
   if (out.id === undefined) delete out.id;
   return out;

@@ -125,6 +125,12 @@ export interface RangeFilter {
   numberOption?: 'all' | 'custom' | 'equal' | 'notEqual' | 'greaterThan' | 'greaterThanOrEqual' | 'lessThan' | 'lessThanOrEqual' | 'range';
   /** dates: a preset in place of the range (today, this week/month/quarter/year, the last N days) */
   relative?: RelativeDate;
+  /**
+   * `range` lists values, any of which a row may have (a linkage selection of several points):
+   * numbers equal to one of them, dates within the period of one of them at `granularity`, texts equal
+   * (as text filters always read). `numberOption` is not read then.
+   */
+  anyOf?: boolean;
 }
 
 export interface Chart {

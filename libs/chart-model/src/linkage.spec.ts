@@ -49,4 +49,13 @@ describe('filters of a selection on a target', () => {
     expect(linkageFiltersFor(target, { chartId: 's', points: ['2024'] }, [{ name: 'year', dataType: 'number' }])).toEqual([{ id: 'linkage:s:year', name: 'year', dataType: 'number', numberOption: 'equal', range: ['2024'] }]);
     expect(linkageFiltersFor(target, { chartId: 's', points: ['-'] }, [{ name: 'year', dataType: 'number' }])).toEqual([]);
   });
+
+  it('keeps every selected number and date: any of them (anyOf), repeated values once', () => {
+    const target = { chartId: 't', fields: [{ source: 'year', target: 'year' }, { source: 'month', target: 'day' }] };
+    const dims = [{ name: 'year', dataType: 'number' as const }, { name: 'month', dataType: 'date' as const, granularity: 3 as const }];
+    expect(linkageFiltersFor(target, { chartId: 's', points: ['2024 / 2024-03-01', '2025 / 2024-05-01', '2024 / -'] }, dims)).toEqual([
+      { id: 'linkage:s:year', name: 'year', dataType: 'number', anyOf: true, range: ['2024', '2025'] },
+      { id: 'linkage:s:month', name: 'day', dataType: 'date', granularity: 3, anyOf: true, range: ['2024-03-01', '2024-05-01'] },
+    ]);
+  });
 });

@@ -103,17 +103,18 @@ export interface LinkageDimension {
 }
 
 /**
- * A filter of `target` holding values of the dimension `dim` as a chart names them: a text field any
- * of the values; a number or date one value (a range filter of those types holds one value or one
- * interval: the first is kept) — a date as the period of the dimension's granularity. The empty
- * category '-' is left out. Null when no value remains.
+ * A filter of `target` holding values of the dimension `dim` as a chart names them, any of which a row
+ * may have: a text field the values; a number field one value equal, several any of them (`anyOf`); a
+ * date as the period of the dimension's granularity, several as any of their periods (`anyOf`). The
+ * empty category '-' is left out. Null when no value remains.
  */
 export function valueFilter(dim: LinkageDimension, values: readonly string[], target: string, id: string): RangeFilter | null {
   const kept = [...new Set(values.filter((v) => v !== '-' && v !== ''))];
   if (kept.length === 0) return null;
   if (dim.dataType === 'string') return { id, name: target, dataType: 'string', range: kept };
-  if (dim.dataType === 'number') return { id, name: target, dataType: 'number', numberOption: 'equal', range: [kept[0]!] };
-  return { id, name: target, dataType: 'date', granularity: dim.granularity ?? 0, range: [kept[0]!, kept[0]!] };
+  if (dim.dataType === 'number') return kept.length === 1 ? { id, name: target, dataType: 'number', numberOption: 'equal', range: kept } : { id, name: target, dataType: 'number', anyOf: true, range: kept };
+  const granularity = dim.granularity ?? 0;
+  return kept.length === 1 ? { id, name: target, dataType: 'date', granularity, range: [kept[0]!, kept[0]!] } : { id, name: target, dataType: 'date', granularity, anyOf: true, range: kept };
 }
 
 /** The filters one source chart's selection puts on one target: per mapped dimension, the values of the selected points (valueFilter). */

@@ -106,6 +106,8 @@ const CASES: Record<string, () => QueryIR> = {
   'range filter number all (no filter)': ranged({ name: 'qty', dataType: 'number', range: [1, 2], numberOption: 'all' }),
   'range filter number equal': ranged({ name: 'qty', dataType: 'number', range: [5], numberOption: 'equal' }),
   'range filter number notEqual': ranged({ name: 'qty', dataType: 'number', range: [5], numberOption: 'notEqual' }),
+  'range filter number any of (a linkage selection of several points)': ranged({ name: 'qty', dataType: 'number', range: [5, '7', 5], numberOption: 'greaterThan', anyOf: true }),
+  'range filter date any of the months (a linkage selection of several points)': ranged({ name: 'order_date', dataType: 'date', range: ['2024-03-01', '2024-05-01', '2024-03-01'], granularity: 3, anyOf: true }),
   'range filter number greaterThan': ranged({ name: 'amount', dataType: 'number', range: [0.5], numberOption: 'greaterThan' }),
   'range filter number greaterThanOrEqual': ranged({ name: 'amount', dataType: 'number', range: ['3000000000'], numberOption: 'greaterThanOrEqual' }),
   'range filter number lessThan': ranged({ name: 'qty', dataType: 'number', range: [10], numberOption: 'lessThan' }),
@@ -310,5 +312,27 @@ describe('source SQL', () => {
     const q = compile(buildChartQuery(monthSum(), { kind: 'sql', sql: '\n  -- recent\n  WITH s AS (SELECT * FROM sales) SELECT * FROM s ;' }, SALES_FIELDS), 'mssql');
     expect(q.sql.startsWith('-- recent\n  WITH s AS (SELECT * FROM sales)\nSELECT ')).toBe(true);
     expect(q.sql).toContain('FROM (\nSELECT * FROM s\n) AS src');
+  });
+});
+
+describe('a filter of any of several values (RangeFilter.anyOf, linkage)', () => {
+  const run = (f: Partial<RangeFilter>) => compile(ranged({ name: 'qty', dataType: 'number', range: [], ...f } as RangeFilter)(), 'duckdb');
+  it('numbers: IN the distinct values, bound', () => {
+    const q = run({ range: [5, '7', 5, ''], anyOf: true });
+    expect(q.sql).toContain('src."qty" IN ($1, $2)');
+    expect(q.params.slice(0, 2)).toEqual([5, 7]);
+  });
+  it('dates: within any of the periods', () => {
+    const q = run({ name: 'order_date', dataType: 'date', range: ['2024-03-01', '2024-05-01'], granularity: 3, anyOf: true });
+    expect(q.sql).toContain('(src."order_date" >= $1 AND src."order_date" < $2) OR (src."order_date" >= $3 AND src."order_date" < $4)');
+  });
+  it('refuses a flag that is not true or false, a value of the wrong type, too many values', () => {
+    expect(() => run({ range: [1, 2], anyOf: 'yes' as unknown as boolean })).toThrow(/invalid_value/);
+    expect(() => run({ range: [1, 'x'], anyOf: true })).toThrow(/invalid_value/);
+    expect(() => run({ name: 'order_date', dataType: 'date', range: ['2024-02-30', '2024-03-01'], anyOf: true })).toThrow(/invalid_value/);
+    expect(() => run({ name: 'order_date', dataType: 'date', range: Array.from({ length: 1001 }, () => '2024-03-01'), anyOf: true })).toThrow(/too_many_values/);
+  });
+  it('nothing selected is no filter', () => {
+    expect(run({ range: ['', null as unknown as string], anyOf: true }).sql).not.toContain('WHERE');
   });
 });

@@ -219,6 +219,23 @@ export function resolveRelativeDates(filters: readonly RangeFilter[], now: Date,
 const GRANULARITY_CODES = Object.fromEntries(Object.entries(GRANULARITY_NAMES).map(([code, name]) => [name, Number(code) as Granularity])) as Record<GranularityName, Granularity>;
 
 /**
+ * Rows having any of the values (`RangeFilter.anyOf`, a linkage selection of several points): numbers
+ * and texts IN the values; dates within the period of any of them at granularity `g`.
+ */
+function anyOfValues(field: SourceField, values: readonly unknown[], g: GranularityName): FilterNode {
+  if (field.dataType !== 'date') return inList(field, values);
+  if (values.length > MAX_IN_VALUES) throw new QueryError('too_many_values', { name: field.name, count: values.length, max: MAX_IN_VALUES });
+  const seen = new Set<string>();
+  const periods: FilterNode[] = [];
+  for (const v of values) {
+    if (isBlank(v) || seen.has(String(v))) continue;
+    seen.add(String(v));
+    periods.push(dateBetween(field, v, v, g));
+  }
+  return anyOf(periods);
+}
+
+/**
  * An inner filter or global filter item (spec 01 §3 / the date filter description): dates between
  * range[0] and range[1] at the filter's granularity, numbers per numberOption, strings IN the
  * selected values. Nothing selected, or numberOption 'all', is no filter.
@@ -228,6 +245,10 @@ export function rangeFilterNode(f: RangeFilter, catalog: FieldCatalog): FilterNo
   // a preset is resolved by the server first (resolveRelativeDates): never read as "no filter"
   if (f.relative) throw new QueryError('invalid_value', { name: field.name, value: String(f.relative?.preset) });
   const range = Array.isArray(f.range) ? f.range : [];
+  if (f.anyOf !== undefined && f.anyOf !== false) {
+    if (f.anyOf !== true) throw new QueryError('invalid_value', { name: field.name, value: String(f.anyOf) });
+    return anyOfValues(field, range, granularityName(f.granularity, field.name));
+  }
   switch (field.dataType) {
     case 'date':
       if (range.length > 2) throw new QueryError('invalid_value', { name: field.name, value: range.slice(0, 3).join(',') });
