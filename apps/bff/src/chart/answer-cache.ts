@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { LRUCache } from 'lru-cache';
-import { currentStamps, stampKeys, type Cache } from '@bi/cache';
+import { currentStamps, SingleFlight, stampKeys, type Cache } from '@bi/cache';
 import type { AppConfig } from '@bi/config';
 import { AppError } from '@bi/core';
 import { translate } from '@bi/i18n';
@@ -113,6 +113,8 @@ export class ChartAnswers {
   private readonly defaultTtlMs: number;
   /** runs being computed (once) */
   private readonly running = new Map<string, Promise<Buffer>>();
+  /** source descriptions being read: the charts of a dashboard that run together after a change of their source read it once */
+  private readonly describing = new SingleFlight();
 
   constructor(
     @Inject(SHARED_CACHE) private readonly shared: Cache | null,
@@ -174,7 +176,8 @@ export class ChartAnswers {
     let source: SourceDescription;
     if (keptSource && keptSource.stamp === sourceStamp) source = keptSource.value;
     else {
-      source = await this.describe(record.dataSourceId);
+      // one read per source and stamp for the runs that ask together (all noted this stamp before it ends)
+      source = await this.describing.run(`${record.dataSourceId}\u0000${sourceStamp}`, () => this.describe(record.dataSourceId));
       this.sources.set(record.dataSourceId, { value: source, stamp: sourceStamp });
     }
     if (!canAccessSource(user, source)) throw noSourceAccess();
