@@ -41,6 +41,13 @@ function kindOf(answer: ChartAnswer | undefined, fallback: string): string {
 }
 
 /**
+ * A box's spinner turns only once its answer took this long (its "Loading" text shows at once): a
+ * dashboard's boxes load together, and twenty spinners turning for a moment are noise that costs the
+ * page's compositor a frame each time (docs/benchmarks.md "Browser").
+ */
+const SPINNER_DELAY_MS = 500;
+
+/**
  * The content of a chart box: runs the chart once the box is visible and shows the chart, or
  * waiting / loading / error (with retry) / no fields yet (with the editor) / no data. Hints: down-sampled
  * series, a truncated result, the answer's notes (meta.notes) in the reader's language; a small spinner while a refresh runs.
@@ -83,7 +90,7 @@ export function ChartView({ tab, chart, variant, enabled, refreshKey, onLoaded, 
   } else if (state === 'loading') {
     content = (
       <div className="bi-chart-view__center bi-chart-status" data-testid="chart-loading" aria-busy="true">
-        <Spin />
+        <Spin delay={SPINNER_DELAY_MS} />
         <Typography.Text type="secondary">{cv('loading')}</Typography.Text>
       </div>
     );
