@@ -110,6 +110,19 @@ describe('SharedScans: charts of one source waiting with the same grouping run a
     expect(sqls[0]).toContain('WITH pre AS MATERIALIZED');
   });
 
+  it('answers the members of a shared scan one per turn of the event loop: what came meanwhile is served between them', async () => {
+    const order: string[] = [];
+    const scans = new SharedScans(async () => {
+      // another request's callback, due while the scan's rows come back
+      setImmediate(() => order.push('other request'));
+      return reply([['2024-01-01', 'A', 1, 2, 3]]);
+    }, new KeyedSemaphore(4));
+    const irs = [chart([measure('sum')]), chart([measure('avg')]), chart([measure('max')])];
+    await Promise.all(irs.map((ir, i) => scans.run('ds', ir, compile(ir, 'duckdb'), 'duckdb', 10001).then(() => order.push(`chart ${i}`))));
+    // not all three answered (and their work done) before it
+    expect(order).toEqual(['chart 0', 'other request', 'chart 1', 'chart 2']);
+  });
+
   it('starts a run marked alone (a single chart run) without gathering; runs of its kind that come while it waits for the slot join it', async () => {
     const sqls: string[] = [];
     let releaseX!: () => void;
