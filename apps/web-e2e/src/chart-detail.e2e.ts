@@ -158,3 +158,54 @@ test('inner filters change the chart after the debounce; a point opens its rows;
     await expect(box.getByTestId('inner-filter-save-default')).toHaveCount(0);
   });
 });
+
+test('a table row is a point: a click opens its rows; linked, a click (Ctrl+click for more) filters the linked chart', async ({ page }) => {
+  const run = uniqueSuffix();
+  await new LoginPage(page).login(USERS.admin, { language: 'en' });
+  const folder = await api<{ projectId: string }>(page, 'POST', '/api/data_source/proj', { name: `Table points ${run}` });
+  const sales = await createSource(page, folder.projectId, `Sales ${run}`, SALES_SQL);
+  const { projectId, dashboardId } = await seedDashboard(page, 'dashboard', `Table points ${run}`, `Table points ${run}`);
+  const table = await addChart(page, dashboardId, 'By province', 'table', sales, { points: [point('province')], values: [value('amount')] });
+  const bar = await addChart(page, dashboardId, 'By category', 'bar', sales, { points: [point('category')], values: [value('amount')] });
+  const boxes = new ChartBoxes(page);
+  const dashboard = new DashboardPage(page);
+  await dashboard.goto(projectId, dashboardId);
+  const tableBox = boxes.box(table.chartId);
+  await boxes.waitDrawn(tableBox);
+  const row = (province: string) => tableBox.locator(`tr[data-category="${province}"]`);
+
+  await test.step('without link settings a row opens the detail rows behind it', async () => {
+    const rows = page.waitForResponse(isCall('POST', /\/api\/dashboard\/detail\/dashboard\//));
+    await row('广东省').click();
+    const response = await rows;
+    expect(new URL(response.url()).searchParams.get('filterKey')).toBe('广东省');
+    const dialog = page.getByTestId('detail-dialog');
+    await expect(dialog).toHaveAttribute('data-point', '广东省');
+    await expect(dialog.locator('.ant-table-tbody tr.ant-table-row')).toHaveCount(ROWS.filter((r) => r[0] === '广东省').length);
+    await page.locator('.bi-detail-dialog .ant-modal-close').filter({ visible: true }).click();
+    await expect(page.getByTestId('detail-dialog')).toHaveCount(0);
+  });
+
+  await test.step('linked to the bar: a row filters it, Ctrl+click adds a second province, the sums are those of the rows', async () => {
+    await api(page, 'PUT', `/api/dashboard/linkage/dashboard/${table.chartId}`, { targets: [{ chartId: bar.chartId, fields: [{ source: 'province', target: 'province' }] }] });
+    await dashboard.goto(projectId, dashboardId);
+    await boxes.waitDrawn(tableBox);
+    await boxes.waitDrawn(boxes.box(bar.chartId));
+    const sums = (provinces: string[]) => {
+      const out = new Map<string, number>();
+      for (const r of ROWS) if (provinces.includes(r[0])) out.set(r[4], (out.get(r[4]) ?? 0) + r[5]);
+      return out;
+    };
+    let rerun = page.waitForResponse(isBoxRun(bar.chartId));
+    await row('北京市').click();
+    let { body, envelope } = await boxRunOf(await rerun, bar.chartId);
+    expect(body.globalFilters).toEqual([expect.objectContaining({ name: 'province', range: ['北京市'] })]);
+    expect(pairs(envelope.data.option)).toEqual(sums(['北京市']));
+    rerun = page.waitForResponse(isBoxRun(bar.chartId));
+    await row('上海市').click({ modifiers: ['Control'] });
+    ({ body, envelope } = await boxRunOf(await rerun, bar.chartId));
+    expect(body.globalFilters).toEqual([expect.objectContaining({ name: 'province', range: ['北京市', '上海市'] })]);
+    expect(pairs(envelope.data.option)).toEqual(sums(['北京市', '上海市']));
+    await expect(page.getByTestId('detail-dialog')).toHaveCount(0);
+  });
+});

@@ -29,6 +29,14 @@ export function cellText(value: CellValue | undefined, empty: string): string {
 }
 
 /**
+ * The category a result row stands for, as the category-based kinds name their points (the key of
+ * detail drill and linkage): its dimension values, several joined by ' / ', an empty value as `empty`.
+ */
+export function categoryOf(row: Readonly<Record<string, CellValue>>, dimAliases: readonly string[], empty: string): string {
+  return dimAliases.length === 1 ? cellText(row[dimAliases[0]!], empty) : dimAliases.map((a) => cellText(row[a], empty)).join(' / ');
+}
+
+/**
  * Pivots the rows on the dimension columns. Each measure gives one series, or, with a compare column,
  * one series per compare value (and measure). Repeated (category, series) cells are summed.
  */
@@ -62,9 +70,8 @@ export function pivot(ctx: BuildContext, measures: ChartColumn[], opts: { ignore
 
   const aliases = measures.map((m) => m.alias);
   const dimAliases = dimensions.map((d) => d.alias);
-  const only = dimAliases.length === 1 ? dimAliases[0]! : undefined;
   for (const row of result.rows) {
-    const category = only !== undefined ? cellText(row[only], empty) : dimAliases.length === 0 ? '' : dimAliases.map((a) => cellText(row[a], empty)).join(' / ');
+    const category = categoryOf(row, dimAliases, empty);
     let c = categoryIndex.get(category);
     if (c === undefined) {
       c = categories.length;

@@ -1,4 +1,4 @@
-import { tableResult } from '../testing/fixtures.js';
+import { chartOf, column, tableResult } from '../testing/fixtures.js';
 import { build, type Loose } from '../testing/helpers.js';
 
 describe('table', () => {
@@ -12,7 +12,7 @@ describe('table', () => {
     ]);
     expect(o.table.page).toEqual({ index: 1, size: 20, total: 45 });
     expect(o.table.rows).toHaveLength(20);
-    expect(o.table.rows[0]).toEqual({ key: '0', cells: { product: 'P01', qty: '1', amount: '1.00万' }, values: { product: 'P01', qty: 1, amount: 10000 } });
+    expect(o.table.rows[0]).toEqual({ key: '0', cells: { product: 'P01', qty: '1', amount: '1.00万' }, values: { product: 'P01', qty: 1, amount: 10000 }, category: 'P01' });
     expect(o.table.maxHeight).toBe(320);
     expect(meta).toMatchObject({ pointCount: 20, originalPointCount: 45, downsampled: false });
   });
@@ -58,6 +58,20 @@ describe('table', () => {
     const r = tableResult({}, 1);
     r.rows[0] = { product: null, qty: null, amount: 5 };
     expect(build(r).o.table.rows[0].cells).toEqual({ product: '-', qty: '-', amount: '0.00万' });
+  });
+
+  it('names each row by its dimension values as a bar names its points (the key of detail drill and linkage)', () => {
+    const columns = [column('region', 'dimension'), column('day', 'dimension', { dataType: 'date' }), column('amount', 'measure')];
+    const rows = [
+      { region: 'East', day: '2024-03-01', amount: 5 },
+      { region: null, day: '2024-04-01', amount: 7 },
+    ];
+    const table = build({ chart: chartOf('table'), columns, rows }).o;
+    const bar = build({ chart: chartOf('bar'), columns, rows }).o;
+    expect(table.table.rows.map((r: Loose) => r.category)).toEqual(['East / 2024-03-01', '- / 2024-04-01']);
+    expect(table.table.rows.map((r: Loose) => r.category)).toEqual([bar.xAxis].flat()[0].data.map((d: Loose) => d?.value ?? d));
+    // no dimension: no point to name
+    expect(build({ chart: chartOf('table'), columns: [column('amount', 'measure')], rows: [{ amount: 1 }] }).o.table.rows[0].category).toBeUndefined();
   });
 
   it('matches its snapshot', () => {

@@ -1,6 +1,6 @@
 import type { AggregateConfig } from '@bi/chart-model';
 import { columnsOf, display, fieldLabel, type KindBuilder } from '../context.js';
-import { cellText } from '../data.js';
+import { categoryOf, cellText } from '../data.js';
 import { columnStat, STAT_KEYS, type StatKey } from '../stats.js';
 import { normalizeColor } from '../themes.js';
 import { chartWarning } from '../warnings.js';
@@ -11,7 +11,7 @@ const isMeasure = (c: ChartColumn) => c.role === 'measure' || c.role === 'measur
 
 /**
  * No ECharts series: `option.table` carries the columns (aliases as titles), one page of rows (display
- * texts and raw values), the statistics rows aggregateConfig turns on (over all rows; the query's totals
+ * texts, raw values and the category the row stands for), the statistics rows aggregateConfig turns on (over all rows; the query's totals
  * stand for the sum) and the maximum height; the web renders it with antd. Rows beyond one page are
  * paged here (page.index is 1-based); rows that fit one page are taken to be that page already.
  */
@@ -26,10 +26,13 @@ export const buildTable: KindBuilder = (ctx) => {
   const pageRows = result.rows.slice(start, start + size);
 
   const text = (c: ChartColumn, v: unknown): string => (isMeasure(c) ? display(v as number | null, c, ctx.options.locale) : cellText(v as string | number | null, options.labels.empty));
+  // a row is a point of the chart: its dimension values name it as the other kinds name theirs (detail drill, linkage)
+  const dimAliases = columnsOf(result, 'dimension').map((c) => c.alias);
   const rows: JsonObject[] = pageRows.map((row, i) => ({
     key: String(start + i),
     cells: Object.fromEntries(columns.map((c) => [c.alias, text(c, row[c.alias])])),
     values: Object.fromEntries(columns.map((c) => [c.alias, row[c.alias] ?? null])),
+    ...(dimAliases.length > 0 ? { category: categoryOf(row, dimAliases, options.labels.empty) } : {}),
   }));
 
   const config = chart.aggregateConfig ?? {};

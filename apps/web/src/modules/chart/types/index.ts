@@ -70,7 +70,7 @@ export interface PointClickEvent {
   shiftKey: boolean;
 }
 
-/** A click on a point of a chart (cartesian kinds, pie, funnel). */
+/** A click on a point of a chart (cartesian kinds, pie, funnel, a table's row). */
 export type PointClickHandler = (point: ChartPoint, event: PointClickEvent) => void;
 
 /** What a chart box shows. */
@@ -94,6 +94,8 @@ export interface TableRowOption {
   key: string;
   cells: Record<string, string>;
   values?: Record<string, string | number | null>;
+  /** the point the row stands for: its dimension values as the other kinds name a category (absent without dimensions) */
+  category?: string;
 }
 export interface TableSummaryOption {
   key: string;

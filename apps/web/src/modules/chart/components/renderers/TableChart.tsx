@@ -1,5 +1,5 @@
 import { ConfigProvider, Table, type TableColumnsType } from 'antd';
-import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type HTMLAttributes, type KeyboardEvent } from 'react';
 import { useChartViewTranslation } from '../../i18n';
 import type { TableOption, TableRowOption } from '../../types';
 import { pageKeepingFirstRow, rowsThatFit, TABLE_PAGER_HEIGHT, TABLE_ROW_HEIGHT } from '../../utils/table';
@@ -15,7 +15,7 @@ import type { RendererProps } from './common';
 /** Compact rows: 4 px above and below a 20 px line (TABLE_ROW_HEIGHT with the border). */
 const COMPACT = { components: { Table: { cellPaddingBlockSM: 4, cellPaddingInlineSM: 8 } } };
 
-export function TableChart({ answer, appTheme, onDone, onPageChange, paging }: RendererProps) {
+export function TableChart({ answer, appTheme, onDone, onPageChange, paging, onPointClick }: RendererProps) {
   const { cv } = useChartViewTranslation();
   const option = useMemo(() => adaptToAppTheme(answer.option, answer.chart, appTheme), [answer, appTheme]);
   const table = option.table as TableOption | undefined;
@@ -70,6 +70,33 @@ export function TableChart({ answer, appTheme, onDone, onPageChange, paging }: R
     onDone();
   }, [answer, onDone]);
 
+  // a row is a point (its dimension values, `category`): a click opens its rows or filters linked charts
+  const clickRef = useRef(onPointClick);
+  clickRef.current = onPointClick;
+  const clickable = onPointClick !== undefined && (table?.rows.some((r) => r.category !== undefined) ?? false);
+  const onRow = useMemo(
+    () =>
+      clickable
+        ? (row: TableRowOption) => {
+            if (row.category === undefined) return {};
+            const click = (event: { ctrlKey: boolean; metaKey: boolean; shiftKey: boolean }) =>
+              clickRef.current?.({ category: row.category! }, { ctrlKey: event.ctrlKey, metaKey: event.metaKey, shiftKey: event.shiftKey });
+            return {
+              onClick: click,
+              onKeyDown: (event: KeyboardEvent) => {
+                if (event.key === 'Enter' || event.key === ' ') {
+                  event.preventDefault();
+                  click(event);
+                }
+              },
+              tabIndex: 0,
+              'data-category': row.category,
+            } as HTMLAttributes<HTMLElement>;
+          }
+        : undefined,
+    [clickable],
+  );
+
   if (!table) return null;
 
   return (
@@ -80,6 +107,8 @@ export function TableChart({ answer, appTheme, onDone, onPageChange, paging }: R
         rowKey="key"
         columns={columns}
         dataSource={table.rows}
+        onRow={onRow}
+        rowClassName={clickable ? 'bi-chart-table__row--point' : undefined}
         loading={paging}
         scroll={{ x: 'max-content', y: bodyHeight }}
         pagination={{

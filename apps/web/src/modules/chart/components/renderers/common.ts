@@ -16,7 +16,7 @@ export interface RendererProps {
   onPageChange: (page: TablePage) => void;
   /** a table page is loading */
   paging: boolean;
-  /** a click on a point (cartesian kinds, pie, funnel) */
+  /** a click on a point (cartesian kinds, pie, funnel, a table row) */
   onPointClick?: PointClickHandler;
 }
 
