@@ -15,7 +15,7 @@ import { compile, dialectFor, join, raw, renderSql, sql, type ChartQueryIR, type
  * date_trunc(g, x) for every grain from the day up, and DuckDB answers both as TIMESTAMP, so every
  * chart gets the rows (values, types and order) its own query would give.
  *
- * The pre-aggregate groups a date by its day as a DATE (`CAST(x AS DATE)`, the day date_trunc('day', x)
+ * The pre-aggregate groups a date by its day as a DATE (`CAST(x AS DATE)`: a dimension with `dayAsDate`, written by the dialect's `dayDate`; the day date_trunc('day', x)
  * names) and carries the day's smallest value (MIN(x)), which the branches truncate to their grain:
  * date_trunc(g, MIN(x)) is date_trunc(g, x) of every row of that day, of x's own type (DATE, TIMESTAMP
  * or TIMESTAMPTZ alike). Grouping by the 4-byte DATE instead of a TIMESTAMP computed for every row
@@ -85,7 +85,7 @@ export function compileRollup(charts: readonly { ir: ChartQueryIR; compiled: Com
       }
     }
   }
-  const day = (x: DimensionIR, k: number): DimensionIR => ({ ...x, alias: slotName(k), granularity: rollable(x) ? 'day' : x.granularity });
+  const day = (x: DimensionIR, k: number): DimensionIR => ({ ...x, alias: slotName(k), ...(rollable(x) ? { granularity: 'day', dayAsDate: true } : {}) });
   // each date slot's smallest value of the day, which the branches truncate (see above)
   const dayMin = (k: number) => `n${k}`;
   const dayMins: MeasureIR[] = slots.flatMap((x, k) => (rollable(x) ? [{ field: x.field, aggregator: 'min', alias: dayMin(k), axis: 1, title: dayMin(k), trendline: false }] : []));
@@ -100,7 +100,6 @@ export function compileRollup(charts: readonly { ir: ChartQueryIR; compiled: Com
     },
     dialectName,
   );
-  const preSql = groupedByDate(pre.sql, slots.filter(rollable), d);
   const preRef = (alias: string) => raw(`pre.${d.quoteIdent(alias)}`);
 
   // the rolled-up measures, each distinct (field, aggregator) once
@@ -141,7 +140,7 @@ export function compileRollup(charts: readonly { ir: ChartQueryIR; compiled: Com
   const slotOf = new Map(slots.map((x, k) => [x.alias, slotName(k)]));
   const display: OrderIR[] = [...first.order, ...slots.filter((x) => !first.order.some((o) => o.ref === x.alias)).map((x): OrderIR => ({ ref: x.alias, dir: 'asc' }))];
   const orderBy = [raw(`u.${d.quoteIdent('br_')}`), ...display.map((o) => d.orderTerm(raw(`u.${d.quoteIdent(slotOf.get(o.ref)!)}`), o.dir, 'last'))];
-  const statement = sql`WITH pre AS MATERIALIZED (\n${raw(preSql)}\n)\nSELECT *\nFROM (\n${join(selects, '\nUNION ALL\n')}\n)${raw(d.tableAlias('u'))}\nORDER BY ${join(orderBy, ', ')}`;
+  const statement = sql`WITH pre AS MATERIALIZED (\n${raw(pre.sql)}\n)\nSELECT *\nFROM (\n${join(selects, '\nUNION ALL\n')}\n)${raw(d.tableAlias('u'))}\nORDER BY ${join(orderBy, ', ')}`;
   const rendered = renderSql(statement, d.placeholder);
 
   const columns = ['br_', ...slots.map((_, k) => slotName(k)), ...measures.map((m) => m.alias)];
@@ -162,21 +161,4 @@ export function compileRollup(charts: readonly { ir: ChartQueryIR; compiled: Com
     compiled: { sql: rendered.sql, params: pre.params, columns: columns.map((alias) => ({ alias, role: 'measure', field: alias, title: alias, dataType: 'number' })) },
     picks,
   };
-}
-
-/**
- * The pre-aggregate's statement with its date dimensions grouped by their day as a DATE: every
- * `date_trunc('day', src."x")` the compiler wrote for them (select list, GROUP BY, ORDER BY) becomes
- * `CAST(src."x" AS DATE)`. Both texts come from the dialect (the column as the compiler writes it, the
- * truncation as the dialect does), so the statement is otherwise untouched; the branches read the day's
- * MIN(x), not this key.
- */
-function groupedByDate(statement: string, dates: readonly DimensionIR[], d: ReturnType<typeof dialectFor>): string {
-  let out = statement;
-  for (const x of dates) {
-    const column = raw(`src.${d.quoteIdent(x.field.name)}`);
-    const truncated = renderSql(d.truncateDate(column, 'day'), d.placeholder).sql;
-    out = out.split(truncated).join(renderSql(sql`CAST(${column} AS DATE)`, d.placeholder).sql);
-  }
-  return out;
 }

@@ -315,6 +315,7 @@ class Compiler {
 
   private dimensionExpr(x: DimensionIR): Sql {
     const col = this.column(x.field);
+    if (x.granularity === 'day' && x.dayAsDate) return this.d.dayDate(col);
     return x.granularity === 'normal' ? col : this.d.truncateDate(col, x.granularity);
   }
 

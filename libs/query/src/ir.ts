@@ -18,6 +18,8 @@ export interface DimensionIR {
   granularity: GranularityName;
   alias: string;
   title: string;
+  /** granularity 'day' written as the day's DATE value (Dialect.dayDate) instead of the truncated timestamp: the roll-up's pre-aggregate key */
+  dayAsDate?: boolean;
 }
 
 /** The compare split (second points): every dimension value is split by this field's values. */

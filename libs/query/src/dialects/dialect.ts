@@ -33,6 +33,8 @@ export interface Dialect {
   tableAlias(alias: string): string;
   /** the start of the period holding a date (weeks start on Monday), for grouping: never used in WHERE */
   truncateDate(expr: Sql, granularity: DateGranularity): Sql;
+  /** the calendar day of a date or timestamp as a DATE value (a 4-byte key; the day truncateDate(expr, 'day') names) */
+  dayDate(expr: Sql): Sql;
   /** sum, avg, count, min, max, countDistinct over an expression */
   aggregate(aggregator: Aggregator, expr: Sql): Sql;
   countDistinct(expr: Sql): Sql;
@@ -121,6 +123,7 @@ export const STANDARD_DIALECT: DialectBase = {
   supportsQualify: false,
   hoistsWith: false,
   supportsFullJoin: true,
+  dayDate: (expr) => sql`CAST(${expr} AS DATE)`,
 };
 
 export const ASC = raw(' ASC');

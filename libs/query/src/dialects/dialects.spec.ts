@@ -32,6 +32,10 @@ describe.each(DIALECT_NAMES)('%s capabilities', (name) => {
     expect(Object.fromEntries(GRANULARITIES.map((g) => [g, text(name, d.truncateDate(raw('src.c'), g)).sql]))).toMatchSnapshot();
   });
 
+  it('writes the day of a date as a DATE value (the roll-up key)', () => {
+    expect(text(name, d.dayDate(raw('src.c'))).sql).toMatchSnapshot();
+  });
+
   it('limits rows, with and without an offset', () => {
     const parts = { columns: raw('a'), body: raw('FROM t\nORDER BY a'), ordered: true };
     expect({ limit: text(name, d.limit(parts, 10)), page: text(name, d.limit(parts, 10, 20)), unordered: text(name, d.limit({ ...parts, body: raw('FROM t'), ordered: false }, 10, 20)) }).toMatchSnapshot();

@@ -17,6 +17,8 @@ export const oracleDialect: Dialect = {
   functionName: (name) => (name === 'SUBSTRING' ? 'SUBSTR' : name),
   tableAlias: (alias) => ` ${alias}`,
   truncateDate: (expr: Sql, g: DateGranularity) => sql`TRUNC(${expr}, '${raw(TRUNC_FORMAT[g])}')`,
+  // Oracle's DATE carries a time of day: the day is TRUNC of it
+  dayDate: (expr: Sql) => sql`TRUNC(${expr})`,
   limit: (select: SelectParts, rows: number, offset?: number) =>
     offset
       ? sql`SELECT ${select.columns}\n${select.body}\nOFFSET ${param(offset)} ROWS FETCH NEXT ${param(rows)} ROWS ONLY`
