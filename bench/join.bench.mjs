@@ -102,54 +102,23 @@ try {
   const dashFolder = await call('POST', '/api/dashboard/project/dashboard', token, { name: 'Bench join charts' });
   const board = await call('POST', '/api/dashboard/dashboard', token, { name: 'Bench join', projectId: dashFolder.projectId });
   // one chart per cold run: a chart never run has no kept answer in the BFF or chart-query
-  const charts = [];
-  for (let i = 0; i < WARMUP + COLD; i++) {
-    const chartId = await call('POST', `/api/chart-edit/dashboard/${board.dashboardId}`, token, { title: `By category ${i}`, dataSourceId: saved.dataSourceId, type: 'bar' });
-    await call('PUT', '/api/chart-edit/dashboard', token, {
-      chartId,
-      title: `By category ${i}`,
-      type: 'bar',
-      dataSourceId: saved.dataSourceId,
-      points: [{ name: 'category', title: 'category', dataType: 'string' }],
-      values: [{ name: 'amount', title: 'amount', dataType: 'number', aggregator: 'sum' }],
-    });
-    charts.push(chartId);
-  }
-
+  const dim = (name, dataType = 'string') => ({ name, title: name, dataType });
+  const newCharts = async (title, dataSourceId, points) => {
+    const made = [];
+    for (let i = 0; i < WARMUP + COLD; i++) {
+      const chartId = await call('POST', `/api/chart-edit/dashboard/${board.dashboardId}`, token, { title: `${title} ${i}`, dataSourceId, type: 'bar' });
+      await call('PUT', '/api/chart-edit/dashboard', token, { chartId, title: `${title} ${i}`, type: 'bar', dataSourceId, points, values: [{ name: 'amount', title: 'amount', dataType: 'number', aggregator: 'sum' }] });
+      made.push(chartId);
+    }
+    return made;
+  };
+  const charts = await newCharts('By category', saved.dataSourceId, [dim('category')]);
   // for information: the same request path on a plain table source (sum of amount by store_id of
   // `fact` alone) against its hand-written query — the fixed cost of a chart request, join or not
-  const plainCharts = [];
-  for (let i = 0; i < WARMUP + COLD; i++) {
-    const chartId = await call('POST', `/api/chart-edit/dashboard/${board.dashboardId}`, token, { title: `Plain ${i}`, dataSourceId: ids.fact, type: 'bar' });
-    await call('PUT', '/api/chart-edit/dashboard', token, {
-      chartId,
-      title: `Plain ${i}`,
-      type: 'bar',
-      dataSourceId: ids.fact,
-      points: [{ name: 'store_id', title: 'store_id', dataType: 'number' }],
-      values: [{ name: 'amount', title: 'amount', dataType: 'number', aggregator: 'sum' }],
-    });
-    plainCharts.push(chartId);
-  }
+  const plainCharts = await newCharts('Plain', ids.fact, [dim('store_id', 'number')]);
   const HAND_PLAIN = 'SELECT store_id, SUM(amount) FROM main.fact GROUP BY store_id';
-
   // for information: charts reading both joined tables (sum by category, compared by region)
-  const bothCharts = [];
-  for (let i = 0; i < WARMUP + COLD; i++) {
-    const chartId = await call('POST', `/api/chart-edit/dashboard/${board.dashboardId}`, token, { title: `By category and region ${i}`, dataSourceId: saved.dataSourceId, type: 'bar' });
-    await call('PUT', '/api/chart-edit/dashboard', token, {
-      chartId,
-      title: `By category and region ${i}`,
-      type: 'bar',
-      dataSourceId: saved.dataSourceId,
-      points: [
-        { name: 'category', title: 'category', dataType: 'string' },
-        { name: 'region', title: 'region', dataType: 'string' },
-      ],
-      values: [{ name: 'amount', title: 'amount', dataType: 'number', aggregator: 'sum' }],
-    });
-    bothCharts.push(chartId);
-  }
+  const bothCharts = await newCharts('By category and region', saved.dataSourceId, [dim('category'), dim('region')]);
 
   const byCategory = (rows) => new Map(rows.map(([c, v]) => [String(c), Number(v)]));
   const cold = [], hand = [], plain = [], handPlain = [], handMin = [], both = [], handBoth = [];

@@ -15,8 +15,9 @@ import { compile, dialectFor, join, raw, renderSql, sql, type ChartQueryIR, type
  * date_trunc(g, x) for every grain from the day up, and DuckDB answers both as TIMESTAMP, so every
  * chart gets the rows (values, types and order) its own query would give.
  *
- * The pre-aggregate groups a date by its day as a DATE (`CAST(x AS DATE)`: a dimension with `dayAsDate`, written by the dialect's `dayDate`; the day date_trunc('day', x)
- * names) and carries the day's smallest value (MIN(x)), which the branches truncate to their grain:
+ * The pre-aggregate groups a date by its day as a DATE (`CAST(x AS DATE)`, the day date_trunc('day', x)
+ * names: a dimension marked `dayAsDate`, which the dialect writes with `dayDate`) and carries the day's
+ * smallest value (MIN(x)), which the branches truncate to their grain:
  * date_trunc(g, MIN(x)) is date_trunc(g, x) of every row of that day, of x's own type (DATE, TIMESTAMP
  * or TIMESTAMPTZ alike). Grouping by the 4-byte DATE instead of a TIMESTAMP computed for every row
  * costs DuckDB ≈ 25 % less CPU on the 5M-row benchmark table (docs/benchmarks.md "Browser").

@@ -6,7 +6,7 @@ import { QueryError } from './errors.js';
 import type { ChartQueryIR, DetailQueryIR, DimensionIR, FilterNode, MeasureIR, OrderIR, QueryIR, ScalarValue, SummaryFn, SummaryQueryIR } from './ir.js';
 import type { FieldType, QuerySource, SourceField } from './source.js';
 import { conditionNode } from './filters.js';
-import { checkJoinSpec, pruneJoin, type JoinSpec, type JoinType } from './join.js';
+import { checkJoinSpec, mayPrune, pruneJoin, type JoinSpec, type JoinType } from './join.js';
 import { derivedSource, readSourceSql, withPrefix } from './source-sql.js';
 import { join, param, raw, renderSql, sql, type RenderedSql, type Sql } from './sql.js';
 
@@ -43,7 +43,7 @@ export interface CompiledQuery {
 export function compile(ir: QueryIR, dialect: Dialect | DialectName): CompiledQuery {
   const d = typeof dialect === 'string' ? dialectFor(dialect) : dialect;
   let querySource = ir.kind === 'summary' ? ir.base.source : ir.source;
-  if (querySource.kind === 'join') {
+  if (querySource.kind === 'join' && mayPrune(querySource.join)) {
     // the statement once without its FROM, to learn which of the join's columns it reads
     checkJoinSpec(querySource.join);
     const reads = new Set<string>();

@@ -118,7 +118,12 @@ function between(field: SourceField, from: unknown, to: unknown): FilterNode {
 
 /** Dates between two values at a granularity, as col >= start AND col < end (never a function of the column). */
 function dateBetween(field: SourceField, from: unknown, to: unknown, g: GranularityName): FilterNode {
-  const b = dateBounds(isBlank(from) ? undefined : dateValue(field, from), isBlank(to) ? undefined : dateValue(field, to), g);
+  return datePeriods(field, isBlank(from) ? undefined : dateValue(field, from), isBlank(to) ? undefined : dateValue(field, to), g, from, to);
+}
+
+/** The periods at granularity `g` from the one holding `lo` to the one holding `hi` (either end open); `from`/`to` as given, for the refusal. */
+function datePeriods(field: SourceField, lo: DateTimeValue | undefined, hi: DateTimeValue | undefined, g: GranularityName, from: unknown, to: unknown): FilterNode {
+  const b = dateBounds(lo, hi, g);
   if (b.lower && b.upper && compareDateValues(b.lower, b.upper.value) > (b.upper.inclusive ? 0 : -1)) throw new QueryError('range_reversed', { name: field.name, from: String(from), to: String(to) });
   return allOf([
     b.lower ? compare(field, '>=', { type: 'date', value: b.lower }) : null,
@@ -128,6 +133,14 @@ function dateBetween(field: SourceField, from: unknown, to: unknown, g: Granular
 
 /** IN (…) over distinct values, at most MAX_IN_VALUES of them. */
 export function inList(field: SourceField, values: readonly unknown[], negated = false): FilterNode {
+  const typed = distinctValues(field, values);
+  if (typed.length === 0) return NO_FILTER;
+  const p: Predicate = { kind: 'in', field, values: typed, negated };
+  return negated ? anyOf([p, isNull(field)]) : p;
+}
+
+/** The values of the field's type, blanks dropped, each once, at most MAX_IN_VALUES of them. */
+function distinctValues(field: SourceField, values: readonly unknown[]): ScalarValue[] {
   if (values.length > MAX_IN_VALUES) throw new QueryError('too_many_values', { name: field.name, count: values.length, max: MAX_IN_VALUES });
   const seen = new Set<string>();
   const typed: ScalarValue[] = [];
@@ -140,9 +153,7 @@ export function inList(field: SourceField, values: readonly unknown[], negated =
     typed.push(s);
   }
   if (typed.length > MAX_IN_VALUES) throw new QueryError('too_many_values', { name: field.name, count: typed.length, max: MAX_IN_VALUES });
-  if (typed.length === 0) return NO_FILTER;
-  const p: Predicate = { kind: 'in', field, values: typed, negated };
-  return negated ? anyOf([p, isNull(field)]) : p;
+  return typed;
 }
 
 const NUMBER_OPS: Record<string, CompareOp> = { '>': '>', '<': '<', '=': '=', '<=': '<=', '>=': '>=' };
@@ -224,15 +235,7 @@ const GRANULARITY_CODES = Object.fromEntries(Object.entries(GRANULARITY_NAMES).m
  */
 function anyOfValues(field: SourceField, values: readonly unknown[], g: GranularityName): FilterNode {
   if (field.dataType !== 'date') return inList(field, values);
-  if (values.length > MAX_IN_VALUES) throw new QueryError('too_many_values', { name: field.name, count: values.length, max: MAX_IN_VALUES });
-  const seen = new Set<string>();
-  const periods: FilterNode[] = [];
-  for (const v of values) {
-    if (isBlank(v) || seen.has(String(v))) continue;
-    seen.add(String(v));
-    periods.push(dateBetween(field, v, v, g));
-  }
-  return anyOf(periods);
+  return anyOf(distinctValues(field, values).map((v) => datePeriods(field, v.value as DateTimeValue, v.value as DateTimeValue, g, '', '')));
 }
 
 /**

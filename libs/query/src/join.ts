@@ -93,6 +93,11 @@ export function checkJoinSpec(spec: JoinSpec): { catalogs: FieldCatalog[]; order
   return { catalogs, order: links };
 }
 
+/** Whether any link could be left out (a LEFT join marked `unique`): else a statement always joins everything. */
+export function mayPrune(spec: JoinSpec): boolean {
+  return (spec.links ?? []).some((l) => l.unique === true && l.joinType === 'left');
+}
+
 /**
  * The join a statement needs when it reads only the output columns named in `read` (join pruning, as
  * Looker and lightdash leave out joins whose fields a query does not use): a node is left out with its
@@ -102,8 +107,8 @@ export function checkJoinSpec(spec: JoinSpec): { catalogs: FieldCatalog[]; order
  * Answers `spec` itself when nothing can be left out (the statement is then written as before).
  */
 export function pruneJoin(spec: JoinSpec, read: ReadonlySet<string>): JoinSpec {
-  const links = spec.links ?? [];
-  if (!links.some((l) => l.unique && l.joinType === 'left')) return spec;
+  if (!mayPrune(spec)) return spec;
+  const links = spec.links;
   const parent = new Map<number, JoinLinkSpec>(links.map((l) => [l.to, l]));
   const needed = new Set<number>([0]);
   const need = (node: number) => {

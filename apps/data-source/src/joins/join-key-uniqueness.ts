@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import { joinKeyRepeatsSql, type JoinSpec } from '@bi/query';
 import { SOURCE_TYPE, UPLOAD_REFERENCE } from '@bi/rules';
 import type { DialectName } from '@bi/sql-text';
@@ -33,7 +34,7 @@ type Run = (sql: string, params: unknown[], timeoutMs: number) => Promise<{ rows
  * fails or times out marks nothing.
  */
 export class JoinKeyUniqueness {
-  private readonly known = new Map<string, Promise<boolean>>();
+  private readonly known = new LRUCache<string, Promise<boolean>>({ max: MAX_ENTRIES });
 
   /**
    * @param inputOf the input row of a node and whether it is `versionedInput`
@@ -61,15 +62,7 @@ export class JoinKeyUniqueness {
 
   private remember(key: string, check: () => Promise<boolean>): Promise<boolean> {
     let answer = this.known.get(key);
-    if (answer) {
-      // most recently used last
-      this.known.delete(key);
-      this.known.set(key, answer);
-      return answer;
-    }
-    answer = check();
-    this.known.set(key, answer);
-    if (this.known.size > MAX_ENTRIES) this.known.delete(this.known.keys().next().value!);
+    if (!answer) this.known.set(key, (answer = check()));
     return answer;
   }
 }
