@@ -90,7 +90,9 @@ export function ChartView({ tab, chart, variant, enabled, refreshKey, onLoaded, 
   } else if (state === 'loading') {
     content = (
       <div className="bi-chart-view__center bi-chart-status" data-testid="chart-loading" aria-busy="true">
-        <Spin delay={SPINNER_DELAY_MS} />
+        <span className="bi-chart-status__spin">
+          <Spin delay={SPINNER_DELAY_MS} />
+        </span>
         <Typography.Text type="secondary">{cv('loading')}</Typography.Text>
       </div>
     );
