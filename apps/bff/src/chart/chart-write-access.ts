@@ -3,9 +3,9 @@ import { AppError } from '@bi/core';
 import type { dashboardV1, dataSourceQueryV1, dataSourceV1 } from '@bi/proto';
 import type { Tab } from '@bi/rules';
 import { tabAccess } from '../dashboard/tab-access.js';
-import { canAccessSource } from '../data-source/source-access.js';
+import { canReadSource, canWriteChart } from '@bi/access';
 import { DASHBOARD_CLIENT, DATA_SOURCE_CLIENT, DATA_SOURCE_QUERY_CLIENT, rpc } from '../grpc-clients.js';
-import type { AuthUser } from '../http/auth.guard.js';
+import { principalOf, type AuthUser } from '../http/auth.guard.js';
 
 type SourceDescription = dataSourceQueryV1.SourceDescription;
 
@@ -42,7 +42,7 @@ export class ChartWriteAccess {
     if (to && to === record.dataSourceId) {
       // a write that keeps the chart on its source (a save): that source is read once, and refused as the chart's
       const source = await rpc(this.queries.describe({ dataSourceId: to }));
-      if (!canAccessSource(user, source)) throw new AppError('forbidden', 'chart.write_forbidden', { title: titleOf(record) });
+      if (!canWriteChart(principalOf(user), t, source)) throw new AppError('forbidden', 'chart.write_forbidden', { title: titleOf(record) });
       return { tab: t, record, target: source };
     }
     await this.checkCurrent(user, [record]);
@@ -78,12 +78,13 @@ export class ChartWriteAccess {
 
   /** The caller may use each chart's current source (each source read once). */
   private async checkCurrent(user: AuthUser, charts: readonly { dataSourceId: string; title?: string; chartJson?: string }[]): Promise<void> {
+    const principal = principalOf(user);
     const ids = [...new Set(charts.map((c) => c.dataSourceId).filter(Boolean))];
     const refused = new Set<string>();
     await Promise.all(
       ids.map(async (dataSourceId) => {
         const source = await this.current(dataSourceId);
-        if (source && !canAccessSource(user, source)) refused.add(dataSourceId);
+        if (source && !canReadSource(principal, source)) refused.add(dataSourceId);
       }),
     );
     const chart = charts.find((c) => refused.has(c.dataSourceId));
@@ -103,7 +104,7 @@ export class ChartWriteAccess {
   /** The source a write puts a chart on, with the fields the dashboard service checks against. */
   private async target(user: AuthUser, dataSourceId: string): Promise<SourceDescription> {
     const source = await rpc(this.queries.describe({ dataSourceId }));
-    if (!canAccessSource(user, source)) throw new AppError('forbidden', 'chart.source_forbidden');
+    if (!canReadSource(principalOf(user), source)) throw new AppError('forbidden', 'chart.source_forbidden');
     return source;
   }
 }

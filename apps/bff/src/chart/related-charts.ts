@@ -1,5 +1,6 @@
 import type { dashboardV1 } from '@bi/proto';
-import { allows, type AuthUser } from '../http/auth.guard.js';
+import { canUseTab } from '@bi/access';
+import { principalOf, type AuthUser } from '../http/auth.guard.js';
 
 /** A node of the data-source page's related-charts tree (docs/api/data-source.md RelatedChart). */
 export interface RelatedChart {
@@ -17,7 +18,7 @@ export function relatedChartsTree(user: AuthUser, charts: dashboardV1.SourceChar
   const projects = new Map<string, RelatedChart>();
   const dashboards = new Map<string, RelatedChart>();
   for (const c of charts) {
-    if (c.tab === 'template' && !allows(user, 'template:view')) continue;
+    if (c.tab === 'template' && !canUseTab(principalOf(user), 'template', 'read')) continue;
     const projectKey = `${c.tab}:${c.projectId}`;
     let project = projects.get(projectKey);
     if (!project) {

@@ -9,7 +9,8 @@ import { ChartWriteAccess } from '../chart/chart-write-access.js';
 import { sourceFieldRefs } from '../chart/chart.controller.js';
 import { canAccessSource } from '../data-source/source-access.js';
 import { DASHBOARD_CLIENT, DATA_SOURCE_QUERY_CLIENT, rpc } from '../grpc-clients.js';
-import { allows, CurrentUser, type AuthUser } from '../http/auth.guard.js';
+import { canUseTab } from '@bi/access';
+import { CurrentUser, principalOf, type AuthUser } from '../http/auth.guard.js';
 import { parseInput } from '../http/validation.js';
 import { dashboardContent } from './dashboard.controller.js';
 import { tabAccess } from './tab-access.js';
@@ -81,7 +82,7 @@ export class ChartLinksController {
     const b = parseInput(copyBody, body);
     const targetTab = b.targetTab ?? tab;
     // spec 01 §5: copying into a template needs template:edit; without it only to a dashboard
-    if (isTab(tab) && targetTab === 'template' && !allows(user, 'template:edit')) throw new AppError('forbidden', 'chart.copy_template_forbidden');
+    if (isTab(tab) && targetTab === 'template' && !canUseTab(principalOf(user), 'template', 'write')) throw new AppError('forbidden', 'chart.copy_template_forbidden');
     // the copy is a new chart on the chart's source: the caller needs access to it, and the write permission of both tabs
     const w = await this.writes.chart(user, tab, chartId);
     const target = tabAccess(user, targetTab, 'write');

@@ -1,7 +1,8 @@
 import { AppError } from '@bi/core';
 import type { Tab } from '@bi/rules';
 import { tabOrInvalid } from '@bi/service-kit';
-import { allows, type AuthUser } from '../http/auth.guard.js';
+import { canUseTab } from '@bi/access';
+import { principalOf, type AuthUser } from '../http/auth.guard.js';
 
 /**
  * Checks the {tab} path value and the permission the tab needs: reading a template needs template:view;
@@ -10,7 +11,6 @@ import { allows, type AuthUser } from '../http/auth.guard.js';
  */
 export function tabAccess(user: AuthUser, tab: string, access: 'read' | 'write'): Tab {
   const t = tabOrInvalid(tab);
-  if (t === 'template' && !allows(user, access === 'write' ? 'template:edit' : 'template:view')) throw new AppError('forbidden', 'auth.forbidden');
-  if (t === 'dashboard' && access === 'write' && !allows(user, 'dashboard:edit')) throw new AppError('forbidden', 'dashboard.edit_forbidden');
+  if (!canUseTab(principalOf(user), t, access)) throw new AppError('forbidden', t === 'dashboard' ? 'dashboard.edit_forbidden' : 'auth.forbidden');
   return t;
 }

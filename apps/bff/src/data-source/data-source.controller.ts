@@ -1,3 +1,4 @@
+import { sourceTarget } from '@bi/access';
 import { Body, Controller, Delete, Get, Inject, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { AppConfig } from '@bi/config';
@@ -239,7 +240,7 @@ export class DataSourceController {
     const b = parseInput(createBody, body);
     return this.orDataError(req, async () => {
       const created = await rpc(this.sources.createSource({ ...b, actor: actorOf(user) }), this.queryDeadlineMs);
-      return { dataSource: sourceView(user, created), permission: await this.permissionWith(user, `datasource:${created.dataSourceId}`) };
+      return { dataSource: sourceView(user, created), permission: await this.permissionWith(user, sourceTarget(created.dataSourceId)) };
     });
   }
 

@@ -1,3 +1,4 @@
+import { sourceTarget } from '@bi/access';
 import { Body, Controller, Get, Inject, Param, Put } from '@nestjs/common';
 import { ApiBearerAuth, ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AppError } from '@bi/core';
@@ -60,7 +61,7 @@ export class RowRulesController {
       this.identity.recordAudit({
         actor: { userId: user.userId, userName: user.userName },
         action: 'row_rules.set',
-        target: `datasource:${sourceId}`,
+        target: sourceTarget(sourceId),
         detailJson: JSON.stringify({ before: r.beforeJson ? JSON.parse(r.beforeJson) : null, after }),
       }),
     );

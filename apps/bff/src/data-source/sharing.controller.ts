@@ -1,3 +1,4 @@
+import { sourceTarget } from '@bi/access';
 import { Body, Controller, Get, Inject, Param, Post, Req } from '@nestjs/common';
 import { ApiBearerAuth, ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AppError } from '@bi/core';
@@ -118,7 +119,7 @@ function isMissing(e: unknown): boolean {
 }
 
 function target(dataSourceId: string): string {
-  return `datasource:${dataSourceId}`;
+  return sourceTarget(dataSourceId);
 }
 
 function actorOf(user: AuthUser): identityV1.Actor {

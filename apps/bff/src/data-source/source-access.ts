@@ -1,19 +1,19 @@
 import { AppError } from '@bi/core';
 import type { chartQueryV1, dataSourceV1 } from '@bi/proto';
-import { parseRowRules, rowRuleFingerprint, type RowRuleSet } from '@bi/query';
+import { canEditSource as policyCanEditSource, canReadSource, canUseSourceArea, isRowRestricted, rowRulesFingerprint as policyFingerprint, rowViewer } from '@bi/access';
 import { rpc } from '../grpc-clients.js';
-import { allows, type AuthUser } from '../http/auth.guard.js';
+import { principalOf, type AuthUser } from '../http/auth.guard.js';
 
 /**
  * Access to one source (spec 02 §6): admin, the grant datasource:{id} (sharing), or its creator.
  * Reading also needs datasource:view, changing datasource:edit.
  */
 export function canAccessSource(user: AuthUser, source: { dataSourceId: string; createdById: string }): boolean {
-  return allows(user, `datasource:${source.dataSourceId}`) || (!!source.createdById && source.createdById === user.userId);
+  return canReadSource(principalOf(user), source);
 }
 
 export function canEditSource(user: AuthUser, source: { dataSourceId: string; createdById: string }): boolean {
-  return allows(user, 'datasource:edit') && canAccessSource(user, source);
+  return policyCanEditSource(principalOf(user), source);
 }
 
 /** Sharing a source (docs/api/sharing.md): admin, or datasource:edit with access to it. */
@@ -29,8 +29,8 @@ export function isNoSourceAccess(e: unknown): e is AppError {
 }
 
 export function checkSourceAccess(user: AuthUser, source: { dataSourceId: string; createdById: string }, access: 'read' | 'write'): void {
-  const area = access === 'write' ? 'datasource:edit' : 'datasource:view';
-  if (!allows(user, area) || !canAccessSource(user, source)) throw new AppError('forbidden', 'auth.forbidden');
+  const principal = principalOf(user);
+  if (!canUseSourceArea(principal, access) || !canReadSource(principal, source)) throw new AppError('forbidden', 'auth.forbidden');
 }
 
 /** The data-source service's GetSources reads at most this many at once. */
@@ -70,23 +70,16 @@ export function projectView(user: AuthUser, p: dataSourceV1.Project) {
 
 /** Who a chart runs for, as chart-query applies the source's row-level rules (docs/api/sharing.md "Row-level rules"). */
 export function viewerOf(user: AuthUser): chartQueryV1.Viewer {
-  return { userId: user.userId, roleIds: user.roleIds ?? [], isAdmin: user.isAdmin };
+  const v = rowViewer(principalOf(user));
+  return { userId: v.userId, roleIds: [...v.roleIds], isAdmin: v.isAdmin };
 }
 
 /** What tells this caller's rows of the source from another caller's: '' when no row-level rule restricts them. */
 export function rowRulesFingerprint(user: AuthUser, source: { rowRulesJson: string }): string {
-  return source.rowRulesJson ? rowRuleFingerprint(rulesOf(source), viewerOf(user)) : '';
-}
-
-/** A source description's rules, parsed once per description (the answer cache's hit path asks for a kept source's on every hit). */
-const parsedRules = new WeakMap<{ rowRulesJson: string }, RowRuleSet>();
-function rulesOf(source: { rowRulesJson: string }): RowRuleSet {
-  let rules = parsedRules.get(source);
-  if (!rules) parsedRules.set(source, (rules = parseRowRules(source.rowRulesJson)));
-  return rules;
+  return policyFingerprint(principalOf(user), source);
 }
 
 /** The whole source (preview, export) is refused to a caller row-level rules restrict: they see its rows through charts only. */
 export function checkWholeSource(user: AuthUser, source: { rowRulesJson: string }): void {
-  if (rowRulesFingerprint(user, source) !== '') throw new AppError('forbidden', 'row_rules.whole_source_refused');
+  if (isRowRestricted(principalOf(user), source)) throw new AppError('forbidden', 'row_rules.whole_source_refused');
 }

@@ -1,5 +1,6 @@
 import { Inject, Injectable, SetMetadata, createParamDecorator, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
+import { allows, userPrincipal, type Principal } from '@bi/access';
 import { AppError } from '@bi/core';
 import type { identityV1 } from '@bi/proto';
 import { IDENTITY_CLIENT, rpc } from '../grpc-clients.js';
@@ -39,8 +40,12 @@ export function tokenFromHeader(header: string | string[] | undefined): string |
   return token || undefined;
 }
 
-export function allows(user: Pick<AuthUser, 'isAdmin' | 'permissions'>, permission: string): boolean {
-  return user.isAdmin || user.permissions.includes(permission);
+/** The access policy's answer to "may this caller …" (@bi/access): admin holds every permission. */
+export { allows };
+
+/** The signed-in caller as the access policy's principal (docs/api/sharing.md "Who runs what as whom"). */
+export function principalOf(user: AuthUser): Principal {
+  return userPrincipal(user);
 }
 
 /** Every /api route needs a valid, unrevoked token unless marked @Public(); verified tokens are kept a few seconds (TokenCache). */

@@ -31,7 +31,8 @@ import { chartDeadlineMs } from '../chart/chart.controller.js';
 import { tabAccess } from '../dashboard/tab-access.js';
 import { isNoSourceAccess, projectView, viewerOf } from '../data-source/source-access.js';
 import { CHART_QUERY_CLIENT, DASHBOARD_CLIENT, DATA_SOURCE_CLIENT, DATA_SOURCE_QUERY_CLIENT, IDENTITY_CLIENT, RELATION_CLIENT, rpc } from '../grpc-clients.js';
-import { allows, CurrentUser, type AuthUser } from '../http/auth.guard.js';
+import { canReadRelation, canUseTab, relationTarget } from '@bi/access';
+import { CurrentUser, principalOf, type AuthUser } from '../http/auth.guard.js';
 import { shareForm } from '../identity/share-form.js';
 import { requestLanguage } from '../http/request-language.js';
 import { parseInput } from '../http/validation.js';
@@ -81,7 +82,7 @@ interface Resolved {
   read?: ChartWithSource;
 }
 
-const target = (relationId: string) => `relation:${relationId}`;
+const target = relationTarget;
 
 function modelNode(n: relationV1.Node, relationId: string): RelationNode {
   let f: Formatter = defaultRelationFormatter();
@@ -400,11 +401,11 @@ export class RelationController {
   // ---- access
 
   private canEditTab(user: AuthUser, tab: Tab): boolean {
-    return allows(user, tab === 'template' ? 'template:edit' : 'dashboard:edit');
+    return canUseTab(principalOf(user), tab, 'write');
   }
 
   private canRead(user: AuthUser, m: { relationId: string; createdBy: string }): boolean {
-    return user.isAdmin || (!!m.createdBy && m.createdBy === user.userId) || allows(user, target(m.relationId));
+    return canReadRelation(principalOf(user), m);
   }
 
   private canEdit(user: AuthUser, m: relationV1.RelationMap): boolean {

@@ -2,11 +2,12 @@ import { Inject, Injectable } from '@nestjs/common';
 import { AppError } from '@bi/core';
 import type { dashboardV1, templateV1 } from '@bi/proto';
 import { TEMPLATE_CLIENT, rpc } from '../grpc-clients.js';
-import { allows, type AuthUser } from '../http/auth.guard.js';
+import { canSeeTemplate as policyCanSeeTemplate } from '@bi/access';
+import { allows, principalOf, type AuthUser } from '../http/auth.guard.js';
 
 /** Who sees a template (docs/api/template.md "Model"): admin, its publisher, the holders of template:{id}. */
 export function canSeeTemplate(user: AuthUser, t: Pick<templateV1.Template, 'templateId' | 'publisherId'>): boolean {
-  return allows(user, `template:${t.templateId}`) || (!!t.publisherId && t.publisherId === user.userId);
+  return policyCanSeeTemplate(principalOf(user), t);
 }
 
 /** The template-tab items a caller sees: those of visible templates, and (for template:edit) items of no template. */

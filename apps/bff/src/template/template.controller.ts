@@ -7,7 +7,8 @@ import { checkName, isReserved } from '@bi/rules';
 import type { DataType } from '@bi/chart-model';
 import { z } from 'zod';
 import { DASHBOARD_CLIENT, DATA_SOURCE_CLIENT, IDENTITY_CLIENT, TEMPLATE_CLIENT, rpc } from '../grpc-clients.js';
-import { allows, CurrentUser, RequirePermission, type AuthUser } from '../http/auth.guard.js';
+import { canUseTab, templateTarget } from '@bi/access';
+import { allows, CurrentUser, principalOf, RequirePermission, type AuthUser } from '../http/auth.guard.js';
 import { requestLanguage } from '../http/request-language.js';
 import { shareForm } from '../identity/share-form.js';
 import { parseInput } from '../http/validation.js';
@@ -131,7 +132,7 @@ export class TemplateController {
   @ApiOperation({ summary: 'Roles and users to publish to {roles, users, selectRoles, selectUsers}; ?kind=dash|proj&id= preselects the holders of the template published from it' })
   async rolesUsers(@Query('kind') kind?: string, @Query('id') originId?: string) {
     const t = kind && originId ? (await rpc(this.templates.findByOrigin({ kind: parseInput(kindSchema, kind), originId: parseInput(id, originId) }))).template : undefined;
-    return shareForm(this.identity, t && `template:${t.templateId}`);
+    return shareForm(this.identity, t && templateTarget(t.templateId));
   }
 
   @Post('publish/:kind/:id/:name/:extra')
@@ -194,7 +195,7 @@ export class TemplateController {
         sources: [...names].map(([dataSourceId, n]) => ({ dataSourceId, name: n })),
       }),
     );
-    await rpc(this.identity.changeGrants({ targets: [`template:${t.templateId}`], roleIds: b.roleIds, userIds: b.userIds, mode: 'set', actor: { userId: user.userId, userName: user.userName } }));
+    await rpc(this.identity.changeGrants({ targets: [templateTarget(t.templateId)], roleIds: b.roleIds, userIds: b.userIds, mode: 'set', actor: { userId: user.userId, userName: user.userName } }));
     return translate('template.published', requestLanguage(req), { name, version: t.version });
   }
 
@@ -328,8 +329,7 @@ export class TemplateController {
 
   /** Copying into the template tab needs template:edit (spec 01 §5), into the dashboard tab dashboard:edit. */
   private checkTarget(user: AuthUser, tab: 'dashboard' | 'template') {
-    if (tab === 'template' && !allows(user, 'template:edit')) throw new AppError('forbidden', 'template.copy_template_forbidden');
-    if (tab === 'dashboard' && !allows(user, 'dashboard:edit')) throw new AppError('forbidden', 'dashboard.edit_forbidden');
+    if (!canUseTab(principalOf(user), tab, 'write')) throw new AppError('forbidden', tab === 'template' ? 'template.copy_template_forbidden' : 'dashboard.edit_forbidden');
   }
 
   private async projectAfter(tab: string, copy: dashboardV1.Project) {
