@@ -275,7 +275,7 @@ describe('authorization matrix', () => {
         row.push(verdict(res.status, res.body));
       }
       actual[route] = row;
-      const expected = AUTHORIZATION_MATRIX[route];
+      const expected = AUTHORIZATION_MATRIX[route]?.slice(0, CALLERS.length);
       if (!expected) differences.push(`missing from the table: '${route}': ${JSON.stringify(row)}`);
       else if (JSON.stringify(expected) !== JSON.stringify(row)) differences.push(`'${route}': expected ${JSON.stringify(expected)}, answered ${JSON.stringify(row)}`);
     }
