@@ -31,6 +31,20 @@ if [ ${#need[@]} -gt 0 ]; then
   command -v service >/dev/null && $SUDO service mariadb stop >/dev/null 2>&1 || true
 fi
 
+# Node.js 22 or 24 LTS (Node 20 is past its end of life, and i18next, react-i18next and file-type need 22+):
+# when the machine's Node is older, the Node 24 build from the npm registry (package node-linux-<arch>)
+# is installed under .tools/node; `source scripts/node-path.sh` puts it first on PATH (.ci/run does).
+NODE_LTS_VERSION=24.22.3
+if [ "$(node -p 'Number(process.versions.node.split(".")[0])')" -lt 22 ]; then
+  case "$(uname -m)" in x86_64) arch=x64 ;; aarch64 | arm64) arch=arm64 ;; *) arch="$(uname -m)" ;; esac
+  if [ ! -x ".tools/node/node_modules/node-linux-$arch/bin/node" ] || [ "$(".tools/node/node_modules/node-linux-$arch/bin/node" --version)" != "v$NODE_LTS_VERSION" ]; then
+    echo "installing Node.js $NODE_LTS_VERSION under .tools/node (the machine has $(node --version))"
+    mkdir -p .tools/node
+    npm install --no-audit --no-fund --no-save --prefix .tools/node "node-linux-$arch@$NODE_LTS_VERSION"
+  fi
+fi
+source scripts/node-path.sh
+
 # `npm install`, not `npm ci`: the registry mirror lacks some other-platform binaries that the lock
 # names as optional, which `npm ci` refuses; `npm install` follows the lock and skips them.
 npm install --no-audit --no-fund
