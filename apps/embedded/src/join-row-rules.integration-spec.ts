@@ -140,6 +140,16 @@ describe("joined tables carry their inputs' row-level rules", () => {
       // the designer's live preview shows the unfiltered join: refused to a caller an input's rules restrict
       const preview = await call('POST', '/api/data_source/join_table_preview', { nodeDataArray: [{ dataSourceId: salesId, showName: 'sales', fields: [{ name: 'region', title: 'Region', check: true }] }], links: [] }, analyst2);
       expect(preview.status).toBe(403);
+      // saving a join needs no whole input: its charts carry the saver's rules like everyone's
+      const folder = (await ok('POST', '/api/data_source/proj', { name: 'Analyst2 sources' }, analyst2)).projectId;
+      const ownJoin = (
+        await ok('POST', `/api/data_source/join_table_add/${folder}`, { name: 'Own join', nodeDataArray: [{ dataSourceId: salesId, showName: 'sales', fields: [{ name: 'region', title: 'Region', check: true }, { name: 'qty', title: 'Qty', check: true }] }], links: [] }, analyst2)
+      ).dataSourceId;
+      const onOwn = await ok('POST', `/api/chart-edit/change/dashboard/${ownJoin}`, switched.chart, analyst2);
+      expect(onOwn.dropped).toEqual([]);
+      await ok('PUT', '/api/chart-edit/dashboard', onOwn.chart, analyst2);
+      expect(await chartSums(own, analyst2)).toEqual(west);
+      expect((await call('GET', `/api/data_source/topds/${ownJoin}/10`, undefined, analyst2)).status).toBe(403);
     });
 
     it("a change of an input's rules reaches the join's charts at once (the join's fingerprint and stamp follow its inputs)", async () => {
