@@ -202,8 +202,9 @@ describe("joined tables: each input's row rules inside its part of the join (joi
     const gone: RowRuleSet = { ...rules, inputs: [{ denyByDefault: false, rules: [{ userId: 'x', field: 'dropped', compare: '=', compareValue: 'a' }] }, null] };
     expect(joinRowFilters(spec('left'), gone, nobody).nodes.map((n) => n.rowFilter)).toEqual([{ kind: 'none' }, undefined]);
     expect(joinRowFilters(spec('left'), rules, { ...east, isAdmin: true }).nodes.map((n) => n.rowFilter)).toEqual([undefined, undefined]);
-    // inputs that do not match the nodes: every input denied (never a join without its rules)
-    expect(joinRowFilters(spec('left'), { ...rules, inputs: [null] }, nobody).nodes.map((n) => n.rowFilter)).toEqual([{ kind: 'none' }, { kind: 'none' }]);
+    // inputs that do not match the nodes: refused, for admins too (never a join without its rules)
+    expect(() => joinRowFilters(spec('left'), { ...rules, inputs: [null] }, nobody)).toThrow(QueryError);
+    expect(() => joinRowFilters(spec('left'), { ...rules, inputs: [null] }, { ...east, isAdmin: true })).toThrow(QueryError);
     // a filter given in the description is never taken: the reader's are written
     const forged = { ...spec('left'), nodes: spec('left').nodes.map((n) => ({ ...n, rowFilter: { kind: 'none' as const } })) };
     expect(joinRowFilters(forged, undefined, east).nodes.map((n) => n.rowFilter)).toEqual([undefined, undefined]);

@@ -132,14 +132,16 @@ export function rowRuleFilter(set: RowRuleSet | undefined, viewer: RowViewer, fi
  * only the child's rows are restricted). `set.inputs` are the inputs' rule sets by node index; a rule
  * on a field the input no longer has, or a deny-by-default input without a rule for the viewer, lets
  * none of that input's rows in. Without `inputs` (no input has rules) the join is answered as it is;
- * inputs that do not match the join's nodes deny every input's rows (never a join without its rules).
+ * inputs that do not match the join's nodes are refused (never a join without its rules).
  */
 export function joinRowFilters(spec: JoinSpec, set: RowRuleSet | undefined, viewer: RowViewer): JoinSpec {
   const inputs = set?.inputs;
+  // a description whose inputs do not match its nodes answers nobody (not even an admin, whose
+  // answer would otherwise be kept under the same empty fingerprint as a restricted reader's)
+  if (inputs && inputs.length !== spec.nodes.length) throw new QueryError('invalid_option', { name: 'join.rowRules', value: inputs.length });
   const nodes = spec.nodes.map((node, i) => {
     const { rowFilter: _given, ...rest } = node;
     if (!inputs || viewer.isAdmin) return rest;
-    if (inputs.length !== spec.nodes.length) return { ...rest, rowFilter: { kind: 'none' } as FilterNode };
     const filter = rowRuleFilter(inputs[i] ?? undefined, viewer, node.fields ?? []);
     return filter ? { ...rest, rowFilter: filter } : rest;
   });
