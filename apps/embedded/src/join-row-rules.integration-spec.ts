@@ -92,7 +92,7 @@ describe("joined tables carry their inputs' row-level rules", () => {
       await ok('PUT', '/api/chart-edit/dashboard', { chartId, title: 'Qty', type: 'bar', dataSourceId: joinId, points: [field('Region', 'string')], values: [field('Qty', 'number', { aggregator: 'sum' })] }, analyst);
     });
 
-    it("a join published to a restricted role shows that role only the rows of its rules: charts, batch, details, values; the whole join is refused", async () => {
+    it('a join published to a restricted role shows that role only the rows of its rules: chart runs, kept answers, batch, details and the drill into a point', async () => {
       const east = sums((r) => r === 'East');
       for (const [token, expected] of [
         [viewer, east],
@@ -116,7 +116,7 @@ describe("joined tables carry their inputs' row-level rules", () => {
       expect((await ok('POST', `/api/dashboard/detail/dashboard/${chartId}?filterKey=West`, { pageSize: 1000 }, analyst)).rows).toHaveLength(10);
     });
 
-    it('a restricted analyst who switches a chart onto the join reads only their rows; the designer preview is refused to them', async () => {
+    it('a restricted analyst who switches a chart onto the join reads only their rows and values; the whole join and the designer preview are refused to them, saving a join is not', async () => {
       const projectId = (await ok('POST', '/api/dashboard/project/dashboard', { name: 'Analyst2 boards' }, analyst2)).projectId;
       const boardId = (await ok('POST', '/api/dashboard/dashboard', { name: 'Own board', projectId }, analyst2)).dashboardId;
       const own = await ok('POST', `/api/chart-edit/dashboard/${boardId}`, { title: 'Mine', dataSourceId: salesId, type: 'bar' }, analyst2);
