@@ -104,10 +104,10 @@ describe('row-level rules in chart plans', () => {
   };
   const c = chart({ points: [{ name: 'region', dataType: 'string' }], values: [{ name: 'amount', dataType: 'number' }] });
   const keyFor = (viewer: { userId: string; roleIds: string[]; isAdmin: boolean } | undefined) =>
-    answerKey(planChart({ chart: c, source: ruled, globalFilters: [], rowFilter: viewerRowFilter(ruled, viewer) }), { dialect: 'duckdb', dataVersion: 3, chart: c, language: 'en' });
+    answerKey(planChart({ chart: c, source: ruled, globalFilters: [], viewer: viewer }), { dialect: 'duckdb', dataVersion: 3, chart: c, language: 'en' });
 
   it("filters every query by the caller's rules, bound; part of the cache key", () => {
-    const plan = planChart({ chart: c, source: ruled, globalFilters: [], rowFilter: viewerRowFilter(ruled, { userId: 'u1', roleIds: ['east'], isAdmin: false }) });
+    const plan = planChart({ chart: c, source: ruled, globalFilters: [], viewer: { userId: 'u1', roleIds: ['east'], isAdmin: false } });
     const q = compile(plan.main, 'duckdb');
     expect(q.params).toContain('East');
     expect(q.sql).not.toContain('East');
@@ -118,9 +118,55 @@ describe('row-level rules in chart plans', () => {
   });
 
   it('deny-by-default: no viewer, or one no rule names, gets a query no row meets; admin none of it', () => {
-    expect(compile(planChart({ chart: c, source: ruled, globalFilters: [], rowFilter: viewerRowFilter(ruled, undefined) }).main, 'duckdb').sql).toContain('1 = 0');
+    expect(compile(planChart({ chart: c, source: ruled, globalFilters: [], viewer: undefined }).main, 'duckdb').sql).toContain('1 = 0');
     expect(viewerRowFilter(ruled, { userId: 'x', roleIds: ['west'], isAdmin: false })).toEqual({ kind: 'none' });
     expect(viewerRowFilter(ruled, { userId: 'x', roleIds: [], isAdmin: true })).toBeUndefined();
     expect(viewerRowFilter(source, { userId: 'x', roleIds: [], isAdmin: false })).toBeUndefined();
+  });
+});
+
+describe("a joined table's inputs' row-level rules in chart plans", () => {
+  const joinSpec = {
+    nodes: [
+      { source: { kind: 'table', table: 'orders' }, fields: [{ name: 'region', dataType: 'string' }, { name: 'amount', dataType: 'number' }] },
+      { source: { kind: 'table', table: 'managers' }, fields: [{ name: 'region', dataType: 'string' }, { name: 'manager', dataType: 'string' }] },
+    ],
+    links: [{ from: 0, to: 1, joinType: 'left', on: [{ from: 'region', to: 'region' }] }],
+    columns: [
+      { node: 0, field: 'region', name: 'Region' },
+      { node: 0, field: 'amount', name: 'Amount' },
+      { node: 1, field: 'manager', name: 'Manager' },
+    ],
+    where: { linker: 'and', items: [] },
+  };
+  const joined: SourceDescription = {
+    ...source,
+    type: 9,
+    sourceKind: 'join',
+    tableName: '',
+    tableSchema: '',
+    joinJson: JSON.stringify(joinSpec),
+    fields: [
+      { name: 'Region', title: 'Region', dataType: 'string', aggregator: '', calculated: false },
+      { name: 'Amount', title: 'Amount', dataType: 'number', aggregator: '', calculated: false },
+      { name: 'Manager', title: 'Manager', dataType: 'string', aggregator: '', calculated: false },
+    ],
+    rowRulesJson: JSON.stringify({ denyByDefault: false, rules: [], inputs: [{ denyByDefault: false, rules: [{ roleId: 'viewer', field: 'region', compare: '=', compareValue: 'East' }] }, null] }),
+  };
+  const c = chart({ dataSourceId: 'ds1', points: [{ name: 'Manager', dataType: 'string' }], values: [{ name: 'Amount', dataType: 'number' }] });
+  const viewer = { userId: 'v', roleIds: ['viewer'], isAdmin: false };
+
+  it("filters the input's rows for the reader inside the join, bound; the reader's rules are part of the cache key", () => {
+    const plan = planChart({ chart: c, source: joined, globalFilters: [], viewer });
+    for (const q of [compile(plan.main, 'duckdb'), compile(plan.totals ?? plan.main, 'duckdb')]) {
+      expect(q.params).toContain('East');
+      expect(q.sql).toMatch(/FROM "orders" AS r\nWHERE r."region" = \$1\n\) AS t0/);
+    }
+    const key = (v: typeof viewer | undefined) => answerKey(planChart({ chart: c, source: joined, globalFilters: [], viewer: v }), { dialect: 'duckdb', dataVersion: 3, chart: c, language: 'en' });
+    const keys = [key(viewer), key({ ...viewer, roleIds: [] }), key({ ...viewer, isAdmin: true })];
+    expect(new Set(keys).size).toBe(2);
+    // unrestricted and admin read the same rows: the same answer
+    expect(keys[1]).toBe(keys[2]);
+    expect(compile(planChart({ chart: c, source: joined, globalFilters: [], viewer: { ...viewer, roleIds: [] } }).main, 'duckdb').params).not.toContain('East');
   });
 });

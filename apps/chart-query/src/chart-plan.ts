@@ -5,6 +5,7 @@ import { AppError } from '@bi/core';
 import type { chartQueryV1, dataSourceQueryV1 } from '@bi/proto';
 import {
   isDialectName,
+  joinRowFilters,
   QueryError,
   buildChartQuery,
   buildPlotLineQuery,
@@ -37,9 +38,23 @@ export function dialectOf(source: SourceDescription): DialectName {
   return source.dialect;
 }
 
-export function querySourceOf(source: SourceDescription): QuerySource {
-  return querySourceFrom(source);
+/**
+ * Where a query of the source reads its rows, for this viewer: a joined table's inputs each filtered
+ * by their row-level rules that apply to the viewer (docs/api/join-table.md "Row-level rules"), so
+ * every query path on a join (runs, totals, details, ranges, alerts, headlines) carries them and they
+ * are part of the IR, hence of the result-cache key. A request without a viewer runs as a non-admin nobody.
+ */
+export function querySourceOf(source: SourceDescription, viewer: chartQueryV1.Viewer | undefined): QuerySource {
+  const querySource = querySourceFrom(source);
+  if (querySource.kind !== 'join') return querySource;
+  try {
+    return { kind: 'join', join: joinRowFilters(querySource.join, source.rowRulesJson ? parseRowRules(source.rowRulesJson) : undefined, rowViewerOf(viewer)) };
+  } catch (e) {
+    throw queryAppError(e);
+  }
 }
+
+const rowViewerOf = (viewer: chartQueryV1.Viewer | undefined) => ({ userId: viewer?.userId ?? '', roleIds: viewer?.roleIds ?? [], isAdmin: viewer?.isAdmin ?? false });
 
 export function sourceFieldsOf(source: SourceDescription): SourceField[] {
   return source.fields.map((f) => ({ name: f.name, dataType: f.dataType === 'number' || f.dataType === 'date' ? f.dataType : 'string' }));
@@ -60,8 +75,8 @@ export interface PlanInput {
   /** undefined: the chart's stored inner filters */
   innerFilters?: RangeFilter[];
   globalFilters: RangeFilter[];
-  /** the source's row-level rules that apply to the caller (viewerRowFilter) */
-  rowFilter?: FilterNode;
+  /** who the chart runs for: their row-level rules (the source's own, and a joined table's inputs') filter every query */
+  viewer?: chartQueryV1.Viewer;
   /** the instant and product time zone (BI_TIME_ZONE) relative date presets are read at; default now, the host's zone */
   clock?: FilterClock;
 }
@@ -100,7 +115,7 @@ export function chartQueryFilters(chart: Chart, source: SourceDescription, inner
 export function viewerRowFilter(source: SourceDescription, viewer: chartQueryV1.Viewer | undefined): FilterNode | undefined {
   if (!source.rowRulesJson) return undefined;
   try {
-    return rowRuleFilter(parseRowRules(source.rowRulesJson), { userId: viewer?.userId ?? '', roleIds: viewer?.roleIds ?? [], isAdmin: viewer?.isAdmin ?? false }, sourceFieldsOf(source));
+    return rowRuleFilter(parseRowRules(source.rowRulesJson), rowViewerOf(viewer), sourceFieldsOf(source));
   } catch (e) {
     throw queryAppError(e);
   }
@@ -120,10 +135,10 @@ export function isEmptyChart(chart: Chart): boolean {
 
 export function planChart(input: PlanInput): ChartPlan {
   const { chart, source } = input;
-  const querySource = querySourceOf(source);
+  const querySource = querySourceOf(source, input.viewer);
   const fields = sourceFieldsOf(source);
   const { globalFilters, innerFilters, warnings } = chartQueryFilters(chart, source, input.innerFilters, input.globalFilters, input.clock);
-  const options = { innerFilters, globalFilters, rowLimit: CHART_ROW_LIMIT + 1, rowFilter: input.rowFilter };
+  const options = { innerFilters, globalFilters, rowLimit: CHART_ROW_LIMIT + 1, rowFilter: viewerRowFilter(source, input.viewer) };
   try {
     return {
       main: buildChartQuery(chart, querySource, fields, options),

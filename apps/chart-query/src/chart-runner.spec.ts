@@ -189,3 +189,54 @@ describe('ChartRunner', () => {
     await expect(runner.runChart(req('c1', { innerFiltersJson: '[1]' }))).rejects.toMatchObject({ key: 'request.invalid' });
   });
 });
+
+describe("ChartRunner on a joined table: every query path carries the reader's rules of each input", () => {
+  const joined = describeSource('j1', {
+    type: 9,
+    sourceKind: 'join',
+    tableName: '',
+    joinJson: JSON.stringify({
+      nodes: [
+        { source: { kind: 'table', table: 'orders' }, fields: [{ name: 'region', dataType: 'string' }, { name: 'amount', dataType: 'number' }] },
+        { source: { kind: 'table', table: 'managers' }, fields: [{ name: 'region', dataType: 'string' }, { name: 'manager', dataType: 'string' }] },
+      ],
+      links: [{ from: 0, to: 1, joinType: 'left', on: [{ from: 'region', to: 'region' }] }],
+      columns: [
+        { node: 0, field: 'region', name: 'region' },
+        { node: 0, field: 'amount', name: 'amount' },
+        { node: 1, field: 'manager', name: 'manager' },
+      ],
+      where: { linker: 'and', items: [] },
+    }),
+    // the viewer role sees the East orders; the managers are deny-by-default (nobody named)
+    rowRulesJson: JSON.stringify({ denyByDefault: false, rules: [], inputs: [{ denyByDefault: false, rules: [{ roleId: 'viewer', field: 'region', compare: '=', compareValue: 'RuleEast' }] }, { denyByDefault: true, rules: [] }] }),
+  });
+  const viewer = { userId: 'v', roleIds: ['viewer'], isAdmin: false };
+  let backends: FakeBackends;
+  let runner: ChartRunner;
+  beforeEach(() => {
+    backends = new FakeBackends();
+    runner = new ChartRunner(backends, new MemoryCache(), loadConfig({}), new Logger('test', 'error'));
+    backends.sources.set('j1', joined);
+    backends.charts.set('c1', barChart('c1', 'j1'));
+  });
+
+  it('runs, totals, alert values, headlines, details and field values', async () => {
+    const base = { tab: 'dashboard', chartId: 'c1', chartJson: '', viewer };
+    await runner.runChart({ ...base, innerFiltersJson: '', globalFiltersJson: '', language: 'en', pageIndex: 0, pageSize: 0 });
+    await runner.chartValues(base);
+    await runner.chartHeadlines({ items: [{ key: 'k', tab: 'dashboard', chartId: 'c1', chartJson: '', filtersJson: '' }], language: 'en', viewer });
+    await runner.details({ ...base, innerFiltersJson: '', globalFiltersJson: '', detailFilterJson: '', page: 1, pageSize: 10, pointKey: '', search: '' });
+    await runner.fieldRange({ ...base, field: 'region', search: '', limit: 0 });
+    expect(backends.calls.length).toBeGreaterThanOrEqual(5);
+    for (const call of backends.calls) {
+      expect(JSON.parse(call.paramsJson)).toContain('RuleEast');
+      expect(call.sql).toContain('FROM "managers" AS r\nWHERE 1 = 0');
+    }
+    // an admin's statements carry none of it, and are cached apart
+    const before = backends.calls.length;
+    await runner.chartValues({ ...base, viewer: { ...viewer, isAdmin: true } });
+    expect(backends.calls[before]!.sql).not.toContain('1 = 0');
+    expect(JSON.parse(backends.calls[before]!.paramsJson)).not.toContain('RuleEast');
+  });
+});

@@ -141,7 +141,7 @@ export class ChartRunner {
     const source = req.source ?? (await this.backends.describe(chart.dataSourceId));
     const dialect = dialectOf(source);
     // the caller's row-level rules are a filter of every query: part of the IR, so of the cache key
-    const plan = planChart({ chart, source, innerFilters, globalFilters, rowFilter: viewerRowFilter(source, req.viewer), clock: { now: new Date(), timeZone: this.timeZone } });
+    const plan = planChart({ chart, source, innerFilters, globalFilters, viewer: req.viewer, clock: { now: new Date(), timeZone: this.timeZone } });
     const page = chart.type === 'table' ? { index: Math.max(1, req.pageIndex || 1), size: Math.min(Math.max(1, req.pageSize || 20), 500) } : undefined;
     const key = resultCachePrefix(source.dataSourceId) + answerKey(plan, { dialect, dataVersion: source.dataVersion, sourceName: source.name, chart, language, page });
 
@@ -217,7 +217,7 @@ export class ChartRunner {
    * rules), run for at most `rowLimit` rows: what chartValues and chartHeadlines read.
    */
   private async mainRows(chart: Chart, source: dataSourceQueryV1.SourceDescription, globalFilters: RangeFilter[], viewer: chartQueryV1.Viewer | undefined, now: Date, rowLimit: number) {
-    const plan = planChart({ chart, source, globalFilters, rowFilter: viewerRowFilter(source, viewer), clock: { now, timeZone: this.timeZone } });
+    const plan = planChart({ chart, source, globalFilters, viewer, clock: { now, timeZone: this.timeZone } });
     let main: CompiledQuery;
     try {
       main = compile(plan.main, dialectOf(source));
@@ -245,7 +245,7 @@ export class ChartRunner {
     const filters = chartQueryFilters(chart, source, parseList<RangeFilter>(req.innerFiltersJson, 'innerFilters'), parseList<RangeFilter>(req.globalFiltersJson, 'globalFilters') ?? [], { now: new Date(), timeZone: this.timeZone });
     let compiled: CompiledQuery;
     try {
-      const ir = buildDetailQuery(chart, querySourceOf(source), sourceFieldsOf(source), {
+      const ir = buildDetailQuery(chart, querySourceOf(source, req.viewer), sourceFieldsOf(source), {
         innerFilters: filters.innerFilters,
         globalFilters: filters.globalFilters,
         detailFilter,
@@ -288,7 +288,7 @@ export class ChartRunner {
     let plan: ReturnType<typeof buildFieldRangeQuery>;
     let compiled: CompiledQuery;
     try {
-      plan = buildFieldRangeQuery(querySourceOf(source), sourceFieldsOf(source), req.field, {
+      plan = buildFieldRangeQuery(querySourceOf(source, req.viewer), sourceFieldsOf(source), req.field, {
         search: req.search || undefined,
         limit: req.limit || undefined,
         rowFilter: viewerRowFilter(source, req.viewer),

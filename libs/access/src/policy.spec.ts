@@ -41,4 +41,14 @@ describe('access policy', () => {
     expect(rowRulesFingerprint(viewer, source)).toContain('R0');
     expect(isRowRestricted(analyst, { rowRulesJson: JSON.stringify({ denyByDefault: true, rules: [] }) })).toBe(true);
   });
+
+  it("row rules of a joined table: restricted on any input is restricted on the join; the fingerprint carries the inputs' rules", () => {
+    const rule = { roleId: 'r-viewer', field: 'region', compare: '=', compareValue: 'R0' };
+    const join = (inputs: unknown[]) => ({ rowRulesJson: JSON.stringify({ denyByDefault: false, rules: [], inputs }) });
+    expect(isRowRestricted(viewer, join([null, { denyByDefault: false, rules: [rule] }]))).toBe(true);
+    expect(isRowRestricted(analyst, join([null, { denyByDefault: false, rules: [rule] }]))).toBe(false);
+    expect(isRowRestricted(analyst, join([{ denyByDefault: true, rules: [rule] }, null]))).toBe(true);
+    expect(isRowRestricted(admin, join([{ denyByDefault: true, rules: [] }]))).toBe(false);
+    expect(rowRulesFingerprint(viewer, join([null, { denyByDefault: false, rules: [rule] }]))).not.toBe(rowRulesFingerprint(viewer, join([{ denyByDefault: false, rules: [rule] }, null])));
+  });
 });

@@ -243,19 +243,29 @@ class Compiler {
 
   // ---- joined tables (docs/api/join-table.md) ----
 
-  /** One input of a join: its table, or its checked SQL as a derived table, named t<i>. */
+  /**
+   * One input of a join: its table, or its checked SQL as a derived table, named t<i>. With the
+   * reader's row rules on the input (`rowFilter`), the input's rows filtered by them:
+   * (SELECT * FROM <input> r WHERE <rules>) t<i> — inside the input's part, so the join's type decides
+   * what happens to the other inputs' rows as it does for any missing row.
+   */
   private joinInput(spec: JoinSpec, i: number): Sql {
-    const s = spec.nodes[i].source;
+    const { source: s, rowFilter } = spec.nodes[i];
     const alias = raw(this.d.tableAlias(`t${i}`));
+    let input: Sql;
     if (s.kind === 'table') {
       if (typeof s.table !== 'string' || s.table === '') throw new QueryError('invalid_option', { name: 'join.table', value: String(s.table) });
-      return sql`${raw(qualifiedName(this.d, s.schema, s.table))}${alias}`;
+      input = raw(qualifiedName(this.d, s.schema, s.table));
+    } else {
+      const read = readSourceSql(s.sql, this.d);
+      if (!read.ok) throw new QueryError('invalid_sql', problemParams(read.problem));
+      // SQL Server hoists a WITH part in front of the statement: one statement cannot hold two, so inputs with one are refused
+      if (read.read.withPart) throw new QueryError('invalid_option', { name: 'join.with', value: i });
+      input = sql`(\n${raw(read.read.main)}\n)`;
     }
-    const read = readSourceSql(s.sql, this.d);
-    if (!read.ok) throw new QueryError('invalid_sql', problemParams(read.problem));
-    // SQL Server hoists a WITH part in front of the statement: one statement cannot hold two, so inputs with one are refused
-    if (read.read.withPart) throw new QueryError('invalid_option', { name: 'join.with', value: i });
-    return sql`(\n${raw(read.read.main)}\n)${alias}`;
+    const where = rowFilter ? this.filter(rowFilter, 'r') : null;
+    if (!where) return sql`${input}${alias}`;
+    return sql`(\n${this.statement({ columns: raw('r.*'), from: sql`FROM ${input}${raw(this.d.tableAlias('r'))}`, where })}\n)${alias}`;
   }
 
   /** SELECT t<i>."field" AS "name", … FROM t0 <JOIN> t1 ON … WHERE <filter>: the rows of a join. */

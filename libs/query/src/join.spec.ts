@@ -1,4 +1,4 @@
-import { buildChartQuery, compile, DIALECT_NAMES, joinCountSql, joinKeyRepeatsSql, joinRowsSql, pruneJoin, QueryError, type JoinSpec, type JoinType, type QuerySource, type SourceField } from './index.js';
+import { buildChartQuery, compile, DIALECT_NAMES, joinCountSql, joinKeyRepeatsSql, joinRowFilters, joinRowsSql, pruneJoin, QueryError, type JoinSpec, type JoinType, type QuerySource, type RowRuleSet, type SourceField } from './index.js';
 
 /** A join's output fields as the data-source service lists them (a column's name, its input field's type). */
 const joinFields = (spec: JoinSpec): SourceField[] => spec.columns.map((c) => ({ name: c.name, dataType: spec.nodes[c.node]!.fields.find((f) => f.name === c.field)!.dataType }));
@@ -171,5 +171,58 @@ describe('joined tables: joins a statement reads nothing of are left out (pruneJ
   it('the key check per dialect: non-null keys that repeat, first row only', () => {
     for (const dialect of DIALECT_NAMES) expect(joinKeyRepeatsSql(chain(true, true), 0, dialect)).toMatchSnapshot(dialect);
     expect(() => joinKeyRepeatsSql(chain(true, true), 5, 'duckdb')).toThrow(QueryError);
+  });
+});
+
+describe("joined tables: each input's row rules inside its part of the join (joinRowFilters)", () => {
+  // orders: the east role sees East orders; managers: deny-by-default, the east role sees Li only
+  const rules: RowRuleSet = {
+    denyByDefault: false,
+    rules: [],
+    inputs: [
+      { denyByDefault: false, rules: [{ roleId: 'east', field: 'region', compare: '=', compareValue: 'East' }] },
+      { denyByDefault: true, rules: [{ roleId: 'east', field: 'manager', compare: 'like', compareValue: 'Li' }] },
+    ],
+  };
+  const east = { userId: 'u1', roleIds: ['east'], isAdmin: false };
+
+  for (const dialect of DIALECT_NAMES) {
+    it(`${dialect}: the rules filter each input before it is joined, values bound`, () => {
+      const join = joinRowFilters(spec(dialect === 'mysql' ? 'left' : 'full'), rules, east);
+      const q = compile(chartOn(join), dialect);
+      expect(q.params).toEqual(expect.arrayContaining(['East']));
+      expect(q.sql).not.toContain("'East'");
+      expect({ sql: q.sql, params: q.params }).toMatchSnapshot();
+    });
+  }
+
+  it('deny-by-default and a rule on a field the input no longer has deny that input only; admins and rule-less inputs are untouched', () => {
+    const nobody = { userId: 'x', roleIds: [], isAdmin: false };
+    expect(joinRowFilters(spec('left'), rules, nobody).nodes.map((n) => n.rowFilter)).toEqual([undefined, { kind: 'none' }]);
+    const gone: RowRuleSet = { ...rules, inputs: [{ denyByDefault: false, rules: [{ userId: 'x', field: 'dropped', compare: '=', compareValue: 'a' }] }, null] };
+    expect(joinRowFilters(spec('left'), gone, nobody).nodes.map((n) => n.rowFilter)).toEqual([{ kind: 'none' }, undefined]);
+    expect(joinRowFilters(spec('left'), rules, { ...east, isAdmin: true }).nodes.map((n) => n.rowFilter)).toEqual([undefined, undefined]);
+    // inputs that do not match the nodes: refused, for admins too (never a join without its rules)
+    expect(() => joinRowFilters(spec('left'), { ...rules, inputs: [null] }, nobody)).toThrow(QueryError);
+    expect(() => joinRowFilters(spec('left'), { ...rules, inputs: [null] }, { ...east, isAdmin: true })).toThrow(QueryError);
+    // a filter given in the description is never taken: the reader's are written
+    const forged = { ...spec('left'), nodes: spec('left').nodes.map((n) => ({ ...n, rowFilter: { kind: 'none' as const } })) };
+    expect(joinRowFilters(forged, undefined, east).nodes.map((n) => n.rowFilter)).toEqual([undefined, undefined]);
+    expect(compile(chartOn(joinRowFilters(spec('left'), rules, nobody)), 'duckdb').sql).toContain('1 = 0');
+  });
+
+  it('a filter naming a field the input does not have is refused where compiled', () => {
+    const s = spec('left');
+    const bad: JoinSpec = { ...s, nodes: [{ ...s.nodes[0], rowFilter: { kind: 'isNull', field: { name: 'manager', dataType: 'string' }, negated: false } }, s.nodes[1]] };
+    expect(() => compile(chartOn(bad), 'duckdb')).toThrow(/unknown_field/);
+  });
+
+  it("a pruned unique LEFT child's rules do not change the parent's rows: the child is still left out", () => {
+    const unique: JoinSpec = { ...spec('left'), links: [{ ...spec('left').links[0], unique: true }] };
+    const ruled = joinRowFilters(unique, rules, east);
+    const q = compile(buildChartQuery(chart({ points: [point('Region')], values: [value('Amount', 'sum')] }), { kind: 'join', join: ruled }, joinFields(ruled), {}), 'duckdb');
+    expect(q.sql).not.toContain('xl_managers');
+    // the root's own rules stay
+    expect(q.params).toEqual(['East']);
   });
 });

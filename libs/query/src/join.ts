@@ -1,6 +1,7 @@
 import type { FilterCondition } from '@bi/chart-model';
 import { JOIN_LIMITS, JOIN_TYPES, type JoinType } from '@bi/rules';
 import { QueryError } from './errors.js';
+import type { FilterNode } from './ir.js';
 import { FieldCatalog, type SourceField } from './source.js';
 
 /**
@@ -17,6 +18,11 @@ export interface JoinNodeSpec {
   source: { kind: 'table'; table: string; schema?: string } | { kind: 'sql'; sql: string };
   /** the input's known fields: the only names the join may use */
   fields: SourceField[];
+  /**
+   * The input's row-level rules that apply to the reader (joinRowFilters, set by the chart engine per
+   * reader, never stored): the input's rows are filtered by it before they are joined.
+   */
+  rowFilter?: FilterNode;
 }
 
 export interface JoinLinkSpec {
@@ -90,7 +96,18 @@ export function checkJoinSpec(spec: JoinSpec): { catalogs: FieldCatalog[]; order
   const items = spec.where?.items ?? [];
   if (items.length > JOIN_LIMITS.filters) throw bad('filters', items.length);
   for (const i of items) if (!catalogs[i.node]) throw bad('filter', i.node);
+  spec.nodes.forEach((n, i) => n.rowFilter && checkFilterFields(n.rowFilter, catalogs[i]));
   return { catalogs, order: links };
+}
+
+/** Every field a filter names is a field of the catalog, of its type. */
+function checkFilterFields(node: FilterNode, catalog: FieldCatalog): void {
+  if ('children' in node) {
+    for (const c of node.children) checkFilterFields(c, catalog);
+    return;
+  }
+  if (!('field' in node)) return;
+  if (catalog.resolve(node.field.name).dataType !== node.field.dataType) throw new QueryError('unknown_field', { name: node.field.name });
 }
 
 /** Whether any link could be left out (a LEFT join marked `unique`): else a statement always joins everything. */

@@ -78,6 +78,27 @@ describe('row-level rules → the filter node of a query', () => {
     expect(rowRuleFingerprint(SET, viewer('a', 'east'))).toBe(rowRuleFingerprint(SET, viewer('b', 'east')));
   });
 
+  it("a joined table's fingerprint includes each input's rules for the viewer (docs/api/join-table.md)", () => {
+    const join = (inputs: RowRuleSet['inputs']): RowRuleSet => ({ denyByDefault: false, rules: [], inputs });
+    // no rule restricts: '' (shares answers with everyone unrestricted); admins always ''
+    expect(rowRuleFingerprint(join([null, SET]), viewer('x'))).toBe('');
+    expect(rowRuleFingerprint(join([null, SET]), ADMIN)).toBe('');
+    // restricted on one input only: restricted on the join
+    expect(rowRuleFingerprint(join([null, SET]), viewer('u1'))).not.toBe('');
+    expect(rowRuleFingerprint(join([null, { ...SET, denyByDefault: true }]), viewer('x'))).not.toBe('');
+    // the same rules on another input are another fingerprint; the same rules through a role agree
+    expect(rowRuleFingerprint(join([null, SET]), viewer('u1'))).not.toBe(rowRuleFingerprint(join([SET, null]), viewer('u1')));
+    expect(rowRuleFingerprint(join([SET, SET]), viewer('a', 'east'))).toBe(rowRuleFingerprint(join([SET, SET]), viewer('b', 'east')));
+    expect(rowRuleFingerprint(join([SET, SET]), viewer('u1'))).not.toBe(rowRuleFingerprint(join([SET, SET]), viewer('u2')));
+  });
+
+  it("parses a joined table's inputs; an input set that cannot be read denies", () => {
+    const parsed = parseRowRules(JSON.stringify({ denyByDefault: false, rules: [], inputs: [null, SET, 'x'] }));
+    expect(parsed.inputs).toEqual([null, { denyByDefault: SET.denyByDefault, rules: SET.rules }, { denyByDefault: true, rules: [] }]);
+    expect(parseRowRules(JSON.stringify(SET)).inputs).toBeUndefined();
+    expect(parseRowRules(JSON.stringify({ rules: [], inputs: 'x' })).inputs).toEqual([{ denyByDefault: true, rules: [] }]);
+  });
+
   it('refuses bad rules: target, field, operator for the type, value type, missing value, size', () => {
     const one = (r: Record<string, unknown>) => () => checkRowRules({ rules: [r] }, SALES_FIELDS);
     expect(code(one({ field: 'region', compare: '=', compareValue: 'E' }))).toBe('row_rule_target');

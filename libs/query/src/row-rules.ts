@@ -2,6 +2,7 @@ import type { Compare } from '@bi/chart-model';
 import { QueryError } from './errors.js';
 import { allOf, conditionNode } from './filters.js';
 import type { FilterNode } from './ir.js';
+import type { JoinSpec } from './join.js';
 import { FieldCatalog, type SourceField } from './source.js';
 
 /**
@@ -25,6 +26,12 @@ export interface RowRule {
 export interface RowRuleSet {
   denyByDefault: boolean;
   rules: RowRule[];
+  /**
+   * A joined table's description only (docs/api/join-table.md "Row-level rules"): the rules of the
+   * source of each node of its join, by node index (null: that input has none). They apply inside
+   * the input's part of the join (joinRowFilters), besides the join's own `rules`.
+   */
+  inputs?: (RowRuleSet | null)[];
 }
 
 /** Who a query runs for. */
@@ -119,12 +126,44 @@ export function rowRuleFilter(set: RowRuleSet | undefined, viewer: RowViewer, fi
   return allOf(nodes);
 }
 
-/** A rule set from its stored JSON text ('' : no rules; unreadable: no row for anyone but admins). */
+/**
+ * The join with each node's input rules that apply to the viewer written into it (`rowFilter` of the
+ * node: the input's rows are filtered before they are joined, so a LEFT join keeps its parent rows and
+ * only the child's rows are restricted). `set.inputs` are the inputs' rule sets by node index; a rule
+ * on a field the input no longer has, or a deny-by-default input without a rule for the viewer, lets
+ * none of that input's rows in. Without `inputs` (no input has rules) the join is answered as it is;
+ * inputs that do not match the join's nodes are refused (never a join without its rules).
+ */
+export function joinRowFilters(spec: JoinSpec, set: RowRuleSet | undefined, viewer: RowViewer): JoinSpec {
+  const inputs = set?.inputs;
+  // a description whose inputs do not match its nodes answers nobody (not even an admin, whose
+  // answer would otherwise be kept under the same empty fingerprint as a restricted reader's)
+  if (inputs && inputs.length !== spec.nodes.length) throw new QueryError('invalid_option', { name: 'join.rowRules', value: inputs.length });
+  const nodes = spec.nodes.map((node, i) => {
+    const { rowFilter: _given, ...rest } = node;
+    if (!inputs || viewer.isAdmin) return rest;
+    const filter = rowRuleFilter(inputs[i] ?? undefined, viewer, node.fields ?? []);
+    return filter ? { ...rest, rowFilter: filter } : rest;
+  });
+  return { ...spec, nodes };
+}
+
+const ruleSetOf = (v: unknown): RowRuleSet => {
+  const o = (typeof v === 'object' && v !== null ? v : {}) as Partial<RowRuleSet>;
+  return { denyByDefault: o.denyByDefault === true, rules: Array.isArray(o.rules) ? o.rules : [] };
+};
+
+/** A rule set from its stored JSON text ('' : no rules; unreadable: no row for anyone but admins). A join's description carries its inputs' sets too. */
 export function parseRowRules(json: string | undefined | null): RowRuleSet {
   if (!json) return NO_ROW_RULES;
   try {
     const v = JSON.parse(json) as Partial<RowRuleSet>;
-    return { denyByDefault: v?.denyByDefault === true, rules: Array.isArray(v?.rules) ? v.rules : [] };
+    const set = ruleSetOf(v);
+    if (v?.inputs !== undefined) {
+      // an input's set that cannot be read denies that input's rows
+      set.inputs = Array.isArray(v.inputs) ? v.inputs.map((x) => (x === null ? null : typeof x === 'object' ? ruleSetOf(x) : { denyByDefault: true, rules: [] })) : [{ denyByDefault: true, rules: [] }];
+    }
+    return set;
   } catch {
     return { denyByDefault: true, rules: [] };
   }
@@ -135,6 +174,15 @@ export function parseRowRules(json: string | undefined | null): RowRuleSet {
  * them, else a stable text of the rules that apply (for cache keys that are not built from the IR).
  */
 export function rowRuleFingerprint(set: RowRuleSet | undefined, viewer: RowViewer): string {
+  const own = ownFingerprint(set, viewer);
+  if (!set?.inputs) return own;
+  // a joined table: the rules of each input that apply to the viewer are part of what they see
+  const inputs = set.inputs.map((s) => ownFingerprint(s ?? undefined, viewer));
+  if (own === '' && inputs.every((f) => f === '')) return '';
+  return JSON.stringify({ own, inputs });
+}
+
+function ownFingerprint(set: RowRuleSet | undefined, viewer: RowViewer): string {
   if (!set) return '';
   const applying = rulesFor(set, viewer);
   if (applying === null) return '';

@@ -75,7 +75,7 @@ export class JoinTableController {
   @ApiOperation({ summary: 'First 100 rows, the row count of the join and of its root table (not stored)' })
   async preview(@Body() body: unknown, @CurrentUser() user: AuthUser) {
     const input = parseInput(joinBody, body);
-    await this.inputsVisible(user, input);
+    await this.inputsVisible(user, input, true);
     return JSON.parse((await rpc(this.sources.previewJoin(request({ inputJson: JSON.stringify(input) })), this.deadlineMs)).json);
   }
 
@@ -124,10 +124,16 @@ export class JoinTableController {
     }
   }
 
-  /** Every input must be visible to the caller, and whole to them: a join must not show rows an input's row-level rules hide. */
-  private async inputsVisible(user: AuthUser, input: JoinBody) {
+  /**
+   * Every input must be visible to the caller. Saving needs no more: every query of the saved join
+   * applies each reader's rules of each input (docs/api/join-table.md "Row-level rules"). The
+   * designer's preview (`whole`) shows the unfiltered join: refused to a caller whom any input's
+   * row-level rules restrict, as the whole-source preview of such a source is.
+   */
+  private async inputsVisible(user: AuthUser, input: JoinBody, whole = false) {
     const ids = [...new Set(input.nodeDataArray.map((n) => n.dataSourceId))];
     await this.visible(user, ids);
+    if (!whole) return;
     // the inputs' descriptions (their row-level rules) side by side, not one after another
     for (const d of await Promise.all(ids.map((dataSourceId) => rpc(this.queries.describe({ dataSourceId }))))) checkWholeSource(user, d);
   }

@@ -45,7 +45,9 @@ export class RowRulesController {
   @ApiOperation({ summary: "A source's row-level rules {dataSourceId, denyByDefault, rules: [{roleId | userId, field, compare, compareValue | compareValueLeft + compareValueRight}]} (admin)" })
   async get(@Param('dataSourceId') dataSourceId: string) {
     const source = await rpc(this.queries.describe({ dataSourceId: parseInput(id, dataSourceId) }));
-    return { dataSourceId: source.dataSourceId, ...parseRowRules(source.rowRulesJson) };
+    // a joined table's description also carries its inputs' rules: those are edited on the inputs
+    const { denyByDefault, rules } = parseRowRules(source.rowRulesJson);
+    return { dataSourceId: source.dataSourceId, denyByDefault, rules };
   }
 
   @Put('row_rules/:dataSourceId')

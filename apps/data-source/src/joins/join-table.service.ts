@@ -61,6 +61,20 @@ export function storeKeyOf(row: SourceRow): string {
 }
 
 /**
+ * A joined table's row-level rules as its description carries them (docs/api/join-table.md "Row-level
+ * rules"): its own, and its inputs' by node index (`inputs`, null for an input without rules), so the
+ * chart engine applies each input's rules inside that input's part of the join and every reader's
+ * fingerprint of the join (the BFF's kept answers, whole-source refusals) includes their inputs' rules.
+ * '' when neither the join nor any input has rules.
+ */
+export function joinRowRulesJson(row: Pick<SourceRow, 'row_rules'>, nodeInputs: readonly Pick<SourceRow, 'row_rules'>[]): string {
+  const inputs = nodeInputs.map((r) => (r.row_rules ? r.row_rules : null));
+  if (!row.row_rules && inputs.every((r) => r === null)) return '';
+  const own = (row.row_rules ?? { denyByDefault: false, rules: [] }) as object;
+  return JSON.stringify({ ...own, inputs });
+}
+
+/**
  * Joined tables (docs/api/join-table.md): checks and stores join trees, answers the designer's
  * lists, nodes and previews, and gives the chart engine a join's FROM part (a @bi/query JoinSpec
  * over its inputs' own FROM parts) and the connection it runs on (its root input's).
@@ -208,7 +222,7 @@ export class JoinTableService {
   // ---- the chart engine's view ----------------------------------------------------------------
 
   /** Describe of a joined table: its join as the FROM part, its fields, and a data version that follows its inputs. */
-  async describe(row: SourceRow): Promise<Pick<dataSourceQueryV1.SourceDescription, 'dialect' | 'sourceKind' | 'joinJson' | 'fields' | 'dataVersion' | 'tableName' | 'tableSchema' | 'sql' | 'unsupportedFields'>> {
+  async describe(row: SourceRow): Promise<Pick<dataSourceQueryV1.SourceDescription, 'dialect' | 'sourceKind' | 'joinJson' | 'fields' | 'dataVersion' | 'tableName' | 'tableSchema' | 'sql' | 'unsupportedFields' | 'rowRulesJson'>> {
     const stored = row.join_def as JoinTableInput;
     const inputs = await this.inputsOf(stored);
     const j = this.build(this.refresh(stored, inputs, false), inputs);
@@ -235,6 +249,7 @@ export class JoinTableService {
       unsupportedFields: [],
       fields: j.outputFields.map((f) => ({ name: f.name, title: f.title, dataType: f.dataType, aggregator: titles.get(f.name)?.aggregator ?? '', calculated: false })),
       dataVersion: row.data_version + [...inputs.values()].reduce((sum, r) => sum + r.data_version, 0),
+      rowRulesJson: joinRowRulesJson(row, j.input.nodeDataArray.map((n) => inputs.get(n.dataSourceId)!)),
     };
   }
 
