@@ -17,8 +17,8 @@ export type Expected = 'allow' | 'deny' | 'nodata' | 'failed' | number;
 export const AUTHORIZATION_MATRIX: Record<string, Expected[]> = {
   //                                                          anonymous, viewer, analyst, owner, admin
   'DELETE /api/dashboard/chart/{tab}/{chartId}': ['deny', 'deny', 'deny', 'allow', 'allow'],
-  'DELETE /api/dashboard/project/{tab}/{projectId}': ['deny', 'deny', 'allow', 'allow', 'allow'],
-  'DELETE /api/dashboard/{tab}/{dashboardId}': ['deny', 'deny', 'allow', 'allow', 'allow'],
+  'DELETE /api/dashboard/project/{tab}/{projectId}': ['deny', 'deny', 'deny', 'allow', 'allow'],
+  'DELETE /api/dashboard/{tab}/{dashboardId}': ['deny', 'deny', 'deny', 'allow', 'allow'],
   'DELETE /api/data_source/deleteExcelData/{tableName}': ['deny', 'deny', 'deny', 400, 400],
   'DELETE /api/data_source/deleteExcelData/{tableName}/{keyIds}': ['deny', 'deny', 'deny', 'allow', 'allow'],
   'DELETE /api/data_source/proj/{projectId}': ['deny', 'deny', 'allow', 'allow', 'allow'],
