@@ -19,6 +19,7 @@ import { ExcelDataController, ExcelUploadController } from './excel-upload/excel
 import { grpcClientProviders } from './grpc-clients.js';
 import { HealthController } from './health/health.controller.js';
 import { AuthGuard } from './http/auth.guard.js';
+import { TextGuard } from './http/text.guard.js';
 import { EnvelopeInterceptor } from './http/envelope.interceptor.js';
 import { EnvelopeExceptionFilter } from './http/exception.filter.js';
 import { IdentityAdminController } from './identity/admin.controller.js';
@@ -76,6 +77,8 @@ export class BffModule {
         { provide: BFF_LOGGER, useValue: logger.child('bff') },
         WarnStreamHub,
         { provide: APP_GUARD, useClass: AuthGuard },
+        // after the token: every path segment, query value and body passes the one text check
+        { provide: APP_GUARD, useClass: TextGuard },
         { provide: APP_INTERCEPTOR, useClass: EnvelopeInterceptor },
         { provide: EnvelopeExceptionFilter, useValue: failures },
         { provide: APP_FILTER, useExisting: EnvelopeExceptionFilter },

@@ -1,6 +1,6 @@
 import { AppError } from '@bi/core';
-import { CHART_AGGREGATORS, CHART_TYPES, checkWarnConfig, emptyChart, isNumberOnlyAggregator, normalizeWarnConfig, switchSource as switchChartSource, type Chart, type ChartField, type ChartType, type DataType } from '@bi/chart-model';
-import { INPUT_BOUNDS, charLength, excerpt, findTextProblem, jsonNesting } from '@bi/rules';
+import { CHART_AGGREGATORS, CHART_TYPES, checkWarnConfig, emptyChart, isNumberOnlyAggregator, normalizeWarnConfig, switchSource as switchChartSource, warnItems, type Chart, type ChartField, type ChartType, type DataType } from '@bi/chart-model';
+import { INPUT_BOUNDS, charLength, excerpt, findTextProblem, hasLineBreak, jsonNesting } from '@bi/rules';
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 
@@ -166,6 +166,7 @@ export function parseChart(json: string): Chart {
     if (f.title !== undefined) {
       f.title = f.title.trim();
       if (charLength(f.title) < 1 || charLength(f.title) > CHART_LIMITS.alias) throw new AppError('invalid', 'field.alias_length');
+      if (hasLineBreak(f.title)) throw new AppError('invalid', 'field.alias_line_break');
     }
     if ((f.aggregator as string) === '') delete f.aggregator;
   }
@@ -182,11 +183,14 @@ export function checkWarnings(chart: Chart): void {
   if (chart.warnConfigData === undefined) return;
   const problem = checkWarnConfig(chart.warnConfigData, chart);
   if (problem) throw new AppError('invalid', problem.key, problem.params);
+  // alert names are single-line texts (mail subjects, chat messages): the rule of @bi/rules
+  if (warnItems(chart.warnConfigData).some(({ item }) => hasLineBreak(item.warnName.trim()))) throw new AppError('invalid', 'warn.name_line_break');
   chart.warnConfigData = normalizeWarnConfig(chart.warnConfigData, randomUUID);
 }
 
 export function checkTitle(title: string): void {
   if (charLength(title) < 1 || charLength(title) > CHART_LIMITS.title) throw new AppError('invalid', 'chart.title_length');
+  if (hasLineBreak(title)) throw new AppError('invalid', 'chart.title_line_break');
 }
 
 /**

@@ -7,7 +7,7 @@ import { LINKAGE_LIMITS, checkLinkage, isChartType, type ChartLinkage, type Dash
 import { checkGlobalFilters, globalFilterMessage, parseGlobalFilters, type GlobalFilterProblem } from '@bi/query';
 import { z } from 'zod';
 import { chartOf, definitionOf } from './chart-schema.js';
-import { GRID, charLength, isReserved, placeNewChart, type Tab } from '@bi/rules';
+import { GRID, charLength, hasLineBreak, isReserved, placeNewChart, type Tab } from '@bi/rules';
 import { CACHE, idOrNotFound, isUuid, tabOrInvalid, validName } from '@bi/service-kit';
 import { renewChartStamps } from './chart-stamps.js';
 import { DashboardRepository } from './dashboard.repository.js';
@@ -224,6 +224,7 @@ export class DashboardService {
     const t = tabOrInvalid(req.tab);
     const title = (req.title ?? '').trim();
     if (charLength(title) < 1 || charLength(title) > 50) throw new AppError('invalid', 'chart.title_length');
+    if (hasLineBreak(title)) throw new AppError('invalid', 'chart.title_line_break');
     const type = req.type || 'bar';
     if (!isChartType(type)) throw new AppError('invalid', 'request.invalid', { detail: `type ${type}` });
     await this.dashboard(t, req.dashboardId);

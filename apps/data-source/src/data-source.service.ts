@@ -552,7 +552,8 @@ export class DataSourceService {
 
   private checkedField(f: dataSourceV1.Field): dataSourceV1.Field {
     const title = (f.title ?? '').trim();
-    if (checkAlias(title)) throw new AppError('invalid', 'field.alias_length');
+    const alias = checkAlias(title);
+    if (alias) throw new AppError('invalid', alias === 'line_break' ? 'field.alias_line_break' : 'field.alias_length');
     const aggregator = f.aggregator ?? '';
     if (!aggregatorAllowed(aggregator, f.dataType)) throw new AppError('invalid', 'field.aggregator_invalid', { aggregator, name: f.name });
     return { name: f.name, title, dataType: f.dataType, expression: f.expression ?? '', aggregator };

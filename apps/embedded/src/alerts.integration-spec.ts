@@ -130,6 +130,8 @@ describe('chart alerts: rules by event, firing on data changes and at their hour
       BI_SMTP_PORT: String(smtpPort),
       BI_SMTP_FROM: 'alerts@bi.test',
       BI_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      // the webhook sink listens on loopback: opened by the administrator's allow list (@bi/outbound)
+      BI_OUTBOUND_ALLOW: '127.0.0.1/32',
     });
     await stack.runtime.bus.subscribe(TOPICS.alertTriggered, 'alerts-test', async (m) => void alerts.push(eventsV1.AlertTriggered.decode(m.value)));
     await stack.runtime.bus.subscribe(TOPICS.warningMessageCreated, 'alerts-test', async (m) => void created.push(eventsV1.WarningMessageCreated.decode(m.value)));

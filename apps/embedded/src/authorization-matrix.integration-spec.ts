@@ -74,8 +74,8 @@ describe('authorization matrix', () => {
     await stack.runtime.db.query('UPDATE data_source.sources SET created_by = $1 WHERE id = $2', [F.ownerId, s.dataSourceId]);
     return s.dataSourceId;
   }
-  async function freshChart(): Promise<Record<string, unknown>> {
-    const chartId = await ok('POST', `/api/chart-edit/dashboard/${F.dash}`, { title: 'Qty', dataSourceId: F.src, type: 'bar' });
+  async function freshChart(dashboardId = F.dash): Promise<Record<string, unknown>> {
+    const chartId = await ok('POST', `/api/chart-edit/dashboard/${dashboardId}`, { title: 'Qty', dataSourceId: F.src, type: 'bar' });
     const f = (name: string, dataType: string) => ({ name, title: name, dataType });
     return ok('PUT', '/api/chart-edit/dashboard', { chartId, title: 'Qty', type: 'bar', dataSourceId: F.src, points: [f('region', 'string')], values: [f('qty', 'number')] });
   }
@@ -173,7 +173,12 @@ describe('authorization matrix', () => {
     'POST /api/excel_upload/import/{action}': async () => ({ body: { uploadId: 'none', sheet: 'Sheet1', projectId: F.dsProject, tableName: 'x', columns: [] } }),
     'POST /api/dashboard/project/{tab}': async () => ({ body: { name: unique('Folder') } }),
     'PUT /api/dashboard/project/{tab}/{projectId}': async () => ({ params: { projectId: (await ok('POST', '/api/dashboard/project/dashboard', { name: unique('Folder') })).projectId }, body: { name: unique('Renamed') } }),
-    'DELETE /api/dashboard/project/{tab}/{projectId}': async () => ({ params: { projectId: (await ok('POST', '/api/dashboard/project/dashboard', { name: unique('Folder') })).projectId } }),
+    // a folder / dashboard holding a chart on the owner's source: deleting it deletes that chart (the chart delete's check)
+    'DELETE /api/dashboard/project/{tab}/{projectId}': async () => {
+      const projectId = (await ok('POST', '/api/dashboard/project/dashboard', { name: unique('Folder') })).projectId as string;
+      await freshChart((await ok('POST', '/api/dashboard/dashboard', { name: unique('Board'), projectId })).dashboardId as string);
+      return { params: { projectId } };
+    },
     'PUT /api/dashboard/move-dashboard/{tab}/{dashboardId}': async () => ({ params: { dashboardId: await freshDashboard() }, body: { projectId: F.dProject } }),
     'POST /api/dashboard/copy/{tab}/{dashboardId}': async () => ({ body: { name: unique('Copy'), projectId: F.dProject } }),
     'POST /api/dashboard/copy_chart/{tab}/{chartId}': async () => ({ body: { dashboardId: F.dash } }),
@@ -190,7 +195,11 @@ describe('authorization matrix', () => {
     'DELETE /api/dashboard/chart/{tab}/{chartId}': async () => ({ params: { chartId: (await freshChart()).chartId as string } }),
     'POST /api/dashboard/{tab}': async () => ({ body: { name: unique('Board'), projectId: F.dProject } }),
     'PUT /api/dashboard/{tab}/{dashboardId}': async () => ({ params: { dashboardId: await freshDashboard() }, body: { name: unique('Renamed') } }),
-    'DELETE /api/dashboard/{tab}/{dashboardId}': async () => ({ params: { dashboardId: await freshDashboard() } }),
+    'DELETE /api/dashboard/{tab}/{dashboardId}': async () => {
+      const dashboardId = await freshDashboard();
+      await freshChart(dashboardId);
+      return { params: { dashboardId } };
+    },
     'POST /api/dashboard/charts/{tab}': async () => ({ body: { charts: [{ chartId: F.chart.chartId }] } }),
     'POST /api/dashboard/first_screen/{tab}/{dashboardId}': async () => ({ body: { height: 900 } }),
     'POST /api/dashboard/detail/{tab}/{chartId}': async () => ({ query: 'filterKey=East', body: { logic: 0, filterItems: [] } }),

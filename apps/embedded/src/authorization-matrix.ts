@@ -26,8 +26,8 @@ export type MatrixLine = [Expected, Expected, Expected, Expected, Expected, RowR
 export const AUTHORIZATION_MATRIX: Record<string, MatrixLine> = {
   //                                                          anonymous, viewer, analyst, owner, admin, row rules
   'DELETE /api/dashboard/chart/{tab}/{chartId}': ['deny', 'deny', 'deny', 'allow', 'allow', '-'],
-  'DELETE /api/dashboard/project/{tab}/{projectId}': ['deny', 'deny', 'allow', 'allow', 'allow', '-'],
-  'DELETE /api/dashboard/{tab}/{dashboardId}': ['deny', 'deny', 'allow', 'allow', 'allow', '-'],
+  'DELETE /api/dashboard/project/{tab}/{projectId}': ['deny', 'deny', 'deny', 'allow', 'allow', '-'],
+  'DELETE /api/dashboard/{tab}/{dashboardId}': ['deny', 'deny', 'deny', 'allow', 'allow', '-'],
   'DELETE /api/data_source/deleteExcelData/{tableName}': ['deny', 'deny', 'deny', 400, 400, '-'],
   'DELETE /api/data_source/deleteExcelData/{tableName}/{keyIds}': ['deny', 'deny', 'deny', 'allow', 'allow', '-'],
   'DELETE /api/data_source/proj/{projectId}': ['deny', 'deny', 'allow', 'allow', 'allow', '-'],

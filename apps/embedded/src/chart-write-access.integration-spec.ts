@@ -101,6 +101,23 @@ describe('chart writes check the chart’s source, the new source and the tab', 
     expect(await stored(victim.chartId)).toMatchObject({ title: 'Revenue' });
   });
 
+  it('refuses to delete a dashboard or folder holding another user’s chart, deleting nothing (issue 26 #3)', async () => {
+    const r = await call('DELETE', `/api/dashboard/dashboard/${boardId}`, undefined, analyst);
+    expect([r.status, r.body]).toEqual([403, { status: 'fail', data: refusal }]);
+    const folder = await call('DELETE', `/api/dashboard/project/dashboard/${folderId}`, undefined, analyst, 'zh-CN');
+    expect([folder.status, folder.body.data]).toEqual([403, '无法修改图表“Revenue”：您没有其数据源的访问权限']);
+    expect(await stored(victim.chartId)).toMatchObject({ title: 'Revenue' });
+    const projects = await ok('GET', '/api/dashboard/projects/dashboard', undefined, admin);
+    expect(projects.find((p: any) => p.projectId === folderId)?.dashboards.map((d: any) => d.dashboardId)).toContain(boardId);
+    // a folder of the analyst's own charts (and an empty one) is deleted as before
+    const own = (await ok('POST', '/api/dashboard/project/dashboard', { name: 'Own folder' }, analyst)).projectId;
+    const ownBoard = (await ok('POST', '/api/dashboard/dashboard', { name: 'Own board', projectId: own }, analyst)).dashboardId;
+    await chartOn(ownSource.dataSourceId, analyst, 'Mine', ownBoard);
+    const emptyBoard = (await ok('POST', '/api/dashboard/dashboard', { name: 'Empty board', projectId: own }, analyst)).dashboardId;
+    expect(await ok('DELETE', `/api/dashboard/dashboard/${emptyBoard}`, undefined, analyst)).toEqual({ dashboardId: emptyBoard });
+    expect(await ok('DELETE', `/api/dashboard/project/dashboard/${own}`, undefined, analyst)).toEqual({ projectId: own, deletedDashboards: 1 });
+  });
+
   it('lets the analyst write charts on readable sources, and the admin every chart', async () => {
     const board = (await ok('POST', '/api/dashboard/dashboard', { name: 'Analyst board', projectId: folderId }, analyst)).dashboardId;
     const own = await chartOn(ownSource.dataSourceId, analyst, 'Own', board);

@@ -9,10 +9,10 @@ import { startDataSourceService } from '@bi/data-source';
 import { startIdentityService } from '@bi/identity';
 import { startRelationService } from '@bi/relation';
 import { startTemplateService } from '@bi/template';
-import { startWarningService } from '@bi/warning';
+import { startWarningService, type WarningServiceOptions } from '@bi/warning';
 import { closeRuntime, openRuntime, type ServiceRuntime } from '@bi/service-kit';
 
-type Starter = (runtime: ServiceRuntime, url: string) => Promise<{ close(): Promise<void> }>;
+type Starter = (runtime: ServiceRuntime, url: string, options?: WarningServiceOptions) => Promise<{ close(): Promise<void> }>;
 
 /** Start order: identity first (it seeds the users), the BFF last (it needs them all). */
 const SERVICES: [ServiceName, Starter][] = [
@@ -44,12 +44,14 @@ export async function startEmbeddedHost(
   logger = new Logger('bi', config.logLevel),
   // Tests hand in a runtime over a test database; the host owns and closes it either way.
   runtime?: ServiceRuntime,
+  // tests: the warning service's stand-ins (a resolver for webhook targets)
+  options: { warning?: WarningServiceOptions } = {},
 ): Promise<EmbeddedHost> {
   runtime ??= await openRuntime(config, logger);
   runtime.inProcess = true;
   const started: { close(): Promise<void> }[] = [];
   try {
-    for (const [name, start] of SERVICES) started.push(await start(runtime, config.services[name][0]));
+    for (const [name, start] of SERVICES) started.push(await start(runtime, config.services[name][0], name === 'warning' ? options.warning : undefined));
     // the BFF reads the services' freshness stamps from the runtime's cache (docs/adr/0003-bff-answer-cache.md)
     const bff = await createBffApp(config, logger, config.webDist ?? DEFAULT_WEB_DIST, runtime.cache, runtime.bus);
     await bff.listen(config.port, config.host);

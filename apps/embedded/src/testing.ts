@@ -7,6 +7,7 @@ import { DuckDBInstance } from '@duckdb/node-api';
 import { MemoryCache, RedisCache } from '@bi/cache';
 import { InProcessEventBus } from '@bi/messaging';
 import { openTestDatabase } from '@bi/persistence';
+import type { WarningServiceOptions } from '@bi/warning';
 import { startEmbeddedHost, type EmbeddedHost } from './host.js';
 
 export const TEST_PASSWORD = 'test-password-1';
@@ -25,7 +26,7 @@ let stacksStarted = 0;
  * The whole product in this process on a fresh test database (PGlite, or the real PostgreSQL and
  * Redis of the services run), on free ports, with its log lines captured for assertions.
  */
-export async function startTestStack(env: Record<string, string> = {}): Promise<TestStack> {
+export async function startTestStack(env: Record<string, string> = {}, options: { warning?: WarningServiceOptions } = {}): Promise<TestStack> {
   const base = await freePortBlock(10);
   const config = { ...loadConfig({ BI_ADMIN_PASSWORD: TEST_PASSWORD, BI_GRPC_BASE_PORT: String(base), BI_DATA_DIR: `/tmp/bi-test-${process.pid}-${stacksStarted++}-${base}`, BI_DEMO: 'false', BI_LOGIN_MAX_ATTEMPTS_PER_IP: '10000', ...env }), port: 0 };
   const logLines: string[] = [];
@@ -33,7 +34,7 @@ export async function startTestStack(env: Record<string, string> = {}): Promise<
   // In the services run the stack uses the real servers: PostgreSQL, and Redis for the cache port.
   const cache = process.env.TEST_REDIS_URL ? new RedisCache(process.env.TEST_REDIS_URL, `test:${randomUUID()}:`) : new MemoryCache();
   const runtime = { config, db: await openTestDatabase(), bus: new InProcessEventBus(), cache, logger };
-  const host = await startEmbeddedHost(config, logger, runtime);
+  const host = await startEmbeddedHost(config, logger, runtime, options);
   const api: TestStack['api'] = async (path, init = {}) => {
     const headers: Record<string, string> = { 'content-type': 'application/json', ...init.headers };
     if (init.token) headers.authorization = init.token;

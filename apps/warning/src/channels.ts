@@ -1,12 +1,16 @@
 import { createHmac } from 'node:crypto';
 import { join } from 'node:path';
-import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, Optional, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { AppConfig } from '@bi/config';
 import { readOrCreateSecretFile, type Logger } from '@bi/core';
 import { Rounds } from '@bi/messaging';
+import { outboundPolicy, sendOutbound, TargetNotAllowed, type OutboundPolicy, type Resolver } from '@bi/outbound';
 import type { SqlDatabase } from '@bi/persistence';
 import { CONFIG, DATABASE, LOGGER } from '@bi/service-kit';
+
+/** Tests: a resolver standing in for DNS (a name that resolves to loopback); unset: the system's. */
+export const OUTBOUND_RESOLVER = Symbol('OUTBOUND_RESOLVER');
 
 export const DELIVERY_MAX_ATTEMPTS = 6;
 /** Back-off before try n+1: 5 s, 10 s, 20 s, 40 s, 80 s (then the delivery is failed). */
@@ -33,18 +37,27 @@ interface DeliveryRow {
  * sent so replicas never send it twice at once, retried with back-off, and its status is copied onto the
  * firing's messages (mail_status / webhook_status). A failing channel delays nothing else: the bell's
  * messages are committed before any delivery starts.
+ *
+ * Webhooks go through the outbound targets policy (@bi/outbound, BI_OUTBOUND_ALLOW): the name is resolved
+ * and every address checked at each try, the post sent to the checked address, redirects not followed.
+ * A target the policy refuses is not retried: the delivery and the messages' webhook status become
+ * `not_allowed` ("target not allowed"); every other failure reads alike ("target not reachable",
+ * "answered HTTP n"), so a status probes nothing.
  */
 @Injectable()
 export class DeliveryWorker implements OnModuleInit, OnModuleDestroy {
   private readonly rounds: Rounds;
   private readonly secret: string;
   private transport: Transporter | null = null;
+  private readonly outbound: OutboundPolicy;
 
   constructor(
     @Inject(DATABASE) private readonly db: SqlDatabase,
     @Inject(CONFIG) private readonly config: AppConfig,
     @Inject(LOGGER) private readonly logger: Logger,
+    @Optional() @Inject(OUTBOUND_RESOLVER) private readonly resolver?: Resolver,
   ) {
+    this.outbound = outboundPolicy(config.outbound.allow);
     this.secret = config.alerts.webhookSecret ?? readOrCreateSecretFile(join(config.dataDir, 'secrets', 'webhook-secret'));
     this.rounds = new Rounds(() => this.round(), (e) => this.logger.warn('alert delivery round failed', { error: e }), 2_000);
   }
@@ -76,13 +89,15 @@ export class DeliveryWorker implements OnModuleInit, OnModuleDestroy {
 
   private async deliver(d: DeliveryRow): Promise<void> {
     let error: string | null = null;
+    let refused = false;
     try {
       if (d.channel === 'mail') await this.sendMail(d);
       else await this.post(d);
     } catch (e) {
+      refused = e instanceof TargetNotAllowed;
       error = e instanceof Error ? e.message : String(e);
     }
-    const status = error === null ? 'sent' : d.attempts >= DELIVERY_MAX_ATTEMPTS ? 'failed' : 'pending';
+    const status = error === null ? 'sent' : refused ? 'not_allowed' : d.attempts >= DELIVERY_MAX_ATTEMPTS ? 'failed' : 'pending';
     await this.db.transaction(async (tx) => {
       await tx.query(`UPDATE warning.deliveries SET status = $2, last_error = $3, next_at = now() + ($4::int * interval '1 millisecond') WHERE id = $1`, [
         d.id,
@@ -111,17 +126,14 @@ export class DeliveryWorker implements OnModuleInit, OnModuleDestroy {
   }
 
   private async post(d: DeliveryRow): Promise<void> {
-    const url = d.request.url ?? '';
-    if (!/^https?:\/\//i.test(url)) throw new Error('webhook URL is not http(s)');
     const alert = d.request.alert ?? {};
     const body = d.request.format === 'wecom' ? JSON.stringify({ msgtype: 'text', text: { content: String(alert.message ?? '') } }) : JSON.stringify(alert);
-    const res = await fetch(url, {
-      method: 'POST',
+    // the policy checks the URL (http/https, port), resolves the name, checks every address and posts to the checked one
+    await sendOutbound(this.outbound, d.request.url ?? '', {
       headers: { 'content-type': 'application/json', 'x-bi-signature': signBody(this.secret, body), 'x-bi-event-id': String(alert.eventId ?? '') },
       body,
-      redirect: 'manual',
-      signal: AbortSignal.timeout(10_000),
+      timeoutMs: 10_000,
+      ...(this.resolver ? { resolve: this.resolver } : {}),
     });
-    if (res.status < 200 || res.status >= 300) throw new Error(`webhook answered HTTP ${res.status}`);
   }
 }

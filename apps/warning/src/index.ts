@@ -3,7 +3,8 @@ import type { AppConfig } from '@bi/config';
 import { migrate } from '@bi/persistence';
 import { CONFIG, serviceModule, startGrpcService, type ServiceRuntime } from '@bi/service-kit';
 import { BACKENDS, GrpcBackends, type WarningBackends } from './backends.js';
-import { DeliveryWorker } from './channels.js';
+import type { Resolver } from '@bi/outbound';
+import { DeliveryWorker, OUTBOUND_RESOLVER } from './channels.js';
 import { MessagesService } from './messages.service.js';
 import { WARNING_MIGRATIONS, WARNING_SCHEMA } from './migrations.js';
 import { WarningGrpcController } from './warning.grpc.controller.js';
@@ -20,6 +21,8 @@ export interface WarningServiceOptions {
   /** tests: fake chart-query / identity calls and a fake clock */
   backends?: WarningBackends;
   clock?: Clock;
+  /** tests: a resolver standing in for DNS for webhook targets (e.g. a name that resolves to loopback) */
+  resolver?: Resolver;
 }
 
 /**
@@ -39,6 +42,7 @@ export async function startWarningService(runtime: ServiceRuntime, url: string, 
         WarningEngine,
         options.backends ? { provide: BACKENDS, useValue: options.backends } : { provide: BACKENDS, useFactory: (config: AppConfig) => new GrpcBackends(config), inject: [CONFIG] },
         { provide: CLOCK, useValue: options.clock ?? systemClock },
+        ...(options.resolver ? [{ provide: OUTBOUND_RESOLVER, useValue: options.resolver }] : []),
       ],
     }),
     runtime,

@@ -4,10 +4,13 @@ import sharingTexts from '../../web/src/modules/sharing/i18n/en';
 import { ChartBoxes } from './pages/ChartBoxes';
 import { DashboardPage } from './pages/DashboardPage';
 import { LoginPage, signedIn } from './pages/LoginPage';
+import { Sidebar } from './pages/Sidebar';
 import { seedDashboard, tokenOf, uniqueSuffix } from './support/api';
 import { addChart, createSource, point, seedSqlSource, value } from './support/boards';
+import type { Language } from './support/catalogues';
 import { USERS } from './support/env';
 import { isCall, visibleTestId } from './support/locate';
+import { presetLocalStorage } from './support/storage';
 
 // Issue 17: sharing a data source from the batch-publish screen (spec 02 §2 screen 7) and what a viewer
 // may see and do (docs/api/sharing.md): the viewer sees a shared source's chart, the no-permission state
@@ -199,5 +202,38 @@ test.describe('sharing and edit rights', () => {
     await expect(board.lockButton).toBeVisible();
     await expect(analyst.getByTestId(`dashboard-menu-${seeded.board.dashboardId}`)).toBeVisible();
     await analyst.context().close();
+  });
+
+  test('an analyst deleting a dashboard or folder holding a chart they cannot read is refused with the server’s message; nothing is deleted (issue 26 #3)', async ({ page, browser }) => {
+    const run = uniqueSuffix();
+    await new LoginPage(page).login(USERS.admin, { language: 'en' });
+    const seeded = await seed(page, run);
+    const refusals: Record<Language, string> = {
+      en: 'You cannot change the chart "Sales by region": you have no access to its data source',
+      'zh-CN': '无法修改图表“Sales by region”：您没有其数据源的访问权限',
+      'zh-TW': '無法修改圖表「Sales by region」：您沒有其資料來源的存取權限',
+    };
+    for (const language of ['en', 'zh-CN', 'zh-TW'] as const) {
+      const analyst = await (await browser.newContext()).newPage();
+      // screenshots of the refusal in both themes when asked (E2E_SHOTS_DIR), never kept in the repository
+      const theme = process.env.E2E_SHOTS_THEME === 'dark' ? 'dark' : 'light';
+      await presetLocalStorage(analyst, { theme });
+      await new LoginPage(analyst).login(USERS.analyst, { language });
+      await new DashboardPage(analyst).goto(seeded.board.projectId, seeded.board.dashboardId);
+      const sidebar = new Sidebar(analyst);
+      await sidebar.openDashboardMenu(seeded.board.dashboardId, 'menu-delete');
+      const [dashboardDelete] = await Promise.all([analyst.waitForResponse(isCall('DELETE', new RegExp(`^/api/dashboard/dashboard/${seeded.board.dashboardId}$`))), sidebar.dialogOk.click()]);
+      expect(dashboardDelete.status()).toBe(403);
+      await expect(analyst.locator('.ant-message-error').filter({ hasText: refusals[language] })).toBeVisible();
+      if (process.env.E2E_SHOTS_DIR) await analyst.screenshot({ path: `${process.env.E2E_SHOTS_DIR}/delete-dashboard-${language}-${theme}.png` });
+      await sidebar.openFolderMenu(seeded.board.projectId, 'menu-delete');
+      const [folderDelete] = await Promise.all([analyst.waitForResponse(isCall('DELETE', new RegExp(`^/api/dashboard/project/dashboard/${seeded.board.projectId}$`))), sidebar.dialogOk.click()]);
+      expect(folderDelete.status()).toBe(403);
+      await expect(analyst.locator('.ant-message-error').filter({ hasText: refusals[language] }).first()).toBeVisible();
+      // the dashboard and its chart are still there
+      await expect(analyst.getByTestId(`dashboard-menu-${seeded.board.dashboardId}`)).toBeVisible();
+      await expect(new DashboardPage(analyst).chartBox(seeded.chartId)).toBeVisible();
+      await analyst.context().close();
+    }
   });
 });

@@ -115,8 +115,8 @@ export function warnValueType(field: Pick<ChartField, 'dataType' | 'aggregator'>
 const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
 const EMAIL = /^[^\s@<>(),;:"]{1,64}@[^\s@<>(),;:"]{1,190}\.[^\s@<>(),;:"]{1,63}$/;
 
-/** An http(s) URL with a host (no spaces, no user info). */
-const WEBHOOK_URL = /^https?:\/\/[A-Za-z0-9.-]+(:[0-9]{1,5})?([/?#][^\s]*)?$/i;
+/** An http(s) URL with a host name or address, IPv6 in brackets (no spaces, no user info); the server's outbound policy judges the target. */
+const WEBHOOK_URL = /^https?:\/\/([A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(:[0-9]{1,5})?([/?#][^\s]*)?$/i;
 export function checkWebhookUrl(url: unknown): boolean {
   return typeof url === 'string' && url.length <= WARN_URL_MAX && WEBHOOK_URL.test(url);
 }

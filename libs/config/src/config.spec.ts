@@ -7,6 +7,13 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ BI_TIME_ZONE: 'Mars/Olympus' })).toThrow(/BI_TIME_ZONE/);
   });
 
+  it('reads the outbound allow list (CIDRs, addresses, host names) and refuses an entry that is none of them', () => {
+    expect(loadConfig({}).outbound.allow).toEqual([]);
+    expect(loadConfig({ BI_OUTBOUND_ALLOW: '127.0.0.1/32, 10.1.0.0/16 hooks.corp.example *.corp.example' }).outbound.allow).toEqual(['127.0.0.1/32', '10.1.0.0/16', 'hooks.corp.example', '*.corp.example']);
+    expect(() => loadConfig({ BI_OUTBOUND_ALLOW: '10.0.0.0/33' })).toThrow(/BI_OUTBOUND_ALLOW: 10.0.0.0\/33: not a CIDR/);
+    expect(() => loadConfig({ BI_OUTBOUND_ALLOW: 'http://x/' })).toThrow(/BI_OUTBOUND_ALLOW/);
+  });
+
   it('gives embedded defaults for an empty environment', () => {
     const c = loadConfig({});
     expect(c.port).toBe(8080);

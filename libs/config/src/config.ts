@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { allowEntryProblem } from '@bi/outbound';
 
 /**
  * The whole process configuration, read from the environment once at start-up.
@@ -108,6 +109,17 @@ const envShape = {
     BI_SMTP_FROM: z.string().min(3).default('bi-alerts@localhost'),
     // HMAC-SHA256 key of alert webhooks (header X-BI-Signature); unset: generated file under BI_DATA_DIR/secrets
     BI_WEBHOOK_SECRET: z.string().min(16, 'expected at least 16 characters').optional(),
+    // outbound targets (alert webhooks, later chat and report deliveries) the administrator opens although they
+    // are internal: CIDRs, addresses, host names (*.corp.example), comma- or space-separated; unset: none (@bi/outbound)
+    BI_OUTBOUND_ALLOW: z
+      .string()
+      .superRefine((text, ctx) => {
+        for (const entry of text.split(/[\s,]+/).filter(Boolean)) {
+          const problem = allowEntryProblem(entry);
+          if (problem) ctx.addIssue({ code: 'custom', message: problem });
+        }
+      })
+      .optional(),
     // the product's time zone: relative date filters (today, this week, …) are computed in it; unset: the host's
     BI_TIME_ZONE: z
       .string()
@@ -192,6 +204,8 @@ export interface AppConfig {
     smtpFrom: string;
     webhookSecret?: string;
   };
+  /** outbound targets policy (@bi/outbound): the entries of BI_OUTBOUND_ALLOW */
+  outbound: { allow: string[] };
   charts: {
     /** lifetime of a cached chart answer when its source sets no cache interval */
     defaultCacheSeconds: number;
@@ -298,6 +312,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       smtpFrom: e.BI_SMTP_FROM,
       webhookSecret: e.BI_WEBHOOK_SECRET,
     },
+    outbound: { allow: (e.BI_OUTBOUND_ALLOW ?? '').split(/[\s,]+/).filter(Boolean) },
     charts: { defaultCacheSeconds: e.BI_CHART_CACHE_SECONDS, sourceConcurrency: e.BI_CHART_SOURCE_CONCURRENCY },
   };
 }

@@ -113,7 +113,7 @@ export function downstreamNodes(showName: string, links: readonly JoinLinkInput[
 }
 
 const p = (key: string, params: Record<string, string | number> = {}): JoinProblem => ({ key, params });
-const nameProblem = (n: NameProblem) => (n === 'required' ? p('join.name_required') : p('name.length'));
+const nameProblem = (n: NameProblem) => (n === 'required' ? p('join.name_required') : p(`name.${n}`));
 
 /**
  * The structure of a join: name (unless `nameOptional`, e.g. for a preview), nodes with unique show
@@ -188,7 +188,8 @@ export function checkJoinTable(input: JoinTableInput, nameOptional = false): { o
     for (const f of n.fields ?? []) {
       if (!f.check) continue;
       checked++;
-      if (checkAlias(f.title)) return fail(p('field.alias_length'));
+      const alias = checkAlias(f.title);
+      if (alias) return fail(p(alias === 'line_break' ? 'field.alias_line_break' : 'field.alias_length'));
       if (charLength(f.description ?? '') > JOIN_LIMITS.description) return fail(p('join.description_too_long', { name: f.title, max: JOIN_LIMITS.description }));
     }
   if (checked === 0) return fail(p('join.no_fields'));

@@ -1,4 +1,4 @@
-import { INPUT_BOUNDS, excerpt, findTextProblem, jsonNesting, textProblem, valueNesting } from './index.js';
+import { INPUT_BOUNDS, checkName, excerpt, findTextProblem, hasLineBreak, jsonNesting, textProblem, valueNesting } from './index.js';
 
 describe('storable text (issue 12 #3)', () => {
   it('finds NUL characters and lone surrogates, keeps every other text', () => {
@@ -32,5 +32,19 @@ describe('storable text (issue 12 #3)', () => {
     expect(long).toBe('x'.repeat(INPUT_BOUNDS.excerptChars) + '…');
     expect(excerpt('a\u0000\nb\uD800')).toBe('a\uFFFD b\uFFFD');
     expect([...excerpt('😀'.repeat(100))].length).toBe(INPUT_BOUNDS.excerptChars + 1);
+  });
+});
+
+describe('single-line texts (issue 26 #7)', () => {
+  it('finds every kind of line break, nothing else', () => {
+    for (const s of ['T\r\nBcc: evil@x.zz', 'a\nb', 'a\rb', 'a\u000bb', 'a\u000cb', 'a\u0085b', 'a\u2028b', 'a\u2029b']) expect(hasLineBreak(s)).toBe(true);
+    for (const s of ['Revenue', 'a\tb', '销售 额', '😀']) expect(hasLineBreak(s)).toBe(false);
+  });
+
+  it('is part of the name rule: inside a name, not at its trimmed ends', () => {
+    expect(checkName('Bad\nname')).toBe('line_break');
+    expect(checkName('T\r\nBcc: x', 1, 50)).toBe('line_break');
+    expect(checkName('Good name\n')).toBeNull();
+    expect(checkName('ab\n')).toBe('length');
   });
 });

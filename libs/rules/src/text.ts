@@ -40,6 +40,19 @@ export interface TextProblemAt {
   problem: TextProblem;
 }
 
+/** Line breaks: CR, LF, vertical tab, form feed, NEL, line and paragraph separators. */
+const LINE_BREAK = /[\n\v\f\r\u0085\u2028\u2029]/;
+
+/**
+ * Whether a text meant to be one line — a title or a name (chart titles, aliases, alert names,
+ * folder, dashboard, source and template names) — holds a line break. Such texts go into mail
+ * subjects, chat and report messages, where a line break starts a new header or line (issue 26 #7);
+ * the BFF, the services and the web's forms refuse them with this one rule.
+ */
+export function hasLineBreak(s: string): boolean {
+  return LINE_BREAK.test(s);
+}
+
 /**
  * The first text (object key or string) in a JSON value that cannot be stored, or null. Walks
  * without recursion, so a deeply nested value cannot exhaust the stack.

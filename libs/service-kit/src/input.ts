@@ -18,9 +18,9 @@ export function tabOrInvalid(tab: string): Tab {
   return tab;
 }
 
-/** A folder, dashboard or source name (3–20 characters, @bi/rules checkName), trimmed; name.required / name.length otherwise. */
+/** A folder, dashboard or source name (3–20 characters, one line: @bi/rules checkName), trimmed; name.required / name.length / name.line_break otherwise. */
 export function validName(name: string): string {
   const problem = checkName(name);
-  if (problem) throw new AppError('invalid', problem === 'required' ? 'name.required' : 'name.length');
+  if (problem) throw new AppError('invalid', `name.${problem}`);
   return name.trim();
 }

@@ -22,7 +22,8 @@ export interface ChartWrite {
  * permission (tabAccess), then access to a source — admin, grant datasource:{id}, or its creator
  * (canAccessSource) — for
  * - the chart itself: the source it is on now, read afresh. Who cannot read a chart's data may not
- *   rewrite, re-point or delete it (403 chart.write_forbidden, naming the chart);
+ *   rewrite, re-point or delete it, nor copy or delete the dashboard or folder holding it
+ *   (403 chart.write_forbidden, naming the chart; nothing is written);
  * - the source the write puts it on: a new chart's, a save's, a switch's (403 chart.source_forbidden).
  * A chart on no source, or on a source deleted since, needs the tab's permission only.
  * Every chart-write route calls one of these methods before its service call.
@@ -57,14 +58,23 @@ export class ChartWriteAccess {
 
   /** Every chart of a dashboard folder, all put on the source `to`. */
   async folder(user: AuthUser, tab: string, projectId: string, to: string): Promise<{ tab: Tab; target: SourceDescription }> {
+    const t = await this.folderCharts(user, tab, projectId);
+    return { tab: t, target: await this.target(user, to) };
+  }
+
+  /**
+   * Every chart of a dashboard folder, deleted with it (DELETE /api/dashboard/project/{tab}/{id}): the
+   * check of deleting each chart, so a folder delete cannot remove a chart its chart delete would keep.
+   */
+  async folderCharts(user: AuthUser, tab: string, projectId: string): Promise<Tab> {
     const t = tabAccess(user, tab, 'write');
     const project = (await rpc(this.dashboards.listProjects({ tab: t }))).projects.find((p) => p.projectId === projectId);
     if (!project) throw new AppError('not_found', 'project.not_found');
     await this.checkCurrent(user, await this.chartsOf(t, project.dashboards.map((d) => d.dashboardId)));
-    return { tab: t, target: await this.target(user, to) };
+    return t;
   }
 
-  /** Every chart of a dashboard, written anew (copying the dashboard). */
+  /** Every chart of a dashboard, written anew (copying the dashboard) or deleted with it (deleting the dashboard). */
   async dashboard(user: AuthUser, tab: string, dashboardId: string): Promise<Tab> {
     const t = tabAccess(user, tab, 'write');
     await this.checkCurrent(user, await this.chartsOf(t, [dashboardId]));

@@ -4,6 +4,7 @@ import type { AppConfig } from '@bi/config';
 import { AppError } from '@bi/core';
 import { translate } from '@bi/i18n';
 import type { chartQueryV1, dashboardV1, dataSourceQueryV1, dataSourceV1 } from '@bi/proto';
+import { outboundPolicy, type OutboundPolicy } from '@bi/outbound';
 import { chartKindInfo, chartKinds, isChartType } from '@bi/chart-model';
 import { INPUT_BOUNDS } from '@bi/rules';
 import { CONFIG } from '@bi/service-kit';
@@ -23,6 +24,7 @@ import { parseInput } from '../http/validation.js';
 import { ChartAnswers, envelopeBytes, type ChartWithSource } from './answer-cache.js';
 import { ChartWriteAccess } from './chart-write-access.js';
 import { checkChartWarnings, warnBody } from './warn-config.js';
+import { checkWarnTargets } from './warn-targets.js';
 import { firstScreenRuns } from './first-screen.js';
 import { batchEnvelopeParts, batchRunBody, detailFilter, filters, runBody, runRequestKey, type RunBody } from './run-request.js';
 
@@ -325,6 +327,7 @@ function usableSources(user: AuthUser, reply: dataSourceV1.ListProjectsReply) {
 @Controller('chart-edit')
 export class ChartEditorController {
   private readonly deadlineMs: number;
+  private readonly outbound: OutboundPolicy;
 
   constructor(
     private readonly access: ChartAccess,
@@ -334,6 +337,7 @@ export class ChartEditorController {
     @Inject(CONFIG) config: AppConfig,
   ) {
     this.deadlineMs = chartDeadlineMs(config);
+    this.outbound = outboundPolicy(config.outbound.allow);
   }
 
   @Post('chart/:tab/:chartId')
@@ -392,6 +396,7 @@ export class ChartEditorController {
     const b = parseInput(chartBody, body);
     const { tab: t, target: source } = await this.writes.chart(user, tab, b.chartId, b.dataSourceId);
     const chart = checkChartWarnings(t, b, user);
+    checkWarnTargets(chart, this.outbound);
     const saved = await rpc(
       this.access.dashboards.saveChart({ tab: t, chartJson: JSON.stringify(chart), sourceFields: source ? sourceFieldRefs(source) : [], checkFields: source !== undefined }),
     );
@@ -412,6 +417,7 @@ export class ChartEditorController {
     const b = parseInput(warnBody, body);
     const w = await this.writes.chart(user, tab, b.chartId);
     const chart = checkChartWarnings(w.tab, { ...chartView(w.record), warnConfigData: b.warnConfigData }, user);
+    checkWarnTargets(chart, this.outbound);
     return chartView(await rpc(this.access.dashboards.saveChart({ tab: w.tab, chartJson: JSON.stringify(chart), sourceFields: [], checkFields: false })));
   }
 }

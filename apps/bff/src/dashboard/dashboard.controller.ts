@@ -72,8 +72,10 @@ export class DashboardController {
 
   @Delete('project/:tab/:projectId')
   @ApiOperation({ summary: 'Delete a folder with all its dashboards and charts' })
-  deleteProject(@Param('tab') tab: string, @Param('projectId') projectId: string, @CurrentUser() user: AuthUser) {
-    return rpc(this.dashboards.deleteProject({ tab: tabAccess(user, tab, 'write'), projectId }));
+  async deleteProject(@Param('tab') tab: string, @Param('projectId') projectId: string, @CurrentUser() user: AuthUser) {
+    // the folder's charts go with it: each needs what deleting that chart needs (ChartWriteAccess)
+    const t = await this.writes.folderCharts(user, tab, projectId);
+    return rpc(this.dashboards.deleteProject({ tab: t, projectId }));
   }
 
   @Put('move-dashboard/:tab/:dashboardId')
@@ -143,8 +145,10 @@ export class DashboardController {
 
   @Delete(':tab/:dashboardId')
   @ApiOperation({ summary: 'Delete a dashboard and its charts' })
-  deleteDashboard(@Param('tab') tab: string, @Param('dashboardId') dashboardId: string, @CurrentUser() user: AuthUser) {
-    return rpc(this.dashboards.deleteDashboard({ tab: tabAccess(user, tab, 'write'), dashboardId }));
+  async deleteDashboard(@Param('tab') tab: string, @Param('dashboardId') dashboardId: string, @CurrentUser() user: AuthUser) {
+    // the dashboard's charts go with it: each needs what deleting that chart needs (ChartWriteAccess)
+    const t = await this.writes.dashboard(user, tab, dashboardId);
+    return rpc(this.dashboards.deleteDashboard({ tab: t, dashboardId }));
   }
 
   @Get(':apiName/:dashboardId')

@@ -14,10 +14,10 @@ export function checkText(value: unknown, what = 'body'): void {
 
 /**
  * Validates a request part; the first problem is reported as "field: rule" (cut to a short excerpt:
- * a message never echoes a whole input). Every text in it is checked with checkText first.
+ * a message never echoes a whole input). Its texts were checked with checkText at the edge, by the
+ * global TextGuard (text.guard.ts), before any controller ran.
  */
 export function parseInput<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
-  checkText(value);
   const r = schema.safeParse(value ?? {});
   if (r.success) return r.data;
   const issue = r.error.issues[0];

@@ -29,7 +29,7 @@ import { z } from 'zod';
 import { ChartAnswers, type ChartWithSource } from '../chart/answer-cache.js';
 import { chartDeadlineMs } from '../chart/chart.controller.js';
 import { tabAccess } from '../dashboard/tab-access.js';
-import { isNoSourceAccess, projectView, viewerOf } from '../data-source/source-access.js';
+import { canAccessSource, isNoSourceAccess, projectView, readSources, viewerOf } from '../data-source/source-access.js';
 import { CHART_QUERY_CLIENT, DASHBOARD_CLIENT, DATA_SOURCE_CLIENT, DATA_SOURCE_QUERY_CLIENT, IDENTITY_CLIENT, RELATION_CLIENT, rpc } from '../grpc-clients.js';
 import { canReadRelation, canUseTab, relationTarget } from '@bi/access';
 import { CurrentUser, principalOf, type AuthUser } from '../http/auth.guard.js';
@@ -215,7 +215,7 @@ export class RelationController {
 
   @Post('generate/:tabType/:dashboardId')
   @ApiOperation({ summary: "Generate a relation map from a dashboard's charts in layout order {projectId, name, chartType?}: RelationMap (root = the first chart, the others its children)" })
-  async generate(@Param('tabType') tabType: string, @Param('dashboardId') dashboardId: string, @Body() body: unknown, @CurrentUser() user: AuthUser) {
+  async generate(@Param('tabType') tabType: string, @Param('dashboardId') dashboardId: string, @Body() body: unknown, @CurrentUser() user: AuthUser, @Req() req: Req) {
     const tab = tabAccess(user, tabType, 'write');
     const b = parseInput(createBody, body);
     const content = await rpc(this.dashboards.getDashboard({ tab, dashboardId: parseInput(id, dashboardId) }));
@@ -230,12 +230,20 @@ export class RelationController {
     const relationId = randomUUID();
     const limited = charts.slice(0, RELATION_LIMITS.nodes);
     const rootId = randomUUID();
+    // a node is named by its chart's title only when the caller may read that chart (its source):
+    // others get the neutral default names (Root / Child n), so a map leaks no title (issue 26 #7)
+    const sourceOf = await readSources(this.sources, limited.map((c) => c.dataSourceId));
+    const readable = (c: dashboardV1.ChartSummary) => {
+      const source = c.dataSourceId ? sourceOf(c.dataSourceId) : undefined;
+      return !source || canAccessSource(user, source);
+    };
+    const defaults = RELATION_DEFAULT_NAMES[requestLanguage(req)];
     const nodes = limited.map((c, i) =>
       newRelationNode({
         nodeId: i === 0 ? rootId : randomUUID(),
         relationId,
         parentId: i === 0 ? null : rootId,
-        name: [...(c.title.trim() || c.chartId)].slice(0, RELATION_LIMITS.nodeName).join(''),
+        name: readable(c) ? [...(c.title.trim() || c.chartId)].slice(0, RELATION_LIMITS.nodeName).join('') : i === 0 ? defaults.root : `${defaults.child} ${i}`,
         chartId: c.chartId,
         relationSourceId: c.dataSourceId || null,
         chartType: b.chartType ?? 0,

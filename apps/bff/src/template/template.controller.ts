@@ -76,7 +76,7 @@ type Tree = dashboardV1.TreeDashboard;
 /** A name of the template form (3–20, SBEP reserved), as the dashboard names are checked. */
 export function templateName(name: unknown): string {
   const problem = checkName(name);
-  if (problem) throw new AppError('invalid', problem === 'required' ? 'name.required' : 'name.length');
+  if (problem) throw new AppError('invalid', `name.${problem}`);
   const n = (name as string).trim();
   if (isReserved(n)) throw new AppError('invalid', 'name.reserved');
   return n;

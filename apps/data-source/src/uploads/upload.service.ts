@@ -243,7 +243,7 @@ export class UploadService implements OnModuleInit, OnModuleDestroy {
 
   private async importNew(req: dataSourceV1.ImportUploadRequest, meta: UploadMeta, chosen: ReturnType<UploadService['chosenColumns']>, actor: Actor, signal?: AbortSignal): Promise<ImportResult> {
     const problem = checkName(req.tableName);
-    if (problem) throw new AppError('invalid', problem === 'required' ? 'excel.table_name_required' : 'name.length');
+    if (problem) throw new AppError('invalid', problem === 'required' ? 'excel.table_name_required' : `name.${problem}`);
     const name = req.tableName.trim();
     if (!isUuid(req.projectId) || !(await this.repo.findProject(req.projectId))) throw new AppError('not_found', 'project.not_found');
     const targets = new Set<string>();

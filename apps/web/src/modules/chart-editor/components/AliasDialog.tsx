@@ -37,7 +37,7 @@ export function AliasDialog({ field, onSubmit, onClose }: AliasDialogProps) {
       width={450}
     >
       <Form layout="vertical" component="div">
-        <Form.Item label={ce('alias.label')} validateStatus={touched && problem ? 'error' : undefined} help={touched && problem ? <span data-testid="alias-error">{ce(problem === 'required' ? 'alias.required' : 'alias.length')}</span> : undefined} required>
+        <Form.Item label={ce('alias.label')} validateStatus={touched && problem ? 'error' : undefined} help={touched && problem ? <span data-testid="alias-error">{ce(problem === 'required' ? 'alias.required' : problem === 'line_break' ? 'alias.lineBreak' : 'alias.length')}</span> : undefined} required>
           <Input
             autoFocus
             value={value}

@@ -128,6 +128,7 @@ const en: ChartEditorCatalogue = {
     placeholder: '1 to 20 characters',
     required: 'Please enter an alias',
     length: 'Alias must be 1 to 20 characters',
+    lineBreak: 'An alias must be a single line',
   },
   filter: {
     title: 'Field filter: {{name}}',

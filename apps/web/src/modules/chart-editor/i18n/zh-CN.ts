@@ -126,6 +126,7 @@ const zhCN = {
     placeholder: '1 到 20 个字符',
     required: '请输入别名',
     length: '别名为 1 到 20 个字符',
+    lineBreak: '别名须为单行文字，不能换行',
   },
   filter: {
     title: '字段过滤：{{name}}',

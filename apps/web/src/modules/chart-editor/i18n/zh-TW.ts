@@ -128,6 +128,7 @@ const zhTW: ChartEditorCatalogue = {
     placeholder: '1 到 20 個字元',
     required: '請輸入別名',
     length: '別名為 1 到 20 個字元',
+    lineBreak: '別名須為單行文字，不能換行',
   },
   filter: {
     title: '欄位篩選：{{name}}',

@@ -118,6 +118,7 @@ const en: DashboardCatalogue = {
     titlePlaceholder: 'Chart title (1 to 50 characters)',
     titleRequired: 'Please enter a chart title',
     titleLength: 'Title must be 1 to 50 characters',
+    titleLineBreak: 'A chart title must be a single line',
     dataSource: 'Data source',
     dataSourcePlaceholder: 'Choose a data source',
     dataSourceRequired: 'Please choose a data source',

@@ -116,6 +116,7 @@ const zhCN = {
     titlePlaceholder: '请输入图表标题（1 到 50 个字符）',
     titleRequired: '请输入图表标题',
     titleLength: '标题长度须为 1 到 50 个字符',
+    titleLineBreak: '图表标题须为单行文字，不能换行',
     dataSource: '数据源',
     dataSourcePlaceholder: '请选择数据源',
     dataSourceRequired: '请选择数据源',

@@ -118,6 +118,7 @@ const zhTW: DashboardCatalogue = {
     titlePlaceholder: '請輸入圖表標題（1 到 50 個字元）',
     titleRequired: '請輸入圖表標題',
     titleLength: '標題長度須為 1 到 50 個字元',
+    titleLineBreak: '圖表標題須為單行文字，不能換行',
     dataSource: '資料來源',
     dataSourcePlaceholder: '請選擇資料來源',
     dataSourceRequired: '請選擇資料來源',

@@ -5,6 +5,7 @@ describe('name validation messages', () => {
   it('checks chart titles at 1 to 50 characters', () => {
     expect(chartTitleError('')).toBe('chart.titleRequired');
     expect(chartTitleError('x')).toBeNull();
+    expect(chartTitleError('T\r\nBcc: evil@x.zz')).toBe('chart.titleLineBreak');
     expect(chartTitleError('x'.repeat(50))).toBeNull();
     expect(chartTitleError('x'.repeat(51))).toBe('chart.titleLength');
   });

@@ -295,6 +295,7 @@ function SqlWizard({ projectId, type }: { projectId: string; type: SourceType })
                           const problem = checkName(value);
                           if (problem === 'required') throw new Error(ds('wizard.nameRequired'));
                           if (problem === 'length') throw new Error(ds('wizard.nameLength'));
+                          if (problem === 'line_break') throw new Error(ds('wizard.nameLineBreak'));
                         },
                       },
                     ]}

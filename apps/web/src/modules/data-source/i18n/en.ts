@@ -110,6 +110,7 @@ const en: DataSourceCatalogue = {
     namePlaceholder: 'Please enter a name (3 to 20 characters)',
     nameRequired: 'Please enter a name',
     nameLength: 'Name must be 3 to 20 characters',
+    nameLineBreak: 'A name must be a single line',
     description: 'Description',
     cacheInterval: 'Cache interval',
     saved: 'Data source saved',

@@ -108,6 +108,7 @@ const zhCN = {
     namePlaceholder: '请输入名称（3 到 20 个字符）',
     nameRequired: '请输入名称',
     nameLength: '名称长度须为 3 到 20 个字符',
+    nameLineBreak: '名称须为单行文字，不能换行',
     description: '描述',
     cacheInterval: '缓存间隔',
     saved: '数据源已保存',

@@ -110,6 +110,7 @@ const zhTW: DataSourceCatalogue = {
     namePlaceholder: '請輸入名稱（3 到 20 個字元）',
     nameRequired: '請輸入名稱',
     nameLength: '名稱長度須為 3 到 20 個字元',
+    nameLineBreak: '名稱須為單行文字，不能換行',
     description: '描述',
     cacheInterval: '快取間隔',
     saved: '資料來源已儲存',

@@ -45,6 +45,7 @@ const en: ExcelUploadCatalogue = {
     namePlaceholder: '3 to 20 characters',
     nameRequired: 'Worktable name cannot be empty',
     nameLength: 'Name must be 3 to 20 characters',
+    nameLineBreak: 'A name must be a single line',
     source: 'Data source',
     column: 'Column in the file',
     type: 'Type',

@@ -43,6 +43,7 @@ const zhCN = {
     namePlaceholder: '3 到 20 个字符',
     nameRequired: '工作表名称不能为空',
     nameLength: '名称长度须为 3 到 20 个字符',
+    nameLineBreak: '名称须为单行文字，不能换行',
     source: '数据源',
     column: '文件中的列',
     type: '类型',

@@ -45,6 +45,7 @@ const zhTW: ExcelUploadCatalogue = {
     namePlaceholder: '3 到 20 個字元',
     nameRequired: '工作表名稱不能為空',
     nameLength: '名稱長度須為 3 到 20 個字元',
+    nameLineBreak: '名稱須為單行文字，不能換行',
     source: '資料來源',
     column: '檔案中的欄',
     type: '類型',

@@ -69,7 +69,7 @@ export interface MappingProblem {
 export function mappingProblem(action: UploadAction, mapping: ColumnMapping[], tableName: string): MappingProblem | null {
   if (action === 'create') {
     const p = checkName(tableName);
-    if (p) return { key: p === 'required' ? 'worktable.nameRequired' : 'worktable.nameLength' };
+    if (p) return { key: p === 'required' ? 'worktable.nameRequired' : p === 'line_break' ? 'worktable.nameLineBreak' : 'worktable.nameLength' };
   }
   const chosen = mapping.filter((m) => m.type !== 'abandon');
   if (chosen.length === 0) return { key: 'worktable.noColumns' };

@@ -161,7 +161,7 @@ function Designer({ projectId, dataSourceId, initial }: { projectId: string; dat
   const onSave = async () => {
     const nameIssue = nameProblem(state.name);
     if (nameIssue) {
-      setNameError(jt(nameIssue === 'required' ? 'name.required' : 'name.length'));
+      setNameError(jt(nameIssue === 'required' ? 'name.required' : nameIssue === 'line_break' ? 'name.lineBreak' : 'name.length'));
       return;
     }
     if (problems.length) {

@@ -11,6 +11,7 @@ const en: JoinTableCatalogue = {
     placeholder: '3 to 20 characters',
     required: 'The worktable name cannot be empty',
     length: 'The name must have 3 to 20 characters',
+    lineBreak: 'A name must be a single line',
   },
   actions: {
     save: 'Save',

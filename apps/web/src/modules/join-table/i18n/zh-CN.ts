@@ -9,6 +9,7 @@ const zhCN = {
     placeholder: '3 到 20 个字符',
     required: '工作表名称不能为空',
     length: '名称须为 3 到 20 个字符',
+    lineBreak: '名称须为单行文字，不能换行',
   },
   actions: {
     save: '保存',

@@ -11,6 +11,7 @@ const zhTW: JoinTableCatalogue = {
     placeholder: '3 到 20 個字元',
     required: '工作表名稱不能為空',
     length: '名稱須為 3 到 20 個字元',
+    lineBreak: '名稱須為單行文字，不能換行',
   },
   actions: {
     save: '儲存',

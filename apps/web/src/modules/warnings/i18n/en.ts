@@ -90,6 +90,7 @@ const en: WarningsCatalogue = {
     dashboard_only: 'Alerts can be set on dashboard charts only',
     name_required: 'Please input the warning name',
     name_length: 'An alert name has at most {{max}} characters',
+    name_line_break: 'An alert name must be a single line',
     hour_invalid: 'Alert "{{warn}}": the time must be a full hour from 1:00 to 24:00',
     conditions_required: 'Alert "{{warn}}": add at least one condition',
     too_many_conditions: 'Alert "{{warn}}" has more than {{max}} conditions',

@@ -88,6 +88,7 @@ const zhCN = {
     dashboard_only: '只有仪表板中的图表可以设置预警',
     name_required: '请输入预警名称',
     name_length: '预警名称最多 {{max}} 个字符',
+    name_line_break: '预警名称须为单行文字，不能换行',
     hour_invalid: '预警“{{warn}}”的定时须为 1:00 到 24:00 之间的整点',
     conditions_required: '请为预警“{{warn}}”添加至少一个条件',
     too_many_conditions: '预警“{{warn}}”最多 {{max}} 个条件',

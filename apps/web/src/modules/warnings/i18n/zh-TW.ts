@@ -90,6 +90,7 @@ const zhTW: WarningsCatalogue = {
     dashboard_only: '只有儀表板中的圖表可以設定預警',
     name_required: '請輸入預警名稱',
     name_length: '預警名稱最多 {{max}} 個字元',
+    name_line_break: '預警名稱須為單行文字，不能換行',
     hour_invalid: '預警「{{warn}}」的定時須為 1:00 到 24:00 之間的整點',
     conditions_required: '請為預警「{{warn}}」新增至少一個條件',
     too_many_conditions: '預警「{{warn}}」最多 {{max}} 個條件',

@@ -87,6 +87,8 @@ describe('the alarm dialog form', () => {
     expect(draftProblem(chart, empty(), named)).toEqual({ key: 'warn.value_required', params: { warn: 'High', name: 'Amount' } });
     const valued = { ...named, item: { ...named.item, warnConditions: [{ ...named.item.warnConditions[0]!, compareValue: 10 }] } };
     expect(draftProblem(chart, empty(), valued)).toBeNull();
+    // a name is one line (the rule of @bi/rules the server applies)
+    expect(problemKey(draftProblem(chart, empty(), { ...valued, item: { ...valued.item, warnName: 'T\r\nBcc: evil@x.zz' } })!)).toBe('problems.name_line_break');
     expect(draftProblem(chart, empty(), { ...valued, item: { ...valued.item, isSendWechat: true, webhookUrl: 'ftp://x' } })).toMatchObject({ key: 'warn.webhook_url' });
     const full = { ...empty(), warnItemsYList: Array.from({ length: 20 }, () => valued.item) };
     expect(canAdd(full)).toBe(false);

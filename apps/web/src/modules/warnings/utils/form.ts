@@ -9,6 +9,7 @@ import {
   findWarnField,
   kindHasAlerts,
   warnFields,
+  warnItems,
   warnValueType,
   type Chart,
   type ChartField,
@@ -21,6 +22,7 @@ import {
   type WarnListName,
   type WarnProblem,
 } from '@bi/chart-model';
+import { hasLineBreak } from '@bi/rules';
 
 /**
  * The alarm dialog's form logic (spec 01 §3, §4, §5): pure functions over `WarnConfig` of
@@ -167,7 +169,11 @@ export function setSwitch(config: WarnConfig, list: WarnListName, index: number,
 
 /** The first problem of the whole config with the draft applied (the shared check). */
 export function draftProblem(chart: WarnChart, config: WarnConfig, draft: WarnDraft, origin?: WarnListName): WarnProblem | null {
-  return checkWarnConfig(applyDraft(config, draft, origin), chart);
+  const next = applyDraft(config, draft, origin);
+  const problem = checkWarnConfig(next, chart);
+  if (problem) return problem;
+  // alert names are single-line texts: the rule of @bi/rules the server applies too
+  return warnItems(next).some(({ item }) => hasLineBreak(item.warnName.trim())) ? { key: 'warn.name_line_break', params: {} } : null;
 }
 
 /** A problem's message key in the module's catalogue ('warn.name_required' → 'problems.name_required'). */

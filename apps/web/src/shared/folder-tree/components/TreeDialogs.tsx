@@ -12,6 +12,7 @@ export function useNameRule() {
       const problem = checkName(value);
       if (problem === 'required') throw new Error(ft('names.required'));
       if (problem === 'length') throw new Error(ft('names.length'));
+      if (problem === 'line_break') throw new Error(ft('names.lineBreak'));
     },
   };
 }

@@ -7,6 +7,7 @@ const en: FolderTreeCatalogue = {
     placeholder: 'Please enter a name (3 to 20 characters)',
     required: 'Please enter a name',
     length: 'Name must be 3 to 20 characters',
+    lineBreak: 'A name must be a single line',
   },
   folders: {
     target: 'Target folder',

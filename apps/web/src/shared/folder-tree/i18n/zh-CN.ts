@@ -5,6 +5,7 @@ const zhCN = {
     placeholder: '请输入名称（3 到 20 个字符）',
     required: '请输入名称',
     length: '名称长度须为 3 到 20 个字符',
+    lineBreak: '名称须为单行文字，不能换行',
   },
   folders: {
     target: '目标文件夹',

@@ -7,6 +7,7 @@ const zhTW: FolderTreeCatalogue = {
     placeholder: '請輸入名稱（3 到 20 個字元）',
     required: '請輸入名稱',
     length: '名稱長度須為 3 到 20 個字元',
+    lineBreak: '名稱須為單行文字，不能換行',
   },
   folders: {
     target: '目標資料夾',

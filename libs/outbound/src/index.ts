@@ -1,0 +1,3 @@
+export * from './address.js';
+export * from './policy.js';
+export * from './delivery.js';
