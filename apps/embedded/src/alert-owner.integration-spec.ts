@@ -87,6 +87,9 @@ describe('alerts run as their owner', () => {
     sourceId = await createSource('region,amount\nR0,10\nR1,20\n', 'owner_sales');
     expect(await ok('POST', `/api/data_source/publish/${sourceId}`, { roleIds: [], userIds: [ids.analyst, ids.analyst2] })).toEqual([]);
     expect((await call('PUT', `/api/data_source/row_rules/${sourceId}`, { denyByDefault: false, rules: [{ userId: ids.analyst2, field: 'region', compare: '=', compareValue: 'R0' }] })).status).toBe(200);
+    // the new grants count from the next sign-in
+    analyst = await stack.login('analyst');
+    analyst2 = await stack.login('analyst2', 'second-pass-2');
   });
   afterAll(async () => stack?.stop());
 
@@ -138,7 +141,7 @@ describe('alerts run as their owner', () => {
     expect(rules.map((r) => r.chart_id).sort()).toEqual([a.chartId, b.chartId].sort());
   });
 
-  it('gives copies new alert ids and the copier as owner (dashboard copy, chart copy)', async () => {
+  it('gives copies new alert ids and the copier as owner (dashboard copy, chart copy, template copy and import)', async () => {
     const chart = await chartOn(sourceId, admin, 'Copied');
     const saved = await ok('PUT', '/api/chart-edit/warn/dashboard', { chartId: chart.chartId, warnConfigData: config(item({ warnName: 'C1' })) });
     const originalId = saved.warnConfigData.warnItemsYList[0].warnId;
@@ -159,6 +162,27 @@ describe('alerts run as their owner', () => {
     expect(both).toHaveLength(2);
     expect(both.map((c) => c.userId)).toEqual([ids.analyst, ids.analyst]);
     expect(new Set([originalId, ...both.map((c) => c.warnItemsYList[0]!.warnId)]).size).toBe(3);
+
+    // template copy and template import: the admin publishes the dashboard to the analyst role
+    const published = await call('POST', `/api/template/publish/dash/${chart.dashboardId}/${encodeURIComponent('Alert tpl')}/${encodeURIComponent('Alert templates')}`, { roleIds: ['analyst'], userIds: [] });
+    expect(published.status).toBe(200);
+    // a new grant counts from the next sign-in (the BFF keeps verified tokens a few seconds)
+    analyst = await stack.login('analyst');
+    const tpl = (await ok('GET', '/api/template/templates', undefined, analyst)).find((t: { name: string }) => t.name === 'Alert tpl');
+    const folder = (await ok('POST', '/api/dashboard/project/dashboard', { name: 'Tpl copies' }, analyst)).projectId;
+    const sources = [{ from: sourceId, to: sourceId }];
+    const viaCopy = await ok('POST', `/api/template/copy/${tpl.dashboardIds[0]}`, { projectId: folder, name: 'Tpl copy', sources }, analyst);
+    const file = await ok('GET', `/api/template/export/dash/${tpl.dashboardIds[0]}`, undefined, analyst);
+    // a file names its sources by keys of its own
+    const viaImport = await ok('POST', '/api/template/import', { file, projectId: folder, name: 'Tpl import', sources: [{ from: file.sources[0].key, to: sourceId }] }, analyst);
+    const seen = new Set([originalId, ...both.map((c) => c.warnItemsYList[0]!.warnId)]);
+    for (const name of ['Tpl copy', 'Tpl import']) {
+      const d = [...viaCopy.dashboards, ...viaImport.dashboards].find((x: { name: string }) => x.name === name);
+      const [alerts] = await ownersOf(d.dashboardId);
+      expect(alerts!.userId).toBe(ids.analyst);
+      expect(seen.has(alerts!.warnItemsYList[0]!.warnId)).toBe(false);
+      seen.add(alerts!.warnItemsYList[0]!.warnId);
+    }
   });
 
   it('pauses the alert of an owner who lost access to the source (dialog state, one bell message), and resumes when access returns', async () => {
