@@ -339,12 +339,11 @@ export class WarningEngine implements OnModuleInit, OnModuleDestroy {
 
   /** Gives claimed windows back (a failed or stale evaluation): a redelivery or the next round tries again. */
   private async unclaim(rules: DueRule[]): Promise<void> {
-    await this.db.query('DELETE FROM warning.claims WHERE claimed_by = $1 AND chart_id = $2 AND rule_id = ANY($3::text[]) AND eval_window = $4', [
-      this.replica,
-      rules[0]!.chart_id,
-      rules.map((r) => r.rule_id),
-      rules[0]!.window,
-    ]);
+    await this.db.query(
+      `DELETE FROM warning.claims WHERE claimed_by = $1 AND chart_id = $2
+       AND (rule_id, eval_window) IN (SELECT * FROM unnest($3::text[], $4::text[]))`,
+      [this.replica, rules[0]!.chart_id, rules.map((r) => r.rule_id), rules.map((r) => r.window)],
+    );
   }
 
   /**

@@ -392,7 +392,8 @@ export class ChartEditorController {
     const b = parseInput(chartBody, body);
     const { tab: t, target: source } = await this.writes.chart(user, tab, b.chartId, dataSourceId);
     if (!source) throw new AppError('invalid', 'chart.source_required');
-    const chart = checkChartWarnings(t, b, user);
+    // the sender becomes the alerts' owner, as at a save (alerts exist on the dashboard tab only)
+    const chart = t === 'dashboard' ? checkChartWarnings(t, b, user) : b;
     const r = await rpc(this.access.dashboards.switchDataSource({ tab: t, chartJson: JSON.stringify(chart), dataSourceId: source.dataSourceId, sourceFields: sourceFieldRefs(source) }));
     await this.keepAlerts(r.chart!);
     return { chart: chartView(r.chart!), dropped: r.dropped };

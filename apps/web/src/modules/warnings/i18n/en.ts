@@ -60,7 +60,7 @@ const en: WarningsCatalogue = {
     summaryImmediate: 'Immediate',
     summaryTimed: 'Daily at {{hour}}',
     status: 'Status',
-    pausedNoAccess: 'Paused: you can no longer see this chart\'s data source',
+    pausedNoAccess: 'Paused: the user who set this alert can no longer see this chart\'s data source',
     pausedNoOwner: 'Paused: the user who set this alert no longer exists',
     pausedHint: 'It resumes by itself when access returns. Saving the alerts makes you their owner.',
     actions: 'Actions',

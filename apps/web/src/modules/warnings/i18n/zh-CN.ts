@@ -58,7 +58,7 @@ const zhCN = {
     summaryImmediate: '实时',
     summaryTimed: '每天 {{hour}}',
     status: '状态',
-    pausedNoAccess: '已暂停：您已无法查看此图表的数据源',
+    pausedNoAccess: '已暂停：设置此预警的用户已无法查看此图表的数据源',
     pausedNoOwner: '已暂停：设置此预警的用户已不存在',
     pausedHint: '恢复访问后会自动继续。保存预警后您将成为其所有者。',
     actions: '操作',

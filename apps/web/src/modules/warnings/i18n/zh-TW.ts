@@ -60,7 +60,7 @@ const zhTW: WarningsCatalogue = {
     summaryImmediate: '即時',
     summaryTimed: '每天 {{hour}}',
     status: '狀態',
-    pausedNoAccess: '已暫停：您已無法檢視此圖表的資料來源',
+    pausedNoAccess: '已暫停：設定此預警的使用者已無法檢視此圖表的資料來源',
     pausedNoOwner: '已暫停：設定此預警的使用者已不存在',
     pausedHint: '恢復存取後會自動繼續。儲存預警後您將成為其擁有者。',
     actions: '操作',
