@@ -18,10 +18,9 @@ import {
 } from '@bi/messaging';
 import type { SqlDatabase, SqlExecutor } from '@bi/persistence';
 import { eventsV1, type chartQueryV1, type warningV1 } from '@bi/proto';
-import { CONFIG, DATABASE, EVENT_BUS, LOGGER } from '@bi/service-kit';
+import { CONFIG, DATABASE, EVENT_BUS, LOGGER, isUuid } from '@bi/service-kit';
 import { canReadSource, rowRulesFingerprint, type Principal } from '@bi/access';
 import { AppError } from '@bi/core';
-import { isUuid } from '@bi/service-kit';
 import { BACKENDS, principalOf, type UserInfo, type WarningBackends } from './backends.js';
 import { evaluateRule, formatLocal, shouldFire, timedWindow, type ResultColumn, type Row, type RuleOutcome } from './evaluate.js';
 import { WARNING_SCHEMA } from './migrations.js';
