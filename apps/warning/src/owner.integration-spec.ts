@@ -109,6 +109,21 @@ describe('alert engine: owner, pause, no lost transitions', () => {
     expect((await messages(chartId)).map((m) => m.firing_key)).toEqual(['w1:data-2']);
   });
 
+  it('a save that leaves the alerts as they are keeps their state without a query; a changed alert is established again', async () => {
+    const chartId = randomUUID();
+    const dashboardId = randomUUID();
+    await keep(chartId, dashboardId, 3, 15);
+    calls.length = 0;
+    amount = 110;
+    // the editor saves the rest of the chart: same rule, same owner
+    expect(await keep(chartId, dashboardId, 4, 15)).toEqual({ evaluated: 0, fired: 0 });
+    expect(calls).toEqual([]);
+    expect(await state(chartId)).toMatchObject({ is_true: false, last_window: 'save-3' });
+    // a changed threshold: established against the data of now (met: it fires, as any first evaluation that is met)
+    expect(await keep(chartId, dashboardId, 5, 100)).toEqual({ evaluated: 1, fired: 1 });
+    expect(await state(chartId)).toMatchObject({ is_true: true, last_window: 'save-5' });
+  });
+
   it('drops an evaluation whose rules were replaced meanwhile and evaluates the current rules in the same window', async () => {
     const chartId = randomUUID();
     const dashboardId = randomUUID();

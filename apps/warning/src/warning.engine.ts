@@ -82,6 +82,17 @@ export interface RoundResult {
   queries: number;
 }
 
+/** JSON with sorted keys: a rule as sent and as stored (jsonb reorders keys) compare equal. */
+function canonical(v: unknown): string {
+  if (Array.isArray(v)) return `[${v.map(canonical).join(',')}]`;
+  if (v && typeof v === 'object')
+    return `{${Object.keys(v)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonical((v as Record<string, unknown>)[k])}`)
+      .join(',')}}`;
+  return JSON.stringify(v) ?? 'null';
+}
+
 /** A UUID derived from a text: the same firing always gets the same event id. */
 export function uuidOf(text: string): `${string}-${string}-${string}-${string}-${string}` {
   const h = createHash('sha256').update(text).digest('hex');
@@ -139,7 +150,7 @@ export class WarningEngine implements OnModuleInit, OnModuleDestroy {
     this.relay.start();
     // one Kafka group per topic: members of one group must subscribe to the same topics
     this.subscriptions.push(
-      await this.bus.subscribe(TOPICS.chartChanged, 'warning-charts', idempotent(this.db, WARNING_SCHEMA, 'chart-changed', (m, tx) => this.keepRules(tx, eventsV1.ChartChanged.decode(m.value)))),
+      await this.bus.subscribe(TOPICS.chartChanged, 'warning-charts', idempotent(this.db, WARNING_SCHEMA, 'chart-changed', async (m, tx) => void (await this.keepRules(tx, eventsV1.ChartChanged.decode(m.value))))),
       await this.bus.subscribe(TOPICS.dataChanged, 'warning-data', async (m) => {
         const e = eventsV1.DataChanged.decode(m.value);
         await this.evaluateSource(e.aggregateId, `data-${e.payload?.dataVersion ?? 0}`);
@@ -159,15 +170,15 @@ export class WarningEngine implements OnModuleInit, OnModuleDestroy {
    * call at the save, with the same version). Alerts exist on the dashboard tab only. Rules are keyed
    * by (chart, warnId): one chart's rule never shadows another's; their state survives an edit.
    */
-  async keepRules(tx: SqlExecutor, e: eventsV1.ChartChanged): Promise<void> {
+  async keepRules(tx: SqlExecutor, e: eventsV1.ChartChanged): Promise<string[]> {
     const p = e.payload;
-    if (!p) return;
+    if (!p) return [];
     const chartId = e.aggregateId;
     const version = Number(p.version);
     const deleted = await tx.query<{ version: number }>('SELECT version FROM warning.deleted_charts WHERE chart_id = $1', [chartId]);
-    if (deleted.rows.length && Number(deleted.rows[0]!.version) >= version) return;
+    if (deleted.rows.length && Number(deleted.rows[0]!.version) >= version) return [];
     const current = await tx.query<{ version: number }>('SELECT version FROM warning.charts WHERE chart_id = $1 FOR UPDATE', [chartId]);
-    if (current.rows.length && Number(current.rows[0]!.version) >= version) return;
+    if (current.rows.length && Number(current.rows[0]!.version) >= version) return [];
     const chart = p.changeKind === 'saved' && p.chartJson ? (JSON.parse(p.chartJson) as Chart) : undefined;
     const items = p.tab === 'dashboard' ? warnItems(chart?.warnConfigData) : [];
     if (!chart || items.length === 0) {
@@ -175,7 +186,7 @@ export class WarningEngine implements OnModuleInit, OnModuleDestroy {
       await tx.query('DELETE FROM warning.rule_state WHERE chart_id = $1', [chartId]);
       if (!chart)
         await tx.query('INSERT INTO warning.deleted_charts (chart_id, version) VALUES ($1, $2) ON CONFLICT (chart_id) DO UPDATE SET version = EXCLUDED.version', [chartId, version]);
-      return;
+      return [];
     }
     await tx.query(
       `INSERT INTO warning.charts (chart_id, tab, dashboard_id, owner_id, data_source_id, title, chart_json, version, updated_at)
@@ -184,13 +195,21 @@ export class WarningEngine implements OnModuleInit, OnModuleDestroy {
          data_source_id = EXCLUDED.data_source_id, title = EXCLUDED.title, chart_json = EXCLUDED.chart_json, version = EXCLUDED.version, updated_at = now()`,
       [chartId, p.tab, p.dashboardId, p.dashboardOwnerId, chart.dataSourceId, chart.title, JSON.stringify(chart), version],
     );
+    const before = new Map(
+      (await tx.query<{ rule_id: string; item: WarnItem; user_id: string }>('SELECT rule_id, item, user_id FROM warning.rules WHERE chart_id = $1', [chartId])).rows.map((r) => [
+        r.rule_id,
+        canonical(r.item) + r.user_id,
+      ]),
+    );
     await tx.query('DELETE FROM warning.rules WHERE chart_id = $1', [chartId]);
     // the owner: the user who last saved the alerts (set by the BFF, a copy's copier), else the dashboard's creator
     const userId = chart.warnConfigData?.userId || p.dashboardOwnerId;
     const ids: string[] = [];
+    const changed: string[] = [];
     for (const [i, { list, item }] of items.entries()) {
       const ruleId = item.warnId || `${chartId}:${list}:${i}`;
       ids.push(ruleId);
+      if (before.get(ruleId) !== canonical(item) + userId) changed.push(ruleId);
       await tx.query(
         `INSERT INTO warning.rules (rule_id, chart_id, list, item, user_id, enabled, timed, hour) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
          ON CONFLICT (chart_id, rule_id) DO NOTHING`,
@@ -198,13 +217,16 @@ export class WarningEngine implements OnModuleInit, OnModuleDestroy {
       );
     }
     await tx.query('DELETE FROM warning.rule_state WHERE chart_id = $1 AND NOT (rule_id = ANY($2::text[]))', [chartId, ids]);
+    return changed;
   }
 
   /**
    * A chart just saved (KeepChart, called by the BFF before the save answers): its rules at the save's
-   * version, then its immediate rules evaluated against the data of now (window save-<version>), so
-   * their state is established against the data current at the save, and a data change handled next
-   * — whatever the order of ChartChanged and DataChanged — compares with it.
+   * version, then its new or changed immediate rules (and any not established yet) evaluated against
+   * the data of now (window save-<version>), so their state is established against the data current
+   * at the save, and a data change handled next — whatever the order of ChartChanged and DataChanged —
+   * compares with it. An unchanged rule keeps its state (an editor's save of the rest of the chart
+   * costs no query).
    */
   async keepChart(req: warningV1.KeepChartRequest): Promise<warningV1.KeepChartReply> {
     if (!isUuid(req.chartId) || !isUuid(req.dashboardId) || !(Number(req.version) > 0)) throw new AppError('invalid', 'request.invalid', { detail: 'chart' });
@@ -212,12 +234,14 @@ export class WarningEngine implements OnModuleInit, OnModuleDestroy {
       aggregateId: req.chartId,
       payload: { changeKind: 'saved', dashboardId: req.dashboardId, tab: req.tab, chartJson: req.chartJson, dashboardOwnerId: req.dashboardOwnerId, version: Number(req.version) },
     } as eventsV1.ChartChanged;
-    await this.db.transaction((tx) => this.keepRules(tx, event));
+    const changed = await this.db.transaction((tx) => this.keepRules(tx, event));
+    // the rules this save added or changed (or their owner), and any not established yet; an unchanged rule keeps its state
     const { rows } = await this.db.query<StoredRule & StoredChart>(
       `SELECT r.rule_id, r.chart_id, r.list, r.item, r.user_id, r.timed, c.tab, c.dashboard_id, c.owner_id, c.title, c.chart_json, c.version
        FROM warning.rules r JOIN warning.charts c ON c.chart_id = r.chart_id
-       WHERE c.chart_id = $1 AND r.enabled AND NOT r.timed`,
-      [req.chartId],
+       LEFT JOIN warning.rule_state s ON s.chart_id = r.chart_id AND s.rule_id = r.rule_id
+       WHERE c.chart_id = $1 AND r.enabled AND NOT r.timed AND (s.rule_id IS NULL OR r.rule_id = ANY($2::text[]))`,
+      [req.chartId, changed],
     );
     const r = await this.evaluateGroups(rows.map((x) => ({ ...x, window: `save-${Number(x.version)}` })), true);
     return { evaluated: r.evaluated, fired: r.fired };
