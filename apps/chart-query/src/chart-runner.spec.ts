@@ -188,6 +188,22 @@ describe('ChartRunner', () => {
     await expect(runner.runChart(req('c1', { innerFiltersJson: '{' }))).rejects.toMatchObject({ key: 'request.invalid' });
     await expect(runner.runChart(req('c1', { innerFiltersJson: '[1]' }))).rejects.toMatchObject({ key: 'request.invalid' });
   });
+
+  it("ChartValues on someone's behalf: the one access policy decides on the source (admin, grant, creator); the reply names the source's owner and rules", async () => {
+    backends.charts.set('c1', barChart('c1', 'ds1'));
+    backends.sources.set('ds1', describeSource('ds1', { createdById: 'creator', rowRulesJson: '' }));
+    const values = (viewer: Record<string, unknown>) => runner.chartValues({ tab: 'dashboard', chartId: 'c1', chartJson: '', viewer: { userId: '', roleIds: [], isAdmin: false, permissions: [], ...viewer }, checkAccess: true });
+    await expect(values({ userId: 'someone' })).rejects.toMatchObject({ kind: 'forbidden', key: 'chart.no_source_permission' });
+    await expect(values({ userId: '', isAdmin: true })).rejects.toMatchObject({ kind: 'forbidden' });
+    expect(backends.calls).toHaveLength(0);
+    const granted = await values({ userId: 'someone', permissions: ['datasource:ds1'] });
+    expect(JSON.parse(granted.rowsJson)).toHaveLength(2);
+    expect(granted).toMatchObject({ dataSourceId: 'ds1', sourceCreatedById: 'creator', rowRulesJson: '' });
+    await expect(values({ userId: 'creator' })).resolves.toMatchObject({ dataSourceId: 'ds1' });
+    await expect(values({ userId: 'boss', isAdmin: true })).resolves.toMatchObject({ dataSourceId: 'ds1' });
+    // without check_access (a caller that checked itself) it runs as before
+    await expect(runner.chartValues({ tab: 'dashboard', chartId: 'c1', chartJson: '', viewer: { userId: 'someone', roleIds: [], isAdmin: false, permissions: [] }, checkAccess: false })).resolves.toMatchObject({ dataSourceId: 'ds1' });
+  });
 });
 
 describe("ChartRunner on a joined table: every query path carries the reader's rules of each input", () => {

@@ -4,6 +4,7 @@ import type { Cache } from '@bi/cache';
 import { headlineChart, type Chart, type RangeFilter } from '@bi/chart-model';
 import { buildOption, warningText, type ChartMeta, type JsonObject } from '@bi/charts';
 import type { AppConfig } from '@bi/config';
+import { canReadSource, userPrincipal } from '@bi/access';
 import { AppError, type Logger } from '@bi/core';
 import { resolveLanguage, translate } from '@bi/i18n';
 import { EXTRA_CONTRACTS, SERVICE_CONTRACTS, type chartQueryV1, type dashboardV1, type dataSourceQueryV1 } from '@bi/proto';
@@ -170,10 +171,24 @@ export class ChartRunner {
   async chartValues(req: chartQueryV1.ChartValuesRequest): Promise<chartQueryV1.ChartValuesReply> {
     const tab = tabOrInvalid(req.tab);
     const chart = await this.chartOf(tab, req.chartId, req.chartJson);
-    if (isEmptyChart(chart)) return { columnsJson: '[]', rowsJson: '[]', truncated: false, dataVersion: 0 };
+    if (isEmptyChart(chart)) return { columnsJson: '[]', rowsJson: '[]', truncated: false, dataVersion: 0, dataSourceId: '', sourceCreatedById: '', rowRulesJson: '' };
     const source = await this.backends.describe(chart.dataSourceId);
+    // work on someone's behalf (an alert's owner): the one access policy decides, on the source's description
+    if (req.checkAccess) {
+      const v = req.viewer;
+      const principal = userPrincipal({ userId: v?.userId ?? '', isAdmin: v?.isAdmin === true, permissions: v?.permissions ?? [], roleIds: v?.roleIds ?? [] });
+      if (!principal.userId || !canReadSource(principal, { dataSourceId: source.dataSourceId, createdById: source.createdById })) throw new AppError('forbidden', 'chart.no_source_permission');
+    }
     const { main, reply, rows } = await this.mainRows(chart, source, [], req.viewer, new Date(), CHART_ROW_LIMIT);
-    return { columnsJson: JSON.stringify(chartColumns(chart, main.columns)), rowsJson: JSON.stringify(rows), truncated: reply.truncated, dataVersion: source.dataVersion };
+    return {
+      columnsJson: JSON.stringify(chartColumns(chart, main.columns)),
+      rowsJson: JSON.stringify(rows),
+      truncated: reply.truncated,
+      dataVersion: source.dataVersion,
+      dataSourceId: source.dataSourceId,
+      sourceCreatedById: source.createdById,
+      rowRulesJson: source.rowRulesJson,
+    };
   }
 
   /**

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Cache } from '@bi/cache';
-import { warnItems, type Chart } from '@bi/chart-model';
+import { randomUUID } from 'node:crypto';
+import { keepKnownWarnIds, warnItems, type Chart } from '@bi/chart-model';
 import { AppError } from '@bi/core';
 import type { SqlExecutor } from '@bi/persistence';
 import type { dashboardV1 } from '@bi/proto';
@@ -14,6 +15,25 @@ function sourceFields(fields: dashboardV1.SourceFieldRef[]): SourceField[] {
   return fields.map((f) => ({ name: f.name, dataType: f.dataType === 'number' || f.dataType === 'date' ? f.dataType : 'string' }));
 }
 
+/**
+ * Alert ids are the server's (issue 26): a sent alert keeps its warnId only when the stored chart has
+ * it, any other gets a new one. (The owner, warnConfigData.userId, is set by the BFF: the saver.)
+ */
+function serverWarnIds(chart: Chart, row: ChartRow): Chart {
+  if (!chart.warnConfigData) return chart;
+  return { ...chart, warnConfigData: keepKnownWarnIds(chart.warnConfigData, chartOf(row).warnConfigData, randomUUID) };
+}
+
+/** The version of the chart's newest change in this transaction (its ChartChanged event's version) and its dashboard's creator. */
+async function changeVersion(tx: SqlExecutor, chartId: string): Promise<{ version: number; dashboardOwnerId: string }> {
+  const r = await tx.query<{ version: string | number | null; owner: string | null }>(
+    `SELECT (SELECT max(seq) FROM dashboard.chart_changes WHERE chart_id = $1) AS version,
+            (SELECT d.created_by::text FROM dashboard.charts c JOIN dashboard.dashboards d ON d.id = c.dashboard_id WHERE c.id = $1) AS owner`,
+    [chartId],
+  );
+  return { version: Number(r.rows[0]?.version ?? 0), dashboardOwnerId: r.rows[0]?.owner ?? '' };
+}
+
 /** The link settings are written by SaveLinkage only: an editor's save or switch keeps the stored ones. */
 function keepLinkage(chart: Chart, row: ChartRow): Chart {
   const { linkage } = chartOf(row);
@@ -22,7 +42,7 @@ function keepLinkage(chart: Chart, row: ChartRow): Chart {
 }
 
 export function chartRecord(row: Pick<ChartRow, 'dashboard_id' | 'project_id' | 'tab'>, chart: Chart): dashboardV1.ChartRecord {
-  return { chartId: chart.chartId, dashboardId: row.dashboard_id, projectId: row.project_id, tab: row.tab, dataSourceId: chart.dataSourceId, chartJson: JSON.stringify(chart) };
+  return { chartId: chart.chartId, dashboardId: row.dashboard_id, projectId: row.project_id, tab: row.tab, dataSourceId: chart.dataSourceId, chartJson: JSON.stringify(chart), version: 0, dashboardOwnerId: '' };
 }
 
 /**
@@ -58,9 +78,9 @@ export class ChartService {
       async (tx) => {
         const row = await this.row(t, chart.chartId, tx);
         if (req.checkFields && chart.dataSourceId) chart = checkAgainstSource(chart, sourceFields(req.sourceFields));
-        chart = keepLinkage(applyTypeRules(chart, row.type), row);
+        chart = serverWarnIds(keepLinkage(applyTypeRules(chart, row.type), row), row);
         await this.write(tx, t, chart);
-        return chartRecord(row, chart);
+        return { ...chartRecord(row, chart), ...(await changeVersion(tx, chart.chartId)) };
       },
       (r) => [r.chartId],
     );
@@ -90,9 +110,9 @@ export class ChartService {
       async (tx) => {
         const row = await this.row(t, sent.chartId, tx);
         const switched = switchSource(sent, req.dataSourceId, sourceFields(req.sourceFields));
-        const chart = keepLinkage(applyTypeRules(switched.chart, row.type), row);
+        const chart = serverWarnIds(keepLinkage(applyTypeRules(switched.chart, row.type), row), row);
         await this.write(tx, t, chart);
-        return { chart: chartRecord(row, chart), dropped: switched.dropped };
+        return { chart: { ...chartRecord(row, chart), ...(await changeVersion(tx, chart.chartId)) }, dropped: switched.dropped };
       },
       (r) => [r.chart.chartId],
     );

@@ -3,7 +3,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Cache } from '@bi/cache';
 import { AppError } from '@bi/core';
 import type { dashboardV1 } from '@bi/proto';
-import { LINKAGE_LIMITS, checkLinkage, isChartType, type ChartLinkage, type DashboardLinkage } from '@bi/chart-model';
+import { LINKAGE_LIMITS, checkLinkage, copiedWarnConfig, isChartType, type ChartLinkage, type DashboardLinkage } from '@bi/chart-model';
 import { checkGlobalFilters, globalFilterMessage, parseGlobalFilters, type GlobalFilterProblem } from '@bi/query';
 import { z } from 'zod';
 import { chartOf, definitionOf } from './chart-schema.js';
@@ -144,7 +144,7 @@ export class DashboardService {
       await this.repo.insertDashboard(tx, { id, tab: t, projectId, name: n, description: source.description, order, userId: null, aspects, globalFilter: content.global_filter });
       await this.repo.insertCharts(
         tx,
-        charts.map((c) => ({ id: newIds.get(c.id)!, dashboardId: id, tab: t, title: c.title, type: c.type, dataSourceId: c.data_source_id, hide: c.hide, definition: withCopiedLinkage(c.definition, newIds) })),
+        charts.map((c) => ({ id: newIds.get(c.id)!, dashboardId: id, tab: t, title: c.title, type: c.type, dataSourceId: c.data_source_id, hide: c.hide, definition: withCopiedWarnings(withCopiedLinkage(c.definition, newIds), req.userId) })),
       );
       return { dashboardId: id, projectId, name: n, description: source.description, order };
     });
@@ -266,7 +266,7 @@ export class DashboardService {
       const charts = await this.repo.charts(req.targetDashboardId, tx);
       if (charts.length >= MAX_CHARTS_PER_DASHBOARD) throw new AppError('invalid', 'layout.invalid', { detail: `at most ${MAX_CHARTS_PER_DASHBOARD} charts` });
       const { linkage: _links, ...definition } = (source.definition && typeof source.definition === 'object' ? source.definition : {}) as { linkage?: unknown };
-      await this.repo.insertChart(tx, { id, dashboardId: req.targetDashboardId, tab: target, title: source.title, type: source.type, dataSourceId: source.data_source_id, definition });
+      await this.repo.insertChart(tx, { id, dashboardId: req.targetDashboardId, tab: target, title: source.title, type: source.type, dataSourceId: source.data_source_id, definition: withCopiedWarnings(definition, req.userId) });
       const aspects = withPlacements(row.aspects, charts);
       aspects.push(normaliseItem({ chartId: id, ...placeNewChart(aspects) } as dashboardV1.GridItem));
       await this.repo.saveAspects(target, req.targetDashboardId, aspects, tx);
@@ -376,6 +376,16 @@ export function withCopiedLinkage(definition: unknown, newIds: ReadonlyMap<strin
   const live = liveLinkage(definition, new Set(newIds.keys()));
   const { linkage: _old, ...rest } = (definition && typeof definition === 'object' ? definition : {}) as { linkage?: unknown };
   return live ? { ...rest, linkage: { targets: live.targets.map((t) => ({ ...t, chartId: newIds.get(t.chartId)! })) } } : rest;
+}
+
+/**
+ * A copied chart's alerts (issue 26): new alert ids and the copier as their owner — a copy never runs
+ * with the rights of the original's owner, nor shares its firing state.
+ */
+export function withCopiedWarnings(definition: unknown, copierId: string): unknown {
+  if (!definition || typeof definition !== 'object' || !('warnConfigData' in definition)) return definition;
+  const d = definition as { warnConfigData?: unknown };
+  return { ...d, warnConfigData: copiedWarnConfig(d.warnConfigData, isUuid(copierId) ? copierId : '', randomUUID) };
 }
 
 /** The stored placements plus a default one for each chart that has none. */

@@ -6,7 +6,7 @@ import { isChartType } from '@bi/chart-model';
 import { isReserved } from '@bi/rules';
 import { isUuid, tabOrInvalid, validName } from '@bi/service-kit';
 import { DashboardRepository } from './dashboard.repository.js';
-import { withCopiedLinkage } from './dashboard.service.js';
+import { withCopiedLinkage, withCopiedWarnings } from './dashboard.service.js';
 
 const MAX_DASHBOARDS = 50;
 const MAX_CHARTS_PER_DASHBOARD = 200;
@@ -77,7 +77,7 @@ export class TreeService {
       const globalFilter = parseJson(d.globalFilterJson, [], 'globalFilter');
       const charts = d.charts.map((c) => {
         if (!isChartType(c.type)) throw new AppError('invalid', 'request.invalid', { detail: `type ${c.type}` });
-        return { ...c, id: newIds.get(c.key)!, definition: withCopiedLinkage(parseJson(c.definitionJson, {}, 'definition'), newIds) };
+        return { ...c, id: newIds.get(c.key)!, definition: withCopiedWarnings(withCopiedLinkage(parseJson(c.definitionJson, {}, 'definition'), newIds), req.userId) };
       });
       return {
         name,

@@ -108,4 +108,25 @@ CREATE TABLE warning.scheduler (
 );
 `,
   },
+  {
+    id: '0003_rules_per_chart_paused',
+    sql: `
+-- one chart's rule never shadows another's (a copied chart's old warnId): rules, their state and
+-- their claims are keyed by (chart_id, rule_id)
+ALTER TABLE warning.rules DROP CONSTRAINT rules_pkey;
+ALTER TABLE warning.rules ADD PRIMARY KEY (chart_id, rule_id);
+ALTER TABLE warning.rule_state ADD COLUMN chart_id uuid;
+UPDATE warning.rule_state s SET chart_id = r.chart_id FROM warning.rules r WHERE r.rule_id = s.rule_id;
+DELETE FROM warning.rule_state WHERE chart_id IS NULL;
+ALTER TABLE warning.rule_state ALTER COLUMN chart_id SET NOT NULL;
+ALTER TABLE warning.rule_state DROP CONSTRAINT rule_state_pkey;
+ALTER TABLE warning.rule_state ADD PRIMARY KEY (chart_id, rule_id);
+-- '' evaluated as its owner; no_access: the owner can no longer read the chart's source; no_owner:
+-- the owner no longer exists (or is disabled). A paused rule is not evaluated; it resumes by itself.
+ALTER TABLE warning.rule_state ADD COLUMN paused text NOT NULL DEFAULT '';
+ALTER TABLE warning.claims ADD COLUMN chart_id text NOT NULL DEFAULT '';
+ALTER TABLE warning.claims DROP CONSTRAINT claims_pkey;
+ALTER TABLE warning.claims ADD PRIMARY KEY (chart_id, rule_id, eval_window);
+`,
+  },
 ];

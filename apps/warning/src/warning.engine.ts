@@ -17,9 +17,11 @@ import {
   type Subscription,
 } from '@bi/messaging';
 import type { SqlDatabase, SqlExecutor } from '@bi/persistence';
-import { eventsV1 } from '@bi/proto';
-import { CONFIG, DATABASE, EVENT_BUS, LOGGER } from '@bi/service-kit';
-import { BACKENDS, type UserInfo, type WarningBackends } from './backends.js';
+import { eventsV1, type chartQueryV1, type warningV1 } from '@bi/proto';
+import { CONFIG, DATABASE, EVENT_BUS, LOGGER, isUuid } from '@bi/service-kit';
+import { canReadSource, rowRulesFingerprint, type Principal } from '@bi/access';
+import { AppError } from '@bi/core';
+import { BACKENDS, principalOf, type UserInfo, type WarningBackends } from './backends.js';
 import { evaluateRule, formatLocal, shouldFire, timedWindow, type ResultColumn, type Row, type RuleOutcome } from './evaluate.js';
 import { WARNING_SCHEMA } from './migrations.js';
 
@@ -37,6 +39,8 @@ interface StoredChart {
   owner_id: string;
   title: string;
   chart_json: Chart;
+  /** the chart's version the rules were read at (a newer one stored meanwhile makes the evaluation stale) */
+  version: number | string;
 }
 
 interface StoredRule {
@@ -45,12 +49,48 @@ interface StoredRule {
   list: WarnListName;
   item: WarnItem;
   user_id: string;
+  timed: boolean;
+}
+
+type DueRule = StoredRule & StoredChart & { window: string };
+
+/** Why a rule is not evaluated: its owner can no longer read the chart's source, or no longer exists. */
+export type PauseReason = 'no_access' | 'no_owner';
+
+/** What a recipient other than the rule's owner may see of the values (docs/api/warning.md "Who sees the values"). */
+export interface SourceAccess {
+  dataSourceId: string;
+  createdById: string;
+  rowRulesJson: string;
+}
+
+/**
+ * Whether a recipient sees the values a rule found as its owner: they may read the source and the
+ * source's row-level rules give them the same rows as the owner (same fingerprint); otherwise they
+ * get the message without values. The decision is @bi/access's.
+ */
+export function recipientSeesValues(owner: Principal, recipient: Principal | undefined, source: SourceAccess): boolean {
+  if (!recipient) return false;
+  if (recipient.userId === owner.userId) return true;
+  if (!canReadSource(recipient, source)) return false;
+  return rowRulesFingerprint(recipient, source) === rowRulesFingerprint(owner, source);
 }
 
 export interface RoundResult {
   evaluated: number;
   fired: number;
   queries: number;
+}
+
+/** JSON with sorted keys: a rule as sent and as stored (jsonb reorders keys) compare equal. */
+function canonical(v: unknown): string {
+  if (Array.isArray(v)) return `[${v.map(canonical).join(',')}]`;
+  if (v && typeof v === 'object')
+    return `{${Object.keys(v)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonical((v as Record<string, unknown>)[k])}`)
+      .join(',')}}`;
+  return JSON.stringify(v) ?? 'null';
 }
 
 /** A UUID derived from a text: the same firing always gets the same event id. */
@@ -110,7 +150,7 @@ export class WarningEngine implements OnModuleInit, OnModuleDestroy {
     this.relay.start();
     // one Kafka group per topic: members of one group must subscribe to the same topics
     this.subscriptions.push(
-      await this.bus.subscribe(TOPICS.chartChanged, 'warning-charts', idempotent(this.db, WARNING_SCHEMA, 'chart-changed', (m, tx) => this.keepRules(tx, eventsV1.ChartChanged.decode(m.value)))),
+      await this.bus.subscribe(TOPICS.chartChanged, 'warning-charts', idempotent(this.db, WARNING_SCHEMA, 'chart-changed', async (m, tx) => void (await this.keepRules(tx, eventsV1.ChartChanged.decode(m.value))))),
       await this.bus.subscribe(TOPICS.dataChanged, 'warning-data', async (m) => {
         const e = eventsV1.DataChanged.decode(m.value);
         await this.evaluateSource(e.aggregateId, `data-${e.payload?.dataVersion ?? 0}`);
@@ -125,23 +165,28 @@ export class WarningEngine implements OnModuleInit, OnModuleDestroy {
     await this.relay.stop();
   }
 
-  /** Keeps a chart's rules as its newest ChartChanged event describes them. */
-  async keepRules(tx: SqlExecutor, e: eventsV1.ChartChanged): Promise<void> {
+  /**
+   * Keeps a chart's rules as its newest ChartChanged event describes them (or KeepChart, the BFF's
+   * call at the save, with the same version). Alerts exist on the dashboard tab only. Rules are keyed
+   * by (chart, warnId): one chart's rule never shadows another's; their state survives an edit.
+   */
+  async keepRules(tx: SqlExecutor, e: eventsV1.ChartChanged): Promise<string[]> {
     const p = e.payload;
-    if (!p) return;
+    if (!p) return [];
     const chartId = e.aggregateId;
     const version = Number(p.version);
     const deleted = await tx.query<{ version: number }>('SELECT version FROM warning.deleted_charts WHERE chart_id = $1', [chartId]);
-    if (deleted.rows.length && Number(deleted.rows[0]!.version) >= version) return;
+    if (deleted.rows.length && Number(deleted.rows[0]!.version) >= version) return [];
     const current = await tx.query<{ version: number }>('SELECT version FROM warning.charts WHERE chart_id = $1 FOR UPDATE', [chartId]);
-    if (current.rows.length && Number(current.rows[0]!.version) >= version) return;
+    if (current.rows.length && Number(current.rows[0]!.version) >= version) return [];
     const chart = p.changeKind === 'saved' && p.chartJson ? (JSON.parse(p.chartJson) as Chart) : undefined;
-    const items = warnItems(chart?.warnConfigData);
+    const items = p.tab === 'dashboard' ? warnItems(chart?.warnConfigData) : [];
     if (!chart || items.length === 0) {
       await tx.query('DELETE FROM warning.charts WHERE chart_id = $1', [chartId]);
+      await tx.query('DELETE FROM warning.rule_state WHERE chart_id = $1', [chartId]);
       if (!chart)
         await tx.query('INSERT INTO warning.deleted_charts (chart_id, version) VALUES ($1, $2) ON CONFLICT (chart_id) DO UPDATE SET version = EXCLUDED.version', [chartId, version]);
-      return;
+      return [];
     }
     await tx.query(
       `INSERT INTO warning.charts (chart_id, tab, dashboard_id, owner_id, data_source_id, title, chart_json, version, updated_at)
@@ -150,22 +195,75 @@ export class WarningEngine implements OnModuleInit, OnModuleDestroy {
          data_source_id = EXCLUDED.data_source_id, title = EXCLUDED.title, chart_json = EXCLUDED.chart_json, version = EXCLUDED.version, updated_at = now()`,
       [chartId, p.tab, p.dashboardId, p.dashboardOwnerId, chart.dataSourceId, chart.title, JSON.stringify(chart), version],
     );
+    const before = new Map(
+      (await tx.query<{ rule_id: string; item: WarnItem; user_id: string }>('SELECT rule_id, item, user_id FROM warning.rules WHERE chart_id = $1', [chartId])).rows.map((r) => [
+        r.rule_id,
+        canonical(r.item) + r.user_id,
+      ]),
+    );
     await tx.query('DELETE FROM warning.rules WHERE chart_id = $1', [chartId]);
+    // the owner: the user who last saved the alerts (set by the BFF, a copy's copier), else the dashboard's creator
     const userId = chart.warnConfigData?.userId || p.dashboardOwnerId;
+    const ids: string[] = [];
+    const changed: string[] = [];
     for (const [i, { list, item }] of items.entries()) {
       const ruleId = item.warnId || `${chartId}:${list}:${i}`;
+      ids.push(ruleId);
+      if (before.get(ruleId) !== canonical(item) + userId) changed.push(ruleId);
       await tx.query(
         `INSERT INTO warning.rules (rule_id, chart_id, list, item, user_id, enabled, timed, hour) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
-         ON CONFLICT (rule_id) DO NOTHING`,
+         ON CONFLICT (chart_id, rule_id) DO NOTHING`,
         [ruleId, chartId, list, JSON.stringify(item), userId, item.isSwitch === true, item.warnTime === 1, item.warnTime === 1 ? (item.warnExactTime ?? 0) : null],
       );
     }
+    await tx.query('DELETE FROM warning.rule_state WHERE chart_id = $1 AND NOT (rule_id = ANY($2::text[]))', [chartId, ids]);
+    return changed;
+  }
+
+  /**
+   * A chart just saved (KeepChart, called by the BFF before the save answers): its rules at the save's
+   * version, then its new or changed immediate rules (and any not established yet) evaluated against
+   * the data of now (window save-<version>), so their state is established against the data current
+   * at the save, and a data change handled next — whatever the order of ChartChanged and DataChanged —
+   * compares with it. An unchanged rule keeps its state (an editor's save of the rest of the chart
+   * costs no query).
+   */
+  async keepChart(req: warningV1.KeepChartRequest): Promise<warningV1.KeepChartReply> {
+    if (!isUuid(req.chartId) || !isUuid(req.dashboardId) || !(Number(req.version) > 0)) throw new AppError('invalid', 'request.invalid', { detail: 'chart' });
+    const event = {
+      aggregateId: req.chartId,
+      payload: { changeKind: 'saved', dashboardId: req.dashboardId, tab: req.tab, chartJson: req.chartJson, dashboardOwnerId: req.dashboardOwnerId, version: Number(req.version) },
+    } as eventsV1.ChartChanged;
+    const changed = await this.db.transaction((tx) => this.keepRules(tx, event));
+    // the rules this save added or changed (or their owner), and any not established yet; an unchanged rule keeps its state
+    const { rows } = await this.db.query<StoredRule & StoredChart>(
+      `SELECT r.rule_id, r.chart_id, r.list, r.item, r.user_id, r.timed, c.tab, c.dashboard_id, c.owner_id, c.title, c.chart_json, c.version
+       FROM warning.rules r JOIN warning.charts c ON c.chart_id = r.chart_id
+       LEFT JOIN warning.rule_state s ON s.chart_id = r.chart_id AND s.rule_id = r.rule_id
+       WHERE c.chart_id = $1 AND r.enabled AND NOT r.timed AND (s.rule_id IS NULL OR r.rule_id = ANY($2::text[]))`,
+      [req.chartId, changed],
+    );
+    const r = await this.evaluateGroups(rows.map((x) => ({ ...x, window: `save-${Number(x.version)}` })), true);
+    return { evaluated: r.evaluated, fired: r.fired };
+  }
+
+  /** Each alert of a chart as the engine runs it (the alert dialog): active, paused (with why), off. */
+  async ruleStates(chartId: string): Promise<warningV1.RuleStatesReply> {
+    if (!isUuid(chartId)) return { states: [] };
+    const { rows } = await this.db.query<{ rule_id: string; enabled: boolean; paused: string | null; is_true: boolean | null }>(
+      `SELECT r.rule_id, r.enabled, s.paused, s.is_true FROM warning.rules r
+       LEFT JOIN warning.rule_state s ON s.chart_id = r.chart_id AND s.rule_id = r.rule_id WHERE r.chart_id = $1`,
+      [chartId],
+    );
+    return {
+      states: rows.map((r) => ({ warnId: r.rule_id, state: !r.enabled ? 'off' : r.paused ? 'paused' : 'active', reason: r.paused ?? '', isTrue: r.is_true === true })),
+    };
   }
 
   /** The immediate rules of every chart on a source, for one data version. */
   async evaluateSource(dataSourceId: string, window: string): Promise<RoundResult> {
     const { rows } = await this.db.query<StoredRule & StoredChart>(
-      `SELECT r.rule_id, r.chart_id, r.list, r.item, r.user_id, c.tab, c.dashboard_id, c.owner_id, c.title, c.chart_json
+      `SELECT r.rule_id, r.chart_id, r.list, r.item, r.user_id, r.timed, c.tab, c.dashboard_id, c.owner_id, c.title, c.chart_json, c.version
        FROM warning.rules r JOIN warning.charts c ON c.chart_id = r.chart_id
        WHERE c.data_source_id = $1 AND r.enabled AND NOT r.timed`,
       [dataSourceId],
@@ -196,12 +294,12 @@ export class WarningEngine implements OnModuleInit, OnModuleDestroy {
    */
   async evaluateDue(at: Date = this.clock.now(), since?: Date): Promise<RoundResult> {
     const { rows } = await this.db.query<StoredRule & StoredChart & { hour: number }>(
-      `SELECT r.rule_id, r.chart_id, r.list, r.item, r.user_id, r.hour, c.tab, c.dashboard_id, c.owner_id, c.title, c.chart_json
+      `SELECT r.rule_id, r.chart_id, r.list, r.item, r.user_id, r.timed, r.hour, c.tab, c.dashboard_id, c.owner_id, c.title, c.chart_json, c.version
        FROM warning.rules r JOIN warning.charts c ON c.chart_id = r.chart_id
        WHERE r.enabled AND r.timed`,
     );
     const windows = new Map<number, string | null>();
-    const due: (StoredRule & StoredChart & { window: string })[] = [];
+    const due: DueRule[] = [];
     for (const r of rows) {
       if (!windows.has(r.hour)) windows.set(r.hour, timedWindow(r.hour, at, this.config.timeZone, since));
       const w = windows.get(r.hour);
@@ -210,8 +308,8 @@ export class WarningEngine implements OnModuleInit, OnModuleDestroy {
     return this.evaluateGroups(due);
   }
 
-  private async evaluateGroups(rules: (StoredRule & StoredChart & { window: string })[]): Promise<RoundResult> {
-    const byChart = new Map<string, (StoredRule & StoredChart & { window: string })[]>();
+  private async evaluateGroups(rules: DueRule[], rethrow = false): Promise<RoundResult> {
+    const byChart = new Map<string, DueRule[]>();
     for (const r of rules) {
       const list = byChart.get(r.chart_id) ?? [];
       list.push(r);
@@ -224,8 +322,9 @@ export class WarningEngine implements OnModuleInit, OnModuleDestroy {
     const worker = async () => {
       while (next < groups.length) {
         const g = groups[next++]!;
-        const r = await this.evaluateChart(g).catch((e) => {
+        const r = await this.evaluateCurrent(g).catch((e) => {
           this.logger.warn('alert evaluation failed', { chartId: g[0]!.chart_id, error: e });
+          if (rethrow) throw e;
           return { evaluated: 0, fired: 0, queries: 0 };
         });
         total.evaluated += r.evaluated;
@@ -237,57 +336,118 @@ export class WarningEngine implements OnModuleInit, OnModuleDestroy {
     return total;
   }
 
-  /** One chart's due rules: claim, one query, evaluate, record state and fire (one transaction). */
-  private async evaluateChart(rules: (StoredRule & StoredChart & { window: string })[]): Promise<RoundResult> {
+  /**
+   * One chart's due rules, against its current rule set: when a newer version of the chart's rules was
+   * stored while they were evaluated (a save's KeepChart or its ChartChanged), the evaluation is
+   * dropped and its immediate rules are evaluated again, as they are now, in the same window (timed
+   * rules: the next round, within their hour).
+   */
+  private async evaluateCurrent(rules: DueRule[]): Promise<RoundResult> {
+    let due = rules;
+    for (let attempt = 0; ; attempt++) {
+      const r = await this.evaluateChart(due);
+      if (r !== 'stale') return r;
+      const first = due[0]!;
+      if (first.timed || attempt >= 5) return { evaluated: 0, fired: 0, queries: 1 };
+      const { rows } = await this.db.query<StoredRule & StoredChart>(
+        `SELECT r.rule_id, r.chart_id, r.list, r.item, r.user_id, r.timed, c.tab, c.dashboard_id, c.owner_id, c.title, c.chart_json, c.version
+         FROM warning.rules r JOIN warning.charts c ON c.chart_id = r.chart_id
+         WHERE c.chart_id = $1 AND r.enabled AND NOT r.timed`,
+        [first.chart_id],
+      );
+      if (!rows.length) return { evaluated: 0, fired: 0, queries: 1 };
+      due = rows.map((x) => ({ ...x, window: first.window }));
+    }
+  }
+
+  /** Gives claimed windows back (a failed or stale evaluation): a redelivery or the next round tries again. */
+  private async unclaim(rules: DueRule[]): Promise<void> {
+    await this.db.query(
+      `DELETE FROM warning.claims WHERE claimed_by = $1 AND chart_id = $2
+       AND (rule_id, eval_window) IN (SELECT * FROM unnest($3::text[], $4::text[]))`,
+      [this.replica, rules[0]!.chart_id, rules.map((r) => r.rule_id), rules.map((r) => r.window)],
+    );
+  }
+
+  /**
+   * One chart's due rules: claim, then run as the rules' owner — their grants and row rules now
+   * (identity's GetUserGrants → a Principal of @bi/access). An owner who no longer exists, or may no
+   * longer read the chart's source (chart-query refuses with forbidden), pauses the rules: their state
+   * is stored, nothing is evaluated, and the owner's bell gets one message when they become paused.
+   * Otherwise one query, evaluate, record state and fire (one transaction, in which the chart's
+   * version is checked: 'stale' when newer rules were stored meanwhile).
+   */
+  private async evaluateChart(rules: DueRule[]): Promise<RoundResult | 'stale'> {
     const claimed = await this.db.query<{ rule_id: string; eval_window: string }>(
-      `INSERT INTO warning.claims (rule_id, eval_window, claimed_by) SELECT * FROM unnest($1::text[], $2::text[]) AS t(r, w), (SELECT $3::text) AS me
+      `INSERT INTO warning.claims (chart_id, rule_id, eval_window, claimed_by)
+       SELECT $1::text, t.r, t.w, $4::text FROM unnest($2::text[], $3::text[]) AS t(r, w)
        ON CONFLICT DO NOTHING RETURNING rule_id, eval_window`,
-      [rules.map((r) => r.rule_id), rules.map((r) => r.window), this.replica],
+      [rules[0]!.chart_id, rules.map((r) => r.rule_id), rules.map((r) => r.window), this.replica],
     );
     const mine = new Set(claimed.rows.map((r) => `${r.rule_id}\u0000${r.eval_window}`));
     const todo = rules.filter((r) => mine.has(`${r.rule_id}\u0000${r.window}`));
     if (!todo.length) return { evaluated: 0, fired: 0, queries: 0 };
     const first = todo[0]!;
     const chart = first.chart_json;
-    const viewerId = first.user_id || first.owner_id;
-    let columns: ResultColumn[];
-    let rows: Row[];
+    const ownerId = first.user_id || first.owner_id;
+    let owner: UserInfo | undefined;
+    let reply: chartQueryV1.ChartValuesReply | undefined;
+    let paused: PauseReason | '' = '';
     try {
-      const user = viewerId ? await this.backends.user(viewerId) : undefined;
-      const reply = await this.backends.chartValues({
-        tab: first.tab,
-        chartId: first.chart_id,
-        chartJson: JSON.stringify(chart),
-        viewer: { userId: viewerId, roleIds: user?.roleIds ?? [], isAdmin: false },
-      });
-      columns = JSON.parse(reply.columnsJson) as ResultColumn[];
-      rows = JSON.parse(reply.rowsJson) as Row[];
+      owner = ownerId ? await this.backends.user(ownerId) : undefined;
+      if (!owner || owner.disabled) paused = 'no_owner';
+      else {
+        const principal = principalOf(owner);
+        reply = await this.backends
+          .chartValues({
+            tab: first.tab,
+            chartId: first.chart_id,
+            chartJson: JSON.stringify(chart),
+            viewer: { userId: principal.userId, roleIds: [...principal.roleIds], isAdmin: principal.isAdmin, permissions: [...principal.permissions] },
+            checkAccess: true,
+          })
+          .catch((e: unknown) => {
+            if (e instanceof AppError && e.kind === 'forbidden') return undefined;
+            throw e;
+          });
+        if (!reply) paused = 'no_access';
+      }
     } catch (e) {
-      // give the windows back: a redelivery or the next round tries again
-      await this.db.query('DELETE FROM warning.claims WHERE claimed_by = $1 AND rule_id = ANY($2::text[])', [this.replica, todo.map((r) => r.rule_id)]);
+      await this.unclaim(todo);
       throw e;
     }
+    if (paused) return this.pause(todo, paused, owner);
+    const columns = JSON.parse(reply!.columnsJson) as ResultColumn[];
+    const rows = JSON.parse(reply!.rowsJson) as Row[];
+    const source: SourceAccess = { dataSourceId: reply!.dataSourceId || chart.dataSourceId, createdById: reply!.sourceCreatedById, rowRulesJson: reply!.rowRulesJson };
     let fired = 0;
     const outcomes = todo.map((r) => ({ rule: r, outcome: evaluateRule(r.item, warnFields(chart, r.list), columns, rows) }));
-    // the recipients' names and languages, read before the transaction (no call to another service while it is open)
-    const users = new Map<string, UserInfo | undefined>();
+    // the recipients' names, languages and grants, read before the transaction (no call to another service while it is open)
+    const users = new Map<string, UserInfo | undefined>([[owner!.userId, owner]]);
     if (outcomes.some((o) => o.outcome.met))
-      for (const id of new Set(todo.flatMap((r) => [r.user_id, r.owner_id]).filter(Boolean))) users.set(id, await this.backends.user(id));
-    await this.db.transaction(async (tx) => {
+      for (const id of new Set(todo.flatMap((r) => [r.user_id, r.owner_id]).filter(Boolean)))
+        if (!users.has(id)) users.set(id, await this.backends.user(id).catch(() => undefined));
+    const stale = await this.db.transaction(async (tx) => {
+      if (await this.isStale(tx, first)) return true;
       for (const { rule, outcome } of outcomes) {
-        const prev = await tx.query<{ is_true: boolean }>('SELECT is_true FROM warning.rule_state WHERE rule_id = $1 FOR UPDATE', [rule.rule_id]);
+        const prev = await tx.query<{ is_true: boolean }>('SELECT is_true FROM warning.rule_state WHERE chart_id = $1 AND rule_id = $2 FOR UPDATE', [rule.chart_id, rule.rule_id]);
         const wasTrue = prev.rows[0]?.is_true === true;
         await tx.query(
-          `INSERT INTO warning.rule_state (rule_id, is_true, last_window, evaluated_at) VALUES ($1, $2, $3, now())
-           ON CONFLICT (rule_id) DO UPDATE SET is_true = EXCLUDED.is_true, last_window = EXCLUDED.last_window, evaluated_at = now()`,
-          [rule.rule_id, outcome.met, rule.window],
+          `INSERT INTO warning.rule_state (chart_id, rule_id, is_true, last_window, evaluated_at, paused) VALUES ($1, $2, $3, $4, now(), '')
+           ON CONFLICT (chart_id, rule_id) DO UPDATE SET is_true = EXCLUDED.is_true, last_window = EXCLUDED.last_window, evaluated_at = now(), paused = ''`,
+          [rule.chart_id, rule.rule_id, outcome.met, rule.window],
         );
         if (shouldFire(wasTrue, outcome.met)) {
-          await this.fire(tx, rule, outcome, users);
+          await this.fire(tx, rule, outcome, users, owner!, source);
           fired++;
         }
       }
+      return false;
     });
+    if (stale) {
+      await this.unclaim(todo);
+      return 'stale';
+    }
     if (fired) {
       void this.relay.nudge();
       this.onDeliveries();
@@ -295,28 +455,101 @@ export class WarningEngine implements OnModuleInit, OnModuleDestroy {
     return { evaluated: todo.length, fired, queries: 1 };
   }
 
+  /** The chart's rules were replaced (or removed) since `rule` was read. Locks the chart's row for the transaction. */
+  private async isStale(tx: SqlExecutor, rule: DueRule): Promise<boolean> {
+    const now = await tx.query<{ version: number | string }>('SELECT version FROM warning.charts WHERE chart_id = $1 FOR SHARE', [rule.chart_id]);
+    return !now.rows.length || Number(now.rows[0]!.version) !== Number(rule.version);
+  }
+
+  /**
+   * Rules whose owner can no longer run them: their state says paused (nothing evaluated, the
+   * condition's last value kept), and the owner's bell gets one message when a rule becomes paused
+   * (not again while it stays paused). They resume by themselves at an evaluation the owner may run.
+   */
+  private async pause(todo: DueRule[], reason: PauseReason, owner: UserInfo | undefined): Promise<RoundResult | 'stale'> {
+    const first = todo[0]!;
+    let messages = 0;
+    const stale = await this.db.transaction(async (tx) => {
+      if (await this.isStale(tx, first)) return true;
+      for (const rule of todo) {
+        const prev = await tx.query<{ paused: string }>('SELECT paused FROM warning.rule_state WHERE chart_id = $1 AND rule_id = $2 FOR UPDATE', [rule.chart_id, rule.rule_id]);
+        await tx.query(
+          `INSERT INTO warning.rule_state (chart_id, rule_id, is_true, last_window, evaluated_at, paused) VALUES ($1, $2, false, $3, now(), $4)
+           ON CONFLICT (chart_id, rule_id) DO UPDATE SET last_window = EXCLUDED.last_window, evaluated_at = now(), paused = EXCLUDED.paused`,
+          [rule.chart_id, rule.rule_id, rule.window, reason],
+        );
+        if (prev.rows[0]?.paused || !owner || owner.disabled) continue;
+        await this.pausedMessage(tx, rule, owner);
+        messages++;
+      }
+      return false;
+    });
+    if (stale) {
+      await this.unclaim(todo);
+      return 'stale';
+    }
+    if (messages) void this.relay.nudge();
+    this.logger.info('alert rules paused', { chartId: first.chart_id, rules: todo.length, reason });
+    return { evaluated: 0, fired: 0, queries: reason === 'no_access' ? 1 : 0 };
+  }
+
+  /** The owner's bell: "paused: you can no longer see this chart's data source" (every language). */
+  private async pausedMessage(tx: SqlExecutor, rule: DueRule, owner: UserInfo): Promise<void> {
+    const key = `paused:${rule.chart_id}:${rule.rule_id}:${rule.window}`;
+    const texts = Object.fromEntries(LANGUAGES.map((lang) => [lang, translate('warn.paused_message', lang, { chart: rule.title, warn: rule.item.warnName })])) as Record<Language, string>;
+    const id = randomUUID();
+    const now = this.clock.now();
+    const r = await tx.query(
+      `INSERT INTO warning.messages (id, user_id, firing_key, chart_id, dashboard_id, tab, warn_id, warn_name, texts, created_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) ON CONFLICT (firing_key, user_id) DO NOTHING`,
+      [id, owner.userId, key, rule.chart_id, rule.dashboard_id, rule.tab, rule.rule_id, rule.item.warnName, JSON.stringify(texts), now],
+    );
+    if (r.rowCount === 0) return;
+    await enqueueEvent(
+      tx,
+      WARNING_SCHEMA,
+      encodeWarningMessageCreated(owner.userId, {
+        warnMessageId: id,
+        userId: owner.userId,
+        dashboardId: rule.dashboard_id,
+        chartId: rule.chart_id,
+        warnName: rule.item.warnName,
+        createDate: formatLocal(now, this.config.timeZone),
+      }),
+    );
+  }
+
   /**
    * Messages per recipient (every language; the bell shows the reader's), AlertTriggered,
-   * WarningMessageCreated and deliveries of one firing. The mail, the webhook and AlertTriggered's
-   * `message` are in the rule owner's language: the user who set the rule, else the dashboard owner
-   * (mail addresses and webhooks name no user), BI_DEFAULT_LANGUAGE if neither chose one.
+   * WarningMessageCreated and deliveries of one firing. Recipients: the rule's owner (who it ran as)
+   * and the dashboard's creator; one who may not see the owner's rows (recipientSeesValues) gets the
+   * message without values. The mail, the webhook and AlertTriggered carry the owner's view, in the
+   * owner's language (else the dashboard owner's; mail addresses and webhooks name no user),
+   * BI_DEFAULT_LANGUAGE if neither chose one.
    */
-  private async fire(tx: SqlExecutor, rule: StoredRule & StoredChart & { window: string }, outcome: RuleOutcome, users: ReadonlyMap<string, UserInfo | undefined>): Promise<void> {
+  private async fire(tx: SqlExecutor, rule: DueRule, outcome: RuleOutcome, users: ReadonlyMap<string, UserInfo | undefined>, owner: UserInfo, source: SourceAccess): Promise<void> {
     const item = rule.item;
     const firingKey = `${rule.rule_id}:${rule.window}`;
-    const recipients = [...new Set([rule.user_id, rule.owner_id].filter(Boolean))];
+    const recipients = [...new Set([owner.userId, rule.owner_id].filter(Boolean))];
     const texts = Object.fromEntries(
       LANGUAGES.map((lang) => [lang, translate('warn.message', lang, { chart: rule.title, warn: item.warnName, condition: conditionText(item, lang), value: valueText(outcome.found) })]),
     ) as Record<Language, string>;
+    // a recipient who may not see the owner's rows gets the message without values
+    const withoutValues = Object.fromEntries(
+      LANGUAGES.map((lang) => [lang, translate('warn.message_no_values', lang, { chart: rule.title, warn: item.warnName, condition: conditionText(item, lang) })]),
+    ) as Record<Language, string>;
+    const ownerPrincipal = principalOf(owner);
     const now = this.clock.now();
     const names: string[] = [];
     for (const userId of recipients) {
-      names.push(users.get(userId)?.userName ?? userId);
+      const info = users.get(userId);
+      names.push(info?.userName ?? userId);
+      const seen = recipientSeesValues(ownerPrincipal, info && !info.disabled ? principalOf(info) : undefined, source) ? texts : withoutValues;
       const id = randomUUID();
       const r = await tx.query(
         `INSERT INTO warning.messages (id, user_id, firing_key, chart_id, dashboard_id, tab, warn_id, warn_name, texts, is_send_mail, is_send_wechat, mail_status, webhook_status, created_at)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) ON CONFLICT (firing_key, user_id) DO NOTHING`,
-        [id, userId, firingKey, rule.chart_id, rule.dashboard_id, rule.tab, rule.rule_id, item.warnName, JSON.stringify(texts), item.isSendMail === true, item.isSendWechat === true, item.isSendMail ? 'pending' : 'off', item.isSendWechat ? 'pending' : 'off', now],
+        [id, userId, firingKey, rule.chart_id, rule.dashboard_id, rule.tab, rule.rule_id, item.warnName, JSON.stringify(seen), item.isSendMail === true, item.isSendWechat === true, item.isSendMail ? 'pending' : 'off', item.isSendWechat ? 'pending' : 'off', now],
       );
       if (r.rowCount === 0) continue;
       await enqueueEvent(
@@ -332,7 +565,7 @@ export class WarningEngine implements OnModuleInit, OnModuleDestroy {
         }),
       );
     }
-    const language = users.get(rule.user_id)?.language ?? users.get(rule.owner_id)?.language ?? this.config.defaultLanguage;
+    const language = owner.language ?? users.get(rule.owner_id)?.language ?? this.config.defaultLanguage;
     const alert = {
       dashboardId: rule.dashboard_id,
       warnName: item.warnName,

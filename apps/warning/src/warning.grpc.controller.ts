@@ -20,6 +20,12 @@ export class WarningGrpcController implements warningV1.WarningServiceController
   readMessage(r: warningV1.ReadMessageRequest) {
     return this.messages.read(r.userId, r.warnMessageId);
   }
+  keepChart(r: warningV1.KeepChartRequest) {
+    return this.engine.keepChart(r);
+  }
+  ruleStates(r: warningV1.RuleStatesRequest) {
+    return this.engine.ruleStates(r.chartId);
+  }
   evaluateDue(r: warningV1.EvaluateDueRequest) {
     const at = r.at ? new Date(r.at) : undefined;
     return this.engine.evaluateDue(at && !Number.isNaN(at.getTime()) ? at : undefined);

@@ -1,4 +1,4 @@
-import { checkWarnConfig, normalizeWarnConfig, WARN_MAX_ITEMS, type WarnItem } from './warn-config.js';
+import { checkWarnConfig, copiedWarnConfig, keepKnownWarnIds, normalizeWarnConfig, WARN_MAX_ITEMS, type WarnConfig, type WarnItem } from './warn-config.js';
 import type { ChartField } from './chart.js';
 
 const values: ChartField[] = [
@@ -74,5 +74,30 @@ describe('checkWarnConfig', () => {
       ['id1', 'a'],
       ['keep', 'High sales'],
     ]);
+  });
+});
+
+describe('server-chosen alert ids (issue 26)', () => {
+  let n = 0;
+  const newId = () => `new-${++n}`;
+  const cfg = (...ids: (string | undefined)[]): WarnConfig => ({ warnItemsYList: ids.map((warnId) => item(warnId ? { warnId } : {})), warnItemsYOptionalList: [] });
+
+  it('keeps an id the stored chart has and replaces any other (new, forged, another chart’s)', () => {
+    n = 0;
+    const out = keepKnownWarnIds(cfg('a', 'forged-id-2', undefined), cfg('a', 'b'), newId);
+    expect(out.warnItemsYList.map((i) => i.warnId)).toEqual(['a', 'new-1', 'new-2']);
+    expect(keepKnownWarnIds(cfg('a'), undefined, newId).warnItemsYList[0]!.warnId).toBe('new-3');
+  });
+
+  it('gives a copy new ids and the copier as owner, whatever owner the original had', () => {
+    n = 0;
+    const copied = copiedWarnConfig({ ...cfg('a', 'b'), userId: 'original-owner' }, 'copier', newId) as WarnConfig;
+    expect(copied.userId).toBe('copier');
+    expect(copied.warnItemsYList.map((i) => i.warnId)).toEqual(['new-1', 'new-2']);
+    expect(copied.warnItemsYList[0]!.warnName).toBe('High sales');
+    // no copier: no owner (the dashboard's creator owns them)
+    expect((copiedWarnConfig({ ...cfg('a'), userId: 'x' }, '', newId) as WarnConfig).userId).toBeUndefined();
+    // not a config: left as it is
+    expect(copiedWarnConfig(null, 'copier', newId)).toBeNull();
   });
 });

@@ -251,3 +251,29 @@ export function warnItems(cfg: WarnConfig | undefined | null): { list: WarnListN
   if (!cfg) return [];
   return WARN_LISTS.flatMap((list) => (cfg[list] ?? []).map((item) => ({ list, item })));
 }
+
+/**
+ * Server-chosen alert ids (issue 26): an item whose warnId is one the chart has stored keeps it (its
+ * firing state goes on); any other item — new, or with an id of the sender's choosing — gets
+ * `newId()`. `cfg` is a checked, normalized config.
+ */
+export function keepKnownWarnIds(cfg: WarnConfig, stored: WarnConfig | undefined | null, newId: () => string): WarnConfig {
+  const known = new Set(warnItems(stored).map(({ item }) => item.warnId).filter((id): id is string => !!id));
+  const item = (it: WarnItem): WarnItem => ({ ...it, warnId: it.warnId && known.has(it.warnId) ? it.warnId : newId() });
+  return { ...cfg, warnItemsYList: (cfg.warnItemsYList ?? []).map(item), warnItemsYOptionalList: (cfg.warnItemsYOptionalList ?? []).map(item) };
+}
+
+/**
+ * The alerts of a copied chart (dashboard, chart or template copy, template import): every item a new
+ * id and the copier as owner (`ownerId`; '' leaves no owner: the dashboard's creator then owns them).
+ * Works on a stored definition as it is (anything that is not an item list is left alone).
+ */
+export function copiedWarnConfig(raw: unknown, ownerId: string, newId: () => string): unknown {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return raw;
+  const { userId: _owner, ...cfg } = raw as Record<string, unknown>;
+  for (const list of WARN_LISTS) {
+    const items = cfg[list];
+    if (Array.isArray(items)) cfg[list] = items.map((it: unknown) => (typeof it === 'object' && it !== null ? { ...it, warnId: newId() } : it));
+  }
+  return ownerId ? { ...cfg, userId: ownerId } : cfg;
+}

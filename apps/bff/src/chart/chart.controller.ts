@@ -3,7 +3,8 @@ import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { AppConfig } from '@bi/config';
 import { AppError } from '@bi/core';
 import { translate } from '@bi/i18n';
-import type { chartQueryV1, dashboardV1, dataSourceQueryV1, dataSourceV1 } from '@bi/proto';
+import type { Logger } from '@bi/core';
+import type { chartQueryV1, dashboardV1, dataSourceQueryV1, dataSourceV1, warningV1 } from '@bi/proto';
 import { outboundPolicy, type OutboundPolicy } from '@bi/outbound';
 import { chartKindInfo, chartKinds, isChartType } from '@bi/chart-model';
 import { INPUT_BOUNDS } from '@bi/rules';
@@ -13,7 +14,8 @@ import { dashboardContent } from '../dashboard/dashboard.controller.js';
 import { tabAccess } from '../dashboard/tab-access.js';
 import { TemplateVisibility } from '../template/template-visibility.js';
 import { isNoSourceAccess, projectView, viewerOf } from '../data-source/source-access.js';
-import { CHART_QUERY_CLIENT, DASHBOARD_CLIENT, DATA_SOURCE_CLIENT, rpc } from '../grpc-clients.js';
+import { CHART_QUERY_CLIENT, DASHBOARD_CLIENT, DATA_SOURCE_CLIENT, WARNING_CLIENT, rpc } from '../grpc-clients.js';
+import { BFF_LOGGER } from '../warning/warn-stream.js';
 import { CurrentUser, type AuthUser } from '../http/auth.guard.js';
 import { EnvelopeExceptionFilter } from '../http/exception.filter.js';
 import { fail, success } from '../http/envelope.js';
@@ -335,9 +337,29 @@ export class ChartEditorController {
     @Inject(CHART_QUERY_CLIENT) private readonly charts: chartQueryV1.ChartQueryServiceClient,
     @Inject(DATA_SOURCE_CLIENT) private readonly sources: dataSourceV1.DataSourceServiceClient,
     @Inject(CONFIG) config: AppConfig,
+    @Inject(WARNING_CLIENT) private readonly warningService: warningV1.WarningServiceClient,
+    @Inject(BFF_LOGGER) private readonly logger: Logger,
   ) {
     this.deadlineMs = chartDeadlineMs(config);
     this.outbound = outboundPolicy(config.outbound.allow);
+  }
+
+  /**
+   * A saved dashboard chart's alerts to the warning service before the save answers (issue 26 "no
+   * lost transitions"): it keeps them at the save's version and establishes their state against the
+   * data of now; the ChartChanged event of the same version is then a no-op. A failure is logged, the
+   * save stands (the event brings the rules later).
+   */
+  private async keepAlerts(r: dashboardV1.ChartRecord): Promise<void> {
+    if (r.tab !== 'dashboard' || !r.version) return;
+    try {
+      await rpc(
+        this.warningService.keepChart({ chartId: r.chartId, tab: r.tab, dashboardId: r.dashboardId, dashboardOwnerId: r.dashboardOwnerId, chartJson: r.chartJson, version: r.version }),
+        this.deadlineMs,
+      );
+    } catch (e) {
+      this.logger.warn('alerts of a saved chart not handed to the warning service; its ChartChanged event will bring them', { chartId: r.chartId, error: e });
+    }
   }
 
   @Post('chart/:tab/:chartId')
@@ -374,7 +396,10 @@ export class ChartEditorController {
     const b = parseInput(chartBody, body);
     const { tab: t, target: source } = await this.writes.chart(user, tab, b.chartId, dataSourceId);
     if (!source) throw new AppError('invalid', 'chart.source_required');
-    const r = await rpc(this.access.dashboards.switchDataSource({ tab: t, chartJson: JSON.stringify(b), dataSourceId: source.dataSourceId, sourceFields: sourceFieldRefs(source) }));
+    // the sender becomes the alerts' owner, as at a save (alerts exist on the dashboard tab only)
+    const chart = t === 'dashboard' ? checkChartWarnings(t, b, user) : b;
+    const r = await rpc(this.access.dashboards.switchDataSource({ tab: t, chartJson: JSON.stringify(chart), dataSourceId: source.dataSourceId, sourceFields: sourceFieldRefs(source) }));
+    await this.keepAlerts(r.chart!);
     return { chart: chartView(r.chart!), dropped: r.dropped };
   }
 
@@ -400,15 +425,25 @@ export class ChartEditorController {
     const saved = await rpc(
       this.access.dashboards.saveChart({ tab: t, chartJson: JSON.stringify(chart), sourceFields: source ? sourceFieldRefs(source) : [], checkFields: source !== undefined }),
     );
+    await this.keepAlerts(saved);
     return chartView(saved);
   }
 
   @Get('warn/:tab/:chartId')
-  @ApiOperation({ summary: "A chart's alerts for the alarm dialog (editors): {chartId, title, type, values, secondValues, warnConfigData}" })
+  @ApiOperation({ summary: "A chart's alerts for the alarm dialog (editors): {chartId, title, type, values, secondValues, warnConfigData, alertStates: {warnId: {state, reason}}}" })
   async warnings(@Param('tab') tab: string, @Param('chartId') chartId: string, @CurrentUser() user: AuthUser) {
     const w = await this.writes.chart(user, tab, chartId);
     const c = chartView(w.record);
-    return { chartId: c.chartId, title: c.title, type: c.type, values: c.values ?? [], secondValues: c.secondValues ?? [], warnConfigData: c.warnConfigData ?? null };
+    // each alert's state as the warning service runs it (active, paused because its owner can no longer read the source, off, unknown)
+    const states = await rpc(this.warningService.ruleStates({ chartId: w.record.chartId })).then(
+      (r) => r.states,
+      (e: unknown) => {
+        this.logger.warn('alert states not read', { chartId: w.record.chartId, error: e });
+        return [];
+      },
+    );
+    const alertStates = Object.fromEntries(states.map((s) => [s.warnId, { state: s.state, reason: s.reason }]));
+    return { chartId: c.chartId, title: c.title, type: c.type, values: c.values ?? [], secondValues: c.secondValues ?? [], warnConfigData: c.warnConfigData ?? null, alertStates };
   }
 
   @Put('warn/:tab')
@@ -418,6 +453,8 @@ export class ChartEditorController {
     const w = await this.writes.chart(user, tab, b.chartId);
     const chart = checkChartWarnings(w.tab, { ...chartView(w.record), warnConfigData: b.warnConfigData }, user);
     checkWarnTargets(chart, this.outbound);
-    return chartView(await rpc(this.access.dashboards.saveChart({ tab: w.tab, chartJson: JSON.stringify(chart), sourceFields: [], checkFields: false })));
+    const saved = await rpc(this.access.dashboards.saveChart({ tab: w.tab, chartJson: JSON.stringify(chart), sourceFields: [], checkFields: false }));
+    await this.keepAlerts(saved);
+    return chartView(saved);
   }
 }

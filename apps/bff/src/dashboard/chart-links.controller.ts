@@ -86,6 +86,6 @@ export class ChartLinksController {
     // the copy is a new chart on the chart's source: the caller needs access to it, and the write permission of both tabs
     const w = await this.writes.chart(user, tab, chartId);
     const target = tabAccess(user, targetTab, 'write');
-    return rpc(this.dashboards.copyChart({ tab: w.tab, chartId, targetTab: target, targetDashboardId: b.dashboardId }));
+    return rpc(this.dashboards.copyChart({ tab: w.tab, chartId, targetTab: target, targetDashboardId: b.dashboardId, userId: user.userId }));
   }
 }

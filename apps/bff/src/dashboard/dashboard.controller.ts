@@ -91,7 +91,7 @@ export class DashboardController {
     const { name, projectId } = parseInput(copyBody, body);
     // the copy writes every chart anew: each needs the caller's access to its source
     const t = await this.writes.dashboard(user, tab, dashboardId);
-    return rpc(this.dashboards.copyDashboard({ tab: t, dashboardId, name, projectId }));
+    return rpc(this.dashboards.copyDashboard({ tab: t, dashboardId, name, projectId, userId: user.userId }));
   }
 
   @Post('sort/:tab/:id')

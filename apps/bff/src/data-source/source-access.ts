@@ -71,7 +71,8 @@ export function projectView(user: AuthUser, p: dataSourceV1.Project) {
 /** Who a chart runs for, as chart-query applies the source's row-level rules (docs/api/sharing.md "Row-level rules"). */
 export function viewerOf(user: AuthUser): chartQueryV1.Viewer {
   const v = rowViewer(principalOf(user));
-  return { userId: v.userId, roleIds: [...v.roleIds], isAdmin: v.isAdmin };
+  // the BFF checks source access itself: permissions travel only with work on someone's behalf (ChartValues' check_access)
+  return { userId: v.userId, roleIds: [...v.roleIds], isAdmin: v.isAdmin, permissions: [] };
 }
 
 /** What tells this caller's rows of the source from another caller's: '' when no row-level rule restricts them. */

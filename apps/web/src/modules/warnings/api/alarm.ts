@@ -11,6 +11,15 @@ export interface WarnSettings {
   values: ChartField[];
   secondValues: ChartField[];
   warnConfigData: WarnConfig | null;
+  /** each alert's state as the warning service runs it, by warnId (paused: its owner can no longer read the source, or no longer exists) */
+  alertStates?: Record<string, AlertState>;
+}
+
+export interface AlertState {
+  /** active, paused, off */
+  state: string;
+  /** paused: no_access or no_owner */
+  reason: string;
 }
 
 export function fetchWarnSettings(tab: string, chartId: string, signal?: AbortSignal): Promise<WarnSettings> {

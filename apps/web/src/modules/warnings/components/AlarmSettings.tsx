@@ -4,6 +4,7 @@ import { Alert, App, Button, Checkbox, Empty, Input, Popconfirm, Radio, Select, 
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { createPortal } from 'react-dom';
 import { useWarnTranslation, type WarningsT } from '../i18n';
+import type { AlertState } from '../api/alarm';
 import {
   HOURS,
   applyDraft,
@@ -40,6 +41,8 @@ interface AlarmSettingsProps {
   footer?: HTMLElement | null;
   /** told when the edit view opens (true) and closes (false) */
   onEditing?(editing: boolean): void;
+  /** each alert's state by warnId (the alarm dialog reads them with the alerts): a paused one says why */
+  states?: Record<string, AlertState>;
 }
 
 /** The text of a thrown error (ApiError messages are the server's, in the UI language). */
@@ -65,7 +68,7 @@ function conditionText(chart: WarnChart, list: WarnListName, c: WarnCondition, w
  * new) and an edit view of one alert (name, switch, logic, conditions, time, channels). Every change
  * is checked with the shared check of @bi/chart-model before `onSave`.
  */
-export function AlarmSettings({ chart, value, onSave, footer, onEditing }: AlarmSettingsProps) {
+export function AlarmSettings({ chart, value, onSave, footer, onEditing, states }: AlarmSettingsProps) {
   const { wt } = useWarnTranslation();
   const { message } = App.useApp();
   const [draft, setDraft] = useState<WarnDraft | null>(null);
@@ -165,11 +168,23 @@ export function AlarmSettings({ chart, value, onSave, footer, onEditing }: Alarm
           {
             key: 'name',
             title: wt('alarm.name'),
-            render: (_, r) => (
-              <span className="bi-alarm__name" data-testid="alarm-item-name" title={r.item.warnName}>
-                {r.item.warnName}
-              </span>
-            ),
+            render: (_, r) => {
+              const state = r.item.warnId ? states?.[r.item.warnId] : undefined;
+              return (
+                <>
+                  <span className="bi-alarm__name" data-testid="alarm-item-name" title={r.item.warnName}>
+                    {r.item.warnName}
+                  </span>
+                  {state?.state === 'paused' ? (
+                    <Tooltip title={wt('alarm.pausedHint')}>
+                      <Typography.Text type="warning" className="bi-alarm__paused" data-testid="alarm-item-paused">
+                        {wt(state.reason === 'no_owner' ? 'alarm.pausedNoOwner' : 'alarm.pausedNoAccess')}
+                      </Typography.Text>
+                    </Tooltip>
+                  ) : null}
+                </>
+              );
+            },
           },
           {
             key: 'conditions',

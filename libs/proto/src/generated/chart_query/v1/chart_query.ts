@@ -110,6 +110,11 @@ export interface Viewer {
   userId: string;
   roleIds: string[];
   isAdmin: boolean;
+  /**
+   * the user's effective permissions (areas and grant targets); with ChartValues' check_access the
+   * source is read only when @bi/access canReadSource allows it
+   */
+  permissions: string[];
 }
 
 export interface ChartValuesRequest {
@@ -117,7 +122,14 @@ export interface ChartValuesRequest {
   chartId: string;
   /** the chart (@bi/chart-model Chart as JSON); empty: read from dashboard */
   chartJson: string;
-  viewer: Viewer | undefined;
+  viewer:
+    | Viewer
+    | undefined;
+  /**
+   * work on the viewer's behalf (an alert's owner): refuse with forbidden chart.no_source_permission
+   * when the viewer may not read the chart's source (@bi/access canReadSource)
+   */
+  checkAccess: boolean;
 }
 
 export interface ChartValuesReply {
@@ -127,6 +139,13 @@ export interface ChartValuesReply {
   rowsJson: string;
   truncated: boolean;
   dataVersion: number;
+  /**
+   * the source's owner and row-level rules: whether another user may see these values
+   * (@bi/access canReadSource, rowRulesFingerprint)
+   */
+  dataSourceId: string;
+  sourceCreatedById: string;
+  rowRulesJson: string;
 }
 
 export interface HeadlineItem {
@@ -1056,7 +1075,7 @@ export const FieldRangeReply: MessageFns<FieldRangeReply> = {
 };
 
 function createBaseViewer(): Viewer {
-  return { userId: "", roleIds: [], isAdmin: false };
+  return { userId: "", roleIds: [], isAdmin: false, permissions: [] };
 }
 
 export const Viewer: MessageFns<Viewer> = {
@@ -1069,6 +1088,9 @@ export const Viewer: MessageFns<Viewer> = {
     }
     if (message.isAdmin !== false) {
       writer.uint32(24).bool(message.isAdmin);
+    }
+    for (const v of message.permissions) {
+      writer.uint32(34).string(v!);
     }
     return writer;
   },
@@ -1110,6 +1132,14 @@ export const Viewer: MessageFns<Viewer> = {
             message.isAdmin = reader.bool();
             continue;
           }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.permissions.push(reader.string());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1139,6 +1169,9 @@ export const Viewer: MessageFns<Viewer> = {
         : isSet(object.is_admin)
         ? globalThis.Boolean(object.is_admin)
         : false,
+      permissions: globalThis.Array.isArray(object?.permissions)
+        ? object.permissions.map((e: any) => globalThis.String(e))
+        : [],
     };
   },
 
@@ -1153,12 +1186,15 @@ export const Viewer: MessageFns<Viewer> = {
     if (message.isAdmin !== false) {
       obj.isAdmin = message.isAdmin;
     }
+    if (message.permissions?.length) {
+      obj.permissions = message.permissions;
+    }
     return obj;
   },
 };
 
 function createBaseChartValuesRequest(): ChartValuesRequest {
-  return { tab: "", chartId: "", chartJson: "", viewer: undefined };
+  return { tab: "", chartId: "", chartJson: "", viewer: undefined, checkAccess: false };
 }
 
 export const ChartValuesRequest: MessageFns<ChartValuesRequest> = {
@@ -1174,6 +1210,9 @@ export const ChartValuesRequest: MessageFns<ChartValuesRequest> = {
     }
     if (message.viewer !== undefined) {
       Viewer.encode(message.viewer, writer.uint32(162).fork()).join();
+    }
+    if (message.checkAccess !== false) {
+      writer.uint32(168).bool(message.checkAccess);
     }
     return writer;
   },
@@ -1223,6 +1262,14 @@ export const ChartValuesRequest: MessageFns<ChartValuesRequest> = {
             message.viewer = Viewer.decode(reader, reader.uint32());
             continue;
           }
+          case 21: {
+            if (tag !== 168) {
+              break;
+            }
+
+            message.checkAccess = reader.bool();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1249,6 +1296,11 @@ export const ChartValuesRequest: MessageFns<ChartValuesRequest> = {
         ? globalThis.String(object.chart_json)
         : "",
       viewer: isSet(object.viewer) ? Viewer.fromJSON(object.viewer) : undefined,
+      checkAccess: isSet(object.checkAccess)
+        ? globalThis.Boolean(object.checkAccess)
+        : isSet(object.check_access)
+        ? globalThis.Boolean(object.check_access)
+        : false,
     };
   },
 
@@ -1266,12 +1318,23 @@ export const ChartValuesRequest: MessageFns<ChartValuesRequest> = {
     if (message.viewer !== undefined) {
       obj.viewer = Viewer.toJSON(message.viewer);
     }
+    if (message.checkAccess !== false) {
+      obj.checkAccess = message.checkAccess;
+    }
     return obj;
   },
 };
 
 function createBaseChartValuesReply(): ChartValuesReply {
-  return { columnsJson: "", rowsJson: "", truncated: false, dataVersion: 0 };
+  return {
+    columnsJson: "",
+    rowsJson: "",
+    truncated: false,
+    dataVersion: 0,
+    dataSourceId: "",
+    sourceCreatedById: "",
+    rowRulesJson: "",
+  };
 }
 
 export const ChartValuesReply: MessageFns<ChartValuesReply> = {
@@ -1287,6 +1350,15 @@ export const ChartValuesReply: MessageFns<ChartValuesReply> = {
     }
     if (message.dataVersion !== 0) {
       writer.uint32(32).int64(message.dataVersion);
+    }
+    if (message.dataSourceId !== "") {
+      writer.uint32(42).string(message.dataSourceId);
+    }
+    if (message.sourceCreatedById !== "") {
+      writer.uint32(50).string(message.sourceCreatedById);
+    }
+    if (message.rowRulesJson !== "") {
+      writer.uint32(58).string(message.rowRulesJson);
     }
     return writer;
   },
@@ -1336,6 +1408,30 @@ export const ChartValuesReply: MessageFns<ChartValuesReply> = {
             message.dataVersion = longToNumber(reader.int64());
             continue;
           }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.dataSourceId = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.sourceCreatedById = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.rowRulesJson = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1366,6 +1462,21 @@ export const ChartValuesReply: MessageFns<ChartValuesReply> = {
         : isSet(object.data_version)
         ? globalThis.Number(object.data_version)
         : 0,
+      dataSourceId: isSet(object.dataSourceId)
+        ? globalThis.String(object.dataSourceId)
+        : isSet(object.data_source_id)
+        ? globalThis.String(object.data_source_id)
+        : "",
+      sourceCreatedById: isSet(object.sourceCreatedById)
+        ? globalThis.String(object.sourceCreatedById)
+        : isSet(object.source_created_by_id)
+        ? globalThis.String(object.source_created_by_id)
+        : "",
+      rowRulesJson: isSet(object.rowRulesJson)
+        ? globalThis.String(object.rowRulesJson)
+        : isSet(object.row_rules_json)
+        ? globalThis.String(object.row_rules_json)
+        : "",
     };
   },
 
@@ -1382,6 +1493,15 @@ export const ChartValuesReply: MessageFns<ChartValuesReply> = {
     }
     if (message.dataVersion !== 0) {
       obj.dataVersion = Math.round(message.dataVersion);
+    }
+    if (message.dataSourceId !== "") {
+      obj.dataSourceId = message.dataSourceId;
+    }
+    if (message.sourceCreatedById !== "") {
+      obj.sourceCreatedById = message.sourceCreatedById;
+    }
+    if (message.rowRulesJson !== "") {
+      obj.rowRulesJson = message.rowRulesJson;
     }
     return obj;
   },

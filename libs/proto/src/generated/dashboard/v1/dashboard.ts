@@ -129,6 +129,8 @@ export interface CopyDashboardRequest {
   name: string;
   /** Target folder; empty = the same folder. */
   projectId: string;
+  /** the copier: the copied charts' alerts get new ids and this user as their owner */
+  userId: string;
 }
 
 /** Sets the order of a folder or a dashboard (ids are unique across both). */
@@ -199,6 +201,8 @@ export interface CopyChartRequest {
   /** the tab and dashboard the copy goes to (the chart's own dashboard: a copy beside it) */
   targetTab: string;
   targetDashboardId: string;
+  /** the copier: the copy's alerts get new ids and this user as their owner */
+  userId: string;
 }
 
 /** The fields of one target chart's source, for the mapping check. */
@@ -228,6 +232,13 @@ export interface ChartRecord {
    * data_source_id and chart_id
    */
   chartJson: string;
+  /**
+   * SaveChart only: the version of the change (the ChartChanged event's version) and the
+   * dashboard's creator, so the BFF can hand the saved alerts to the warning service before it
+   * answers (KeepChart); 0 / '' elsewhere
+   */
+  version: number;
+  dashboardOwnerId: string;
 }
 
 /** The fields of one data source (a global filter's table, or the source of a chart it applies to). */
@@ -2117,7 +2128,7 @@ export const MoveDashboardRequest: MessageFns<MoveDashboardRequest> = {
 };
 
 function createBaseCopyDashboardRequest(): CopyDashboardRequest {
-  return { tab: "", dashboardId: "", name: "", projectId: "" };
+  return { tab: "", dashboardId: "", name: "", projectId: "", userId: "" };
 }
 
 export const CopyDashboardRequest: MessageFns<CopyDashboardRequest> = {
@@ -2133,6 +2144,9 @@ export const CopyDashboardRequest: MessageFns<CopyDashboardRequest> = {
     }
     if (message.projectId !== "") {
       writer.uint32(34).string(message.projectId);
+    }
+    if (message.userId !== "") {
+      writer.uint32(42).string(message.userId);
     }
     return writer;
   },
@@ -2182,6 +2196,14 @@ export const CopyDashboardRequest: MessageFns<CopyDashboardRequest> = {
             message.projectId = reader.string();
             continue;
           }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.userId = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -2208,6 +2230,11 @@ export const CopyDashboardRequest: MessageFns<CopyDashboardRequest> = {
         : isSet(object.project_id)
         ? globalThis.String(object.project_id)
         : "",
+      userId: isSet(object.userId)
+        ? globalThis.String(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.String(object.user_id)
+        : "",
     };
   },
 
@@ -2224,6 +2251,9 @@ export const CopyDashboardRequest: MessageFns<CopyDashboardRequest> = {
     }
     if (message.projectId !== "") {
       obj.projectId = message.projectId;
+    }
+    if (message.userId !== "") {
+      obj.userId = message.userId;
     }
     return obj;
   },
@@ -3147,7 +3177,7 @@ export const DeleteChartReply: MessageFns<DeleteChartReply> = {
 };
 
 function createBaseCopyChartRequest(): CopyChartRequest {
-  return { tab: "", chartId: "", targetTab: "", targetDashboardId: "" };
+  return { tab: "", chartId: "", targetTab: "", targetDashboardId: "", userId: "" };
 }
 
 export const CopyChartRequest: MessageFns<CopyChartRequest> = {
@@ -3163,6 +3193,9 @@ export const CopyChartRequest: MessageFns<CopyChartRequest> = {
     }
     if (message.targetDashboardId !== "") {
       writer.uint32(34).string(message.targetDashboardId);
+    }
+    if (message.userId !== "") {
+      writer.uint32(42).string(message.userId);
     }
     return writer;
   },
@@ -3212,6 +3245,14 @@ export const CopyChartRequest: MessageFns<CopyChartRequest> = {
             message.targetDashboardId = reader.string();
             continue;
           }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.userId = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -3242,6 +3283,11 @@ export const CopyChartRequest: MessageFns<CopyChartRequest> = {
         : isSet(object.target_dashboard_id)
         ? globalThis.String(object.target_dashboard_id)
         : "",
+      userId: isSet(object.userId)
+        ? globalThis.String(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.String(object.user_id)
+        : "",
     };
   },
 
@@ -3258,6 +3304,9 @@ export const CopyChartRequest: MessageFns<CopyChartRequest> = {
     }
     if (message.targetDashboardId !== "") {
       obj.targetDashboardId = message.targetDashboardId;
+    }
+    if (message.userId !== "") {
+      obj.userId = message.userId;
     }
     return obj;
   },
@@ -3460,7 +3509,16 @@ export const SaveLinkageRequest: MessageFns<SaveLinkageRequest> = {
 };
 
 function createBaseChartRecord(): ChartRecord {
-  return { chartId: "", dashboardId: "", projectId: "", tab: "", dataSourceId: "", chartJson: "" };
+  return {
+    chartId: "",
+    dashboardId: "",
+    projectId: "",
+    tab: "",
+    dataSourceId: "",
+    chartJson: "",
+    version: 0,
+    dashboardOwnerId: "",
+  };
 }
 
 export const ChartRecord: MessageFns<ChartRecord> = {
@@ -3482,6 +3540,12 @@ export const ChartRecord: MessageFns<ChartRecord> = {
     }
     if (message.chartJson !== "") {
       writer.uint32(50).string(message.chartJson);
+    }
+    if (message.version !== 0) {
+      writer.uint32(56).int64(message.version);
+    }
+    if (message.dashboardOwnerId !== "") {
+      writer.uint32(66).string(message.dashboardOwnerId);
     }
     return writer;
   },
@@ -3547,6 +3611,22 @@ export const ChartRecord: MessageFns<ChartRecord> = {
             message.chartJson = reader.string();
             continue;
           }
+          case 7: {
+            if (tag !== 56) {
+              break;
+            }
+
+            message.version = longToNumber(reader.int64());
+            continue;
+          }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.dashboardOwnerId = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -3587,6 +3667,12 @@ export const ChartRecord: MessageFns<ChartRecord> = {
         : isSet(object.chart_json)
         ? globalThis.String(object.chart_json)
         : "",
+      version: isSet(object.version) ? globalThis.Number(object.version) : 0,
+      dashboardOwnerId: isSet(object.dashboardOwnerId)
+        ? globalThis.String(object.dashboardOwnerId)
+        : isSet(object.dashboard_owner_id)
+        ? globalThis.String(object.dashboard_owner_id)
+        : "",
     };
   },
 
@@ -3609,6 +3695,12 @@ export const ChartRecord: MessageFns<ChartRecord> = {
     }
     if (message.chartJson !== "") {
       obj.chartJson = message.chartJson;
+    }
+    if (message.version !== 0) {
+      obj.version = Math.round(message.version);
+    }
+    if (message.dashboardOwnerId !== "") {
+      obj.dashboardOwnerId = message.dashboardOwnerId;
     }
     return obj;
   },
@@ -5945,6 +6037,17 @@ export const DASHBOARD_SERVICE_NAME = "DashboardService";
 
 function floatToJson(value: number | null | undefined): number | string | null | undefined {
   return typeof value === "number" && !globalThis.Number.isFinite(value) ? globalThis.String(value) : value;
+}
+
+function longToNumber(int64: { toString(): string }): number {
+  const num = globalThis.Number(int64.toString());
+  if (num > globalThis.Number.MAX_SAFE_INTEGER) {
+    throw new globalThis.Error("Value is larger than Number.MAX_SAFE_INTEGER");
+  }
+  if (num < globalThis.Number.MIN_SAFE_INTEGER) {
+    throw new globalThis.Error("Value is smaller than Number.MIN_SAFE_INTEGER");
+  }
+  return num;
 }
 
 function isSet(value: any): boolean {

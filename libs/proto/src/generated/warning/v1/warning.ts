@@ -13,6 +13,43 @@ export const protobufPackage = "warning.v1";
 
 export const protobufFileName = "warning/v1/warning.proto";
 
+export interface KeepChartRequest {
+  chartId: string;
+  tab: string;
+  dashboardId: string;
+  dashboardOwnerId: string;
+  /** the chart as saved (@bi/chart-model Chart as JSON) */
+  chartJson: string;
+  /** the version of the save (dashboard's ChartChanged version) */
+  version: number;
+}
+
+export interface KeepChartReply {
+  evaluated: number;
+  fired: number;
+}
+
+export interface RuleStatesRequest {
+  chartId: string;
+}
+
+export interface RuleState {
+  warnId: string;
+  /**
+   * active (evaluated as its owner), paused (its owner can no longer read the chart's source, or no
+   * longer exists), off (switched off), unknown (not known to the warning service yet)
+   */
+  state: string;
+  /** paused: no_access or no_owner */
+  reason: string;
+  /** the condition held at the last evaluation */
+  isTrue: boolean;
+}
+
+export interface RuleStatesReply {
+  states: RuleState[];
+}
+
 export interface WarningMessage {
   warnMessageId: string;
   /** the message in the language asked for */
@@ -81,6 +118,469 @@ export interface EvaluateDueReply {
 }
 
 export const WARNING_V1_PACKAGE_NAME = "warning.v1";
+
+function createBaseKeepChartRequest(): KeepChartRequest {
+  return { chartId: "", tab: "", dashboardId: "", dashboardOwnerId: "", chartJson: "", version: 0 };
+}
+
+export const KeepChartRequest: MessageFns<KeepChartRequest> = {
+  encode(message: KeepChartRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.chartId !== "") {
+      writer.uint32(10).string(message.chartId);
+    }
+    if (message.tab !== "") {
+      writer.uint32(18).string(message.tab);
+    }
+    if (message.dashboardId !== "") {
+      writer.uint32(26).string(message.dashboardId);
+    }
+    if (message.dashboardOwnerId !== "") {
+      writer.uint32(34).string(message.dashboardOwnerId);
+    }
+    if (message.chartJson !== "") {
+      writer.uint32(42).string(message.chartJson);
+    }
+    if (message.version !== 0) {
+      writer.uint32(48).int64(message.version);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): KeepChartRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseKeepChartRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.chartId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.tab = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.dashboardId = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.dashboardOwnerId = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.chartJson = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 48) {
+              break;
+            }
+
+            message.version = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): KeepChartRequest {
+    return {
+      chartId: isSet(object.chartId)
+        ? globalThis.String(object.chartId)
+        : isSet(object.chart_id)
+        ? globalThis.String(object.chart_id)
+        : "",
+      tab: isSet(object.tab) ? globalThis.String(object.tab) : "",
+      dashboardId: isSet(object.dashboardId)
+        ? globalThis.String(object.dashboardId)
+        : isSet(object.dashboard_id)
+        ? globalThis.String(object.dashboard_id)
+        : "",
+      dashboardOwnerId: isSet(object.dashboardOwnerId)
+        ? globalThis.String(object.dashboardOwnerId)
+        : isSet(object.dashboard_owner_id)
+        ? globalThis.String(object.dashboard_owner_id)
+        : "",
+      chartJson: isSet(object.chartJson)
+        ? globalThis.String(object.chartJson)
+        : isSet(object.chart_json)
+        ? globalThis.String(object.chart_json)
+        : "",
+      version: isSet(object.version) ? globalThis.Number(object.version) : 0,
+    };
+  },
+
+  toJSON(message: KeepChartRequest): unknown {
+    const obj: any = {};
+    if (message.chartId !== "") {
+      obj.chartId = message.chartId;
+    }
+    if (message.tab !== "") {
+      obj.tab = message.tab;
+    }
+    if (message.dashboardId !== "") {
+      obj.dashboardId = message.dashboardId;
+    }
+    if (message.dashboardOwnerId !== "") {
+      obj.dashboardOwnerId = message.dashboardOwnerId;
+    }
+    if (message.chartJson !== "") {
+      obj.chartJson = message.chartJson;
+    }
+    if (message.version !== 0) {
+      obj.version = Math.round(message.version);
+    }
+    return obj;
+  },
+};
+
+function createBaseKeepChartReply(): KeepChartReply {
+  return { evaluated: 0, fired: 0 };
+}
+
+export const KeepChartReply: MessageFns<KeepChartReply> = {
+  encode(message: KeepChartReply, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.evaluated !== 0) {
+      writer.uint32(8).int32(message.evaluated);
+    }
+    if (message.fired !== 0) {
+      writer.uint32(16).int32(message.fired);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): KeepChartReply {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseKeepChartReply();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.evaluated = reader.int32();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.fired = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): KeepChartReply {
+    return {
+      evaluated: isSet(object.evaluated) ? globalThis.Number(object.evaluated) : 0,
+      fired: isSet(object.fired) ? globalThis.Number(object.fired) : 0,
+    };
+  },
+
+  toJSON(message: KeepChartReply): unknown {
+    const obj: any = {};
+    if (message.evaluated !== 0) {
+      obj.evaluated = Math.round(message.evaluated);
+    }
+    if (message.fired !== 0) {
+      obj.fired = Math.round(message.fired);
+    }
+    return obj;
+  },
+};
+
+function createBaseRuleStatesRequest(): RuleStatesRequest {
+  return { chartId: "" };
+}
+
+export const RuleStatesRequest: MessageFns<RuleStatesRequest> = {
+  encode(message: RuleStatesRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.chartId !== "") {
+      writer.uint32(10).string(message.chartId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RuleStatesRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRuleStatesRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.chartId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): RuleStatesRequest {
+    return {
+      chartId: isSet(object.chartId)
+        ? globalThis.String(object.chartId)
+        : isSet(object.chart_id)
+        ? globalThis.String(object.chart_id)
+        : "",
+    };
+  },
+
+  toJSON(message: RuleStatesRequest): unknown {
+    const obj: any = {};
+    if (message.chartId !== "") {
+      obj.chartId = message.chartId;
+    }
+    return obj;
+  },
+};
+
+function createBaseRuleState(): RuleState {
+  return { warnId: "", state: "", reason: "", isTrue: false };
+}
+
+export const RuleState: MessageFns<RuleState> = {
+  encode(message: RuleState, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.warnId !== "") {
+      writer.uint32(10).string(message.warnId);
+    }
+    if (message.state !== "") {
+      writer.uint32(18).string(message.state);
+    }
+    if (message.reason !== "") {
+      writer.uint32(26).string(message.reason);
+    }
+    if (message.isTrue !== false) {
+      writer.uint32(32).bool(message.isTrue);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RuleState {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRuleState();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.warnId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.state = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.reason = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.isTrue = reader.bool();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): RuleState {
+    return {
+      warnId: isSet(object.warnId)
+        ? globalThis.String(object.warnId)
+        : isSet(object.warn_id)
+        ? globalThis.String(object.warn_id)
+        : "",
+      state: isSet(object.state) ? globalThis.String(object.state) : "",
+      reason: isSet(object.reason) ? globalThis.String(object.reason) : "",
+      isTrue: isSet(object.isTrue)
+        ? globalThis.Boolean(object.isTrue)
+        : isSet(object.is_true)
+        ? globalThis.Boolean(object.is_true)
+        : false,
+    };
+  },
+
+  toJSON(message: RuleState): unknown {
+    const obj: any = {};
+    if (message.warnId !== "") {
+      obj.warnId = message.warnId;
+    }
+    if (message.state !== "") {
+      obj.state = message.state;
+    }
+    if (message.reason !== "") {
+      obj.reason = message.reason;
+    }
+    if (message.isTrue !== false) {
+      obj.isTrue = message.isTrue;
+    }
+    return obj;
+  },
+};
+
+function createBaseRuleStatesReply(): RuleStatesReply {
+  return { states: [] };
+}
+
+export const RuleStatesReply: MessageFns<RuleStatesReply> = {
+  encode(message: RuleStatesReply, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.states) {
+      RuleState.encode(v!, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RuleStatesReply {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRuleStatesReply();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.states.push(RuleState.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): RuleStatesReply {
+    return {
+      states: globalThis.Array.isArray(object?.states) ? object.states.map((e: any) => RuleState.fromJSON(e)) : [],
+    };
+  },
+
+  toJSON(message: RuleStatesReply): unknown {
+    const obj: any = {};
+    if (message.states?.length) {
+      obj.states = message.states.map((e) => RuleState.toJSON(e));
+    }
+    return obj;
+  },
+};
 
 function createBaseWarningMessage(): WarningMessage {
   return {
@@ -1071,6 +1571,19 @@ export interface WarningServiceClient {
   /** Runs the due evaluations now (timed rules whose hour has come; a test or an operator). */
 
   evaluateDue(request: EvaluateDueRequest): Observable<EvaluateDueReply>;
+
+  /**
+   * A chart just saved (the BFF, before it answers the save): keeps its alerts as its ChartChanged
+   * event will describe them (same version; the event is then a no-op) and establishes the state of
+   * its immediate alerts against the data current now, so no data change is evaluated against an
+   * older rule set or missed.
+   */
+
+  keepChart(request: KeepChartRequest): Observable<KeepChartReply>;
+
+  /** The state of each alert of a chart (the alert dialog): active, paused, off or unknown. */
+
+  ruleStates(request: RuleStatesRequest): Observable<RuleStatesReply>;
 }
 
 /**
@@ -1096,11 +1609,31 @@ export interface WarningServiceController {
   /** Runs the due evaluations now (timed rules whose hour has come; a test or an operator). */
 
   evaluateDue(request: EvaluateDueRequest): Promise<EvaluateDueReply> | Observable<EvaluateDueReply> | EvaluateDueReply;
+
+  /**
+   * A chart just saved (the BFF, before it answers the save): keeps its alerts as its ChartChanged
+   * event will describe them (same version; the event is then a no-op) and establishes the state of
+   * its immediate alerts against the data current now, so no data change is evaluated against an
+   * older rule set or missed.
+   */
+
+  keepChart(request: KeepChartRequest): Promise<KeepChartReply> | Observable<KeepChartReply> | KeepChartReply;
+
+  /** The state of each alert of a chart (the alert dialog): active, paused, off or unknown. */
+
+  ruleStates(request: RuleStatesRequest): Promise<RuleStatesReply> | Observable<RuleStatesReply> | RuleStatesReply;
 }
 
 export function WarningServiceControllerMethods() {
   return function (constructor: Function) {
-    const grpcMethods: string[] = ["listMessages", "setAllRead", "readMessage", "evaluateDue"];
+    const grpcMethods: string[] = [
+      "listMessages",
+      "setAllRead",
+      "readMessage",
+      "evaluateDue",
+      "keepChart",
+      "ruleStates",
+    ];
     for (const method of grpcMethods) {
       const descriptor: any = Reflect.getOwnPropertyDescriptor(constructor.prototype, method);
       GrpcMethod("WarningService", method)(constructor.prototype[method], method, descriptor);
@@ -1116,6 +1649,17 @@ export function WarningServiceControllerMethods() {
 }
 
 export const WARNING_SERVICE_NAME = "WarningService";
+
+function longToNumber(int64: { toString(): string }): number {
+  const num = globalThis.Number(int64.toString());
+  if (num > globalThis.Number.MAX_SAFE_INTEGER) {
+    throw new globalThis.Error("Value is larger than Number.MAX_SAFE_INTEGER");
+  }
+  if (num < globalThis.Number.MIN_SAFE_INTEGER) {
+    throw new globalThis.Error("Value is smaller than Number.MIN_SAFE_INTEGER");
+  }
+  return num;
+}
 
 function isSet(value: any): boolean {
   return value !== null && value !== undefined;
