@@ -178,6 +178,37 @@ export function formatValue(value: number | string | null | undefined, formatter
   return fixed(rounded === 0 ? 0 : rounded, decimals, formatter.useThousandth) + suffix;
 }
 
+/** Decimals a value written in a unit chosen for the reader shows at most (trailing zeros dropped). */
+export const READABLE_DECIMALS = 2;
+
+/** A formatter that fixes how a value is written: percent, a unit (万, 亿, K, M, G) or a custom unit text. */
+function fixesUnit(formatter: Formatter | null | undefined): boolean {
+  return !!formatter && (formatter.type === 2 || (formatter.type === 1 && (formatter.isCustomizeUnit || formatter.unit !== 0)));
+}
+
+/** '50.00万' → '50万', '3.10K' → '3.1K' (the digits before the unit only). */
+function trimUnitZeros(text: string): string {
+  return text.replace(/(\.\d*?)0+(?=\D*$)/, '$1').replace(/\.(?=\D*$)/, '');
+}
+
+/**
+ * THE text of a number a person reads (data labels, tooltips, cards, statistics, plot lines, relation
+ * nodes, alert values and conditions, the bell and mails), in the reader's language. A formatter that
+ * fixes the unit (万, 亿, K, M, G, a custom unit, percent) is followed as formatValue does; otherwise
+ * (no formatter, or no unit chosen) a value from 10,000 on is written in the locale's unit as the value
+ * axes are (unitFor auto: 万/亿 in zh-CN, 萬/億 in zh-TW, K/M/B in English), with up to
+ * READABLE_DECIMALS decimals and thousands separators ('3.09万', '876.05万', '1亿', '8.76M'); smaller
+ * values as the formatter (or formatValue without one) writes them. Table cells and exports keep the
+ * exact value (formatValue).
+ */
+export function formatReadable(value: number | string | null | undefined, formatter?: Formatter | null, locale: ChartLocale = DEFAULT_LOCALE): string {
+  const n = toNumber(value);
+  if (n === null || fixesUnit(formatter)) return formatValue(value, formatter, locale);
+  const unit = unitFor(0, Math.abs(n), locale, true);
+  if (unit === 0) return formatValue(value, formatter, locale);
+  return trimUnitZeros(formatValue(n, defaultFormatter({ unit, decimalPlaces: READABLE_DECIMALS, useThousandth: true }), locale));
+}
+
 /** Decimals axis labels show at most: ticks are round numbers, so trailing zeros are dropped. */
 const AXIS_MAX_DECIMALS = 3;
 

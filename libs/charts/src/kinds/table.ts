@@ -1,5 +1,5 @@
 import type { AggregateConfig } from '@bi/chart-model';
-import { columnsOf, display, fieldLabel, type KindBuilder } from '../context.js';
+import { columnsOf, displayExact, fieldLabel, type KindBuilder } from '../context.js';
 import { categoryOf, cellText } from '../data.js';
 import { columnStat, STAT_KEYS, type StatKey } from '../stats.js';
 import { normalizeColor } from '../themes.js';
@@ -25,7 +25,7 @@ export const buildTable: KindBuilder = (ctx) => {
   const start = rowCount > size ? (index - 1) * size : 0;
   const pageRows = result.rows.slice(start, start + size);
 
-  const text = (c: ChartColumn, v: unknown): string => (isMeasure(c) ? display(v as number | null, c, ctx.options.locale) : cellText(v as string | number | null, options.labels.empty));
+  const text = (c: ChartColumn, v: unknown): string => (isMeasure(c) ? displayExact(v as number | null, c, ctx.options.locale) : cellText(v as string | number | null, options.labels.empty));
   // a row is a point of the chart: its dimension values name it as the other kinds name theirs (detail drill, linkage)
   const dimAliases = columnsOf(result, 'dimension').map((c) => c.alias);
   const rows: JsonObject[] = pageRows.map((row, i) => ({
@@ -44,7 +44,7 @@ export const buildTable: KindBuilder = (ctx) => {
   const summary: JsonObject[] = STAT_KEYS.filter((k) => config[FLAGS[k]] === true).map((key) => {
     const cells: Record<string, string> = {};
     if (labelColumn && !statColumns.includes(labelColumn)) cells[labelColumn.alias] = options.labels[key];
-    for (const c of statColumns) cells[c.alias] = display(columnStat(result, c, key), c, ctx.options.locale);
+    for (const c of statColumns) cells[c.alias] = displayExact(columnStat(result, c, key), c, ctx.options.locale);
     return { key, label: options.labels[key], cells };
   });
 

@@ -1,11 +1,11 @@
 /**
  * Adds the functions a JSON option cannot carry (docs/api/chart.md, libs/charts/README.md): tooltips
- * formatted with `formatValue`, value-axis / gauge / visual-map labels with `formatAxisValue`, both with
+ * formatted with `formatReadable` (as the point labels), value-axis / gauge / visual-map labels with `formatAxisValue`, both with
  * `meta.formatters` in its locale (the language the server wrote the option's texts in: 万/亿, 萬/億,
  * K/M/B). Pure: the input option is not changed; only the parts that get a function are copied.
  */
 import type { Formatter } from '@bi/chart-model';
-import { DEFAULT_LOCALE, formatAxisValue, formatValue, isHorizontalOption as isHorizontal, periodLabel, type ChartLocale, type FormatterSpec } from '@bi/charts';
+import { DEFAULT_LOCALE, formatAxisValue, formatReadable, formatValue, isHorizontalOption as isHorizontal, periodLabel, type ChartLocale, type FormatterSpec } from '@bi/charts';
 import type { RendererFamily } from '@bi/chart-model';
 import { rendererFamilyOf } from './renderers';
 
@@ -38,8 +38,9 @@ export function escapeHtml(text: unknown): string {
 
 const markerOf = (p: TooltipParam): string => (typeof p.marker === 'string' ? p.marker : '');
 
+/** A tooltip's value as the point labels write it (formatReadable: the locale's units when the field fixes none). */
 function formatNumber(value: unknown, formatter: Formatter | null | undefined, locale: ChartLocale): string {
-  if (typeof value === 'number' || typeof value === 'string' || value === null || value === undefined) return formatValue(value, formatter, locale);
+  if (typeof value === 'number' || typeof value === 'string' || value === null || value === undefined) return formatReadable(value, formatter, locale);
   return formatValue(null);
 }
 
