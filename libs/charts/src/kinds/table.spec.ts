@@ -1,5 +1,6 @@
 import { chartOf, column, tableResult } from '../testing/fixtures.js';
 import { build, type Loose } from '../testing/helpers.js';
+import { contrastRatio, STATISTIC_COLORS, THEME_NAMES } from '../themes.js';
 
 describe('table', () => {
   it('returns columns (aliases as titles) and the first page of rows instead of series', () => {
@@ -47,6 +48,18 @@ describe('table', () => {
       { key: 'min', label: 'Min', cells: { product: 'Min', qty: '1', amount: '1.00万' } },
     ]);
     expect(o.table.summaryColor).toBe('#8E44AD');
+  });
+
+  // issue 27: total rows almost invisible in the starry theme (its light text on the light cells of the app)
+  it.each(THEME_NAMES)('draws in the %s theme: cells, header and statistics band in its colours, the totals readable', (theme) => {
+    for (const pick of [undefined, ...STATISTIC_COLORS]) {
+      const { o } = build(tableResult({ theme, aggregateConfig: { showSum: true, ...(pick ? { showFontColor: pick } : {}) } }));
+      const { colors, summaryColor } = o.table;
+      expect(contrastRatio(colors.text, colors.backgroundColor)).toBeGreaterThanOrEqual(4.5);
+      expect(contrastRatio(colors.text, colors.header)).toBeGreaterThanOrEqual(4.5);
+      expect(contrastRatio(summaryColor, colors.summaryBackground)).toBeGreaterThanOrEqual(3);
+      expect(colors.backgroundColor).toBe(o.backgroundColor);
+    }
   });
 
   it('limits statistics to aggregateField when it names a value field', () => {

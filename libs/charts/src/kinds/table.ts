@@ -2,7 +2,7 @@ import type { AggregateConfig } from '@bi/chart-model';
 import { columnsOf, displayExact, fieldLabel, type KindBuilder } from '../context.js';
 import { categoryOf, cellText } from '../data.js';
 import { columnStat, STAT_KEYS, type StatKey } from '../stats.js';
-import { normalizeColor } from '../themes.js';
+import { normalizeColor, readableOn } from '../themes.js';
 import { chartWarning } from '../warnings.js';
 import type { ChartColumn, JsonObject } from '../types.js';
 
@@ -48,6 +48,12 @@ export const buildTable: KindBuilder = (ctx) => {
     return { key, label: options.labels[key], cells };
   });
 
+  // the table draws in its theme (the web paints its cells with these): the statistics rows on a band
+  // of their own, their colour readable on it (a colour picked for a light theme stays readable on dark)
+  const backgroundColor = normalizeColor(chart.property?.background) ?? theme.background;
+  const colors = { backgroundColor, text: theme.text, header: theme.splitLine, border: theme.splitLine, summaryBackground: theme.splitLine };
+  const summaryColor = readableOn(normalizeColor(config.showFontColor) ?? theme.text, colors.summaryBackground, theme.text);
+
   return {
     option: {
       table: {
@@ -63,7 +69,8 @@ export const buildTable: KindBuilder = (ctx) => {
         })),
         rows,
         summary,
-        summaryColor: normalizeColor(config.showFontColor) ?? theme.text,
+        summaryColor,
+        colors,
         page: { index, size, total },
         maxHeight: options.tableMaxHeight,
       },
