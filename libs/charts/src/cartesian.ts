@@ -158,11 +158,15 @@ export function buildCartesian(ctx: BuildContext, spec: CartesianSpec): KindOutp
     // cut at the axis), and no positive range without positive data; the stored min/max win
     const min = toNumber(axis === 0 ? property.min : property.secondMin) ?? (extent.min >= 0 ? 0 : undefined);
     const max = toNumber(axis === 0 ? property.max : property.secondMax) ?? (extent.max <= 0 && extent.min < 0 ? 0 : undefined);
+    // point labels above (beside) the points: room past the largest point for its label, so that it
+    // stays inside the plot (off the axis name and the legend); a stored max wins
+    const headroom = chart.isShowPointLabel === true && max === undefined && !(spec.stacked && spec.seriesType[axis] === 'bar') && extent.max > 0;
     return {
       type: 'value',
       name: measures.length === 1 ? fieldLabel(measures[0]!.field) : undefined,
       min,
       max,
+      boundaryGap: headroom ? [0, '10%'] : undefined,
       position: axis === 1 ? (horizontal ? 'top' : 'right') : undefined,
       alignTicks: valueAxisCount === 2 ? true : undefined,
       ...axisStyle(theme, axis === 0 && (horizontal ? showX : showY)),

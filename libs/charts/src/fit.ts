@@ -104,6 +104,10 @@ export function fitCategories(labels: readonly string[], plot: number, room: num
   return { rotate: 90, width, step: Math.ceil(line / Math.max(slot, 0.01)) };
 }
 
+/** Part of the box's width a plot line's label may take beside the plot. */
+const PLOT_LINE_LABEL_SHARE = 0.3;
+const PLOT_LINE_FONT = 11;
+
 /** Part of a label's length a cut label must keep before thinning is preferred. */
 const READABLE = 0.75;
 
@@ -324,6 +328,36 @@ export function fitOption(option: JsonObject, size: BoxSize): JsonObject {
       detail: { ...detail, fontSize: Math.max(12, Math.min(num(detail.fontSize, 24), Math.floor(r / 2.6))) },
     };
   });
+
+  // Plot lines of a vertical chart: their labels outside the plot, right of the line's end (beyond a
+  // second axis' labels), in room taken from the plot; inside, at the line's end, they ran over the data
+  // labels of the last points. A label too long for the room reads on two lines (name, then value), cut
+  // to the room as the last resort.
+  if (grid && Array.isArray(out.yAxis) && out.yAxis.some((a) => isObj(a) && a.type === 'value') && series.some((s) => isObj(s) && isObj(s.markLine))) {
+    const secondAxis = valueWidths.length > 1 ? valueWidths[1]! : 0;
+    const room = Math.max(40, Math.floor(width * PLOT_LINE_LABEL_SHARE));
+    let widest = 0;
+    series = series.map((s) => {
+      if (!isObj(s) || !isObj(s.markLine) || !Array.isArray(s.markLine.data)) return s;
+      const markLine = s.markLine;
+      const data = (markLine.data as Json[]).map((d) => {
+        if (!isObj(d) || !isObj(d.label) || typeof d.label.formatter !== 'string') return d;
+        const text = d.label.formatter;
+        const cut = text.lastIndexOf(': ');
+        const twoLines = textWidth(text, PLOT_LINE_FONT) > room && cut > 0;
+        const lines = twoLines ? [text.slice(0, cut), text.slice(cut + 2)] : [text];
+        widest = Math.max(widest, ...lines.map((l) => textWidth(l, PLOT_LINE_FONT)));
+        return twoLines ? { ...d, label: { ...d.label, formatter: lines.join('\n') } } : d;
+      });
+      const label = isObj(markLine.label) ? markLine.label : {};
+      return { ...s, markLine: { ...markLine, data, label: { ...label, position: 'end', distance: secondAxis > 0 ? secondAxis + 4 : 5, fontSize: PLOT_LINE_FONT, lineHeight: PLOT_LINE_FONT + 2, width: room, overflow: 'truncate' } } };
+    });
+    if (widest > 0) {
+      grid.right = num(grid.right) + Math.min(room, Math.ceil(widest)) + 8;
+      gridChanged = true;
+      seriesChanged = true;
+    }
+  }
 
   // Value axes: as many ticks as the plot has room for (about one per 36 px)
   if (grid) {
