@@ -352,7 +352,7 @@ export class ChartRunner {
       lines ? this.run(source.dataSourceId, lines, 1) : undefined,
     ]);
     const rows = rowObjects(main.columns, normalizeRows(JSON.parse(mainReply.rowsJson) as unknown[][], main.columns));
-    const columns = chartColumns(chart, main.columns);
+    const columns = chartColumns(chart, main.columns, { fields: source.fields, aggregatorLabel: (a) => translate(`chart.aggregator.${a}`, language) });
     const oneRow = (q: CompiledQuery | undefined, reply: dataSourceQueryV1.RunQueryReply | undefined) =>
       q && reply ? rowObjects(q.columns, normalizeRows(JSON.parse(reply.rowsJson) as unknown[][], q.columns))[0] : undefined;
 

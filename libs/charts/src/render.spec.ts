@@ -79,7 +79,7 @@ describe('render proof (ECharts SSR, SVG)', () => {
   it('gives the table its structure instead (the web draws it)', () => {
     const { option } = buildOption(sampleResult('table', { aggregateConfig: { showSum: true } } as Partial<Chart>));
     const table = option.table as Record<string, unknown>;
-    expect(Object.keys(table).sort()).toEqual(['columns', 'maxHeight', 'page', 'rows', 'summary', 'summaryColor']);
+    expect(Object.keys(table).sort()).toEqual(['colors', 'columns', 'maxHeight', 'page', 'rows', 'summary', 'summaryColor']);
     expect((table.rows as unknown[]).length).toBe(20);
     expect((table.summary as unknown[]).length).toBe(1);
   });

@@ -1,4 +1,5 @@
 import { chartOf, column, tableResult } from '../testing/fixtures.js';
+import { periodLabel } from '../periods.js';
 import { build, type Loose } from '../testing/helpers.js';
 import { contrastRatio, STATISTIC_COLORS, THEME_NAMES } from '../themes.js';
 
@@ -60,6 +61,26 @@ describe('table', () => {
       expect(contrastRatio(summaryColor, colors.summaryBackground)).toBeGreaterThanOrEqual(3);
       expect(colors.backgroundColor).toBe(o.backgroundColor);
     }
+  });
+
+  // issue 27 item 10: month granularity read '2024-12-01' in a table but '2024-12' on a line chart's axis
+  it.each([
+    [3, 'zh-CN', ['2024-11', '2024-12']],
+    [2, 'en', ['2024 Q4', '2024 Q4']],
+    [4, 'zh-TW', ['2024年第44週', '2024年第48週']],
+    [5, 'en', ['2024-11-01', '2024-12-01']],
+  ] as const)('writes a date dimension by granularity %p as the category axis does (%s)', (granularity, locale, expected) => {
+    const result = {
+      chart: chartOf('table'),
+      columns: [column('d', 'dimension', { title: 'Month', dataType: 'date', granularity }), column('v', 'measure', { title: 'Amount' })],
+      rows: [{ d: '2024-11-01', v: 1 }, { d: '2024-12-01', v: 2 }],
+    };
+    const { o } = build(result, { locale });
+    expect(o.table.rows.map((r: Loose) => r.cells.d)).toEqual(expected);
+    // the same text a line chart's axis shows; the row keeps its key (detail drill, linkage)
+    const period = ({ 2: 'quarter', 3: 'month', 4: 'week' } as const)[granularity as 2 | 3 | 4];
+    expect(o.table.rows.map((r: Loose) => periodLabel(r.category, period ?? null, locale))).toEqual(expected);
+    expect(o.table.rows.map((r: Loose) => r.category)).toEqual(['2024-11-01', '2024-12-01']);
   });
 
   it('limits statistics to aggregateField when it names a value field', () => {

@@ -1,6 +1,7 @@
 import type { AggregateConfig } from '@bi/chart-model';
 import { columnsOf, displayExact, fieldLabel, type KindBuilder } from '../context.js';
 import { categoryOf, cellText } from '../data.js';
+import { periodLabel, periodOf } from '../periods.js';
 import { columnStat, STAT_KEYS, type StatKey } from '../stats.js';
 import { normalizeColor, readableOn } from '../themes.js';
 import { chartWarning } from '../warnings.js';
@@ -25,7 +26,14 @@ export const buildTable: KindBuilder = (ctx) => {
   const start = rowCount > size ? (index - 1) * size : 0;
   const pageRows = result.rows.slice(start, start + size);
 
-  const text = (c: ChartColumn, v: unknown): string => (isMeasure(c) ? displayExact(v as number | null, c, ctx.options.locale) : cellText(v as string | number | null, options.labels.empty));
+  // a date dimension by year / quarter / month / week reads as its period ('2024-12', not the key '2024-12-01'), as on a category axis
+  const periods = new Map(columns.filter((c) => !isMeasure(c) && c.field.dataType === 'date').map((c) => [c.alias, periodOf(c.field.granularity)]));
+  const text = (c: ChartColumn, v: unknown): string => {
+    if (isMeasure(c)) return displayExact(v as number | null, c, ctx.options.locale);
+    const cell = cellText(v as string | number | null, options.labels.empty);
+    const period = periods.get(c.alias);
+    return period ? periodLabel(cell, period, ctx.options.locale) : cell;
+  };
   // a row is a point of the chart: its dimension values name it as the other kinds name theirs (detail drill, linkage)
   const dimAliases = columnsOf(result, 'dimension').map((c) => c.alias);
   const rows: JsonObject[] = pageRows.map((row, i) => ({
