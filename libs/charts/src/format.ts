@@ -198,14 +198,20 @@ function trimUnitZeros(text: string): string {
  * (no formatter, or no unit chosen) a value from 10,000 on is written in the locale's unit as the value
  * axes are (unitFor auto: 万/亿 in zh-CN, 萬/億 in zh-TW, K/M/B in English), with up to
  * READABLE_DECIMALS decimals and thousands separators ('3.09万', '876.05万', '1亿', '8.76M'); smaller
- * values as the formatter (or formatValue without one) writes them. Table cells and exports keep the
+ * values as the value formatter writes them, or without one with up to READABLE_DECIMALS decimals
+ * ('6,960.83', not '6960.83258065'; below 1, three significant digits). Table cells and exports keep the
  * exact value (formatValue).
  */
 export function formatReadable(value: number | string | null | undefined, formatter?: Formatter | null, locale: ChartLocale = DEFAULT_LOCALE): string {
   const n = toNumber(value);
   if (n === null || fixesUnit(formatter)) return formatValue(value, formatter, locale);
   const unit = unitFor(0, Math.abs(n), locale, true);
-  if (unit === 0) return formatValue(value, formatter, locale);
+  if (unit === 0) {
+    if (formatter && formatter.type === 1) return formatValue(value, formatter, locale);
+    // no format at all (an average, a ratio): at most READABLE_DECIMALS decimals (3 significant digits below 1), with separators
+    if (Math.abs(n) < 1) return formatValue(Number(n.toPrecision(3)), null, locale);
+    return trimUnitZeros(formatValue(n, defaultFormatter({ decimalPlaces: READABLE_DECIMALS, useThousandth: true }), locale));
+  }
   return trimUnitZeros(formatValue(n, defaultFormatter({ unit, decimalPlaces: READABLE_DECIMALS, useThousandth: true }), locale));
 }
 
