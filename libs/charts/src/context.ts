@@ -76,8 +76,8 @@ export function formatterOf(column: ChartColumn | undefined): Formatter | null {
  * A value as a person reads it in a chart (labels, cards, statistics, plot lines): its column's
  * formatter, in the locale's units when the formatter fixes none (formatReadable: as the value axis).
  */
-export function display(value: number | null | undefined, column: ChartColumn | undefined, locale: ChartLocale): string {
-  return formatReadable(value, formatterOf(column), locale);
+export function display(value: number | null | undefined, column: ChartColumn | undefined, locale: ChartLocale, axisUnit = 0): string {
+  return formatReadable(value, formatterOf(column), locale, axisUnit);
 }
 
 /** A value exactly as its column's formatter writes it (table cells: the figure, not a rounded unit). */

@@ -259,6 +259,19 @@ describe('formatReadable: what a person reads (labels, tooltips, alert values) i
     expect(formatReadable(value, formatter, 'en')).toBe(en);
   });
 
+  it('reads a point in its value axis\' unit while that keeps a figure (6.96K beside 10.02K, not 6,960.83)', () => {
+    expect(formatReadable(6960.83, null, 'en', 3)).toBe('6.96K');
+    expect(formatReadable(10020, null, 'en', 3)).toBe('10.02K');
+    expect(formatReadable(6960.83, null, 'zh-CN', 1)).toBe('0.7万');
+    expect(formatReadable(6960.83, null, 'zh-TW', 1)).toBe('0.7萬');
+    expect(formatReadable(2.5e6, null, 'en', 3)).toBe('2.5M');
+    // too small for the axis' unit: its own text
+    expect(formatReadable(12, null, 'zh-CN', 2)).toBe('12');
+    expect(formatReadable(12, null, 'en', 4)).toBe('12');
+    // a formatter that fixes the unit wins over the axis
+    expect(formatReadable(6960.83, f({ unit: 0, isCustomizeUnit: true, customUnit: '元', decimalPlaces: 0 }), 'en', 3)).toBe('6961元');
+  });
+
   it('writes a value in the family of units its axis uses (万/亿 or 萬/億 or K/M/B, never a mix)', () => {
     for (const v of [12345, 876049998, 3.2e11, -4.5e6]) {
       const axis = axisFormatter(none2, Math.abs(v), 'zh-CN');

@@ -199,13 +199,18 @@ function trimUnitZeros(text: string): string {
  * axes are (unitFor auto: 万/亿 in zh-CN, 萬/億 in zh-TW, K/M/B in English), with up to
  * READABLE_DECIMALS decimals and thousands separators ('3.09万', '876.05万', '1亿', '8.76M'); smaller
  * values as the value formatter writes them, or without one with up to READABLE_DECIMALS decimals
- * ('6,960.83', not '6960.83258065'; below 1, three significant digits). Table cells and exports keep the
+ * ('6,960.83', not '6960.83258065'; below 1, three significant digits). `axisUnit` (a chart's value
+ * axis unit, axisFormatter): a point on that axis reads in the axis' unit as long as it keeps a figure
+ * in it (6.96K, not 6,960.83, beside 10.02K). Table cells and exports keep the
  * exact value (formatValue).
  */
-export function formatReadable(value: number | string | null | undefined, formatter?: Formatter | null, locale: ChartLocale = DEFAULT_LOCALE): string {
+export function formatReadable(value: number | string | null | undefined, formatter?: Formatter | null, locale: ChartLocale = DEFAULT_LOCALE, axisUnit: number = 0): string {
   const n = toNumber(value);
   if (n === null || fixesUnit(formatter)) return formatValue(value, formatter, locale);
-  const unit = unitFor(0, Math.abs(n), locale, true);
+  // on a value axis in a unit, a point's label reads in it (6.96K beside 10.02K under an axis in K) while
+  // the unit keeps a figure at READABLE_DECIMALS; a value too small for it keeps its own
+  const hinted = axisUnit in UNIT_DIVISORS && axisUnit !== 0 ? (axisUnit as UnitCode) : 0;
+  const unit = hinted !== 0 && Math.abs(n) / UNIT_DIVISORS[hinted] >= 10 ** -READABLE_DECIMALS && Math.abs(n) < UNIT_DIVISORS[hinted] * 1e4 ? hinted : unitFor(0, Math.abs(n), locale, true);
   if (unit === 0) {
     if (formatter && formatter.type === 1) return formatValue(value, formatter, locale);
     // no format at all (an average, a ratio): at most READABLE_DECIMALS decimals (3 significant digits below 1), with separators

@@ -222,6 +222,11 @@ describe('server-side pictures at the dashboard box sizes', () => {
       r.columns[1] = { ...r.columns[1]!, field: { ...r.columns[1]!.field, formatter: plain2 } };
       return r;
     }, boxPixels(12, 8)],
+    ['line of averages without a format: every label in the axis\' unit', () => {
+      const r = categoryResult('line', MONTHS.slice(0, 12), { isShowPointLabel: true }, (i) => 6960.83258065 + i * 731.7);
+      r.columns[1] = { ...r.columns[1]!, field: { ...r.columns[1]!.field, formatter: undefined, aggregator: 'avg' } };
+      return r;
+    }, boxPixels(6, 4)],
     ['compare split: one category of the stacked bars', () => ({ ...stackResult(), rows: stackResult().rows.filter((r) => r.k === CATEGORIES[0]) }), SPLIT],
     ['compare split: bars with a plot line', () => categoryResult('bar', REGIONS, { isShowPointLabel: true, plotLineY: [{ name: '平均 Avg', valueType: 1, formula: 0 }] }, (i) => 1.2e8 + i * 3.3e7), SPLIT],
     ['compare split: doubleaxis', () => categoryResult('doubleaxis', REGIONS, { isShowPointLabel: true }), SPLIT],
@@ -233,6 +238,8 @@ describe('server-side pictures at the dashboard box sizes', () => {
     expect(outside(svg, px.width, px.height)).toEqual([]);
     // no raw figure (30926.47, 8760499.98): every number of 5 or more digits is written in a unit
     expect(textBoxes(svg).map((b) => b.text).filter((t) => /\d{5,}/.test(t.replace(/,/g, '')) && !/[万萬亿億KMB%]/.test(t))).toEqual([]);
+    // point labels on an axis in a unit are written in it (not 6,960.83 beside 10.02K)
+    if (_name.startsWith('line of averages')) expect(textBoxes(svg).map((b) => b.text).filter((t) => /^[\d,.]+$/.test(t) && t !== '0')).toEqual([]);
   });
 
   // values just under 1亿 (9,500万): ECharts' axis ends on 1亿, so the axis reads in 亿 (億, M) throughout

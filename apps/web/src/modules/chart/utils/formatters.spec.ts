@@ -42,6 +42,18 @@ describe('tooltips in the units of the axis when the field fixes none (issue 27:
   });
 });
 
+describe('a tooltip reads in its value axis\' unit as the point labels do (meta.formatters.seriesUnits)', () => {
+  it.each([
+    ['zh-CN', 1, '0.7万'],
+    ['zh-TW', 1, '0.7萬'],
+    ['en', 3, '6.96K'],
+  ] as const)('%s', (locale, unit, text) => {
+    const tooltip = cartesianTooltip({ series: { Avg: null }, seriesUnits: { Avg: unit }, valueAxes: [], locale }, false);
+    expect(tooltip([{ seriesName: 'Avg', name: '2024-01', value: 6960.83258065 }])).toBe(`2024-01<br/>Avg: <b>${text}</b>`);
+    expect(cartesianTooltip({ series: { Avg: null }, valueAxes: [], locale }, false)([{ seriesName: 'Avg', name: '2024-01', value: 6960.83258065 }])).toBe('2024-01<br/>Avg: <b>6,960.83</b>');
+  });
+});
+
 describe('formatters applied to cartesian options', () => {
   it('formats axis tooltips with the series formatter and escapes names', () => {
     const answer = answerOf('bar');

@@ -38,9 +38,9 @@ export function escapeHtml(text: unknown): string {
 
 const markerOf = (p: TooltipParam): string => (typeof p.marker === 'string' ? p.marker : '');
 
-/** A tooltip's value as the point labels write it (formatReadable: the locale's units when the field fixes none). */
-function formatNumber(value: unknown, formatter: Formatter | null | undefined, locale: ChartLocale): string {
-  if (typeof value === 'number' || typeof value === 'string' || value === null || value === undefined) return formatReadable(value, formatter, locale);
+/** A tooltip's value as the point labels write it (formatReadable: the locale's units — its axis' unit — when the field fixes none). */
+function formatNumber(value: unknown, formatter: Formatter | null | undefined, locale: ChartLocale, axisUnit = 0): string {
+  if (typeof value === 'number' || typeof value === 'string' || value === null || value === undefined) return formatReadable(value, formatter, locale, axisUnit);
   return formatValue(null);
 }
 
@@ -52,6 +52,11 @@ export function seriesFormatter(formatters: FormatterSpec, ...names: (string | u
     if (name !== undefined && Object.prototype.hasOwnProperty.call(formatters.series, name)) return formatters.series[name] ?? null;
   }
   return null;
+}
+
+/** The unit of a series' value axis its tooltip reads in (meta.formatters.seriesUnits), 0 none. */
+function seriesUnit(formatters: FormatterSpec, name: string | undefined): number {
+  return name !== undefined && formatters.seriesUnits && Object.prototype.hasOwnProperty.call(formatters.seriesUnits, name) ? (formatters.seriesUnits[name] ?? 0) : 0;
 }
 
 /** Cartesian options put the values on x when the chart is horizontal (isHorizontal). */
@@ -77,7 +82,7 @@ export function cartesianTooltip(formatters: FormatterSpec, horizontal: boolean)
     const header = markLine ? category : categoryText(formatters)(category);
     const lines = list.map((p) => {
       const label = p.componentType === 'markLine' ? p.name : p.seriesName;
-      return `${markerOf(p)}${escapeHtml(label)}: <b>${escapeHtml(formatNumber(valueOf(p), seriesFormatter(formatters, p.seriesName), localeOf(formatters)))}</b>`;
+      return `${markerOf(p)}${escapeHtml(label)}: <b>${escapeHtml(formatNumber(valueOf(p), seriesFormatter(formatters, p.seriesName), localeOf(formatters), seriesUnit(formatters, p.seriesName)))}</b>`;
     });
     return [escapeHtml(header), ...lines].filter((line) => line !== '').join('<br/>');
   };
