@@ -226,6 +226,7 @@ export function fitOption(option: JsonObject, size: BoxSize): JsonObject {
   }
 
   // Category axes
+  let categoryExtent: number | undefined;
   for (const key of ['xAxis', 'yAxis'] as const) {
     const axes = out[key];
     const list = Array.isArray(axes) ? axes : isObj(axes) ? [axes] : [];
@@ -250,6 +251,8 @@ export function fitOption(option: JsonObject, size: BoxSize): JsonObject {
     const plotH = height - num(grid.top) - num(grid.bottom) - (horizontal && valueShown ? 2 * lineHeight(12) : 0);
     const room = horizontal ? (width - num(grid.left) - num(grid.right)) * LABEL_SHARE : (height - num(grid.top) - num(grid.bottom)) * LABEL_SHARE;
     const fit = fitCategories(labels, horizontal ? plotH : plotW, room, fontSize, horizontal);
+    // the height a vertical chart's category labels take under the plot (upright ones: their cut length)
+    if (!horizontal) categoryExtent = fit.rotate === 0 ? lineHeight(fontSize) : fit.rotate === 45 ? Math.ceil(fit.width * 0.72 + fontSize) : fit.width + 4;
     const nextLabel: Obj = { ...axisLabel, interval: fit.step - 1, rotate: fit.rotate, width: fit.width, overflow: 'truncate', hideOverlap: false };
     const nextAxis: Obj = { ...axis, axisLabel: nextLabel, name: keepName ? axis.name : undefined };
     const nextList = list.slice();
@@ -364,7 +367,8 @@ export function fitOption(option: JsonObject, size: BoxSize): JsonObject {
     for (const key of ['xAxis', 'yAxis'] as const) {
       const axes = out[key];
       if (!Array.isArray(axes) || !axes.some((a) => isObj(a) && a.type === 'value')) continue;
-      const along = key === 'yAxis' ? height - num(grid.top) - num(grid.bottom) - 40 : width - num(grid.left) - num(grid.right) - 120;
+      // a vertical plot's height is what the category labels under it leave (upright labels take most of a small box)
+      const along = key === 'yAxis' ? height - num(grid.top) - num(grid.bottom) - (categoryExtent !== undefined ? categoryExtent + 8 : 40) : width - num(grid.left) - num(grid.right) - 120;
       const splitNumber = Math.max(2, Math.min(5, Math.floor(along / (key === 'yAxis' ? 36 : 90))));
       out = { ...out, [key]: axes.map((a) => (isObj(a) && a.type === 'value' && a.splitNumber === undefined ? { ...a, splitNumber } : a)) };
     }

@@ -242,6 +242,31 @@ describe('server-side pictures at the dashboard box sizes', () => {
     if (_name.startsWith('line of averages')) expect(textBoxes(svg).map((b) => b.text).filter((t) => /^[\d,.]+$/.test(t) && t !== '0')).toEqual([]);
   });
 
+  // issue 27 item 9: in the compare split's cells (about 360 × 250 px) the category labels turn upright
+  // and take most of the height; the value axis kept its ticks for the whole height: 0 … 6,000万 in 85 px
+  const splitCases: [string, () => ChartResult][] = [
+    ['stacked bars of one category', () => ({ ...stackResult(), rows: stackResult().rows.filter((r) => r.k === CATEGORIES[1]).map((r, i) => ({ ...r, v: 2.8e7 + 1.3e7 * ((i * 3) % 5) })) })],
+    ['bars by long region names', () => categoryResult('bar', REGIONS.map((r) => `${r} ${r}`), {}, (i) => 2.8e7 + 1.3e7 * ((i * 3) % 5))],
+    ['doubleaxis', () => categoryResult('doubleaxis', REGIONS.map((r) => `${r} ${r}`))],
+  ];
+  it.each(splitCases.flatMap(([name, make]) => (['zh-CN', 'zh-TW', 'en'] as const).map((locale) => [name, locale, make] as const)))(
+    'compare split cell, %s (%s): value-axis labels a line and a half apart at least',
+    (_name, locale, make) => {
+      const px = { width: 360, height: 250 };
+      const { svg } = draw(make(), px, { locale });
+      expect(overlaps(svg)).toEqual([]);
+      const ticks = textBoxes(svg)
+        .filter((b) => /^-?[\d.,]+[万萬亿億KMB]?$/.test(b.text))
+        .map((b) => ({ x: Math.min(...b.corners.map((c) => c[0])), y: (Math.min(...b.corners.map((c) => c[1])) + Math.max(...b.corners.map((c) => c[1]))) / 2 }));
+      for (const side of [ticks.filter((t) => t.x < px.width / 2), ticks.filter((t) => t.x >= px.width / 2)]) {
+        const ys = side.map((t) => t.y).sort((a, b) => a - b);
+        if (ys.length === 0) continue;
+        expect(ys.length).toBeGreaterThanOrEqual(2);
+        for (let i = 1; i < ys.length; i++) expect(ys[i]! - ys[i - 1]!).toBeGreaterThanOrEqual(18);
+      }
+    },
+  );
+
   // values just under 1亿 (9,500万): ECharts' axis ends on 1亿, so the axis reads in 亿 (億, M) throughout
   it.each([
     ['zh-CN', /^(0|\d+(\.\d+)?亿)$/],
