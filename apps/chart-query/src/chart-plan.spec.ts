@@ -1,6 +1,7 @@
 import { emptyChart, type Chart } from '@bi/chart-model';
 import { buildPlotLineQuery, compile } from '@bi/query';
 import { warningText } from '@bi/charts';
+import { translate } from '@bi/i18n';
 import { answerKey, chartColumns, planChart, plotLineValues, viewerRowFilter, type SourceDescription } from './chart-plan.js';
 
 const source: SourceDescription = {
@@ -48,6 +49,28 @@ describe('chart plans', () => {
     ]);
     expect(columns[0].field.title).toBe('R');
     expect(columns[2].field.aggregator).toBe('sum');
+  });
+
+  // issue 27 item 10: a value switched to average kept the name of the sum ("金额")
+  it.each([
+    ['zh-CN', 'Amount (平均)', 'Qty (最大值)'],
+    ['zh-TW', 'Amount (平均)', 'Qty (最大值)'],
+    ['en', 'Amount (Average)', 'Qty (Max)'],
+  ] as const)('names a value by its aggregator while its title is the default one (%s)', (language, avg, max) => {
+    const c = chart({
+      points: [{ name: 'region', title: 'Region', dataType: 'string' }],
+      values: [
+        { name: 'amount', title: 'Amount', dataType: 'number', aggregator: 'avg' },
+        { name: 'qty', title: 'Qty', dataType: 'number', aggregator: 'max' },
+        { name: 'amount', title: 'Amount', dataType: 'number', aggregator: 'sum' },
+        { name: 'amount', title: '平均单价', dataType: 'number', aggregator: 'avg' },
+        { name: 'qty', dataType: 'number', aggregator: 'sum' },
+      ],
+    });
+    const columns = chartColumns(c, compile(planChart({ chart: c, source, globalFilters: [] }).main, 'duckdb').columns, { fields: source.fields, aggregatorLabel: (a) => translate(`chart.aggregator.${a}`, language) });
+    // the default title with another aggregator names it; the default aggregator (sum) and an alias the user set do not
+    expect(columns.filter((x) => x.role === 'measure').map((x) => x.field.title)).toEqual([avg, max, 'Amount', '平均单价', 'qty']);
+    expect(columns[0]!.field.title).toBe('Region');
   });
 
   it('skips global filters on fields the source lacks, and says so', () => {

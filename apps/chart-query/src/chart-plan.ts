@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { chartFilters, type Chart, type ChartField, type RangeFilter } from '@bi/chart-model';
-import { chartWarning, type CellValue, type ChartColumn, type ChartLabels, type ChartWarning } from '@bi/charts';
+import { chartFilters, type Aggregator, type Chart, type ChartField, type RangeFilter } from '@bi/chart-model';
+import { chartWarning, measureTitle, type CellValue, type ChartColumn, type ChartLabels, type ChartWarning, type SourceFieldNaming } from '@bi/charts';
 import { AppError } from '@bi/core';
 import type { chartQueryV1, dataSourceQueryV1 } from '@bi/proto';
 import {
@@ -170,8 +170,18 @@ export function fieldRangeKey(compiled: CompiledQuery, parts: { field: string; l
   return 'range:' + createHash('sha256').update(material).digest('hex');
 }
 
-/** The chart's field behind each result column (dimensions d<i> → points, s0 → the compare field, m<i> → values then second values). */
-export function chartColumns(chart: Chart, columns: readonly ResultColumn[]): ChartColumn[] {
+/** How value columns are named for people (the answer's legend, axes, headers): the source's fields and the aggregator names in the reader's language. */
+export interface ColumnNaming {
+  fields: readonly (SourceFieldNaming & { name: string })[];
+  aggregatorLabel: (aggregator: Aggregator) => string;
+}
+
+/**
+ * The chart's field behind each result column (dimensions d<i> → points, s0 → the compare field, m<i> →
+ * values then second values). With `naming`, a value column's title names its aggregator while the
+ * field keeps its default title ('金额 (平均)', @bi/charts measureTitle).
+ */
+export function chartColumns(chart: Chart, columns: readonly ResultColumn[], naming?: ColumnNaming): ChartColumn[] {
   const measures = [...chart.values, ...chart.secondValues];
   return columns.map((c) => {
     const index = Number(c.alias.slice(1));
@@ -188,7 +198,8 @@ export function chartColumns(chart: Chart, columns: readonly ResultColumn[]): Ch
       field = measures[index];
     }
     const base: ChartField = field ?? { name: c.field, title: c.title, dataType: c.dataType };
-    return { alias: c.alias, role, field: { ...base, dataType: c.dataType, ...(c.aggregator ? { aggregator: c.aggregator } : {}) } };
+    const named = naming && field && role !== 'dimension' && role !== 'series' ? { title: measureTitle(field, naming.fields.find((f) => f.name === field.name), naming.aggregatorLabel) } : {};
+    return { alias: c.alias, role, field: { ...base, ...named, dataType: c.dataType, ...(c.aggregator ? { aggregator: c.aggregator } : {}) } };
   });
 }
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 import type { Cache } from '@bi/cache';
-import { headlineChart, type Chart, type RangeFilter } from '@bi/chart-model';
+import { headlineChart, headlineValue, type Chart, type RangeFilter } from '@bi/chart-model';
 import { buildOption, warningText, type ChartMeta, type JsonObject } from '@bi/charts';
 import type { AppConfig } from '@bi/config';
 import { canReadSource, userPrincipal } from '@bi/access';
@@ -193,7 +193,8 @@ export class ChartRunner {
 
   /**
    * The headline numbers of several charts in one call (relation-map node values, docs/api/relation.md):
-   * per item the chart reduced to its first value field (@bi/chart-model headlineChart) under the item's
+   * per item the chart reduced to its first value field (@bi/chart-model headlineChart; a progress chart's
+   * ratio value / target, headlineValue, with its percent formatter) under the item's
    * filters, through the same plan and compile path as a run; items run side by side (each source within
    * its limit). A failing item answers its message and does not fail the others. Not cached.
    */
@@ -206,16 +207,21 @@ export class ChartRunner {
       req.items.map(async (item): Promise<chartQueryV1.Headline> => {
         const none = { key: item.key, hasValue: false, value: 0, formatterJson: '', error: '' };
         try {
-          const chart = headlineChart(await this.chartOf(tabOrInvalid(item.tab), item.chartId, item.chartJson));
+          const stored = await this.chartOf(tabOrInvalid(item.tab), item.chartId, item.chartJson);
+          const chart = headlineChart(stored);
           if (!chart) return none;
           const source = item.source ?? (await this.backends.describe(chart.dataSourceId));
           const { main, rows } = await this.mainRows(chart, source, parseList<RangeFilter>(item.filtersJson, 'filters') ?? [], req.viewer, now, 2);
           const row = rows[0];
-          const column = main.columns.find((c) => c.role === 'measure') ?? main.columns[0];
-          const value = row && column ? row[column.alias] : null;
-          const formatter = chart.values[0]?.formatter;
-          const n = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN;
-          return { ...none, hasValue: Number.isFinite(n), value: Number.isFinite(n) ? n : 0, formatterJson: formatter ? JSON.stringify(formatter) : '' };
+          const measures = main.columns.filter((c) => c.role === 'measure');
+          const numberOf = (v: unknown): number | null => {
+            const n = typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v) : NaN;
+            return Number.isFinite(n) ? n : null;
+          };
+          // the number the chart shows (a progress chart: its ratio value / target), with its formatter
+          const { value, formatter } = headlineValue(stored, (measures.length ? measures : main.columns.slice(0, 1)).map((c) => (row ? numberOf(row[c.alias]) : null)));
+          const n = value !== null && Number.isFinite(value) ? value : null;
+          return { ...none, hasValue: n !== null, value: n ?? 0, formatterJson: formatter ? JSON.stringify(formatter) : '' };
         } catch (e) {
           const err = e instanceof AppError ? e : undefined;
           const requestId = randomUUID();
@@ -361,7 +367,7 @@ export class ChartRunner {
       lines ? this.run(source.dataSourceId, lines, 1) : undefined,
     ]);
     const rows = rowObjects(main.columns, normalizeRows(JSON.parse(mainReply.rowsJson) as unknown[][], main.columns));
-    const columns = chartColumns(chart, main.columns);
+    const columns = chartColumns(chart, main.columns, { fields: source.fields, aggregatorLabel: (a) => translate(`chart.aggregator.${a}`, language) });
     const oneRow = (q: CompiledQuery | undefined, reply: dataSourceQueryV1.RunQueryReply | undefined) =>
       q && reply ? rowObjects(q.columns, normalizeRows(JSON.parse(reply.rowsJson) as unknown[][], q.columns))[0] : undefined;
 

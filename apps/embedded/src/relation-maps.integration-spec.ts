@@ -74,16 +74,18 @@ describe('relation maps', () => {
     expect(created.nodes).toHaveLength(1);
     expect(created.nodes[0]).toMatchObject({ name: 'Root', parentId: null, chartId: null, state: 'empty', formatter: { type: 0, unit: 0, decimalPlaces: 0, useThousandth: false } });
     const relationId = created.relationId;
-    const [root, bar, pie, gauge, funnel] = [created.nodes[0].nodeId, randomUUID(), randomUUID(), randomUUID(), randomUUID()];
+    const [root, bar, pie, gauge, funnel, ratio] = [created.nodes[0].nodeId, randomUUID(), randomUUID(), randomUUID(), randomUUID(), randomUUID()];
     const nodes = [
       node(relationId, root, null, 'Revenue', charts.get('card')!.chartId),
       node(relationId, bar, root, 'By region', charts.get('bar')!.chartId),
       node(relationId, pie, bar, 'Category', charts.get('pie')!.chartId, { isConcatenate: true, relationName: '地区', formatter: { type: 1, isCustomizeUnit: false, unit: 1, customUnit: '', decimalPlaces: 2, useThousandth: true } }),
       node(relationId, gauge, bar, 'Avg profit', charts.get('gauge')!.chartId, { isConcatenate: true, relationName: '地区' }),
       node(relationId, funnel, pie, 'Channel', charts.get('funnel')!.chartId, { isConcatenate: true, relationName: '类别' }),
+      // the demo's progress chart 利润率 (profit / revenue): the node shows the ratio its bar shows (issue 27)
+      node(relationId, ratio, root, '利润率', charts.get('nav')!.chartId),
     ];
     const saved = await ok('POST', '/api/relation/change', nodes);
-    expect(saved.nodes.map((n: { nodeId: string }) => n.nodeId)).toEqual([root, bar, pie, funnel, gauge]);
+    expect(saved.nodes.map((n: { nodeId: string }) => n.nodeId)).toEqual([root, bar, pie, funnel, gauge, ratio]);
     expect(saved.nodes.every((n: { state: string; relationSourceId: string }) => n.state === 'ok' && n.relationSourceId === demo.dataSourceId)).toBe(true);
 
     const t = `uploads."${demo.tableName}"`;
@@ -93,19 +95,24 @@ describe('relation maps', () => {
     const allProfit = await sql(`SELECT avg("利润") FROM ${t}`);
     const eastFurniture = await sql(`SELECT sum("金额") FROM ${t} WHERE "地区" = '华东 East' AND "类别" = '家具 Furniture'`);
     const eastAnyCategory = east;
+    const profitShare = (await sql(`SELECT sum("利润") FROM ${t}`)) / total;
 
-    // nothing chosen: every node shows its chart's total; the five values come from one ChartHeadlines call
+    // nothing chosen: every node shows its chart's total; the six values come from one ChartHeadlines call
     const batches = () => stack.logLines.filter((l) => l.includes('"chart headlines"'));
     const before = batches().length;
     const plain = await ok('POST', `/api/relation/relation-option/dashboard/${charts.get('bar')!.chartId}`, {});
     expect(plain.relationId).toBe(relationId);
-    expect(batches().slice(before).map((l) => JSON.parse(l).items)).toEqual([5]);
+    expect(batches().slice(before).map((l) => JSON.parse(l).items)).toEqual([6]);
     const v0 = new Map<string, number | null>(plain.nodes.map((n: { nodeId: string; value: number | null }) => [n.nodeId, n.value]));
     close(v0.get(root)!, total);
     close(v0.get(bar)!, total);
     close(v0.get(pie)!, total);
     close(v0.get(funnel)!, total);
     close(v0.get(gauge)!, allProfit);
+    // the ratio, not the profit sum (236513733 in the issue), written as the chart writes it: a percent
+    close(v0.get(ratio)!, profitShare);
+    const ratioText = plain.nodes.find((n: { nodeId: string }) => n.nodeId === ratio).text;
+    expect(ratioText).toBe(`${(Math.round(profitShare * 10000) / 100).toFixed(2)}%`);
     expect(plain.option.series[0]).toMatchObject({ type: 'tree', orient: 'TB' });
 
     // a region chosen on the bar: its concatenated children (and below) filtered by it
@@ -119,7 +126,9 @@ describe('relation maps', () => {
     // the pie's own formatter: 万 with two decimals and thousands separators (en writes 万 as K, and M, B as the value grows)
     expect(v1.get(pie)!.text).toMatch(/^[\d,]+\.\d{2}[KMB]$/);
     expect(east1.option.series[0]).toMatchObject({ type: 'graph', layout: 'force' });
-    expect(east1.option.series[0].links).toHaveLength(4);
+    expect(east1.option.series[0].links).toHaveLength(5);
+    // the option's tooltip shows the node's name and text, not its raw value
+    expect(east1.option.tooltip).toMatchObject({ formatter: '{b}' });
 
     // and a category on the pie: the funnel is filtered by both
     const both = await ok('POST', '/api/relation/relation-option/dashboard/-', { relationId, selections: [{ nodeId: bar, value: '华东 East' }, { nodeId: pie, value: '家具 Furniture' }] });

@@ -1,7 +1,8 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
-import { warnFields, warnItems, type Chart, type WarnItem, type WarnListName } from '@bi/chart-model';
+import { findWarnField, warnFields, warnItems, warnValueType, type Chart, type ChartField, type WarnItem, type WarnListName } from '@bi/chart-model';
+import { chartLocale, formatReadable } from '@bi/charts';
 import type { AppConfig } from '@bi/config';
 import type { Logger } from '@bi/core';
 import { LANGUAGES, translate, type Language } from '@bi/i18n';
@@ -99,20 +100,37 @@ export function uuidOf(text: string): `${string}-${string}-${string}-${string}-$
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-${((parseInt(h[16]!, 16) & 3) | 8).toString(16)}${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
 
-function conditionText(item: WarnItem, language: Language): string {
+/** A compared value as the reader reads it: numbers in the field's format and the locale's units (1亿, 1億, 100M). */
+function readableValue(value: unknown, field: ChartField | undefined, language: Language): string {
+  if (value === null || value === undefined) return '—';
+  if (field && warnValueType(field) !== 'number') return String(value);
+  return typeof value === 'number' || typeof value === 'string' ? formatReadable(value, field?.formatter, chartLocale(language)) : String(value);
+}
+
+/** The rule's conditions in a language, their values written as the chart writes them (formatReadable). */
+export function conditionText(item: WarnItem, language: Language, fields: readonly ChartField[] = []): string {
   const parts = item.warnConditions.map((c) => {
     const name = c.axisField.axisTitle || c.axisField.axisName;
-    if (c.compare === 'between') return `${name} ${translate('warn.op.between', language, { left: String(c.compareValueLeft), right: String(c.compareValueRight) })}`;
+    const field = findWarnField(fields, c.axisField);
+    const v = (x: unknown) => readableValue(x, field, language);
+    if (c.compare === 'between') return `${name} ${translate('warn.op.between', language, { left: v(c.compareValueLeft), right: v(c.compareValueRight) })}`;
     if (c.compare === 'like' || c.compare === 'notLike') return `${name} ${translate(`warn.op.${c.compare}`, language)} ${String(c.compareValue)}`;
-    return `${name} ${c.compare} ${String(c.compareValue)}`;
+    return `${name} ${c.compare} ${v(c.compareValue)}`;
   });
   return parts.join(` ${translate(item.logic === 1 ? 'warn.logic.all' : 'warn.logic.any', language)} `);
 }
 
-function valueText(found: RuleOutcome['found']): string {
+/** The values that met the rule (by field title, evaluateRule), written as the chart writes them. */
+export function valueText(found: RuleOutcome['found'], item?: WarnItem, fields: readonly ChartField[] = [], language: Language = 'zh-CN'): string {
   if (!found) return '';
+  // the titles evaluateRule keys the values by, back to their fields (for their formatters)
+  const byTitle = new Map<string, ChartField>();
+  for (const c of item?.warnConditions ?? []) {
+    const field = findWarnField(fields, c.axisField);
+    if (field) byTitle.set(c.axisField.axisTitle || field.title || c.axisField.axisName, field);
+  }
   const values = Object.entries(found.values)
-    .map(([k, v]) => `${k} = ${v === null ? '—' : String(v)}`)
+    .map(([k, v]) => `${k} = ${readableValue(v, byTitle.get(k), language)}`)
     .join(', ');
   return found.category ? `${found.category}: ${values}` : values;
 }
@@ -532,7 +550,7 @@ export class WarningEngine implements OnModuleInit, OnModuleDestroy {
     const firingKey = `${rule.rule_id}:${rule.window}`;
     const recipients = [...new Set([owner.userId, rule.owner_id].filter(Boolean))];
     const texts = Object.fromEntries(
-      LANGUAGES.map((lang) => [lang, translate('warn.message', lang, { chart: rule.title, warn: item.warnName, condition: conditionText(item, lang), value: valueText(outcome.found) })]),
+      LANGUAGES.map((lang) => [lang, translate('warn.message', lang, { chart: rule.title, warn: item.warnName, condition: conditionText(item, lang, warnFields(rule.chart_json, rule.list)), value: valueText(outcome.found, item, warnFields(rule.chart_json, rule.list), lang) })]),
     ) as Record<Language, string>;
     // a recipient who may not see the owner's rows gets the message without values
     const withoutValues = Object.fromEntries(

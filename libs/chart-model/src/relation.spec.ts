@@ -3,6 +3,7 @@ import {
   checkRelationTree,
   defaultRelationFormatter,
   headlineChart,
+  headlineValue,
   newRelationNode,
   relationChain,
   relationFilters,
@@ -117,5 +118,31 @@ describe('headlineChart', () => {
     expect(headlineChart({ ...chart, values: [], secondValues: [{ name: 'x', dataType: 'number' }] })!.values).toEqual([{ name: 'x', dataType: 'number' }]);
     expect(headlineChart({ ...chart, values: [] })).toBeUndefined();
     expect(headlineChart({ ...chart, dataSourceId: '' })).toBeUndefined();
+  });
+});
+
+describe('headlineValue: the number a node shows is the one its chart shows (issue 27: 利润率 showed the profit sum)', () => {
+  const profit = { name: '利润', dataType: 'number' as const, aggregator: 'sum' as const };
+  const revenue = { name: '金额', dataType: 'number' as const, aggregator: 'sum' as const };
+  const nav = { ...emptyChart('n', '利润率 Profit / revenue', 's', 'nav'), points: [{ name: '类别', dataType: 'string' as const }], values: [profit], secondValues: [revenue] };
+
+  it('a progress chart is reduced to its value and target, and reads their ratio as a percent', () => {
+    expect(headlineChart(nav)).toMatchObject({ type: 'card', points: [], values: [profit, revenue], secondValues: [] });
+    const h = headlineValue(nav, [236513733, 1865310000]);
+    expect(h.value).toBeCloseTo(236513733 / 1865310000, 12);
+    expect(h.formatter).toMatchObject({ type: 2, decimalPlaces: 2 });
+    // the target of two value fields is the second; without one, property.max, else 100
+    expect(headlineChart({ ...nav, values: [profit, revenue], secondValues: [] })!.values).toEqual([profit, revenue]);
+    expect(headlineValue({ ...nav, secondValues: [], property: { max: 500 } }, [250]).value).toBe(0.5);
+    expect(headlineValue({ ...nav, secondValues: [] }, [25]).value).toBe(0.25);
+    expect(headlineValue(nav, [5, 0]).value).toBeNull();
+    expect(headlineValue(nav, [null, 10]).value).toBeNull();
+  });
+
+  it('any other chart reads its first value with the field\'s formatter', () => {
+    const money = { type: 1 as const, isCustomizeUnit: false, unit: 1 as const, customUnit: '', decimalPlaces: 1, useThousandth: true };
+    const bar = { ...nav, type: 'bar' as const, values: [{ ...revenue, formatter: money }] };
+    expect(headlineChart(bar)!.values).toEqual([bar.values[0]]);
+    expect(headlineValue(bar, [1865310000])).toEqual({ value: 1865310000, formatter: money });
   });
 });

@@ -230,7 +230,16 @@ export function headlineField(chart: Chart): Chart['values'][number] | undefined
 }
 
 /**
- * The chart reduced to its headline: its first value field over all rows (the field's aggregator),
+ * The target field of a progress (nav) chart, as its bars read it (libs/charts nav): the second value
+ * field, else the first second value (when the value is a value field); none: property.max, else 100.
+ */
+function navTarget(chart: Chart): Chart['values'][number] | undefined {
+  return chart.values[1] ?? (chart.values[0] ? chart.secondValues[0] : undefined);
+}
+
+/**
+ * The chart reduced to its headline: its first value field over all rows (the field's aggregator) —
+ * for a progress (nav) chart, its value and target fields, whose ratio its bars show (headlineValue) —
  * no dimensions, no top-N, no plot lines; its own inner filters and field filters stay. Undefined when
  * the chart has no value field (the node shows no value).
  */
@@ -238,5 +247,25 @@ export function headlineChart(chart: Chart): Chart | undefined {
   const field = headlineField(chart);
   if (!field || !chart.dataSourceId) return undefined;
   const { editTopNum: _top, plotLineY: _y, plotLineYOptional: _y2, ...rest } = chart;
-  return { ...rest, type: 'card', points: [], secondPoints: [], values: [field], secondValues: [] };
+  const target = chart.type === 'nav' ? navTarget(chart) : undefined;
+  return { ...rest, type: 'card', points: [], secondPoints: [], values: target ? [field, target] : [field], secondValues: [] };
+}
+
+/** Percent with two decimals: how a progress chart writes its ratio (formatPercent of libs/charts). */
+const RATIO_FORMATTER: Formatter = { type: 2, isCustomizeUnit: false, unit: 0, customUnit: '', decimalPlaces: 2, useThousandth: false };
+
+/**
+ * The number a node shows for its chart, from the values of headlineChart's fields over all rows (in
+ * their order), and the formatter the chart writes it with: the value field's own; for a progress
+ * (nav) chart the ratio value / target (target: the target field, else property.max, else 100) as a
+ * percent — what the chart shows, not the value field's sum. Null when there is no number.
+ */
+export function headlineValue(chart: Chart, values: readonly (number | null)[]): { value: number | null; formatter: Formatter | undefined } {
+  const field = headlineField(chart);
+  const value = values[0] ?? null;
+  if (chart.type !== 'nav') return { value, formatter: field?.formatter };
+  const max: unknown = chart.property?.max;
+  const fixed = typeof max === 'number' && Number.isFinite(max) ? max : typeof max === 'string' && max.trim() !== '' && Number.isFinite(Number(max)) ? Number(max) : null;
+  const target = navTarget(chart) ? (values[1] ?? null) : (fixed ?? 100);
+  return { value: value === null || target === null || target === 0 ? null : value / target, formatter: RATIO_FORMATTER };
 }

@@ -81,7 +81,7 @@ export function buildOption(input: ChartResult, options?: BuildOptions): ChartBu
       downsampled: out.downsampled === true,
       warnings: ctx.warnings.map(warningText),
       notes: ctx.warnings,
-      formatters: { series: out.formatters?.series ?? {}, valueAxes: out.formatters?.valueAxes ?? [], ...(out.formatters?.categoryAxis ? { categoryAxis: out.formatters.categoryAxis } : {}), locale: ctx.options.locale },
+      formatters: { series: out.formatters?.series ?? {}, ...(out.formatters?.seriesUnits ? { seriesUnits: out.formatters.seriesUnits } : {}), valueAxes: out.formatters?.valueAxes ?? [], ...(out.formatters?.categoryAxis ? { categoryAxis: out.formatters.categoryAxis } : {}), locale: ctx.options.locale },
     },
   };
 }

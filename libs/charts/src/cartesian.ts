@@ -63,6 +63,18 @@ export function buildCartesian(ctx: BuildContext, spec: CartesianSpec): KindOutp
   // category axis (tooltips format the value on the web).
   const withTexts = chart.isShowPointLabel === true;
 
+  const property = chart.property ?? {};
+  const extents = valueExtents(pv.series.map((s) => ({ axis: axisOf(s.measure), stack: stackOf(s.measure), values: s.values })), pv.categories.length);
+  const axisFormatters = (valueAxisCount === 2 ? [0, 1] : [0]).map((axis) => {
+    const extent = extents[axis as 0 | 1];
+    // the axis' largest tick decides its one unit: the data's extent or a stored min/max beyond it
+    const stored = [axis === 0 ? property.min : property.secondMin, axis === 0 ? property.max : property.secondMax].map((v) => Math.abs(toNumber(v) ?? 0));
+    return axisFormatter(formatterOf((axis === 0 ? primary : secondary)[0]), Math.max(Math.abs(extent.min), Math.abs(extent.max), ...stored), options.locale);
+  });
+  // a point's label and tooltip read in its axis' unit when its field fixes none (formatReadable)
+  const axisUnit = (axis: 0 | 1): number => axisFormatters[axis]?.unit ?? 0;
+  const seriesUnits: Record<string, number> = {};
+
   const series: JsonObject[] = [];
   const firstOnAxis: Partial<Record<0 | 1, JsonObject>> = {};
   const seriesFormatters: Record<string, ReturnType<typeof formatterOf>> = {};
@@ -74,7 +86,7 @@ export function buildCartesian(ctx: BuildContext, spec: CartesianSpec): KindOutp
     const values = ds.downsampled ? pick(s.values, keep) : s.values;
     const data = withTexts
       ? values.map((v, k) => {
-          const text = showShares && v !== null ? formatPercent(stackTotals.get(stack!)![k] ? Math.abs(v) / stackTotals.get(stack!)![k]! : 0) : display(v, s.measure, ctx.options.locale);
+          const text = showShares && v !== null ? formatPercent(stackTotals.get(stack!)![k] ? Math.abs(v) / stackTotals.get(stack!)![k]! : 0) : display(v, s.measure, ctx.options.locale, axisUnit(axis));
           return point(categories[k]!, v, literal(text));
         })
       : values;
@@ -96,6 +108,7 @@ export function buildCartesian(ctx: BuildContext, spec: CartesianSpec): KindOutp
     };
     series.push(item);
     seriesFormatters[s.name] = formatterOf(s.measure);
+    if (axisUnit(axis) !== 0) seriesUnits[s.name] = axisUnit(axis);
     firstOnAxis[axis] ??= item;
 
     if (spec.trendlines && s.measure.field.showTrendline) {
@@ -119,6 +132,7 @@ export function buildCartesian(ctx: BuildContext, spec: CartesianSpec): KindOutp
           z: 5,
         });
         seriesFormatters[name] = formatterOf(s.measure);
+        if (axisUnit(axis) !== 0) seriesUnits[name] = axisUnit(axis);
       } else {
         ctx.warnings.push(chartWarning('trendlineTooFew', { series: s.name }));
       }
@@ -129,7 +143,7 @@ export function buildCartesian(ctx: BuildContext, spec: CartesianSpec): KindOutp
   const axisMeasures: Record<0 | 1, ChartColumn[]> = { 0: primary, 1: secondary };
   for (const axis of [0, 1] as const) {
     if (axis === 1 && !spec.dualAxis) continue;
-    const items = plotLineItems(ctx, axis, axisMeasures[axis], horizontal ? 'xAxis' : 'yAxis');
+    const items = plotLineItems(ctx, axis, axisMeasures[axis], horizontal ? 'xAxis' : 'yAxis', axisUnit(axis));
     if (items.length === 0) continue;
     const host = firstOnAxis[axis];
     if (host) host.markLine = markLineOption(ctx, items);
@@ -145,12 +159,11 @@ export function buildCartesian(ctx: BuildContext, spec: CartesianSpec): KindOutp
     type: 'category',
     data: categories,
     name: pv.dimensions.map((d) => fieldLabel(d.field)).join(' / ') || undefined,
-    boundaryGap: spec.seriesType[0] === 'line' && spec.seriesType[1] === 'line' ? false : true,
+    // lines start at the value axis, unless their points carry labels (the first one would run over the axis' labels)
+    boundaryGap: spec.seriesType[0] === 'line' && spec.seriesType[1] === 'line' && !withTexts ? false : true,
     inverse: horizontal ? true : undefined,
     ...axisStyle(theme, horizontal ? showY : showX, true),
   };
-  const property = chart.property ?? {};
-  const extents = valueExtents(pv.series.map((s) => ({ axis: axisOf(s.measure), stack: stackOf(s.measure), values: s.values })), pv.categories.length);
   const valueAxis = (axis: 0 | 1): JsonObject => {
     const measures = axisMeasures[axis];
     const extent = extents[axis];
@@ -158,11 +171,15 @@ export function buildCartesian(ctx: BuildContext, spec: CartesianSpec): KindOutp
     // cut at the axis), and no positive range without positive data; the stored min/max win
     const min = toNumber(axis === 0 ? property.min : property.secondMin) ?? (extent.min >= 0 ? 0 : undefined);
     const max = toNumber(axis === 0 ? property.max : property.secondMax) ?? (extent.max <= 0 && extent.min < 0 ? 0 : undefined);
+    // point labels above (beside) the points: room past the largest point for its label, so that it
+    // stays inside the plot (off the axis name and the legend); a stored max wins
+    const headroom = chart.isShowPointLabel === true && max === undefined && !(spec.stacked && spec.seriesType[axis] === 'bar') && extent.max > 0;
     return {
       type: 'value',
       name: measures.length === 1 ? fieldLabel(measures[0]!.field) : undefined,
       min,
       max,
+      boundaryGap: headroom ? [0, '10%'] : undefined,
       position: axis === 1 ? (horizontal ? 'top' : 'right') : undefined,
       alignTicks: valueAxisCount === 2 ? true : undefined,
       ...axisStyle(theme, axis === 0 && (horizontal ? showX : showY)),
@@ -186,12 +203,6 @@ export function buildCartesian(ctx: BuildContext, spec: CartesianSpec): KindOutp
     outerBoundsContain: 'all',
   };
 
-  const axisFormatters = (valueAxisCount === 2 ? [0, 1] : [0]).map((axis) => {
-    const extent = extents[axis as 0 | 1];
-    // the axis' largest tick decides its one unit: the data's extent or a stored min/max beyond it
-    const stored = [axis === 0 ? property.min : property.secondMin, axis === 0 ? property.max : property.secondMax].map((v) => Math.abs(toNumber(v) ?? 0));
-    return axisFormatter(formatterOf((axis === 0 ? primary : secondary)[0]), Math.max(Math.abs(extent.min), Math.abs(extent.max), ...stored), options.locale);
-  });
 
   return {
     option: {
@@ -209,6 +220,7 @@ export function buildCartesian(ctx: BuildContext, spec: CartesianSpec): KindOutp
     downsampled: ds.downsampled,
     formatters: {
       series: seriesFormatters,
+      ...(Object.keys(seriesUnits).length > 0 ? { seriesUnits } : {}),
       valueAxes: axisFormatters,
       ...(period ? { categoryAxis: { granularity: period } } : {}),
     },

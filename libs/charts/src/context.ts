@@ -1,7 +1,7 @@
 /** What every kind builder gets, and what it gives back. */
 import type { Chart, ChartField, Formatter } from '@bi/chart-model';
 import { DEFAULT_DOWNSAMPLE_THRESHOLD } from './downsample.js';
-import { chartLocale, formatValue, type ChartLocale } from './format.js';
+import { chartLocale, formatReadable, formatValue, type ChartLocale } from './format.js';
 import { resolvePalette, resolveTheme, type ChartTheme } from './themes.js';
 import type { ChartWarning } from './warnings.js';
 import { DEFAULT_LABELS, type BuildOptions, type ChartColumn, type ChartLabels, type ChartResult, type ColumnRole, type FormatterSpec, type JsonObject } from './types.js';
@@ -72,8 +72,16 @@ export function formatterOf(column: ChartColumn | undefined): Formatter | null {
   return column?.field.formatter ?? null;
 }
 
-/** A value as its column's formatter shows it, in the user's locale. */
-export function display(value: number | null | undefined, column: ChartColumn | undefined, locale: ChartLocale): string {
+/**
+ * A value as a person reads it in a chart (labels, cards, statistics, plot lines): its column's
+ * formatter, in the locale's units when the formatter fixes none (formatReadable: as the value axis).
+ */
+export function display(value: number | null | undefined, column: ChartColumn | undefined, locale: ChartLocale, axisUnit = 0): string {
+  return formatReadable(value, formatterOf(column), locale, axisUnit);
+}
+
+/** A value exactly as its column's formatter writes it (table cells: the figure, not a rounded unit). */
+export function displayExact(value: number | null | undefined, column: ChartColumn | undefined, locale: ChartLocale): string {
   return formatValue(value, formatterOf(column), locale);
 }
 

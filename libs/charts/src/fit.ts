@@ -104,6 +104,10 @@ export function fitCategories(labels: readonly string[], plot: number, room: num
   return { rotate: 90, width, step: Math.ceil(line / Math.max(slot, 0.01)) };
 }
 
+/** Part of the box's width a plot line's label may take beside the plot. */
+const PLOT_LINE_LABEL_SHARE = 0.3;
+const PLOT_LINE_FONT = 11;
+
 /** Part of a label's length a cut label must keep before thinning is preferred. */
 const READABLE = 0.75;
 
@@ -222,6 +226,7 @@ export function fitOption(option: JsonObject, size: BoxSize): JsonObject {
   }
 
   // Category axes
+  let categoryExtent: number | undefined;
   for (const key of ['xAxis', 'yAxis'] as const) {
     const axes = out[key];
     const list = Array.isArray(axes) ? axes : isObj(axes) ? [axes] : [];
@@ -246,6 +251,8 @@ export function fitOption(option: JsonObject, size: BoxSize): JsonObject {
     const plotH = height - num(grid.top) - num(grid.bottom) - (horizontal && valueShown ? 2 * lineHeight(12) : 0);
     const room = horizontal ? (width - num(grid.left) - num(grid.right)) * LABEL_SHARE : (height - num(grid.top) - num(grid.bottom)) * LABEL_SHARE;
     const fit = fitCategories(labels, horizontal ? plotH : plotW, room, fontSize, horizontal);
+    // the height a vertical chart's category labels take under the plot (upright ones: their cut length)
+    if (!horizontal) categoryExtent = fit.rotate === 0 ? lineHeight(fontSize) : fit.rotate === 45 ? Math.ceil(fit.width * 0.72 + fontSize) : fit.width + 4;
     const nextLabel: Obj = { ...axisLabel, interval: fit.step - 1, rotate: fit.rotate, width: fit.width, overflow: 'truncate', hideOverlap: false };
     const nextAxis: Obj = { ...axis, axisLabel: nextLabel, name: keepName ? axis.name : undefined };
     const nextList = list.slice();
@@ -325,12 +332,43 @@ export function fitOption(option: JsonObject, size: BoxSize): JsonObject {
     };
   });
 
+  // Plot lines of a vertical chart: their labels outside the plot, right of the line's end (beyond a
+  // second axis' labels), in room taken from the plot; inside, at the line's end, they ran over the data
+  // labels of the last points. A label too long for the room reads on two lines (name, then value), cut
+  // to the room as the last resort.
+  if (grid && Array.isArray(out.yAxis) && out.yAxis.some((a) => isObj(a) && a.type === 'value') && series.some((s) => isObj(s) && isObj(s.markLine))) {
+    const secondAxis = valueWidths.length > 1 ? valueWidths[1]! : 0;
+    const room = Math.max(40, Math.floor(width * PLOT_LINE_LABEL_SHARE));
+    let widest = 0;
+    series = series.map((s) => {
+      if (!isObj(s) || !isObj(s.markLine) || !Array.isArray(s.markLine.data)) return s;
+      const markLine = s.markLine;
+      const data = (markLine.data as Json[]).map((d) => {
+        if (!isObj(d) || !isObj(d.label) || typeof d.label.formatter !== 'string') return d;
+        const text = d.label.formatter;
+        const cut = text.lastIndexOf(': ');
+        const twoLines = textWidth(text, PLOT_LINE_FONT) > room && cut > 0;
+        const lines = twoLines ? [text.slice(0, cut), text.slice(cut + 2)] : [text];
+        widest = Math.max(widest, ...lines.map((l) => textWidth(l, PLOT_LINE_FONT)));
+        return twoLines ? { ...d, label: { ...d.label, formatter: lines.join('\n') } } : d;
+      });
+      const label = isObj(markLine.label) ? markLine.label : {};
+      return { ...s, markLine: { ...markLine, data, label: { ...label, position: 'end', distance: secondAxis > 0 ? secondAxis + 4 : 5, fontSize: PLOT_LINE_FONT, lineHeight: PLOT_LINE_FONT + 2, width: room, overflow: 'truncate' } } };
+    });
+    if (widest > 0) {
+      grid.right = num(grid.right) + Math.min(room, Math.ceil(widest)) + 8;
+      gridChanged = true;
+      seriesChanged = true;
+    }
+  }
+
   // Value axes: as many ticks as the plot has room for (about one per 36 px)
   if (grid) {
     for (const key of ['xAxis', 'yAxis'] as const) {
       const axes = out[key];
       if (!Array.isArray(axes) || !axes.some((a) => isObj(a) && a.type === 'value')) continue;
-      const along = key === 'yAxis' ? height - num(grid.top) - num(grid.bottom) - 40 : width - num(grid.left) - num(grid.right) - 120;
+      // a vertical plot's height is what the category labels under it leave (upright labels take most of a small box)
+      const along = key === 'yAxis' ? height - num(grid.top) - num(grid.bottom) - (categoryExtent !== undefined ? categoryExtent + 8 : 40) : width - num(grid.left) - num(grid.right) - 120;
       const splitNumber = Math.max(2, Math.min(5, Math.floor(along / (key === 'yAxis' ? 36 : 90))));
       out = { ...out, [key]: axes.map((a) => (isObj(a) && a.type === 'value' && a.splitNumber === undefined ? { ...a, splitNumber } : a)) };
     }

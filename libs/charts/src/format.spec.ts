@@ -1,4 +1,4 @@
-import { axisFormatter, axisTickBound, chartLocale, defaultFormatter, EMPTY_VALUE, formatAxisValue, formatPercent, formatValue, roundHalfAwayFromZero, toNumber, type ChartLocale } from './format.js';
+import { axisFormatter, axisTickBound, chartLocale, defaultFormatter, EMPTY_VALUE, formatAxisValue, formatPercent, formatReadable, formatValue, roundHalfAwayFromZero, toNumber, type ChartLocale } from './format.js';
 
 const f = defaultFormatter;
 
@@ -220,6 +220,65 @@ describe('formatting by locale (one table per locale)', () => {
           expect(formatValue(v, formatter, locale)).not.toMatch(/^-?\d{1,3}(,\d{3})+(\.\d+)?(万|萬|K)$/);
         }
       }
+    }
+  });
+});
+
+describe('formatReadable: what a person reads (labels, tooltips, alert values) in the units of the axis', () => {
+  const none2 = f({ unit: 0, decimalPlaces: 2, useThousandth: false });
+  const none0 = f({ unit: 0, decimalPlaces: 0, useThousandth: true });
+  const wan1 = f({ unit: 1, decimalPlaces: 1, useThousandth: true });
+  const pct1 = f({ type: 2, decimalPlaces: 1 });
+  const custom = f({ isCustomizeUnit: true, customUnit: '元', decimalPlaces: 0, useThousandth: true });
+  // value, formatter, zh-CN, zh-TW, en (issue 27: labels read 30926.47 and 8760499.98 under an axis in 万)
+  const table: [number | string | null, ReturnType<typeof f> | null, string, string, string][] = [
+    [30926.47, none2, '3.09万', '3.09萬', '30.93K'],
+    [8760499.98, none2, '876.05万', '876.05萬', '8.76M'],
+    [100000000, null, '1亿', '1億', '100M'],
+    [499999.95, null, '50万', '50萬', '500K'],
+    ['236513733', none0, '2.37亿', '2.37億', '236.51M'],
+    [-15000, none0, '-1.5万', '-1.5萬', '-15K'],
+    [99999999.99, null, '1亿', '1億', '100M'],
+    [1234567890123, null, '12,345.68亿', '12,345.68億', '1,234.57B'],
+    [9999.5, none0, '10,000', '10,000', '10,000'],
+    [1234.567, none2, '1234.57', '1234.57', '1234.57'],
+    [0.1 + 0.2, null, '0.3', '0.3', '0.3'],
+    [6960.83258065, null, '6,960.83', '6,960.83', '6,960.83'],
+    [-12.5, null, '-12.5', '-12.5', '-12.5'],
+    [0.000123456, null, '0.000123', '0.000123', '0.000123'],
+    // a formatter that fixes the unit is followed as it is
+    [12345, wan1, '1.2万', '1.2萬', '12.3K'],
+    [0.125, pct1, '12.5%', '12.5%', '12.5%'],
+    [1234567, custom, '1,234,567元', '1,234,567元', '1,234,567元'],
+    [null, none2, '-', '-', '-'],
+    ['East', null, 'East', 'East', 'East'],
+  ];
+  it.each(table)('%p with %j → zh-CN %p, zh-TW %p, en %p', (value, formatter, zhCN, zhTW, en) => {
+    expect(formatReadable(value, formatter, 'zh-CN')).toBe(zhCN);
+    expect(formatReadable(value, formatter, 'zh-TW')).toBe(zhTW);
+    expect(formatReadable(value, formatter, 'en')).toBe(en);
+  });
+
+  it('reads a point in its value axis\' unit while that keeps a figure (6.96K beside 10.02K, not 6,960.83)', () => {
+    expect(formatReadable(6960.83, null, 'en', 3)).toBe('6.96K');
+    expect(formatReadable(10020, null, 'en', 3)).toBe('10.02K');
+    expect(formatReadable(6960.83, null, 'zh-CN', 1)).toBe('0.7万');
+    expect(formatReadable(6960.83, null, 'zh-TW', 1)).toBe('0.7萬');
+    expect(formatReadable(2.5e6, null, 'en', 3)).toBe('2.5M');
+    // too small for the axis' unit: its own text
+    expect(formatReadable(12, null, 'zh-CN', 2)).toBe('12');
+    expect(formatReadable(12, null, 'en', 4)).toBe('12');
+    // a formatter that fixes the unit wins over the axis
+    expect(formatReadable(6960.83, f({ unit: 0, isCustomizeUnit: true, customUnit: '元', decimalPlaces: 0 }), 'en', 3)).toBe('6961元');
+  });
+
+  it('writes a value in the family of units its axis uses (万/亿 or 萬/億 or K/M/B, never a mix)', () => {
+    for (const v of [12345, 876049998, 3.2e11, -4.5e6]) {
+      const axis = axisFormatter(none2, Math.abs(v), 'zh-CN');
+      expect(formatAxisValue(axisTickBound(v), axis, 'zh-CN')).toMatch(/[万亿]$/);
+      expect(formatReadable(v, none2, 'zh-CN')).toMatch(/[万亿]$/);
+      expect(formatReadable(v, none2, 'zh-TW')).toMatch(/[萬億]$/);
+      expect(formatReadable(v, none2, 'en')).toMatch(/[KMB]$/);
     }
   });
 });

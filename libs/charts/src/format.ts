@@ -178,6 +178,48 @@ export function formatValue(value: number | string | null | undefined, formatter
   return fixed(rounded === 0 ? 0 : rounded, decimals, formatter.useThousandth) + suffix;
 }
 
+/** Decimals a value written in a unit chosen for the reader shows at most (trailing zeros dropped). */
+export const READABLE_DECIMALS = 2;
+
+/** A formatter that fixes how a value is written: percent, a unit (万, 亿, K, M, G) or a custom unit text. */
+function fixesUnit(formatter: Formatter | null | undefined): boolean {
+  return !!formatter && (formatter.type === 2 || (formatter.type === 1 && (formatter.isCustomizeUnit || formatter.unit !== 0)));
+}
+
+/** '50.00万' → '50万', '3.10K' → '3.1K' (the digits before the unit only). */
+function trimUnitZeros(text: string): string {
+  return text.replace(/(\.\d*?)0+(?=\D*$)/, '$1').replace(/\.(?=\D*$)/, '');
+}
+
+/**
+ * THE text of a number a person reads (data labels, tooltips, cards, statistics, plot lines, relation
+ * nodes, alert values and conditions, the bell and mails), in the reader's language. A formatter that
+ * fixes the unit (万, 亿, K, M, G, a custom unit, percent) is followed as formatValue does; otherwise
+ * (no formatter, or no unit chosen) a value from 10,000 on is written in the locale's unit as the value
+ * axes are (unitFor auto: 万/亿 in zh-CN, 萬/億 in zh-TW, K/M/B in English), with up to
+ * READABLE_DECIMALS decimals and thousands separators ('3.09万', '876.05万', '1亿', '8.76M'); smaller
+ * values as the value formatter writes them, or without one with up to READABLE_DECIMALS decimals
+ * ('6,960.83', not '6960.83258065'; below 1, three significant digits). `axisUnit` (a chart's value
+ * axis unit, axisFormatter): a point on that axis reads in the axis' unit as long as it keeps a figure
+ * in it (6.96K, not 6,960.83, beside 10.02K). Table cells and exports keep the
+ * exact value (formatValue).
+ */
+export function formatReadable(value: number | string | null | undefined, formatter?: Formatter | null, locale: ChartLocale = DEFAULT_LOCALE, axisUnit: number = 0): string {
+  const n = toNumber(value);
+  if (n === null || fixesUnit(formatter)) return formatValue(value, formatter, locale);
+  // on a value axis in a unit, a point's label reads in it (6.96K beside 10.02K under an axis in K) while
+  // the unit keeps a figure at READABLE_DECIMALS; a value too small for it keeps its own
+  const hinted = axisUnit in UNIT_DIVISORS && axisUnit !== 0 ? (axisUnit as UnitCode) : 0;
+  const unit = hinted !== 0 && Math.abs(n) / UNIT_DIVISORS[hinted] >= 10 ** -READABLE_DECIMALS && Math.abs(n) < UNIT_DIVISORS[hinted] * 1e4 ? hinted : unitFor(0, Math.abs(n), locale, true);
+  if (unit === 0) {
+    if (formatter && formatter.type === 1) return formatValue(value, formatter, locale);
+    // no format at all (an average, a ratio): at most READABLE_DECIMALS decimals (3 significant digits below 1), with separators
+    if (Math.abs(n) < 1) return formatValue(Number(n.toPrecision(3)), null, locale);
+    return trimUnitZeros(formatValue(n, defaultFormatter({ decimalPlaces: READABLE_DECIMALS, useThousandth: true }), locale));
+  }
+  return trimUnitZeros(formatValue(n, defaultFormatter({ unit, decimalPlaces: READABLE_DECIMALS, useThousandth: true }), locale));
+}
+
 /** Decimals axis labels show at most: ticks are round numbers, so trailing zeros are dropped. */
 const AXIS_MAX_DECIMALS = 3;
 

@@ -13,3 +13,4 @@ export { fitOption, fitCategories, legendRows, textWidth, type BoxSize, type Cat
 export { gaugeScale, type GaugeScale } from './kinds/gauge.js';
 export { buildOption, OPTION_BUILDERS } from './build.js';
 export { cartesianPairs, isHorizontalOption } from './cartesian.js';
+export { defaultAggregatorOf, hasDefaultTitle, measureTitle, type SourceFieldNaming } from './names.js';

@@ -210,6 +210,63 @@ describe('server-side pictures at the dashboard box sizes', () => {
     if (step > 1) expect(svg).toContain(`every ${step} labels: 1 shown`);
   });
 
+  // issue 27 item 9: a plot line's label over a data label; crowded value-axis labels in the compare
+  // split's small charts (a 340–380 × 250 px cell); labels in the reader's units (万, 萬, K/M) in three languages
+  const plain2 = { ...PLAIN_0, decimalPlaces: 2, useThousandth: false };
+  const SPLIT: { width: number; height: number } = { width: 360, height: 250 };
+  const labelled: [string, () => ChartResult, { width: number; height: number }][] = [
+    ['bar with point labels and an average plot line', () => categoryResult('bar', REGIONS, { isShowPointLabel: true, plotLineY: [{ name: '平均 Avg', valueType: 1, formula: 0 }] }, (i) => 8760499.98 - i * 1e6), boxPixels(6, 4)],
+    ['bar with point labels and a plot line at the last bar', () => categoryResult('bar', REGIONS, { isShowPointLabel: true, plotLineY: [{ name: '目标 Goal', valueType: 0, value: 3e6 }] }, () => 3e6), boxPixels(6, 4)],
+    ['line with point labels and a plot line (no unit chosen)', () => {
+      const r = categoryResult('line', REGIONS, { isShowPointLabel: true, plotLineY: [{ name: '平均 Avg', valueType: 1, formula: 0 }] }, (i) => 30926.47 * (i + 1));
+      r.columns[1] = { ...r.columns[1]!, field: { ...r.columns[1]!.field, formatter: plain2 } };
+      return r;
+    }, boxPixels(12, 8)],
+    ['line of averages without a format: every label in the axis\' unit', () => {
+      const r = categoryResult('line', MONTHS.slice(0, 12), { isShowPointLabel: true }, (i) => 6960.83258065 + i * 731.7);
+      r.columns[1] = { ...r.columns[1]!, field: { ...r.columns[1]!.field, formatter: undefined, aggregator: 'avg' } };
+      return r;
+    }, boxPixels(6, 4)],
+    ['compare split: one category of the stacked bars', () => ({ ...stackResult(), rows: stackResult().rows.filter((r) => r.k === CATEGORIES[0]) }), SPLIT],
+    ['compare split: bars with a plot line', () => categoryResult('bar', REGIONS, { isShowPointLabel: true, plotLineY: [{ name: '平均 Avg', valueType: 1, formula: 0 }] }, (i) => 1.2e8 + i * 3.3e7), SPLIT],
+    ['compare split: doubleaxis', () => categoryResult('doubleaxis', REGIONS, { isShowPointLabel: true }), SPLIT],
+  ];
+  const labelGrid = labelled.flatMap(([name, make, px]) => (['zh-CN', 'zh-TW', 'en'] as const).map((locale) => [name, locale, make, px] as const));
+  it.each(labelGrid)('%s (%s): no label over another, value labels in the locale\'s units', (_name, locale, make, px) => {
+    const { svg } = draw(make(), px, { locale });
+    expect(overlaps(svg)).toEqual([]);
+    expect(outside(svg, px.width, px.height)).toEqual([]);
+    // no raw figure (30926.47, 8760499.98): every number of 5 or more digits is written in a unit
+    expect(textBoxes(svg).map((b) => b.text).filter((t) => /\d{5,}/.test(t.replace(/,/g, '')) && !/[万萬亿億KMB%]/.test(t))).toEqual([]);
+    // point labels on an axis in a unit are written in it (not 6,960.83 beside 10.02K)
+    if (_name.startsWith('line of averages')) expect(textBoxes(svg).map((b) => b.text).filter((t) => /^[\d,.]+$/.test(t) && t !== '0')).toEqual([]);
+  });
+
+  // issue 27 item 9: in the compare split's cells (about 360 × 250 px) the category labels turn upright
+  // and take most of the height; the value axis kept its ticks for the whole height: 0 … 6,000万 in 85 px
+  const splitCases: [string, () => ChartResult][] = [
+    ['stacked bars of one category', () => ({ ...stackResult(), rows: stackResult().rows.filter((r) => r.k === CATEGORIES[1]).map((r, i) => ({ ...r, v: 2.8e7 + 1.3e7 * ((i * 3) % 5) })) })],
+    ['bars by long region names', () => categoryResult('bar', REGIONS.map((r) => `${r} ${r}`), {}, (i) => 2.8e7 + 1.3e7 * ((i * 3) % 5))],
+    ['doubleaxis', () => categoryResult('doubleaxis', REGIONS.map((r) => `${r} ${r}`))],
+  ];
+  it.each(splitCases.flatMap(([name, make]) => (['zh-CN', 'zh-TW', 'en'] as const).map((locale) => [name, locale, make] as const)))(
+    'compare split cell, %s (%s): value-axis labels a line and a half apart at least',
+    (_name, locale, make) => {
+      const px = { width: 360, height: 250 };
+      const { svg } = draw(make(), px, { locale });
+      expect(overlaps(svg)).toEqual([]);
+      const ticks = textBoxes(svg)
+        .filter((b) => /^-?[\d.,]+[万萬亿億KMB]?$/.test(b.text))
+        .map((b) => ({ x: Math.min(...b.corners.map((c) => c[0])), y: (Math.min(...b.corners.map((c) => c[1])) + Math.max(...b.corners.map((c) => c[1]))) / 2 }));
+      for (const side of [ticks.filter((t) => t.x < px.width / 2), ticks.filter((t) => t.x >= px.width / 2)]) {
+        const ys = side.map((t) => t.y).sort((a, b) => a - b);
+        if (ys.length === 0) continue;
+        expect(ys.length).toBeGreaterThanOrEqual(2);
+        for (let i = 1; i < ys.length; i++) expect(ys[i]! - ys[i - 1]!).toBeGreaterThanOrEqual(18);
+      }
+    },
+  );
+
   // values just under 1亿 (9,500万): ECharts' axis ends on 1亿, so the axis reads in 亿 (億, M) throughout
   it.each([
     ['zh-CN', /^(0|\d+(\.\d+)?亿)$/],

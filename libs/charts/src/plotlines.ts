@@ -46,7 +46,7 @@ export function plotLineValue(ctx: BuildContext, def: PlotLineDef, axisMeasures:
  * markLine data items for one axis. `valueKey` is 'yAxis' for vertical value axes, 'xAxis' for horizontal.
  * Lines without a value are skipped with a warning.
  */
-export function plotLineItems(ctx: BuildContext, axis: 0 | 1, axisMeasures: ChartColumn[], valueKey: 'xAxis' | 'yAxis'): JsonObject[] {
+export function plotLineItems(ctx: BuildContext, axis: 0 | 1, axisMeasures: ChartColumn[], valueKey: 'xAxis' | 'yAxis', axisUnit = 0): JsonObject[] {
   const items: JsonObject[] = [];
   for (const def of plotLineDefs(ctx)) {
     if (def.axis !== axis) continue;
@@ -56,7 +56,7 @@ export function plotLineItems(ctx: BuildContext, axis: 0 | 1, axisMeasures: Char
       ctx.warnings.push(chartWarning('plotLineNoValue', { name }));
       continue;
     }
-    const text = display(value, plotLineColumn(def, axisMeasures), ctx.options.locale);
+    const text = display(value, plotLineColumn(def, axisMeasures), ctx.options.locale, axisUnit);
     items.push({ name, [valueKey]: value, label: { formatter: literal(name ? `${name}: ${text}` : text) } });
   }
   return items;

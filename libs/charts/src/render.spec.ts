@@ -57,9 +57,14 @@ describe('render proof (ECharts SSR, SVG)', () => {
   });
 
   it('draws plain-value points (no point labels) where the labelled points are drawn', () => {
-    // the bars and line of the first series, by their colour; labels only add texts
+    // the bars and line of the first series, by their colour; labels only add texts (and the room the
+    // axes leave them: the plain chart's axes are drawn for both)
+    const axesOf = (chart: Partial<Chart>, kind: 'bar' | 'line') => {
+      const { xAxis, yAxis } = buildOption(monthlyResult(kind, { ...chart, isShowPointLabel: false })).option;
+      return { xAxis, yAxis };
+    };
     const shapes = (chart: Partial<Chart>, kind: 'bar' | 'line') => {
-      const option = buildOption(monthlyResult(kind, chart)).option;
+      const option = { ...buildOption(monthlyResult(kind, chart)).option, ...axesOf(chart, kind) };
       const color = (option.series as { itemStyle: { color: string } }[])[0]!.itemStyle.color;
       return renderSvg(option, { animation: false }).match(new RegExp(`<path d="[^"]+"[^>]*(fill|stroke)="${color}"`, 'gi')) ?? [];
     };
@@ -79,7 +84,7 @@ describe('render proof (ECharts SSR, SVG)', () => {
   it('gives the table its structure instead (the web draws it)', () => {
     const { option } = buildOption(sampleResult('table', { aggregateConfig: { showSum: true } } as Partial<Chart>));
     const table = option.table as Record<string, unknown>;
-    expect(Object.keys(table).sort()).toEqual(['columns', 'maxHeight', 'page', 'rows', 'summary', 'summaryColor']);
+    expect(Object.keys(table).sort()).toEqual(['colors', 'columns', 'maxHeight', 'page', 'rows', 'summary', 'summaryColor']);
     expect((table.rows as unknown[]).length).toBe(20);
     expect((table.summary as unknown[]).length).toBe(1);
   });

@@ -145,3 +145,42 @@ export function resolvePalette(chart: Pick<Chart, 'colorSettings' | 'theme'>, th
 export function paletteColor(palette: readonly string[], i: number): string {
   return palette[((i % palette.length) + palette.length) % palette.length] ?? CHART_PALETTE[0]!;
 }
+
+/** [r, g, b] 0–255 of a hex colour ('#abc', '#aabbcc', with or without alpha), else null (names, rgb(): not read). */
+function rgbOf(color: string): [number, number, number] | null {
+  const m = HEX.exec(color.trim());
+  if (!m) return null;
+  let hex = m[1]!;
+  if (hex.length <= 4) hex = [...hex].map((c) => c + c).join('');
+  return [parseInt(hex.slice(0, 2), 16), parseInt(hex.slice(2, 4), 16), parseInt(hex.slice(4, 6), 16)];
+}
+
+function luminance([r, g, b]: [number, number, number]): number {
+  const lin = (c: number) => {
+    const s = c / 255;
+    return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+  };
+  return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b);
+}
+
+/** WCAG contrast ratio (1–21) of two hex colours; null when either is not a hex colour. */
+export function contrastRatio(a: string, b: string): number | null {
+  const x = rgbOf(a);
+  const y = rgbOf(b);
+  if (!x || !y) return null;
+  const [hi, lo] = [luminance(x), luminance(y)].sort((p, q) => q - p) as [number, number];
+  return (hi + 0.05) / (lo + 0.05);
+}
+
+/** Contrast text needs on its background to be read (WCAG AA for large or bold text). */
+export const MIN_TEXT_CONTRAST = 3;
+
+/**
+ * A text colour that can be read on a background: `color` when its contrast is at least
+ * MIN_TEXT_CONTRAST (or cannot be measured), else `fallback` (the theme's text colour): a statistics
+ * colour picked for a light theme (#333) stays readable on the starry sky.
+ */
+export function readableOn(color: string, background: string, fallback: string): string {
+  const ratio = contrastRatio(color, background);
+  return ratio === null || ratio >= MIN_TEXT_CONTRAST ? color : fallback;
+}

@@ -88,6 +88,11 @@ export interface FormatterSpec {
   /** series name → formatter of its value field (null: plain) */
   series: Record<string, Formatter | null>;
   /**
+   * series name → the unit of its value axis (Formatter['unit']) when its formatter fixes none: its
+   * tooltips read in it as its point labels do (formatReadable's axisUnit)
+   */
+  seriesUnits?: Record<string, number>;
+  /**
    * value axis index → formatter for its labels (axis 1 is the second axis of doubleaxis): the field's
    * formatter with one unit chosen for the whole axis (axisFormatter); apply formatAxisValue
    */

@@ -11,7 +11,8 @@ function item(n: RelationOptionNode, root: boolean) {
  * tree, 2 a left-right tree (series tree). Nodes arrive root first (tree order).
  */
 export function relationOption(nodes: readonly RelationOptionNode[], layout: RelationLayout): Record<string, unknown> {
-  const tooltip = { trigger: 'item', confine: true };
+  // the tooltip names the node and its formatted text (the item's name), never the raw value
+  const tooltip = { trigger: 'item', confine: true, formatter: '{b}' };
   if (layout === 0) {
     return {
       tooltip,

@@ -18,7 +18,7 @@ import {
   type RelationNodeView,
   type RelationOptionNode,
 } from '@bi/chart-model';
-import { chartLocale, formatValue, EMPTY_VALUE } from '@bi/charts';
+import { chartLocale, formatReadable, EMPTY_VALUE } from '@bi/charts';
 import type { AppConfig } from '@bi/config';
 import { AppError } from '@bi/core';
 import type { Language } from '@bi/i18n';
@@ -508,7 +508,8 @@ export class RelationController {
         dashboardId: r.read?.record.dashboardId ?? null,
         state: r.state,
         value,
-        text: value === null ? EMPTY_VALUE : formatValue(value, f, locale),
+        // written as the chart writes it (a ratio as its percent; no unit chosen: the reader's 万/亿, K/M/B)
+        text: value === null ? EMPTY_VALUE : formatReadable(value, f, locale),
         ...(h?.error ? { error: h.error } : {}),
       };
     });

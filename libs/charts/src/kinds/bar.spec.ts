@@ -24,7 +24,7 @@ describe('bar', () => {
     expect(amount.data[0]).toEqual(['2024-01', 1234567, '123.46万']);
     expect(amount.data[3]).toEqual(['2024-04', null, '-']);
     expect(amount.data[5]).toEqual(['2024-06', 2900000.5, '290.00万']);
-    expect(profit.data[2]).toEqual(['2024-03', -15000, '-15,000']);
+    expect(profit.data[2]).toEqual(['2024-03', -15000, '-1.5万']); // no unit chosen: the locale's unit, as the axis
   });
 
   it('hides point labels unless isShowPointLabel; a series is then its values, aligned with the categories', () => {

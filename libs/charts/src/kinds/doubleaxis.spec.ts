@@ -30,7 +30,7 @@ describe('doubleaxis', () => {
       }),
     );
     expect(o.series[0].markLine.data).toEqual([{ name: 'Goal', yAxis: 2500000, label: { formatter: 'Goal: 250.00万' } }]);
-    expect(o.series[1].markLine.data).toEqual([{ name: 'Min profit', yAxis: -15000, label: { formatter: 'Min profit: -15,000' } }]);
+    expect(o.series[1].markLine.data).toEqual([{ name: 'Min profit', yAxis: -15000, label: { formatter: 'Min profit: -1.5万' } }]);
   });
 
   it('uses two x axes when horizontal', () => {

@@ -1,5 +1,7 @@
 import { chartOf, column, tableResult } from '../testing/fixtures.js';
+import { periodLabel } from '../periods.js';
 import { build, type Loose } from '../testing/helpers.js';
+import { contrastRatio, STATISTIC_COLORS, THEME_NAMES } from '../themes.js';
 
 describe('table', () => {
   it('returns columns (aliases as titles) and the first page of rows instead of series', () => {
@@ -47,6 +49,38 @@ describe('table', () => {
       { key: 'min', label: 'Min', cells: { product: 'Min', qty: '1', amount: '1.00万' } },
     ]);
     expect(o.table.summaryColor).toBe('#8E44AD');
+  });
+
+  // issue 27: total rows almost invisible in the starry theme (its light text on the light cells of the app)
+  it.each(THEME_NAMES)('draws in the %s theme: cells, header and statistics band in its colours, the totals readable', (theme) => {
+    for (const pick of [undefined, ...STATISTIC_COLORS]) {
+      const { o } = build(tableResult({ theme, aggregateConfig: { showSum: true, ...(pick ? { showFontColor: pick } : {}) } }));
+      const { colors, summaryColor } = o.table;
+      expect(contrastRatio(colors.text, colors.backgroundColor)).toBeGreaterThanOrEqual(4.5);
+      expect(contrastRatio(colors.text, colors.header)).toBeGreaterThanOrEqual(4.5);
+      expect(contrastRatio(summaryColor, colors.summaryBackground)).toBeGreaterThanOrEqual(3);
+      expect(colors.backgroundColor).toBe(o.backgroundColor);
+    }
+  });
+
+  // issue 27 item 10: month granularity read '2024-12-01' in a table but '2024-12' on a line chart's axis
+  it.each([
+    [3, 'zh-CN', ['2024-11', '2024-12']],
+    [2, 'en', ['2024 Q4', '2024 Q4']],
+    [4, 'zh-TW', ['2024年第44週', '2024年第48週']],
+    [5, 'en', ['2024-11-01', '2024-12-01']],
+  ] as const)('writes a date dimension by granularity %p as the category axis does (%s)', (granularity, locale, expected) => {
+    const result = {
+      chart: chartOf('table'),
+      columns: [column('d', 'dimension', { title: 'Month', dataType: 'date', granularity }), column('v', 'measure', { title: 'Amount' })],
+      rows: [{ d: '2024-11-01', v: 1 }, { d: '2024-12-01', v: 2 }],
+    };
+    const { o } = build(result, { locale });
+    expect(o.table.rows.map((r: Loose) => r.cells.d)).toEqual(expected);
+    // the same text a line chart's axis shows; the row keeps its key (detail drill, linkage)
+    const period = ({ 2: 'quarter', 3: 'month', 4: 'week' } as const)[granularity as 2 | 3 | 4];
+    expect(o.table.rows.map((r: Loose) => periodLabel(r.category, period ?? null, locale))).toEqual(expected);
+    expect(o.table.rows.map((r: Loose) => r.category)).toEqual(['2024-11-01', '2024-12-01']);
   });
 
   it('limits statistics to aggregateField when it names a value field', () => {

@@ -1,8 +1,9 @@
 import type { AggregateConfig } from '@bi/chart-model';
-import { columnsOf, display, fieldLabel, type KindBuilder } from '../context.js';
+import { columnsOf, displayExact, fieldLabel, type KindBuilder } from '../context.js';
 import { categoryOf, cellText } from '../data.js';
+import { periodLabel, periodOf } from '../periods.js';
 import { columnStat, STAT_KEYS, type StatKey } from '../stats.js';
-import { normalizeColor } from '../themes.js';
+import { normalizeColor, readableOn } from '../themes.js';
 import { chartWarning } from '../warnings.js';
 import type { ChartColumn, JsonObject } from '../types.js';
 
@@ -25,7 +26,14 @@ export const buildTable: KindBuilder = (ctx) => {
   const start = rowCount > size ? (index - 1) * size : 0;
   const pageRows = result.rows.slice(start, start + size);
 
-  const text = (c: ChartColumn, v: unknown): string => (isMeasure(c) ? display(v as number | null, c, ctx.options.locale) : cellText(v as string | number | null, options.labels.empty));
+  // a date dimension by year / quarter / month / week reads as its period ('2024-12', not the key '2024-12-01'), as on a category axis
+  const periods = new Map(columns.filter((c) => !isMeasure(c) && c.field.dataType === 'date').map((c) => [c.alias, periodOf(c.field.granularity)]));
+  const text = (c: ChartColumn, v: unknown): string => {
+    if (isMeasure(c)) return displayExact(v as number | null, c, ctx.options.locale);
+    const cell = cellText(v as string | number | null, options.labels.empty);
+    const period = periods.get(c.alias);
+    return period ? periodLabel(cell, period, ctx.options.locale) : cell;
+  };
   // a row is a point of the chart: its dimension values name it as the other kinds name theirs (detail drill, linkage)
   const dimAliases = columnsOf(result, 'dimension').map((c) => c.alias);
   const rows: JsonObject[] = pageRows.map((row, i) => ({
@@ -44,9 +52,15 @@ export const buildTable: KindBuilder = (ctx) => {
   const summary: JsonObject[] = STAT_KEYS.filter((k) => config[FLAGS[k]] === true).map((key) => {
     const cells: Record<string, string> = {};
     if (labelColumn && !statColumns.includes(labelColumn)) cells[labelColumn.alias] = options.labels[key];
-    for (const c of statColumns) cells[c.alias] = display(columnStat(result, c, key), c, ctx.options.locale);
+    for (const c of statColumns) cells[c.alias] = displayExact(columnStat(result, c, key), c, ctx.options.locale);
     return { key, label: options.labels[key], cells };
   });
+
+  // the table draws in its theme (the web paints its cells with these): the statistics rows on a band
+  // of their own, their colour readable on it (a colour picked for a light theme stays readable on dark)
+  const backgroundColor = normalizeColor(chart.property?.background) ?? theme.background;
+  const colors = { backgroundColor, text: theme.text, header: theme.splitLine, border: theme.splitLine, summaryBackground: theme.splitLine };
+  const summaryColor = readableOn(normalizeColor(config.showFontColor) ?? theme.text, colors.summaryBackground, theme.text);
 
   return {
     option: {
@@ -63,7 +77,8 @@ export const buildTable: KindBuilder = (ctx) => {
         })),
         rows,
         summary,
-        summaryColor: normalizeColor(config.showFontColor) ?? theme.text,
+        summaryColor,
+        colors,
         page: { index, size, total },
         maxHeight: options.tableMaxHeight,
       },

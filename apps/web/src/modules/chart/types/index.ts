@@ -107,6 +107,8 @@ export interface TableOption {
   rows: TableRowOption[];
   summary?: TableSummaryOption[];
   summaryColor?: string;
+  /** the colours of the chart's theme the table draws in (cells, header, borders, the statistics band) */
+  colors?: { backgroundColor: string; text: string; header: string; border: string; summaryBackground: string };
   page?: { index: number; size: number; total: number };
   maxHeight?: number;
 }

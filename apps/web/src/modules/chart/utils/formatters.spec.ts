@@ -28,6 +28,32 @@ describe('formatters in the language the option was built in (meta.formatters.lo
   });
 });
 
+describe('tooltips in the units of the axis when the field fixes none (issue 27: 30926.47 under an axis in 万)', () => {
+  const plain2 = { type: 1 as const, isCustomizeUnit: false, unit: 0 as const, customUnit: '', decimalPlaces: 2, useThousandth: false };
+  it.each([
+    ['zh-CN', '3.09万', '876.05万'],
+    ['zh-TW', '3.09萬', '876.05萬'],
+    ['en', '30.93K', '8.76M'],
+  ] as const)('%s: %p and %p', (locale, small, large) => {
+    const tooltip = cartesianTooltip({ series: { Amount: plain2 }, valueAxes: [plain2], locale }, false);
+    expect(tooltip([{ seriesName: 'Amount', name: 'East', value: 30926.47 }])).toBe(`East<br/>Amount: <b>${small}</b>`);
+    expect(tooltip([{ seriesName: 'Amount', name: 'East', value: 8760499.98 }])).toBe(`East<br/>Amount: <b>${large}</b>`);
+    expect(itemTooltip({ series: { Amount: plain2 }, valueAxes: [], locale }, false)({ seriesName: 'Amount', name: 'East', value: 8760499.98 })).toBe(`Amount<br/>East: <b>${large}</b>`);
+  });
+});
+
+describe('a tooltip reads in its value axis\' unit as the point labels do (meta.formatters.seriesUnits)', () => {
+  it.each([
+    ['zh-CN', 1, '0.7万'],
+    ['zh-TW', 1, '0.7萬'],
+    ['en', 3, '6.96K'],
+  ] as const)('%s', (locale, unit, text) => {
+    const tooltip = cartesianTooltip({ series: { Avg: null }, seriesUnits: { Avg: unit }, valueAxes: [], locale }, false);
+    expect(tooltip([{ seriesName: 'Avg', name: '2024-01', value: 6960.83258065 }])).toBe(`2024-01<br/>Avg: <b>${text}</b>`);
+    expect(cartesianTooltip({ series: { Avg: null }, valueAxes: [], locale }, false)([{ seriesName: 'Avg', name: '2024-01', value: 6960.83258065 }])).toBe('2024-01<br/>Avg: <b>6,960.83</b>');
+  });
+});
+
 describe('formatters applied to cartesian options', () => {
   it('formats axis tooltips with the series formatter and escapes names', () => {
     const answer = answerOf('bar');

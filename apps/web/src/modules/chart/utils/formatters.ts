@@ -1,11 +1,11 @@
 /**
  * Adds the functions a JSON option cannot carry (docs/api/chart.md, libs/charts/README.md): tooltips
- * formatted with `formatValue`, value-axis / gauge / visual-map labels with `formatAxisValue`, both with
+ * formatted with `formatReadable` (as the point labels), value-axis / gauge / visual-map labels with `formatAxisValue`, both with
  * `meta.formatters` in its locale (the language the server wrote the option's texts in: 万/亿, 萬/億,
  * K/M/B). Pure: the input option is not changed; only the parts that get a function are copied.
  */
 import type { Formatter } from '@bi/chart-model';
-import { DEFAULT_LOCALE, formatAxisValue, formatValue, isHorizontalOption as isHorizontal, periodLabel, type ChartLocale, type FormatterSpec } from '@bi/charts';
+import { DEFAULT_LOCALE, formatAxisValue, formatReadable, formatValue, isHorizontalOption as isHorizontal, periodLabel, type ChartLocale, type FormatterSpec } from '@bi/charts';
 import type { RendererFamily } from '@bi/chart-model';
 import { rendererFamilyOf } from './renderers';
 
@@ -38,8 +38,9 @@ export function escapeHtml(text: unknown): string {
 
 const markerOf = (p: TooltipParam): string => (typeof p.marker === 'string' ? p.marker : '');
 
-function formatNumber(value: unknown, formatter: Formatter | null | undefined, locale: ChartLocale): string {
-  if (typeof value === 'number' || typeof value === 'string' || value === null || value === undefined) return formatValue(value, formatter, locale);
+/** A tooltip's value as the point labels write it (formatReadable: the locale's units — its axis' unit — when the field fixes none). */
+function formatNumber(value: unknown, formatter: Formatter | null | undefined, locale: ChartLocale, axisUnit = 0): string {
+  if (typeof value === 'number' || typeof value === 'string' || value === null || value === undefined) return formatReadable(value, formatter, locale, axisUnit);
   return formatValue(null);
 }
 
@@ -51,6 +52,11 @@ export function seriesFormatter(formatters: FormatterSpec, ...names: (string | u
     if (name !== undefined && Object.prototype.hasOwnProperty.call(formatters.series, name)) return formatters.series[name] ?? null;
   }
   return null;
+}
+
+/** The unit of a series' value axis its tooltip reads in (meta.formatters.seriesUnits), 0 none. */
+function seriesUnit(formatters: FormatterSpec, name: string | undefined): number {
+  return name !== undefined && formatters.seriesUnits && Object.prototype.hasOwnProperty.call(formatters.seriesUnits, name) ? (formatters.seriesUnits[name] ?? 0) : 0;
 }
 
 /** Cartesian options put the values on x when the chart is horizontal (isHorizontal). */
@@ -76,7 +82,7 @@ export function cartesianTooltip(formatters: FormatterSpec, horizontal: boolean)
     const header = markLine ? category : categoryText(formatters)(category);
     const lines = list.map((p) => {
       const label = p.componentType === 'markLine' ? p.name : p.seriesName;
-      return `${markerOf(p)}${escapeHtml(label)}: <b>${escapeHtml(formatNumber(valueOf(p), seriesFormatter(formatters, p.seriesName), localeOf(formatters)))}</b>`;
+      return `${markerOf(p)}${escapeHtml(label)}: <b>${escapeHtml(formatNumber(valueOf(p), seriesFormatter(formatters, p.seriesName), localeOf(formatters), seriesUnit(formatters, p.seriesName)))}</b>`;
     });
     return [escapeHtml(header), ...lines].filter((line) => line !== '').join('<br/>');
   };

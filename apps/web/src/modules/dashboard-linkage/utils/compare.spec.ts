@@ -14,6 +14,8 @@ describe('compare split', () => {
   it('strips the measure alias when the chart shows several measures', () => {
     const c = chart({ secondPoints: [f('category')], values: [f('amount', 'number', 'Amount'), f('profit', 'number')] });
     expect(compareValues(c, { series: [{ name: 'Office · Amount' }, { name: 'Office · profit' }, { name: 'Tech · Amount' }] })).toEqual(['Office', 'Tech']);
+    // a value named by its aggregator ('profit (Average)', issue 27)
+    expect(compareValues(c, { series: [{ name: 'Office · Amount' }, { name: 'Office · profit (Average)' }, { name: 'Tech · profit (平均)' }] })).toEqual(['Office', 'Tech']);
   });
 
   it('has no values without a compare field, and filters one value of its type', () => {

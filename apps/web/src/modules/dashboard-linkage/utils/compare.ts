@@ -23,8 +23,15 @@ export function compareValues(chart: Chart, option: Record<string, unknown>): st
     if (typeof s.name !== 'string') continue;
     let value = s.name;
     if (measures.length > 1) {
-      const alias = measures.find((m) => value.endsWith(` · ${m}`));
-      if (alias) value = value.slice(0, -(` · ${alias}`.length));
+      // 'value · alias', or 'value · alias (aggregator)' while the alias is the default title (measureTitle)
+      for (const m of measures) {
+        const at = value.lastIndexOf(` · ${m}`);
+        const end = at + 3 + m.length;
+        if (at > 0 && (end === value.length || value.startsWith(' (', end))) {
+          value = value.slice(0, at);
+          break;
+        }
+      }
     }
     if (value !== '-' && value !== '' && !out.includes(value)) out.push(value);
   }

@@ -3,6 +3,7 @@ import { WARN_MAX_CONDITIONS, WARN_MAX_ITEMS, WARN_NAME_MAX, warnFields, warnVal
 import { Alert, App, Button, Checkbox, Empty, Input, Popconfirm, Radio, Select, Space, Switch, Table, Tag, Tooltip, Typography } from 'antd';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { createPortal } from 'react-dom';
+import { chartLocale, type ChartLocale } from '@bi/charts';
 import { useWarnTranslation, type WarningsT } from '../i18n';
 import type { AlertState } from '../api/alarm';
 import {
@@ -11,6 +12,7 @@ import {
   availableLists,
   canAdd,
   conditionField,
+  conditionValueText,
   draftProblem,
   editDraft,
   fieldByKey,
@@ -56,11 +58,12 @@ function fieldLabel(field: Pick<ChartField, 'name' | 'title' | 'aggregator'>, wt
 }
 
 /** "Amount (Sum) greater than 100" */
-function conditionText(chart: WarnChart, list: WarnListName, c: WarnCondition, wt: WarningsT): string {
+function conditionText(chart: WarnChart, list: WarnListName, c: WarnCondition, wt: WarningsT, locale: ChartLocale): string {
   const field = conditionField(chart, list, c);
   const name = field ? fieldLabel(field, wt) : c.axisField.axisTitle || c.axisField.axisName;
   const op = wt(`ops.${c.compare}`);
-  return c.compare === 'between' ? `${name} ${op} ${c.compareValueLeft} – ${c.compareValueRight}` : `${name} ${op} ${c.compareValue}`;
+  const v = (x: unknown) => conditionValueText(x, field, locale);
+  return c.compare === 'between' ? `${name} ${op} ${v(c.compareValueLeft)} – ${v(c.compareValueRight)}` : `${name} ${op} ${v(c.compareValue)}`;
 }
 
 /**
@@ -69,7 +72,7 @@ function conditionText(chart: WarnChart, list: WarnListName, c: WarnCondition, w
  * is checked with the shared check of @bi/chart-model before `onSave`.
  */
 export function AlarmSettings({ chart, value, onSave, footer, onEditing, states }: AlarmSettingsProps) {
-  const { wt } = useWarnTranslation();
+  const { wt, i18n } = useWarnTranslation();
   const { message } = App.useApp();
   const [draft, setDraft] = useState<WarnDraft | null>(null);
   const [origin, setOrigin] = useState<WarnListName | undefined>(undefined);
@@ -195,7 +198,7 @@ export function AlarmSettings({ chart, value, onSave, footer, onEditing, states 
                 {r.item.warnConditions.map((c, i) => (
                   <div key={i} className="bi-alarm__condition">
                     {i > 0 ? <Typography.Text type="secondary">{r.item.logic === 1 ? wt('alarm.logicAll') : wt('alarm.logicAny')} · </Typography.Text> : null}
-                    {conditionText(chart, r.list, c, wt)}
+                    {conditionText(chart, r.list, c, wt, chartLocale(i18n.language))}
                   </div>
                 ))}
               </div>

@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import type { ChartField, WarnConfig } from '@bi/chart-model';
 import {
+  conditionValueText,
   alertsOffered,
   applyDraft,
   availableLists,
@@ -108,5 +109,20 @@ describe('the alarm dialog form', () => {
     expect([config.warnItemsYList.length, config.warnItemsYOptionalList[0]!.warnName]).toEqual([0, 'B']);
     expect(setSwitch(config, 'warnItemsYOptionalList', 0, false).warnItemsYOptionalList[0]!.isSwitch).toBe(false);
     expect(removeItem(config, 'warnItemsYOptionalList', 0).warnItemsYOptionalList).toEqual([]);
+  });
+});
+
+describe('the alert list writes compared values as the chart does (issue 27: 100000000 in the alert list)', () => {
+  const amount: ChartField = { name: '金额', title: '金额', dataType: 'number', aggregator: 'sum' };
+  const region: ChartField = { name: '地区', title: '地区', dataType: 'string', aggregator: 'max' };
+  it.each([
+    ['zh-CN', '1亿', '50万'],
+    ['zh-TW', '1億', '50萬'],
+    ['en', '100M', '500K'],
+  ] as const)('%s: %p, %p', (locale, big, half) => {
+    expect(conditionValueText('100000000', amount, locale)).toBe(big);
+    expect(conditionValueText(499999.95, amount, locale)).toBe(half);
+    expect(conditionValueText('100000000', region, locale)).toBe('100000000');
+    expect(conditionValueText(null, amount, locale)).toBe('—');
   });
 });

@@ -1,3 +1,4 @@
+import { formatReadable, type ChartLocale } from '@bi/charts';
 import {
   WARN_HOUR_MAX,
   WARN_HOUR_MIN,
@@ -179,6 +180,16 @@ export function draftProblem(chart: WarnChart, config: WarnConfig, draft: WarnDr
 /** A problem's message key in the module's catalogue ('warn.name_required' → 'problems.name_required'). */
 export function problemKey(problem: WarnProblem): `problems.${string}` {
   return `problems.${problem.key.replace(/^warn\./, '')}`;
+}
+
+/**
+ * A condition's compared value as the chart writes the field's values, in the reader's language
+ * (formatReadable of @bi/charts: '1亿', '1億', '100M' for 100000000); text and dates as they are.
+ */
+export function conditionValueText(value: unknown, field: ChartField | undefined, locale: ChartLocale): string {
+  if (value === null || value === undefined || value === '') return '—';
+  if (field && warnValueType(field) !== 'number') return String(value);
+  return typeof value === 'number' || typeof value === 'string' ? formatReadable(value, field?.formatter, locale) : String(value);
 }
 
 /** The field a stored condition names, if the chart still has it. */

@@ -1,5 +1,5 @@
 import { ConfigProvider, Table, type TableColumnsType } from 'antd';
-import { useEffect, useLayoutEffect, useMemo, useRef, useState, type HTMLAttributes, type KeyboardEvent } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type CSSProperties, type HTMLAttributes, type KeyboardEvent } from 'react';
 import { useChartViewTranslation } from '../../i18n';
 import type { TableOption, TableRowOption } from '../../types';
 import { pageKeepingFirstRow, rowsThatFit, TABLE_PAGER_HEIGHT, TABLE_ROW_HEIGHT } from '../../utils/table';
@@ -98,9 +98,14 @@ export function TableChart({ answer, appTheme, onDone, onPageChange, paging, onP
   );
 
   if (!table) return null;
+  // the table draws in its chart's theme (starry sky: light text on its dark cells, not on the app's white)
+  const colors = table.colors;
+  const themed = colors
+    ? ({ '--bi-table-bg': colors.backgroundColor, '--bi-table-text': colors.text, '--bi-table-header': colors.header, '--bi-table-border': colors.border, '--bi-table-summary-bg': colors.summaryBackground } as CSSProperties)
+    : undefined;
 
   return (
-    <div className="bi-chart-table" ref={frameRef} data-testid="chart-table" data-page-size={page.size} data-total={page.total}>
+    <div className={`bi-chart-table${colors ? ' bi-chart-table--themed' : ''}`} style={themed} ref={frameRef} data-testid="chart-table" data-page-size={page.size} data-total={page.total}>
       <ConfigProvider theme={COMPACT}>
       <Table<TableRowOption>
         size="small"
