@@ -130,8 +130,11 @@ test.describe('chart editor', () => {
 
     // a field filter on the date: January and February only
     await editor.menuAction('points', 0, 'menu-filter');
+    // the app's date inputs (antd DatePicker): a typed date is taken with Enter, which closes the calendar
     await visibleTestId(page, 'filter-from-0').fill('2024-01-01');
+    await visibleTestId(page, 'filter-from-0').press('Enter');
     await visibleTestId(page, 'filter-to-0').fill('2024-02-29');
+    await visibleTestId(page, 'filter-to-0').press('Enter');
     saved = editor.nextSave();
     const filtered = page.waitForResponse(isEditorRun(chartId));
     await visibleTestId(page, 'dialog-ok').click();

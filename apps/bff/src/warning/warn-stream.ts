@@ -18,7 +18,7 @@ export interface WarnStreamEvent {
 
 type Listener = (event: WarnStreamEvent) => void;
 
-/** Open streams per user; a user's oldest stream is closed beyond this many (tabs of one browser share nothing). */
+/** Open streams per user (one per browser: its tabs share one, apps/web/src/shared/live); the oldest is closed beyond this many. */
 export const STREAMS_PER_USER = 10;
 /** Events older than this when the BFF starts are not pushed (a fresh Kafka group reads the topic from its beginning). */
 const REPLAY_SKIP_MS = 60_000;

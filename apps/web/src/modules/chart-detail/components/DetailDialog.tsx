@@ -13,6 +13,7 @@ import { useExportRows } from '../hooks/useExportRows';
 import { useChartDetailTranslation } from '../i18n';
 import type { DetailCell, DetailColumn, DetailFilterBody, DetailRequest, ViewFilters } from '../types';
 import { DETAIL_LOGIC, DETAIL_OPERATORS, detailFilterBody, MAX_DETAIL_CONDITIONS, newDetailCondition, withColumn, type DetailLogic } from '../utils/detailFilter';
+import { DateInput } from '../../../shared/components/DateInput';
 
 interface DetailDialogProps {
   tab: Tab;
@@ -217,8 +218,8 @@ function DetailFilterEditor({ columns, onApply }: { columns: DetailColumn[]; onA
           />
           {usesRange(c.compare) ? (
             <>
-              <Input size="small" type="date" className="bi-detail-filter__value" aria-label={cd('detail.filter.from')} value={String(c.compareValueLeft ?? '')} onChange={(e) => set(i, { ...c, compareValueLeft: e.target.value })} data-testid={`detail-condition-${i}-from`} />
-              <Input size="small" type="date" className="bi-detail-filter__value" aria-label={cd('detail.filter.to')} value={String(c.compareValueRight ?? '')} onChange={(e) => set(i, { ...c, compareValueRight: e.target.value })} data-testid={`detail-condition-${i}-to`} />
+              <DateInput size="small" className="bi-detail-filter__value" ariaLabel={cd('detail.filter.from')} placeholder={cd('detail.filter.from')} value={String(c.compareValueLeft ?? '')} onChange={(v) => set(i, { ...c, compareValueLeft: v })} testId={`detail-condition-${i}-from`} />
+              <DateInput size="small" className="bi-detail-filter__value" ariaLabel={cd('detail.filter.to')} placeholder={cd('detail.filter.to')} value={String(c.compareValueRight ?? '')} onChange={(v) => set(i, { ...c, compareValueRight: v })} testId={`detail-condition-${i}-to`} />
             </>
           ) : (
             <Input size="small" className="bi-detail-filter__value" aria-label={cd('detail.filter.value')} placeholder={cd('detail.filter.value')} value={String(c.compareValue ?? '')} onChange={(e) => set(i, { ...c, compareValue: e.target.value })} data-testid={`detail-condition-${i}-value`} />

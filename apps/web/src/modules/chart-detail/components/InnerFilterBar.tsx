@@ -3,13 +3,14 @@ import { CloseOutlined } from '@ant-design/icons';
 import type { RangeFilter } from '@bi/chart-model';
 import { INNER_FILTER_RELOAD_DEBOUNCE_MS, REMOTE_SELECT_DEBOUNCE_MS, type Tab } from '@bi/rules';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Input, InputNumber, Radio, Select, Spin, Tooltip, Typography } from 'antd';
+import { Button, InputNumber, Radio, Select, Spin, Tooltip, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useDebouncedValue } from '../../../shared/hooks/useDebouncedValue';
 import { MAX_RANGE_VALUES, rangeEnds, rangeFromEnds } from '../../chart-editor/panels/utils/innerFilters';
 import { detailApi, detailKeys } from '../api/detail';
 import { useChartDetailTranslation } from '../i18n';
 import { cleared, firstProblem, sameValues, startingValues, withRange } from '../utils/innerValues';
+import { DateInput } from '../../../shared/components/DateInput';
 
 interface InnerFilterBarProps {
   tab: Tab;
@@ -127,9 +128,9 @@ function FilterControl({ tab, chartId, filter, onChange }: { tab: Tab; chartId: 
   if (filter.dataType === 'date') {
     return (
       <span className="bi-inner-filter-bar__range">
-        <Input size="small" type="date" value={from} aria-label={cd('bar.from')} onChange={(e) => onChange({ range: rangeFromEnds('date', e.target.value, to) })} data-testid={`inner-filter-${filter.name}-from`} />
+        <DateInput size="small" value={from} ariaLabel={cd('bar.from')} placeholder={cd('detail.filter.from')} onChange={(v) => onChange({ range: rangeFromEnds('date', v, to) })} testId={`inner-filter-${filter.name}-from`} />
         <span>–</span>
-        <Input size="small" type="date" value={to} aria-label={cd('bar.to')} onChange={(e) => onChange({ range: rangeFromEnds('date', from, e.target.value) })} data-testid={`inner-filter-${filter.name}-to`} />
+        <DateInput size="small" value={to} ariaLabel={cd('bar.to')} placeholder={cd('detail.filter.to')} onChange={(v) => onChange({ range: rangeFromEnds('date', from, v) })} testId={`inner-filter-${filter.name}-to`} />
       </span>
     );
   }
@@ -148,9 +149,9 @@ function FilterControl({ tab, chartId, filter, onChange }: { tab: Tab; chartId: 
         </Radio.Group>
         {all ? null : (
           <>
-            <InputNumber<number> size="small" value={from === '' ? null : Number(from)} placeholder={cd('bar.from')} aria-label={cd('bar.from')} onChange={(v) => onChange({ range: rangeFromEnds('number', end(v), to) })} data-testid={`inner-filter-${filter.name}-from`} />
+            <InputNumber<number> size="small" value={from === '' ? null : Number(from)} placeholder={cd('detail.filter.from')} aria-label={cd('bar.from')} onChange={(v) => onChange({ range: rangeFromEnds('number', end(v), to) })} data-testid={`inner-filter-${filter.name}-from`} />
             <span>–</span>
-            <InputNumber<number> size="small" value={to === '' ? null : Number(to)} placeholder={cd('bar.to')} aria-label={cd('bar.to')} onChange={(v) => onChange({ range: rangeFromEnds('number', from, end(v)) })} data-testid={`inner-filter-${filter.name}-to`} />
+            <InputNumber<number> size="small" value={to === '' ? null : Number(to)} placeholder={cd('detail.filter.to')} aria-label={cd('bar.to')} onChange={(v) => onChange({ range: rangeFromEnds('number', from, end(v)) })} data-testid={`inner-filter-${filter.name}-to`} />
           </>
         )}
       </span>

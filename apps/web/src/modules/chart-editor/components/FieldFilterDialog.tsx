@@ -6,6 +6,7 @@ import { buttonTestId, DIALOG_CANCEL, DIALOG_OK } from '../../../shared/componen
 import { useChartEditorTranslation } from '../i18n';
 import type { ChartField } from '../types';
 import { cleanFilter, conditionProblem, filterForEditing, newCondition, OPERATOR_LABEL_KEYS, OPERATORS, usesRange, withCompare } from '../utils/filters';
+import { DateInput } from '../../../shared/components/DateInput';
 
 /** Most conditions of one field filter (docs/api/chart.md). */
 const MAX_CONDITIONS = 50;
@@ -39,19 +40,22 @@ export function FieldFilterDialog({ field, onSubmit, onClose }: FieldFilterDialo
     if (problems.some((p) => p !== null)) return;
     onSubmit(cleanFilter(draft));
   };
-  const valueInput = (c: FilterCondition, index: number, key: 'compareValue' | 'compareValueLeft' | 'compareValueRight', label: string) => (
-    <Input
-      key={key}
-      type={c.field.dataType === 'date' ? 'date' : 'text'}
-      inputMode={c.field.dataType === 'number' ? 'decimal' : undefined}
-      value={text(c[key])}
-      onChange={(e) => setCondition(index, { ...c, [key]: e.target.value })}
-      placeholder={label}
-      aria-label={label}
-      className="bi-filter__value"
-      data-testid={`filter-${key === 'compareValue' ? 'value' : key === 'compareValueLeft' ? 'from' : 'to'}-${index}`}
-    />
-  );
+  const testIdOf = (key: 'compareValue' | 'compareValueLeft' | 'compareValueRight', index: number) => `filter-${key === 'compareValue' ? 'value' : key === 'compareValueLeft' ? 'from' : 'to'}-${index}`;
+  const valueInput = (c: FilterCondition, index: number, key: 'compareValue' | 'compareValueLeft' | 'compareValueRight', label: string) =>
+    c.field.dataType === 'date' ? (
+      <DateInput key={key} value={text(c[key])} onChange={(v) => setCondition(index, { ...c, [key]: v })} placeholder={label} ariaLabel={label} className="bi-filter__value" testId={testIdOf(key, index)} />
+    ) : (
+      <Input
+        key={key}
+        inputMode={c.field.dataType === 'number' ? 'decimal' : undefined}
+        value={text(c[key])}
+        onChange={(e) => setCondition(index, { ...c, [key]: e.target.value })}
+        placeholder={label}
+        aria-label={label}
+        className="bi-filter__value"
+        data-testid={testIdOf(key, index)}
+      />
+    );
 
   return (
     <Modal

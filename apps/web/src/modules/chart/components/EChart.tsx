@@ -15,6 +15,18 @@ const RESIZE_DEBOUNCE_MS = 100;
  */
 const still = (option: EChartsCoreOption): EChartsCoreOption => ('animation' in option ? option : { ...option, animation: false });
 
+/**
+ * Draws the option fitted to the host's size, resizing the canvas first when the host's size is not the
+ * chart's: an option drawn while a resize waited for its debounce used to fit the new size on the old
+ * canvas (and mark the size as drawn, so the debounced resize was skipped): a canvas 612 px high stayed
+ * in a box of 548 and was clipped (issue 27).
+ */
+function draw(chart: EChartsType, option: EChartsCoreOption, host: HTMLElement): { width: number; height: number } {
+  if (chart.getWidth() !== host.clientWidth || chart.getHeight() !== host.clientHeight) chart.resize();
+  drawFitted(chart, still(option), host);
+  return { width: host.clientWidth, height: host.clientHeight };
+}
+
 /** `id` of a clicked data item, when it has one. */
 const dataIdOf = (data: unknown): { id?: string } => (typeof data === 'object' && data !== null && typeof (data as { id?: unknown }).id === 'string' ? { id: (data as { id: string }).id } : {});
 
@@ -70,11 +82,11 @@ export function EChart({ option, appTheme, ariaLabel, onRendered, onPointClick }
         : new ResizeObserver(() => {
             window.clearTimeout(timer);
             timer = window.setTimeout(() => {
-              if (chart.isDisposed() || (host.clientWidth === drawnAt.current.width && host.clientHeight === drawnAt.current.height)) return;
-              chart.resize();
-              // the layout follows the box's new size (labels, legend rows)
-              drawFitted(chart, still(optionRef.current), host);
-              drawnAt.current = { width: host.clientWidth, height: host.clientHeight };
+              if (chart.isDisposed()) return;
+              const same = host.clientWidth === drawnAt.current.width && host.clientHeight === drawnAt.current.height;
+              if (same && chart.getWidth() === host.clientWidth && chart.getHeight() === host.clientHeight) return;
+              // the canvas and the layout follow the box's new size (labels, legend rows)
+              drawnAt.current = draw(chart, optionRef.current, host);
             }, RESIZE_DEBOUNCE_MS);
           });
     observer?.observe(host);
@@ -90,8 +102,7 @@ export function EChart({ option, appTheme, ariaLabel, onRendered, onPointClick }
     const chart = chartRef.current;
     const host = hostRef.current;
     if (!chart || chart.isDisposed() || !host) return;
-    drawFitted(chart, still(option), host);
-    drawnAt.current = { width: host.clientWidth, height: host.clientHeight };
+    drawnAt.current = draw(chart, option, host);
   }, [option, appTheme, locale]);
 
   return (

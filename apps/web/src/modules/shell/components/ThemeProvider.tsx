@@ -3,6 +3,9 @@ import type { Locale } from 'antd/es/locale';
 import enUS from 'antd/es/locale/en_US';
 import zhCN from 'antd/es/locale/zh_CN';
 import zhTW from 'antd/es/locale/zh_TW';
+import dayjs from 'dayjs';
+import 'dayjs/locale/zh-cn';
+import 'dayjs/locale/zh-tw';
 import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { resolveLanguage, type Language } from '../../../shared/i18n/language';
@@ -15,10 +18,18 @@ const ANTD_LOCALES: Record<Language, Locale> = {
   en: enUS,
 };
 
+/** dayjs's locale of each language: the date pickers' month and week names. */
+const DAYJS_LOCALES: Record<Language, string> = {
+  'zh-CN': 'zh-cn',
+  'zh-TW': 'zh-tw',
+  en: 'en',
+};
+
 /**
  * antd configuration: light or dark algorithm from the stored theme (read once; a theme
  * change reloads the page), antd's own texts in the UI language, and the antd App context
- * (message, modal, notification). Toasts last 3 s (spec 01 §9).
+ * (message, modal, notification). Toasts last 3 s (spec 01 §9). dayjs follows the language too (the
+ * date pickers' calendars), before the pickers render in it.
  */
 export function ThemeProvider({ children }: { children: ReactNode }) {
   const { i18n } = useTranslation();
@@ -42,6 +53,7 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
   );
 
   if (typeof document !== 'undefined') document.documentElement.dataset.theme = mode;
+  if (dayjs.locale() !== DAYJS_LOCALES[language]) dayjs.locale(DAYJS_LOCALES[language]);
 
   return (
     <ConfigProvider theme={themeConfig} locale={ANTD_LOCALES[language]}>

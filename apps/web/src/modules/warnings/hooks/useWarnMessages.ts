@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { browserStorages } from '../../../shared/storage/keys';
 import { readUserName } from '../../auth/utils/session';
 import { fetchMessages, readMessage, setAllRead, type MessageQuery, type WarnMessagePage } from '../api/messages';
-import { openWarnStream } from '../api/stream';
+import { subscribeLive } from '../../../shared/live/liveStream';
 import { BELL_LIST_SIZE, BELL_REFRESH_MS, markAllRead, markRead } from '../states/bell';
 
 /** Every query of the warning messages (the bell's and the page's): reloaded together. */
@@ -26,16 +26,23 @@ export function useWarnMessages(q: MessageQuery = { page: 1, pageSize: BELL_LIST
   });
 }
 
-/** While mounted: the server's stream of new messages reloads every message query at once. */
+/**
+ * While mounted: a new message on the browser's one live stream (shared by every tab of the signed-in
+ * user, shared/live) reloads every message query at once. Answers whether the stream is connected.
+ */
 export function useWarnStream(enabled: boolean): boolean {
   const client = useQueryClient();
+  const userName = useUserName();
   const [connected, setConnected] = useState(false);
   useEffect(() => {
-    if (!enabled) return;
-    const controller = new AbortController();
-    openWarnStream(() => void client.invalidateQueries({ queryKey: WARN_MESSAGES_KEY }), controller.signal, setConnected);
-    return () => controller.abort();
-  }, [enabled, client]);
+    if (!enabled || userName === '') return undefined;
+    return subscribeLive(userName, {
+      onEvent: (e) => {
+        if (e.event === 'message') void client.invalidateQueries({ queryKey: WARN_MESSAGES_KEY });
+      },
+      onState: setConnected,
+    });
+  }, [enabled, userName, client]);
   return connected;
 }
 

@@ -1,6 +1,6 @@
 import { DeleteOutlined } from '@ant-design/icons';
 import type { Chart, Granularity, RangeFilter } from '@bi/chart-model';
-import { Button, Input, Radio, Select, Tag, Typography } from 'antd';
+import { Button, Radio, Select, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { usePanelsTranslation } from '../i18n';
 import {
@@ -16,6 +16,7 @@ import {
   updateInnerFilter,
 } from '../utils/innerFilters';
 import { Note, NumberField, Problem, Row, type PanelProps } from './common';
+import { DateInput } from '../../../../shared/components/DateInput';
 
 const GRANULARITIES = [
   [0, 'normal'],
@@ -97,10 +98,10 @@ function InnerFilterCard({ chart, index, filter, onChange }: { chart: Chart; ind
             />
           </Row>
           <Row label={pt('innerFilters.from')}>
-            <Input size="small" type="date" value={from} onChange={(e) => commit({ ...filter, range: rangeFromEnds('date', e.target.value, to) })} data-testid={`${testId}-from`} />
+            <DateInput size="small" value={from} ariaLabel={pt('innerFilters.from')} placeholder={pt('innerFilters.from')} onChange={(v) => commit({ ...filter, range: rangeFromEnds('date', v, to) })} testId={`${testId}-from`} />
           </Row>
           <Row label={pt('innerFilters.to')}>
-            <Input size="small" type="date" value={to} onChange={(e) => commit({ ...filter, range: rangeFromEnds('date', from, e.target.value) })} data-testid={`${testId}-to`} />
+            <DateInput size="small" value={to} ariaLabel={pt('innerFilters.to')} placeholder={pt('innerFilters.to')} onChange={(v) => commit({ ...filter, range: rangeFromEnds('date', from, v) })} testId={`${testId}-to`} />
           </Row>
         </>
       ) : filter.dataType === 'number' ? (

@@ -1,4 +1,4 @@
-import { authHeaders } from '../../../shared/api/http';
+import { authHeaders } from '../api/http';
 
 /** One server-sent event. */
 export interface StreamEvent {
@@ -46,11 +46,12 @@ export function nextDelay(previous: number): number {
 }
 
 /**
- * Keeps GET /api/warnmessage/stream open (read with fetch: it sends the authorization header, which
- * EventSource cannot) and calls `onMessage` for each new message. Reconnects when a stream ends or
- * fails, with back-off; stops on 401/403 or when `signal` aborts.
+ * Keeps one server-sent-event stream open (read with fetch: it sends the authorization header, which
+ * EventSource cannot, so the token never travels in a URL) and calls `onEvent` for each event but
+ * `ready`. Reconnects when a stream ends or fails, with back-off; stops on 401/403 or when `signal`
+ * aborts. Opened by the browser's one live stream only (liveStream.ts): a tab never calls it itself.
  */
-export function openWarnStream(onMessage: (data: unknown) => void, signal: AbortSignal, onState?: (connected: boolean) => void): void {
+export function openEventStream(url: string, onEvent: (event: StreamEvent) => void, signal: AbortSignal, onState?: (connected: boolean) => void): void {
   let delay = 0;
   const wait = (ms: number) => new Promise<void>((resolve) => {
     const t = setTimeout(resolve, ms);
@@ -60,7 +61,7 @@ export function openWarnStream(onMessage: (data: unknown) => void, signal: Abort
     while (!signal.aborted) {
       let ready = false;
       try {
-        const res = await fetch('/api/warnmessage/stream', { headers: { ...authHeaders(), accept: 'text/event-stream' }, signal, cache: 'no-store' });
+        const res = await fetch(url, { headers: { ...authHeaders(), accept: 'text/event-stream' }, signal, cache: 'no-store' });
         if (res.status === 401 || res.status === 403) return;
         if (res.ok && res.body) {
           const reader = res.body.getReader();
@@ -77,7 +78,7 @@ export function openWarnStream(onMessage: (data: unknown) => void, signal: Abort
                 ready = true;
                 delay = 0;
                 onState?.(true);
-              } else if (e.event === 'message') onMessage(e.data);
+              } else onEvent(e);
             }
           }
         }

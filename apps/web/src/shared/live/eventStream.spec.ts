@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
-import { nextDelay, parseEvents } from './stream';
+import { nextDelay, parseEvents } from './eventStream';
 
-describe('the warning stream reader', () => {
+describe('the event-stream reader', () => {
   it('splits server-sent events, skipping comments and retry lines, keeping the unfinished rest', () => {
     const text = 'retry: 5000\n\nevent: ready\ndata: {"timeout":300}\n\n: keep-alive\n\nevent: message\ndata: {"warnMessageId":"m1"}\n\nevent: mess';
     const { events, rest } = parseEvents(text);
