@@ -64,6 +64,8 @@ export interface PlanInput {
   rowFilter?: FilterNode;
   /** the instant and product time zone (BI_TIME_ZONE) relative date presets are read at; default now, the host's zone */
   clock?: FilterClock;
+  /** the drill path (the clicked values of the chart's upper drill levels; @bi/query drillPlan) */
+  drill?: readonly string[];
 }
 
 export interface FilterClock {
@@ -123,7 +125,7 @@ export function planChart(input: PlanInput): ChartPlan {
   const querySource = querySourceOf(source);
   const fields = sourceFieldsOf(source);
   const { globalFilters, innerFilters, warnings } = chartQueryFilters(chart, source, input.innerFilters, input.globalFilters, input.clock);
-  const options = { innerFilters, globalFilters, rowLimit: CHART_ROW_LIMIT + 1, rowFilter: input.rowFilter };
+  const options = { innerFilters, globalFilters, rowLimit: CHART_ROW_LIMIT + 1, rowFilter: input.rowFilter, drill: input.drill };
   try {
     return {
       main: buildChartQuery(chart, querySource, fields, options),
