@@ -37,7 +37,7 @@ import { SharedScans } from './shared-scan.js';
 export interface ChartAnswer {
   option: JsonObject;
   chart: Chart;
-  meta: ChartMeta & { rowCount: number; truncated: boolean; empty: boolean; dataVersion: number; computedAt: string; drill?: { path: string[]; level: number } };
+  meta: ChartMeta & { rowCount: number; truncated: boolean; empty: boolean; dataVersion: number; computedAt: string; drill?: DrillMeta };
   dataSourceName: string;
 }
 
@@ -92,6 +92,27 @@ function parseList<T>(json: string, what: string, max: number = INPUT_BOUNDS.fil
   }
   if (!Array.isArray(v) || v.length > max || v.some((x) => typeof x !== 'object' || x === null)) throw new AppError('invalid', 'request.invalid', { detail: `${what}: expected a list of filters` });
   return v as T[];
+}
+
+/** meta.drill of an answer of a chart with a hierarchy (docs/api/chart.md "Drill-down"): the path, the level shown, the levels with their source titles. */
+export interface DrillMeta {
+  path: string[];
+  level: number;
+  levels: { name: string; title: string; dataType: string; granularity?: number }[];
+}
+
+const sourceTitle = (source: SourceDescription, name: string) => source.fields.find((f) => f.name === name)?.title || name;
+
+function drillMeta(chart: Chart, source: SourceDescription, path: readonly string[]): DrillMeta {
+  return { path: [...path], level: path.length, levels: (chart.drill ?? []).map((l) => ({ ...l, title: l.name === chart.points[0]?.name && chart.points[0]?.title ? chart.points[0].title : sourceTitle(source, l.name) })) };
+}
+
+/** The chart as drawn at the drilled level, its drilled dimension named by the source's title of the field. */
+function drawnChart(chart: Chart, source: SourceDescription, path: readonly string[]): Chart {
+  const drawn = drilledChart(chart, path);
+  if (drawn === chart) return chart;
+  const [first, ...rest] = drawn.points;
+  return { ...drawn, points: [{ ...first!, title: sourceTitle(source, first!.name) }, ...rest] };
 }
 
 /** The drill path of a request (JSON text from the BFF): a bounded list; its fit to the chart is checked when the query is built (@bi/query drillPlan). */
@@ -346,7 +367,7 @@ export class ChartRunner {
     drill: readonly string[] = [],
   ): Promise<ChartAnswer> {
     // drawn at the drilled level; the answer's `chart` stays the stored one (the editor and the dialogs read it), meta.drill says the level
-    const drawn = drilledChart(chart, drill);
+    const drawn = drawnChart(chart, source, drill);
     const dialect = dialectOf(source);
     let main: CompiledQuery;
     let totals: CompiledQuery | undefined;
@@ -397,7 +418,7 @@ export class ChartRunner {
         empty: false,
         dataVersion: source.dataVersion,
         computedAt: new Date().toISOString(),
-        ...(drill.length > 0 ? { drill: { path: [...drill], level: drill.length } } : {}),
+        ...(chart.drill && chart.drill.length > 0 ? { drill: drillMeta(chart, source, drill) } : {}),
       },
       dataSourceName: source.name,
     };

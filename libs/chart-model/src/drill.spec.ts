@@ -1,5 +1,5 @@
 import { emptyChart, type Chart, type ChartField } from './chart.js';
-import { DRILL_CHART_TYPES, drilledChart, drillPathProblem, drillProblem, drillsFurther, drillValueOf, type DrillLevel } from './drill.js';
+import { DRILL_CHART_TYPES, drilledChart, drillPathProblem, drillProblem, drillsFurther, drillValueOf, syncDrill, type DrillLevel } from './drill.js';
 import { switchSource } from './switch-source.js';
 
 const f = (name: string, dataType: ChartField['dataType'] = 'string', extra: Partial<ChartField> = {}): ChartField => ({ name, dataType, ...extra });
@@ -56,5 +56,24 @@ describe('switching source', () => {
   it('keeps a hierarchy the new source has, removes one it lacks', () => {
     expect(switchSource(chart(), 'ds2', (n) => types[n]).chart.drill).toEqual(levels('region', 'province', 'city'));
     expect(switchSource(chart(), 'ds2', (n) => (n === 'city' ? undefined : types[n])).chart.drill).toBeUndefined();
+  });
+});
+
+describe('syncDrill (the editor keeps the hierarchy in step with the chart)', () => {
+  it('follows a new first dimension, dropping a level that repeats it', () => {
+    expect(syncDrill(chart({ points: [f('province')] })).drill).toEqual(levels('province', 'city'));
+    expect(syncDrill(chart({ points: [f('city')], drill: levels('region', 'city') })).drill).toBeUndefined();
+  });
+  it('leaves a chart in step as it is, and removes the hierarchy of a kind that does not drill', () => {
+    const c = chart();
+    expect(syncDrill(c)).toBe(c);
+    expect(syncDrill(chart({ type: 'gauge' }))).not.toHaveProperty('drill');
+  });
+  it('a date first dimension at month keeps only finer levels of that date', () => {
+    const c = chart({ points: [f('day', 'date', { granularity: 3 })], drill: [1, 2, 5].map((g) => ({ name: 'day', dataType: 'date' as const, granularity: g as 1 })) });
+    expect(syncDrill(c).drill).toEqual([
+      { name: 'day', dataType: 'date', granularity: 3 },
+      { name: 'day', dataType: 'date', granularity: 5 },
+    ]);
   });
 });

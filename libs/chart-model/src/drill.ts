@@ -115,3 +115,30 @@ export function drillValueOf(chart: Pick<Chart, 'points'>, category: string): st
 export function drillsFurther(chart: Pick<Chart, 'type' | 'drill'>, depth: number): boolean {
   return canDrill(chart.type) && (chart.drill?.length ?? 0) >= DRILL_LIMITS.minLevels && depth < chart.drill!.length - 1;
 }
+
+/** The level the chart's first dimension is (undefined: the chart has none). */
+export function drillTopOf(chart: Pick<Chart, 'points'>): DrillLevel | undefined {
+  const first = chart.points[0];
+  if (!first) return undefined;
+  return { name: first.name, dataType: first.dataType, ...(first.dataType === 'date' && first.granularity ? { granularity: first.granularity } : {}) };
+}
+
+/**
+ * The hierarchy kept in step with the chart as the editor changes it: its first level follows the
+ * chart's first dimension; levels that would repeat it, or a date level not finer than it, go; a kind
+ * that does not drill, a chart without dimension or fewer than two levels left remove it.
+ */
+export function syncDrill<C extends Pick<Chart, 'type' | 'points' | 'drill'>>(chart: C): C {
+  if (chart.drill === undefined) return chart;
+  const top = drillTopOf(chart);
+  const without = () => {
+    const { drill: _gone, ...rest } = chart;
+    return rest as C;
+  };
+  if (!top || !canDrill(chart.type)) return without();
+  const rank = (g: number | undefined) => (!g ? 6 : g);
+  const below = chart.drill.slice(1).filter((l) => l.name !== top.name || (top.dataType === 'date' && rank(l.granularity) > rank(top.granularity)));
+  const next = [top, ...below].slice(0, DRILL_LIMITS.maxLevels);
+  if (next.length < DRILL_LIMITS.minLevels) return without();
+  return JSON.stringify(next) === JSON.stringify(chart.drill) ? chart : { ...chart, drill: next };
+}
