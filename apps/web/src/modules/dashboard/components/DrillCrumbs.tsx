@@ -1,4 +1,5 @@
 import { NodeIndexOutlined } from '@ant-design/icons';
+import { CHART_LOCALES, DEFAULT_LOCALE, periodLabel, periodOf, type ChartLocale } from '@bi/charts';
 import { Breadcrumb } from 'antd';
 import type { DrillMeta } from '../../chart/types';
 import { useDbTranslation } from '../i18n';
@@ -19,8 +20,9 @@ const GRAIN_KEYS = { 1: 'year', 2: 'quarter', 3: 'month', 4: 'week', 5: 'day' } 
  * crumb but the last goes back to its level —, then the level listed now.
  */
 export function DrillCrumbs({ path, meta, onGo }: DrillCrumbsProps) {
-  const { db } = useDbTranslation();
+  const { db, i18n } = useDbTranslation();
   if (path.length === 0) return null;
+  const locale: ChartLocale = (CHART_LOCALES as readonly string[]).includes(i18n.language) ? (i18n.language as ChartLocale) : DEFAULT_LOCALE;
   const levelTitle = (i: number) => {
     const level = meta?.levels[i];
     if (!level) return '';
@@ -43,7 +45,9 @@ export function DrillCrumbs({ path, meta, onGo }: DrillCrumbsProps) {
   const items = [
     { key: 'top', title: link(meta ? db('chart.drill.top', { level: levelTitle(0) }) : db('chart.drill.label'), [], 'drill-crumb-0', db('chart.drill.up', { level: levelTitle(0) })) },
     ...path.map((value, i) => {
-      const label = value === '' ? '-' : value;
+      // a date level's value is its period's first day: shown as the period ('2024', '2024 Q1', '2024-03')
+      const level = meta?.levels[i];
+      const label = value === '' ? '-' : level?.dataType === 'date' ? periodLabel(value, periodOf(level.granularity), locale) : value;
       const title = levelTitle(i) ? db('chart.drill.level', { level: levelTitle(i), value: label }) : label;
       return {
         key: `${i}`,
