@@ -1,3 +1,4 @@
+import './drill-crumbs.css';
 import { NodeIndexOutlined } from '@ant-design/icons';
 import { CHART_LOCALES, DEFAULT_LOCALE, periodLabel, periodOf, type ChartLocale } from '@bi/charts';
 import { Breadcrumb } from 'antd';

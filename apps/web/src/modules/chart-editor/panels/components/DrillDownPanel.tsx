@@ -33,7 +33,7 @@ export function DrillDownPanel({ chart, fields, onChange }: PanelProps) {
           <Typography.Text type="secondary" className="bi-panels__drill-index">
             {pt('drillDown.first')}
           </Typography.Text>
-          <Tag className="bi-panels__drill-tag">{levelText({ name: first.name, dataType: first.dataType, granularity: first.granularity })}</Tag>
+          <Tag className="bi-panels__drill-tag">{first.title?.trim() ? levelText({ ...first, name: first.title }) : levelText(first)}</Tag>
         </li>
         {levels.slice(1).map((l, k) => {
           const i = k + 1;

@@ -236,7 +236,6 @@ const en: ChartPanelsCatalogue = {
     level: 'Level {{index}}',
     noDimension: 'Put a dimension into the chart first: it is the first level',
     add: 'Add a level',
-    addDate: 'Add {{name}} by {{granularity}}',
     full: 'At most {{max}} levels',
     none: 'No drill-down: add a level below the dimension',
     invalid: 'The levels are out of order: a date goes from coarser to finer',

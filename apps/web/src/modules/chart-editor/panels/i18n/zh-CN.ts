@@ -234,7 +234,6 @@ const zhCN = {
     level: '第 {{index}} 层',
     noDimension: '请先把一个维度放入图表：它就是第一层',
     add: '添加一层',
-    addDate: '按{{granularity}}添加 {{name}}',
     full: '最多 {{max}} 层',
     none: '未设置下钻：在维度下方添加一层',
     invalid: '层级顺序不对：日期须由粗到细',

@@ -236,7 +236,6 @@ const zhTW: ChartPanelsCatalogue = {
     level: '第 {{index}} 層',
     noDimension: '請先把一個維度放入圖表：它就是第一層',
     add: '新增一層',
-    addDate: '按{{granularity}}新增 {{name}}',
     full: '最多 {{max}} 層',
     none: '未設定下鑽：在維度下方新增一層',
     invalid: '層級順序不對：日期須由粗到細',

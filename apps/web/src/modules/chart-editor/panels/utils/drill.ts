@@ -9,7 +9,7 @@ function finer(g: Granularity | undefined): Granularity {
   return 0;
 }
 
-/** The granularities a date level may take below the levels above it (coarser to finer). */
+/** The granularities a date level may take between the levels of its field above and below it (coarser to finer). */
 export function levelGranularities(chart: Chart, index: number): Granularity[] {
   const levels = chart.drill ?? [];
   const level = levels[index];
@@ -17,8 +17,9 @@ export function levelGranularities(chart: Chart, index: number): Granularity[] {
   const rank = (g: number | undefined) => (!g ? 6 : g);
   const above = levels.slice(0, index).filter((l) => l.name === level.name);
   const floor = Math.max(0, ...above.map((l) => rank(l.granularity)));
-  const taken = new Set(levels.filter((l, i) => i !== index && l.name === level.name).map((l) => rank(l.granularity)));
-  return ([1, 2, 3, 4, 5, 0] as Granularity[]).filter((g) => rank(g) > floor && !taken.has(rank(g)));
+  const below = levels.slice(index + 1).filter((l) => l.name === level.name);
+  const ceiling = Math.min(7, ...below.map((l) => rank(l.granularity)));
+  return ([1, 2, 3, 4, 5, 0] as Granularity[]).filter((g) => rank(g) > floor && rank(g) < ceiling);
 }
 
 /** Fields that may be added as the next level: any field but one already in the hierarchy (a date may come again at a finer granularity). */
