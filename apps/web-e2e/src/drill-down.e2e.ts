@@ -5,12 +5,13 @@ import { ChartPanels } from './pages/ChartPanels';
 import { DashboardPage } from './pages/DashboardPage';
 import { LoginPage } from './pages/LoginPage';
 import { api, seedDashboard, uniqueSuffix } from './support/api';
-import { addChart, createSource, point, value } from './support/boards';
+import { addChart, point, value } from './support/boards';
 import { firstBar } from './support/canvas';
 import type { Language } from './support/catalogues';
 import { USERS } from './support/env';
 import { boxRunOf, isBoxRun } from './support/locate';
 import { presetLocalStorage } from './support/storage';
+import { seedCsvSource } from './support/uploads';
 
 // In-chart drill-down (issue 27): the hierarchy set in the editor's "Drill down" panel, a click on a bar
 // goes one level down, twice, the numbers of each level checked against sums written out here; the path
@@ -28,7 +29,7 @@ const ROWS: [string, string, string, number][] = [
   ['西南', '四川', '绵阳', 150],
   ['西南', '云南', '昆明', 400],
 ];
-const SQL = `SELECT * FROM (VALUES ${ROWS.map(([r, p, c, a]) => `('${r}', '${p}', '${c}', ${a})`).join(', ')}) AS t(region, province, city, amount)`;
+const CSV = ['region,province,city,amount', ...ROWS.map((r) => r.join(','))].join('\n');
 const REGION_SUMS: Record<string, number> = { 华东: 1200 + 500 + 700 + 300, 西南: 800 + 150 + 400 };
 const PROVINCE_SUMS: Record<string, Record<string, number>> = { 华东: { 浙江: 1700, 江苏: 1000 }, 西南: { 四川: 950, 云南: 400 } };
 const CITY_SUMS: Record<string, Record<string, number>> = { 浙江: { 杭州: 1200, 宁波: 500 }, 江苏: { 南京: 700, 苏州: 300 }, 四川: { 成都: 800, 绵阳: 150 }, 云南: { 昆明: 400 } };
@@ -42,7 +43,13 @@ function pairs(option: any): Record<string, number> {
 
 async function board(page: Page, run: string) {
   const folder = await api<{ projectId: string }>(page, 'POST', '/api/data_source/proj', { name: `Drill ${run}` });
-  const source = await createSource(page, folder.projectId, `Places ${run}`, SQL);
+  // an uploaded source (CSV through the excel upload), the rows above
+  const source = await seedCsvSource(page, folder.projectId, `places_${run}`, CSV, [
+    { name: 'region', type: 'string' },
+    { name: 'province', type: 'string' },
+    { name: 'city', type: 'string' },
+    { name: 'amount', type: 'number' },
+  ]);
   const { projectId, dashboardId } = await seedDashboard(page, 'dashboard', `Drill ${run}`, `Drill ${run}`);
   // the hierarchy starts with two levels; the third is added in the editor
   const chart = await addChart(page, dashboardId, '销售额 Sales', 'bar', source, {
@@ -146,7 +153,9 @@ test('two levels down and back, the numbers checked against sums written out; th
     expect(answer.request().postDataJSON().drill).toEqual([region, province]);
     const rows = (await answer.json()).data.rows as Record<string, unknown>[];
     expect(rows).toHaveLength(ROWS.filter(([r, p]) => r === region && p === province).length);
-    await page.keyboard.press('Escape');
+    await expect(page.getByTestId('detail-dialog')).toHaveAttribute('data-state', 'ready');
+    await page.locator('.bi-detail-dialog .ant-modal-close').filter({ visible: true }).click();
+    await expect(page.getByTestId('detail-dialog')).toHaveCount(0);
   });
 
   await test.step('the breadcrumbs go back up: one level, then the top', async () => {
