@@ -107,12 +107,14 @@ function drillMeta(chart: Chart, source: SourceDescription, path: readonly strin
   return { path: [...path], level: path.length, levels: (chart.drill ?? []).map((l) => ({ ...l, title: l.name === chart.points[0]?.name && chart.points[0]?.title ? chart.points[0].title : sourceTitle(source, l.name) })) };
 }
 
-/** The chart as drawn at the drilled level, its drilled dimension named by the source's title of the field. */
+/** The chart as drawn at the drilled level, its drilled dimension named by the chart's alias of the field, else the source's title. */
 function drawnChart(chart: Chart, source: SourceDescription, path: readonly string[]): Chart {
   const drawn = drilledChart(chart, path);
   if (drawn === chart) return chart;
   const [first, ...rest] = drawn.points;
-  return { ...drawn, points: [{ ...first!, title: sourceTitle(source, first!.name) }, ...rest] };
+  // the chart's own alias of the field where it has one (a date drilled by period keeps its name), else the source's title
+  const alias = chart.points.find((p) => p.name === first!.name && p.title?.trim())?.title;
+  return { ...drawn, points: [{ ...first!, title: alias || sourceTitle(source, first!.name) }, ...rest] };
 }
 
 /** The drill path of a request (JSON text from the BFF): a bounded list; its fit to the chart is checked when the query is built (@bi/query drillPlan). */

@@ -29,7 +29,9 @@ const ROWS: [string, string, string, number][] = [
   ['西南', '四川', '绵阳', 150],
   ['西南', '云南', '昆明', 400],
 ];
-const CSV = ['region,province,city,amount', ...ROWS.map((r) => r.join(','))].join('\n');
+/** A sale day per row (a date hierarchy year → month for the screenshots). */
+const DAYS = ['2023-11-05', '2024-01-15', '2024-01-20', '2024-02-03', '2024-02-18', '2024-03-09', '2024-03-21'];
+const CSV = ['region,province,city,amount,day', ...ROWS.map((r, i) => [...r, DAYS[i]].join(','))].join('\n');
 const REGION_SUMS: Record<string, number> = { 华东: 1200 + 500 + 700 + 300, 西南: 800 + 150 + 400 };
 const PROVINCE_SUMS: Record<string, Record<string, number>> = { 华东: { 浙江: 1700, 江苏: 1000 }, 西南: { 四川: 950, 云南: 400 } };
 const CITY_SUMS: Record<string, Record<string, number>> = { 浙江: { 杭州: 1200, 宁波: 500 }, 江苏: { 南京: 700, 苏州: 300 }, 四川: { 成都: 800, 绵阳: 150 }, 云南: { 昆明: 400 } };
@@ -49,6 +51,7 @@ async function board(page: Page, run: string) {
     { name: 'province', type: 'string' },
     { name: 'city', type: 'string' },
     { name: 'amount', type: 'number' },
+    { name: 'day', type: 'date' },
   ]);
   const { projectId, dashboardId } = await seedDashboard(page, 'dashboard', `Drill ${run}`, `Drill ${run}`);
   // the hierarchy starts with two levels; the third is added in the editor
@@ -60,7 +63,16 @@ async function board(page: Page, run: string) {
       { name: 'province', dataType: 'string' },
     ],
   });
-  return { projectId, dashboardId, chartId: chart.chartId };
+  const byTime = await addChart(page, dashboardId, '销售额 by day', 'line', source, {
+    points: [point('day', { title: '日期', dataType: 'date', granularity: 1 })],
+    values: [value('amount', { title: '销售额' })],
+    drill: [
+      { name: 'day', dataType: 'date', granularity: 1 },
+      { name: 'day', dataType: 'date', granularity: 3 },
+      { name: 'day', dataType: 'date', granularity: 5 },
+    ],
+  });
+  return { projectId, dashboardId, chartId: chart.chartId, dateChartId: byTime.chartId };
 }
 
 test('two levels down and back, the numbers checked against sums written out; the hierarchy set in the editor', async ({ page }) => {
@@ -212,6 +224,14 @@ test('screenshots: the breadcrumbs and the editor setting in three languages and
         await boxes.waitDrawn(box);
         await expect(box.getByTestId('drill-crumbs')).toHaveAttribute('data-level', '2');
         await shoot(box, testInfo, `drill-crumbs-${language}-${theme}`);
+        // a date drilled by period: the crumbs name each level with its granularity and show the period clicked
+        await new DashboardPage(page).goto(b.projectId, b.dashboardId, `?drill=${encodeURIComponent(JSON.stringify({ [b.dateChartId]: ['2024-01-01', '2024-02-01'] }))}`);
+        const dates = boxes.box(b.dateChartId);
+        await expect(dates.getByTestId('chart-view')).toHaveAttribute('data-drill-level', '2');
+        await boxes.waitDrawn(dates);
+        await expect(dates.getByTestId('drill-crumb-1')).toHaveText('2024');
+        await expect(dates.getByTestId('drill-crumb-2')).toHaveText('2024-02');
+        await shoot(dates, testInfo, `drill-crumbs-dates-${language}-${theme}`);
         await page.close();
       });
     }
