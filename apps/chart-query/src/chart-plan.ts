@@ -79,6 +79,8 @@ export interface PlanInput {
   viewer?: chartQueryV1.Viewer;
   /** the instant and product time zone (BI_TIME_ZONE) relative date presets are read at; default now, the host's zone */
   clock?: FilterClock;
+  /** the drill path (the clicked values of the chart's upper drill levels; @bi/query drillPlan) */
+  drill?: readonly string[];
 }
 
 export interface FilterClock {
@@ -138,7 +140,7 @@ export function planChart(input: PlanInput): ChartPlan {
   const querySource = querySourceOf(source, input.viewer);
   const fields = sourceFieldsOf(source);
   const { globalFilters, innerFilters, warnings } = chartQueryFilters(chart, source, input.innerFilters, input.globalFilters, input.clock);
-  const options = { innerFilters, globalFilters, rowLimit: CHART_ROW_LIMIT + 1, rowFilter: viewerRowFilter(source, input.viewer) };
+  const options = { innerFilters, globalFilters, rowLimit: CHART_ROW_LIMIT + 1, rowFilter: viewerRowFilter(source, input.viewer), drill: input.drill };
   try {
     return {
       main: buildChartQuery(chart, querySource, fields, options),

@@ -108,6 +108,24 @@ describe('ChartRunner', () => {
     expect(backends.calls).toHaveLength(2);
   });
 
+  it('runs a drilled chart one level down: the next level is the dimension, the path filters, each path its own cached answer', async () => {
+    backends.sources.set('ds1', describeSource('ds1', { fields: [...describeSource('ds1').fields, { name: 'city', title: 'City', dataType: 'string', aggregator: '', calculated: false }] }));
+    backends.charts.set('c1', { ...barChart('c1', 'ds1'), drill: [{ name: 'region', dataType: 'string' }, { name: 'city', dataType: 'string' }] });
+    const top = JSON.parse((await runner.runChart(req('c1'))).answerJson);
+    expect(top.meta.drill).toEqual({ path: [], level: 0, levels: [{ name: 'region', dataType: 'string', title: 'Region' }, { name: 'city', dataType: 'string', title: 'City' }] });
+    const east = await runner.runChart(req('c1', { drillJson: '["East"]' }));
+    expect(east.cached).toBe(false);
+    expect(backends.calls.at(-1)!.sql).toMatch(/SELECT src\."city" AS "d0".*WHERE src\."region" = \$1/s);
+    expect(JSON.parse(backends.calls.at(-1)!.paramsJson)[0]).toBe('East');
+    const answer = JSON.parse(east.answerJson);
+    expect(answer.meta.drill).toMatchObject({ path: ['East'], level: 1 });
+    expect(answer.chart.points[0].name).toBe('region');
+    expect((await runner.runChart(req('c1', { drillJson: '["East"]' }))).cached).toBe(true);
+    expect((await runner.runChart(req('c1', { drillJson: '["West"]' }))).cached).toBe(false);
+    await expect(runner.runChart(req('c1', { drillJson: '["East","x"]' }))).rejects.toMatchObject({ key: 'chart.drill_invalid' });
+    await expect(runner.runChart(req('c1', { drillJson: '{' }))).rejects.toMatchObject({ key: 'request.invalid' });
+  });
+
   it("keeps a field's values under the source prefix: asked again, no query; a new search, a data change or a new data version asks again", async () => {
     backends.charts.set('c1', barChart('c1', 'ds1'));
     const range = (over: Record<string, unknown> = {}) => runner.fieldRange({ tab: 'dashboard', chartId: 'c1', chartJson: '', field: 'region', search: '', limit: 0, ...over });

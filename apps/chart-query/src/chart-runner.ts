@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 import type { Cache } from '@bi/cache';
-import { headlineChart, headlineValue, type Chart, type RangeFilter } from '@bi/chart-model';
+import { DRILL_LIMITS, drilledChart, headlineChart, headlineValue, type Chart, type RangeFilter } from '@bi/chart-model';
 import { buildOption, warningText, type ChartMeta, type JsonObject } from '@bi/charts';
 import type { AppConfig } from '@bi/config';
 import { canReadSource, userPrincipal } from '@bi/access';
@@ -38,7 +38,7 @@ import { SharedScans } from './shared-scan.js';
 export interface ChartAnswer {
   option: JsonObject;
   chart: Chart;
-  meta: ChartMeta & { rowCount: number; truncated: boolean; empty: boolean; dataVersion: number; computedAt: string };
+  meta: ChartMeta & { rowCount: number; truncated: boolean; empty: boolean; dataVersion: number; computedAt: string; drill?: DrillMeta };
   dataSourceName: string;
 }
 
@@ -95,6 +95,42 @@ function parseList<T>(json: string, what: string, max: number = INPUT_BOUNDS.fil
   return v as T[];
 }
 
+/** meta.drill of an answer of a chart with a hierarchy (docs/api/chart.md "Drill-down"): the path, the level shown, the levels with their source titles. */
+export interface DrillMeta {
+  path: string[];
+  level: number;
+  levels: { name: string; title: string; dataType: string; granularity?: number }[];
+}
+
+const sourceTitle = (source: SourceDescription, name: string) => source.fields.find((f) => f.name === name)?.title || name;
+
+function drillMeta(chart: Chart, source: SourceDescription, path: readonly string[]): DrillMeta {
+  return { path: [...path], level: path.length, levels: (chart.drill ?? []).map((l) => ({ ...l, title: l.name === chart.points[0]?.name && chart.points[0]?.title ? chart.points[0].title : sourceTitle(source, l.name) })) };
+}
+
+/** The chart as drawn at the drilled level, its drilled dimension named by the chart's alias of the field, else the source's title. */
+function drawnChart(chart: Chart, source: SourceDescription, path: readonly string[]): Chart {
+  const drawn = drilledChart(chart, path);
+  if (drawn === chart) return chart;
+  const [first, ...rest] = drawn.points;
+  // the chart's own alias of the field where it has one (a date drilled by period keeps its name), else the source's title
+  const alias = chart.points.find((p) => p.name === first!.name && p.title?.trim())?.title;
+  return { ...drawn, points: [{ ...first!, title: alias || sourceTitle(source, first!.name) }, ...rest] };
+}
+
+/** The drill path of a request (JSON text from the BFF): a bounded list; its fit to the chart is checked when the query is built (@bi/query drillPlan). */
+function parseDrill(json: string): string[] | undefined {
+  if (!json) return undefined;
+  let v: unknown;
+  try {
+    v = JSON.parse(json);
+  } catch {
+    throw new AppError('invalid', 'request.invalid', { detail: 'drill: not JSON' });
+  }
+  if (!Array.isArray(v) || v.length > DRILL_LIMITS.maxLevels - 1 || v.some((x) => typeof x !== 'string')) throw new AppError('invalid', 'chart.drill_invalid', { detail: 'expected a list of texts' });
+  return v.length > 0 ? (v as string[]) : undefined;
+}
+
 /**
  * RunChart and Details (docs/api/chart.md). A chart answer is computed once per cache key: the key
  * hashes the query IR (with every filter value), the dialect, the source's data version, the chart
@@ -135,6 +171,7 @@ export class ChartRunner {
     const language = resolveLanguage(req.language);
     const innerFilters = parseList<RangeFilter>(req.innerFiltersJson, 'innerFilters');
     const globalFilters = parseList<RangeFilter>(req.globalFiltersJson, 'globalFilters') ?? [];
+    const drill = parseDrill(req.drillJson);
     if (isEmptyChart(chart)) {
       const source = chart.dataSourceId ? (req.source ?? (await this.backends.describe(chart.dataSourceId))) : undefined;
       return { answerJson: JSON.stringify(this.emptyAnswer(chart, source, language)), cached: false };
@@ -142,7 +179,8 @@ export class ChartRunner {
     const source = req.source ?? (await this.backends.describe(chart.dataSourceId));
     const dialect = dialectOf(source);
     // the caller's row-level rules are a filter of every query: part of the IR, so of the cache key
-    const plan = planChart({ chart, source, innerFilters, globalFilters, viewer: req.viewer, clock: { now: new Date(), timeZone: this.timeZone } });
+    // the drill path is part of the IR (the drilled dimension, the path's filters), so of the cache key
+    const plan = planChart({ chart, source, innerFilters, globalFilters, viewer: req.viewer, clock: { now: new Date(), timeZone: this.timeZone }, drill });
     const page = chart.type === 'table' ? { index: Math.max(1, req.pageIndex || 1), size: Math.min(Math.max(1, req.pageSize || 20), 500) } : undefined;
     const key = resultCachePrefix(source.dataSourceId) + answerKey(plan, { dialect, dataVersion: source.dataVersion, sourceName: source.name, chart, language, page });
 
@@ -156,7 +194,7 @@ export class ChartRunner {
       const filled = await this.cache.get(key);
       if (filled !== undefined) return { answerJson: filled, cached: true };
       const started = Date.now();
-      const answerJson = JSON.stringify(await this.compute(chart, source, plan, language, page, req.alone === true));
+      const answerJson = JSON.stringify(await this.compute(chart, source, plan, language, page, req.alone === true, drill ?? []));
       const ttlMs = this.ttlMs(source);
       await this.cache.set(key, answerJson, ttlMs);
       this.logger.debug('chart answer computed', { chartId: chart.chartId, dataSourceId: source.dataSourceId, ttlMs, bytes: answerJson.length, elapsedMs: Date.now() - started });
@@ -273,6 +311,7 @@ export class ChartRunner {
         pointKey: req.pointKey || undefined,
         search: req.search || undefined,
         rowFilter: viewerRowFilter(source, req.viewer),
+        drill: parseDrill(req.drillJson),
         page,
         pageSize,
       });
@@ -348,7 +387,10 @@ export class ChartRunner {
     language: ReturnType<typeof resolveLanguage>,
     page: { index: number; size: number } | undefined,
     alone: boolean,
+    drill: readonly string[] = [],
   ): Promise<ChartAnswer> {
+    // drawn at the drilled level; the answer's `chart` stays the stored one (the editor and the dialogs read it), meta.drill says the level
+    const drawn = drawnChart(chart, source, drill);
     const dialect = dialectOf(source);
     let main: CompiledQuery;
     let totals: CompiledQuery | undefined;
@@ -367,7 +409,7 @@ export class ChartRunner {
       lines ? this.run(source.dataSourceId, lines, 1) : undefined,
     ]);
     const rows = rowObjects(main.columns, normalizeRows(JSON.parse(mainReply.rowsJson) as unknown[][], main.columns));
-    const columns = chartColumns(chart, main.columns, { fields: source.fields, aggregatorLabel: (a) => translate(`chart.aggregator.${a}`, language) });
+    const columns = chartColumns(drawn, main.columns, { fields: source.fields, aggregatorLabel: (a) => translate(`chart.aggregator.${a}`, language) });
     const oneRow = (q: CompiledQuery | undefined, reply: dataSourceQueryV1.RunQueryReply | undefined) =>
       q && reply ? rowObjects(q.columns, normalizeRows(JSON.parse(reply.rowsJson) as unknown[][], q.columns))[0] : undefined;
 
@@ -378,11 +420,11 @@ export class ChartRunner {
 
     const build = buildOption(
       {
-        chart,
+        chart: drawn,
         columns,
         rows,
         ...(totalsByAlias ? { totals: totalsByAlias } : {}),
-        plotLineValues: plotLineValues(chart, plan.plotLines, oneRow(lines, linesReply)),
+        plotLineValues: plotLineValues(drawn, plan.plotLines, oneRow(lines, linesReply)),
         ...(page ? { page: { ...page, total: rows.length } } : {}),
       },
       { labels: labelsFor((key) => translate(key, language)), locale: language },
@@ -399,6 +441,7 @@ export class ChartRunner {
         empty: false,
         dataVersion: source.dataVersion,
         computedAt: new Date().toISOString(),
+        ...(chart.drill && chart.drill.length > 0 ? { drill: drillMeta(chart, source, drill) } : {}),
       },
       dataSourceName: source.name,
     };

@@ -133,3 +133,25 @@ describe('the alerts of a chart (warnConfigData) as a save brings them', () => {
     expect(key(() => save([]))).toMatch(/^request.invalid /);
   });
 });
+
+describe('the drill-down hierarchy of a chart as a save brings it (issue 27)', () => {
+  const drill = [
+    { name: 'day', dataType: 'date' as const, granularity: 1 as const },
+    { name: 'day', dataType: 'date' as const, granularity: 3 as const },
+    { name: 'region', dataType: 'string' as const },
+  ];
+  const drilled = (parts: Partial<Chart> = {}) => base({ points: [{ name: 'day', dataType: 'date', granularity: 1 }], values: [{ name: 'amount', dataType: 'number' }], drill, ...parts });
+
+  it('keeps a hierarchy that fits, with the source types', () => {
+    expect(parseChart(JSON.stringify(drilled())).drill).toEqual(drill);
+    expect(checkAgainstSource(drilled({ drill: drill.map((l) => ({ ...l, dataType: 'string' as const })) }), fields).drill).toEqual(drill.map((l, i) => (i < 2 ? l : { ...l, dataType: 'string' })));
+  });
+
+  it('refuses what drillProblem refuses, and more than five levels by its shape', () => {
+    expect(key(() => parseChart(JSON.stringify(drilled({ drill: drill.slice(0, 1) }))))).toBe('chart.drill_levels {"min":2,"max":5}');
+    expect(key(() => parseChart(JSON.stringify(drilled({ type: 'card' }))))).toBe('chart.drill_kind {}');
+    expect(key(() => parseChart(JSON.stringify(drilled({ points: [{ name: 'region', dataType: 'string' }] }))))).toBe('chart.drill_first_level {"name":"day"}');
+    expect(key(() => parseChart(JSON.stringify(drilled({ drill: [...drill, ...drill] }))))).toMatch(/^request.invalid {"detail":"drill: /);
+    expect(key(() => checkAgainstSource(drilled({ drill: [...drill.slice(0, 2), { name: 'city', dataType: 'string' }] }), fields))).toBe('chart.unknown_field {"name":"city"}');
+  });
+});

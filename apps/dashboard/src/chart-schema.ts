@@ -1,5 +1,5 @@
 import { AppError } from '@bi/core';
-import { CHART_AGGREGATORS, CHART_TYPES, checkWarnConfig, emptyChart, isNumberOnlyAggregator, normalizeWarnConfig, switchSource as switchChartSource, warnItems, type Chart, type ChartField, type ChartType, type DataType } from '@bi/chart-model';
+import { CHART_AGGREGATORS, CHART_TYPES, DRILL_LIMITS, checkWarnConfig, drillProblem, emptyChart, isNumberOnlyAggregator, normalizeWarnConfig, switchSource as switchChartSource, warnItems, type Chart, type ChartField, type ChartType, type DataType } from '@bi/chart-model';
 import { INPUT_BOUNDS, charLength, excerpt, findTextProblem, hasLineBreak, jsonNesting } from '@bi/rules';
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
@@ -134,6 +134,12 @@ export const chartSchema = z.object({
   ),
   editTopNum: opt(z.object({ showItemNum: z.boolean(), direction: oneOf(0, 1), num: int(0, 1_000_000), mode: oneOf(0, 1) })),
   theme: opt(z.enum(['light', 'dark', 'gentle', 'commerce', 'starry'])),
+  // the drill-down hierarchy: its shape here, its rules by drillProblem of @bi/chart-model in parseChart and checkAgainstSource
+  drill: opt(
+    z
+      .array(z.object({ name: z.string().min(1).max(DRILL_LIMITS.fieldName), dataType: z.preprocess((v) => v ?? 'string', dataType), granularity: opt(oneOf(0, 1, 2, 3, 4, 5)) }))
+      .max(DRILL_LIMITS.maxLevels),
+  ),
   // the alert rules (spec 01 §3 Warning config): checked by checkWarnConfig of @bi/chart-model in parseChart
   warnConfigData: opt(z.record(z.string(), z.unknown())),
 });
@@ -172,6 +178,7 @@ export function parseChart(json: string): Chart {
   }
   checkCustomOption(chart.customOption, { textChecked: true });
   checkWarnings(chart);
+  checkDrill(chart);
   return chart;
 }
 
@@ -186,6 +193,12 @@ export function checkWarnings(chart: Chart): void {
   // alert names are single-line texts (mail subjects, chat messages): the rule of @bi/rules
   if (warnItems(chart.warnConfigData).some(({ item }) => hasLineBreak(item.warnName.trim()))) throw new AppError('invalid', 'warn.name_line_break');
   chart.warnConfigData = normalizeWarnConfig(chart.warnConfigData, randomUUID);
+}
+
+/** The drill hierarchy's rules (@bi/chart-model drillProblem); `typeOf` reads the source's types once it is known. */
+export function checkDrill(chart: Chart, typeOf?: (name: string) => DataType | undefined): void {
+  const problem = drillProblem(chart, typeOf);
+  if (problem) throw new AppError('invalid', problem.key, problem.params);
 }
 
 export function checkTitle(title: string): void {
@@ -246,7 +259,8 @@ export interface SourceField {
 
 /**
  * Every field the chart names must be a field of its source (points, values, second points, second
- * values, field-filter conditions, inner filters, plot-line axis fields, the statistics field) and
+ * values, field-filter conditions, inner filters, plot-line axis fields, the statistics field, the drill
+ * levels) and
  * takes the source's type; sum and avg are for number fields only (spec 01 §5).
  */
 export function checkAgainstSource(chart: Chart, fields: readonly SourceField[]): Chart {
@@ -269,6 +283,10 @@ export function checkAgainstSource(chart: Chart, fields: readonly SourceField[])
     if (isNumberOnlyAggregator(line.axisField.aggregator) && f.dataType !== 'number') throw new AppError('invalid', 'chart.aggregator_not_allowed', { name: f.name });
   }
   if (out.aggregateConfig?.aggregateField) known(out.aggregateConfig.aggregateField);
+  if (out.drill) {
+    checkDrill(out, (name) => byName.get(name)?.dataType);
+    for (const l of out.drill) l.dataType = known(l.name).dataType;
+  }
   return out;
 }
 

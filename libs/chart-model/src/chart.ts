@@ -3,6 +3,7 @@
  * it) and the chart engine (which compiles and renders it). Field names follow the spec.
  */
 import type { ChartType } from './kinds.js';
+import type { DrillLevel } from './drill.js';
 import type { ChartLinkage } from './linkage.js';
 import type { WarnConfig } from './warn-config.js';
 
@@ -150,6 +151,8 @@ export interface Chart {
   linkageId?: string;
   /** the charts this chart's click filters (set by the link settings dialog, SaveLinkage; an editor save keeps it) */
   linkage?: ChartLinkage;
+  /** the drill-down hierarchy (drill.ts): 2–5 levels, the first the chart's first dimension; a click goes one level down */
+  drill?: DrillLevel[];
   shape?: boolean;
   group?: boolean;
   isHorizontal?: boolean;

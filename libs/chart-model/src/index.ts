@@ -5,3 +5,4 @@ export * from './linkage.js';
 export * from './warn-config.js';
 export * from './chart-filters.js';
 export * from './relation.js';
+export * from './drill.js';

@@ -1,4 +1,5 @@
 import type { Chart, ChartField, DataType, FilterCondition, PlotLine } from './chart.js';
+import { drillProblem } from './drill.js';
 
 /** sum and avg are for number fields only (spec 01 §5). */
 export const isNumberOnlyAggregator = (aggregator: string | undefined) => aggregator === 'sum' || aggregator === 'avg';
@@ -21,7 +22,7 @@ export interface SourceSwitch {
  * has stay, with its type (an aggregator the type does not allow is dropped, so the default
  * applies); the others are removed wherever the chart names them — points, values, second points,
  * second values, their field-filter conditions, inner filters, calculated plot lines, the
- * statistics field. The dashboard service stores the result; the editor shows the same walk's
+ * statistics field, the drill hierarchy (kept whole or removed). The dashboard service stores the result; the editor shows the same walk's
  * report before the user confirms. `typeOf` answers a field's type in the new source.
  */
 export function switchSource(chart: Chart, dataSourceId: string, typeOf: (name: string) => DataType | undefined): SourceSwitch {
@@ -83,6 +84,12 @@ export function switchSource(chart: Chart, dataSourceId: string, typeOf: (name: 
   if (chart.aggregateConfig?.aggregateField && !keep(chart.aggregateConfig.aggregateField)) {
     const { aggregateField: _gone, ...rest } = chart.aggregateConfig;
     out.aggregateConfig = rest;
+  }
+  // the drill hierarchy stays when every level is kept and still fits the chart (retyped), else it is removed
+  if (chart.drill) {
+    const levels = chart.drill.filter((l) => keep(l.name)).map((l) => ({ ...l, dataType: typeOf(l.name)! }));
+    if (levels.length === chart.drill.length && !drillProblem({ ...out, drill: levels })) out.drill = levels;
+    else delete out.drill;
   }
   // what is not set is left out, as the chart is stored
   return { chart: JSON.parse(JSON.stringify(out)) as Chart, kept, dropped, retyped, linesRemoved };

@@ -38,7 +38,9 @@ export type QueryErrorCode =
   | 'row_rule_target'
   | 'row_rule_value_required'
   /** more row-level rules on one source than MAX_ROW_RULES */
-  | 'too_many_row_rules';
+  | 'too_many_row_rules'
+  /** a drill path that does not fit the chart's drill hierarchy (drill.ts) */
+  | 'drill_invalid';
 
 /** Text params are cut to a short excerpt: a message never echoes a whole input (issue 12 #1). */
 export class QueryError extends Error {

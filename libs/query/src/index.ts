@@ -18,3 +18,4 @@ export * from './compile.js';
 export * from './trendline.js';
 export * from './result.js';
 export * from './global-filters.js';
+export * from './drill.js';

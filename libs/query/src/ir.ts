@@ -4,6 +4,7 @@ import { INPUT_BOUNDS } from '@bi/rules';
 import { QueryError } from './errors.js';
 import { allOf, anyOf, detailFilterNode, fieldFilterNode, granularityName, pointFilterNode, rangeFilterNode, type DetailFilter } from './filters.js';
 import { FieldCatalog, type QuerySource, type SourceField } from './source.js';
+import { drillPlan } from './drill.js';
 
 /**
  * The typed query IR: what a chart asks for, with every name resolved to a known source field and
@@ -143,6 +144,11 @@ export interface ChartQueryOptions {
   rowLimit?: number;
   /** the row-level rules that apply to the caller (rowRuleFilter), ANDed with every other filter */
   rowFilter?: FilterNode;
+  /**
+   * the drill path: the clicked values of the chart's upper drill levels, top first (drill.ts). The
+   * chart's first dimension becomes the next level's field and the path's values filter the rows.
+   */
+  drill?: readonly string[];
 }
 
 /** sum and avg only for numbers (spec 01 §5); min, max, count and count distinct for every type. */
@@ -207,8 +213,10 @@ function topN(chart: Chart, dimensions: DimensionIR[], measures: MeasureIR[]): T
  * are measures; field filters, inner filters and global filters all apply; orderBy, top-N and the
  * row limit shape the answer.
  */
-export function buildChartQuery(chart: Chart, source: QuerySource, fields: readonly SourceField[], options: ChartQueryOptions = {}): ChartQueryIR {
+export function buildChartQuery(stored: Chart, source: QuerySource, fields: readonly SourceField[], options: ChartQueryOptions = {}): ChartQueryIR {
   const catalog = new FieldCatalog(fields);
+  const drill = drillPlan(stored, options.drill, catalog);
+  const chart = drill.chart;
   const points = list(chart.points);
   const secondPoints = list(chart.secondPoints);
   const values = list(chart.values);
@@ -228,7 +236,7 @@ export function buildChartQuery(chart: Chart, source: QuerySource, fields: reado
   points.forEach((f, i) => orderOf(f, dimensions[i].alias));
   if (series) orderOf(secondPoints[0], series.alias);
 
-  const ir: ChartQueryIR = { kind: 'chart', source, dimensions, measures, filters: chartFilters(chart, catalog, options), order };
+  const ir: ChartQueryIR = { kind: 'chart', source, dimensions, measures, filters: drill.filter ? allOf([chartFilters(chart, catalog, options), drill.filter]) : chartFilters(chart, catalog, options), order };
   if (series) ir.series = series;
   if (options.rowLimit !== undefined) ir.limit = positiveInteger(options.rowLimit, 'rowLimit');
   const t = topN(chart, dimensions, measures);
@@ -362,8 +370,11 @@ function searchNode(columns: readonly DetailColumnIR[], search: string | undefin
 }
 
 /** Raw rows under the chart's filters (and the detail dialog's), one page at a time. */
-export function buildDetailQuery(chart: Chart, source: QuerySource, fields: readonly SourceField[], options: DetailQueryOptions = {}): DetailQueryIR {
+export function buildDetailQuery(stored: Chart, source: QuerySource, fields: readonly SourceField[], options: DetailQueryOptions = {}): DetailQueryIR {
   const catalog = new FieldCatalog(fields);
+  // at a drilled level: the rows under the path, a point key naming the drilled dimension's value
+  const drill = drillPlan(stored, options.drill, catalog);
+  const chart = drill.chart;
   const names = options.columns ?? catalog.all.map((f) => f.name);
   const columns: DetailColumnIR[] = [];
   for (const name of names) {
@@ -386,6 +397,7 @@ export function buildDetailQuery(chart: Chart, source: QuerySource, fields: read
     columns,
     filters: allOf([
       chartFilters(chart, catalog, options),
+      drill.filter,
       options.pointKey ? pointFilterNode(list(chart.points), options.pointKey, catalog) : null,
       detailFilterNode(options.detailFilter, catalog),
       searchNode(columns, options.search),

@@ -76,7 +76,7 @@ export class ChartDetailController {
   async export(@Param('tab') tab: string, @Param('chartId') chartId: string, @Query('filterKey') filterKey: unknown, @Body() body: unknown, @CurrentUser() user: AuthUser, @Res() res: XlsxResponse) {
     const key = parseInput(filterKeyQuery, (Array.isArray(filterKey) ? filterKey[0] : filterKey) ?? '');
     const b = parseInput(exportBody, body);
-    const q = { innerFilters: b.innerFilters, globalFilters: b.globalFilters, filter: b.filter, search: b.search, pageIndex: 1, pageSize: CHART_DETAIL_EXPORT_MAX_ROWS, pointKey: key };
+    const q = { innerFilters: b.innerFilters, globalFilters: b.globalFilters, filter: b.filter, search: b.search, drill: b.drill, pageIndex: 1, pageSize: CHART_DETAIL_EXPORT_MAX_ROWS, pointKey: key };
     const details = JSON.parse(await detailsAnswer(this.access, this.charts, this.deadlineMs, user, tab, chartId, q)) as Details;
     // spec 01 §5: refused with a hint above the limit (nothing is written)
     if (details.hasMore) throw new AppError('invalid', 'export.too_many_rows', { max: CHART_DETAIL_EXPORT_MAX_ROWS });

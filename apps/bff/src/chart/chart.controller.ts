@@ -6,7 +6,7 @@ import { translate } from '@bi/i18n';
 import type { Logger } from '@bi/core';
 import type { chartQueryV1, dashboardV1, dataSourceQueryV1, dataSourceV1, warningV1 } from '@bi/proto';
 import { outboundPolicy, type OutboundPolicy } from '@bi/outbound';
-import { chartKindInfo, chartKinds, isChartType } from '@bi/chart-model';
+import { DRILL_LIMITS, chartKindInfo, chartKinds, isChartType } from '@bi/chart-model';
 import { INPUT_BOUNDS } from '@bi/rules';
 import { CONFIG } from '@bi/service-kit';
 import { z } from 'zod';
@@ -28,7 +28,7 @@ import { ChartWriteAccess } from './chart-write-access.js';
 import { checkChartWarnings, warnBody } from './warn-config.js';
 import { checkWarnTargets } from './warn-targets.js';
 import { firstScreenRuns } from './first-screen.js';
-import { batchEnvelopeParts, batchRunBody, detailFilter, filters, runBody, runRequestKey, type RunBody } from './run-request.js';
+import { batchEnvelopeParts, batchRunBody, detailFilter, drillPath, filters, runBody, runRequestKey, type RunBody } from './run-request.js';
 
 const nullable = <T extends z.ZodType>(s: T) => z.preprocess((v) => (v === null ? undefined : v), s.optional());
 
@@ -44,12 +44,20 @@ const pointDetailsBody = detailFilter.partial().extend({
   search: nullable(z.string().max(INPUT_BOUNDS.filterValueChars)),
   innerFilters: filters,
   globalFilters: filters,
+  drill: drillPath,
   pageSize: nullable(z.number().int().min(1).max(100_000)),
   pageIndex: nullable(z.number().int().min(1).max(1_000_000)),
 });
 export const filterKeyQuery = z.string().max(1000);
 /** The chart as the editor sends it; the dashboard service checks the rest (docs/api/chart.md "Save"). */
-const chartBody = z.object({ chartId: z.string().min(1).max(64), dataSourceId: nullable(z.string().max(64)) }).passthrough();
+const chartBody = z
+  .object({
+    chartId: z.string().min(1).max(64),
+    dataSourceId: nullable(z.string().max(64)),
+    // the drill hierarchy's shape (its rules: the dashboard service, @bi/chart-model drillProblem)
+    drill: nullable(z.array(z.object({ name: z.string().min(1).max(DRILL_LIMITS.fieldName), dataType: nullable(z.enum(['string', 'number', 'date'])), granularity: nullable(z.number().int().min(0).max(5)) })).max(DRILL_LIMITS.maxLevels)),
+  })
+  .passthrough();
 const customOptionBody = z.object({ chartId: z.string().min(1).max(64), customOption: nullable(z.string().max(INPUT_BOUNDS.customOptionChars)) }).passthrough();
 /** The first-screen call's body: how far down the page's first screen reaches (px; the web's innerHeight + SEEN_MARGIN_PX). */
 const firstScreenBody = z.object({ height: z.number().int().min(1).max(100_000) });
@@ -144,6 +152,7 @@ async function computeChartNow(
       viewer: viewerOf(args.user),
       // a single run starts its query at once; a batch's runs gather for shared scans (chart-query shared-scan.ts)
       alone: args.alone ?? false,
+      drillJson: b.drill?.length ? JSON.stringify(b.drill) : '',
     }),
     deadlineMs,
   );
@@ -163,6 +172,8 @@ export interface DetailsQuery {
   globalFilters?: unknown[];
   filter?: unknown;
   search?: string;
+  /** the drill path of the chart as viewed: the rows under it, a point key naming the drilled level's value */
+  drill?: string[];
   pageIndex?: number;
   pageSize?: number;
   pointKey: string;
@@ -195,6 +206,7 @@ export async function detailsAnswer(
       pointKey: q.pointKey,
       search: q.search ?? '',
       viewer: viewerOf(user),
+      drillJson: q.drill?.length ? JSON.stringify(q.drill) : '',
     }),
     deadlineMs,
   );
@@ -220,7 +232,7 @@ export class ChartRunController {
   }
 
   @Post('chart/:tab/:chartId')
-  @ApiOperation({ summary: 'Run a chart {isFullScreen, innerFilters, globalFilters, isFirstRequest, page?}: {option, chart, meta, dataSourceName}' })
+  @ApiOperation({ summary: 'Run a chart {isFullScreen, innerFilters, globalFilters, isFirstRequest, page?, drill?}: {option, chart, meta, dataSourceName}' })
   async run(@Param('tab') tab: string, @Param('chartId') chartId: string, @Body() body: unknown, @CurrentUser() user: AuthUser, @Req() req: Req, @Res() res: RawResponse) {
     await runChart(this.access, this.charts, this.deadlineMs, { user, tab, chartId, body, req, res, globalFilters: true });
   }
@@ -288,7 +300,7 @@ export class ChartRunController {
   @ApiOperation({ summary: 'Detail rows under the chart filters {innerFilters, globalFilters, filter, pageIndex, pageSize}: {columns, rows, page, pageSize, hasMore}' })
   async details(@Param('tab') tab: string, @Param('chartId') chartId: string, @Body() body: unknown, @CurrentUser() user: AuthUser, @Res() res: RawResponse) {
     const b = parseInput(detailsBody, body);
-    await this.sendDetails(user, tab, chartId, res, { innerFilters: b.innerFilters, globalFilters: b.globalFilters, filter: b.filter, search: b.search, pageIndex: b.pageIndex, pageSize: b.pageSize, pointKey: '' });
+    await this.sendDetails(user, tab, chartId, res, { innerFilters: b.innerFilters, globalFilters: b.globalFilters, filter: b.filter, search: b.search, drill: b.drill, pageIndex: b.pageIndex, pageSize: b.pageSize, pointKey: '' });
   }
 
   @Post('detail/:tab/:chartId')
@@ -297,7 +309,7 @@ export class ChartRunController {
     const key = parseInput(filterKeyQuery, (Array.isArray(filterKey) ? filterKey[0] : filterKey) ?? '');
     const b = parseInput(pointDetailsBody, body);
     const filter = b.filterItems?.length ? { logic: b.logic ?? 0, filterItems: b.filterItems } : undefined;
-    await this.sendDetails(user, tab, chartId, res, { innerFilters: b.innerFilters, globalFilters: b.globalFilters, filter, search: b.search, pageIndex: b.pageIndex, pageSize: b.pageSize, pointKey: key });
+    await this.sendDetails(user, tab, chartId, res, { innerFilters: b.innerFilters, globalFilters: b.globalFilters, filter, search: b.search, drill: b.drill, pageIndex: b.pageIndex, pageSize: b.pageSize, pointKey: key });
   }
 
   private async sendDetails(user: AuthUser, tab: string, chartId: string, res: RawResponse, q: DetailsQuery) {

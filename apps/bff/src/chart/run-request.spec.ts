@@ -20,4 +20,13 @@ describe('the run request key', () => {
     expect(relative.globalFilters?.[0]?.relative).toEqual({ preset: 'today' });
     expect(runBody.safeParse({ globalFilters: [{ name: 'd', range: [], relative: 'today' }] }).success).toBe(false);
   });
+
+  it('tells drill paths apart (each level is its own answer), an empty path being none; refuses paths past the bounds', () => {
+    const key = (drill?: unknown) => runRequestKey(true, runBody.parse({ ...(drill === undefined ? {} : { drill }) }), 'en');
+    expect(key(['East'])).not.toBe(key());
+    expect(key(['East'])).not.toBe(key(['West']));
+    expect(key(['East', 'P1'])).not.toBe(key(['East']));
+    expect(key([])).toBe(key());
+    for (const drill of [['a', 'b', 'c', 'd', 'e'], [1], ['x'.repeat(1001)], 'East']) expect(runBody.safeParse({ drill }).success).toBe(false);
+  });
 });

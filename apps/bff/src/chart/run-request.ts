@@ -1,3 +1,4 @@
+import { DRILL_LIMITS } from '@bi/chart-model';
 import { INPUT_BOUNDS, MAX_BATCH_CHARTS } from '@bi/rules';
 import { z } from 'zod';
 import { constantPiece, gzipJoin, type Deflated } from './gzip-join.js';
@@ -17,6 +18,12 @@ const filterItem = z
   })
   .catchall(filterExtra);
 export const filters = nullable(z.array(filterItem).max(INPUT_BOUNDS.filters));
+/**
+ * The drill path (docs/api/chart.md "Drill-down"): the clicked values of the chart's upper drill levels,
+ * top first — texts as the chart names its points, at most one fewer than the longest hierarchy. Its fit
+ * to the chart's stored hierarchy is checked by chart-query, which builds the query from it.
+ */
+export const drillPath = nullable(z.array(z.string().max(INPUT_BOUNDS.filterValueChars)).max(DRILL_LIMITS.maxLevels - 1));
 
 /** The body of running a chart (docs/api/chart.md RunBody). */
 export const runBody = z.object({
@@ -25,6 +32,7 @@ export const runBody = z.object({
   innerFilters: filters,
   globalFilters: filters,
   page: nullable(z.object({ index: z.number().int().min(1).max(1_000_000), size: z.number().int().min(1).max(500) })),
+  drill: drillPath,
 });
 export type RunBody = z.infer<typeof runBody>;
 
@@ -48,7 +56,7 @@ export const detailFilter = z.object({
 
 /** Everything of a run request the answer depends on, as one text (with the chart's stamps, the BFF answer cache's key). */
 export function runRequestKey(withGlobalFilters: boolean, b: RunBody, language: string, now = Date.now()): string {
-  return JSON.stringify([withGlobalFilters ? 1 : 0, b.innerFilters ?? null, withGlobalFilters ? (b.globalFilters ?? null) : null, b.page ?? null, language, relativeBucket(b, now)]);
+  return JSON.stringify([withGlobalFilters ? 1 : 0, b.innerFilters ?? null, withGlobalFilters ? (b.globalFilters ?? null) : null, b.page ?? null, language, relativeBucket(b, now), b.drill?.length ? b.drill : null]);
 }
 
 /** Every time zone's offset is a multiple of 15 minutes: a key holding this bucket changes at least at each midnight of the product's zone. */

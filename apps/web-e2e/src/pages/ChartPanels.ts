@@ -9,6 +9,7 @@ export type PanelId =
   | 'range'
   | 'style'
   | 'topN'
+  | 'drillDown'
   | 'plotLines'
   | 'gauge'
   | 'nav'

@@ -11,6 +11,7 @@ function detailBody(r: DetailRequest) {
   return {
     ...(r.filters.globalFilters ? { globalFilters: r.filters.globalFilters } : {}),
     ...(r.filters.innerFilters ? { innerFilters: r.filters.innerFilters } : {}),
+    ...(r.filters.drill?.length ? { drill: r.filters.drill } : {}),
     ...(r.search ? { search: r.search } : {}),
   };
 }

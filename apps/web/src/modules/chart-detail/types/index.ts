@@ -29,6 +29,8 @@ export interface DetailFilterBody {
 export interface ViewFilters {
   globalFilters?: RangeFilter[];
   innerFilters?: RangeFilter[];
+  /** the chart's drill path: the rows at the drilled level (a point key names the drilled dimension's value) */
+  drill?: string[];
 }
 
 /** What the detail dialog reads: the view's filters, the dialog's own filter and search, and the point clicked. */

@@ -1,4 +1,4 @@
-import type { Chart } from '@bi/chart-model';
+import { syncDrill, type Chart } from '@bi/chart-model';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -133,7 +133,9 @@ export function useChartEditor(tab: EditorTab, chartId: string, onSaved?: () => 
   }, [language, run]);
 
   /** Shows a new state at once and saves it; `undoable` false for the undo itself. */
-  const apply = useCallback((next: Chart, options: { kinds?: SaveKind[]; undoable?: boolean } = {}) => {
+  const apply = useCallback((edited: Chart, options: { kinds?: SaveKind[]; undoable?: boolean } = {}) => {
+    // the drill hierarchy follows the chart's first dimension and kind (@bi/chart-model syncDrill)
+    const next = syncDrill(edited);
     const previous = chartRef.current;
     const queue = queueRef.current;
     if (!previous || !queue || next === previous) return;

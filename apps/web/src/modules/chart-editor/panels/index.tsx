@@ -4,6 +4,7 @@ import { ColorsPanel } from './components/ColorsPanel';
 import type { PanelProps } from './components/common';
 import { CustomOptionPanel } from './components/CustomOptionPanel';
 import { DataSourcePanel } from './components/DataSourcePanel';
+import { DrillDownPanel } from './components/DrillDownPanel';
 import { GaugePanel } from './components/GaugePanel';
 import { InnerFiltersPanel } from './components/InnerFiltersPanel';
 import { PlotLinesPanel } from './components/PlotLinesPanel';
@@ -28,6 +29,7 @@ const PANELS: { readonly [P in PanelId]: ComponentType<PanelProps> } = {
   range: RangePanel,
   style: StylePanel,
   topN: TopNPanel,
+  drillDown: DrillDownPanel,
   plotLines: PlotLinesPanel,
   gauge: GaugePanel,
   nav: NavPanel,

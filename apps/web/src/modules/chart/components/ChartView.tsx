@@ -1,14 +1,14 @@
 import '../chart.css';
 import { EditOutlined, InfoCircleOutlined, LockOutlined, ReloadOutlined, WarningOutlined } from '@ant-design/icons';
-import { isChartType } from '@bi/chart-model';
+import { drillsFurther, drillValueOf, isChartType } from '@bi/chart-model';
 import type { Tab } from '@bi/rules';
 import { Button, Spin, Tooltip, Typography } from 'antd';
-import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useChartViewTranslation } from '../i18n';
 import { useAppTheme } from '../hooks/useAppTheme';
 import { useChartData } from '../hooks/useChartData';
-import type { ChartAnswer, ChartSummary, ChartType, PointClickHandler, RunFilters, TablePage } from '../types';
+import type { ChartAnswer, ChartSummary, ChartType, DrillMeta, PointClickHandler, RunFilters, TablePage } from '../types';
 import { noteTexts, type LooseT } from '../utils/notes';
 import { deriveChartState, downsampleHint, isSettled } from '../utils/state';
 import { rowsThatFit, TABLE_ROW_HEIGHT } from '../utils/table';
@@ -34,6 +34,14 @@ interface ChartViewProps {
   filters?: RunFilters;
   /** a click on a point of the drawn chart */
   onPointClick?: PointClickHandler;
+  /**
+   * a chart with a drill hierarchy above its lowest level: a click on a point goes one level down with
+   * this path (filters.drill holds the path shown); at the lowest level the click is onPointClick's,
+   * the point marked drillLeaf (docs/api/chart.md "Drill-down")
+   */
+  onDrill?: (path: string[]) => void;
+  /** the answer's drill information (its levels and path), for the box's breadcrumbs */
+  onDrillMeta?: (meta: DrillMeta | undefined) => void;
 }
 
 function kindOf(answer: ChartAnswer | undefined, fallback: string): string {
@@ -52,7 +60,7 @@ const SPINNER_DELAY_MS = 500;
  * waiting / loading / error (with retry) / no fields yet (with the editor) / no data. Hints: down-sampled
  * series, a truncated result, the answer's notes (meta.notes) in the reader's language; a small spinner while a refresh runs.
  */
-export function ChartView({ tab, chart, variant, enabled, refreshKey, onLoaded, onEdit, filters, onPointClick }: ChartViewProps) {
+export function ChartView({ tab, chart, variant, enabled, refreshKey, onLoaded, onEdit, filters, onPointClick, onDrill, onDrillMeta }: ChartViewProps) {
   const { t } = useTranslation();
   const { cv, i18n } = useChartViewTranslation();
   const appTheme = useAppTheme();
@@ -80,6 +88,20 @@ export function ChartView({ tab, chart, variant, enabled, refreshKey, onLoaded, 
   useEffect(() => {
     if (loaded) onLoaded?.(chart.chartId);
   }, [loaded, chart.chartId, onLoaded]);
+
+  // drill-down: a click goes one level down while the stored hierarchy has a level below the one shown
+  const drillMeta = answer?.meta?.drill;
+  useEffect(() => onDrillMeta?.(drillMeta), [drillMeta, onDrillMeta]);
+  const stored = answer?.chart;
+  const drillPath = filters?.drill;
+  const clickPoint = useMemo<PointClickHandler | undefined>(() => {
+    const path = drillPath ?? [];
+    if (!stored?.drill || !onDrill) return onPointClick;
+    // the answer drawn is of another level (the next one is loading): no click until it is shown
+    if (drillMeta && drillMeta.level !== path.length) return undefined;
+    if (drillsFurther(stored, path.length)) return (point) => onDrill([...path, drillValueOf(stored, point.category)]);
+    return onPointClick ? (point, event) => onPointClick({ ...point, drillLeaf: true }, event) : undefined;
+  }, [stored, drillMeta, drillPath, onDrill, onPointClick]);
 
   const onPageChange = useCallback((next: TablePage) => setPage(next), []);
   const retry = () => void query.refetch();
@@ -133,7 +155,7 @@ export function ChartView({ tab, chart, variant, enabled, refreshKey, onLoaded, 
         appTheme={appTheme}
         onDone={onDone}
         onPageChange={onPageChange}
-        onPointClick={onPointClick}
+        onPointClick={clickPoint}
         paging={query.isPlaceholderData && query.isFetching}
         onError={onDone}
         failed={(reset) => (
@@ -159,7 +181,7 @@ export function ChartView({ tab, chart, variant, enabled, refreshKey, onLoaded, 
   const refreshing = state === 'ready' && query.isFetching && !query.isPlaceholderData;
 
   return (
-    <div ref={viewRef} className="bi-chart-view" data-testid="chart-view" data-state={state} data-kind={kind} data-drawn={drawn ? 'true' : 'false'}>
+    <div ref={viewRef} className="bi-chart-view" data-testid="chart-view" data-state={state} data-kind={kind} data-drawn={drawn ? 'true' : 'false'} data-drill-level={drillMeta ? drillMeta.level : undefined}>
       {content}
       {refreshing ? (
         <span className="bi-chart-view__refreshing" data-testid="chart-refreshing" aria-label={cv('refreshing')}>

@@ -21,6 +21,14 @@ export interface ChartAnswerMeta extends BuildMeta {
   empty?: boolean;
   dataVersion?: number;
   computedAt?: string;
+  /** a chart with a drill hierarchy: the path clicked, the level shown, the levels with their titles (docs/api/chart.md "Drill-down") */
+  drill?: DrillMeta;
+}
+
+export interface DrillMeta {
+  path: string[];
+  level: number;
+  levels: { name: string; title: string; dataType: string; granularity?: number }[];
 }
 
 /** POST /api/dashboard/chart/{tab}/{chartId} → data. */
@@ -50,10 +58,12 @@ export interface RunBody {
   innerFilters?: RangeFilter[];
   globalFilters?: RangeFilter[];
   page?: TablePage;
+  /** the drill path: the clicked values of the chart's upper drill levels, top first (absent: its own level) */
+  drill?: string[];
 }
 
-/** The filters of one run beside the chart's own (docs/api/chart.md RunBody); absent members are not sent. */
-export type RunFilters = Pick<RunBody, 'globalFilters' | 'innerFilters'>;
+/** The filters of one run beside the chart's own, and its drill path (docs/api/chart.md RunBody); absent members are not sent. */
+export type RunFilters = Pick<RunBody, 'globalFilters' | 'innerFilters' | 'drill'>;
 
 /** A point of a drawn chart: its category as the chart names it (the point key of detail drill and linkage). */
 export interface ChartPoint {
@@ -61,6 +71,8 @@ export interface ChartPoint {
   seriesName?: string;
   /** the data item's `id`, where the option gives one (the nodes of a relation map) */
   id?: string;
+  /** a point of a chart with a drill hierarchy at its lowest level: a click there opens the point's rows, it does not filter other charts */
+  drillLeaf?: boolean;
 }
 
 /** The keys held during a click on a point (Ctrl/Cmd add to a selection). */

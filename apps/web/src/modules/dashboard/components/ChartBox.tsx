@@ -10,7 +10,8 @@ import { Button, Dropdown, Tooltip, type MenuProps } from 'antd';
 import { Suspense, lazy, useCallback, useRef, useState, type ReactNode } from 'react';
 import { ChartView } from '../../chart/components/ChartView';
 import { useSeenOnce } from '../hooks/useInView';
-import type { ChartSummary, PointClickHandler, RunFilters } from '../../chart/types';
+import type { ChartSummary, DrillMeta, PointClickHandler, RunFilters } from '../../chart/types';
+import { DrillCrumbs } from './DrillCrumbs';
 import type { TabType } from '../types';
 import type { ChartBoxActions } from '../utils/permissions';
 import { useDbTranslation } from '../i18n';
@@ -55,6 +56,8 @@ interface ChartBoxProps {
   filters?: RunFilters;
   /** a click on a point of the chart (linkage) */
   onPointClick?: PointClickHandler;
+  /** drill-down (filters.drill the path shown): a click goes one level down, the breadcrumbs back up */
+  onDrill?: (path: string[]) => void;
   /** shown above the chart: the chips of the filters on it (linkage) */
   chips?: ReactNode;
   /** the filter button opens / closes the chart's inner filter bar (modules/chart-detail) */
@@ -83,7 +86,7 @@ function ToolButton({ testId, title, icon, onClick, disabled, pressed }: { testI
  * inner filters, more), and the chart, run once the box has been visible (lazy loading) and run
  * again on each new refresh key.
  */
-export function ChartBox({ tab, chart, actions, variant, refreshKey, forceLoad = false, draggable = false, onLoaded, onRefresh, onEdit, onFullScreen, onDelete, onHide, onCopy, onLinkSettings, onCompareSplit, filters, onPointClick, chips, onInnerFilters, innerFilters, innerFilterBar, onDetailQuery, onExportRows, extraMenu }: ChartBoxProps) {
+export function ChartBox({ tab, chart, actions, variant, refreshKey, forceLoad = false, draggable = false, onLoaded, onRefresh, onEdit, onFullScreen, onDelete, onHide, onCopy, onLinkSettings, onCompareSplit, filters, onPointClick, onDrill, chips, onInnerFilters, innerFilters, innerFilterBar, onDetailQuery, onExportRows, extraMenu }: ChartBoxProps) {
   const { db } = useDbTranslation();
   const bodyRef = useRef<HTMLDivElement>(null);
   const seen = useSeenOnce(bodyRef, forceLoad);
@@ -91,6 +94,7 @@ export function ChartBox({ tab, chart, actions, variant, refreshKey, forceLoad =
   const [loaded, setLoaded] = useState(false);
   const [alarmOpen, setAlarmOpen] = useState(false);
   const [sourceOpen, setSourceOpen] = useState(false);
+  const [drillMeta, setDrillMeta] = useState<DrillMeta | undefined>(undefined);
   const chartLoaded = useCallback(
     (chartId: string) => {
       setLoaded(true);
@@ -163,6 +167,7 @@ export function ChartBox({ tab, chart, actions, variant, refreshKey, forceLoad =
           ) : null}
         </div>
       </div>
+      {onDrill ? <DrillCrumbs path={filters?.drill ?? []} meta={drillMeta} onGo={onDrill} /> : null}
       {chips}
       {innerFilterBar}
       <div className="bi-chart-box__body" ref={bodyRef} data-refresh={refreshKey}>
@@ -176,6 +181,8 @@ export function ChartBox({ tab, chart, actions, variant, refreshKey, forceLoad =
           onEdit={full && actions.edit ? onEdit : undefined}
           filters={filters}
           onPointClick={onPointClick}
+          onDrill={onDrill}
+          onDrillMeta={onDrill ? setDrillMeta : undefined}
         />
       </div>
       {sourceOpen ? (

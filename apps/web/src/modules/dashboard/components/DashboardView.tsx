@@ -15,7 +15,9 @@ import { useFullscreen } from '../hooks/useFullscreen';
 import { SEEN_MARGIN_PX } from '../hooks/useInView';
 import { prefetchChartRuns } from '../../chart/hooks/useChartData';
 import { loadChartRenderer } from '../../chart/components/ChartDrawing';
-import type { ChartSummary, RunFilters } from '../../chart/types';
+import type { ChartSummary, PointClickHandler, RunFilters } from '../../chart/types';
+import { useUrlState } from '../../../shared/routing/url-state';
+import { DRILL_PARAM, drillCodec, withDrillPath } from '../utils/drill';
 import { useDashboardLinkage } from '../../dashboard-linkage';
 import { useChartDetail } from '../../chart-detail';
 import { GlobalFilterBar, GlobalFilterDialog, useGlobalFilters } from '../../dashboard-filters';
@@ -208,16 +210,21 @@ function DashboardBoard({ tab, apiTab, apiName, lockEdit, projectId, content, us
   const detail = useChartDetail({ tab: apiTab });
   /** The filters a box runs with: the one rule of @bi/chart-model (global filter items, linkage, the viewer's inner values); none: the run as it was. */
   // worked out once per chart while the filters in force stay the same (not on every render and every call of a box)
+  // drill-down: each chart's drill path in the page URL (?drill=), sent with its runs, details and export (ANDed with the filters)
+  const [drillPaths, setDrillPaths] = useUrlState(DRILL_PARAM, drillCodec);
+  const drillTo = useCallback((chartId: string) => (path: string[]) => setDrillPaths((current) => withDrillPath(current, chartId, path)), [setDrillPaths]);
   const filtersOf = useMemo(() => {
     const known = new WeakMap<ChartSummary, RunFilters | undefined>();
     return (chart: ChartSummary): RunFilters | undefined => {
       if (known.has(chart)) return known.get(chart);
       const { globalFilters, innerFilters } = chartFilters({ chart, globalFilters: globals.items, globalValues: globals.values, linkage: linkage.linkageInput, innerValues: detail.innerValuesOf(chart.chartId) });
-      const run = globalFilters.length === 0 && !innerFilters ? undefined : { ...(globalFilters.length > 0 ? { globalFilters } : {}), ...(innerFilters ? { innerFilters } : {}) };
+      const drill = drillPaths?.[chart.chartId];
+      const run =
+        globalFilters.length === 0 && !innerFilters && !drill ? undefined : { ...(globalFilters.length > 0 ? { globalFilters } : {}), ...(innerFilters ? { innerFilters } : {}), ...(drill ? { drill: [...drill] } : {}) };
       known.set(chart, run);
       return run;
     };
-  }, [globals.items, globals.values, linkage.linkageInput, detail.innerValuesOf]);
+  }, [globals.items, globals.values, linkage.linkageInput, detail.innerValuesOf, drillPaths]);
 
   // the boxes the page shows at once run now, in one batch, while the page builds them (not once each is laid out and seen)
   const { i18n } = useTranslation();
@@ -289,6 +296,16 @@ function DashboardBoard({ tab, apiTab, apiName, lockEdit, projectId, content, us
     }
   };
 
+  /**
+   * A click on a point: linkage where the chart filters others, else the point's detail rows. A chart
+   * with a drill hierarchy drills instead (ChartView), and at its lowest level opens the point's rows
+   * (drillLeaf: its category names the drilled level, not the dimension linkage maps).
+   */
+  const pointClickOf = (chart: ChartSummary): PointClickHandler => {
+    const link = linkage.clickHandlerOf(chart.chartId);
+    return (point, event) => (link && !point.drillLeaf ? link(point, event) : detail.openDetails(chart, point.category));
+  };
+
   const renderGridBox = (chart: ChartSummary) => (
     <ChartBox
       tab={apiTab}
@@ -308,7 +325,8 @@ function DashboardBoard({ tab, apiTab, apiName, lockEdit, projectId, content, us
       onLinkSettings={() => linkage.openLinkSettings(chart)}
       onCompareSplit={() => linkage.openCompareSplit(chart)}
       filters={filtersOf(chart)}
-      onPointClick={linkage.clickHandlerOf(chart.chartId) ?? ((point) => detail.openDetails(chart, point.category))}
+      onPointClick={pointClickOf(chart)}
+      onDrill={drillTo(chart.chartId)}
       chips={linkage.chipsOf(chart.chartId)}
       onInnerFilters={() => detail.toggleBar(chart.chartId)}
       innerFilters={{ open: detail.isBarOpen(chart.chartId), active: detail.activeInnerOf(chart.chartId) }}

@@ -132,6 +132,14 @@ const en: DashboardCatalogue = {
     deleted: 'Chart deleted',
     hidden: 'Chart hidden',
     viewer: 'Chart full-screen viewer',
+    drill: {
+      label: 'Drill-down path',
+      top: '{{level}}: all',
+      level: '{{level}}: {{value}}',
+      up: 'Back to {{level}}',
+      titled: '{{title}} ({{grain}})',
+      grain: { year: 'year', quarter: 'quarter', month: 'month', week: 'week', day: 'day' },
+    },
     toolbar: {
       refresh: 'Refresh',
       edit: 'Edit',

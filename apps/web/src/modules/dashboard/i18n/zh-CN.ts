@@ -130,6 +130,14 @@ const zhCN = {
     deleted: '图表已删除',
     hidden: '图表已隐藏',
     viewer: '图表全屏查看',
+    drill: {
+      label: '下钻路径',
+      top: '全部{{level}}',
+      level: '{{level}}：{{value}}',
+      up: '返回 {{level}}',
+      titled: '{{title}}（{{grain}}）',
+      grain: { year: '年', quarter: '季度', month: '月', week: '周', day: '日' },
+    },
     toolbar: {
       refresh: '刷新',
       edit: '编辑',

@@ -132,6 +132,14 @@ const zhTW: DashboardCatalogue = {
     deleted: '圖表已刪除',
     hidden: '圖表已隱藏',
     viewer: '圖表全螢幕檢視',
+    drill: {
+      label: '下鑽路徑',
+      top: '全部{{level}}',
+      level: '{{level}}：{{value}}',
+      up: '返回 {{level}}',
+      titled: '{{title}}（{{grain}}）',
+      grain: { year: '年', quarter: '季', month: '月', week: '週', day: '日' },
+    },
     toolbar: {
       refresh: '重新整理',
       edit: '編輯',

@@ -43,7 +43,14 @@ export interface RunChartRequest {
    * a lone run (the BFF's single chart run, not one of a batch): its main query does not wait for
    * company (apps/chart-query/src/shared-scan.ts); it still joins a scan of its kind already waiting
    */
-  alone?: boolean | undefined;
+  alone?:
+    | boolean
+    | undefined;
+  /**
+   * the drill path: JSON array of the clicked values of the chart's upper drill levels, top first
+   * (@bi/chart-model drill.ts); '' = the chart's own level
+   */
+  drillJson: string;
 }
 
 export interface RunChartReply {
@@ -73,7 +80,11 @@ export interface DetailsRequest {
   pointKey: string;
   /** the detail dialog's search: rows where any text field contains it ('' = every row) */
   search: string;
-  viewer: Viewer | undefined;
+  viewer:
+    | Viewer
+    | undefined;
+  /** the drill path of the chart as viewed (RunChartRequest.drill_json); '' = none */
+  drillJson: string;
 }
 
 export interface DetailsReply {
@@ -196,6 +207,7 @@ function createBaseRunChartRequest(): RunChartRequest {
     pageIndex: 0,
     pageSize: 0,
     viewer: undefined,
+    drillJson: "",
   };
 }
 
@@ -233,6 +245,9 @@ export const RunChartRequest: MessageFns<RunChartRequest> = {
     }
     if (message.alone !== undefined) {
       writer.uint32(168).bool(message.alone);
+    }
+    if (message.drillJson !== "") {
+      writer.uint32(178).string(message.drillJson);
     }
     return writer;
   },
@@ -338,6 +353,14 @@ export const RunChartRequest: MessageFns<RunChartRequest> = {
             message.alone = reader.bool();
             continue;
           }
+          case 22: {
+            if (tag !== 178) {
+              break;
+            }
+
+            message.drillJson = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -387,6 +410,11 @@ export const RunChartRequest: MessageFns<RunChartRequest> = {
         : 0,
       viewer: isSet(object.viewer) ? Viewer.fromJSON(object.viewer) : undefined,
       alone: isSet(object.alone) ? globalThis.Boolean(object.alone) : undefined,
+      drillJson: isSet(object.drillJson)
+        ? globalThis.String(object.drillJson)
+        : isSet(object.drill_json)
+        ? globalThis.String(object.drill_json)
+        : "",
     };
   },
 
@@ -424,6 +452,9 @@ export const RunChartRequest: MessageFns<RunChartRequest> = {
     }
     if (message.alone !== undefined) {
       obj.alone = message.alone;
+    }
+    if (message.drillJson !== "") {
+      obj.drillJson = message.drillJson;
     }
     return obj;
   },
@@ -521,6 +552,7 @@ function createBaseDetailsRequest(): DetailsRequest {
     pointKey: "",
     search: "",
     viewer: undefined,
+    drillJson: "",
   };
 }
 
@@ -561,6 +593,9 @@ export const DetailsRequest: MessageFns<DetailsRequest> = {
     }
     if (message.viewer !== undefined) {
       Viewer.encode(message.viewer, writer.uint32(162).fork()).join();
+    }
+    if (message.drillJson !== "") {
+      writer.uint32(170).string(message.drillJson);
     }
     return writer;
   },
@@ -674,6 +709,14 @@ export const DetailsRequest: MessageFns<DetailsRequest> = {
             message.viewer = Viewer.decode(reader, reader.uint32());
             continue;
           }
+          case 21: {
+            if (tag !== 170) {
+              break;
+            }
+
+            message.drillJson = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -728,6 +771,11 @@ export const DetailsRequest: MessageFns<DetailsRequest> = {
         : "",
       search: isSet(object.search) ? globalThis.String(object.search) : "",
       viewer: isSet(object.viewer) ? Viewer.fromJSON(object.viewer) : undefined,
+      drillJson: isSet(object.drillJson)
+        ? globalThis.String(object.drillJson)
+        : isSet(object.drill_json)
+        ? globalThis.String(object.drill_json)
+        : "",
     };
   },
 
@@ -768,6 +816,9 @@ export const DetailsRequest: MessageFns<DetailsRequest> = {
     }
     if (message.viewer !== undefined) {
       obj.viewer = Viewer.toJSON(message.viewer);
+    }
+    if (message.drillJson !== "") {
+      obj.drillJson = message.drillJson;
     }
     return obj;
   },

@@ -22,6 +22,7 @@ const en: ChartPanelsCatalogue = {
     preview: 'Data preview',
     customOption: 'Custom option',
     alerts: 'Alert settings',
+    drillDown: 'Drill down',
   },
   common: {
     edit: 'Edit',
@@ -228,6 +229,17 @@ const en: ChartPanelsCatalogue = {
       numberOrder: 'The start cannot be above the end',
       tooManyValues: 'At most {{max}} values',
     },
+  },
+  drillDown: {
+    hint: 'A click on a point of the chart goes one level down, with the clicked value as a filter; breadcrumbs above the chart go back up',
+    first: 'Level 1 (the dimension)',
+    level: 'Level {{index}}',
+    noDimension: 'Put a dimension into the chart first: it is the first level',
+    add: 'Add a level',
+    full: 'At most {{max}} levels',
+    none: 'No drill-down: add a level below the dimension',
+    invalid: 'The levels are out of order: a date goes from coarser to finer',
+    clear: 'Remove the drill-down',
   },
   dataSource: {
     current: 'Current data source',

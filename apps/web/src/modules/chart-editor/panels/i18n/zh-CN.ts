@@ -20,6 +20,7 @@ const zhCN = {
     preview: '数据预览',
     customOption: '自定义配置',
     alerts: '预警设置',
+    drillDown: '下钻',
   },
   common: {
     edit: '编辑',
@@ -226,6 +227,17 @@ const zhCN = {
       numberOrder: '开始值不能大于结束值',
       tooManyValues: '最多 {{max}} 个值',
     },
+  },
+  drillDown: {
+    hint: '点击图表上的一个点进入下一层，以所点的值作为筛选；图表上方的路径可返回上层',
+    first: '第 1 层（维度）',
+    level: '第 {{index}} 层',
+    noDimension: '请先把一个维度放入图表：它就是第一层',
+    add: '添加一层',
+    full: '最多 {{max}} 层',
+    none: '未设置下钻：在维度下方添加一层',
+    invalid: '层级顺序不对：日期须由粗到细',
+    clear: '取消下钻',
   },
   dataSource: {
     current: '当前数据源',

@@ -22,6 +22,7 @@ const zhTW: ChartPanelsCatalogue = {
     preview: '資料預覽',
     customOption: '自訂配置',
     alerts: '預警設定',
+    drillDown: '下鑽',
   },
   common: {
     edit: '編輯',
@@ -228,6 +229,17 @@ const zhTW: ChartPanelsCatalogue = {
       numberOrder: '開始值不能大於結束值',
       tooManyValues: '最多 {{max}} 個值',
     },
+  },
+  drillDown: {
+    hint: '點擊圖表上的一個點進入下一層，以所點的值作為篩選；圖表上方的路徑可返回上層',
+    first: '第 1 層（維度）',
+    level: '第 {{index}} 層',
+    noDimension: '請先把一個維度放入圖表：它就是第一層',
+    add: '新增一層',
+    full: '最多 {{max}} 層',
+    none: '未設定下鑽：在維度下方新增一層',
+    invalid: '層級順序不對：日期須由粗到細',
+    clear: '取消下鑽',
   },
   dataSource: {
     current: '目前資料來源',

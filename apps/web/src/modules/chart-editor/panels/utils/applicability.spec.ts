@@ -17,19 +17,19 @@ describe('panels per chart kind', () => {
   });
 
   it.each([
-    ['bar', ['title', 'legend', 'display', 'range', 'style', 'topN', 'plotLines', 'dataZoom', 'colors']],
-    ['stack_bar', ['title', 'legend', 'display', 'range', 'style', 'topN', 'plotLines', 'colors']],
-    ['line', ['title', 'legend', 'display', 'range', 'style', 'topN', 'plotLines', 'dataZoom', 'colors']],
-    ['scatter', ['title', 'legend', 'display', 'range', 'style', 'topN', 'plotLines', 'dataZoom', 'colors']],
-    ['doubleaxis', ['title', 'legend', 'display', 'range', 'style', 'topN', 'plotLines', 'dataZoom', 'colors']],
-    ['pie', ['title', 'legend', 'display', 'style', 'topN', 'colors']],
-    ['funnel', ['title', 'legend', 'display', 'style', 'topN', 'colors']],
+    ['bar', ['title', 'legend', 'display', 'range', 'style', 'topN', 'drillDown', 'plotLines', 'dataZoom', 'colors']],
+    ['stack_bar', ['title', 'legend', 'display', 'range', 'style', 'topN', 'drillDown', 'plotLines', 'colors']],
+    ['line', ['title', 'legend', 'display', 'range', 'style', 'topN', 'drillDown', 'plotLines', 'dataZoom', 'colors']],
+    ['scatter', ['title', 'legend', 'display', 'range', 'style', 'topN', 'drillDown', 'plotLines', 'dataZoom', 'colors']],
+    ['doubleaxis', ['title', 'legend', 'display', 'range', 'style', 'topN', 'drillDown', 'plotLines', 'dataZoom', 'colors']],
+    ['pie', ['title', 'legend', 'display', 'style', 'topN', 'drillDown', 'colors']],
+    ['funnel', ['title', 'legend', 'display', 'style', 'topN', 'drillDown', 'colors']],
     ['gauge', ['title', 'range', 'style', 'gauge', 'colors']],
     ['card', ['title', 'style', 'statistics', 'colors']],
     ['nav', ['title', 'range', 'style', 'topN', 'nav', 'colors']],
     ['map', ['title', 'display', 'style', 'map', 'colors']],
     ['tw_map', ['title', 'display', 'style', 'map', 'colors']],
-    ['table', ['topN', 'statistics']],
+    ['table', ['topN', 'drillDown', 'statistics']],
   ] as const)('%s shows its own panels', (type, own) => {
     expect(panelsFor(type).filter((id) => !['innerFilters', 'dataSource', 'preview', 'customOption', 'alerts'].includes(id))).toEqual(own);
   });

@@ -1,4 +1,4 @@
-import { chartKind, kindDraws, kindHasAlerts, type ChartType, type KindOption } from '@bi/chart-model';
+import { canDrill, chartKind, kindDraws, kindHasAlerts, type ChartType, type KindOption } from '@bi/chart-model';
 
 /**
  * Which panels and which chart-level options apply to which chart kind, as the option builder
@@ -12,6 +12,7 @@ export const PANEL_IDS = [
   'range',
   'style',
   'topN',
+  'drillDown',
   'plotLines',
   'gauge',
   'nav',
@@ -50,6 +51,8 @@ const PANEL_RULES: { readonly [P in PanelId]: (type: ChartType) => boolean } = {
   style: ALL_BUT_TABLE,
   // top-N needs a dimension to pick from (docs/api/chart.md "Chart kinds": topN)
   topN: editorOffers('topN'),
+  // the kinds a click on a point can drill (@bi/chart-model DRILL_CHART_TYPES)
+  drillDown: canDrill,
   plotLines: editorOffers('plotLines'),
   gauge: draws('gaugeSections'),
   nav: draws('navStyle'),
