@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { relatedChartsTree } from '../chart/related-charts.js';
 import { DASHBOARD_CLIENT, DATA_SOURCE_CLIENT, DATA_SOURCE_QUERY_CLIENT, IDENTITY_CLIENT, rpc } from '../grpc-clients.js';
 import { CurrentUser, RequirePermission, type AuthUser } from '../http/auth.guard.js';
+import { DeletionAudit } from '../identity/deletion-audit.js';
 import { requestLanguage } from '../http/request-language.js';
 import { parseInput } from '../http/validation.js';
 import { actorOf, canEditSource, checkSourceAccess, checkWholeSource, projectView, sourceView } from './source-access.js';
@@ -93,6 +94,7 @@ export class DataSourceController {
     @Inject(CONFIG) config: AppConfig,
     @Inject(DASHBOARD_CLIENT) private readonly dashboards: dashboardV1.DashboardServiceClient,
     @Inject(DATA_SOURCE_QUERY_CLIENT) private readonly queries: dataSourceQueryV1.DataSourceQueryServiceClient,
+    private readonly deletions: DeletionAudit,
   ) {
     this.queryDeadlineMs = (config.dataSources.queryTimeoutSeconds * 3 + 30) * 1000;
     this.maxRows = config.dataSources.queryMaxRows;
@@ -137,8 +139,11 @@ export class DataSourceController {
   @Delete('proj/:projectId')
   @RequirePermission('datasource:edit')
   @ApiOperation({ summary: 'Delete an empty folder (refused while it holds sources)' })
-  deleteProject(@Param('projectId') projectId: string) {
-    return rpc(this.sources.deleteProject({ projectId }));
+  async deleteProject(@Param('projectId') projectId: string, @CurrentUser() user: AuthUser) {
+    const folder = await rpc(this.sources.getProject({ projectId }));
+    const r = await rpc(this.sources.deleteProject({ projectId }));
+    await this.deletions.record(user, 'datasource_folder.delete', `datasource_folder:${projectId}`, { name: folder.name });
+    return r;
   }
 
   @Post('sort/:projectId')
@@ -265,8 +270,10 @@ export class DataSourceController {
   @RequirePermission('datasource:edit')
   @ApiOperation({ summary: 'Delete a source with its fields and history' })
   async remove(@Param('dataSourceId') dataSourceId: string, @CurrentUser() user: AuthUser) {
-    await this.writable(user, dataSourceId);
-    return rpc(this.sources.deleteSource({ dataSourceId, actor: actorOf(user) }));
+    const source = await this.writable(user, dataSourceId);
+    const r = await rpc(this.sources.deleteSource({ dataSourceId, actor: actorOf(user) }));
+    await this.deletions.record(user, 'datasource.delete', `datasource:${dataSourceId}`, { name: source.name, folder: source.projectName ?? '' });
+    return r;
   }
 
   // ---- helpers ----
