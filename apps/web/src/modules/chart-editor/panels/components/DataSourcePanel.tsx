@@ -18,7 +18,7 @@ export function DataSourcePanel(props: PanelProps) {
       <div className="bi-panels__row">
         <span className="bi-panels__label">{pt('dataSource.current')}</span>
         <Typography.Text strong ellipsis={{ tooltip: dataSourceName }} data-testid="data-source-name">
-          {chart.dataSourceId ? dataSourceName || chart.dataSourceId : pt('dataSource.none')}
+          {chart.dataSourceId ? dataSourceName || pt('dataSource.missing') : pt('dataSource.none')}
         </Typography.Text>
       </div>
       <Button size="small" icon={<SwapOutlined />} onClick={() => setOpen(true)} data-testid="data-source-switch">
@@ -71,12 +71,18 @@ export function SourceSelect({ value, onChange, current }: { value: string | und
 
 const titleOf = (fields: readonly SourceField[], name: string) => fields.find((f) => f.name === name)?.title || name;
 
+/** A field's title as the chart stores it (its own alias), for a chart whose source is gone. */
+function storedTitle(chart: PanelProps['chart'], name: string): string {
+  const field = [...chart.points, ...chart.values, ...chart.secondPoints, ...chart.secondValues].find((f) => f.name === name);
+  return field?.title && field.title !== name ? `${field.title} (${name})` : name;
+}
+
 /**
  * Switch data source (680 px): choose a source the caller may use; before confirming, the fields the
  * new source has (kept) and lacks (removed) are listed. The server moves and saves the chart; then the
  * editor reloads it.
  */
-export function SwitchSourceDialog({ tab, chart, fields, onReload, onClose }: Pick<PanelProps, 'tab' | 'chart' | 'fields' | 'onReload'> & { onClose: () => void }) {
+export function SwitchSourceDialog({ tab, chart, fields, onReload, onClose, sourceMissing = false }: Pick<PanelProps, 'tab' | 'chart' | 'fields' | 'onReload'> & { onClose: () => void; sourceMissing?: boolean }) {
   const { pt } = usePanelsTranslation();
   const { message } = App.useApp();
   const [selected, setSelected] = useState<string | undefined>();
@@ -115,7 +121,28 @@ export function SwitchSourceDialog({ tab, chart, fields, onReload, onClose }: Pi
       okButtonProps={{ disabled: Boolean(selected) && newFields.isLoading }}
       width={680}
     >
-      <Form layout="vertical" component="div" data-testid="switch-source-dialog" data-selected={selected ?? ''}>
+      <Form layout="vertical" component="div" data-testid="switch-source-dialog" data-selected={selected ?? ''} data-source-missing={sourceMissing ? 'true' : 'false'}>
+        {sourceMissing && used.length > 0 ? (
+          // the former source is gone: the fields the chart has stored, by the titles the chart gives them
+          <Alert
+            type="info"
+            showIcon
+            className="bi-panels__plan"
+            title={pt('dataSource.storedFields')}
+            description={
+              <>
+                <div data-testid="switch-source-stored">
+                  {used.map((name) => (
+                    <Tag key={name} data-testid={`switch-source-stored-${name}`}>
+                      {storedTitle(chart, name)}
+                    </Tag>
+                  ))}
+                </div>
+                <Typography.Text type="secondary">{pt('dataSource.storedFieldsHint')}</Typography.Text>
+              </>
+            }
+          />
+        ) : null}
         <Form.Item label={pt('dataSource.choose')} validateStatus={tried && !selected ? 'error' : undefined} help={tried && !selected ? pt('dataSource.chooseRequired') : undefined}>
           <SourceSelect value={selected} onChange={(id) => setSelected(id)} current={chart.dataSourceId} />
         </Form.Item>

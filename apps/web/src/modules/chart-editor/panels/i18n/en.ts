@@ -232,6 +232,9 @@ const en: ChartPanelsCatalogue = {
   dataSource: {
     current: 'Current data source',
     none: 'No data source yet',
+    missing: 'Data source deleted',
+    storedFields: 'The former data source was deleted. Fields the chart uses:',
+    storedFieldsHint: 'Fields of the same name in the new data source are kept, the others removed.',
     switch: 'Switch data source',
     dialogTitle: 'Switch data source',
     choose: 'Choose a data source',

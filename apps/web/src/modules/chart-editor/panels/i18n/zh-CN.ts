@@ -230,6 +230,9 @@ const zhCN = {
   dataSource: {
     current: '当前数据源',
     none: '还没有数据源',
+    missing: '数据源已被删除',
+    storedFields: '原数据源已被删除。图表使用的字段：',
+    storedFieldsHint: '新数据源中同名的字段会保留，其余的会移除。',
     switch: '切换数据源',
     dialogTitle: '切换数据源',
     choose: '选择数据源',
