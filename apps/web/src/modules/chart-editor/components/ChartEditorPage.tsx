@@ -237,7 +237,7 @@ function EditorBody({ tab, chartId, backPath, editor, chart }: { tab: EditorTab;
             {chart.title}
           </Typography.Title>
           <Typography.Text type="secondary" data-testid="editor-source">
-            {editor.dataSourceName ? ce('page.dataSource', { name: editor.dataSourceName }) : sourceMissing ? ce('page.sourceMissing') : ce('page.noDataSource')}
+            {editor.dataSourceName ? ce('page.dataSource', { name: editor.dataSourceName }) : sourceMissing ? ce('page.sourceGone') : ce('page.noDataSource')}
           </Typography.Text>
         </div>
         <SaveBar status={editor.status} canUndo={editor.canUndo} onUndo={() => void undo()} />

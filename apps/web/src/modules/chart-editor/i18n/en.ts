@@ -10,6 +10,7 @@ const en: ChartEditorCatalogue = {
     retry: 'Retry',
     dataSource: 'Data source: {{name}}',
     noDataSource: 'No data source chosen',
+    sourceGone: 'Data source deleted',
     sourceMissing: "This chart's data source was deleted; switch it to another one",
     changeSource: 'Change data source',
     fieldsLabel: 'Fields',

@@ -8,6 +8,7 @@ const zhCN = {
     retry: '重试',
     dataSource: '数据源：{{name}}',
     noDataSource: '未选择数据源',
+    sourceGone: '数据源已被删除',
     sourceMissing: '此图表的数据源已被删除，请改用另一个数据源',
     changeSource: '修改数据源',
     fieldsLabel: '字段列表',

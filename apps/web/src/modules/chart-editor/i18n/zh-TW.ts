@@ -10,6 +10,7 @@ const zhTW: ChartEditorCatalogue = {
     retry: '重試',
     dataSource: '資料來源：{{name}}',
     noDataSource: '未選擇資料來源',
+    sourceGone: '資料來源已被刪除',
     sourceMissing: '此圖表的資料來源已被刪除，請改用另一個資料來源',
     changeSource: '修改資料來源',
     fieldsLabel: '欄位清單',

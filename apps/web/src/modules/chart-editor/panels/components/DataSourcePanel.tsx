@@ -127,7 +127,7 @@ export function SwitchSourceDialog({ tab, chart, fields, onReload, onClose, sour
           <Alert
             type="info"
             showIcon
-            className="bi-panels__plan"
+            className="bi-panels__stored"
             title={pt('dataSource.storedFields')}
             description={
               <>
