@@ -497,6 +497,16 @@ describe('chart REST API', () => {
       expect(details.columns.map((c: any) => c.name)).toEqual(['id', 'order_date', 'region', 'category', 'amount', 'qty']);
       expect(details.rows.map((r: any) => r.c0)).toEqual(expected.slice(0, 5).map((r) => r.id));
       expect(details.hasMore).toBe(expected.length > 5);
+      // the first page tells the rows in all under every filter (the dialog shows "of N"); later pages do not count again
+      expect(details.total).toBe(expected.length);
+      const second = await ok('POST', `/api/dashboard/all_details/dashboard/${chart.chartId}`, {
+        innerFilters: [{ name: 'region', dataType: 'string', range: ['East'] }],
+        filter: { logic: 0, filterItems: [{ field: { name: 'qty', dataType: 'number' }, compare: '>=', compareValue: 7 }] },
+        pageIndex: 2,
+        pageSize: 5,
+      });
+      expect(second.rows.map((r: any) => r.c0)).toEqual(expected.slice(5, 10).map((r) => r.id));
+      expect(second.total).toBeUndefined();
     });
   });
 
