@@ -1,3 +1,4 @@
+import '../panels.css';
 import { SwapOutlined } from '@ant-design/icons';
 import { App, Alert, Button, Form, Select, Spin, Tag, Typography } from 'antd';
 import { useMemo, useRef, useState } from 'react';
