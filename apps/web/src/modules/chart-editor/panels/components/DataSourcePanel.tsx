@@ -6,6 +6,7 @@ import { DialogModal } from '../../../../shared/components/DialogModal';
 import { panelsApi, useSourceFields, useSourceFolders, type SourceFolder } from '../api/panels';
 import type { SourceField } from '../contract';
 import { usePanelsTranslation } from '../i18n';
+import { renameFields } from '@bi/chart-model';
 import { fieldNamesOf, planSourceSwitch } from '../utils/switchSource';
 import { errorText, Note, Problem, type PanelProps } from './common';
 
@@ -91,8 +92,19 @@ export function SwitchSourceDialog({ tab, chart, fields, onReload, onClose, sour
   const [pending, setPending] = useState(false);
   const busy = useRef(false);
   const newFields = useSourceFields(selected);
+  // fields the new source lacks may be mapped to one of its fields instead of removed (old name → new name)
+  const [mapping, setMapping] = useState<ReadonlyMap<string, string>>(new Map());
   const used = useMemo(() => fieldNamesOf(chart), [chart]);
-  const plan = useMemo(() => (newFields.data ? planSourceSwitch(chart, newFields.data) : null), [chart, newFields.data]);
+  const unmatched = useMemo(() => (newFields.data ? planSourceSwitch(chart, newFields.data).dropped : []), [chart, newFields.data]);
+  const mapped = useMemo(() => renameFields(chart, new Map([...mapping].filter(([from]) => unmatched.includes(from)))), [chart, mapping, unmatched]);
+  const plan = useMemo(() => (newFields.data ? planSourceSwitch(mapped, newFields.data) : null), [mapped, newFields.data]);
+  const mapTo = (from: string, to: string) =>
+    setMapping((m) => {
+      const next = new Map(m);
+      if (to) next.set(from, to);
+      else next.delete(from);
+      return next;
+    });
 
   const submit = async () => {
     setTried(true);
@@ -100,7 +112,7 @@ export function SwitchSourceDialog({ tab, chart, fields, onReload, onClose, sour
     busy.current = true;
     setPending(true);
     try {
-      const result = await panelsApi.switchSource(tab, selected, chart);
+      const result = await panelsApi.switchSource(tab, selected, mapped);
       void message.success(result.dropped.length > 0 ? pt('dataSource.switchedDropped', { names: result.dropped.join(', ') }) : pt('dataSource.switched'));
       onClose();
       onReload();
@@ -145,7 +157,14 @@ export function SwitchSourceDialog({ tab, chart, fields, onReload, onClose, sour
           />
         ) : null}
         <Form.Item label={pt('dataSource.choose')} validateStatus={tried && !selected ? 'error' : undefined} help={tried && !selected ? pt('dataSource.chooseRequired') : undefined}>
-          <SourceSelect value={selected} onChange={(id) => setSelected(id)} current={chart.dataSourceId} />
+          <SourceSelect
+            value={selected}
+            onChange={(id) => {
+              setSelected(id);
+              setMapping(new Map());
+            }}
+            current={chart.dataSourceId}
+          />
         </Form.Item>
         {selected ? (
           newFields.isLoading ? (
@@ -182,6 +201,24 @@ export function SwitchSourceDialog({ tab, chart, fields, onReload, onClose, sour
                 </div>
               ) : used.length > 0 ? (
                 <Note testId="switch-source-nothing-dropped">{pt('dataSource.nothingDropped')}</Note>
+              ) : null}
+              {unmatched.length > 0 && newFields.data ? (
+                <div className="bi-panels__plan" data-testid="switch-source-mapping">
+                  <Typography.Text>{pt('dataSource.mapTitle')}</Typography.Text>
+                  {unmatched.map((name) => (
+                    <div key={name} className="bi-panels__map-row">
+                      <Typography.Text ellipsis={{ tooltip: storedTitle(chart, name) }}>{storedTitle(chart, name)}</Typography.Text>
+                      <Select
+                        size="small"
+                        value={mapping.get(name) ?? ''}
+                        onChange={(to: string) => mapTo(name, to)}
+                        options={[{ value: '', label: pt('dataSource.mapRemove') }, ...newFields.data.map((f) => ({ value: f.name, label: f.title && f.title !== f.name ? `${f.title} (${f.name})` : f.name }))]}
+                        popupMatchSelectWidth={false}
+                        data-testid={`switch-source-map-${name}`}
+                      />
+                    </div>
+                  ))}
+                </div>
               ) : null}
               {plan.retyped.length > 0 ? (
                 <div className="bi-panels__plan" data-testid="switch-source-retyped">

@@ -235,6 +235,8 @@ const en: ChartPanelsCatalogue = {
     missing: 'Data source deleted',
     storedFields: 'The former data source was deleted. Fields the chart uses:',
     storedFieldsHint: 'Fields of the same name in the new data source are kept, the others removed.',
+    mapTitle: 'Fields the new data source lacks: use another of its fields instead',
+    mapRemove: '(remove)',
     switch: 'Switch data source',
     dialogTitle: 'Switch data source',
     choose: 'Choose a data source',

@@ -233,6 +233,8 @@ const zhCN = {
     missing: '数据源已被删除',
     storedFields: '原数据源已被删除。图表使用的字段：',
     storedFieldsHint: '新数据源中同名的字段会保留，其余的会移除。',
+    mapTitle: '新数据源中没有的字段：可改用其中的另一个字段',
+    mapRemove: '（移除）',
     switch: '切换数据源',
     dialogTitle: '切换数据源',
     choose: '选择数据源',
