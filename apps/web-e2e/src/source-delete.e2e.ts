@@ -100,10 +100,13 @@ test('the delete confirmation names the charts and joins using the source, and s
   await firstBar(board.chartBox(s.chart.chartId));
 });
 
-test('a chart whose source was deleted says so in its box and is switched to another source from there', async ({ page }) => {
+test('a chart whose source was deleted says so in its box and is switched from there, its fields mapped to the new source', async ({ page }) => {
   const run = uniqueSuffix();
   await new LoginPage(page).login(USERS.admin, { language: 'en' });
   const s = await seed(page, run);
+  // the new source names the fields otherwise
+  const renamedName = `Renamed ${run}`;
+  const renamedId = await createSource(page, s.folderId, renamedName, `SELECT * FROM (VALUES ('East', 30.0), ('West', 40.0)) AS t(area, total)`);
   await api(page, 'DELETE', `/api/data_source/${s.oldId}`);
 
   const board = new DashboardPage(page);
@@ -117,10 +120,15 @@ test('a chart whose source was deleted says so in its box and is switched to ano
   // the chart's stored fields, though their source is gone
   await expect(visibleTestId(page, 'switch-source-stored-amount')).toBeVisible();
   await expect(visibleTestId(page, 'switch-source-stored-extra')).toBeVisible();
-  await chooseOption(dialog.getByTestId('switch-source-select'), visibleTestId(page, `switch-source-option-${s.newId}`), s.newName, s.newName);
+  await chooseOption(dialog.getByTestId('switch-source-select'), visibleTestId(page, `switch-source-option-${renamedId}`), renamedName, renamedName);
+  await expect(visibleTestId(page, 'switch-source-plan')).toHaveAttribute('data-dropped', 'region,amount,extra');
+  // region → area, amount → total; extra stays removed
+  await chooseOption(visibleTestId(page, 'switch-source-map-region'), page.locator('.ant-select-dropdown:visible .ant-select-item-option[title="area"]'), 'area');
+  await chooseOption(visibleTestId(page, 'switch-source-map-amount'), page.locator('.ant-select-dropdown:visible .ant-select-item-option[title="total"]'), 'total');
   await expect(visibleTestId(page, 'switch-source-plan')).toHaveAttribute('data-dropped', 'extra');
+  await expect(visibleTestId(page, 'switch-source-plan')).toHaveAttribute('data-kept', 'area,total');
   const [switched] = await Promise.all([
-    page.waitForResponse(isCall('POST', new RegExp(`^/api/chart-edit/change/dashboard/${s.newId}$`))),
+    page.waitForResponse(isCall('POST', new RegExp(`^/api/chart-edit/change/dashboard/${renamedId}$`))),
     visibleTestId(page, 'dialog-ok').click(),
   ]);
   expect(switched.ok()).toBe(true);
@@ -129,7 +137,9 @@ test('a chart whose source was deleted says so in its box and is switched to ano
   await expect(box.getByTestId('chart-source-missing')).toHaveCount(0);
   await expect(box.getByTestId('chart-view')).toHaveAttribute('data-drawn', 'true');
   await firstBar(box);
-  expect((await storedChart(page, s.chart.chartId)).chart.dataSourceId).toBe(s.newId);
+  const stored = await storedChart(page, s.chart.chartId);
+  expect(stored.chart.dataSourceId).toBe(renamedId);
+  expect(stored.chart.values.map((v) => v.name)).toEqual(['total']);
 });
 
 test('the editor of a chart whose source was deleted offers to switch it', async ({ page }) => {
