@@ -8,6 +8,7 @@ import { CONFIG } from '@bi/service-kit';
 import { ChartAnswers } from './chart/answer-cache.js';
 import { ChartAccess, ChartEditorController, ChartRunController } from './chart/chart.controller.js';
 import { ChartWriteAccess } from './chart/chart-write-access.js';
+import { DeletionAudit } from './identity/deletion-audit.js';
 import { ChartDetailController } from './chart/chart-detail.controller.js';
 import { ChartEditController } from './dashboard/chart-edit.controller.js';
 import { DashboardController } from './dashboard/dashboard.controller.js';
@@ -67,6 +68,7 @@ export class BffModule {
         ...grpcClientProviders(config),
         ChartAccess,
         ChartWriteAccess,
+        DeletionAudit,
         TemplateVisibility,
         ChartAnswers,
         { provide: SHARED_CACHE, useValue: shared },

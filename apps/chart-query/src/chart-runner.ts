@@ -303,6 +303,7 @@ export class ChartRunner {
     const pageSize = Math.min(Math.max(1, req.pageSize || 500), DETAIL_MAX_ROWS);
     const filters = chartQueryFilters(chart, source, parseList<RangeFilter>(req.innerFiltersJson, 'innerFilters'), parseList<RangeFilter>(req.globalFiltersJson, 'globalFilters') ?? [], { now: new Date(), timeZone: this.timeZone });
     let compiled: CompiledQuery;
+    let counting: CompiledQuery | undefined;
     try {
       const ir = buildDetailQuery(chart, querySourceOf(source, req.viewer), sourceFieldsOf(source), {
         innerFilters: filters.innerFilters,
@@ -317,10 +318,14 @@ export class ChartRunner {
       });
       // one row more tells whether another page follows
       compiled = compile({ ...ir, limit: pageSize + 1 }, dialectOf(source));
+      // the first page also tells how many rows there are in all (the dialog keeps it while paging)
+      if (page === 1) counting = compile({ ...ir, count: true }, dialectOf(source));
     } catch (e) {
       throw queryAppError(e);
     }
-    const reply = await this.run(source.dataSourceId, compiled, pageSize + 1);
+    const [reply, counted] = await Promise.all([this.run(source.dataSourceId, compiled, pageSize + 1), counting ? this.run(source.dataSourceId, counting, 1) : undefined]);
+    const totalCell = counted ? (JSON.parse(counted.rowsJson) as unknown[][])[0]?.[0] : undefined;
+    const total = totalCell === undefined || totalCell === null ? undefined : Number(totalCell);
     const cells = normalizeRows(JSON.parse(reply.rowsJson) as unknown[][], compiled.columns);
     const titles = new Map(source.fields.map((f) => [f.name, f.title]));
     return {
@@ -330,6 +335,7 @@ export class ChartRunner {
         page,
         pageSize,
         hasMore: cells.length > pageSize,
+        ...(total !== undefined && Number.isFinite(total) ? { total } : {}),
       }),
     };
   }

@@ -70,7 +70,11 @@ export class DashboardService {
     const n = validName(name);
     if (isReserved(n)) throw new AppError('invalid', 'name.reserved');
     if (await this.repo.projectNameTaken(t, n, projectId)) throw new AppError('conflict', 'name.used');
-    await this.repo.renameProject(t, projectId, n);
+    await this.repo.renameProject(t, projectId, n).catch((e) => {
+      // a rename racing past the check meets the unique index
+      if (String(e).includes('projects_tab_name')) throw new AppError('conflict', 'name.used');
+      throw e;
+    });
     return { ...project, name: n };
   }
 

@@ -157,6 +157,12 @@ describe('authorization matrix', () => {
     'POST /api/data_source/sql': async () => ({ body: { type: 8, projectId: F.dsProject, name: unique('Made').slice(0, 20), content: 'SELECT * FROM sales' } }),
     'PUT /api/data_source/update': async () => ({ body: { dataSourceId: F.src, description: 'described' } }),
     'DELETE /api/data_source/{dataSourceId}': async () => ({ params: { dataSourceId: await freshSource() } }),
+    // a fresh source with a chart on it, moved to the fixture source (the owner's): who may read both and write the tab
+    'POST /api/data_source/repoint/{dataSourceId}': async () => {
+      const dataSourceId = await freshSource();
+      await ok('POST', `/api/chart-edit/dashboard/${F.dash}`, { title: 'Qty', dataSourceId, type: 'bar' });
+      return { params: { dataSourceId }, body: { to: F.src } };
+    },
     'POST /api/data_source/publish/{dataSourceId}': async () => ({ params: { dataSourceId: await freshSource() }, body: { roleIds: [], userIds: [] } }),
     'POST /api/data_source/batch_publish': async () => ({ body: { dataSourceIds: [await freshSource()], roleIds: ['analyst'], userIds: [], publishType: 'add', projectId: F.dsProject } }),
     // each allowed call removes another column of the uploaded source

@@ -65,6 +65,75 @@ describe('chart REST API', () => {
   /** category → value of a series of a cartesian option. */
   const pairs = (option: any, series = 0) => new Map(cartesianPairs(option, series));
 
+  describe('deleting a source its charts use', () => {
+    it('names the charts and joined tables using it, and moves its charts to another source first', async () => {
+      const doomed = (await ok('POST', '/api/data_source/sql/', { type: 8, projectId: source.projectId, name: 'Doomed sales', content: 'SELECT region, amount, qty FROM sales' })).dataSource;
+      const other = (await ok('POST', '/api/data_source/sql/', { type: 8, projectId: source.projectId, name: 'Other regions', content: 'SELECT region, amount FROM other' })).dataSource;
+      const a = await newChart({ title: 'Uses doomed', type: 'bar', points: [field('region', 'string')], values: [field('amount', 'number'), field('qty', 'number')] }, doomed.dataSourceId);
+      const join = await ok('POST', `/api/data_source/join_table_add/${source.projectId}`, {
+        name: 'Doomed join',
+        nodeDataArray: [
+          { dataSourceId: doomed.dataSourceId, showName: 'd', fields: [{ name: 'region', title: 'Region', check: true }] },
+          { dataSourceId: other.dataSourceId, showName: 'o', fields: [{ name: 'amount', title: 'Other amount', check: true }] },
+        ],
+        links: [{ from: 'd', to: 'o', joinType: 'left', joinFields: [{ fromField: { name: 'region' }, toField: { name: 'region' } }] }],
+      });
+
+      const deps = await ok('GET', `/api/data_source/dependents/${doomed.dataSourceId}`);
+      expect(deps.charts).toEqual([
+        { chartId: a.chartId, title: 'Uses doomed', type: 'bar', tab: 'dashboard', dashboardId, dashboardName: 'Chart board', projectId, projectName: 'Chart folder' },
+      ]);
+      expect(deps.hiddenCharts).toBe(0);
+      expect(deps.joins).toEqual([{ dataSourceId: join.dataSourceId, name: 'Doomed join', projectId: source.projectId }]);
+      // the viewer may not read the source: nothing is told
+      expect((await call('GET', `/api/data_source/dependents/${doomed.dataSourceId}`, undefined, viewer)).status).toBe(403);
+      // a join reads it: the delete is refused, naming the join
+      const refused = await call('DELETE', `/api/data_source/${doomed.dataSourceId}`);
+      expect([refused.status, refused.body.data]).toEqual([409, expect.stringContaining('Doomed join')]);
+      await ok('DELETE', `/api/data_source/${join.dataSourceId}`);
+
+      expect((await call('POST', `/api/data_source/repoint/${doomed.dataSourceId}`, { to: doomed.dataSourceId })).status).toBe(400);
+      const moved = await ok('POST', `/api/data_source/repoint/${doomed.dataSourceId}`, { to: other.dataSourceId });
+      expect(moved).toEqual({ dataSourceId: other.dataSourceId, charts: [{ chartId: a.chartId, title: 'Uses doomed', dropped: ['qty'] }] });
+      expect((await ok('GET', `/api/data_source/dependents/${doomed.dataSourceId}`)).charts).toEqual([]);
+      const answer = await run(a.chartId);
+      expect(answer.chart).toMatchObject({ dataSourceId: other.dataSourceId, values: [expect.objectContaining({ name: 'amount' })] });
+      expect(pairs(answer.option)).toEqual(new Map([['East', 1], ['West', 2]]));
+      await ok('DELETE', `/api/data_source/${doomed.dataSourceId}`);
+    });
+
+    it('a chart whose source was deleted answers its stored chart (sourceMissing) and can be put on another source', async () => {
+      const gone = (await ok('POST', '/api/data_source/sql/', { type: 8, projectId: source.projectId, name: 'Gone sales', content: 'SELECT region, amount FROM sales' })).dataSource;
+      const chart = await newChart({ title: 'Stranded', type: 'bar', points: [field('region', 'string')], values: [field('amount', 'number', { aggregator: 'sum' })] }, gone.dataSourceId);
+      await ok('DELETE', `/api/data_source/${gone.dataSourceId}`);
+
+      const stranded = await ok('POST', `/api/chart-edit/chart/dashboard/${chart.chartId}`, {});
+      expect(stranded).toEqual({
+        sourceMissing: true,
+        chartId: chart.chartId,
+        chart: expect.objectContaining({ chartId: chart.chartId, dataSourceId: gone.dataSourceId, values: [expect.objectContaining({ name: 'amount' })] }),
+        dataSourceName: '',
+        message: 'Data source not found',
+      });
+      const zh = await stack.api(`/api/dashboard/chart/dashboard/${chart.chartId}`, { method: 'POST', body: {}, token: admin, headers: { currentLanguage: 'zh-CN' } });
+      expect(zh.body.data).toMatchObject({ sourceMissing: true, message: '数据源不存在' });
+      // the batch run of a dashboard answers the same for it
+      const [batch] = await ok('POST', '/api/dashboard/charts/dashboard', { charts: [{ chartId: chart.chartId }] });
+      expect(batch.data).toMatchObject({ sourceMissing: true, chartId: chart.chartId });
+
+      // the analyst (dashboard:edit, no grant on the deleted source) may re-point it to a source they can read
+      await ok('POST', `/api/data_source/publish/${source.dataSourceId}`, { roleIds: ['analyst'], userIds: [] });
+      const analystNow = await stack.login('analyst');
+      const switched = await ok('POST', `/api/chart-edit/change/dashboard/${source.dataSourceId}`, stranded.chart, analystNow);
+      expect(switched.dropped).toEqual([]);
+      const answer = await run(chart.chartId);
+      expect(answer.sourceMissing).toBeUndefined();
+      const got = pairs(answer.option);
+      for (const [region, sum] of sumBy('region', 'amount')) expect(got.get(region)).toBeCloseTo(sum, 2);
+      await ok('POST', `/api/data_source/publish/${source.dataSourceId}`, { roleIds: [], userIds: [] });
+    });
+  });
+
   it('runs a bar chart: sums per region, as the database computes them', async () => {
     const chart = await newChart({ type: 'bar', points: [field('region', 'string')], values: [field('amount', 'number', { aggregator: 'sum' })] });
     const answer = await run(chart.chartId);
@@ -428,6 +497,16 @@ describe('chart REST API', () => {
       expect(details.columns.map((c: any) => c.name)).toEqual(['id', 'order_date', 'region', 'category', 'amount', 'qty']);
       expect(details.rows.map((r: any) => r.c0)).toEqual(expected.slice(0, 5).map((r) => r.id));
       expect(details.hasMore).toBe(expected.length > 5);
+      // the first page tells the rows in all under every filter (the dialog shows "of N"); later pages do not count again
+      expect(details.total).toBe(expected.length);
+      const second = await ok('POST', `/api/dashboard/all_details/dashboard/${chart.chartId}`, {
+        innerFilters: [{ name: 'region', dataType: 'string', range: ['East'] }],
+        filter: { logic: 0, filterItems: [{ field: { name: 'qty', dataType: 'number' }, compare: '>=', compareValue: 7 }] },
+        pageIndex: 2,
+        pageSize: 5,
+      });
+      expect(second.rows.map((r: any) => r.c0)).toEqual(expected.slice(5, 10).map((r) => r.id));
+      expect(second.total).toBeUndefined();
     });
   });
 

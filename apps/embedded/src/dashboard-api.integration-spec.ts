@@ -43,6 +43,21 @@ describe('dashboard REST API', () => {
     expect((await call('POST', '/api/dashboard/unknown', { name: 'abc', projectId: 'x' })).body.data).toBe('Unknown tab');
   });
 
+  it('renaming a folder to a name in use says "name used" (409), in either tab, whatever the case', async () => {
+    for (const tab of ['dashboard', 'template']) {
+      await newProject('Taken name', tab);
+      const other = await newProject(`Free name ${tab}`, tab);
+      const dup = await call('PUT', `/api/dashboard/project/${tab}/${other.projectId}`, { name: 'TAKEN NAME' });
+      expect(dup.status).toBe(409);
+      expect(dup.body).toEqual({ status: 'fail', data: 'name used' });
+      const zh = await stack.api(`/api/dashboard/project/${tab}/${other.projectId}`, { method: 'PUT', body: { name: ' Taken name ' }, token: admin, headers: { currentLanguage: 'zh-CN' } });
+      expect(zh.status).toBe(409);
+      expect(zh.body.data).toBe('名称已被使用');
+      // its own name (another case) is no conflict
+      expect((await call('PUT', `/api/dashboard/project/${tab}/${other.projectId}`, { name: `FREE NAME ${tab}` })).status).toBe(200);
+    }
+  });
+
   it('renames, moves (target required), and deletes a dashboard', async () => {
     const a = await newProject('Folder A');
     const b = await newProject('Folder B');

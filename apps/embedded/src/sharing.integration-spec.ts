@@ -154,14 +154,75 @@ describe('sharing and permissions', () => {
 
     const log = await ok('GET', '/api/identity/admin/audit?limit=500');
     const mine = log.filter((e: any) => e.target === held);
-    expect(mine.map((e: any) => [e.action, e.actorName])).toEqual([
+    const grantLines = mine.filter((e: any) => e.action.startsWith('grant.'));
+    expect(grantLines.map((e: any) => [e.action, e.actorName])).toEqual([
       ['grant.drop_target', 'admin'],
       ['grant.add', 'admin'],
     ]);
-    expect(mine[1].detail).toEqual({ roleIds: ['analyst', 'viewer'], userIds: [userId('viewer')] });
+    expect(grantLines[1].detail).toEqual({
+      roleIds: ['analyst', 'viewer'],
+      userIds: [userId('viewer')],
+      names: { roles: { analyst: 'analyst', viewer: 'viewer' }, users: { [userId('viewer')]: 'viewer' } },
+    });
+    expect(mine.find((e: any) => e.action === 'datasource.delete')).toMatchObject({ actorName: 'admin', detail: { name: 'Doomed', folder: 'Shared sources' } });
     expect(log.some((e: any) => e.action === 'grant.add' && e.actorName === 'analyst' && e.target === `datasource:${sources[1]!.dataSourceId}`)).toBe(true);
     expect(log.some((e: any) => e.action === 'grant.remove' && e.target === `datasource:${sources[0]!.dataSourceId}`)).toBe(true);
-    expect(new Date(mine[0].at).getTime()).toBeGreaterThanOrEqual(new Date(mine[1].at).getTime());
+    expect(new Date(grantLines[0].at).getTime()).toBeGreaterThanOrEqual(new Date(grantLines[1].at).getTime());
+  });
+
+  it('audit lines name roles and users as they were (kept with the line; older lines by their names now)', async () => {
+    const erin = await ok('POST', '/api/identity/admin/users', { userName: 'erin', displayName: 'Erin Wu', password: 'first-pass-1', roleIds: ['analyst'] });
+    await ok('POST', `/api/data_source/publish/${sources[1]!.dataSourceId}`, { roleIds: ['analyst'], userIds: [erin.id] });
+    // renamed afterwards: the line keeps the name it was written with
+    await stack.runtime.db.query("UPDATE identity.users SET display_name = 'Erin Renamed' WHERE id = $1", [erin.id]);
+    // a line written before names were kept: read with the names of now; an id nobody has stays an id
+    await stack.runtime.db.query("INSERT INTO identity.audit_log (actor_id, actor_name, action, target, detail) VALUES ('', 'admin', 'grant.remove', $1, $2)", [
+      `datasource:${sources[1]!.dataSourceId}`,
+      JSON.stringify({ roleIds: ['viewer', 'gone-role'], userIds: [] }),
+    ]);
+    const log = await ok('GET', '/api/identity/admin/audit?limit=20');
+    const created = log.find((e: any) => e.action === 'user.create' && e.target === `user:${erin.id}`);
+    expect(created.detail).toEqual({ userName: 'erin', roleIds: ['analyst'], names: { roles: { analyst: 'analyst' }, users: { [erin.id]: 'Erin Wu' } } });
+    const shared = log.find((e: any) => e.action === 'grant.add' && e.target === `datasource:${sources[1]!.dataSourceId}` && e.detail.userIds?.includes(erin.id));
+    expect(shared.detail.names).toEqual({ roles: { analyst: 'analyst' }, users: { [erin.id]: 'Erin Wu' } });
+    expect(log[0]).toMatchObject({ action: 'grant.remove', detail: { roleIds: ['viewer', 'gone-role'], names: { roles: { viewer: 'viewer' }, users: {} } } });
+    await ok('POST', `/api/data_source/publish/${sources[1]!.dataSourceId}`, { roleIds: [], userIds: [] });
+  });
+
+  it('records deletions of sources, data-source folders, dashboards, dashboard folders and charts: who, what by name, when', async () => {
+    const folder = await ok('POST', '/api/data_source/proj', { name: 'Audit sources' });
+    const source = (await ok('POST', '/api/data_source/sql/', { type: 8, projectId: folder.projectId, name: 'Audit source', content: 'SELECT * FROM sales' })).dataSource;
+    const project = await ok('POST', '/api/dashboard/project/template', { name: 'Audit boards' });
+    const board = await ok('POST', '/api/dashboard/template', { name: 'Audit board', projectId: project.projectId });
+    const other = await ok('POST', '/api/dashboard/template', { name: 'Audit board 2', projectId: project.projectId });
+    const chartId = await ok('POST', `/api/chart-edit/template/${board.dashboardId}`, { title: 'Audit chart', dataSourceId: source.dataSourceId, type: 'bar' });
+    const started = Date.now() - 1000;
+    await ok('POST', `/api/data_source/publish/${source.dataSourceId}`, { roleIds: [], userIds: [userId('analyst')] });
+    const analyst = await stack.login('analyst');
+    await ok('DELETE', `/api/dashboard/chart/template/${chartId}`);
+    await ok('DELETE', `/api/dashboard/template/${other.dashboardId}`);
+    await ok('DELETE', `/api/dashboard/project/template/${project.projectId}`);
+    await ok('DELETE', `/api/data_source/${source.dataSourceId}`, undefined, analyst);
+    await ok('DELETE', `/api/data_source/proj/${folder.projectId}`);
+
+    const log = await ok('GET', '/api/identity/admin/audit?limit=10');
+    const lines = log.filter((e: any) => e.action.endsWith('.delete')).slice(0, 5).reverse();
+    expect(lines.map((e: any) => [e.action, e.target, e.actorName, e.detail.name])).toEqual([
+      ['chart.delete', `chart:${chartId}`, 'admin', 'Audit chart'],
+      ['dashboard.delete', `dashboard:${other.dashboardId}`, 'admin', 'Audit board 2'],
+      ['dashboard_folder.delete', `dashboard_folder:${project.projectId}`, 'admin', 'Audit boards'],
+      ['datasource.delete', `datasource:${source.dataSourceId}`, 'analyst', 'Audit source'],
+      ['datasource_folder.delete', `datasource_folder:${folder.projectId}`, 'admin', 'Audit sources'],
+    ]);
+    expect(lines[0].detail).toMatchObject({ dashboard: 'Audit board', tab: 'template' });
+    expect(lines[1].detail).toMatchObject({ folder: 'Audit boards', tab: 'template' });
+    expect(lines[2].detail).toMatchObject({ dashboards: 1, tab: 'template' });
+    expect(lines[3].detail).toMatchObject({ folder: 'Audit sources' });
+    for (const line of lines) expect(new Date(line.at).getTime()).toBeGreaterThanOrEqual(started);
+    // a refused deletion writes no line
+    const refused = await call('DELETE', `/api/dashboard/project/template/${project.projectId}`);
+    expect(refused.status).toBe(404);
+    expect((await ok('GET', '/api/identity/admin/audit?limit=1'))[0].id).toBe(log[0].id);
   });
 
   describe('user administration', () => {

@@ -8,7 +8,7 @@ import { insertRows, type SqlDatabase, type SqlExecutor } from '@bi/persistence'
 import type { identityV1 } from '@bi/proto';
 import type { AppConfig } from '@bi/config';
 import { CACHE, CONFIG, DATABASE, LOGGER, idOrNotFound } from '@bi/service-kit';
-import { audit, forgetSessions, verifiedTokenKey } from './grants.service.js';
+import { audit, auditIds, auditNames, forgetSessions, verifiedTokenKey } from './grants.service.js';
 import { ADMIN_ROLE, effectivePermissions, isGrantTarget } from './permissions.js';
 
 const USER_NAME = /^[A-Za-z0-9._@-]{1,64}$/;
@@ -139,7 +139,7 @@ export class AdminService {
 
   /** An audit line for a change another service made (a source's row-level rules); action and target bounded. */
   async recordAudit(req: identityV1.RecordAuditRequest): Promise<void> {
-    if (!/^[a-z_.]{1,64}$/.test(req.action) || !req.target || req.target.length > 200) throw new AppError('invalid', 'request.invalid', { detail: 'audit' });
+    if (!/^[a-z_.]{1,64}$/.test(req.action) || !req.target || req.target.length > 200 || (req.detailJson ?? '').length > 64_000) throw new AppError('invalid', 'request.invalid', { detail: 'audit' });
     let detail: Record<string, unknown> = {};
     try {
       if (req.detailJson) detail = JSON.parse(req.detailJson) as Record<string, unknown>;
@@ -156,15 +156,28 @@ export class AdminService {
       'SELECT id, at, actor_id, actor_name, action, target, detail FROM identity.audit_log WHERE id < $1 ORDER BY id DESC LIMIT $2',
       [before, limit],
     );
-    return r.rows.map((e) => ({
-      id: Number(e.id),
-      at: new Date(e.at).toISOString(),
-      actorId: e.actor_id,
-      actorName: e.actor_name,
-      action: e.action,
-      target: e.target,
-      detailJson: typeof e.detail === 'string' ? e.detail : JSON.stringify(e.detail ?? {}),
-    }));
+    const details = r.rows.map((e) => (typeof e.detail === 'string' ? (JSON.parse(e.detail) as Record<string, unknown>) : ((e.detail ?? {}) as Record<string, unknown>)));
+    // lines written before names were kept: the names the roles and users have now (deleted ones stay ids)
+    const unnamed = r.rows.map((e, i) => (details[i]!.names ? null : auditIds(e.action, e.target, details[i])));
+    const now = await auditNames(this.db, {
+      roleIds: [...new Set(unnamed.flatMap((x) => x?.roleIds ?? []))],
+      userIds: [...new Set(unnamed.flatMap((x) => x?.userIds ?? []))],
+    });
+    return r.rows.map((e, i) => {
+      const ids = unnamed[i];
+      const detail = ids
+        ? { ...details[i], names: { roles: pick(now.roles, ids.roleIds), users: pick(now.users, ids.userIds) } }
+        : details[i];
+      return {
+        id: Number(e.id),
+        at: new Date(e.at).toISOString(),
+        actorId: e.actor_id,
+        actorName: e.actor_name,
+        action: e.action,
+        target: e.target,
+        detailJson: JSON.stringify(detail),
+      };
+    });
   }
 
   /** The user's own new password; clears the "must change" mark. */
@@ -260,4 +273,8 @@ async function keepOneAdmin(tx: SqlExecutor, userId: string, newRoles: readonly 
   );
   const isAdmin = await tx.query('SELECT 1 FROM identity.user_roles WHERE user_id = $1 AND role_id = $2', [userId, ADMIN_ROLE]);
   if (isAdmin.rows.length && Number(r.rows[0].n) === 0) throw new AppError('conflict', 'admin.last_admin');
+}
+
+function pick(all: Record<string, string>, ids: readonly string[]): Record<string, string> {
+  return Object.fromEntries(ids.filter((id) => all[id] !== undefined).map((id) => [id, all[id]!]));
 }

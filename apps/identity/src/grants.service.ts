@@ -16,14 +16,66 @@ type Actor = { userId: string; userName: string };
 /** identity's verified copy of a session (identity.service verifyToken). */
 export const verifiedTokenKey = (jti: string) => `token:${jti}`;
 
-/** Writes one audit line in the caller's transaction (docs/api/identity-admin.md). */
+/** Names of the roles and users an audit line refers to, as they were when it was written. */
+export interface AuditNames {
+  roles: Record<string, string>;
+  users: Record<string, string>;
+}
+
+/**
+ * The role and user ids an audit detail names: roleIds / userIds lists, roleId / userId members (row
+ * rules), the before / after role lists of user.roles; and the user of a `user:{id}` target.
+ */
+export function auditIds(action: string, target: string, detail: unknown): { roleIds: string[]; userIds: string[] } {
+  const roles = new Set<string>();
+  const users = new Set<string>();
+  const strings = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : typeof v === 'string' ? [v] : []);
+  const walk = (v: unknown, depth: number): void => {
+    if (depth > 6 || v === null || typeof v !== 'object') return;
+    if (Array.isArray(v)) return v.slice(0, 1000).forEach((x) => walk(x, depth + 1));
+    for (const [key, value] of Object.entries(v)) {
+      if (key === 'roleIds' || key === 'roleId') strings(value).forEach((id) => roles.add(id));
+      else if (key === 'userIds' || key === 'userId') strings(value).forEach((id) => users.add(id));
+      else walk(value, depth + 1);
+    }
+  };
+  walk(detail, 0);
+  if (action === 'user.roles' && detail && typeof detail === 'object') {
+    const d = detail as { before?: unknown; after?: unknown };
+    [...strings(d.before), ...strings(d.after)].forEach((id) => roles.add(id));
+  }
+  if (target.startsWith('user:')) users.add(target.slice('user:'.length));
+  return { roleIds: [...roles].filter(Boolean), userIds: [...users].filter(Boolean) };
+}
+
+/** The names of these roles and users now (a user by display name, else user name); unknown ids are left out. */
+export async function auditNames(q: SqlExecutor, ids: { roleIds: readonly string[]; userIds: readonly string[] }): Promise<AuditNames> {
+  const names: AuditNames = { roles: {}, users: {} };
+  if (ids.roleIds.length) {
+    const r = await q.query<{ id: string; name: string }>('SELECT id, name FROM identity.roles WHERE id = ANY($1::text[])', [[...ids.roleIds]]);
+    for (const row of r.rows) names.roles[row.id] = row.name;
+  }
+  const userIds = ids.userIds.filter(isUuid);
+  if (userIds.length) {
+    const r = await q.query<{ id: string; user_name: string; display_name: string }>('SELECT id, user_name, display_name FROM identity.users WHERE id = ANY($1::uuid[])', [userIds]);
+    for (const row of r.rows) names.users[row.id] = row.display_name || row.user_name;
+  }
+  return names;
+}
+
+/**
+ * Writes one audit line in the caller's transaction (docs/api/identity-admin.md), with the names of the
+ * roles and users it refers to as they are now (`names`), so it stays readable after they are renamed
+ * or deleted.
+ */
 export async function audit(tx: SqlExecutor, actor: Actor | undefined, action: string, target: string, detail: Record<string, unknown>): Promise<void> {
+  const names = await auditNames(tx, auditIds(action, target, detail));
   await tx.query('INSERT INTO identity.audit_log (actor_id, actor_name, action, target, detail) VALUES ($1, $2, $3, $4, $5)', [
     actor?.userId ?? '',
     actor?.userName || 'system',
     action,
     target,
-    JSON.stringify(detail),
+    JSON.stringify({ ...detail, names }),
   ]);
 }
 

@@ -94,3 +94,31 @@ export function switchSource(chart: Chart, dataSourceId: string, typeOf: (name: 
   // what is not set is left out, as the chart is stored
   return { chart: JSON.parse(JSON.stringify(out)) as Chart, kept, dropped, retyped, linesRemoved };
 }
+
+/**
+ * The chart with some field names replaced (`names`: old name → new name), wherever switchSource
+ * reads a name: points, values, second points and values, their field-filter conditions, inner
+ * filters, calculated plot lines, the statistics field. Switching a chart to a source whose fields
+ * are named otherwise maps them first (the switch dialog's "use instead"); titles the chart gave its
+ * fields stay. Names not in `names` are left as they are.
+ */
+export function renameFields(chart: Chart, names: ReadonlyMap<string, string>): Chart {
+  if (names.size === 0) return chart;
+  const to = (name: string) => names.get(name) ?? name;
+  const conditions = (list: FilterCondition[]) => list.map((c) => ({ ...c, field: { ...c.field, name: to(c.field.name) } }));
+  const fieldsOf = (list: ChartField[]) =>
+    list.map((f) => ({ ...f, name: to(f.name), ...(f.fieldFilter ? { fieldFilter: { ...f.fieldFilter, conditions: conditions(f.fieldFilter.conditions) } } : {}) }));
+  const lines = (list: PlotLine[] | undefined) => list?.map((l) => (l.axisField ? { ...l, axisField: { ...l.axisField, axisName: to(l.axisField.axisName) } } : l));
+  const out: Chart = {
+    ...chart,
+    points: fieldsOf(chart.points),
+    values: fieldsOf(chart.values),
+    secondPoints: fieldsOf(chart.secondPoints),
+    secondValues: fieldsOf(chart.secondValues),
+    innerFilters: chart.innerFilters.map((f) => ({ ...f, name: to(f.name) })),
+  };
+  if (chart.plotLineY) out.plotLineY = lines(chart.plotLineY);
+  if (chart.plotLineYOptional) out.plotLineYOptional = lines(chart.plotLineYOptional);
+  if (chart.aggregateConfig?.aggregateField) out.aggregateConfig = { ...chart.aggregateConfig, aggregateField: to(chart.aggregateConfig.aggregateField) };
+  return out;
+}

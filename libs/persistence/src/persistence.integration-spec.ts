@@ -55,6 +55,15 @@ describe(`SQL store (${process.env.TEST_DATABASE_URL ? 'PostgreSQL server' : 'PG
     expect(await db.ping()).toBe(true);
   });
 
+  it('counts rows as node-postgres does: those a SELECT answers, those a write touches', async () => {
+    await migrate(db, 'svc_a', [m1]);
+    expect((await db.query("INSERT INTO svc_a.items (name) VALUES ('a'), ('b'), ('c')")).rowCount).toBe(3);
+    expect((await db.query('SELECT 1 FROM svc_a.items WHERE name <> $1', ['a'])).rowCount).toBe(2);
+    expect((await db.query("UPDATE svc_a.items SET qty = 1 WHERE name IN ('a', 'b')")).rowCount).toBe(2);
+    expect((await db.query("DELETE FROM svc_a.items WHERE name = 'c' RETURNING id")).rowCount).toBe(1);
+    expect((await db.query("SELECT 1 FROM svc_a.items WHERE name = 'c'")).rowCount).toBe(0);
+  });
+
   it('keeps schemas of different services apart', async () => {
     await migrate(db, 'svc_a', [m1]);
     await migrate(db, 'svc_b', [{ id: '0001_items', sql: 'CREATE TABLE svc_b.items (id int PRIMARY KEY);' }]);

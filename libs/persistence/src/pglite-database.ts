@@ -11,7 +11,10 @@ function wrap(q: Pick<PGlite, 'query' | 'exec'>): SqlExecutor {
   return {
     async query<T>(sql: string, params: readonly unknown[] = []): Promise<QueryResult<T>> {
       const r = await q.query<T>(sql, params as unknown[]);
-      return { rows: r.rows, rowCount: r.affectedRows ?? r.rows.length };
+      // as node-postgres counts: the rows a SELECT (or RETURNING) answers, else the rows written.
+      // PGlite answers affectedRows 0 for a SELECT, which made every "SELECT 1 … rowCount > 0" check
+      // (a name in use, a row that exists) read false on the embedded store.
+      return { rows: r.rows, rowCount: Math.max(r.affectedRows ?? 0, r.rows.length) };
     },
     async exec(sql: string): Promise<void> {
       await q.exec(sql);

@@ -64,6 +64,7 @@ function statementOf(c: Compiler, ir: QueryIR, from: Sql): { body: Sql; columns:
     case 'summary':
       return { body: c.summary(ir, from), columns: summaryColumns(ir) };
     case 'detail':
+      if (ir.count) return { body: c.detailCount(ir, from), columns: [{ alias: 'n', role: 'detail', field: 'n', title: 'n', dataType: 'number' }] };
       return { body: c.detail(ir, from), columns: ir.columns.map((col) => ({ alias: col.alias, role: 'detail', field: col.field.name, title: col.title, dataType: col.field.dataType })) };
   }
 }
@@ -436,6 +437,11 @@ class Compiler {
   }
 
   // ---- detail rows ----
+
+  /** How many detail rows the filters leave (no order, no paging). */
+  detailCount(q: DetailQueryIR, from: Sql): Sql {
+    return this.statement({ columns: sql`${this.d.countRows()} AS ${this.q('n')}`, from, where: this.filter(q.filters) });
+  }
 
   detail(q: DetailQueryIR, from: Sql): Sql {
     return this.statement({

@@ -120,6 +120,8 @@ export interface DetailQueryIR {
   order: { field: SourceField; dir: 'asc' | 'desc' }[];
   limit: number;
   offset: number;
+  /** the number of rows under the filters (one column `n`) instead of the rows: the detail dialog's total */
+  count?: boolean;
 }
 
 export type QueryIR = ChartQueryIR | SummaryQueryIR | DetailQueryIR;

@@ -142,6 +142,16 @@ export class ChartAnswers {
     return read;
   }
 
+  /**
+   * The stored chart alone (its source is gone: the run answers `sourceMissing` with it, so the box and
+   * the editor can put it on another source); a template-tab chart only for those it is published to.
+   */
+  async storedChart(user: AuthUser, tab: string, chartId: string): Promise<dashboardV1.ChartRecord> {
+    const record = await rpc(this.dashboards.getChart({ tab, chartId }));
+    if (templateChecked(user, tab)) await this.templates.checkDashboard(user, record.dashboardId);
+    return record;
+  }
+
   private async readChartWithSource(user: AuthUser, tab: string, chartId: string): Promise<ChartWithSource> {
     if (this.shared) {
       try {

@@ -135,6 +135,12 @@ async function computeChartNow(
   } catch (e) {
     // the spec's no-permission state (dataSourceAuth): the chart box shows it instead of data (docs/api/sharing.md)
     if (isNoSourceAccess(e)) return Buffer.from(JSON.stringify(success({ dataSourceAuth: false, chartId: args.chartId, message: translate(e.key, language) })));
+    // the chart's source was deleted: the stored chart without data, so it can be put on another source
+    // (the chart box's and the editor's "modify data source"; docs/api/chart.md "Source deleted")
+    if (e instanceof AppError && e.key === 'datasource.not_found') {
+      const record = await access.answers.storedChart(args.user, tab, args.chartId);
+      return Buffer.from(JSON.stringify(success({ sourceMissing: true, chartId: args.chartId, chart: chartView(record), dataSourceName: '', message: translate(e.key, language) })));
+    }
     throw e;
   }
   const { record, source } = read;

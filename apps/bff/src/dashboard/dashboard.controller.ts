@@ -3,6 +3,7 @@ import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { dashboardV1 } from '@bi/proto';
 import { z } from 'zod';
 import { ChartWriteAccess } from '../chart/chart-write-access.js';
+import { DeletionAudit } from '../identity/deletion-audit.js';
 import { DASHBOARD_CLIENT, rpc } from '../grpc-clients.js';
 import { CurrentUser, type AuthUser } from '../http/auth.guard.js';
 import { parseInput } from '../http/validation.js';
@@ -45,6 +46,7 @@ export class DashboardController {
     @Inject(DASHBOARD_CLIENT) private readonly dashboards: dashboardV1.DashboardServiceClient,
     private readonly writes: ChartWriteAccess,
     private readonly templateVisibility: TemplateVisibility,
+    private readonly deletions: DeletionAudit,
   ) {}
 
   @Get('projects/:tab')
@@ -75,7 +77,10 @@ export class DashboardController {
   async deleteProject(@Param('tab') tab: string, @Param('projectId') projectId: string, @CurrentUser() user: AuthUser) {
     // the folder's charts go with it: each needs what deleting that chart needs (ChartWriteAccess)
     const t = await this.writes.folderCharts(user, tab, projectId);
-    return rpc(this.dashboards.deleteProject({ tab: t, projectId }));
+    const what = await this.deletions.dashboardFolder(t, projectId);
+    const r = await rpc(this.dashboards.deleteProject({ tab: t, projectId }));
+    await this.deletions.record(user, 'dashboard_folder.delete', `dashboard_folder:${projectId}`, { ...what, dashboards: r.deletedDashboards });
+    return r;
   }
 
   @Put('move-dashboard/:tab/:dashboardId')
@@ -126,7 +131,10 @@ export class DashboardController {
   @ApiOperation({ summary: 'Delete a chart (and its place on the grid)' })
   async deleteChart(@Param('tab') tab: string, @Param('chartId') chartId: string, @CurrentUser() user: AuthUser) {
     const w = await this.writes.chart(user, tab, chartId);
-    return rpc(this.dashboards.deleteChart({ tab: w.tab, chartId }));
+    const what = await this.deletions.chart(w.tab, w.record);
+    const r = await rpc(this.dashboards.deleteChart({ tab: w.tab, chartId }));
+    await this.deletions.record(user, 'chart.delete', `chart:${chartId}`, what);
+    return r;
   }
 
   @Post(':tab')
@@ -148,7 +156,10 @@ export class DashboardController {
   async deleteDashboard(@Param('tab') tab: string, @Param('dashboardId') dashboardId: string, @CurrentUser() user: AuthUser) {
     // the dashboard's charts go with it: each needs what deleting that chart needs (ChartWriteAccess)
     const t = await this.writes.dashboard(user, tab, dashboardId);
-    return rpc(this.dashboards.deleteDashboard({ tab: t, dashboardId }));
+    const what = await this.deletions.dashboard(t, dashboardId);
+    const r = await rpc(this.dashboards.deleteDashboard({ tab: t, dashboardId }));
+    await this.deletions.record(user, 'dashboard.delete', `dashboard:${dashboardId}`, what);
+    return r;
   }
 
   @Get(':apiName/:dashboardId')

@@ -5,12 +5,14 @@ import type { AppConfig } from '@bi/config';
 import { AppError } from '@bi/core';
 import { translate, type Language } from '@bi/i18n';
 import type { dashboardV1, dataSourceQueryV1, dataSourceV1, identityV1 } from '@bi/proto';
-import { SOURCE_EXPORT_MAX_ROWS } from '@bi/rules';
+import { SOURCE_EXPORT_MAX_ROWS, SOURCE_TYPE } from '@bi/rules';
 import { CONFIG } from '@bi/service-kit';
 import { z } from 'zod';
+import { ChartWriteAccess } from '../chart/chart-write-access.js';
 import { relatedChartsTree } from '../chart/related-charts.js';
 import { DASHBOARD_CLIENT, DATA_SOURCE_CLIENT, DATA_SOURCE_QUERY_CLIENT, IDENTITY_CLIENT, rpc } from '../grpc-clients.js';
-import { CurrentUser, RequirePermission, type AuthUser } from '../http/auth.guard.js';
+import { allows, CurrentUser, RequirePermission, type AuthUser } from '../http/auth.guard.js';
+import { DeletionAudit } from '../identity/deletion-audit.js';
 import { requestLanguage } from '../http/request-language.js';
 import { parseInput } from '../http/validation.js';
 import { actorOf, canEditSource, checkSourceAccess, checkWholeSource, projectView, sourceView } from './source-access.js';
@@ -71,6 +73,7 @@ const field = z.object({
   expression: z.string().max(2000).default(''),
   aggregator: z.string().max(32).default(''),
 });
+const repointBody = z.object({ to: z.string().min(1, 'to: choose a data source').max(64), chartIds: z.array(z.string().max(64)).max(10_000).optional() });
 const fieldsBody = z.union([z.array(field).max(5000), z.object({ fields: z.array(field).max(5000) }).transform((b) => b.fields)]);
 
 /** Connection and SQL problems of the wizard and edit screen answer as data.error (spec 02 §8). */
@@ -94,6 +97,8 @@ export class DataSourceController {
     @Inject(CONFIG) config: AppConfig,
     @Inject(DASHBOARD_CLIENT) private readonly dashboards: dashboardV1.DashboardServiceClient,
     @Inject(DATA_SOURCE_QUERY_CLIENT) private readonly queries: dataSourceQueryV1.DataSourceQueryServiceClient,
+    private readonly deletions: DeletionAudit,
+    private readonly writes: ChartWriteAccess,
   ) {
     this.queryDeadlineMs = (config.dataSources.queryTimeoutSeconds * 3 + 30) * 1000;
     this.maxRows = config.dataSources.queryMaxRows;
@@ -138,8 +143,11 @@ export class DataSourceController {
   @Delete('proj/:projectId')
   @RequirePermission('datasource:edit')
   @ApiOperation({ summary: 'Delete an empty folder (refused while it holds sources)' })
-  deleteProject(@Param('projectId') projectId: string) {
-    return rpc(this.sources.deleteProject({ projectId }));
+  async deleteProject(@Param('projectId') projectId: string, @CurrentUser() user: AuthUser) {
+    const folder = await rpc(this.sources.getProject({ projectId }));
+    const r = await rpc(this.sources.deleteProject({ projectId }));
+    await this.deletions.record(user, 'datasource_folder.delete', `datasource_folder:${projectId}`, { name: folder.name });
+    return r;
   }
 
   @Post('sort/:projectId')
@@ -212,6 +220,43 @@ export class DataSourceController {
     return relatedChartsTree(user, (await rpc(this.dashboards.listChartsBySource({ dataSourceId }))).charts);
   }
 
+  @Get('dependents/:dataSourceId')
+  @ApiOperation({ summary: 'What uses the source, for the delete confirmation: {charts: [{chartId, title, type, tab, dashboardId, dashboardName, projectId, projectName}], hiddenCharts, joins: [{dataSourceId, name, projectId}]}' })
+  async dependents(@Param('dataSourceId') dataSourceId: string, @CurrentUser() user: AuthUser) {
+    await this.readable(user, dataSourceId);
+    const [charts, projects] = await Promise.all([rpc(this.dashboards.listChartsBySource({ dataSourceId })), rpc(this.sources.listProjects({}))]);
+    // template-tab charts are named only to those who may read that tab; the others are counted
+    const shown = charts.charts.filter((c) => c.tab !== 'template' || allows(user, 'template:view'));
+    const joins = projects.projects.flatMap((p) => p.dataSources.filter((s) => s.type === SOURCE_TYPE.join && s.dataSourceId !== dataSourceId));
+    const readers = await Promise.all(
+      joins.map(async (j) => ((await rpc(this.sources.getJoin({ dataSourceId: j.dataSourceId, projectId: '', showName: '', inputJson: '', actor: undefined }))).inputIds.includes(dataSourceId) ? j : null)),
+    );
+    return {
+      charts: shown.map((c) => ({ chartId: c.chartId, title: c.title, type: c.type, tab: c.tab, dashboardId: c.dashboardId, dashboardName: c.dashboardName, projectId: c.projectId, projectName: c.projectName })),
+      hiddenCharts: charts.charts.length - shown.length,
+      joins: readers.filter((j) => j !== null).map((j) => ({ dataSourceId: j.dataSourceId, name: j.name, projectId: j.projectId })),
+    };
+  }
+
+  @Post('repoint/:dataSourceId')
+  @ApiOperation({ summary: 'Put the charts using the source (all, or {chartIds}) on the source {to} before it is deleted; fields the new source lacks are removed: {dataSourceId, charts: [{chartId, title, dropped}]}' })
+  async repoint(@Param('dataSourceId') dataSourceId: string, @Body() body: unknown, @CurrentUser() user: AuthUser) {
+    const b = parseInput(repointBody, body);
+    await this.readable(user, dataSourceId);
+    if (b.to === dataSourceId) throw new AppError('invalid', 'chart.source_same');
+    const wanted = b.chartIds ? new Set(b.chartIds) : null;
+    const charts = (await rpc(this.dashboards.listChartsBySource({ dataSourceId }))).charts.filter((c) => !wanted || wanted.has(c.chartId));
+    // every chart is checked (the tab's write permission, the caller's access to both sources) before any moves
+    const checked = [];
+    for (const c of charts) checked.push({ c, w: await this.writes.chart(user, c.tab, c.chartId, b.to) });
+    const moved = [];
+    for (const { c, w } of checked) {
+      const r = await rpc(this.dashboards.switchDataSource({ tab: w.tab, chartJson: w.record.chartJson, dataSourceId: b.to, sourceFields: w.target!.fields.map((f) => ({ name: f.name, dataType: f.dataType })) }));
+      moved.push({ chartId: c.chartId, title: c.title, dropped: r.dropped });
+    }
+    return { dataSourceId: b.to, charts: moved };
+  }
+
   @Put('updateSchema/:dataSourceId')
   @RequirePermission('datasource:edit')
   @ApiOperation({ summary: 'Save the field settings (the complete list; calculated fields checked by the database)' })
@@ -266,8 +311,10 @@ export class DataSourceController {
   @RequirePermission('datasource:edit')
   @ApiOperation({ summary: 'Delete a source with its fields and history' })
   async remove(@Param('dataSourceId') dataSourceId: string, @CurrentUser() user: AuthUser) {
-    await this.writable(user, dataSourceId);
-    return rpc(this.sources.deleteSource({ dataSourceId, actor: actorOf(user) }));
+    const source = await this.writable(user, dataSourceId);
+    const r = await rpc(this.sources.deleteSource({ dataSourceId, actor: actorOf(user) }));
+    await this.deletions.record(user, 'datasource.delete', `datasource:${dataSourceId}`, { name: source.name, folder: source.projectName ?? '' });
+    return r;
   }
 
   // ---- helpers ----

@@ -5,8 +5,7 @@ import { formatTime } from '../../../shared/format/time';
 import { useAuditLog, useTargetNames } from '../hooks/useAdmin';
 import { useAdTranslation } from '../i18n';
 import type { AuditEntry } from '../types';
-import { auditActionKey, detailText } from '../utils/admin';
-import { TargetText } from './TargetText';
+import { auditActionKey, auditTargetName, describeDetail, isDeletion } from '../utils/admin';
 
 /** The audit log, newest first: who changed which grant, user or role, and when. */
 export function AuditTab({ active }: { active: boolean }) {
@@ -42,19 +41,37 @@ export function AuditTab({ active }: { active: boolean }) {
             width: 190,
             render: (action: string) => {
               const key = auditActionKey(action);
-              return <Tag color={action.startsWith('grant') ? 'blue' : 'purple'}>{key ? ad(key) : action}</Tag>;
+              return <Tag color={isDeletion(action) ? 'red' : action.startsWith('grant') ? 'blue' : 'purple'}>{key ? ad(key) : action}</Tag>;
             },
           },
-          { key: 'target', dataIndex: 'target', title: ad('audit.target'), render: (target: string) => <TargetText target={target} names={names} /> },
+          {
+            key: 'target',
+            dataIndex: 'target',
+            title: ad('audit.target'),
+            render: (target: string, entry) => {
+              const name = auditTargetName(entry, names);
+              return (
+                <span className="bi-admin__target" data-testid={`admin-audit-target-${entry.id}`}>
+                  {name ? <Typography.Text strong>{name}</Typography.Text> : null}
+                  <Typography.Text type="secondary" className="bi-admin__target-id">
+                    {target}
+                  </Typography.Text>
+                </span>
+              );
+            },
+          },
           {
             key: 'detail',
             dataIndex: 'detail',
             title: ad('audit.detail'),
-            render: (detail: AuditEntry['detail']) => (
-              <Typography.Text type="secondary" ellipsis={{ tooltip: detailText(detail) }} className="bi-admin__detail">
-                {detailText(detail)}
-              </Typography.Text>
-            ),
+            render: (_detail: AuditEntry['detail'], entry) => {
+              const text = describeDetail(entry, ad);
+              return (
+                <Typography.Text type="secondary" ellipsis={{ tooltip: text }} className="bi-admin__detail" data-testid={`admin-audit-detail-${entry.id}`}>
+                  {text}
+                </Typography.Text>
+              );
+            },
           },
         ]}
       />

@@ -53,7 +53,13 @@ export type AuditAction =
   | 'user.disable'
   | 'user.enable'
   | 'user.password_reset'
-  | 'user.roles';
+  | 'user.roles'
+  | 'row_rules.set'
+  | 'datasource.delete'
+  | 'datasource_folder.delete'
+  | 'dashboard.delete'
+  | 'dashboard_folder.delete'
+  | 'chart.delete';
 
 export interface AuditEntry {
   id: number;

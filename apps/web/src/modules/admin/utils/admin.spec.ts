@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import type { AdminUser, AuditEntry } from '../types';
-import { areaPermissions, auditActionKey, detailText, filterUsers, nextAuditCursor, targetLabel, targetNames, validDisplayName, validPassword, validUserName } from './admin';
+import en from '../i18n/en';
+import { areaPermissions, auditActionKey, auditTargetName, describeDetail, detailText, filterUsers, nextAuditCursor, targetLabel, targetNames, validDisplayName, validPassword, validUserName } from './admin';
 
 const entry = (id: number): AuditEntry => ({ id, at: '2026-01-01T00:00:00Z', actorId: 'a', actorName: 'admin', action: 'grant.add', target: 'datasource:x', detail: {} });
 const user = (userName: string, displayName = userName): AdminUser => ({ id: userName, userName, displayName, disabled: false, mustChangePassword: false, roles: [], createdAt: '' });
@@ -38,6 +39,24 @@ describe('user administration rules', () => {
     expect(detailText({ roleIds: ['viewer', 'analyst'], userName: 'ann' })).toBe('roleIds: viewer, analyst; userName: ann');
     expect(detailText({ roleIds: ['viewer'], userIds: [] })).toBe('roleIds: viewer');
     expect(detailText(undefined)).toBe('');
+  });
+
+  it('shows the roles and users of an entry by name, an id only where no name is kept', () => {
+    const ad = (key: string, params: Record<string, string | number> = {}) => {
+      const text = key.split('.').reduce<unknown>((node, k) => (node as Record<string, unknown>)[k], en) as string;
+      return text.replace(/{{(\w+)}}/g, (_, name: string) => String(params[name]));
+    };
+    const names = { roles: { viewer: 'Viewer', analyst: 'Analyst' }, users: { 'u-1': 'Ann Lee' } };
+    const grant = { action: 'grant.add', detail: { roleIds: ['viewer', 'gone-role'], userIds: ['u-1'], names } };
+    expect(describeDetail(grant, ad)).toBe('Roles: Viewer, gone-role; Users: Ann Lee');
+    expect(describeDetail({ action: 'user.roles', detail: { userName: 'ann', before: ['viewer'], after: ['viewer', 'analyst'], names } }, ad)).toBe('User name: ann; Roles: Viewer → Viewer, Analyst');
+    expect(describeDetail({ action: 'user.roles', detail: { userName: 'ann', before: [], after: ['analyst'], names } }, ad)).toBe('User name: ann; Roles: (none) → Analyst');
+    const deleted = { action: 'dashboard.delete', target: 'dashboard:d-1', detail: { name: 'Sales board', folder: 'Sales', tab: 'dashboard', names: { roles: {}, users: {} } } };
+    expect(describeDetail(deleted, ad)).toBe('Folder: Sales');
+    expect(auditTargetName(deleted, new Map())).toBe('Sales board');
+    expect(auditTargetName({ action: 'user.create', target: 'user:u-1', detail: { names } }, new Map())).toBe('Ann Lee');
+    expect(auditTargetName({ action: 'grant.add', target: 'datasource:s1', detail: {} }, new Map([['datasource:s1', 'Orders']]))).toBe('Orders');
+    expect(describeDetail({ action: 'chart.delete', detail: { name: 'Revenue', dashboard: 'Board', tab: 'template' } }, ad)).toBe('Dashboard: Board; Template tab');
   });
 
   it('separates area permissions from granted objects and names known sources', () => {

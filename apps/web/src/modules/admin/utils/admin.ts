@@ -41,11 +41,77 @@ const ACTION_KEYS: Record<string, AdminKey> = {
   'user.enable': 'audit.actions.userEnable',
   'user.password_reset': 'audit.actions.userPasswordReset',
   'user.roles': 'audit.actions.userRoles',
+  'row_rules.set': 'audit.actions.rowRulesSet',
+  'datasource.delete': 'audit.actions.sourceDelete',
+  'datasource_folder.delete': 'audit.actions.sourceFolderDelete',
+  'dashboard.delete': 'audit.actions.dashboardDelete',
+  'dashboard_folder.delete': 'audit.actions.dashboardFolderDelete',
+  'chart.delete': 'audit.actions.chartDelete',
 };
+
+/** Deletions: what the line names is gone, so its name comes with the line (detail.name). */
+export const isDeletion = (action: string) => action.endsWith('.delete');
 
 /** The catalogue key of an audit action; an action this web app does not know is shown as it is. */
 export function auditActionKey(action: string): AdminKey | null {
   return ACTION_KEYS[action] ?? null;
+}
+
+type Translate = (key: AdminKey, params?: Record<string, string | number>) => string;
+
+/** The names of roles and users an entry refers to (identity keeps them with the line: detail.names). */
+function entryNames(detail: Record<string, unknown>): { roles: Record<string, string>; users: Record<string, string> } {
+  const names = (detail.names ?? {}) as { roles?: Record<string, string>; users?: Record<string, string> };
+  return { roles: names.roles ?? {}, users: names.users ?? {} };
+}
+
+const idList = (value: unknown): string[] => (Array.isArray(value) ? value.filter((x): x is string => typeof x === 'string') : []);
+const ruleCount = (value: unknown): number | null => {
+  const rules = (value as { rules?: unknown } | null)?.rules;
+  return Array.isArray(rules) ? rules.length : value === null ? 0 : null;
+};
+
+/**
+ * An audit entry's detail for people: roles and users by their names (an id only where no name is
+ * known), the roles before → after, the folder or dashboard of a deleted object; other members as
+ * `key: value`. The deleted object's own name is the target's (auditTargetName).
+ */
+export function describeDetail(entry: Pick<AuditEntry, 'action' | 'detail'>, ad: Translate): string {
+  const detail = entry.detail ?? {};
+  const { roles, users } = entryNames(detail);
+  const roleNames = (ids: string[]) => (ids.length ? ids.map((id) => roles[id] ?? id).join(', ') : ad('audit.details.none'));
+  const userNames = (ids: string[]) => ids.map((id) => users[id] ?? id).join(', ');
+  const parts: string[] = [];
+  for (const [key, value] of Object.entries(detail)) {
+    const roleChange = entry.action === 'user.roles' && key === 'before';
+    if (key === 'names' || value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0 && !roleChange)) continue;
+    if (key === 'name' && isDeletion(entry.action)) continue;
+    if (key === 'roleIds') parts.push(ad('audit.details.roles', { names: roleNames(idList(value)) }));
+    else if (key === 'userIds') parts.push(ad('audit.details.users', { names: userNames(idList(value)) }));
+    else if (key === 'userName') parts.push(ad('audit.details.userName', { name: String(value) }));
+    else if (key === 'folder') parts.push(ad('audit.details.folder', { name: String(value) }));
+    else if (key === 'dashboard') parts.push(ad('audit.details.dashboard', { name: String(value) }));
+    else if (key === 'dashboards') parts.push(ad('audit.details.dashboards', { count: Number(value) }));
+    else if (key === 'tab') {
+      if (value === 'template') parts.push(ad('audit.details.templateTab'));
+    } else if (roleChange) parts.push(ad('audit.details.rolesChanged', { before: roleNames(idList(value)), after: roleNames(idList(detail.after)) }));
+    else if (entry.action === 'user.roles' && key === 'after') continue;
+    else if (entry.action === 'row_rules.set' && key === 'before') parts.push(ad('audit.details.rules', { before: ruleCount(value) ?? '?', after: ruleCount(detail.after) ?? '?' }));
+    else if (entry.action === 'row_rules.set' && key === 'after') continue;
+    else parts.push(detailText({ [key]: value }));
+  }
+  return parts.join('; ');
+}
+
+/** The name of an entry's object: a deleted object's (kept with the line), a user's (kept names), else the names the page knows. */
+export function auditTargetName(entry: Pick<AuditEntry, 'action' | 'target' | 'detail'>, known: ReadonlyMap<string, string>): string | null {
+  const detail = entry.detail ?? {};
+  if (isDeletion(entry.action) && typeof detail.name === 'string' && detail.name) return detail.name;
+  if (entry.target.startsWith('user:')) {
+    const name = entryNames(detail).users[entry.target.slice('user:'.length)];
+    if (name) return name;
+  }
+  return known.get(entry.target) ?? null;
 }
 
 /** An audit entry's detail as short text: `key: value` pairs, lists joined by commas. */

@@ -44,9 +44,12 @@ export function DetailDialog({ tab, chartId, title, filters, pointKey, onClose }
   );
   // a new search or filter starts at the first page
   const [lastRequest, setLastRequest] = useState(request);
+  // the rows in all, told by the first page of each request (kept while paging)
+  const [total, setTotal] = useState<number | undefined>(undefined);
   if (lastRequest !== request) {
     setLastRequest(request);
     setPage(1);
+    setTotal(undefined);
   }
   const rows = useQuery({
     queryKey: detailKeys.page(tab, chartId, request, page, i18n.language),
@@ -54,6 +57,7 @@ export function DetailDialog({ tab, chartId, title, filters, pointKey, onClose }
     placeholderData: keepPreviousData,
     retry: false,
   });
+  if (rows.data?.total !== undefined && !rows.isPlaceholderData && rows.data.total !== total) setTotal(rows.data.total);
   const [columns, setColumns] = useState<DetailColumn[]>([]);
   if (rows.data && rows.data.columns !== columns && rows.data.columns.length > 0 && columns.length === 0) setColumns(rows.data.columns);
 
@@ -114,7 +118,11 @@ export function DetailDialog({ tab, chartId, title, filters, pointKey, onClose }
         )}
         <div className="bi-detail-dialog__pager">
           <Typography.Text type="secondary" data-testid="detail-range">
-            {data && data.rows.length > 0 ? cd('detail.rows', { from: first.toLocaleString(i18n.language), to: (first + data.rows.length - 1).toLocaleString(i18n.language) }) : ''}
+            {data && data.rows.length > 0
+              ? total !== undefined
+                ? cd('detail.rowsOfTotal', { from: first.toLocaleString(i18n.language), to: (first + data.rows.length - 1).toLocaleString(i18n.language), total: total.toLocaleString(i18n.language) })
+                : cd('detail.rows', { from: first.toLocaleString(i18n.language), to: (first + data.rows.length - 1).toLocaleString(i18n.language) })
+              : ''}
           </Typography.Text>
           <Typography.Text type="secondary">{cd('detail.pageSize', { size: CHART_DETAIL_PAGE_ROWS })}</Typography.Text>
           <Space>

@@ -36,6 +36,7 @@ const en: ChartDetailCatalogue = {
     allRows: 'All rows',
     search: 'Search text fields',
     rows: 'Rows {{from}}–{{to}}',
+    rowsOfTotal: 'Rows {{from}}–{{to}} of {{total}}',
     noRows: 'No data found',
     page: 'Page {{page}}',
     prev: 'Previous page',

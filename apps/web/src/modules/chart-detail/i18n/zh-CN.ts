@@ -34,6 +34,7 @@ const zhCN = {
     allRows: '全部数据',
     search: '搜索文本字段',
     rows: '第 {{from}}–{{to}} 行',
+    rowsOfTotal: '第 {{from}}–{{to}} 行，共 {{total}} 行',
     noRows: '没有数据',
     page: '第 {{page}} 页',
     prev: '上一页',

@@ -36,6 +36,7 @@ const zhTW: ChartDetailCatalogue = {
     allRows: '全部資料',
     search: '搜尋文字欄位',
     rows: '第 {{from}}–{{to}} 列',
+    rowsOfTotal: '第 {{from}}–{{to}} 列，共 {{total}} 列',
     noRows: '沒有資料',
     page: '第 {{page}} 頁',
     prev: '上一頁',

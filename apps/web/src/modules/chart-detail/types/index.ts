@@ -17,6 +17,8 @@ export interface DetailPage {
   page: number;
   pageSize: number;
   hasMore: boolean;
+  /** the rows in all under the filters (the first page tells it) */
+  total?: number;
 }
 
 /** The detail filter as sent: logic 0 all, 1 any. */

@@ -16,7 +16,7 @@ import {
   type DragStartEvent,
 } from '@dnd-kit/core';
 import { sortableKeyboardCoordinates } from '@dnd-kit/sortable';
-import { App, Button, Result, Spin, Typography } from 'antd';
+import { Alert, App, Button, Result, Spin, Typography } from 'antd';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { useLeaveConfirmation } from '../../../shared/hooks/useLeaveConfirmation';
@@ -25,6 +25,7 @@ import { useChartEditor, type ChartEditorState } from '../hooks/useChartEditor';
 import { useSourceFields } from '../hooks/useSourceFields';
 import { useChartEditorTranslation } from '../i18n';
 import { ChartPanels } from '../panels';
+import { SwitchSourceDialog } from '../panels/components/DataSourcePanel';
 import type { ChartEditRouteParams, EditorTab, SchemaField, ZoneKey } from '../types';
 import { fieldLabel, toSourceField } from '../utils/fields';
 import { isUndoShortcut, undoBelongsElsewhere } from '../utils/history';
@@ -98,7 +99,10 @@ type DialogTarget = { kind: 'formatter' | 'alias' | 'filter'; zone: ZoneKey; ind
 function EditorBody({ tab, chartId, backPath, editor, chart }: { tab: EditorTab; chartId: string; backPath: string; editor: ChartEditorState; chart: Chart }) {
   const { ce } = useChartEditorTranslation();
   const { message } = App.useApp();
-  const fieldsQuery = useSourceFields(tab, chartId, chart.dataSourceId);
+  // the chart's source was deleted: the editor offers to put it on another one (its fields are not asked for)
+  const sourceMissing = editor.preview.answer?.sourceMissing === true;
+  const [switching, setSwitching] = useState(false);
+  const fieldsQuery = useSourceFields(tab, chartId, sourceMissing ? undefined : chart.dataSourceId);
   const schema = useMemo(() => fieldsQuery.data ?? [], [fieldsQuery.data]);
   const sourceFields = useMemo(() => schema.map(toSourceField), [schema]);
   const [dialog, setDialog] = useState<DialogTarget>(null);
@@ -233,15 +237,29 @@ function EditorBody({ tab, chartId, backPath, editor, chart }: { tab: EditorTab;
             {chart.title}
           </Typography.Title>
           <Typography.Text type="secondary" data-testid="editor-source">
-            {editor.dataSourceName ? ce('page.dataSource', { name: editor.dataSourceName }) : ce('page.noDataSource')}
+            {editor.dataSourceName ? ce('page.dataSource', { name: editor.dataSourceName }) : sourceMissing ? ce('page.sourceGone') : ce('page.noDataSource')}
           </Typography.Text>
         </div>
         <SaveBar status={editor.status} canUndo={editor.canUndo} onUndo={() => void undo()} />
       </header>
       <SaveError status={editor.status} onRetry={editor.retrySave} />
+      {sourceMissing ? (
+        <Alert
+          type="warning"
+          showIcon
+          className="bi-editor__source-missing"
+          title={<span data-testid="editor-source-missing">{ce('page.sourceMissing')}</span>}
+          action={
+            <Button size="small" type="primary" onClick={() => setSwitching(true)} data-testid="editor-change-source">
+              {ce('page.changeSource')}
+            </Button>
+          }
+        />
+      ) : null}
+      {switching ? <SwitchSourceDialog tab={tab} chart={chart} fields={sourceFields} sourceMissing={sourceMissing} onReload={editor.reload} onClose={() => setSwitching(false)} /> : null}
       <div className="bi-editor__body">
         <DndContext sensors={sensors} collisionDetection={collisionDetection} accessibility={{ announcements }} onDragStart={onDragStart} onDragEnd={onDragEnd} onDragCancel={() => setDragging(null)}>
-          <FieldList fields={schema} loading={fieldsQuery.isPending && Boolean(chart.dataSourceId)} error={fieldsQuery.isError ? errorText(fieldsQuery.error) : null} zones={shown} onAdd={onAdd} />
+          <FieldList fields={schema} loading={fieldsQuery.isPending && Boolean(chart.dataSourceId) && !sourceMissing} error={fieldsQuery.isError ? errorText(fieldsQuery.error) : null} zones={shown} onAdd={onAdd} />
           <main className="bi-editor__centre">
             <TypeSwitch value={chart.type} onChange={onType} />
             <FieldZones chart={chart} fields={schema} shown={shown} dragging={dragging?.kind ?? null} onAdd={onAdd} onAction={onAction} onArea={onArea} />

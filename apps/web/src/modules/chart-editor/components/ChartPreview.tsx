@@ -39,6 +39,8 @@ export function ChartPreview({ title, answer, running, error, stale, onRetry, on
     );
   } else if (state === 'error') {
     content = <ChartRunError testId="preview-error" detail={error ?? undefined} onRetry={onRetry} />;
+  } else if (state === 'sourceMissing') {
+    content = <ChartEmpty testId="preview-source-missing" description={cv('sourceMissing')} />;
   } else if (state === 'unconfigured') {
     content = <ChartEmpty testId="preview-unconfigured" description={ce('preview.unconfigured')} />;
   } else if (state === 'empty') {

@@ -1,5 +1,5 @@
 import '../chart.css';
-import { EditOutlined, InfoCircleOutlined, LockOutlined, ReloadOutlined, WarningOutlined } from '@ant-design/icons';
+import { EditOutlined, InfoCircleOutlined, LockOutlined, ReloadOutlined, SwapOutlined, WarningOutlined } from '@ant-design/icons';
 import { drillsFurther, drillValueOf, isChartType } from '@bi/chart-model';
 import type { Tab } from '@bi/rules';
 import { Button, Spin, Tooltip, Typography } from 'antd';
@@ -42,6 +42,10 @@ interface ChartViewProps {
   onDrill?: (path: string[]) => void;
   /** the answer's drill information (its levels and path), for the box's breadcrumbs */
   onDrillMeta?: (meta: DrillMeta | undefined) => void;
+  /** offered when the chart's source was deleted: put the chart on another source (the box's "modify data source") */
+  onChangeSource?: () => void;
+  /** told whether the chart's source was deleted (the box offers "modify data source" then) */
+  onSourceMissing?: (missing: boolean) => void;
 }
 
 function kindOf(answer: ChartAnswer | undefined, fallback: string): string {
@@ -60,7 +64,7 @@ const SPINNER_DELAY_MS = 500;
  * waiting / loading / error (with retry) / no fields yet (with the editor) / no data. Hints: down-sampled
  * series, a truncated result, the answer's notes (meta.notes) in the reader's language; a small spinner while a refresh runs.
  */
-export function ChartView({ tab, chart, variant, enabled, refreshKey, onLoaded, onEdit, filters, onPointClick, onDrill, onDrillMeta }: ChartViewProps) {
+export function ChartView({ tab, chart, variant, enabled, refreshKey, onLoaded, onEdit, filters, onPointClick, onDrill, onDrillMeta, onChangeSource, onSourceMissing }: ChartViewProps) {
   const { t } = useTranslation();
   const { cv, i18n } = useChartViewTranslation();
   const appTheme = useAppTheme();
@@ -102,6 +106,10 @@ export function ChartView({ tab, chart, variant, enabled, refreshKey, onLoaded, 
     if (drillsFurther(stored, path.length)) return (point) => onDrill([...path, drillValueOf(stored, point.category)]);
     return onPointClick ? (point, event) => onPointClick({ ...point, drillLeaf: true }, event) : undefined;
   }, [stored, drillMeta, drillPath, onDrill, onPointClick]);
+  const sourceMissing = state === 'sourceMissing';
+  useEffect(() => {
+    onSourceMissing?.(sourceMissing);
+  }, [sourceMissing, onSourceMissing]);
 
   const onPageChange = useCallback((next: TablePage) => setPage(next), []);
   const retry = () => void query.refetch();
@@ -123,6 +131,26 @@ export function ChartView({ tab, chart, variant, enabled, refreshKey, onLoaded, 
   } else if (state === 'noPermission') {
     // the caller may not see the chart's source (docs/api/sharing.md): no data, no error
     content = <ChartStatus testId="chart-no-permission" icon={<LockOutlined />} title={cv('noPermission')} detail={cv('noPermissionHint')} />;
+  } else if (state === 'sourceMissing') {
+    // the source was deleted: the chart is kept and can be put on another source
+    content = (
+      <ChartEmpty
+        testId="chart-source-missing"
+        description={
+          <>
+            <Typography.Text strong>{cv('sourceMissing')}</Typography.Text>
+            <br />
+            <Typography.Text type="secondary">{cv('sourceMissingHint')}</Typography.Text>
+          </>
+        }
+      >
+        {onChangeSource ? (
+          <Button size="small" type="primary" icon={<SwapOutlined />} onClick={onChangeSource} data-testid="chart-change-source">
+            {cv('changeSource')}
+          </Button>
+        ) : null}
+      </ChartEmpty>
+    );
   } else if (state === 'unconfigured') {
     content = (
       <ChartEmpty

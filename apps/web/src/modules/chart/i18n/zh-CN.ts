@@ -17,6 +17,9 @@ const zhCN = {
   tableTotal: '共 {{total}} 行',
   noPermission: '暂无权限查看此图表的数据源',
   noPermissionHint: '请联系管理员共享该数据源',
+  sourceMissing: '此图表的数据源已被删除',
+  sourceMissingHint: '改用另一个数据源后，图表即可重新显示',
+  changeSource: '修改数据源',
   summary: '{{title}}：{{value}}',
   // answer notes (meta.notes, one per ChartWarningKey of @bi/charts: utils/notes.ts)
   noteUnknownKind: '未知的图表类型“{{kind}}”',

@@ -42,6 +42,8 @@ export interface ChartAnswer {
   dataSourceAuth?: boolean;
   /** with dataSourceAuth false: the server's text in the request's language */
   message?: string;
+  /** the chart's source was deleted: `chart` is the stored chart, there is no option (docs/api/chart.md) */
+  sourceMissing?: boolean;
 }
 
 /** Table page of a run (1-based index, size 1–500). */
@@ -86,7 +88,7 @@ export interface PointClickEvent {
 export type PointClickHandler = (point: ChartPoint, event: PointClickEvent) => void;
 
 /** What a chart box shows. */
-export type ChartViewState = 'waiting' | 'loading' | 'error' | 'noPermission' | 'unconfigured' | 'empty' | 'ready';
+export type ChartViewState = 'waiting' | 'loading' | 'error' | 'noPermission' | 'sourceMissing' | 'unconfigured' | 'empty' | 'ready';
 
 export type AppTheme = 'light' | 'dark';
 

@@ -38,6 +38,7 @@ export function deriveChartState({ enabled, isError, answer }: StateInput): Char
   if (isError) return 'error';
   if (!answer) return enabled ? 'loading' : 'waiting';
   if (answer.dataSourceAuth === false) return 'noPermission';
+  if (answer.sourceMissing === true) return 'sourceMissing';
   if (isUnconfigured(answer)) return 'unconfigured';
   if (isEmptyResult(answer)) return 'empty';
   return 'ready';
@@ -45,7 +46,7 @@ export function deriveChartState({ enabled, isError, answer }: StateInput): Char
 
 /** States in which the box is done loading (the dashboard's export waits for the others). */
 export function isSettled(state: ChartViewState): boolean {
-  return state === 'error' || state === 'noPermission' || state === 'unconfigured' || state === 'empty';
+  return state === 'error' || state === 'noPermission' || state === 'sourceMissing' || state === 'unconfigured' || state === 'empty';
 }
 
 /** The "showing N of M points" hint when the server down-sampled the series (LTTB). */

@@ -95,6 +95,9 @@ export function ChartBox({ tab, chart, actions, variant, refreshKey, forceLoad =
   const [alarmOpen, setAlarmOpen] = useState(false);
   const [sourceOpen, setSourceOpen] = useState(false);
   const [drillMeta, setDrillMeta] = useState<DrillMeta | undefined>(undefined);
+  // the chart's source was deleted: whoever may edit the chart may put it on another source
+  const [sourceMissing, setSourceMissing] = useState(false);
+  const openSource = useCallback(() => setSourceOpen(true), []);
   const chartLoaded = useCallback(
     (chartId: string) => {
       setLoaded(true);
@@ -113,7 +116,7 @@ export function ChartBox({ tab, chart, actions, variant, refreshKey, forceLoad =
   if (actions.delete) menuItems.push(item('delete', 'menu-delete', db('chart.menu.delete'), false, true));
   if (actions.copy) menuItems.push(item('copy', 'menu-copy', db('chart.menu.copy'), !onCopy));
   if (actions.hide) menuItems.push(item('hide', 'menu-hide', db('chart.menu.hide'), false));
-  if (actions.modifyDataSource) menuItems.push(item('modify-data-source', 'menu-modify-data-source', db('chart.menu.modifyDataSource'), false));
+  if (actions.modifyDataSource || (actions.edit && sourceMissing)) menuItems.push(item('modify-data-source', 'menu-modify-data-source', db('chart.menu.modifyDataSource'), false));
   if (actions.linkSettings) menuItems.push(item('link-settings', 'menu-link-settings', db('chart.menu.linkSettings'), !onLinkSettings));
   if (actions.compareSplit) menuItems.push(item('compare-split', 'menu-compare-split', db('chart.menu.compareSplit'), !onCompareSplit));
   if (actions.export) menuItems.push(item('export', 'menu-export', db('chart.menu.export'), !onExportRows));
@@ -179,6 +182,8 @@ export function ChartBox({ tab, chart, actions, variant, refreshKey, forceLoad =
           refreshKey={refreshKey}
           onLoaded={chartLoaded}
           onEdit={full && actions.edit ? onEdit : undefined}
+          onChangeSource={full && actions.edit ? openSource : undefined}
+          onSourceMissing={setSourceMissing}
           filters={filters}
           onPointClick={onPointClick}
           onDrill={onDrill}

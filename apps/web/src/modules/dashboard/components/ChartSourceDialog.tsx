@@ -31,11 +31,13 @@ export function ChartSourceDialog({ tab, chartId, dashboardId, onClose }: { tab:
     retry: false,
   });
   const chart = stored.data?.chart;
-  const schema = useSourceFields(tab, chartId, chart?.dataSourceId);
+  // a chart whose source was deleted: its stored fields are shown, the gone source's are not asked for
+  const sourceMissing = stored.data?.sourceMissing === true;
+  const schema = useSourceFields(tab, chartId, sourceMissing ? undefined : chart?.dataSourceId);
   const fields = useMemo(() => (schema.data ?? []).map(toSourceField), [schema.data]);
 
-  if (chart && !schema.isPending) {
-    return <SwitchSourceDialog tab={tab} chart={chart} fields={fields} onClose={onClose} onReload={() => void refresh([dashboardId], [chartId])} />;
+  if (chart && (sourceMissing || !schema.isPending)) {
+    return <SwitchSourceDialog tab={tab} chart={chart} fields={fields} sourceMissing={sourceMissing} onClose={onClose} onReload={() => void refresh([dashboardId], [chartId])} />;
   }
   return (
     <DialogModal open title={db('sourceSwitch.chartTitle')} onCancel={onClose} okButtonProps={{ disabled: true }} width={680}>

@@ -37,8 +37,9 @@ function Landing({ tab }: { tab: TabType }) {
   if (target) return <Navigate replace to={`/${tab}/${encodeURIComponent(target.projectId)}/${encodeURIComponent(target.dashboardId)}`} />;
   if (tab === 'template' && projects.some((p) => p.dashboards.length > 0)) {
     return (
-      <div data-testid="dashboard-not-found" className="bi-dashboard__not-found">
-        <Empty description={db('template.notFound')} />
+      // nothing chosen yet is not "not found"
+      <div data-testid="template-choose" className="bi-dashboard__not-found">
+        <Empty description={db('template.choose')} />
       </div>
     );
   }

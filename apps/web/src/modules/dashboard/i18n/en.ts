@@ -161,6 +161,7 @@ const en: DashboardCatalogue = {
   },
   template: {
     notFound: 'Template not found. Choose a template on the left.',
+    choose: 'Choose a template on the left.',
     emptyTitle: 'No templates yet',
     emptyWhat: 'Templates are ready-made dashboards kept in a shared library: everyone who may view templates opens them here, and their charts show each viewer the data they may see.',
     emptyHowEdit: 'To publish one: on the dashboard tab, open the menu (⋮) of a dashboard or a folder and choose "Publish as template", then choose the roles and users who may see it. It then appears in their list.',

@@ -4,6 +4,7 @@ import type {
   CreateRequest,
   CreateResult,
   DataSource,
+  Dependents,
   Field,
   HistoryEntry,
   ModuleFlags,
@@ -12,6 +13,7 @@ import type {
   ProbeRequest,
   Project,
   RelatedChart,
+  RepointResult,
   UpdateRequest,
   UpdateResult,
 } from '../types';
@@ -47,6 +49,10 @@ export const dataSourceApi = {
   probe: (body: ProbeRequest) => http.post<Probe>(`${base}/source/`, body),
   create: (body: CreateRequest) => http.post<CreateResult>(`${base}/sql/`, body),
   update: (body: UpdateRequest) => http.put<UpdateResult>(`${base}/update`, body),
+  /** The charts and joined tables using a source (the delete confirmation). */
+  dependents: (dataSourceId: string) => http.get<Dependents>(`${base}/dependents/${id(dataSourceId)}`),
+  /** Puts the charts using a source on another one (before the source is deleted). */
+  repoint: (dataSourceId: string, to: string) => http.post<RepointResult>(`${base}/repoint/${id(dataSourceId)}`, { to }),
   remove: (dataSourceId: string) => http.delete<{ dataSourceId: string }>(`${base}/${id(dataSourceId)}`),
 
   /** Module flags gating the source types the user may create (spec 02 §6). */
@@ -72,4 +78,5 @@ export const dataSourceKeys = {
   preview: (dataSourceId: string) => ['data-source', 'source', dataSourceId, 'preview'] as const,
   history: (dataSourceId: string) => ['data-source', 'source', dataSourceId, 'history'] as const,
   charts: (dataSourceId: string) => ['data-source', 'source', dataSourceId, 'charts'] as const,
+  dependents: (dataSourceId: string) => ['data-source', 'source', dataSourceId, 'dependents'] as const,
 };

@@ -1,10 +1,9 @@
 import { DeleteOutlined, DownloadOutlined, EditOutlined, MoreOutlined, ShareAltOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Descriptions, Dropdown, Empty, Space, Tabs, Tag, Tooltip, Typography, type MenuProps } from 'antd';
-import { isUploadSyntheticField } from '@bi/rules';
+import { isUploadSyntheticField, UPLOAD_REFERENCE } from '@bi/rules';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ApiError } from '../../../shared/api/http';
-import { deleteConfirmation } from '../../../shared/components/deleteConfirmation';
 import { LOGIN_PATH } from '../../auth/utils/guard';
 import { RowRulesButton, useShareDialog } from '../../sharing';
 import { exportSource } from '../api/dataSource';
@@ -12,7 +11,7 @@ import { saveBlob } from '../../../shared/api/download';
 import { useDataSource } from '../hooks/useDataSource';
 import { useDataSourceAuth } from '../hooks/useDataSourceAuth';
 import { useDetailExtensions } from '../hooks/useDetailExtensions';
-import { useDeleteSource } from '../hooks/useProjects';
+import { DeleteSourceDialog } from './DeleteSourceDialog';
 import { useDsTranslation } from '../i18n';
 import { detailActions, editPath } from '../utils/permissions';
 import { ChartsTab, HistoryTab, PreviewTab } from './DetailTabs';
@@ -26,15 +25,15 @@ type TabKey = 'preview' | 'fields' | 'history' | 'charts';
 
 /** Data-source detail page (spec 02 §2 screen 2): toolbar and the tabs preview, fields, history, related charts. */
 export function DataSourceDetail({ dataSourceId, basePath }: { dataSourceId: string; basePath: string }) {
-  const { ds, t } = useDsTranslation();
-  const { message, modal } = App.useApp();
+  const { ds } = useDsTranslation();
+  const { message } = App.useApp();
   const navigate = useNavigate();
   const auth = useDataSourceAuth();
   const query = useDataSource(dataSourceId);
-  const remove = useDeleteSource();
   const [tab, setTab] = useState<TabKey>('preview');
   const [exporting, setExporting] = useState(false);
   const [addFieldRequest, setAddFieldRequest] = useState(0);
+  const [deleting, setDeleting] = useState(false);
   const { openShare, shareDialog } = useShareDialog();
   // an uploaded source: append / replace in the toolbar, row delete in the preview, column removal in the fields
   const extensions = useDetailExtensions();
@@ -52,6 +51,7 @@ export function DataSourceDetail({ dataSourceId, basePath }: { dataSourceId: str
   const source = query.data;
   const actions = detailActions(source, auth);
   const upload = extensions !== null && extensions.appliesTo(source);
+  const uploaded = source.reference === UPLOAD_REFERENCE;
   const changeUpload = upload && actions.editFields;
 
   const onExport = async () => {
@@ -69,21 +69,7 @@ export function DataSourceDetail({ dataSourceId, basePath }: { dataSourceId: str
     }
   };
 
-  const confirmDelete = () => {
-    modal.confirm(deleteConfirmation(t, {
-      title: ds('source.deleteTitle'),
-      content: ds('source.deleteContent', { name: source.name }),
-      onOk: async () => {
-        try {
-          await remove.mutateAsync(source.dataSourceId);
-          void message.success(ds('source.deleted'));
-          void navigate(`${basePath}/${encodeURIComponent(source.projectId)}`);
-        } catch (error) {
-          void message.error(errorText(error));
-        }
-      },
-    }));
-  };
+  const confirmDelete = () => setDeleting(true);
 
   // add field (spec 02 screen 2: read-only sources without a reference): the fields tab, editing, with a new calculated field
   const openAddField = () => {
@@ -131,7 +117,7 @@ export function DataSourceDetail({ dataSourceId, basePath }: { dataSourceId: str
             </Dropdown>
           ) : null}
           {actions.delete ? (
-            <Button danger icon={<DeleteOutlined />} onClick={confirmDelete} loading={remove.isPending} data-testid="ds-delete">
+            <Button danger type="primary" icon={<DeleteOutlined />} onClick={confirmDelete} data-testid="ds-delete">
               {ds('detail.delete')}
             </Button>
           ) : null}
@@ -143,8 +129,13 @@ export function DataSourceDetail({ dataSourceId, basePath }: { dataSourceId: str
         column={{ xs: 1, sm: 2, lg: 3 }}
         items={[
           { key: 'folder', label: ds('detail.folder'), children: source.projectName },
-          { key: 'connection', label: ds('detail.connection'), children: <Typography.Text code data-testid="ds-connection-string">{source.connectionString}</Typography.Text> },
-          ...(source.tableName ? [{ key: 'table', label: ds('detail.table'), children: source.tableSchema ? `${source.tableSchema}.${source.tableName}` : source.tableName }] : []),
+          // an uploaded source's store, table and key column are the product's own: its origin is said instead
+          ...(uploaded
+            ? [{ key: 'origin', label: ds('detail.origin'), children: <span data-testid="ds-origin">{ds('detail.uploaded')}</span> }]
+            : [
+                { key: 'connection', label: ds('detail.connection'), children: <Typography.Text code data-testid="ds-connection-string">{source.connectionString}</Typography.Text> },
+                ...(source.tableName ? [{ key: 'table', label: ds('detail.table'), children: source.tableSchema ? `${source.tableSchema}.${source.tableName}` : source.tableName }] : []),
+              ]),
           { key: 'cache', label: ds('detail.cacheInterval'), children: cacheLabel(ds, source.cacheInterval ?? 0) },
           { key: 'updated', label: ds('detail.updated'), children: formatTime(source.updateTime) },
           { key: 'createdBy', label: ds('detail.createdBy'), children: source.createdBy },
@@ -162,6 +153,16 @@ export function DataSourceDetail({ dataSourceId, basePath }: { dataSourceId: str
         ]}
       />
       {shareDialog}
+      {deleting ? (
+        <DeleteSourceDialog
+          source={source}
+          onClose={() => setDeleting(false)}
+          onDeleted={() => {
+            setDeleting(false);
+            void navigate(`${basePath}/${encodeURIComponent(source.projectId)}`);
+          }}
+        />
+      ) : null}
     </article>
   );
 }

@@ -7,7 +7,8 @@ import * as Tree from '../../../shared/folder-tree';
 import { buildPath } from '../../../shared/routing/routes';
 import { useShareDialog } from '../../sharing';
 import { useDataSourceAuth } from '../hooks/useDataSourceAuth';
-import { useDataSourceProjects, useDeleteSource, useFolderMutations } from '../hooks/useProjects';
+import { useDataSourceProjects, useFolderMutations } from '../hooks/useProjects';
+import { DeleteSourceDialog } from './DeleteSourceDialog';
 import { useDsTranslation } from '../i18n';
 import type { DataSourceSummary, Project } from '../types';
 import { canChange, canEditSettings, editPath } from '../utils/permissions';
@@ -19,7 +20,8 @@ import '../data-source.css';
 
 type DialogState =
   | { kind: 'moveSources'; project: Project }
-  | { kind: 'createSource'; projectId?: string };
+  | { kind: 'createSource'; projectId?: string }
+  | { kind: 'deleteSource'; source: DataSourceSummary };
 
 const TEST_IDS: Tree.TreeTestIds = {
   tree: 'ds-tree',
@@ -56,7 +58,6 @@ export function DataSourceSidebar() {
   const auth = useDataSourceAuth();
   const query = useDataSourceProjects();
   const folders = useFolderMutations();
-  const deleteSource = useDeleteSource();
   const activeSource = params.data_source;
   const tree = Tree.useFolderTree(dataSourceTree, query.data, activeSource);
   const [dialog, setDialog] = useState<DialogState | null>(null);
@@ -83,16 +84,7 @@ export function DataSourceSidebar() {
   });
   const folderOf = (project: Project) => ({ id: project.projectId, name: project.name });
 
-  const confirmDeleteSource = (source: DataSourceSummary) =>
-    feedback.confirmDelete({
-      title: ds('source.deleteTitle'),
-      content: ds('source.deleteContent', { name: source.name }),
-      run: () => deleteSource.mutateAsync(source.dataSourceId),
-      done: ds('source.deleted'),
-      after: () => {
-        if (source.dataSourceId === activeSource) void navigate(`${base}/${encodeURIComponent(source.projectId)}`);
-      },
-    });
+  const confirmDeleteSource = (source: DataSourceSummary) => setDialog({ kind: 'deleteSource', source });
 
   const folderMenu = (project: Project): Tree.TreeMenuEntry[] => {
     const rights = Tree.nodeRights(project.name, auth.canEdit);
@@ -127,7 +119,7 @@ export function DataSourceSidebar() {
     }
     if (change) {
       entries.push({ key: 'share', label: ds('menu.share'), testId: 'ds-menu-share-source', onSelect: () => openShare({ dataSourceId: source.dataSourceId, name: source.name }) });
-      entries.push({ key: 'delete', label: ds('menu.delete'), testId: 'ds-menu-delete', danger: true, onSelect: () => confirmDeleteSource(source) });
+      entries.push({ key: 'delete', label: ds('menu.deleteSource'), testId: 'ds-menu-delete', danger: true, onSelect: () => confirmDeleteSource(source) });
     }
     return entries;
   };
@@ -231,6 +223,17 @@ export function DataSourceSidebar() {
             tree.expand(to);
             feedback.success(ds('folder.moved', { count: result.moved.length }));
             if (activeSource && result.moved.includes(activeSource)) void navigate(`${base}/${encodeURIComponent(to)}/${encodeURIComponent(activeSource)}`, { replace: true });
+          }}
+        />
+      ) : null}
+      {dialog?.kind === 'deleteSource' ? (
+        <DeleteSourceDialog
+          source={dialog.source}
+          onClose={closeDialog}
+          onDeleted={() => {
+            const source = dialog.source;
+            closeDialog();
+            if (source.dataSourceId === activeSource) void navigate(`${base}/${encodeURIComponent(source.projectId)}`);
           }}
         />
       ) : null}

@@ -1,7 +1,7 @@
-import { UPLOAD_KEY_COLUMN } from '@bi/rules';
+import { isUploadSyntheticField, UPLOAD_KEY_COLUMN } from '@bi/rules';
 import { Alert, Empty, Table, Tree } from 'antd';
 import type { DataNode } from 'antd/es/tree';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useDsTranslation } from '../i18n';
 import { useRelatedCharts, useSourceHistory, useSourcePreview } from '../hooks/useDataSource';
 import { useDetailExtensions } from '../hooks/useDetailExtensions';
@@ -25,6 +25,8 @@ export function PreviewTab({ source, deletable = false }: { source: DataSource; 
   const query = useSourcePreview(source.dataSourceId);
   const [selected, setSelected] = useState<string[]>([]);
   const rows = query.data?.rows;
+  const reference = source.reference;
+  const hideColumn = useCallback((name: string) => isUploadSyntheticField(reference, name), [reference]);
   // rows gone from the preview (deleted, replaced) leave the selection
   useEffect(() => {
     if (!rows) return;
@@ -41,7 +43,7 @@ export function PreviewTab({ source, deletable = false }: { source: DataSource; 
           <extensions.DeleteRowsButton dataSource={source} keyIds={selected} onDeleted={() => setSelected([])} />
         </div>
       ) : null}
-      <PreviewTable preview={query.data} maxHeight={520} selection={withKeys ? { rowKey: UPLOAD_KEY_COLUMN, selectedKeys: selected, onChange: setSelected } : undefined} />
+      <PreviewTable preview={query.data} maxHeight={520} hideColumn={hideColumn} selection={withKeys ? { rowKey: UPLOAD_KEY_COLUMN, selectedKeys: selected, onChange: setSelected } : undefined} />
     </div>
   );
 }

@@ -13,6 +13,8 @@ interface PreviewTableProps {
   testId?: string;
   /** Row checkboxes; rows keyed by the text of their `rowKey` column (e.g. key_id of an uploaded source). */
   selection?: { rowKey: string; selectedKeys: readonly string[]; onChange: (keys: string[]) => void };
+  /** Columns not shown (the key_id of an uploaded source: it still keys the selection) */
+  hideColumn?: (name: string) => boolean;
 }
 
 function cellText(value: CellValue): string {
@@ -22,11 +24,11 @@ function cellText(value: CellValue): string {
 }
 
 /** Rows of a preview in a table: header = field titles, horizontal scroll, a fixed body height (spec 02 §2). */
-export function PreviewTable({ preview, maxHeight = 480, testId = 'ds-preview-table', selection }: PreviewTableProps) {
+export function PreviewTable({ preview, maxHeight = 480, testId = 'ds-preview-table', selection, hideColumn }: PreviewTableProps) {
   const { ds, i18n } = useDsTranslation();
   const columns = useMemo<ColumnsType<Row & { __key: number }>>(
     () =>
-      preview.columns.map((column) => ({
+      preview.columns.filter((column) => !hideColumn?.(column.name)).map((column) => ({
         key: column.name,
         dataIndex: column.name,
         title: (
@@ -46,7 +48,7 @@ export function PreviewTable({ preview, maxHeight = 480, testId = 'ds-preview-ta
             cellText(value)
           ),
       })),
-    [preview.columns],
+    [preview.columns, hideColumn],
   );
   const rows = useMemo(() => preview.rows.map((row, index) => ({ ...row, __key: index })), [preview.rows]);
   // the source's real row count when the server counted it, else the rows shown

@@ -115,6 +115,32 @@ export interface HistoryEntry {
   userName: string;
 }
 
+/** A chart using a source (GET dependents/{id}, the delete confirmation). */
+export interface DependentChart {
+  chartId: string;
+  title: string;
+  type: string;
+  tab: 'dashboard' | 'template';
+  dashboardId: string;
+  dashboardName: string;
+  projectId: string;
+  projectName: string;
+}
+
+/** GET dependents/{id}: what uses a source. */
+export interface Dependents {
+  charts: DependentChart[];
+  /** template-tab charts the caller may not read (counted, not named) */
+  hiddenCharts: number;
+  joins: { dataSourceId: string; name: string; projectId: string }[];
+}
+
+/** POST repoint/{id}: the charts moved to `dataSourceId`, with the fields each lost. */
+export interface RepointResult {
+  dataSourceId: string;
+  charts: { chartId: string; title: string; dropped: string[] }[];
+}
+
 export interface RelatedChart {
   key: string;
   title: string;

@@ -54,7 +54,6 @@ export function ExcelDeleteRowsButton({
       <Tooltip title={keyIds.length === 0 ? xl('rows.selectFirst') : undefined}>
         <Button
           danger
-          type={keyIds.length > 0 ? 'primary' : 'default'}
           icon={<DeleteOutlined />}
           loading={remove.isPending}
           disabled={keyIds.length === 0}

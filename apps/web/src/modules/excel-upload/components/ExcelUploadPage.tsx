@@ -14,6 +14,7 @@ import { useXlTranslation, type XlT } from '../i18n';
 import type { ColumnChoice, ColumnMapping, Sheet, UploadAction, UploadResult } from '../types';
 import { initialMapping, mapToField, mappingProblem, routeAction, shrinkTabs, suggestedName, targetFields } from '../utils/wizard';
 import { PageHead } from '../../../shared/components/PageHead';
+import { DIALOG_CANCEL, DIALOG_OK } from '../../../shared/components/testIds';
 import '../excel-upload.css';
 
 const CHOICES: ColumnChoice[] = ['abandon', 'string', 'number', 'date'];
@@ -45,7 +46,7 @@ export function ExcelUploadPage() {
 
 function Wizard({ action, projectId, source }: { action: UploadAction; projectId: string; source: DataSource | null }) {
   const { xl, t } = useXlTranslation();
-  const { message } = App.useApp();
+  const { message, modal } = App.useApp();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const upload = useUploadFile(action);
@@ -90,7 +91,22 @@ function Wizard({ action, projectId, source }: { action: UploadAction; projectId
 
   const problem = step === 2 ? mappingProblem(action, mapping, tableName) : null;
 
-  const finish = async () => {
+  const finish = () => {
+    if (!result || !sheet || problem) return;
+    if (action !== 'replace') return void commit();
+    // replacing deletes every row the source holds: asked first, naming the source
+    modal.confirm({
+      title: xl('worktable.replaceTitle', { name: source?.name ?? '' }),
+      content: <span data-testid="confirm-content">{xl('worktable.replaceContent', { name: source?.name ?? '' })}</span>,
+      okText: xl('worktable.replaceOk'),
+      cancelText: t('common.cancel'),
+      okButtonProps: { ...DIALOG_OK, danger: true },
+      cancelButtonProps: DIALOG_CANCEL,
+      onOk: () => void commit(),
+    });
+  };
+
+  const commit = async () => {
     if (!result || !sheet || problem) return;
     setImportError(null);
     try {
@@ -147,7 +163,7 @@ function Wizard({ action, projectId, source }: { action: UploadAction; projectId
             {xl('actions.next')}
           </Button>
         ) : (
-          <Button type="primary" onClick={() => void finish()} disabled={!!problem} loading={save.isPending} data-testid="excel-finish">
+          <Button type="primary" danger={action === 'replace'} onClick={finish} disabled={!!problem} loading={save.isPending} data-testid="excel-finish">
             {xl('actions.finish')}
           </Button>
         )}

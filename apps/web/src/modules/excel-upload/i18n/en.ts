@@ -9,8 +9,8 @@ const en: ExcelUploadCatalogue = {
   },
   steps: {
     upload: 'Upload',
-    preview: 'Preview',
-    worktable: 'Worktable',
+    preview: 'Choose a sheet',
+    worktable: 'Set up the data source',
   },
   upload: {
     drop: 'Click or drag a file here to upload',
@@ -41,9 +41,9 @@ const en: ExcelUploadCatalogue = {
     existingType: 'Imported with the type of the existing field',
   },
   worktable: {
-    name: 'Worktable name',
+    name: 'Data source name',
     namePlaceholder: '3 to 20 characters',
-    nameRequired: 'Worktable name cannot be empty',
+    nameRequired: 'Please enter the data source name',
     nameLength: 'Name must be 3 to 20 characters',
     nameLineBreak: 'A name must be a single line',
     source: 'Data source',
@@ -56,6 +56,9 @@ const en: ExcelUploadCatalogue = {
     targetRequired: 'Please enter a field name for every column',
     targetDuplicate: 'Field {{name}} is mapped more than once',
     targetReserved: 'The field name {{name}} is reserved',
+    replaceTitle: 'Replace all data of "{{name}}"?',
+    replaceContent: 'All rows the data source "{{name}}" holds now are deleted and replaced by the rows of this file. This cannot be undone.',
+    replaceOk: 'Replace all data',
     replaceWarning: 'Replace first clears all data of the source, then imports this file',
     importing: 'Importing the data, please wait…',
   },
@@ -68,8 +71,8 @@ const en: ExcelUploadCatalogue = {
     replace: 'Replace data',
   },
   rows: {
-    delete: 'Delete',
-    deleteSelected: 'Delete ({{count}})',
+    delete: 'Delete selected rows',
+    deleteSelected: 'Delete selected rows ({{count}})',
     deleteTitle: 'Delete data',
     deleteContent: 'Delete the {{count}} selected rows?',
     selected: '{{count}} rows selected',

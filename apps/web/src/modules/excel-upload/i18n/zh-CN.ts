@@ -7,8 +7,8 @@ const zhCN = {
   },
   steps: {
     upload: '上传文件',
-    preview: '预览工作表',
-    worktable: '选择工作表',
+    preview: '选择工作表',
+    worktable: '设置数据源',
   },
   upload: {
     drop: '点击或将文件拖到此处上传',
@@ -39,9 +39,9 @@ const zhCN = {
     existingType: '按已有字段的类型导入',
   },
   worktable: {
-    name: '工作表名称',
+    name: '数据源名称',
     namePlaceholder: '3 到 20 个字符',
-    nameRequired: '工作表名称不能为空',
+    nameRequired: '数据源名称不能为空',
     nameLength: '名称长度须为 3 到 20 个字符',
     nameLineBreak: '名称须为单行文字，不能换行',
     source: '数据源',
@@ -54,6 +54,9 @@ const zhCN = {
     targetRequired: '请为每一列输入字段名',
     targetDuplicate: '字段 {{name}} 被映射了多次',
     targetReserved: '字段名 {{name}} 为系统保留',
+    replaceTitle: '替换“{{name}}”的全部数据？',
+    replaceContent: '数据源“{{name}}”现有的全部数据行将被删除，换成这个文件中的数据。不能撤销。',
+    replaceOk: '替换全部数据',
     replaceWarning: '替换会先清空数据源的全部数据，再导入这个文件',
     importing: '正在导入数据，请稍候…',
   },
@@ -66,8 +69,8 @@ const zhCN = {
     replace: '替换数据',
   },
   rows: {
-    delete: '删除',
-    deleteSelected: '删除（{{count}}）',
+    delete: '删除所选行',
+    deleteSelected: '删除所选行（{{count}}）',
     deleteTitle: '删除数据',
     deleteContent: '确定删除选中的 {{count}} 行数据吗？',
     selected: '已选择 {{count}} 行',

@@ -9,8 +9,8 @@ const zhTW: ExcelUploadCatalogue = {
   },
   steps: {
     upload: '上傳檔案',
-    preview: '預覽工作表',
-    worktable: '選擇工作表',
+    preview: '選擇工作表',
+    worktable: '設定資料來源',
   },
   upload: {
     drop: '點擊或將檔案拖到此處上傳',
@@ -41,9 +41,9 @@ const zhTW: ExcelUploadCatalogue = {
     existingType: '按已有欄位的類型匯入',
   },
   worktable: {
-    name: '工作表名稱',
+    name: '資料來源名稱',
     namePlaceholder: '3 到 20 個字元',
-    nameRequired: '工作表名稱不能為空',
+    nameRequired: '資料來源名稱不能為空',
     nameLength: '名稱長度須為 3 到 20 個字元',
     nameLineBreak: '名稱須為單行文字，不能換行',
     source: '資料來源',
@@ -56,6 +56,9 @@ const zhTW: ExcelUploadCatalogue = {
     targetRequired: '請為每一欄輸入欄位名',
     targetDuplicate: '欄位 {{name}} 被對應了多次',
     targetReserved: '欄位名 {{name}} 為系統保留',
+    replaceTitle: '取代「{{name}}」的全部資料？',
+    replaceContent: '資料來源「{{name}}」現有的全部資料列將被刪除，換成這個檔案中的資料。無法復原。',
+    replaceOk: '取代全部資料',
     replaceWarning: '取代會先清空資料來源的全部資料，再匯入這個檔案',
     importing: '正在匯入資料，請稍候…',
   },
@@ -68,8 +71,8 @@ const zhTW: ExcelUploadCatalogue = {
     replace: '取代資料',
   },
   rows: {
-    delete: '刪除',
-    deleteSelected: '刪除（{{count}}）',
+    delete: '刪除所選列',
+    deleteSelected: '刪除所選列（{{count}}）',
     deleteTitle: '刪除資料',
     deleteContent: '確定刪除選取的 {{count}} 列資料嗎？',
     selected: '已選取 {{count}} 列',

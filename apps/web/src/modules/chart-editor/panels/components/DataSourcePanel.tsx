@@ -1,3 +1,4 @@
+import '../panels.css';
 import { SwapOutlined } from '@ant-design/icons';
 import { App, Alert, Button, Form, Select, Spin, Tag, Typography } from 'antd';
 import { useMemo, useRef, useState } from 'react';
@@ -5,6 +6,7 @@ import { DialogModal } from '../../../../shared/components/DialogModal';
 import { panelsApi, useSourceFields, useSourceFolders, type SourceFolder } from '../api/panels';
 import type { SourceField } from '../contract';
 import { usePanelsTranslation } from '../i18n';
+import { renameFields } from '@bi/chart-model';
 import { fieldNamesOf, planSourceSwitch } from '../utils/switchSource';
 import { errorText, Note, Problem, type PanelProps } from './common';
 
@@ -18,7 +20,7 @@ export function DataSourcePanel(props: PanelProps) {
       <div className="bi-panels__row">
         <span className="bi-panels__label">{pt('dataSource.current')}</span>
         <Typography.Text strong ellipsis={{ tooltip: dataSourceName }} data-testid="data-source-name">
-          {chart.dataSourceId ? dataSourceName || chart.dataSourceId : pt('dataSource.none')}
+          {chart.dataSourceId ? dataSourceName || pt('dataSource.missing') : pt('dataSource.none')}
         </Typography.Text>
       </div>
       <Button size="small" icon={<SwapOutlined />} onClick={() => setOpen(true)} data-testid="data-source-switch">
@@ -71,12 +73,18 @@ export function SourceSelect({ value, onChange, current }: { value: string | und
 
 const titleOf = (fields: readonly SourceField[], name: string) => fields.find((f) => f.name === name)?.title || name;
 
+/** A field's title as the chart stores it (its own alias), for a chart whose source is gone. */
+function storedTitle(chart: PanelProps['chart'], name: string): string {
+  const field = [...chart.points, ...chart.values, ...chart.secondPoints, ...chart.secondValues].find((f) => f.name === name);
+  return field?.title && field.title !== name ? `${field.title} (${name})` : name;
+}
+
 /**
  * Switch data source (680 px): choose a source the caller may use; before confirming, the fields the
  * new source has (kept) and lacks (removed) are listed. The server moves and saves the chart; then the
  * editor reloads it.
  */
-export function SwitchSourceDialog({ tab, chart, fields, onReload, onClose }: Pick<PanelProps, 'tab' | 'chart' | 'fields' | 'onReload'> & { onClose: () => void }) {
+export function SwitchSourceDialog({ tab, chart, fields, onReload, onClose, sourceMissing = false }: Pick<PanelProps, 'tab' | 'chart' | 'fields' | 'onReload'> & { onClose: () => void; sourceMissing?: boolean }) {
   const { pt } = usePanelsTranslation();
   const { message } = App.useApp();
   const [selected, setSelected] = useState<string | undefined>();
@@ -84,8 +92,19 @@ export function SwitchSourceDialog({ tab, chart, fields, onReload, onClose }: Pi
   const [pending, setPending] = useState(false);
   const busy = useRef(false);
   const newFields = useSourceFields(selected);
+  // fields the new source lacks may be mapped to one of its fields instead of removed (old name → new name)
+  const [mapping, setMapping] = useState<ReadonlyMap<string, string>>(new Map());
   const used = useMemo(() => fieldNamesOf(chart), [chart]);
-  const plan = useMemo(() => (newFields.data ? planSourceSwitch(chart, newFields.data) : null), [chart, newFields.data]);
+  const unmatched = useMemo(() => (newFields.data ? planSourceSwitch(chart, newFields.data).dropped : []), [chart, newFields.data]);
+  const mapped = useMemo(() => renameFields(chart, new Map([...mapping].filter(([from]) => unmatched.includes(from)))), [chart, mapping, unmatched]);
+  const plan = useMemo(() => (newFields.data ? planSourceSwitch(mapped, newFields.data) : null), [mapped, newFields.data]);
+  const mapTo = (from: string, to: string) =>
+    setMapping((m) => {
+      const next = new Map(m);
+      if (to) next.set(from, to);
+      else next.delete(from);
+      return next;
+    });
 
   const submit = async () => {
     setTried(true);
@@ -93,7 +112,7 @@ export function SwitchSourceDialog({ tab, chart, fields, onReload, onClose }: Pi
     busy.current = true;
     setPending(true);
     try {
-      const result = await panelsApi.switchSource(tab, selected, chart);
+      const result = await panelsApi.switchSource(tab, selected, mapped);
       void message.success(result.dropped.length > 0 ? pt('dataSource.switchedDropped', { names: result.dropped.join(', ') }) : pt('dataSource.switched'));
       onClose();
       onReload();
@@ -115,9 +134,37 @@ export function SwitchSourceDialog({ tab, chart, fields, onReload, onClose }: Pi
       okButtonProps={{ disabled: Boolean(selected) && newFields.isLoading }}
       width={680}
     >
-      <Form layout="vertical" component="div" data-testid="switch-source-dialog" data-selected={selected ?? ''}>
+      <Form layout="vertical" component="div" data-testid="switch-source-dialog" data-selected={selected ?? ''} data-source-missing={sourceMissing ? 'true' : 'false'}>
+        {sourceMissing && used.length > 0 ? (
+          // the former source is gone: the fields the chart has stored, by the titles the chart gives them
+          <Alert
+            type="info"
+            showIcon
+            className="bi-panels__stored"
+            title={pt('dataSource.storedFields')}
+            description={
+              <>
+                <div data-testid="switch-source-stored">
+                  {used.map((name) => (
+                    <Tag key={name} data-testid={`switch-source-stored-${name}`}>
+                      {storedTitle(chart, name)}
+                    </Tag>
+                  ))}
+                </div>
+                <Typography.Text type="secondary">{pt('dataSource.storedFieldsHint')}</Typography.Text>
+              </>
+            }
+          />
+        ) : null}
         <Form.Item label={pt('dataSource.choose')} validateStatus={tried && !selected ? 'error' : undefined} help={tried && !selected ? pt('dataSource.chooseRequired') : undefined}>
-          <SourceSelect value={selected} onChange={(id) => setSelected(id)} current={chart.dataSourceId} />
+          <SourceSelect
+            value={selected}
+            onChange={(id) => {
+              setSelected(id);
+              setMapping(new Map());
+            }}
+            current={chart.dataSourceId}
+          />
         </Form.Item>
         {selected ? (
           newFields.isLoading ? (
@@ -154,6 +201,24 @@ export function SwitchSourceDialog({ tab, chart, fields, onReload, onClose }: Pi
                 </div>
               ) : used.length > 0 ? (
                 <Note testId="switch-source-nothing-dropped">{pt('dataSource.nothingDropped')}</Note>
+              ) : null}
+              {unmatched.length > 0 && newFields.data ? (
+                <div className="bi-panels__plan" data-testid="switch-source-mapping">
+                  <Typography.Text>{pt('dataSource.mapTitle')}</Typography.Text>
+                  {unmatched.map((name) => (
+                    <div key={name} className="bi-panels__map-row">
+                      <Typography.Text ellipsis={{ tooltip: storedTitle(chart, name) }}>{storedTitle(chart, name)}</Typography.Text>
+                      <Select
+                        size="small"
+                        value={mapping.get(name) ?? ''}
+                        onChange={(to: string) => mapTo(name, to)}
+                        options={[{ value: '', label: pt('dataSource.mapRemove') }, ...newFields.data.map((f) => ({ value: f.name, label: f.title && f.title !== f.name ? `${f.title} (${f.name})` : f.name }))]}
+                        popupMatchSelectWidth={false}
+                        data-testid={`switch-source-map-${name}`}
+                      />
+                    </div>
+                  ))}
+                </div>
               ) : null}
               {plan.retyped.length > 0 ? (
                 <div className="bi-panels__plan" data-testid="switch-source-retyped">

@@ -244,6 +244,11 @@ const en: ChartPanelsCatalogue = {
   dataSource: {
     current: 'Current data source',
     none: 'No data source yet',
+    missing: 'Data source deleted',
+    storedFields: 'The former data source was deleted. Fields the chart uses:',
+    storedFieldsHint: 'Fields of the same name in the new data source are kept; the others can be mapped to one of its fields, else they are removed.',
+    mapTitle: 'Fields the new data source lacks: use another of its fields instead',
+    mapRemove: '(remove)',
     switch: 'Switch data source',
     dialogTitle: 'Switch data source',
     choose: 'Choose a data source',

@@ -242,6 +242,11 @@ const zhCN = {
   dataSource: {
     current: '当前数据源',
     none: '还没有数据源',
+    missing: '数据源已被删除',
+    storedFields: '原数据源已被删除。图表使用的字段：',
+    storedFieldsHint: '新数据源中同名的字段会保留；其余的可对应到新数据源的字段，否则移除。',
+    mapTitle: '新数据源中没有的字段：可改用其中的另一个字段',
+    mapRemove: '（移除）',
     switch: '切换数据源',
     dialogTitle: '切换数据源',
     choose: '选择数据源',

@@ -244,6 +244,11 @@ const zhTW: ChartPanelsCatalogue = {
   dataSource: {
     current: '目前資料來源',
     none: '還沒有資料來源',
+    missing: '資料來源已被刪除',
+    storedFields: '原資料來源已被刪除。圖表使用的欄位：',
+    storedFieldsHint: '新資料來源中同名的欄位會保留；其餘的可對應到新資料來源的欄位，否則移除。',
+    mapTitle: '新資料來源中沒有的欄位：可改用其中的另一個欄位',
+    mapRemove: '（移除）',
     switch: '切換資料來源',
     dialogTitle: '切換資料來源',
     choose: '選擇資料來源',
