@@ -1,12 +1,12 @@
 # One multi-stage image definition for every service; SERVICE picks which (identity, dashboard,
 # chart-query, data-source, relation, template, warning, bff, embedded):
 #   docker build -f deploy/docker/service.Dockerfile --build-arg SERVICE=identity -t bi-identity .
-FROM node:20-bookworm-slim AS build
+FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY . .
 RUN npm install --no-audit --no-fund && npm run build && npm prune --omit=dev --no-audit --no-fund
 
-FROM node:20-bookworm-slim
+FROM node:24-bookworm-slim
 ARG SERVICE
 ENV NODE_ENV=production SERVICE=${SERVICE} BI_DATA_DIR=/data
 WORKDIR /app
