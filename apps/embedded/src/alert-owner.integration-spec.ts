@@ -101,10 +101,10 @@ describe('alerts run as their owner', () => {
     const v = await append(sourceId, 'region,amount\nR1,2000\n');
     await waitFor(() => evaluatedAt(chart.chartId, v), 'the evaluation');
     const mine = await waitFor(async () => (await bell(analyst, 'analyst')).find((m) => m.chartId === chart.chartId), "the owner's message");
-    expect(mine.message).toBe('Alert "Big" of chart "A2 board" fired: amount > 1500 (value found: R1: amount = 2020)');
+    expect(mine.message).toBe('Alert "Big" of chart "A2 board" fired: amount > 1,500 (value found: R1: amount = 2,020)');
     const theirs = await waitFor(async () => (await bell(analyst2, 'analyst2')).find((m) => m.chartId === chart.chartId), "the dashboard owner's message");
-    expect(theirs.message).toBe('Alert "Big" of chart "A2 board" fired: amount > 1500 (values not shown: you cannot see the data this alert runs on)');
-    expect(theirs.message).not.toMatch(/R1|2020/);
+    expect(theirs.message).toBe('Alert "Big" of chart "A2 board" fired: amount > 1,500 (values not shown: you cannot see the data this alert runs on)');
+    expect(theirs.message).not.toMatch(/R1|2,?020/);
   });
 
   it("runs a restricted owner's alert under their row rules", async () => {
@@ -118,7 +118,7 @@ describe('alerts run as their owner', () => {
     const v2 = await append(sourceId, 'region,amount\nR0,3000\n');
     await waitFor(() => evaluatedAt(chart.chartId, v2), 'the second evaluation');
     const m = await waitFor(async () => (await bell(analyst2, 'analyst2')).find((x) => x.chartId === chart.chartId), 'the message');
-    expect(m.message).toBe('Alert "Own" of chart "A2 own" fired: amount > 1500 (value found: R0: amount = 3010)');
+    expect(m.message).toBe('Alert "Own" of chart "A2 own" fired: amount > 1,500 (value found: R0: amount = 3,010)');
     expect((await bell(analyst2, 'analyst2')).every((x) => !/R1/.test(x.message))).toBe(true);
   });
 
@@ -212,7 +212,7 @@ describe('alerts run as their owner', () => {
     await waitFor(() => evaluatedAt(chart.chartId, v3), 'the resumed evaluation');
     expect((await stateOf(chart.chartId))[0]).toMatchObject({ paused: '', is_true: true });
     await waitFor(async () => (await messages()).length === 2, 'the firing');
-    expect((await messages())[0]!.message).toMatch(/^Alert "P" of chart "Paused" fired: amount > 100000 \(value found: /);
+    expect((await messages())[0]!.message).toMatch(/^Alert "P" of chart "Paused" fired: amount > 100K \(value found: /);
   });
 
   it('fires an immediate alert on the first append after the save (its state is established at the save)', async () => {
