@@ -2,7 +2,7 @@ import { expect, type Locator, type Page } from '@playwright/test';
 import { visibleTestId } from '../support/locate';
 
 /** What a chart box shows (data-state of its chart view). */
-export type ChartViewState = 'waiting' | 'loading' | 'error' | 'noPermission' | 'unconfigured' | 'empty' | 'ready';
+export type ChartViewState = 'waiting' | 'loading' | 'error' | 'noPermission' | 'unconfigured' | 'empty' | 'ready' | 'sourceMissing';
 
 /** The charts inside chart boxes (grid, full-screen carousel and chart viewer): states, canvases, tables. */
 export class ChartBoxes {
