@@ -224,6 +224,29 @@ describe('ChartRunner', () => {
   });
 });
 
+describe('ChartRunner details: the total of the first page', () => {
+  const details = (runner: ChartRunner, page: number, pageSize: number) =>
+    runner.details({ tab: 'dashboard', chartId: 'c1', chartJson: '', innerFiltersJson: '', globalFiltersJson: '', detailFilterJson: '', page, pageSize, pointKey: '', search: '' }).then((r) => JSON.parse(r.answerJson));
+
+  it('counts the rows in the database only when the first page is full; a page holding every row is its own count', async () => {
+    const backends = new FakeBackends();
+    const runner = new ChartRunner(backends, new MemoryCache(), loadConfig({}), new Logger('test', 'error'));
+    backends.sources.set('ds1', describeSource('ds1'));
+    backends.charts.set('c1', barChart('c1', 'ds1'));
+    // the fake answers two rows: a page of 10 holds them all
+    expect(await details(runner, 1, 10)).toMatchObject({ total: 2, hasMore: false });
+    expect(backends.calls.length).toBe(1);
+    // a page of 1 is full: one more statement counts (the fake's count answers its first cell)
+    const more = await details(runner, 1, 1);
+    expect(more.hasMore).toBe(true);
+    expect(backends.calls.length).toBe(3);
+    expect(backends.calls[2]!.sql).toMatch(/COUNT\(\*\)/i);
+    // later pages carry no total
+    expect(await details(runner, 2, 1)).not.toHaveProperty('total');
+    expect(backends.calls.length).toBe(4);
+  });
+});
+
 describe("ChartRunner on a joined table: every query path carries the reader's rules of each input", () => {
   const joined = describeSource('j1', {
     type: 9,

@@ -323,10 +323,13 @@ export class ChartRunner {
     } catch (e) {
       throw queryAppError(e);
     }
-    const [reply, counted] = await Promise.all([this.run(source.dataSourceId, compiled, pageSize + 1), counting ? this.run(source.dataSourceId, counting, 1) : undefined]);
-    const totalCell = counted ? (JSON.parse(counted.rowsJson) as unknown[][])[0]?.[0] : undefined;
-    const total = totalCell === undefined || totalCell === null ? undefined : Number(totalCell);
+    const reply = await this.run(source.dataSourceId, compiled, pageSize + 1);
     const cells = normalizeRows(JSON.parse(reply.rowsJson) as unknown[][], compiled.columns);
+    // a first page that holds every row is its own count; only a fuller one asks the database (an
+    // export, one page of at most the export limit, never does unless it is refused anyway)
+    const counted = counting && cells.length > pageSize ? await this.run(source.dataSourceId, counting, 1) : undefined;
+    const totalCell = counted ? (JSON.parse(counted.rowsJson) as unknown[][])[0]?.[0] : counting ? cells.length : undefined;
+    const total = totalCell === undefined || totalCell === null ? undefined : Number(totalCell);
     const titles = new Map(source.fields.map((f) => [f.name, f.title]));
     return {
       answerJson: JSON.stringify({
