@@ -3,6 +3,7 @@
  * the transition rule, and the hours of timed rules in the product's time zone.
  */
 import { findWarnField, warnValueType, type ChartField, type WarnCondition, type WarnItem } from '@bi/chart-model';
+import { dailyWindow } from '@bi/jobs';
 
 export interface ResultColumn {
   alias: string;
@@ -104,24 +105,6 @@ export function shouldFire(wasTrue: boolean, isTrue: boolean): boolean {
   return isTrue && !wasTrue;
 }
 
-interface LocalParts {
-  date: string;
-  hour: number;
-  minute: number;
-}
-
-const formatters = new Map<string, Intl.DateTimeFormat>();
-/** Local date (yyyy-MM-dd), hour and minute of an instant in a time zone. */
-export function localParts(at: Date, timeZone: string): LocalParts {
-  let f = formatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
-    formatters.set(timeZone, f);
-  }
-  const p = Object.fromEntries(f.formatToParts(at).map((x) => [x.type, x.value]));
-  return { date: `${p.year}-${p.month}-${p.day}`, hour: Number(p.hour), minute: Number(p.minute) };
-}
-
 /** yyyy-MM-dd HH:mm:ss in a time zone (warning message times, spec 02 §9). */
 export function formatLocal(at: Date, timeZone: string): string {
   const f = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
@@ -138,7 +121,7 @@ export function clockHour(warnExactTime: number): number {
  * The evaluation window a timed rule is due in at `now`, or null. A rule is due during the first
  * local hour at or after its clock hour on the local day — so a day whose hour is skipped by a DST
  * change runs it in the hour after the gap, and a repeated hour (DST end) gives one window (the
- * claim lets it run once). The window is `<local date>T<HH>` of the clock hour.
+ * claim lets it run once). The window is `<local date>T<HH>` of the clock hour (@bi/jobs' dailyWindow).
  *
  * `since` (the scheduler's previous round, kept in the database): catch-up after a down time — a
  * window of this local day whose hour was not over yet at `since` is due now, so a rule whose whole
@@ -146,18 +129,5 @@ export function clockHour(warnExactTime: number): number {
  * it to once); windows of earlier days are not caught up.
  */
 export function timedWindow(warnExactTime: number, now: Date, timeZone: string, since?: Date): string | null {
-  const target = clockHour(warnExactTime);
-  const here = localParts(now, timeZone);
-  if (here.hour < target) return null;
-  const window = `${here.date}T${String(target).padStart(2, '0')}`;
-  if (here.hour === target) return window;
-  if (since) {
-    const from = localParts(since, timeZone);
-    if (from.date < here.date || (from.date === here.date && from.hour <= target)) return window;
-  }
-  // later hour: due only when it is the first hour of the day at or after the target (the target was skipped)
-  const startOfThisHour = new Date(now.getTime() - here.minute * 60_000);
-  const before = localParts(new Date(startOfThisHour.getTime() - 60_000), timeZone);
-  const skipped = before.date === here.date && before.hour < target;
-  return skipped ? window : null;
+  return dailyWindow(clockHour(warnExactTime), now, timeZone, since);
 }

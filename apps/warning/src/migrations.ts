@@ -1,7 +1,12 @@
+import { jobsTablesSql } from '@bi/jobs';
 import { outboxMigration, processedEventsMigration } from '@bi/messaging';
 import type { Migration } from '@bi/persistence';
 
 export const WARNING_SCHEMA = 'warning';
+/** @bi/jobs: the (rule, window) evaluations, one run each (item `<chart_id>/<rule_id>`) */
+export const ALERT_RULES_JOB = 'warning.alert-rules';
+/** @bi/jobs: the timed rules' round every 30 s on each replica */
+export const TIMED_ALERTS_JOB = 'warning.timed-alerts';
 
 export const WARNING_MIGRATIONS: Migration[] = [
   outboxMigration(WARNING_SCHEMA),
@@ -127,6 +132,22 @@ ALTER TABLE warning.rule_state ADD COLUMN paused text NOT NULL DEFAULT '';
 ALTER TABLE warning.claims ADD COLUMN chart_id text NOT NULL DEFAULT '';
 ALTER TABLE warning.claims DROP CONSTRAINT claims_pkey;
 ALTER TABLE warning.claims ADD PRIMARY KEY (chart_id, rule_id, eval_window);
+`,
+  },
+  {
+    id: '0004_jobs',
+    sql: `${jobsTablesSql(WARNING_SCHEMA)}
+-- the rules' claims and the timed rounds' progress move into the jobs tables (@bi/jobs, docs/adr/0008)
+INSERT INTO warning.job_runs (job, item, run_window, state, claimed_by, attempts, queued_at, started_at, finished_at)
+  SELECT '${ALERT_RULES_JOB}', chart_id || '/' || rule_id, eval_window, 'succeeded', claimed_by, 1, claimed_at, claimed_at, claimed_at FROM warning.claims;
+INSERT INTO warning.job_schedules (job, covered_until) SELECT '${TIMED_ALERTS_JOB}', covered_until FROM warning.scheduler;
+DROP TABLE warning.claims;
+DROP TABLE warning.scheduler;
+-- read-only views under the old names (operators' queries): the (rule, window) claims held, and how far the rounds came
+CREATE VIEW warning.claims AS
+  SELECT split_part(item, '/', 1) AS chart_id, substr(item, strpos(item, '/') + 1) AS rule_id, run_window AS eval_window, claimed_by, queued_at AS claimed_at
+  FROM warning.job_runs WHERE job = '${ALERT_RULES_JOB}' AND state IN ('queued', 'running', 'succeeded');
+CREATE VIEW warning.scheduler AS SELECT true AS id, covered_until FROM warning.job_schedules WHERE job = '${TIMED_ALERTS_JOB}';
 `,
   },
 ];

@@ -1,18 +1,17 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { hostname } from 'node:os';
 import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { findWarnField, warnFields, warnItems, warnValueType, type Chart, type ChartField, type WarnItem, type WarnListName } from '@bi/chart-model';
 import { chartLocale, formatReadable } from '@bi/charts';
 import type { AppConfig } from '@bi/config';
 import type { Logger } from '@bi/core';
 import { LANGUAGES, translate, type Language } from '@bi/i18n';
+import { Jobs } from '@bi/jobs';
 import {
   encodeAlertTriggered,
   encodeWarningMessageCreated,
   enqueueEvent,
   idempotent,
   OutboxRelay,
-  Rounds,
   TOPICS,
   type EventBus,
   type Subscription,
@@ -24,7 +23,7 @@ import { canReadSource, rowRulesFingerprint, type Principal } from '@bi/access';
 import { AppError } from '@bi/core';
 import { BACKENDS, principalOf, type UserInfo, type WarningBackends } from './backends.js';
 import { evaluateRule, formatLocal, shouldFire, timedWindow, type ResultColumn, type Row, type RuleOutcome } from './evaluate.js';
-import { WARNING_SCHEMA } from './migrations.js';
+import { ALERT_RULES_JOB, TIMED_ALERTS_JOB, WARNING_SCHEMA } from './migrations.js';
 
 /** The clock of the scheduler (tests hand in a fake one). */
 export const CLOCK = Symbol('WARNING_CLOCK');
@@ -54,6 +53,9 @@ interface StoredRule {
 }
 
 type DueRule = StoredRule & StoredChart & { window: string };
+
+/** A rule's run in @bi/jobs: `<chart_id>/<rule_id>` (a chart id has no '/'), in its evaluation window. */
+const runKey = (r: DueRule) => ({ item: `${r.chart_id}/${r.rule_id}`, window: r.window });
 
 /** Why a rule is not evaluated: its owner can no longer read the chart's source, or no longer exists. */
 export type PauseReason = 'no_access' | 'no_owner';
@@ -137,18 +139,22 @@ export function valueText(found: RuleOutcome['found'], item?: WarnItem, fields: 
 
 /**
  * The alert engine: keeps the rules of every chart from ChartChanged events, evaluates immediate rules
- * on DataChanged and timed rules at their hour (BI_TIME_ZONE), each (rule, window) claimed in the
- * database first so replicas evaluate it once; one ChartValues query per chart per evaluation, shared
+ * on DataChanged and timed rules at their hour (BI_TIME_ZONE; the round is a @bi/jobs round), each
+ * (rule, window) claimed as a @bi/jobs run first so replicas evaluate it once (a run record with its
+ * state, a timeout); one ChartValues query per chart per evaluation, shared
  * by its rules; the transition rule fires; a firing writes the messages, AlertTriggered,
  * WarningMessageCreated and the deliveries in one transaction.
  */
 @Injectable()
 export class WarningEngine implements OnModuleInit, OnModuleDestroy {
   private readonly relay: OutboxRelay;
-  private readonly replica = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   private subscriptions: Subscription[] = [];
-  /** the timed rules' tick: every 30 s (an hour's window is claimed once, whichever tick sees it first) */
-  private readonly ticks: Rounds;
+  /** the scheduler: the timed round, the (rule, window) claims and their run records (warning.job_runs) */
+  readonly jobs: Jobs;
+  /** the timed rules' round: every 30 s on each replica (an hour's window is claimed once, whichever round sees it first) */
+  private readonly timedRound: { run: () => Promise<RoundResult> };
+  /** a chart's evaluation still going after this (its query bounded by BI_QUERY_TIMEOUT_SECONDS) is timed out and may be claimed again */
+  private readonly evaluationTimeoutMs: number;
   /** called after a commit that wrote deliveries (the delivery worker sends them now) */
   onDeliveries: () => void = () => undefined;
 
@@ -161,7 +167,15 @@ export class WarningEngine implements OnModuleInit, OnModuleDestroy {
     @Inject(CLOCK) private readonly clock: Clock,
   ) {
     this.relay = new OutboxRelay(db, WARNING_SCHEMA, bus, logger);
-    this.ticks = new Rounds(async () => (await this.tick()).evaluated, (e) => this.logger.warn('timed alert round failed', { error: e }), 30_000);
+    this.jobs = new Jobs({ db, schema: WARNING_SCHEMA, timeZone: config.timeZone, clock, logger });
+    this.evaluationTimeoutMs = (config.dataSources.queryTimeoutSeconds + 120) * 1000;
+    this.timedRound = this.jobs.registerRound<RoundResult>({
+      name: TIMED_ALERTS_JOB,
+      everyMs: 30_000,
+      firstDelayMs: 5_000,
+      handler: ({ now, since }) => this.evaluateDue(now, since),
+      count: (r) => r.evaluated,
+    });
   }
 
   async onModuleInit(): Promise<void> {
@@ -174,11 +188,11 @@ export class WarningEngine implements OnModuleInit, OnModuleDestroy {
         await this.evaluateSource(e.aggregateId, `data-${e.payload?.dataVersion ?? 0}`);
       }),
     );
-    this.ticks.start(5_000);
+    this.jobs.start();
   }
 
   async onModuleDestroy(): Promise<void> {
-    await this.ticks.stop();
+    await this.jobs.stop();
     await Promise.all(this.subscriptions.map((s) => s.close()));
     await this.relay.stop();
   }
@@ -290,20 +304,12 @@ export class WarningEngine implements OnModuleInit, OnModuleDestroy {
   }
 
   /**
-   * One round of the scheduler: the timed rules due now, catching up the hours of the day that passed
-   * since the previous round of any replica (warning.scheduler; none before the first round ever), then
-   * records how far the rounds have come.
+   * One round of the scheduler now (@bi/jobs round TIMED_ALERTS_JOB): the timed rules due now,
+   * catching up the hours of the day that passed since the previous round of any replica (none before
+   * the first round ever), then records how far the rounds have come.
    */
-  async tick(): Promise<RoundResult> {
-    const now = this.clock.now();
-    const { rows } = await this.db.query<{ covered_until: Date | string }>('SELECT covered_until FROM warning.scheduler');
-    const result = await this.evaluateDue(now, rows[0] ? new Date(rows[0].covered_until) : undefined);
-    await this.db.query(
-      `INSERT INTO warning.scheduler (id, covered_until) VALUES (true, $1)
-       ON CONFLICT (id) DO UPDATE SET covered_until = GREATEST(warning.scheduler.covered_until, EXCLUDED.covered_until)`,
-      [now],
-    );
-    return result;
+  tick(): Promise<RoundResult> {
+    return this.timedRound.run();
   }
 
   /**
@@ -378,15 +384,6 @@ export class WarningEngine implements OnModuleInit, OnModuleDestroy {
     }
   }
 
-  /** Gives claimed windows back (a failed or stale evaluation): a redelivery or the next round tries again. */
-  private async unclaim(rules: DueRule[]): Promise<void> {
-    await this.db.query(
-      `DELETE FROM warning.claims WHERE claimed_by = $1 AND chart_id = $2
-       AND (rule_id, eval_window) IN (SELECT * FROM unnest($3::text[], $4::text[]))`,
-      [this.replica, rules[0]!.chart_id, rules.map((r) => r.rule_id), rules.map((r) => r.window)],
-    );
-  }
-
   /**
    * One chart's due rules: claim, then run as the rules' owner — their grants and row rules now
    * (identity's GetUserGrants → a Principal of @bi/access). An owner who no longer exists, or may no
@@ -394,45 +391,40 @@ export class WarningEngine implements OnModuleInit, OnModuleDestroy {
    * is stored, nothing is evaluated, and the owner's bell gets one message when they become paused.
    * Otherwise one query, evaluate, record state and fire (one transaction, in which the chart's
    * version is checked: 'stale' when newer rules were stored meanwhile).
+   * The claim is a @bi/jobs run per (rule, window): a failed or timed-out evaluation may be claimed
+   * again (a redelivery or the next round tries again), a stale one is given back.
    */
   private async evaluateChart(rules: DueRule[]): Promise<RoundResult | 'stale'> {
-    const claimed = await this.db.query<{ rule_id: string; eval_window: string }>(
-      `INSERT INTO warning.claims (chart_id, rule_id, eval_window, claimed_by)
-       SELECT $1::text, t.r, t.w, $4::text FROM unnest($2::text[], $3::text[]) AS t(r, w)
-       ON CONFLICT DO NOTHING RETURNING rule_id, eval_window`,
-      [rules[0]!.chart_id, rules.map((r) => r.rule_id), rules.map((r) => r.window), this.replica],
-    );
-    const mine = new Set(claimed.rows.map((r) => `${r.rule_id}\u0000${r.eval_window}`));
-    const todo = rules.filter((r) => mine.has(`${r.rule_id}\u0000${r.window}`));
+    const claim = await this.jobs.claim(ALERT_RULES_JOB, rules.map(runKey), { timeoutMs: this.evaluationTimeoutMs });
+    const todo = rules.filter((r) => claim.has(runKey(r).item, r.window));
     if (!todo.length) return { evaluated: 0, fired: 0, queries: 0 };
+    return claim.run(() => this.evaluateClaimed(todo), { release: (r) => r === 'stale' });
+  }
+
+  /** evaluateChart's work over the rules this replica claimed. */
+  private async evaluateClaimed(todo: DueRule[]): Promise<RoundResult | 'stale'> {
     const first = todo[0]!;
     const chart = first.chart_json;
     const ownerId = first.user_id || first.owner_id;
-    let owner: UserInfo | undefined;
+    const owner: UserInfo | undefined = ownerId ? await this.backends.user(ownerId) : undefined;
     let reply: chartQueryV1.ChartValuesReply | undefined;
     let paused: PauseReason | '' = '';
-    try {
-      owner = ownerId ? await this.backends.user(ownerId) : undefined;
-      if (!owner || owner.disabled) paused = 'no_owner';
-      else {
-        const principal = principalOf(owner);
-        reply = await this.backends
-          .chartValues({
-            tab: first.tab,
-            chartId: first.chart_id,
-            chartJson: JSON.stringify(chart),
-            viewer: { userId: principal.userId, roleIds: [...principal.roleIds], isAdmin: principal.isAdmin, permissions: [...principal.permissions] },
-            checkAccess: true,
-          })
-          .catch((e: unknown) => {
-            if (e instanceof AppError && e.kind === 'forbidden') return undefined;
-            throw e;
-          });
-        if (!reply) paused = 'no_access';
-      }
-    } catch (e) {
-      await this.unclaim(todo);
-      throw e;
+    if (!owner || owner.disabled) paused = 'no_owner';
+    else {
+      const principal = principalOf(owner);
+      reply = await this.backends
+        .chartValues({
+          tab: first.tab,
+          chartId: first.chart_id,
+          chartJson: JSON.stringify(chart),
+          viewer: { userId: principal.userId, roleIds: [...principal.roleIds], isAdmin: principal.isAdmin, permissions: [...principal.permissions] },
+          checkAccess: true,
+        })
+        .catch((e: unknown) => {
+          if (e instanceof AppError && e.kind === 'forbidden') return undefined;
+          throw e;
+        });
+      if (!reply) paused = 'no_access';
     }
     if (paused) return this.pause(todo, paused, owner);
     const columns = JSON.parse(reply!.columnsJson) as ResultColumn[];
@@ -462,10 +454,7 @@ export class WarningEngine implements OnModuleInit, OnModuleDestroy {
       }
       return false;
     });
-    if (stale) {
-      await this.unclaim(todo);
-      return 'stale';
-    }
+    if (stale) return 'stale';
     if (fired) {
       void this.relay.nudge();
       this.onDeliveries();
@@ -502,10 +491,7 @@ export class WarningEngine implements OnModuleInit, OnModuleDestroy {
       }
       return false;
     });
-    if (stale) {
-      await this.unclaim(todo);
-      return 'stale';
-    }
+    if (stale) return 'stale';
     if (messages) void this.relay.nudge();
     this.logger.info('alert rules paused', { chartId: first.chart_id, rules: todo.length, reason });
     return { evaluated: 0, fired: 0, queries: reason === 'no_access' ? 1 : 0 };

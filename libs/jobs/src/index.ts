@@ -1,0 +1,3 @@
+export * from './schedule.js';
+export * from './migration.js';
+export * from './jobs.js';
