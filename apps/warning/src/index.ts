@@ -4,7 +4,7 @@ import { migrate } from '@bi/persistence';
 import { CONFIG, serviceModule, startGrpcService, type ServiceRuntime } from '@bi/service-kit';
 import { BACKENDS, GrpcBackends, type WarningBackends } from './backends.js';
 import type { Resolver } from '@bi/outbound';
-import { DeliveryWorker, OUTBOUND_RESOLVER } from './channels.js';
+import { AlertDeliveries, OUTBOUND_RESOLVER } from './channels.js';
 import { MessagesService } from './messages.service.js';
 import { WARNING_MIGRATIONS, WARNING_SCHEMA } from './migrations.js';
 import { WarningGrpcController } from './warning.grpc.controller.js';
@@ -15,7 +15,7 @@ export class WarningModule {}
 
 export { WARNING_MIGRATIONS, WARNING_SCHEMA } from './migrations.js';
 export { WarningEngine, uuidOf, type Clock } from './warning.engine.js';
-export { signBody } from './channels.js';
+export { signBody } from '@bi/delivery';
 
 export interface WarningServiceOptions {
   /** tests: fake chart-query / identity calls and a fake clock */
@@ -28,7 +28,7 @@ export interface WarningServiceOptions {
 /**
  * Migrates the warning schema and serves WarningService; runs the alert engine (rules from
  * dashboard.chart-changed, evaluation on datasource.data-changed and at the hours of timed rules),
- * its outbox relay and the mail/webhook delivery worker.
+ * its outbox relay and the alert deliveries (@bi/delivery: mail, webhook, WeCom robot).
  */
 export async function startWarningService(runtime: ServiceRuntime, url: string, options: WarningServiceOptions = {}) {
   await migrate(runtime.db, WARNING_SCHEMA, WARNING_MIGRATIONS);
@@ -38,7 +38,7 @@ export async function startWarningService(runtime: ServiceRuntime, url: string, 
       controllers: [WarningGrpcController],
       providers: [
         MessagesService,
-        DeliveryWorker,
+        AlertDeliveries,
         WarningEngine,
         options.backends ? { provide: BACKENDS, useValue: options.backends } : { provide: BACKENDS, useFactory: (config: AppConfig) => new GrpcBackends(config), inject: [CONFIG] },
         { provide: CLOCK, useValue: options.clock ?? systemClock },
@@ -49,7 +49,7 @@ export async function startWarningService(runtime: ServiceRuntime, url: string, 
     url,
   );
   const engine = app.get(WarningEngine);
-  const deliveries = app.get(DeliveryWorker);
+  const deliveries = app.get(AlertDeliveries);
   engine.onDeliveries = () => void deliveries.nudge();
   return app;
 }

@@ -5,9 +5,22 @@ import { resolveLanguage } from '@bi/i18n';
 import type { SqlDatabase } from '@bi/persistence';
 import type { warningV1 } from '@bi/proto';
 import { CONFIG, DATABASE, idOrNotFound } from '@bi/service-kit';
+import { deliveryStatuses, summarizeStatus, type DeliveryStatus } from '@bi/delivery';
+import { isMailChannel } from './channels.js';
 import { formatLocal } from './evaluate.js';
+import { WARNING_SCHEMA } from './migrations.js';
 
 export const MESSAGES_PAGE_MAX = 100;
+
+/**
+ * A message's mail (or webhook) status: off when the alert did not choose the channel; else the
+ * summary of the firing's deliveries on it (pending while any is pending, sent when any was sent,
+ * else failed / not_allowed); pending when there is none to send (as such a message always read).
+ */
+export function channelStatus(chosen: boolean, deliveries: readonly { channel: string; status: DeliveryStatus }[] | undefined, mail: boolean): string {
+  if (!chosen) return 'off';
+  return summarizeStatus((deliveries ?? []).filter((d) => isMailChannel(d.channel) === mail).map((d) => d.status)) ?? 'pending';
+}
 
 interface MessageRow {
   id: string;
@@ -20,8 +33,7 @@ interface MessageRow {
   warn_name: string;
   is_send_mail: boolean;
   is_send_wechat: boolean;
-  mail_status: string;
-  webhook_status: string;
+  firing_key: string;
 }
 
 /** A user's warning messages (the bell, the view-all page): own messages only, newest first. */
@@ -39,7 +51,7 @@ export class MessagesService {
     const pageSize = Math.min(Math.max(1, req.pageSize || 20), MESSAGES_PAGE_MAX);
     const [rows, counts] = await Promise.all([
       this.db.query<MessageRow>(
-        `SELECT id, texts, is_read, created_at, dashboard_id, chart_id, tab, warn_name, is_send_mail, is_send_wechat, mail_status, webhook_status
+        `SELECT id, texts, is_read, created_at, dashboard_id, chart_id, tab, warn_name, is_send_mail, is_send_wechat, firing_key
          FROM warning.messages WHERE user_id = $1 AND ($2::boolean = false OR NOT is_read)
          ORDER BY created_at DESC, id LIMIT $3 OFFSET $4`,
         [req.userId, req.unreadOnly, pageSize, (page - 1) * pageSize],
@@ -50,6 +62,8 @@ export class MessagesService {
       ),
     ]);
     const c = counts.rows[0] ?? { total: 0, unread: 0 };
+    // each channel's status from the firing's delivery rows (@bi/delivery), as channelStatus reads them
+    const deliveries = await deliveryStatuses(this.db, WARNING_SCHEMA, 'firing', rows.rows.map((r) => r.firing_key));
     return {
       messages: rows.rows.map((r) => ({
         warnMessageId: r.id,
@@ -62,8 +76,8 @@ export class MessagesService {
         chartId: r.chart_id,
         tab: r.tab,
         warnName: r.warn_name,
-        mailStatus: r.mail_status,
-        webhookStatus: r.webhook_status,
+        mailStatus: channelStatus(r.is_send_mail, deliveries.get(r.firing_key), true),
+        webhookStatus: channelStatus(r.is_send_wechat, deliveries.get(r.firing_key), false),
       })),
       total: req.unreadOnly ? c.unread : c.total,
       unread: c.unread,

@@ -150,4 +150,54 @@ CREATE VIEW warning.claims AS
 CREATE VIEW warning.scheduler AS SELECT true AS id, covered_until FROM warning.job_schedules WHERE job = '${TIMED_ALERTS_JOB}';
 `,
   },
+  {
+    id: '0005_deliveries',
+    sql: `
+-- deliveries as @bi/delivery keeps them: one row per (firing or run, recipient, channel) with its own
+-- status, tries and lease; the messages' mail and webhook statuses are read from these rows (no column
+-- per channel). The rows of 0001 are kept: a mail row becomes one row per address (same status, tries,
+-- next try, error), a webhook row a 'webhook' row (format json) or a 'wecom' row (the WeCom robot).
+CREATE TEMP TABLE deliveries_0001 ON COMMIT DROP AS SELECT * FROM warning.deliveries;
+DROP TABLE warning.deliveries;
+CREATE TABLE warning.deliveries (
+  id bigserial PRIMARY KEY,
+  -- firing (an alert's) or run (a scheduled report's), and its key
+  origin text NOT NULL CHECK (origin IN ('firing', 'run')),
+  origin_key text NOT NULL,
+  -- the driver: mail, webhook, wecom, …
+  channel text NOT NULL,
+  -- a mail address, a webhook or robot URL
+  recipient text NOT NULL,
+  payload jsonb NOT NULL,
+  status text NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'sent', 'failed', 'not_allowed')),
+  attempts int NOT NULL DEFAULT 0,
+  -- the next try; while leased, the lease's end
+  next_at timestamptz NOT NULL DEFAULT now(),
+  -- the sender holding the lease (only it settles the try)
+  lease_token text,
+  last_error text,
+  created_at timestamptz NOT NULL DEFAULT now(),
+  sent_at timestamptz,
+  UNIQUE (origin, origin_key, channel, recipient)
+);
+CREATE INDEX deliveries_due ON warning.deliveries (next_at) WHERE status = 'pending';
+INSERT INTO warning.deliveries (origin, origin_key, channel, recipient, payload, status, attempts, next_at, last_error, sent_at)
+SELECT 'firing', d.firing_key, 'mail', t.address,
+  jsonb_build_object('subject', coalesce(d.request->>'subject', ''), 'text', coalesce(d.request->>'text', '')),
+  d.status, d.attempts, d.next_at, d.last_error, CASE WHEN d.status = 'sent' THEN d.next_at END
+FROM deliveries_0001 d CROSS JOIN LATERAL jsonb_array_elements_text(coalesce(d.request->'to', '[]'::jsonb)) AS t(address)
+WHERE d.channel = 'mail'
+ON CONFLICT DO NOTHING;
+INSERT INTO warning.deliveries (origin, origin_key, channel, recipient, payload, status, attempts, next_at, last_error, sent_at)
+SELECT 'firing', d.firing_key, CASE WHEN d.request->>'format' = 'wecom' THEN 'wecom' ELSE 'webhook' END, coalesce(d.request->>'url', ''),
+  jsonb_build_object('text', coalesce(d.request->'alert'->>'message', ''), 'eventId', coalesce(d.request->'alert'->>'eventId', ''), 'data', coalesce(d.request->'alert', '{}'::jsonb)),
+  d.status, d.attempts, d.next_at, d.last_error, CASE WHEN d.status = 'sent' THEN d.next_at END
+FROM deliveries_0001 d
+WHERE d.channel = 'webhook'
+ON CONFLICT DO NOTHING;
+-- the statuses the delivery rows give; a message whose channel was chosen but has no row (no address) reads pending, as it did
+ALTER TABLE warning.messages DROP COLUMN mail_status;
+ALTER TABLE warning.messages DROP COLUMN webhook_status;
+`,
+  },
 ];

@@ -21,7 +21,9 @@ import { eventsV1, type chartQueryV1, type warningV1 } from '@bi/proto';
 import { CONFIG, DATABASE, EVENT_BUS, LOGGER, isUuid } from '@bi/service-kit';
 import { canReadSource, rowRulesFingerprint, type Principal } from '@bi/access';
 import { AppError } from '@bi/core';
+import { enqueueDeliveries } from '@bi/delivery';
 import { BACKENDS, principalOf, type UserInfo, type WarningBackends } from './backends.js';
+import { webhookChannel } from './channels.js';
 import { evaluateRule, formatLocal, shouldFire, timedWindow, type ResultColumn, type Row, type RuleOutcome } from './evaluate.js';
 import { ALERT_RULES_JOB, TIMED_ALERTS_JOB, WARNING_SCHEMA } from './migrations.js';
 
@@ -551,9 +553,9 @@ export class WarningEngine implements OnModuleInit, OnModuleDestroy {
       const seen = recipientSeesValues(ownerPrincipal, info && !info.disabled ? principalOf(info) : undefined, source) ? texts : withoutValues;
       const id = randomUUID();
       const r = await tx.query(
-        `INSERT INTO warning.messages (id, user_id, firing_key, chart_id, dashboard_id, tab, warn_id, warn_name, texts, is_send_mail, is_send_wechat, mail_status, webhook_status, created_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) ON CONFLICT (firing_key, user_id) DO NOTHING`,
-        [id, userId, firingKey, rule.chart_id, rule.dashboard_id, rule.tab, rule.rule_id, item.warnName, JSON.stringify(seen), item.isSendMail === true, item.isSendWechat === true, item.isSendMail ? 'pending' : 'off', item.isSendWechat ? 'pending' : 'off', now],
+        `INSERT INTO warning.messages (id, user_id, firing_key, chart_id, dashboard_id, tab, warn_id, warn_name, texts, is_send_mail, is_send_wechat, created_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) ON CONFLICT (firing_key, user_id) DO NOTHING`,
+        [id, userId, firingKey, rule.chart_id, rule.dashboard_id, rule.tab, rule.rule_id, item.warnName, JSON.stringify(seen), item.isSendMail === true, item.isSendWechat === true, now],
       );
       if (r.rowCount === 0) continue;
       await enqueueEvent(
@@ -589,15 +591,16 @@ export class WarningEngine implements OnModuleInit, OnModuleDestroy {
     };
     await enqueueEvent(tx, WARNING_SCHEMA, encodeAlertTriggered(rule.chart_id, alert, uuidOf(firingKey)));
     const subject = translate('warn.mail_subject', language, { warn: item.warnName, chart: rule.title });
-    if (item.isSendMail && item.mailTo?.length)
-      await tx.query(`INSERT INTO warning.deliveries (firing_key, channel, request) VALUES ($1, 'mail', $2) ON CONFLICT DO NOTHING`, [
-        firingKey,
-        JSON.stringify({ to: item.mailTo, subject, text: texts[language] }),
-      ]);
-    if (item.isSendWechat && item.webhookUrl)
-      await tx.query(`INSERT INTO warning.deliveries (firing_key, channel, request) VALUES ($1, 'webhook', $2) ON CONFLICT DO NOTHING`, [
-        firingKey,
-        JSON.stringify({ url: item.webhookUrl, format: item.webhookFormat ?? 'json', alert: { chartId: rule.chart_id, eventId: uuidOf(firingKey), ...alert } }),
-      ]);
+    // one delivery per (recipient, channel) of the firing (@bi/delivery); the messages' statuses are read from them
+    const targets = [
+      ...(item.isSendMail ? (item.mailTo ?? []).map((recipient) => ({ channel: 'mail', recipient })) : []),
+      ...(item.isSendWechat && item.webhookUrl ? [{ channel: webhookChannel(item.webhookFormat), recipient: item.webhookUrl }] : []),
+    ];
+    await enqueueDeliveries(tx, WARNING_SCHEMA, {
+      origin: 'firing',
+      originKey: firingKey,
+      targets,
+      payload: { subject, text: texts[language], eventId: uuidOf(firingKey), data: { chartId: rule.chart_id, eventId: uuidOf(firingKey), ...alert } },
+    });
   }
 }
