@@ -78,13 +78,14 @@ export interface WarnConfig {
   userId?: string;
 }
 
-/** The message keys of the catalogue (libs/i18n warn.*) a problem names; the server raising it checks they exist. */
+/** The message keys of the catalogue (libs/i18n warn.*) a problem names (name_line_break: the line-break rule both sides add); the server raising one checks it exists. */
 export type WarnProblemKey =
   | 'warn.invalid'
   | 'warn.too_many'
   | 'warn.kind_not_allowed'
   | 'warn.name_required'
   | 'warn.name_length'
+  | 'warn.name_line_break'
   | 'warn.hour_invalid'
   | 'warn.conditions_required'
   | 'warn.too_many_conditions'
