@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { chartFilters, type Aggregator, type Chart, type ChartField, type RangeFilter } from '@bi/chart-model';
 import { chartWarning, measureTitle, type CellValue, type ChartColumn, type ChartLabels, type ChartWarning, type SourceFieldNaming } from '@bi/charts';
-import { AppError } from '@bi/core';
+import { AppError, type MessageKey } from '@bi/core';
 import type { chartQueryV1, dataSourceQueryV1 } from '@bi/proto';
 import {
   isDialectName,
@@ -233,6 +233,6 @@ export function plotLineValues(chart: Chart, plan: PlotLinePlan, row: Record<str
   });
 }
 
-export function labelsFor(translate: (key: string) => string): Partial<ChartLabels> {
+export function labelsFor(translate: (key: MessageKey) => string): Partial<ChartLabels> {
   return { sum: translate('chart.label.sum'), avg: translate('chart.label.avg'), max: translate('chart.label.max'), min: translate('chart.label.min'), trend: translate('chart.label.trend'), everyNth: translate('chart.label.everyNth') };
 }

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { insertRows, SettingsTable, type SqlDatabase, type SqlExecutor } from '@bi/persistence';
+import type { MessageKey } from '@bi/core';
 import type { dataSourceV1 } from '@bi/proto';
 import { DATABASE } from '@bi/service-kit';
 
@@ -108,7 +109,7 @@ export interface SourceChanges {
 }
 
 export interface HistoryItem {
-  key: string;
+  key: MessageKey;
   params?: Record<string, string | number>;
 }
 

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import bcrypt from 'bcryptjs';
-import { AppError, type Logger } from '@bi/core';
+import { AppError, type Logger, type MessageKey } from '@bi/core';
 import { stampKeys, type Cache } from '@bi/cache';
 import type { AppConfig } from '@bi/config';
 import type { identityV1 } from '@bi/proto';
@@ -56,7 +56,7 @@ export class IdentityService {
       code: 200,
       token,
       userName: user.userName,
-      messageKey: 'login.success',
+      messageKey: 'login.success' satisfies MessageKey,
       permission: this.permissionOf(grants),
       expiresAt: expiresAt.getTime(),
       retryAfterSeconds: 0,
@@ -117,7 +117,7 @@ export class IdentityService {
     return { roles: grants.roles, permissions: effectivePermissions(roleIds, grants.permissions).map((p) => ({ target: toTarget(p) })) };
   }
 
-  private refused(userName: string, code: number, messageKey: string): identityV1.LoginReply {
+  private refused(userName: string, code: number, messageKey: MessageKey): identityV1.LoginReply {
     return { code, token: '', userName, messageKey, permission: undefined, expiresAt: 0, retryAfterSeconds: 0, mustChangePassword: false };
   }
 }

@@ -78,8 +78,30 @@ export interface WarnConfig {
   userId?: string;
 }
 
+/** The message keys of the catalogue (libs/i18n warn.*) a problem names (name_line_break: the line-break rule both sides add); the server raising one checks it exists. */
+export type WarnProblemKey =
+  | 'warn.invalid'
+  | 'warn.too_many'
+  | 'warn.kind_not_allowed'
+  | 'warn.name_required'
+  | 'warn.name_length'
+  | 'warn.name_line_break'
+  | 'warn.hour_invalid'
+  | 'warn.conditions_required'
+  | 'warn.too_many_conditions'
+  | 'warn.unknown_field'
+  | 'warn.operator_not_allowed'
+  | 'warn.value_required'
+  | 'warn.value_too_long'
+  | 'warn.value_not_number'
+  | 'warn.between_order'
+  | 'warn.too_many_mail_to'
+  | 'warn.mail_invalid'
+  | 'warn.mail_required'
+  | 'warn.webhook_url';
+
 export interface WarnProblem {
-  key: string;
+  key: WarnProblemKey;
   params: Record<string, string | number>;
 }
 

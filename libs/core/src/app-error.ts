@@ -1,3 +1,7 @@
+import type { MessageKey } from '@bi/i18n';
+
+export type { MessageKey };
+
 /**
  * A failure the user should read. Services raise it with a message-catalogue key; the BFF
  * translates the key into the caller's language, so no service needs to know the language.
@@ -28,7 +32,7 @@ export type MessageParams = Record<string, string | number>;
 export class AppError extends Error {
   constructor(
     readonly kind: ErrorKind,
-    readonly key: string,
+    readonly key: MessageKey,
     readonly params: MessageParams = {},
   ) {
     super(key);
@@ -39,7 +43,7 @@ export class AppError extends Error {
     return HTTP_STATUS_BY_KIND[this.kind];
   }
 
-  toJSON(): { kind: ErrorKind; key: string; params: MessageParams } {
+  toJSON(): { kind: ErrorKind; key: MessageKey; params: MessageParams } {
     return { kind: this.kind, key: this.key, params: this.params };
   }
 

@@ -152,8 +152,11 @@ export function checkGlobalFilters(items: readonly GlobalFilterItem[], ctx: Glob
   return null;
 }
 
+/** The message keys of a refusal (libs/i18n); the server raising one checks it exists. */
+export type GlobalFilterMessageKey = 'request.invalid' | `globalFilter.${Exclude<GlobalFilterProblem['kind'], 'invalid'>}`;
+
 /** The message of a refusal (libs/i18n globalFilter.<kind>; request.invalid with its detail for a malformed list). */
-export function globalFilterMessage(problem: GlobalFilterProblem): { key: string; params: Record<string, string | number> } {
+export function globalFilterMessage(problem: GlobalFilterProblem): { key: GlobalFilterMessageKey; params: Record<string, string | number> } {
   const { kind, ...params } = problem;
   return kind === 'invalid' ? { key: 'request.invalid', params } : { key: `globalFilter.${kind}`, params };
 }

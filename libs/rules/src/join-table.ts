@@ -70,8 +70,33 @@ export interface JoinTableInput {
 }
 
 /** A problem as a server message key of libs/i18n with its parameters. */
+/** The message keys of the catalogue (libs/i18n) a join problem names; the server raising it checks they exist. */
+export type JoinProblemKey =
+  | 'field.alias_length'
+  | 'field.alias_line_break'
+  | 'join.cycle'
+  | 'join.description_too_long'
+  | 'join.duplicate_fields'
+  | 'join.duplicate_node'
+  | 'join.fields_required'
+  | 'join.linker_invalid'
+  | 'join.name_required'
+  | 'join.no_fields'
+  | 'join.no_nodes'
+  | 'join.node_missing'
+  | 'join.not_joined'
+  | 'join.show_name_invalid'
+  | 'join.too_many_filters'
+  | 'join.too_many_join_fields'
+  | 'join.too_many_nodes'
+  | 'join.type_invalid'
+  | 'join.type_mismatch'
+  | 'join.unknown_field'
+  | 'name.length'
+  | 'name.line_break';
+
 export interface JoinProblem {
-  key: string;
+  key: JoinProblemKey;
   params: Record<string, string | number>;
 }
 
@@ -112,7 +137,7 @@ export function downstreamNodes(showName: string, links: readonly JoinLinkInput[
   return out;
 }
 
-const p = (key: string, params: Record<string, string | number> = {}): JoinProblem => ({ key, params });
+const p = (key: JoinProblemKey, params: Record<string, string | number> = {}): JoinProblem => ({ key, params });
 const nameProblem = (n: NameProblem) => (n === 'required' ? p('join.name_required') : p(`name.${n}`));
 
 /**

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { status as GrpcStatus } from '@grpc/grpc-js';
 import { AppError, type ErrorKind, type Logger, type MessageParams } from '@bi/core';
+import { toMessageKey } from '@bi/i18n';
 import { excerpt } from '@bi/rules';
 import { Catch, type ArgumentsHost, type RpcExceptionFilter } from '@nestjs/common';
 import { throwError, type Observable } from 'rxjs';
@@ -83,7 +84,7 @@ export function fromGrpcError(e: unknown): AppError {
   try {
     const start = text.indexOf('{');
     const parsed = start >= 0 ? JSON.parse(text.slice(start)) : null;
-    if (parsed && typeof parsed.key === 'string') return new AppError(parsed.kind ?? 'internal', parsed.key, parsed.params ?? {});
+    if (parsed && typeof parsed.key === 'string') return new AppError(parsed.kind ?? 'internal', toMessageKey(parsed.key), parsed.params ?? {});
   } catch {
     // not one of ours; fall through
   }

@@ -1,4 +1,4 @@
-import { AppError } from '@bi/core';
+import { AppError, type MessageKey } from '@bi/core';
 import { checkName, isTab, type Tab } from '@bi/rules';
 
 /** Ids of the product's records are UUIDs. */
@@ -7,7 +7,7 @@ export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0
 export const isUuid = (v: unknown): v is string => typeof v === 'string' && UUID_PATTERN.test(v);
 
 /** Ids are UUIDs; anything else cannot exist, so it is "not found" (the message key given) without asking the store. */
-export function idOrNotFound(id: string | undefined, key: string): string {
+export function idOrNotFound(id: string | undefined, key: MessageKey): string {
   if (!isUuid(id)) throw new AppError('not_found', key);
   return id;
 }

@@ -3,7 +3,7 @@ import { Body, Controller, Delete, Get, Inject, Param, Post, Put, Query, Req, Re
 import { ApiBearerAuth, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { AppConfig } from '@bi/config';
 import { AppError } from '@bi/core';
-import { translate, type Language } from '@bi/i18n';
+import { toMessageKey, translate, type Language } from '@bi/i18n';
 import type { dashboardV1, dataSourceQueryV1, dataSourceV1, identityV1 } from '@bi/proto';
 import { SOURCE_EXPORT_MAX_ROWS, SOURCE_TYPE } from '@bi/rules';
 import { CONFIG } from '@bi/service-kit';
@@ -367,6 +367,6 @@ export function previewView(r: dataSourceV1.QueryResult) {
 /** History lines are stored as message keys; they are read in the caller's language. */
 export function historyText(entriesJson: string, lang: Language): string {
   const entries = JSON.parse(entriesJson || '[]') as { key: string; params?: Record<string, string | number> }[];
-  return entries.map((e) => translate(e.key, lang, e.params)).join('; ');
+  return entries.map((e) => translate(toMessageKey(e.key), lang, e.params)).join('; ');
 }
 

@@ -3,7 +3,7 @@ import { Body, Controller, Delete, Inject, Param, Post, Req, Res } from '@nestjs
 import { ApiBearerAuth, ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { AppConfig } from '@bi/config';
 import { AppError } from '@bi/core';
-import { translate } from '@bi/i18n';
+import { toMessageKey, translate } from '@bi/i18n';
 import type { dataSourceV1 } from '@bi/proto';
 import { COLUMN_CHOICES, isUploadAction } from '@bi/rules';
 import { CONFIG, fromGrpcError } from '@bi/service-kit';
@@ -62,7 +62,7 @@ export function uploadView(r: dataSourceV1.UploadReply, req: Req) {
         index: s.index,
         columns: s.columns.map((c) => ({ name: c.name, dataTypeDisp: c.dataTypeDisp })),
         rows: rows.map((row) => Object.fromEntries(names.map((n, i) => [n, row[i] ?? null]))),
-        problem: s.problem ? translate(s.problem.key, lang, JSON.parse(s.problem.paramsJson || '{}')) : null,
+        problem: s.problem ? translate(toMessageKey(s.problem.key), lang, JSON.parse(s.problem.paramsJson || '{}')) : null,
       };
     }),
   };

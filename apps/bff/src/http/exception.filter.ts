@@ -1,11 +1,11 @@
 import { Catch, HttpException, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
 import { AppError, type Logger } from '@bi/core';
-import { translate } from '@bi/i18n';
+import { translate, type MessageKey } from '@bi/i18n';
 import { newRequestId } from '@bi/service-kit';
 import { fail } from './envelope.js';
 import { requestLanguage } from './request-language.js';
 
-const KEY_BY_HTTP: Record<number, string> = {
+const KEY_BY_HTTP: Record<number, MessageKey> = {
   400: 'request.invalid',
   401: 'auth.unauthenticated',
   403: 'auth.forbidden',

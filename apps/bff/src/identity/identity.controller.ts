@@ -1,6 +1,6 @@
 import { Body, Controller, Get, Inject, Ip, Param, Post, Put, Req, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { LANGUAGES, translate } from '@bi/i18n';
+import { LANGUAGES, toMessageKey, translate } from '@bi/i18n';
 import type { identityV1 } from '@bi/proto';
 import { z } from 'zod';
 import { IDENTITY_CLIENT, rpc } from '../grpc-clients.js';
@@ -52,7 +52,7 @@ export class IdentityController {
         result: {
           token: reply.token,
           userName: reply.userName,
-          message: translate(reply.messageKey, lang, { seconds: reply.retryAfterSeconds }),
+          message: translate(toMessageKey(reply.messageKey), lang, { seconds: reply.retryAfterSeconds }),
           // only when an administrator set the password (docs/api/identity-admin.md); the spec's shape otherwise
           ...(reply.code === 200 && reply.mustChangePassword ? { mustChangePassword: true } : {}),
         },

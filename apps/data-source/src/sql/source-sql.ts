@@ -1,4 +1,4 @@
-import { AppError } from '@bi/core';
+import { AppError, type MessageKey } from '@bi/core';
 import { readSourceSql, type ReadSql } from '@bi/query';
 import type { DialectName, ExpressionProblem, SqlProblem } from '@bi/sql-text';
 
@@ -8,10 +8,9 @@ import type { DialectName, ExpressionProblem, SqlProblem } from '@bi/sql-text';
  * by @bi/query's dialects, the one SQL writer of the product.
  */
 
-const SQL_PROBLEM_KEYS: Record<SqlProblem['code'], string> = {
+const SQL_PROBLEM_KEYS: Record<Exclude<SqlProblem['code'], 'unterminated'>, MessageKey> = {
   empty: 'sql.empty',
   too_long: 'sql.too_long',
-  unterminated: 'sql.unterminated',
   executable_comment: 'sql.executable_comment',
   unbalanced: 'sql.unbalanced',
   multiple_statements: 'sql.multiple_statements',

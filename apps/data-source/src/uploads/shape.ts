@@ -1,9 +1,9 @@
-import { AppError } from '@bi/core';
+import { AppError, type MessageKey } from '@bi/core';
 import { NaiveDate, columnLetter, displayText, type CellValue } from './cells.js';
 
 /** A reason a sheet cannot be imported: a message-catalogue key with its parameters. */
 export interface SheetProblem {
-  key: string;
+  key: MessageKey;
   params: Record<string, string | number>;
 }
 

@@ -42,7 +42,7 @@ async function previewOf(name: string, index: number, rows: AsyncIterable<{ row:
     }
   }
   const merged = await finish();
-  const problem = merged ? { key: 'excel.merged_cells', params: { sheet: name } } : shape.finish();
+  const problem: SheetProblem | null = merged ? { key: 'excel.merged_cells', params: { sheet: name } } : shape.finish();
   const header = problem ? [] : (shape.header ?? []);
   return {
     name,

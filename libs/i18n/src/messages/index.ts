@@ -1,0 +1,50 @@
+import { chartMessages } from './chart.js';
+import { commonMessages } from './common.js';
+import { connectionMessages } from './connection.js';
+import { dashboardMessages } from './dashboard.js';
+import { datasourceMessages } from './datasource.js';
+import { identityMessages } from './identity.js';
+import { joinMessages } from './join.js';
+import { relationMessages } from './relation.js';
+import { sharingMessages } from './sharing.js';
+import { sqlMessages } from './sql.js';
+import { templateMessages } from './template.js';
+import { uploadMessages } from './upload.js';
+import { warnMessages } from './warn.js';
+
+/**
+ * Every feature's message file, by file name. A key prefix (the text before the first dot) lives in
+ * exactly one file (messages.spec.ts checks), so a key is never defined twice.
+ */
+export const MESSAGE_FILES = {
+  common: commonMessages,
+  identity: identityMessages,
+  sharing: sharingMessages,
+  datasource: datasourceMessages,
+  connection: connectionMessages,
+  sql: sqlMessages,
+  upload: uploadMessages,
+  join: joinMessages,
+  relation: relationMessages,
+  chart: chartMessages,
+  dashboard: dashboardMessages,
+  template: templateMessages,
+  warn: warnMessages,
+} as const;
+
+/** All messages, merged: key → its text in each language. */
+export const MESSAGES = {
+  ...commonMessages,
+  ...identityMessages,
+  ...sharingMessages,
+  ...datasourceMessages,
+  ...connectionMessages,
+  ...sqlMessages,
+  ...uploadMessages,
+  ...joinMessages,
+  ...relationMessages,
+  ...chartMessages,
+  ...dashboardMessages,
+  ...templateMessages,
+  ...warnMessages,
+};
