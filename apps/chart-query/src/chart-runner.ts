@@ -7,11 +7,10 @@ import type { AppConfig } from '@bi/config';
 import { canReadSource, userPrincipal } from '@bi/access';
 import { AppError, type Logger } from '@bi/core';
 import { resolveLanguage, translate } from '@bi/i18n';
-import { EXTRA_CONTRACTS, SERVICE_CONTRACTS, type chartQueryV1, type dashboardV1, type dataSourceQueryV1 } from '@bi/proto';
+import type { chartQueryV1, dashboardV1, dataSourceQueryV1 } from '@bi/proto';
 import { DETAIL_MAX_ROWS, buildDetailQuery, buildFieldRangeQuery, compile, fieldRangeOf, normalizeRows, type CompiledQuery, type DetailFilter } from '@bi/query';
 import { INPUT_BOUNDS } from '@bi/rules';
-import { CACHE, CONFIG, LOGGER, callService, connectService, tabOrInvalid } from '@bi/service-kit';
-import type { ClientGrpc } from '@nestjs/microservices';
+import { CACHE, CONFIG, LOGGER, serviceClients, tabOrInvalid, type ServiceClients } from '@bi/service-kit';
 import {
   CHART_ROW_LIMIT,
   answerKey,
@@ -51,34 +50,29 @@ export interface ChartQueryBackends {
 
 export const BACKENDS = Symbol('CHART_QUERY_BACKENDS');
 
-/** The gRPC clients of dashboard and data-source (its DataSourceQueryService). */
+/** The gRPC clients of dashboard and data-source (its DataSourceQueryService), from service-kit's factory. */
 export class GrpcBackends implements ChartQueryBackends, OnModuleDestroy {
-  private readonly dashboardClient: ClientGrpc;
-  private readonly sourceClient: ClientGrpc;
-  private readonly dashboards: dashboardV1.DashboardServiceClient;
-  private readonly sources: dataSourceQueryV1.DataSourceQueryServiceClient;
-  private readonly queryDeadlineMs: number;
+  private readonly clients: ServiceClients<'dashboard' | 'data-source'>;
 
   constructor(config: AppConfig) {
-    this.dashboardClient = connectService('dashboard', config.services.dashboard);
-    this.sourceClient = connectService('data-source', config.services['data-source']);
-    this.dashboards = this.dashboardClient.getService(SERVICE_CONTRACTS.dashboard.service);
-    this.sources = this.sourceClient.getService(EXTRA_CONTRACTS['data-source']![0].service);
-    // the database cancels a query after the timeout; the call waits a little longer for that answer
-    this.queryDeadlineMs = (config.dataSources.queryTimeoutSeconds + 15) * 1000;
+    this.clients = serviceClients(config, ['dashboard', 'data-source']);
   }
 
   getChart(tab: string, chartId: string) {
-    return callService(this.dashboards.getChart({ tab, chartId }));
+    const { dashboard } = this.clients;
+    return dashboard.call(dashboard.service.getChart({ tab, chartId }));
   }
   describe(dataSourceId: string) {
-    return callService(this.sources.describe({ dataSourceId }));
+    const source = this.clients['data-source'];
+    return source.call(source.query.describe({ dataSourceId }));
   }
   runQuery(req: dataSourceQueryV1.RunQueryRequest) {
-    return callService(this.sources.runQuery(req), this.queryDeadlineMs);
+    // the database cancels a query after the timeout; the call waits a little longer for that answer
+    const source = this.clients['data-source'];
+    return source.call(source.query.runQuery(req), 'query');
   }
   onModuleDestroy(): void {
-    for (const c of [this.dashboardClient, this.sourceClient]) (c as unknown as { close?: () => void }).close?.();
+    this.clients.close();
   }
 }
 

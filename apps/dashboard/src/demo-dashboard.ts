@@ -3,10 +3,9 @@ import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 import { emptyChart, type Chart, type ChartField, type ChartType, type DataType } from '@bi/chart-model';
 import type { AppConfig } from '@bi/config';
 import type { Logger } from '@bi/core';
-import { EXTRA_CONTRACTS, SERVICE_CONTRACTS, type dataSourceQueryV1, type dataSourceV1 } from '@bi/proto';
+import type { dataSourceQueryV1 } from '@bi/proto';
 import { GRID } from '@bi/rules';
-import { CONFIG, LOGGER, callService, connectService } from '@bi/service-kit';
-import type { ClientGrpc } from '@nestjs/microservices';
+import { CONFIG, LOGGER, serviceClient, type ServiceClient } from '@bi/service-kit';
 import { checkAgainstSource, definitionOf } from './chart-schema.js';
 import { ChartRepository } from './chart.repository.js';
 import { DashboardRepository } from './dashboard.repository.js';
@@ -76,7 +75,7 @@ export class DemoDashboard implements OnModuleDestroy {
   private stopped = false;
   private wake: (() => void) | undefined;
   private running: Promise<void> | undefined;
-  private client: ClientGrpc | undefined;
+  private client: ServiceClient<'data-source'> | undefined;
 
   constructor(
     private readonly dashboards: DashboardRepository,
@@ -108,20 +107,16 @@ export class DemoDashboard implements OnModuleDestroy {
     }
   }
 
-  private sources() {
-    this.client ??= connectService('data-source', this.config.services['data-source']);
-    return {
-      list: this.client.getService<dataSourceV1.DataSourceServiceClient>(SERVICE_CONTRACTS['data-source'].service),
-      query: this.client.getService<dataSourceQueryV1.DataSourceQueryServiceClient>(EXTRA_CONTRACTS['data-source']![0].service),
-    };
+  private sources(): ServiceClient<'data-source'> {
+    return (this.client ??= serviceClient(this.config, 'data-source'));
   }
 
   /** The demo source's description, once its folder holds it. */
   async findDemoSource(): Promise<dataSourceQueryV1.SourceDescription | undefined> {
-    const { list, query } = this.sources();
-    const { projects } = await callService(list.listProjects({}));
+    const sources = this.sources();
+    const { projects } = await sources.call(sources.service.listProjects({}));
     const summary = projects.find((p) => p.name === DEMO_SOURCE_FOLDER)?.dataSources.find((s) => s.name === DEMO_SOURCE_NAME);
-    return summary && callService(query.describe({ dataSourceId: summary.dataSourceId }));
+    return summary && sources.call(sources.query.describe({ dataSourceId: summary.dataSourceId }));
   }
 
   /** Creates the folder, dashboard and charts unless done before; answers the dashboard id (null when done before). */
@@ -161,6 +156,6 @@ export class DemoDashboard implements OnModuleDestroy {
     this.stopped = true;
     this.wake?.();
     await this.running;
-    (this.client as unknown as { close?: () => void } | undefined)?.close?.();
+    this.client?.close();
   }
 }

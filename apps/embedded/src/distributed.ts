@@ -2,8 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SERVICE_URL_VARIABLES, type ServiceName } from '@bi/config';
-import { healthV1, HEALTH_CONTRACT } from '@bi/proto';
-import { callService, connectService } from '@bi/service-kit';
+import { FIXED_DEADLINES, healthOf } from '@bi/service-kit';
 
 /**
  * Distributed mode on one machine: every service as its own Node process (its dist/main.js) against
@@ -149,17 +148,7 @@ async function bffReady(url: string): Promise<boolean> {
 
 async function everyAddressServing(addresses: Record<string, string[]>): Promise<boolean> {
   const checks = Object.entries(addresses).flatMap(([name, list]) =>
-    list.map(async (address) => {
-      const client = connectService(name as ServiceName, [address]);
-      try {
-        const health = client.getService<healthV1.HealthServiceClient>(HEALTH_CONTRACT.service);
-        return (await callService(health.check({}), 2000)).status === 'SERVING';
-      } catch {
-        return false;
-      } finally {
-        (client as unknown as { close?: () => void }).close?.();
-      }
-    }),
+    list.map(async (address) => (await healthOf(name as ServiceName, address, FIXED_DEADLINES.probe)) === 'SERVING'),
   );
   return (await Promise.all(checks)).every(Boolean);
 }

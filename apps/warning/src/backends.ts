@@ -3,9 +3,8 @@ import { ADMIN_ROLE, userPrincipal, type Principal } from '@bi/access';
 import { AppError } from '@bi/core';
 import type { AppConfig } from '@bi/config';
 import { LANGUAGES, type Language } from '@bi/i18n';
-import { SERVICE_CONTRACTS, type chartQueryV1, type identityV1 } from '@bi/proto';
-import { callService, connectService } from '@bi/service-kit';
-import type { ClientGrpc } from '@nestjs/microservices';
+import type { chartQueryV1 } from '@bi/proto';
+import { serviceClients, type ServiceClients } from '@bi/service-kit';
 
 export interface UserInfo {
   userId: string;
@@ -34,28 +33,22 @@ export interface WarningBackends {
 
 export const BACKENDS = Symbol('WARNING_BACKENDS');
 
-/** chart-query (ChartValues) and identity (GetUserGrants) over gRPC. */
+/** chart-query (ChartValues) and identity (GetUserGrants) over gRPC, from service-kit's factory. */
 export class GrpcBackends implements WarningBackends, OnModuleDestroy {
-  private readonly chartClient: ClientGrpc;
-  private readonly identityClient: ClientGrpc;
-  private readonly charts: chartQueryV1.ChartQueryServiceClient;
-  private readonly identity: identityV1.IdentityServiceClient;
-  private readonly deadlineMs: number;
+  private readonly clients: ServiceClients<'chart-query' | 'identity'>;
 
   constructor(config: AppConfig) {
-    this.chartClient = connectService('chart-query', config.services['chart-query']);
-    this.identityClient = connectService('identity', config.services.identity);
-    this.charts = this.chartClient.getService(SERVICE_CONTRACTS['chart-query'].service);
-    this.identity = this.identityClient.getService(SERVICE_CONTRACTS.identity.service);
-    this.deadlineMs = (config.dataSources.queryTimeoutSeconds + 20) * 1000;
+    this.clients = serviceClients(config, ['chart-query', 'identity']);
   }
 
   chartValues(req: chartQueryV1.ChartValuesRequest) {
-    return callService(this.charts.chartValues(req), this.deadlineMs);
+    const charts = this.clients['chart-query'];
+    return charts.call(charts.service.chartValues(req), 'values');
   }
 
   async user(userId: string): Promise<UserInfo | undefined> {
-    const r = await callService(this.identity.getUserGrants({ userId })).catch((e: unknown) => {
+    const { identity } = this.clients;
+    const r = await identity.call(identity.service.getUserGrants({ userId })).catch((e: unknown) => {
       // no such user (or not a user id at all): undefined; identity down: the caller retries later
       if (e instanceof AppError && (e.kind === 'not_found' || e.kind === 'invalid')) return undefined;
       throw e;
@@ -75,6 +68,6 @@ export class GrpcBackends implements WarningBackends, OnModuleDestroy {
   }
 
   onModuleDestroy(): void {
-    for (const c of [this.chartClient, this.identityClient]) (c as unknown as { close?: () => void }).close?.();
+    this.clients.close();
   }
 }

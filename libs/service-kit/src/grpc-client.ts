@@ -4,6 +4,7 @@ import { EXTRA_CONTRACTS, GRPC_LOADER_OPTIONS, HEALTH_CONTRACT, protoPath, SERVI
 import { ClientProxyFactory, Transport, type ClientGrpc } from '@nestjs/microservices';
 import { status as GrpcStatus } from '@grpc/grpc-js';
 import { firstValueFrom, retry, throwError, timeout, timer, type Observable } from 'rxjs';
+import { DEFAULT_DEADLINE_MS } from './deadlines.js';
 import { fromGrpcError } from './grpc-errors.js';
 import { inProcessAware } from './in-process.js';
 
@@ -27,7 +28,7 @@ export function grpcTarget(addresses: readonly string[]): string {
 }
 
 /**
- * A client of one service: every contract it serves (its first one, the further ones of
+ * The channel of a client of one service (callers use serviceClient, service-client.ts): every contract it serves (its first one, the further ones of
  * EXTRA_CONTRACTS, health) over one channel of its own, so a service calling another one (chart-query
  * → dashboard, data-source) behaves like the BFF does. A unary call to a server running in this
  * process (embedded host) is made in-process, on gRPC's terms (in-process.ts).
@@ -73,8 +74,8 @@ const retryUnavailable = <T>(call: Observable<T>) =>
     }),
   );
 
-/** Awaits one gRPC call with a deadline; failures become AppErrors (translated by the BFF). */
-export async function callService<T>(call: Observable<T>, timeoutMs = 15_000): Promise<T> {
+/** Awaits one gRPC call with a deadline (one of deadlines(config), service-kit's deadlines.ts); failures become AppErrors (translated by the BFF). */
+export async function callService<T>(call: Observable<T>, timeoutMs = DEFAULT_DEADLINE_MS): Promise<T> {
   try {
     return await firstValueFrom(retryUnavailable(call).pipe(timeout(timeoutMs)));
   } catch (e) {

@@ -4,5 +4,7 @@ export * from './nest-logger.js';
 export * from './health.js';
 export * from './grpc-service.js';
 export * from './grpc-client.js';
+export * from './deadlines.js';
+export * from './service-client.js';
 export * from './input.js';
 export * from './in-process.js';

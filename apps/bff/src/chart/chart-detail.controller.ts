@@ -4,7 +4,7 @@ import type { AppConfig } from '@bi/config';
 import { AppError } from '@bi/core';
 import type { chartQueryV1 } from '@bi/proto';
 import { CHART_DETAIL_EXPORT_MAX_ROWS, INPUT_BOUNDS } from '@bi/rules';
-import { CONFIG } from '@bi/service-kit';
+import { CONFIG, deadlines } from '@bi/service-kit';
 import { of } from 'rxjs';
 import { z } from 'zod';
 import { tabAccess } from '../dashboard/tab-access.js';
@@ -13,7 +13,7 @@ import { writeXlsx } from '../data-source/xlsx-export.js';
 import { CHART_QUERY_CLIENT, rpc } from '../grpc-clients.js';
 import { CurrentUser, type AuthUser } from '../http/auth.guard.js';
 import { parseInput } from '../http/validation.js';
-import { ChartAccess, chartDeadlineMs, detailsAnswer, detailsBody, filterKeyQuery } from './chart.controller.js';
+import { ChartAccess, detailsAnswer, detailsBody, filterKeyQuery } from './chart.controller.js';
 
 const nullable = <T extends z.ZodType>(s: T) => z.preprocess((v) => (v === null ? undefined : v), s.optional());
 
@@ -51,7 +51,7 @@ export class ChartDetailController {
     @Inject(CHART_QUERY_CLIENT) private readonly charts: chartQueryV1.ChartQueryServiceClient,
     @Inject(CONFIG) config: AppConfig,
   ) {
-    this.deadlineMs = chartDeadlineMs(config);
+    this.deadlineMs = deadlines(config).chart;
   }
 
   @Post('field/inner_range')

@@ -8,7 +8,7 @@ import type { chartQueryV1, dashboardV1, dataSourceQueryV1, dataSourceV1, warnin
 import { outboundPolicy, type OutboundPolicy } from '@bi/outbound';
 import { DRILL_LIMITS, chartKindInfo, chartKinds, isChartType } from '@bi/chart-model';
 import { INPUT_BOUNDS } from '@bi/rules';
-import { CONFIG } from '@bi/service-kit';
+import { CONFIG, deadlines } from '@bi/service-kit';
 import { z } from 'zod';
 import { dashboardContent } from '../dashboard/dashboard.controller.js';
 import { tabAccess } from '../dashboard/tab-access.js';
@@ -167,11 +167,6 @@ async function computeChartNow(
   return body;
 }
 
-/** A chart runs up to three statements, each cancelled by its database after the query timeout. */
-export function chartDeadlineMs(config: AppConfig): number {
-  return (config.dataSources.queryTimeoutSeconds * 2 + 30) * 1000;
-}
-
 /** What a detail read asks for (the detail dialog, the drill into a point, the export). */
 export interface DetailsQuery {
   innerFilters?: unknown[];
@@ -234,7 +229,7 @@ export class ChartRunController {
     private readonly failures: EnvelopeExceptionFilter,
     private readonly templates: TemplateVisibility,
   ) {
-    this.deadlineMs = chartDeadlineMs(config);
+    this.deadlineMs = deadlines(config).chart;
   }
 
   @Post('chart/:tab/:chartId')
@@ -358,7 +353,7 @@ export class ChartEditorController {
     @Inject(WARNING_CLIENT) private readonly warningService: warningV1.WarningServiceClient,
     @Inject(BFF_LOGGER) private readonly logger: Logger,
   ) {
-    this.deadlineMs = chartDeadlineMs(config);
+    this.deadlineMs = deadlines(config).chart;
     this.outbound = outboundPolicy(config.outbound.allow);
   }
 

@@ -5,9 +5,9 @@ import type { AppConfig } from '@bi/config';
 import type { chartQueryV1, dashboardV1, dataSourceQueryV1 } from '@bi/proto';
 import { checkGlobalFilters, globalFilterMessage, parseGlobalFilters, type GlobalFilterProblem } from '@bi/query';
 import { INPUT_BOUNDS } from '@bi/rules';
-import { CONFIG } from '@bi/service-kit';
+import { CONFIG, deadlines } from '@bi/service-kit';
 import { z } from 'zod';
-import { ChartAccess, chartDeadlineMs, sourceFieldRefs } from '../chart/chart.controller.js';
+import { ChartAccess, sourceFieldRefs } from '../chart/chart.controller.js';
 import { canAccessSource, viewerOf } from '../data-source/source-access.js';
 import { CHART_QUERY_CLIENT, DASHBOARD_CLIENT, DATA_SOURCE_QUERY_CLIENT, rpc } from '../grpc-clients.js';
 import { CurrentUser, type AuthUser } from '../http/auth.guard.js';
@@ -48,7 +48,7 @@ export class GlobalFilterController {
     private readonly access: ChartAccess,
     @Inject(CONFIG) config: AppConfig,
   ) {
-    this.deadlineMs = chartDeadlineMs(config);
+    this.deadlineMs = deadlines(config).chart;
   }
 
   /**

@@ -6,7 +6,7 @@ import { AppError } from '@bi/core';
 import { toMessageKey, translate, type Language } from '@bi/i18n';
 import type { dashboardV1, dataSourceQueryV1, dataSourceV1, identityV1 } from '@bi/proto';
 import { SOURCE_EXPORT_MAX_ROWS, SOURCE_TYPE } from '@bi/rules';
-import { CONFIG } from '@bi/service-kit';
+import { CONFIG, deadlines } from '@bi/service-kit';
 import { z } from 'zod';
 import { ChartWriteAccess } from '../chart/chart-write-access.js';
 import { relatedChartsTree } from '../chart/related-charts.js';
@@ -100,7 +100,7 @@ export class DataSourceController {
     private readonly deletions: DeletionAudit,
     private readonly writes: ChartWriteAccess,
   ) {
-    this.queryDeadlineMs = (config.dataSources.queryTimeoutSeconds * 3 + 30) * 1000;
+    this.queryDeadlineMs = deadlines(config).source;
     this.maxRows = config.dataSources.queryMaxRows;
   }
 

@@ -3,7 +3,7 @@ import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { AppConfig } from '@bi/config';
 import { AppError } from '@bi/core';
 import type { dashboardV1, dataSourceQueryV1, dataSourceV1 } from '@bi/proto';
-import { CONFIG } from '@bi/service-kit';
+import { CONFIG, deadlines } from '@bi/service-kit';
 import { z } from 'zod';
 import { sourceFieldRefs } from '../chart/chart.controller.js';
 import { DASHBOARD_CLIENT, DATA_SOURCE_CLIENT, DATA_SOURCE_QUERY_CLIENT, rpc } from '../grpc-clients.js';
@@ -43,7 +43,7 @@ export class JoinTableController {
     @Inject(CONFIG) config: AppConfig,
   ) {
     // a preview runs three statements side by side, each under the query timeout
-    this.deadlineMs = (config.dataSources.queryTimeoutSeconds * 2 + 30) * 1000;
+    this.deadlineMs = deadlines(config).chart;
   }
 
   @Get('join_table_projs')

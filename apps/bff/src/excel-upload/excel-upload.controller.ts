@@ -6,7 +6,7 @@ import { AppError } from '@bi/core';
 import { toMessageKey, translate } from '@bi/i18n';
 import type { dataSourceV1 } from '@bi/proto';
 import { COLUMN_CHOICES, isUploadAction } from '@bi/rules';
-import { CONFIG, fromGrpcError } from '@bi/service-kit';
+import { CONFIG, FIXED_DEADLINES, deadlines, fromGrpcError } from '@bi/service-kit';
 import { firstValueFrom, fromEvent, take, takeUntil, timeout, type Observable } from 'rxjs';
 import { z } from 'zod';
 import { DATA_SOURCE_CLIENT, DATA_SOURCE_RAW_CLIENT, rpc } from '../grpc-clients.js';
@@ -15,10 +15,6 @@ import { requestLanguage } from '../http/request-language.js';
 import { parseInput } from '../http/validation.js';
 import { actorOf, checkSourceAccess, sourceView } from '../data-source/source-access.js';
 import { streamUpload, type RawDataSourceClient } from './multipart-upload.js';
-
-/** An upload of 40 MB may take a while on a slow link; the import of a large sheet too. */
-const UPLOAD_DEADLINE_MS = 10 * 60_000;
-const IMPORT_DEADLINE_MS = 30 * 60_000;
 
 const importBody = z.object({
   uploadId: z.string().max(64).default(''),
@@ -98,7 +94,7 @@ export class ExcelUploadController {
   async upload(@Param('action') action: string, @Req() req: Req, @CurrentUser() user: AuthUser) {
     if (!isUploadAction(action)) throw new AppError('invalid', 'excel.action_invalid');
     if (!this.config.modules.includes('excel')) throw new AppError('invalid', 'datasource.type_disabled', { type: 'Excel' });
-    const reply = await streamUpload(req, this.raw, { action, actor: actorOf(user) }, UPLOAD_DEADLINE_MS);
+    const reply = await streamUpload(req, this.raw, { action, actor: actorOf(user) }, deadlines(this.config).upload);
     return uploadView(reply, req);
   }
 
@@ -111,7 +107,7 @@ export class ExcelUploadController {
       if (!b.dataSourceId) throw new AppError('not_found', 'datasource.not_found');
       checkSourceAccess(user, await rpc(this.sources.getSource({ dataSourceId: b.dataSourceId })), 'write');
     }
-    const r = await rpcUntilClosed(this.sources.importUpload({ ...b, action, actor: actorOf(user) }), res, IMPORT_DEADLINE_MS);
+    const r = await rpcUntilClosed(this.sources.importUpload({ ...b, action, actor: actorOf(user) }), res, deadlines(this.config).import);
     return { dataSource: sourceView(user, r.dataSource!), rowCount: r.rowCount };
   }
 
@@ -120,7 +116,7 @@ export class ExcelUploadController {
   async removeField(@Body() body: unknown, @CurrentUser() user: AuthUser) {
     const b = parseInput(removeFieldBody, body);
     checkSourceAccess(user, await rpc(this.sources.getSource({ dataSourceId: b.dataSourceId })), 'write');
-    return sourceView(user, await rpc(this.sources.removeField({ ...b, actor: actorOf(user) }), 60_000));
+    return sourceView(user, await rpc(this.sources.removeField({ ...b, actor: actorOf(user) }), deadlines(this.config).fieldRemoval));
   }
 }
 
@@ -145,7 +141,7 @@ export class ExcelDataController {
     const source = await this.writable(user, tableName);
     const keys = parseInput(keyList, keyIds);
     if (keys.length === 0) throw new AppError('invalid', 'excel.no_rows_selected');
-    const r = await rpc(this.sources.deleteRows({ dataSourceId: source.dataSourceId, keyIds: keys, actor: actorOf(user) }), 120_000);
+    const r = await rpc(this.sources.deleteRows({ dataSourceId: source.dataSourceId, keyIds: keys, actor: actorOf(user) }), FIXED_DEADLINES.rowDeletion);
     return { dataSourceId: source.dataSourceId, deleted: r.deleted };
   }
 

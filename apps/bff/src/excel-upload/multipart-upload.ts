@@ -3,7 +3,7 @@ import busboy from 'busboy';
 import { AppError } from '@bi/core';
 import type { dataSourceV1 } from '@bi/proto';
 import { EXCEL_MAX_BYTES, textProblem, uploadKind } from '@bi/rules';
-import { fromGrpcError } from '@bi/service-kit';
+import { deadlineOption, fromGrpcError } from '@bi/service-kit';
 
 /** The part of a grpc-js client-streaming call the upload uses. */
 export interface ChunkCall {
@@ -13,7 +13,7 @@ export interface ChunkCall {
   once(event: 'drain', fn: () => void): unknown;
 }
 
-/** grpc-js client of DataSourceService: the client-streaming UploadChunks with a callback. */
+/** grpc-js client of DataSourceService (serviceClient's raw()): the client-streaming UploadChunks with a callback. */
 export interface RawDataSourceClient {
   uploadChunks(options: { deadline: Date }, callback: (error: unknown, reply?: dataSourceV1.UploadReply) => void): ChunkCall;
 }
@@ -97,7 +97,7 @@ export function streamUpload(req: IncomingMessage, client: RawDataSourceClient, 
         file.resume();
         return fail(new AppError('invalid', kind === 'xls' ? 'excel.xls_unsupported' : 'excel.extension'));
       }
-      call = client.uploadChunks({ deadline: new Date(Date.now() + deadlineMs) }, (e, r) => {
+      call = client.uploadChunks(deadlineOption(deadlineMs), (e, r) => {
         grpcDone = true;
         if (e) {
           error ??= fromGrpcError(e);

@@ -1,5 +1,6 @@
 import { Controller, Get, HttpCode, Inject, Res } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { FIXED_DEADLINES } from '@bi/service-kit';
 import { HEALTH_CLIENTS, rpc, type HealthClients } from '../grpc-clients.js';
 import { Public } from '../http/auth.guard.js';
 
@@ -24,7 +25,7 @@ export class HealthController {
       Object.entries(this.services).map(async ([name, client]) => {
         // a call can pick a replica that has just gone (its connection not yet seen broken) and fail at once;
         // the client's balancer then leaves it out, so a service is unreachable only when a second try fails too
-        const check = () => rpc(client.check({}), 4000).then((r) => r.status);
+        const check = () => rpc(client.check({}), FIXED_DEADLINES.health).then((r) => r.status);
         const status = await check().catch(() => check()).catch(() => 'UNREACHABLE');
         return [name, status] as const;
       }),

@@ -24,10 +24,9 @@ import { AppError } from '@bi/core';
 import type { Language } from '@bi/i18n';
 import type { chartQueryV1, dashboardV1, dataSourceQueryV1, dataSourceV1, identityV1, relationV1 } from '@bi/proto';
 import { type Tab } from '@bi/rules';
-import { CONFIG } from '@bi/service-kit';
+import { CONFIG, deadlines } from '@bi/service-kit';
 import { z } from 'zod';
 import { ChartAnswers, type ChartWithSource } from '../chart/answer-cache.js';
-import { chartDeadlineMs } from '../chart/chart.controller.js';
 import { tabAccess } from '../dashboard/tab-access.js';
 import { canAccessSource, isNoSourceAccess, projectView, readSources, viewerOf } from '../data-source/source-access.js';
 import { CHART_QUERY_CLIENT, DASHBOARD_CLIENT, DATA_SOURCE_CLIENT, DATA_SOURCE_QUERY_CLIENT, IDENTITY_CLIENT, RELATION_CLIENT, rpc } from '../grpc-clients.js';
@@ -158,7 +157,7 @@ export class RelationController {
     private readonly templates: TemplateVisibility,
     @Inject(CONFIG) config: AppConfig,
   ) {
-    this.deadlineMs = chartDeadlineMs(config);
+    this.deadlineMs = deadlines(config).chart;
   }
 
   // ---- sidebar: folders and maps

@@ -4,8 +4,7 @@ import { once } from 'node:events';
 import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 import type { AppConfig } from '@bi/config';
 import { AppError, type Logger } from '@bi/core';
-import { SERVICE_CONTRACTS, type identityV1 } from '@bi/proto';
-import { CONFIG, LOGGER, callService, connectService } from '@bi/service-kit';
+import { CONFIG, LOGGER, serviceClient } from '@bi/service-kit';
 import { DataSourceRepository } from '../data-source.repository.js';
 import { UploadService } from './upload.service.js';
 
@@ -130,10 +129,9 @@ export class DemoData implements OnModuleDestroy {
     const demo = await this.repo.setting(DEMO_SETTING);
     const dataSourceId = demo?.state === 'done' && typeof demo.dataSourceId === 'string' ? demo.dataSourceId : '';
     if (!dataSourceId || !(await this.repo.claimSetting(DEMO_SHARED_SETTING, 10 * 60_000))) return false;
-    const client = connectService('identity', this.config.services.identity);
+    const identity = serviceClient(this.config, 'identity');
     try {
-      const identity = client.getService<identityV1.IdentityServiceClient>(SERVICE_CONTRACTS.identity.service);
-      await callService(identity.changeGrants({ targets: [`datasource:${dataSourceId}`], roleIds: DEMO_SHARED_ROLES, userIds: [], mode: 'add', actor: { userId: '', userName: 'system' } }));
+      await identity.call(identity.service.changeGrants({ targets: [`datasource:${dataSourceId}`], roleIds: DEMO_SHARED_ROLES, userIds: [], mode: 'add', actor: { userId: '', userName: 'system' } }));
     } catch (e) {
       // roles removed by an administrator: nothing to share with, not tried again; identity unreachable: tried on the next start
       if (e instanceof AppError && e.kind === 'invalid') this.logger.warn('demo source not shared', { error: e });
@@ -142,7 +140,7 @@ export class DemoData implements OnModuleDestroy {
         throw e;
       }
     } finally {
-      (client as { close?: () => void }).close?.();
+      identity.close();
     }
     await this.repo.setSetting(DEMO_SHARED_SETTING, { state: 'done', dataSourceId });
     this.logger.info('demo source shared', { dataSourceId, roles: DEMO_SHARED_ROLES });
