@@ -20,8 +20,8 @@ export async function loadBatches(batches: AsyncIterable<StoreValue[][]>, loader
   }
 }
 
-/** A connector's rows, stopped when the read is cancelled or goes over its row cap. */
-async function* capped(connector: Connector, read: ConnectorRead): AsyncGenerator<StoreValue[][]> {
+/** A connector's rows, stopped when the read is cancelled or goes over its row cap (whatever the connector checks itself). */
+export async function* connectorBatches(connector: Connector, read: ConnectorRead): AsyncGenerator<StoreValue[][]> {
   let count = 0;
   for await (const batch of connector.rows(read)) {
     if (read.signal?.aborted) throw new AppError('invalid', 'excel.cancelled');
@@ -68,7 +68,7 @@ export class SyncRunner {
   /** The connector's rows into the table (its fields are the columns): its bulk load when it takes it, else its rows streamed. Answers the rows loaded. */
   load(connector: Connector, table: string, mode: LoadTarget['mode'], read: ConnectorRead): Promise<number> {
     const target: LoadTarget = { table, mode, columns: [...connector.fields] };
-    return this.withWriter(async (w) => (await connector.bulkLoad?.(w, target, read)) ?? w.load(target, (loader) => loadBatches(capped(connector, read), loader), read.signal));
+    return this.withWriter(async (w) => (await connector.bulkLoad?.(w, target, read)) ?? w.load(target, (loader) => loadBatches(connectorBatches(connector, read), loader), read.signal));
   }
 
   /** A first sync: a new table filled, then a new source over it ('ingest' event); the table is dropped when the source cannot be recorded. */

@@ -39,8 +39,9 @@ export interface ImportResult {
 /**
  * Excel and CSV uploads (spec 02 §2 screen 6, §4, §5, §7; docs/api/excel-upload.md): receives the
  * file, previews its sheets, loads a sheet into the analytics store as a new source of type 8 or
- * appends to / replaces an uploaded source, deletes rows by key_id and removes fields. Every change
- * writes a history row and a DataChanged event in one metadata transaction.
+ * appends to / replaces an uploaded source, deletes rows by key_id and removes fields. An import
+ * runs the sheet as a connector (connectors/sheet.connector.ts) through the SyncRunner; every change
+ * writes a history row and a DataChanged event in one metadata transaction (SourceWriter).
  */
 @Injectable()
 export class UploadService implements OnModuleInit, OnModuleDestroy {
