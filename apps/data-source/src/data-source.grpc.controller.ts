@@ -1,8 +1,14 @@
 import { Controller } from '@nestjs/common';
 import { dataSourceV1 } from '@bi/proto';
 import { from, type Observable } from 'rxjs';
-import { DataSourceService } from './data-source.service.js';
 import { JoinTableService } from './joins/join-table.service.js';
+import { FieldsService } from './sources/fields.service.js';
+import { FoldersService } from './sources/folders.service.js';
+import { HistoryService } from './sources/history.service.js';
+import { ProbeService } from './sources/probe.service.js';
+import { RowRulesService } from './sources/row-rules.service.js';
+import { RowsService } from './sources/rows.service.js';
+import { SourcesService } from './sources/sources.service.js';
 import { iterate } from './uploads/observable.js';
 import { UploadService } from './uploads/upload.service.js';
 
@@ -24,7 +30,13 @@ function cancelSignal(call: ServerCall | undefined): AbortSignal | undefined {
 @dataSourceV1.DataSourceServiceControllerMethods()
 export class DataSourceGrpcController implements dataSourceV1.DataSourceServiceController {
   constructor(
-    private readonly sources: DataSourceService,
+    private readonly folders: FoldersService,
+    private readonly sources: SourcesService,
+    private readonly probes: ProbeService,
+    private readonly fields: FieldsService,
+    private readonly rowRules: RowRulesService,
+    private readonly history: HistoryService,
+    private readonly rows: RowsService,
     private readonly uploads: UploadService,
     private readonly joins: JoinTableService,
   ) {}
@@ -47,25 +59,25 @@ export class DataSourceGrpcController implements dataSourceV1.DataSourceServiceC
   }
 
   async listProjects() {
-    return { projects: await this.sources.listProjects() };
+    return { projects: await this.folders.listProjects() };
   }
   getProject(r: dataSourceV1.GetProjectRequest) {
-    return this.sources.getProject(r.projectId);
+    return this.folders.getProject(r.projectId);
   }
   createProject(r: dataSourceV1.CreateProjectRequest) {
-    return this.sources.createProject(r.name, r.actor);
+    return this.folders.createProject(r.name, r.actor);
   }
   renameProject(r: dataSourceV1.RenameProjectRequest) {
-    return this.sources.renameProject(r.projectId, r.name);
+    return this.folders.renameProject(r.projectId, r.name);
   }
   deleteProject(r: dataSourceV1.DeleteProjectRequest) {
-    return this.sources.deleteProject(r.projectId);
+    return this.folders.deleteProject(r.projectId);
   }
   sortProject(r: dataSourceV1.SortProjectRequest) {
-    return this.sources.sortProject(r.projectId, r.order);
+    return this.folders.sortProject(r.projectId, r.order);
   }
   moveSources(r: dataSourceV1.MoveSourcesRequest) {
-    return this.sources.moveSources(r);
+    return this.folders.moveSources(r);
   }
   getSource(r: dataSourceV1.GetSourceRequest) {
     return this.sources.findSource(r);
@@ -74,7 +86,7 @@ export class DataSourceGrpcController implements dataSourceV1.DataSourceServiceC
     return this.sources.getSources(r.dataSourceIds);
   }
   probe(r: dataSourceV1.ProbeRequest) {
-    return this.sources.probe(r);
+    return this.probes.probe(r);
   }
   createSource(r: dataSourceV1.CreateSourceRequest) {
     return this.sources.createSource(r);
@@ -83,19 +95,19 @@ export class DataSourceGrpcController implements dataSourceV1.DataSourceServiceC
     return this.sources.updateSource(r);
   }
   updateFields(r: dataSourceV1.UpdateFieldsRequest) {
-    return this.sources.updateFields(r);
+    return this.fields.updateFields(r);
   }
   deleteSource(r: dataSourceV1.DeleteSourceRequest) {
     return this.sources.deleteSource(r);
   }
   preview(r: dataSourceV1.PreviewRequest) {
-    return this.sources.preview(r.dataSourceId, r.count);
+    return this.rows.preview(r.dataSourceId, r.count);
   }
   listHistory(r: dataSourceV1.ListHistoryRequest) {
-    return this.sources.listHistory(r.dataSourceId);
+    return this.history.listHistory(r.dataSourceId);
   }
   exportRows(r: dataSourceV1.ExportRowsRequest): Observable<dataSourceV1.RowBatch> {
-    return from(this.sources.exportRows(r.dataSourceId, r.maxRows));
+    return from(this.rows.exportRows(r.dataSourceId, r.maxRows));
   }
   /** An Observable, not a Promise: Nest replays the buffered request stream only once the handler returned. */
   uploadChunks(chunks: Observable<dataSourceV1.UploadChunk>): Observable<dataSourceV1.UploadReply> {
@@ -109,7 +121,7 @@ export class DataSourceGrpcController implements dataSourceV1.DataSourceServiceC
     return this.uploads.deleteRows(r);
   }
   setRowRules(r: dataSourceV1.SetRowRulesRequest) {
-    return this.sources.setRowRules(r);
+    return this.rowRules.setRowRules(r);
   }
   async removeField(r: dataSourceV1.RemoveFieldRequest) {
     await this.uploads.removeField(r);

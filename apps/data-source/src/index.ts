@@ -5,13 +5,23 @@ import { CONFIG, serviceModule, startGrpcService, type ServiceRuntime } from '@b
 import { DataSourceEvents } from './data-source.events.js';
 import { DataSourceGrpcController } from './data-source.grpc.controller.js';
 import { DataSourceRepository } from './data-source.repository.js';
-import { DataSourceService } from './data-source.service.js';
 import { JoinTableService } from './joins/join-table.service.js';
 import { DATA_SOURCE_MIGRATIONS, DATA_SOURCE_SCHEMA } from './migrations.js';
 import { SourceQueryGrpcController } from './query/source-query.grpc.controller.js';
 import { SourceQueryService } from './query/source-query.service.js';
 import { SecretBox } from './secrets.js';
 import { SourceRunner } from './source-runner.js';
+import { FieldsService } from './sources/fields.service.js';
+import { FoldersService } from './sources/folders.service.js';
+import { HistoryService } from './sources/history.service.js';
+import { ProbeService } from './sources/probe.service.js';
+import { RowRulesService } from './sources/row-rules.service.js';
+import { RowsService } from './sources/rows.service.js';
+import { SourceLookup } from './sources/source-lookup.js';
+import { SourceSpecs } from './sources/source-specs.js';
+import { SourceWriter } from './sources/source-writer.js';
+import { SourcesService } from './sources/sources.service.js';
+import { SyncRunner } from './connectors/sync-runner.js';
 import { DemoData } from './uploads/demo.js';
 import { UploadService } from './uploads/upload.service.js';
 
@@ -32,8 +42,18 @@ export async function startDataSourceService(runtime: ServiceRuntime, url: strin
       controllers: [DataSourceGrpcController, SourceQueryGrpcController],
       providers: [
         DataSourceRepository,
-        DataSourceService,
         DataSourceEvents,
+        SourceLookup,
+        SourceSpecs,
+        SourceWriter,
+        FoldersService,
+        SourcesService,
+        ProbeService,
+        FieldsService,
+        RowRulesService,
+        HistoryService,
+        RowsService,
+        SyncRunner,
         SourceRunner,
         SourceQueryService,
         JoinTableService,

@@ -22,14 +22,15 @@ import {
   type JoinType,
 } from '@bi/rules';
 import { CONFIG, LOGGER, idOrNotFound, isUuid, validName } from '@bi/service-kit';
+import type { SqlExecutor } from '@bi/persistence';
 import type { DialectName } from '@bi/sql-text';
-import { DataSourceEvents } from '../data-source.events.js';
 import { DataSourceRepository, iso, type SourceRow } from '../data-source.repository.js';
 import type { ConnectionSpec, DriverResult } from '../drivers/driver.js';
 import { querySourceOf, type QuerySourcePart } from '../query/query-source.js';
 import { SecretBox } from '../secrets.js';
 import { connectionString, engineOf, storedSpec } from '../source-connection.js';
 import { SourceRunner } from '../source-runner.js';
+import { SourceWriter } from '../sources/source-writer.js';
 import { JoinKeyUniqueness, versionedInput } from './join-key-uniqueness.js';
 import { checkSourceSql } from '../sql/source-sql.js';
 
@@ -89,7 +90,7 @@ export class JoinTableService {
     private readonly repo: DataSourceRepository,
     private readonly runner: SourceRunner,
     private readonly secrets: SecretBox,
-    private readonly events: DataSourceEvents,
+    private readonly writer: SourceWriter,
     @Inject(CONFIG) private readonly config: AppConfig,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
@@ -184,36 +185,28 @@ export class JoinTableService {
     });
     const inputIds = [...j.inputs.keys()];
     const id = previous?.id ?? randomUUID();
-    await this.repo.db.transaction(async (tx) => {
-      if (!previous) {
-        await this.repo.insertSource(tx, {
+    const setJoin = (tx: SqlExecutor) => this.repo.setJoin(tx, id, j.input, inputIds);
+    if (!previous) {
+      await this.writer.insert(
+        { id, projectId, name, description, type: SOURCE_TYPE.join, cacheInterval, fields, createdBy: actor.userId, createdByName: actor.userName, reference: JOIN_REFERENCE },
+        { history: [{ key: 'history.join_created' }], by: actor.userName, also: setJoin },
+      );
+    } else {
+      const rename = name !== previous.name;
+      await this.writer.update(
+        {
           id,
-          projectId,
-          name,
-          description,
-          type: SOURCE_TYPE.join,
-          connection: null,
-          passwordEnc: null,
-          content: '',
-          tableSchema: '',
-          tableName: '',
-          cacheInterval,
-          fields,
-          createdBy: actor.userId,
-          createdByName: actor.userName,
-          reference: JOIN_REFERENCE,
-        });
-        await this.repo.addHistory(tx, id, [{ key: 'history.join_created' }], actor.userName);
-      } else {
-        const version = await this.repo.updateSource(tx, id, { description, cacheInterval, fields, bumpVersion: true });
-        if (name !== previous.name) await this.repo.renameSource(tx, id, name);
-        await this.repo.addHistory(tx, id, [{ key: 'history.join_changed' }], actor.userName);
-        await this.events.dataChanged(tx, id, 'update', version, actor.userName);
-      }
-      await this.repo.setJoin(tx, id, j.input, inputIds);
-    });
-    if (previous) this.events.published();
-    await this.events.sourcesChanged([id]);
+          changes: { description, cacheInterval, fields, bumpVersion: true },
+          history: [{ key: 'history.join_changed' }],
+          event: 'update',
+          also: async (tx) => {
+            if (rename) await this.repo.renameSource(tx, id, name);
+            await setJoin(tx);
+          },
+        },
+        actor.userName,
+      );
+    }
     const row = (await this.repo.findSource(id))!;
     const removedFields = previous ? previous.fields.filter((f) => !fields.some((x) => x.name === f.name)).map((f) => f.name) : [];
     return { json: JSON.stringify({ ...this.answer(row, j.input, j.inputs), ...(previous ? { removedFields } : {}) }), inputIds };

@@ -73,22 +73,31 @@ export async function previewSheets(path: string, kind: UploadKind, fileName: st
 }
 
 /**
- * Streams the rows of one sheet to fn (the loader), then checks the sheet for merged cells.
- * 'excel.sheet_not_found' when the workbook has no such sheet.
+ * The rows of one sheet (yielded once): a CSV's one sheet, or the workbook's sheet of that name,
+ * which its consumer reads before asking for more; then the workbook is read to its end.
+ * 'excel.sheet_not_found' when the file has no such sheet.
  */
-export async function withSheetRows<T>(path: string, kind: UploadKind, fileName: string, sheet: string, fn: (rows: SheetRows) => Promise<T>, signal?: AbortSignal): Promise<T> {
+export async function* sheetRows(path: string, kind: UploadKind, fileName: string, sheet: string, signal?: AbortSignal): AsyncGenerator<SheetRows> {
   if (kind === 'csv') {
     const name = csvSheetName(fileName);
     if (sheet && sheet !== name) throw new AppError('invalid', 'excel.sheet_not_found', { sheet });
     const format = await sniffCsv(path);
-    return fn({ name, fromWorkbook: false, date1904: false, batches: csvRows(path, format, name, signal), finish: async () => false });
+    yield { name, fromWorkbook: false, date1904: false, batches: csvRows(path, format, name, signal), finish: async () => false };
+    return;
   }
+  let found = false;
+  for await (const s of xlsxSheets(path, (name) => name === sheet && !found, signal)) {
+    found = true;
+    yield { name: s.name, fromWorkbook: true, date1904: s.date1904, batches: s.batches, finish: s.finish };
+  }
+  if (!found) throw new AppError('invalid', 'excel.sheet_not_found', { sheet });
+}
+
+/** Streams the rows of one sheet (sheetRows) to fn, the loader. */
+export async function withSheetRows<T>(path: string, kind: UploadKind, fileName: string, sheet: string, fn: (rows: SheetRows) => Promise<T>, signal?: AbortSignal): Promise<T> {
   let result: { value: T } | undefined;
-  for await (const s of xlsxSheets(path, (name) => name === sheet && !result, signal)) {
-    result = { value: await fn({ name: s.name, fromWorkbook: true, date1904: s.date1904, batches: s.batches, finish: s.finish }) };
-  }
-  if (!result) throw new AppError('invalid', 'excel.sheet_not_found', { sheet });
-  return result.value;
+  for await (const rows of sheetRows(path, kind, fileName, sheet, signal)) result = { value: await fn(rows) };
+  return result!.value;
 }
 
 export { problemError };

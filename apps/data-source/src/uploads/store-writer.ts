@@ -57,6 +57,11 @@ export interface RowLoader {
 export const quoteName = doubleQuote;
 export const tableRef = (table: string) => qualifiedName({ quoteIdent: doubleQuote }, UPLOAD_SCHEMA, table);
 
+/** The SQL of a source over a store table: its key and data columns, rows marked deleted left out. */
+export function storeTableSql(table: string, columns: string[]): string {
+  return `SELECT ${[UPLOAD_KEY_COLUMN, ...columns].map(quoteName).join(', ')} FROM ${tableRef(table)} WHERE NOT ${quoteName(UPLOAD_DELETED_COLUMN)}`;
+}
+
 /** The stores' type names back to field types. */
 export function columnTypeOf(native: string): ColumnType {
   const t = native.toUpperCase();

@@ -5,132 +5,43 @@ import { AppError, type Logger } from '@bi/core';
 import type { dataSourceV1 } from '@bi/proto';
 import {
   COLUMN_CHOICES,
-  EXCEL_MAX_CELL_CHARS,
-  SOURCE_TYPE,
   UPLOAD_KEY_COLUMN,
   UPLOAD_REFERENCE,
   checkName,
   checkTargetName,
-  defaultTitle,
   isUploadAction,
   type ColumnChoice,
   type UploadAction,
 } from '@bi/rules';
 import { CONFIG, LOGGER, idOrNotFound, isUuid } from '@bi/service-kit';
-import { DataSourceEvents, type DataChangeKind } from '../data-source.events.js';
 import { DataSourceRepository, type HistoryItem, type SourceRow } from '../data-source.repository.js';
-import type { ConnectionSpec } from '../drivers/driver.js';
-import { checkColumnNames } from '../source-runner.js';
-import { SourceRunner } from '../source-runner.js';
-import { connectionSpec } from '../source-connection.js';
-import { columnLetter, convertCell, displayText, type ColumnType } from './cells.js';
-import { SheetShape, problemError } from './shape.js';
-import { CsvChecksFailed, csvSqlLoad, utf8Copy } from './csv-duckdb.js';
-import { sniffCsv } from './csv.js';
-import { csvSheetName, previewSheets, withSheetRows, type SheetRows } from './sheets.js';
-import { UPLOAD_SCHEMA, analyticsWriter, quoteName, tableRef, type AnalyticsWriter, type LoadTarget, type RowLoader, type StoreColumn, type StoreValue } from './store-writer.js';
+import { DEFAULT_UPLOAD_MAX_ROWS, SheetConnector, type Planned } from '../connectors/sheet.connector.js';
+import { SyncRunner } from '../connectors/sync-runner.js';
+import type { DataChangeKind } from '../data-source.events.js';
+import { SourceWriter } from '../sources/source-writer.js';
+import type { ColumnType } from './cells.js';
+import { problemError } from './shape.js';
+import { previewSheets } from './sheets.js';
+import { storeTableSql, type AnalyticsWriter, type StoreColumn } from './store-writer.js';
 import { UploadStore, type IncomingChunk, type UploadMeta } from './upload-store.js';
 
-const VALUE_SHOWN = 40;
-/** BI_UPLOAD_MAX_ROWS's default (libs/config). */
-const DEFAULT_UPLOAD_MAX_ROWS = 5_000_000;
+/** The streamed conversion of a sheet's rows lives with the sheet connector. */
+export { feedRows } from '../connectors/sheet.connector.js';
 
 type Actor = { userId: string; userName: string; isAdmin: boolean };
 const actorOf = (a: dataSourceV1.Actor | undefined): Actor => ({ userId: isUuid(a?.userId) ? a!.userId : '', userName: a?.userName ?? '', isAdmin: a?.isAdmin ?? false });
-
-/** A column of the import: where it comes from in the sheet (by header) and how it is converted. */
-interface Planned {
-  header: string;
-  type: ColumnType;
-}
 
 export interface ImportResult {
   dataSourceId: string;
   rowCount: number;
 }
 
-const clipValue = (v: string) => (v.length > VALUE_SHOWN ? v.slice(0, VALUE_SHOWN) + '…' : v);
-
-/** The SQL of an uploaded source: its columns without the deleted flag, deleted rows left out. */
-export function uploadSourceSql(table: string, columns: string[]): string {
-  return `SELECT ${[UPLOAD_KEY_COLUMN, ...columns].map(quoteName).join(', ')} FROM ${tableRef(table)} WHERE NOT ${quoteName('deleted')}`;
-}
-
-/** The main thread is handed back to other work (chart queries) at least this often during a load. */
-const YIELD_EVERY_MS = 5;
-
-/**
- * Feeds the rows of a sheet to the loader: checks the table shape as rows pass, converts each
- * planned cell to its type and stops at the first bad cell with its row and column, at the first
- * cell over EXCEL_MAX_CELL_CHARS and at the first data row over maxRows. It lets the event loop run
- * at least every 5 ms (between batches, and within a large one), so requests keep being answered
- * during a long load.
- * `plan[k]` says which header feeds store column k (undefined: left empty).
- */
-export async function feedRows(rows: SheetRows, plan: (Planned | undefined)[], loader: RowLoader, signal?: AbortSignal, maxRows = DEFAULT_UPLOAD_MAX_ROWS): Promise<void> {
-  const shape = new SheetShape(rows.name);
-  let sources: number[] | undefined;
-  const types = plan.map((p) => p?.type ?? 'string');
-  const resolve = (header: string[]) => {
-    const byName = new Map(header.map((h, i) => [h.toLowerCase(), i]));
-    return plan.map((p) => {
-      if (!p) return -1;
-      const i = byName.get(p.header.trim().toLowerCase());
-      if (i === undefined) throw new AppError('invalid', 'excel.column_missing', { sheet: rows.name, name: p.header });
-      return i;
-    });
-  };
-  let count = 0;
-  let yielded = performance.now();
-  for await (const batch of rows.batches) {
-    if (signal?.aborted) throw new AppError('invalid', 'excel.cancelled');
-    for (let b = 0; b < batch.length; b++) {
-      const r = batch[b];
-      // a CSV batch holds the rows of 1 MiB (~30 000): look at the clock every 256 rows too
-      if ((b & 255) === 255 && performance.now() - yielded >= YIELD_EVERY_MS) {
-        await new Promise((resolve) => setImmediate(resolve));
-        yielded = performance.now();
-        if (signal?.aborted) throw new AppError('invalid', 'excel.cancelled');
-      }
-      const cells = shape.accept(r.row, r.cells);
-      if (shape.problem) throw problemError(shape.problem);
-      if (!cells) continue;
-      if (++count > maxRows) throw new AppError('invalid', 'excel.too_many_rows', { sheet: rows.name, max: maxRows });
-      for (const v of cells) if (typeof v === 'string' && v.length > EXCEL_MAX_CELL_CHARS) throw new AppError('invalid', 'excel.cell_too_large', { sheet: rows.name, row: r.row, max: EXCEL_MAX_CELL_CHARS });
-      sources ??= resolve(shape.header!);
-      const values: StoreValue[] = new Array(plan.length);
-      for (let k = 0; k < plan.length; k++) {
-        const src = sources[k];
-        if (src < 0) {
-          values[k] = null;
-          continue;
-        }
-        const c = convertCell(cells[src], types[k], rows.fromWorkbook, rows.date1904);
-        if (!c.ok) {
-          const key = types[k] === 'number' ? 'excel.bad_number' : 'excel.bad_date';
-          throw new AppError('invalid', key, { sheet: rows.name, row: r.row, column: `${plan[k]!.header} (${rows.fromWorkbook ? columnLetter(src) : src + 1})`, value: clipValue(displayText(cells[src])) });
-        }
-        values[k] = c.value;
-      }
-      loader.add(values);
-    }
-    await loader.flush();
-    if (performance.now() - yielded >= YIELD_EVERY_MS) {
-      await new Promise((r) => setImmediate(r));
-      yielded = performance.now();
-    }
-  }
-  if (await rows.finish()) throw new AppError('invalid', 'excel.merged_cells', { sheet: rows.name });
-  const problem = shape.finish();
-  if (problem) throw problemError(problem);
-  if (!sources) resolve(shape.header!);
-}
-
 /**
  * Excel and CSV uploads (spec 02 §2 screen 6, §4, §5, §7; docs/api/excel-upload.md): receives the
  * file, previews its sheets, loads a sheet into the analytics store as a new source of type 8 or
- * appends to / replaces an uploaded source, deletes rows by key_id and removes fields. Every change
- * writes a history row and a DataChanged event in one metadata transaction.
+ * appends to / replaces an uploaded source, deletes rows by key_id and removes fields. An import
+ * runs the sheet as a connector (connectors/sheet.connector.ts) through the SyncRunner; every change
+ * writes a history row and a DataChanged event in one metadata transaction (SourceWriter).
  */
 @Injectable()
 export class UploadService implements OnModuleInit, OnModuleDestroy {
@@ -139,8 +50,8 @@ export class UploadService implements OnModuleInit, OnModuleDestroy {
 
   constructor(
     private readonly repo: DataSourceRepository,
-    private readonly runner: SourceRunner,
-    private readonly events: DataSourceEvents,
+    private readonly sync: SyncRunner,
+    private readonly writer: SourceWriter,
     @Inject(CONFIG) private readonly config: AppConfig,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {
@@ -162,12 +73,8 @@ export class UploadService implements OnModuleInit, OnModuleDestroy {
     return this.config.dataSources.uploadMaxRows ?? DEFAULT_UPLOAD_MAX_ROWS;
   }
 
-  get analyticsSpec(): ConnectionSpec {
-    return connectionSpec(SOURCE_TYPE.analytics, null, '', this.config.dataSources.analyticsStore);
-  }
-
   withWriter<T>(fn: (w: AnalyticsWriter) => Promise<T>): Promise<T> {
-    return this.runner.drivers.use(this.analyticsSpec, (d) => fn(analyticsWriter(d)));
+    return this.sync.withWriter(fn);
   }
 
   checkEnabled(): void {
@@ -257,45 +164,13 @@ export class UploadService implements OnModuleInit, OnModuleDestroy {
     const plan = chosen.map((c) => ({ header: c.name, type: c.type as ColumnType }));
     const table = `xl_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
     const started = Date.now();
-    const rows = await this.load({ table, mode: 'create', columns }, meta, req.sheet, plan, signal);
-    const loadMs = Date.now() - started;
-    try {
-      const spec = this.analyticsSpec;
-      const content = uploadSourceSql(table, columns.map((c) => c.name));
-      const checked = this.runner.check(spec, content);
-      const result = await this.runner.run(spec, checked, [], 0);
-      checkColumnNames(result.columns);
-      const fields = result.columns.map((c) => ({ name: c.name, title: defaultTitle(c.name), dataType: c.dataType, expression: '', aggregator: '' }));
-      const id = randomUUID();
-      await this.repo.db.transaction(async (tx) => {
-        await this.repo.insertSource(tx, {
-          id,
-          projectId: req.projectId,
-          name,
-          description: '',
-          type: SOURCE_TYPE.analytics,
-          connection: null,
-          passwordEnc: null,
-          content: checked.sql,
-          tableSchema: UPLOAD_SCHEMA,
-          tableName: table,
-          cacheInterval: 0,
-          fields,
-          createdBy: actor.userId || null,
-          createdByName: actor.userName,
-          reference: UPLOAD_REFERENCE,
-        });
-        await this.repo.addHistory(tx, id, [{ key: 'history.ingested', params: { rows, file: meta.fileName } }], actor.userName);
-        await this.events.dataChanged(tx, id, 'ingest', 1, actor.userName, rows);
-      });
-      this.events.published();
-      this.logger.info('upload imported', { dataSourceId: id, table, rows, ms: Date.now() - started, loadMs, kind: meta.kind });
-      return { dataSourceId: id, rowCount: rows };
-    } catch (e) {
-      // the metadata could not be written: the new table must not stay behind
-      await this.withWriter((w) => w.dropTable(table)).catch(() => undefined);
-      throw e;
-    }
+    const { dataSourceId, rowCount, loadMs } = await this.sync.create(
+      this.connector(meta, req.sheet, columns, plan),
+      { table, projectId: req.projectId, name, reference: UPLOAD_REFERENCE, createdBy: actor.userId || null, by: actor.userName, history: (rows) => [{ key: 'history.ingested', params: { rows, file: meta.fileName } }] },
+      { signal, maxRows: this.maxRows },
+    );
+    this.logger.info('upload imported', { dataSourceId, table, rows: rowCount, ms: Date.now() - started, loadMs, kind: meta.kind });
+    return { dataSourceId, rowCount };
   }
 
   private async importInto(
@@ -317,40 +192,15 @@ export class UploadService implements OnModuleInit, OnModuleDestroy {
       plan[k] = { header: c.name, type: stored[k].type };
     }
     const started = Date.now();
-    const rows = await this.load({ table: row.table_name, mode: action, columns: stored }, meta, req.sheet, plan, signal);
-    const history: HistoryItem[] = [{ key: action === 'append' ? 'history.appended' : 'history.replaced', params: { rows, file: meta.fileName } }];
-    await this.commit(row, history, actor.userName, action, rows);
+    const history = (rows: number): HistoryItem[] => [{ key: action === 'append' ? 'history.appended' : 'history.replaced', params: { rows, file: meta.fileName } }];
+    const rows = await this.sync.refresh(this.connector(meta, req.sheet, stored, plan), row, action, { by: actor.userName, history }, { signal, maxRows: this.maxRows });
     this.logger.info('upload imported', { dataSourceId: row.id, action, rows, ms: Date.now() - started, kind: meta.kind });
     return { dataSourceId: row.id, rowCount: rows };
   }
 
-  /**
-   * Loads a sheet of the upload: a CSV into the embedded store through DuckDB's read_csv (the fast
-   * path, one INSERT with the checks), falling back to the streaming JavaScript path for what that
-   * one does not handle, and when a value fails its checks: the JavaScript path then finds the first
-   * bad cell and reports its row and column (the diagnostic pass). A workbook, or any file into
-   * PostgreSQL, goes through the JavaScript path.
-   */
-  private load(target: LoadTarget, meta: UploadMeta, sheet: string, plan: (Planned | undefined)[], signal?: AbortSignal): Promise<number> {
-    const path = this.store.path(meta);
-    return this.withWriter(async (w) => {
-      if (meta.kind === 'csv' && w.loadSql) {
-        const name = csvSheetName(meta.fileName);
-        if (sheet && sheet !== name) throw new AppError('invalid', 'excel.sheet_not_found', { sheet });
-        const format = await sniffCsv(path);
-        const copy = await utf8Copy(path, format, this.store.dir);
-        try {
-          return await w.loadSql(target, await csvSqlLoad(copy.path, format, name, plan, this.maxRows), signal);
-        } catch (e) {
-          if (e instanceof AppError || signal?.aborted) throw e;
-          if (e instanceof CsvChecksFailed) this.logger.info('csv values failed the checks; the streaming parser finds the first problem', { table: target.table });
-          else this.logger.info('csv fast path not taken; loading through the streaming parser', { reason: e instanceof Error ? e.message : String(e) });
-        } finally {
-          await copy.done();
-        }
-      }
-      return w.load(target, (loader) => withSheetRows(path, meta.kind, meta.fileName, sheet, (rows) => feedRows(rows, plan, loader, signal, this.maxRows), signal), signal);
-    });
+  /** A sheet of the upload as a connector: its rows into the store columns, by the plan. */
+  private connector(meta: UploadMeta, sheet: string, columns: StoreColumn[], plan: (Planned | undefined)[]): SheetConnector {
+    return new SheetConnector({ path: this.store.path(meta), kind: meta.kind, fileName: meta.fileName, sheet, tmpDir: this.store.dir }, columns, plan, this.logger);
   }
 
   // ---- rows and fields ------------------------------------------------------------------------
@@ -377,7 +227,7 @@ export class UploadService implements OnModuleInit, OnModuleDestroy {
     const user = row.fields.find((f) => f.expression && new RegExp(`(^|[^\\p{L}\\p{N}_])(${escapeRegExp(name)}|\\[${escapeRegExp(name)}\\])($|[^\\p{L}\\p{N}_])`, 'u').test(f.expression));
     if (user) throw new AppError('invalid', 'excel.field_in_use', { name, field: user.name });
     const fields = row.fields.filter((f) => f.name !== name);
-    const content = uploadSourceSql(row.table_name, base.map((f) => f.name));
+    const content = storeTableSql(row.table_name, base.map((f) => f.name));
     // metadata first: a column left over in the store is harmless, a source reading a dropped one is not
     await this.commit(row, [{ key: 'history.field_removed', params: { name } }], actor.userName, 'schema', 0, { fields, content });
     await this.withWriter((w) => w.dropColumn(row.table_name, name)).catch((e) => this.logger.warn('column left in the store', { table: row.table_name, name, error: e }));
@@ -397,13 +247,7 @@ export class UploadService implements OnModuleInit, OnModuleDestroy {
   }
 
   private async commit(row: SourceRow, history: HistoryItem[], userName: string, kind: DataChangeKind, rows: number, changes: { fields?: dataSourceV1.Field[]; content?: string } = {}): Promise<void> {
-    await this.repo.db.transaction(async (tx) => {
-      const version = await this.repo.updateSource(tx, row.id, { ...changes, bumpVersion: true });
-      await this.repo.addHistory(tx, row.id, history, userName);
-      await this.events.dataChanged(tx, row.id, kind, version, userName, rows);
-    });
-    this.events.published();
-    await this.events.sourcesChanged([row.id]);
+    await this.writer.update({ id: row.id, changes: { ...changes, bumpVersion: true }, history, event: kind, rows }, userName);
   }
 }
 

@@ -22,7 +22,7 @@ type RawChunk = Buffer | string;
  * (`&quot;` is 6 characters for 1), fits. Checked on the raw text as it streams, before exceljs
  * gathers a text into one string, so a small file holding one huge cell (a zip of a few hundred KB
  * inflating to hundreds of MB of text) is refused without being held in memory; the exact bound
- * per cell is checked on the parsed values (upload.service.ts feedRows).
+ * per cell is checked on the parsed values (connectors/sheet.connector.ts sheetBatches).
  */
 export const MAX_RAW_TEXT = 8 * EXCEL_MAX_CELL_CHARS;
 
