@@ -4,7 +4,7 @@ import { AppError } from '@bi/core';
 import type { dataSourceV1 } from '@bi/proto';
 import { isReserved } from '@bi/rules';
 import { idOrNotFound, validName } from '@bi/service-kit';
-import { DataSourceRepository } from '../data-source.repository.js';
+import { DataSourceRepository, type HistoryItem } from '../data-source.repository.js';
 import { SourceLookup, actorOf } from './source-lookup.js';
 import { SourceWriter } from './source-writer.js';
 
@@ -77,7 +77,7 @@ export class FoldersService {
     const ids = req.dataSourceIds.length ? [...new Set(req.dataSourceIds)] : inFolder.map((s) => s.dataSourceId);
     for (const id of ids) if (!inFolder.some((s) => s.dataSourceId === id)) throw new AppError('not_found', 'datasource.not_found');
     if (from.projectId === to.projectId || ids.length === 0) return { projectId: to.projectId, moved: [] };
-    const history = [{ key: 'history.moved', params: { from: from.name, to: to.name } }];
+    const history: HistoryItem[] = [{ key: 'history.moved', params: { from: from.name, to: to.name } }];
     await this.writer.update(
       ids.map((id) => ({ id, changes: { projectId: to.projectId, bumpVersion: false }, history })),
       actorOf(req.actor).userName,
