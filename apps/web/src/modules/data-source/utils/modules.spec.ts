@@ -36,7 +36,7 @@ describe('source type gating by module flags', () => {
   });
 
   it('each entry opens the create route of its kind in the chosen folder', () => {
-    expect(Object.fromEntries(SOURCE_TYPE_OPTIONS.map((o) => [o.key, createPath(o.key, 'p 1')]))).toEqual({
+    expect(Object.fromEntries(SOURCE_TYPE_OPTIONS.map((o) => [o.key, createPath(o.key, 'p 1')]))).toMatchObject({
       sql: '/data_source_sql/p%201/sql',
       mysql: '/data_source_sql/p%201/mysql',
       oracle: '/data_source_sql/p%201/oracle',
