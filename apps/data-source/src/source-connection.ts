@@ -1,13 +1,13 @@
 import { AppError } from '@bi/core';
 import type { AppConfig } from '@bi/config';
 import type { dataSourceV1 } from '@bi/proto';
-import { CONNECTION_DEFAULTS, CONNECTION_TYPES, ORACLE_ROLES, SOURCE_TYPE, isDatabaseSourceType, type DatabaseSourceType } from '@bi/rules';
+import { CONNECTION_TYPES, ORACLE_ROLES, databaseKind, isDatabaseSourceType, type DatabaseSourceType } from '@bi/rules';
 import type { DialectName } from '@bi/sql-text';
 import type { ConnectionSpec } from './drivers/driver.js';
 import type { StoredConnection } from './data-source.repository.js';
 import { SecretUnreadableError, type SecretBox } from './secrets.js';
 
-/** A checked source type of the SQL wizard (0, 2, 3, 7, 8). */
+/** A checked source type of the SQL wizard: a built kind of the registry (libs/rules source-kinds.ts) the service reads with a driver. */
 export function sourceType(type: number): DatabaseSourceType {
   if (!isDatabaseSourceType(type)) throw new AppError('invalid', 'datasource.type_invalid', { type: String(type) });
   return type;
@@ -15,32 +15,25 @@ export function sourceType(type: number): DatabaseSourceType {
 
 type AnalyticsStore = AppConfig['dataSources']['analyticsStore'];
 
-/** The engine (dialect) behind a source type. */
+/** The engine (dialect) behind a source type: its registry entry's, the analytics store's as configured. */
 export function engineOf(type: DatabaseSourceType, analytics: AnalyticsStore): DialectName {
-  switch (type) {
-    case SOURCE_TYPE.sqlServer:
-      return 'mssql';
-    case SOURCE_TYPE.mysql:
-      return 'mysql';
-    case SOURCE_TYPE.oracle:
-      return 'oracle';
-    case SOURCE_TYPE.postgres:
-      return 'postgres';
-    case SOURCE_TYPE.analytics:
-      return analytics.kind === 'duckdb' ? 'duckdb' : 'postgres';
-  }
+  const engine = databaseKind(type).engine;
+  if (engine === 'analytics') return analytics.kind === 'duckdb' ? 'duckdb' : 'postgres';
+  if (engine === null || engine === 'join') throw new AppError('invalid', 'datasource.type_invalid', { type: String(type) });
+  return engine;
 }
 
 /** The connection form of spec 02 §3 checked and completed with the type's defaults (the password apart). */
 export function normalizeConnection(type: DatabaseSourceType, input: dataSourceV1.ConnectionInput | undefined): { connection: StoredConnection | null; password: string } {
-  if (type === SOURCE_TYPE.analytics) return { connection: null, password: '' };
+  const form = databaseKind(type).connection;
+  if (!form) return { connection: null, password: '' };
   if (!input) throw new AppError('invalid', 'connection.required');
-  const defaults = CONNECTION_DEFAULTS[type];
+  const defaults = form.defaults;
   const connType = (input.type || 'Basic') as StoredConnection['type'];
   if (!(CONNECTION_TYPES as readonly string[]).includes(connType)) throw new AppError('invalid', 'connection.type_invalid');
-  if (connType === 'TNS' && type !== SOURCE_TYPE.oracle) throw new AppError('invalid', 'connection.type_invalid');
+  if (connType === 'TNS' && !form.service) throw new AppError('invalid', 'connection.type_invalid');
   const role = (input.role || 'Default') as StoredConnection['role'];
-  if (!(ORACLE_ROLES as readonly string[]).includes(role) || (role !== 'Default' && type !== SOURCE_TYPE.oracle)) throw new AppError('invalid', 'connection.role_invalid');
+  if (!(ORACLE_ROLES as readonly string[]).includes(role) || (role !== 'Default' && !form.service)) throw new AppError('invalid', 'connection.role_invalid');
   const host = (input.host ?? '').trim();
   const tns = connType === 'TNS';
   if (!host && !tns) throw new AppError('invalid', 'connection.host_required');
@@ -48,15 +41,15 @@ export function normalizeConnection(type: DatabaseSourceType, input: dataSourceV
   if (!Number.isInteger(port) || port < 1 || port > 65535) throw new AppError('invalid', 'connection.port_invalid');
   const userName = (input.userName ?? '').trim();
   if (!userName) throw new AppError('invalid', 'connection.user_required');
-  const serverName = type === SOURCE_TYPE.oracle ? (input.serverName ?? '').trim() || defaults.serverName : '';
+  const serverName = form.service ? (input.serverName ?? '').trim() || defaults.serverName : '';
   if (tns && !serverName) throw new AppError('invalid', 'connection.host_required');
-  const initialDatabase = type === SOURCE_TYPE.oracle ? '' : (input.initialDatabase ?? '').trim() || defaults.initialDatabase;
+  const initialDatabase = form.service ? '' : (input.initialDatabase ?? '').trim() || defaults.initialDatabase;
   return { connection: { host, port, userName, type: connType, serverName, role, initialDatabase }, password: input.password ?? '' };
 }
 
 export function connectionSpec(type: DatabaseSourceType, connection: StoredConnection | null, password: string, analytics: AnalyticsStore): ConnectionSpec {
   const engine = engineOf(type, analytics);
-  if (type === SOURCE_TYPE.analytics || !connection) {
+  if (databaseKind(type).engine === 'analytics' || !connection) {
     const base = { host: 'analytics', port: 0, user: '', password: '', database: '', serviceName: '', connectType: 'Basic' as const, role: 'Default' as const };
     return analytics.kind === 'duckdb' ? { ...base, engine, path: analytics.path, memoryLimitMb: analytics.memoryLimitMb } : { ...base, engine, url: analytics.url };
   }
@@ -83,14 +76,13 @@ export function sameConnection(a: StoredConnection | null, b: StoredConnection |
   return JSON.stringify(a) === JSON.stringify(b);
 }
 
-const SCHEMES: Record<DatabaseSourceType, string> = { 0: 'sqlserver', 2: 'mysql', 3: 'oracle', 7: 'postgresql', 8: 'analytics' };
-
-/** The connection as display text, never with the password. */
+/** The connection as display text, never with the password (`<scheme>://` for a kind without a connection). */
 export function connectionString(type: DatabaseSourceType, c: StoredConnection | null): string {
-  if (!c) return `${SCHEMES[type]}://`;
+  const { connection: form, scheme } = databaseKind(type);
+  if (!c) return `${scheme}://`;
   const host = c.host.includes(':') ? `[${c.host}]` : c.host;
-  if (type === SOURCE_TYPE.oracle) return c.type === 'TNS' ? `oracle://${c.userName}@(TNS)` : `oracle://${c.userName}@${host}:${c.port}/${c.serverName}`;
-  return `${SCHEMES[type]}://${c.userName}@${host}:${c.port}/${c.initialDatabase}`;
+  if (form?.service) return c.type === 'TNS' ? `${scheme}://${c.userName}@(TNS)` : `${scheme}://${c.userName}@${host}:${c.port}/${c.serverName}`;
+  return `${scheme}://${c.userName}@${host}:${c.port}/${c.initialDatabase}`;
 }
 
 export function connectionView(c: StoredConnection | null, hasPassword: boolean): dataSourceV1.Connection | undefined {

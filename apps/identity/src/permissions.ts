@@ -1,3 +1,5 @@
+import { SOURCE_MODULES } from '@bi/rules';
+
 /** Permission strings of the spec (01 §6, 02 §6). Role admin has every permission. */
 export const PERMISSION_TARGET_PREFIX = 'drn:iam:app:margin:';
 export const GLOBAL_PERMISSIONS = ['datasource:view', 'datasource:edit', 'template:view', 'template:edit', 'dashboard:edit'] as const;
@@ -32,8 +34,8 @@ export function hasPermission(roleIds: readonly string[], permissions: readonly 
   return roleIds.includes(ADMIN_ROLE) || permissions.includes(needed);
 }
 
-/** Module flags of GET /api/identity/get-shipment-modules-data/datasource. */
-export const MODULE_NAMES = ['e10report', 'sql', 'mysql', 'oracle', 'excel', 'api'] as const;
+/** Module flags of GET /api/identity/get-shipment-modules-data/datasource: the source-kind registry's modules (@bi/rules). */
+export const MODULE_NAMES = SOURCE_MODULES;
 
 /** A module is usable when this installation enables it and the user may create sources. */
 export function moduleFlags(enabled: readonly string[], roleIds: readonly string[], permissions: readonly string[]) {

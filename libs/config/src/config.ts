@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { allowEntryProblem } from '@bi/outbound';
+import { SOURCE_MODULES } from '@bi/rules';
 
 /**
  * The whole process configuration, read from the environment once at start-up.
@@ -26,7 +27,8 @@ const hostPortList = z
 const positiveInt = (max: number) =>
   z.coerce.number({ message: 'expected a number' }).int('expected a whole number').min(1, 'expected at least 1').max(max, `expected at most ${max}`);
 
-const MODULE_NAMES = ['e10report', 'sql', 'mysql', 'oracle', 'excel', 'api'] as const;
+/** BI_MODULES takes the module flags of the source-kind registry (@bi/rules source-kinds.ts). */
+const MODULE_NAMES = SOURCE_MODULES;
 
 /** A 32-byte key written as 64 hex digits or as base64 / base64url (43–44 characters). */
 const secretKey = z

@@ -2,27 +2,7 @@
 import { CHART_AGGREGATORS, isNumberOnlyAggregator } from '@bi/chart-model';
 import { ALIAS_MAX, ALIAS_MIN, charLength, checkName, type NameProblem } from './names.js';
 
-/** Source type codes: 0, 2, 3 from the spec; 7 PostgreSQL and 8 the analytics store added here. */
-export const SOURCE_TYPE = { sqlServer: 0, mysql: 2, oracle: 3, erpReport: 4, sbep: 6, postgres: 7, analytics: 8, join: 9 } as const;
-/** The types the SQL wizard creates. */
-export const DATABASE_SOURCE_TYPES = [SOURCE_TYPE.sqlServer, SOURCE_TYPE.mysql, SOURCE_TYPE.oracle, SOURCE_TYPE.postgres, SOURCE_TYPE.analytics] as const;
-export type DatabaseSourceType = (typeof DATABASE_SOURCE_TYPES)[number];
-
-export function isDatabaseSourceType(t: unknown): t is DatabaseSourceType {
-  return (DATABASE_SOURCE_TYPES as readonly unknown[]).includes(t);
-}
-
-/** Connection-form defaults of spec 02 §9 (PostgreSQL's added). */
-export const CONNECTION_DEFAULTS: Record<Exclude<DatabaseSourceType, 8>, { port: number; userName: string; serverName: string; initialDatabase: string }> = {
-  0: { port: 1433, userName: 'sa', serverName: '', initialDatabase: '' },
-  2: { port: 3306, userName: 'root', serverName: '', initialDatabase: '' },
-  3: { port: 1521, userName: '', serverName: 'ORCL', initialDatabase: '' },
-  7: { port: 5432, userName: 'postgres', serverName: '', initialDatabase: 'postgres' },
-};
-
-/** The module flag (BI_MODULES, GET get-shipment-modules-data) that gates creating each type. */
-export const SOURCE_TYPE_MODULE: Record<DatabaseSourceType, string | null> = { 0: 'sql', 2: 'mysql', 3: 'oracle', 7: 'sql', 8: null };
-
+/** The kinds of source (type codes, modules, engines, connection defaults): source-kinds.ts. */
 export const CONNECTION_TYPES = ['Basic', 'TNS'] as const;
 export const ORACLE_ROLES = ['Default', 'SYSDBA', 'SYSOPER'] as const;
 

@@ -1,5 +1,6 @@
 import { checkAlias } from './data-source.js';
 import { charLength, checkName, type NameProblem } from './names.js';
+import { SOURCE_KIND_REGISTRY } from './source-kinds.js';
 
 /**
  * Joined tables (spec 02 §1/§3/§4/§5, docs/api/join-table.md): the shapes of the designer's join and
@@ -9,8 +10,8 @@ export const JOIN_TYPES = ['left', 'inner', 'full', 'right'] as const;
 export type JoinType = (typeof JOIN_TYPES)[number];
 export const DEFAULT_JOIN_TYPE: JoinType = 'left';
 /** The source type of a joined table, and its reference value (spec 02 §1). */
-export const JOIN_SOURCE_TYPE = 9; // SOURCE_TYPE.join
-export const JOIN_REFERENCE = 'jointable';
+export const JOIN_SOURCE_TYPE = SOURCE_KIND_REGISTRY.join.code;
+export const JOIN_REFERENCE = SOURCE_KIND_REGISTRY.join.reference;
 
 export const JOIN_LIMITS = { nodes: 16, joinFields: 10, filters: 50, showName: 40, description: 200, fieldsPerNode: 1000, location: 40 } as const;
 

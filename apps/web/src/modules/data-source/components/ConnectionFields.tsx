@@ -2,7 +2,7 @@ import { Form, Input, InputNumber, Radio, Select } from 'antd';
 import type { NamePath } from 'antd/es/form/interface';
 import { useDsTranslation } from '../i18n';
 import type { Connection, SourceType } from '../types';
-import { defaultConnection, isOracle, passwordRequired, type ConnectionFormValues } from '../utils/connection';
+import { defaultConnection, isOracle, passwordRequired, sourceEngine, type ConnectionFormValues } from '../utils/connection';
 
 interface ConnectionFieldsProps {
   type: SourceType;
@@ -100,7 +100,7 @@ export function ConnectionFields({ type, prefix = [], stored = null }: Connectio
           <Select data-testid="conn-role" options={ROLES.map((role) => ({ value: role, label: role, 'data-testid': `conn-role-${role}` }))} style={{ maxWidth: 240 }} />
         </Form.Item>
       ) : (
-        <Form.Item name={name('initialDatabase')} label={ds('conn.initialDatabase')} extra={type === 2 ? ds('conn.charset') : undefined}>
+        <Form.Item name={name('initialDatabase')} label={ds('conn.initialDatabase')} extra={sourceEngine(type) === 'mysql' ? ds('conn.charset') : undefined}>
           <Input data-testid="conn-database" autoComplete="off" maxLength={128} placeholder={ds('conn.initialDatabaseHint')} />
         </Form.Item>
       )}

@@ -1,13 +1,13 @@
+import { sourceKind, type SourceIconKey } from '@bi/rules';
 import { ApartmentOutlined, ConsoleSqlOutlined, DatabaseOutlined, FileExcelOutlined } from '@ant-design/icons';
 import { Alert, Button, Empty, Form, Modal, Select } from 'antd';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { DIALOG_CANCEL } from '../../../shared/components/testIds';
-import { buildPath } from '../../../shared/routing/routes';
 import { useModuleFlags } from '../hooks/useProjects';
 import { useDsTranslation } from '../i18n';
 import type { Project } from '../types';
-import { availableSourceTypes, type SourceTypeKey } from '../utils/modules';
+import { availableSourceTypes, createPath, type SourceTypeKey } from '../utils/modules';
 import { errorText } from './common';
 import { PendingSpin } from '../../../shared/components/PendingSpin';
 
@@ -19,19 +19,19 @@ interface CreateSourceDialogProps {
   onClose: () => void;
 }
 
-const ICONS: Record<SourceTypeKey, ReactNode> = {
-  sql: <DatabaseOutlined />,
-  mysql: <DatabaseOutlined />,
-  oracle: <DatabaseOutlined />,
-  postgres: <ConsoleSqlOutlined />,
+/** The icon of each kind's entry (`icon` of libs/rules source-kinds.ts). */
+const ICONS: Record<SourceIconKey, ReactNode> = {
+  database: <DatabaseOutlined />,
+  sql: <ConsoleSqlOutlined />,
   excel: <FileExcelOutlined />,
   join: <ApartmentOutlined />,
 };
 
 /**
  * The create-source dialog (spec 02 §2 screen 1): a folder and the source types the module flags
- * allow (GET get-shipment-modules-data/datasource). A type opens its wizard in that folder: the SQL
- * wizard for the database types, the upload wizard for Excel, the join designer for multi-table join.
+ * allow (GET get-shipment-modules-data/datasource), in the order of the source-kind registry. A type
+ * opens its entry's create route in that folder: the SQL wizard for the database types, the upload
+ * wizard for Excel, the join designer for multi-table join.
  */
 export function CreateSourceDialog({ open, projects, initialProjectId, onClose }: CreateSourceDialogProps) {
   const { ds, t } = useDsTranslation();
@@ -49,9 +49,7 @@ export function CreateSourceDialog({ open, projects, initialProjectId, onClose }
   const choose = (key: SourceTypeKey) => {
     if (!projectId) return;
     onClose();
-    if (key === 'excel') void navigate(buildPath('data_source_excel', { project: projectId, action: 'create' }));
-    else if (key === 'join') void navigate(buildPath('join_table', { project: projectId }));
-    else void navigate(buildPath('data_source_sql', { project: projectId, type: key }));
+    void navigate(createPath(key, projectId));
   };
 
   let body;
@@ -84,7 +82,7 @@ export function CreateSourceDialog({ open, projects, initialProjectId, onClose }
                 role="listitem"
                 className="bi-ds-types__item"
                 data-testid={`ds-type-${type.key}`}
-                icon={ICONS[type.key]}
+                icon={ICONS[sourceKind(type.key).icon]}
                 disabled={!projectId}
                 onClick={() => choose(type.key)}
               >

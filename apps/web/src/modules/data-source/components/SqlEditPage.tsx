@@ -11,7 +11,7 @@ import { useDataSource } from '../hooks/useDataSource';
 import { useDataSourceAuth } from '../hooks/useDataSourceAuth';
 import { useDsTranslation } from '../i18n';
 import { isDataError, type DataSource, type Preview, type UpdateRequest } from '../types';
-import { fromConnection, hasConnectionForm, toConnectionInput, type ConnectionFormValues } from '../utils/connection';
+import { fromConnection, hasConnectionForm, sourceEngine, toConnectionInput, type ConnectionFormValues } from '../utils/connection';
 import { canEditSettings } from '../utils/permissions';
 import { ConnectionFields } from './ConnectionFields';
 import { ProbePreview } from './PreviewTable';
@@ -168,7 +168,7 @@ function SqlEditForm({ source }: { source: DataSource }) {
               <Form.Item name="content" rules={[{ required: true, whitespace: true, message: ds('edit.contentRequired') }]}>
                 <Input.TextArea className="bi-ds-sql" data-testid="ds-sql" autoSize={{ minRows: 8, maxRows: 20 }} spellCheck={false} />
               </Form.Item>
-              {source.type === 0 ? <Typography.Paragraph type="secondary">{ds('wizard.sqlOrderBy')}</Typography.Paragraph> : null}
+              {sourceEngine(source.type) === 'mssql' ? <Typography.Paragraph type="secondary">{ds('wizard.sqlOrderBy')}</Typography.Paragraph> : null}
               {saveError ? <Alert className="bi-ds-alert" type="error" showIcon title={<span data-testid="save-error">{saveError}</span>} /> : null}
               <Space wrap>
                 <Button onClick={back} data-testid="ds-edit-cancel">

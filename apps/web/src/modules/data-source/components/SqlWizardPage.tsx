@@ -9,7 +9,7 @@ import { dataSourceApi, dataSourceKeys } from '../api/dataSource';
 import { useDataSourceAuth } from '../hooks/useDataSourceAuth';
 import { useDsTranslation } from '../i18n';
 import { isDataError, type ConnectionInput, type Preview, type SourceType, type TableRef } from '../types';
-import { recallConnection, rememberConnection, toConnectionInput, wizardTypeCode, type ConnectionFormValues } from '../utils/connection';
+import { recallConnection, rememberConnection, sourceEngine, toConnectionInput, wizardTypeCode, type ConnectionFormValues } from '../utils/connection';
 import { ConnectionFields } from './ConnectionFields';
 import { ProbePreview } from './PreviewTable';
 import { errorText, typeLabel, useCacheOptions } from './common';
@@ -265,7 +265,7 @@ function SqlWizard({ projectId, type }: { projectId: string; type: SourceType })
                   autoSize={{ minRows: 8, maxRows: 20 }}
                   spellCheck={false}
                 />
-                {type === 0 ? <Typography.Text type="secondary">{ds('wizard.sqlOrderBy')}</Typography.Text> : null}
+                {sourceEngine(type) === 'mssql' ? <Typography.Text type="secondary">{ds('wizard.sqlOrderBy')}</Typography.Text> : null}
                 <div>
                   <Button icon={<EyeOutlined />} onClick={previewSql} loading={probe.isPending} data-testid="ds-preview">
                     {ds('wizard.preview')}

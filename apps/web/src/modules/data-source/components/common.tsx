@@ -1,4 +1,4 @@
-import { CACHE_INTERVALS, JOIN_SOURCE_TYPE } from '@bi/rules';
+import { CACHE_INTERVALS, sourceKind, sourceKindOfCode, type SOURCE_KIND_REGISTRY, type SourceKindKey } from '@bi/rules';
 import { useMemo } from 'react';
 import i18n from '../../../shared/i18n';
 import { useDsTranslation, type DsT } from '../i18n';
@@ -11,24 +11,14 @@ export function errorText(error: unknown): string {
   return error instanceof Error && error.message ? error.message : i18n.t('errors.operationFailed');
 }
 
-/** Label of a source type code. */
+/** The built kinds: each has its label `types.<key>` in the three catalogues (a compile error otherwise). */
+type BuiltKindKey = { [K in SourceKindKey]: (typeof SOURCE_KIND_REGISTRY)[K] extends { available: true } ? K : never }[SourceKindKey];
+
+/** Label of a source type code: `types.<key>` of its kind (libs/rules source-kinds.ts) when built, else "Type {type}". */
 export function typeLabel(ds: DsT, type: number): string {
-  switch (type) {
-    case 0:
-      return ds('types.sql');
-    case 2:
-      return ds('types.mysql');
-    case 3:
-      return ds('types.oracle');
-    case 7:
-      return ds('types.postgres');
-    case 8:
-      return ds('types.analytics');
-    case JOIN_SOURCE_TYPE:
-      return ds('types.join');
-    default:
-      return ds('types.other', { type });
-  }
+  const key = sourceKindOfCode(type);
+  if (key === null || !sourceKind(key).available) return ds('types.other', { type });
+  return ds(`types.${key}` as `types.${BuiltKindKey}`);
 }
 
 /** Label of a cache interval in minutes (0 = no cache). */

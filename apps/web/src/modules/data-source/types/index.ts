@@ -1,15 +1,21 @@
 /** Shapes of docs/api/data-source.md (spec 02 §3, §7 "Sources" and "Folders"). */
-import type { Aggregator } from '@bi/rules';
+import type { Aggregator, SOURCE_KIND_REGISTRY, SourceKindKey } from '@bi/rules';
 import type { PermissionData } from '../../auth/types';
 
 /**
- * Source type codes: 0 SQL Server, 2 MySQL / MariaDB, 3 Oracle, 7 PostgreSQL, 8 the analytics store;
- * 1 and 5 (indicator imports), 4 (ERP report) and 6 (SBEP) belong to other screens.
+ * Source type codes (the registry of libs/rules source-kinds.ts): 0 SQL Server, 2 MySQL / MariaDB,
+ * 3 Oracle, 7 PostgreSQL, 8 the analytics store (uploads too), 9 joined tables; 1 and 5 (indicator
+ * imports), 4 (ERP report) and 6 (SBEP) are not built yet.
  */
 export type SourceType = number;
 
-/** The database types the SQL wizard creates, by their route segment (`/data_source_sql/:project/:type`). */
-export type WizardType = 'sql' | 'mysql' | 'oracle' | 'postgres';
+/**
+ * The database types the SQL wizard creates, by their route segment (`/data_source_sql/:project/:type`):
+ * the kinds of the registry (libs/rules source-kinds.ts) whose create route is the SQL wizard.
+ */
+export type WizardType = {
+  [K in SourceKindKey]: (typeof SOURCE_KIND_REGISTRY)[K] extends { available: true; create: { name: 'data_source_sql' } } ? K : never;
+}[SourceKindKey];
 
 export type ConnectionKind = 'Basic' | 'TNS';
 export type OracleRole = 'Default' | 'SYSDBA' | 'SYSOPER';

@@ -1,14 +1,14 @@
-import { CONNECTION_DEFAULTS, SOURCE_TYPE } from '@bi/rules';
+import { SOURCE_KIND_REGISTRY, connectionFormOf, hasConnectionForm, sourceKindEntryOfCode, sourceKindsWhere, type SourceEngine } from '@bi/rules';
 import type { StorageLike } from '../../../shared/storage/keys';
 import type { Connection, ConnectionInput, ConnectionKind, OracleRole, SourceType, WizardType } from '../types';
 
-/** Route segment of the SQL wizard → source type code (docs/api/data-source.md "Types"). */
-export const WIZARD_TYPE_CODES: Readonly<Record<WizardType, SourceType>> = {
-  sql: SOURCE_TYPE.sqlServer,
-  mysql: SOURCE_TYPE.mysql,
-  oracle: SOURCE_TYPE.oracle,
-  postgres: SOURCE_TYPE.postgres,
-};
+/**
+ * Route segment of the SQL wizard → source type code (docs/api/data-source.md "Types"): the kinds of the
+ * registry (libs/rules source-kinds.ts) whose create route is the SQL wizard, by their key.
+ */
+export const WIZARD_TYPE_CODES = Object.fromEntries(
+  sourceKindsWhere((e) => e.available && e.sqlWizard && e.create?.name === 'data_source_sql').map((key) => [key, SOURCE_KIND_REGISTRY[key].code]),
+) as Readonly<Record<WizardType, SourceType>>;
 
 export const WIZARD_TYPES = Object.keys(WIZARD_TYPE_CODES) as WizardType[];
 
@@ -19,11 +19,13 @@ export function wizardTypeCode(segment: string | undefined): SourceType | null {
 }
 
 /** True for the types that have a connection form (everything but the analytics store). */
-export function hasConnectionForm(type: SourceType): type is 0 | 2 | 3 | 7 {
-  return type === 0 || type === 2 || type === 3 || type === 7;
-}
+export { hasConnectionForm };
 
-export const isOracle = (type: SourceType) => type === SOURCE_TYPE.oracle;
+/** Oracle's form: Basic or TNS, the service name instead of the initial database, and a role (the entry's `connection.service`). */
+export const isOracle = (type: SourceType) => connectionFormOf(type)?.service === true;
+
+/** The engine a type's rows are read with (its registry entry's), null for an unknown type. */
+export const sourceEngine = (type: SourceType): SourceEngine | null => sourceKindEntryOfCode(type)?.engine ?? null;
 
 /** The connection form's values (port as a number, null when empty). */
 export interface ConnectionFormValues {
@@ -42,7 +44,7 @@ export interface ConnectionFormValues {
  * service ORCL, Basic connection and role Default, PostgreSQL 5432 / postgres / database postgres.
  */
 export function defaultConnection(type: SourceType): ConnectionFormValues {
-  const d = hasConnectionForm(type) ? CONNECTION_DEFAULTS[type] : { port: 0, userName: '', serverName: '', initialDatabase: '' };
+  const d = connectionFormOf(type)?.defaults ?? { port: 0, userName: '', serverName: '', initialDatabase: '' };
   return {
     host: '',
     port: d.port || null,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { availableSourceTypes, moduleAllowed } from './modules';
+import { availableSourceTypes, createPath, moduleAllowed, SOURCE_TYPE_OPTIONS } from './modules';
 
 const keys = (flags: Parameters<typeof availableSourceTypes>[0]) => availableSourceTypes(flags).map((o) => o.key);
 
@@ -33,5 +33,16 @@ describe('source type gating by module flags', () => {
     ]);
     expect(availableSourceTypes({ excel: { permission: false }, sql: { permission: true } }).map((o) => o.key)).not.toContain('join');
     expect(availableSourceTypes({ excel: { permission: false }, sql: { permission: true } }).map((o) => o.key)).not.toContain('excel');
+  });
+
+  it('each entry opens the create route of its kind in the chosen folder', () => {
+    expect(Object.fromEntries(SOURCE_TYPE_OPTIONS.map((o) => [o.key, createPath(o.key, 'p 1')]))).toMatchObject({
+      sql: '/data_source_sql/p%201/sql',
+      mysql: '/data_source_sql/p%201/mysql',
+      oracle: '/data_source_sql/p%201/oracle',
+      postgres: '/data_source_sql/p%201/postgres',
+      excel: '/data_source_excel/p%201/create',
+      join: '/data_source/join_table/p%201',
+    });
   });
 });

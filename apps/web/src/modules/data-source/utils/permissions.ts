@@ -1,6 +1,6 @@
-import { JOIN_SOURCE_TYPE, SOURCE_TYPE } from '@bi/rules';
+import { sourceKindEntryOfCode } from '@bi/rules';
 import { isAdmin } from '../../auth/utils/permission';
-import { buildPath } from '../../../shared/routing/routes';
+import { buildPath, type RouteName } from '../../../shared/routing/routes';
 import type { DataSourceSummary } from '../types';
 
 /** What the caller may do in the data-source area (docs/api/data-source.md "Permissions"). */
@@ -15,29 +15,29 @@ export interface DataSourceAuth {
 
 export { isAdmin };
 
-/** Indicator imports (1, 5) have no edit screen (spec 02 §2 screen 1). */
-const INDICATOR_TYPES = [1, 5];
-/** Types with an edit screen: the SQL edit screen's, and joined tables (the designer). */
-const EDIT_SCREEN_TYPES: readonly number[] = [SOURCE_TYPE.sqlServer, SOURCE_TYPE.mysql, SOURCE_TYPE.oracle, SOURCE_TYPE.postgres, SOURCE_TYPE.analytics, JOIN_SOURCE_TYPE];
-
-/** Where a source's "edit" goes: the join designer for a joined table, else the SQL edit screen. */
+/**
+ * Where a source's "edit" goes: the edit route of its kind (libs/rules source-kinds.ts): the join
+ * designer for a joined table, else the SQL edit screen.
+ */
 export function editPath(source: Pick<DataSourceSummary, 'dataSourceId' | 'projectId' | 'type'>): string {
-  if (source.type === JOIN_SOURCE_TYPE) return buildPath('join_table', { project: source.projectId, data_source: source.dataSourceId });
-  return `/data_source_edit/${encodeURIComponent(source.dataSourceId)}`;
+  const route = sourceKindEntryOfCode(source.type)?.edit ?? { name: 'data_source_edit' };
+  return buildPath(route.name as RouteName, { ...route.params, project: source.projectId, data_source: source.dataSourceId });
 }
 
 type SourceFacts = Pick<DataSourceSummary, 'type' | 'isReadOnly' | 'editable'>;
 
 /**
- * The "edit" entry of a source (spec 02 §2 screen 1): hidden for type 1, type 5 and read-only
- * sources; otherwise it needs datasource:edit and access to the source (`editable`), a type the
- * edit screen handles, and for the analytics store (type 8, free SQL) the admin role.
+ * The "edit" entry of a source (spec 02 §2 screen 1): hidden for read-only sources and for the kinds
+ * without an edit route (the indicator imports, types 1 and 5, and every kind not built); otherwise it
+ * needs datasource:edit and access to the source (`editable`), and for a kind of free SQL on the
+ * analytics store (type 8, `adminOnly`) the admin role.
  */
 export function canEditSettings(source: SourceFacts, auth: Pick<DataSourceAuth, 'canEdit' | 'isAdmin'>): boolean {
-  if (INDICATOR_TYPES.includes(source.type) || source.isReadOnly) return false;
+  if (source.isReadOnly) return false;
   if (!auth.canEdit || !source.editable) return false;
-  if (!EDIT_SCREEN_TYPES.includes(source.type)) return false;
-  return source.type !== SOURCE_TYPE.analytics || auth.isAdmin;
+  const kind = sourceKindEntryOfCode(source.type);
+  if (!kind?.available || !kind.edit) return false;
+  return !kind.adminOnly || auth.isAdmin;
 }
 
 /** Delete, move and field settings of one source: datasource:edit and access to it. */
