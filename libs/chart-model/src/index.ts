@@ -10,3 +10,4 @@ export * from './schemas/text.js';
 export * from './schemas/filters.js';
 export type { Same } from './schemas/same.js';
 export * from './schemas/chart.js';
+export * from './schemas/linkage.js';

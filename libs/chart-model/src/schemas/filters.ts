@@ -126,7 +126,7 @@ export const globalFilterItemSchema = z.object(
     granularity: z.custom<Granularity>((v) => (typeof v === 'number' || typeof v === 'string') && Object.hasOwn(GRANULARITY_CODES, v), must('0 to 5')).optional(),
     numberOption: numberOptionSchema.optional(),
     relative: z
-      .object({ preset: relativePresetSchema, days: z.unknown() }, must(PRESETS))
+      .object({ preset: relativePresetSchema, days: z.unknown().optional() }, must(PRESETS))
       .superRefine((r, ctx) => {
         if (r.preset === 'lastDays' && !relativeDaysSchema.safeParse(r.days).success) ctx.addIssue({ code: 'custom', path: ['days'], message: `1 to ${MAX_RELATIVE_DAYS}` });
       })
