@@ -29,7 +29,7 @@
  * An item targets a chart by its `charts` list (each entry may map the item's field to a field of
  * that chart's source); an item without a list targets every chart whose source has its field.
  */
-import type { DataType, Granularity, RangeFilter, RelativeDate } from './chart.js';
+import type { DataType, RangeFilter } from './chart.js';
 import type { z } from 'zod';
 import type { globalFilterValueSchema } from './schemas/filters.js';
 import { linkageFiltersFor, type DashboardLinkage, type LinkageDimension, type LinkageSelection } from './linkage.js';
