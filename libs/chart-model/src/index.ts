@@ -7,6 +7,7 @@ export * from './chart-filters.js';
 export * from './relation.js';
 export * from './drill.js';
 export * from './schemas/text.js';
+export * from './schemas/values.js';
 export * from './schemas/filters.js';
 export type { Same } from './schemas/same.js';
 export * from './schemas/chart.js';

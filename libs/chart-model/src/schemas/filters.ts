@@ -8,17 +8,13 @@ import type { Granularity, RangeFilter } from '../chart.js';
 import type { GlobalFilterItem } from '../chart-filters.js';
 import { INPUT_BOUNDS, nullAsAbsent, storable, storableText } from './text.js';
 import type { Same } from './same.js';
+import { DATA_TYPES, GRANULARITIES, MAX_RELATIVE_DAYS, NUMBER_OPTIONS, RELATIVE_DATE_PRESETS } from './values.js';
 
-export const DATA_TYPES = ['string', 'number', 'date'] as const;
 export const dataTypeSchema = z.enum(DATA_TYPES);
 /** 0 normal, 1 year, 2 quarter, 3 month, 4 week, 5 day */
-export const granularitySchema = z.literal([0, 1, 2, 3, 4, 5]);
-export const NUMBER_OPTIONS = ['all', 'custom', 'equal', 'notEqual', 'greaterThan', 'greaterThanOrEqual', 'lessThan', 'lessThanOrEqual', 'range'] as const;
+export const granularitySchema = z.literal(GRANULARITIES);
 export const numberOptionSchema = z.enum(NUMBER_OPTIONS);
-export const RELATIVE_DATE_PRESETS = ['today', 'thisWeek', 'thisMonth', 'thisQuarter', 'thisYear', 'lastDays'] as const;
 export const relativePresetSchema = z.enum(RELATIVE_DATE_PRESETS);
-/** lastDays: at most this many days, today included */
-export const MAX_RELATIVE_DAYS = 3660;
 export const relativeDaysSchema = z.number().int().min(1).max(MAX_RELATIVE_DAYS);
 
 /** One filter value of a request (docs/api/chart.md "Bounds"): a storable text of at most INPUT_BOUNDS.filterValueChars, a number, or null. */

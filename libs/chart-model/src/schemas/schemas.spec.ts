@@ -1,5 +1,5 @@
 import { chartSchema } from './chart.js';
-import { detailFilterSchema, filterValueProblem, globalFilterItemSchema, globalFilterValueSchema, requestFilters } from '../index.js';
+import { detailFilterSchema, filterValueProblem, globalFilterItemSchema, globalFilterValueSchema, granularitySchema, isGranularity, isNumberOption, isRangeValue, isRelativeDays, isRelativePreset, numberOptionSchema, rangeValue, relativeDaysSchema, relativePresetSchema, requestFilters } from '../index.js';
 import { chartLinkageSchema } from './linkage.js';
 import { INPUT_BOUNDS, storableText, textIssue } from './text.js';
 
@@ -61,5 +61,18 @@ describe('bounds and defaults of the shapes', () => {
   it('reports a stored item member with the message users read', () => {
     expect(issues(globalFilterItemSchema.safeParse({ id: '', name: 'n', dataType: 'string', dataSourceId: 's' }))[0]).toMatchObject({ path: ['id'], message: '1 to 64 characters' });
     expect(issues(globalFilterItemSchema.safeParse({ id: 'g', name: 'n', dataType: 'date', dataSourceId: 's', relative: { preset: 'lastDays', days: 0 } }))[0]).toMatchObject({ path: ['relative', 'days'], message: '1 to 3660' });
+  });
+});
+
+describe('the zod-free predicates (the web reads URL values with them) agree with their schemas', () => {
+  const samples: unknown[] = ['East', '', 'a\u0000b', '\uD800', 'x'.repeat(1000), 'x'.repeat(1001), 0, 1.5, -3, Number.NaN, Number.POSITIVE_INFINITY, null, undefined, true, {}, [], '3', 3, 5, 6, 'all', 'range', 'like', 'today', 'lastDays', 'yesterday', 1, 3660, 3661, 2.5];
+  it.each([
+    ['isRangeValue', isRangeValue, rangeValue],
+    ['isGranularity', isGranularity, granularitySchema],
+    ['isNumberOption', isNumberOption, numberOptionSchema],
+    ['isRelativePreset', isRelativePreset, relativePresetSchema],
+    ['isRelativeDays', isRelativeDays, relativeDaysSchema],
+  ] as const)('%s', (_name, predicate, schema) => {
+    for (const v of samples) expect([v, predicate(v)]).toEqual([v, schema.safeParse(v).success]);
   });
 });

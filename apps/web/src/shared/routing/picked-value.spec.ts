@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { pickedValueOf } from './picked-value';
 
-describe('pickedValueOf (a filter value read from the page URL, with the wire schema of @bi/chart-model)', () => {
+describe('pickedValueOf (a filter value read from the page URL, with the rules of the wire schema, @bi/chart-model)', () => {
   it('keeps the known members in bounds', () => {
     expect(pickedValueOf({ range: ['East', 3], granularity: 3, numberOption: 'equal', relative: { preset: 'lastDays', days: 30 }, other: 1 })).toEqual({
       range: ['East', 3],
