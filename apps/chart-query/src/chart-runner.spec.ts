@@ -126,6 +126,20 @@ describe('ChartRunner', () => {
     await expect(runner.runChart(req('c1', { drillJson: '{' }))).rejects.toMatchObject({ key: 'request.invalid' });
   });
 
+  it('refuses a NUL in a global or inner filter value of the JSON text before any query, with the key @bi/query answers (chart.invalid_characters)', async () => {
+    backends.charts.set('c1', barChart('c1', 'ds1'));
+    const nul = JSON.stringify([{ name: 'region', dataType: 'string', range: ['East', 'a\u0000b'] }]);
+    await expect(runner.runChart(req('c1', { globalFiltersJson: nul }))).rejects.toMatchObject({ key: 'chart.invalid_characters', params: { name: 'region' } });
+    await expect(runner.runChart(req('c1', { innerFiltersJson: nul }))).rejects.toMatchObject({ key: 'chart.invalid_characters', params: { name: 'region' } });
+    const long = JSON.stringify([{ name: 'region', dataType: 'string', range: ['x'.repeat(1001)] }]);
+    await expect(runner.runChart(req('c1', { globalFiltersJson: long }))).rejects.toMatchObject({ key: 'chart.value_too_long', params: { name: 'region', max: 1000 } });
+    await expect(runner.runChart(req('c1', { globalFiltersJson: '[1]' }))).rejects.toMatchObject({ key: 'request.invalid', params: { detail: 'globalFilters: expected a list of filters' } });
+    const detail = JSON.stringify({ logic: 0, filterItems: [{ field: { name: 'region' }, compare: '=', compareValue: 'a\u0000b' }] });
+    await expect(runner.details({ tab: 'dashboard', chartId: 'c1', chartJson: '', innerFiltersJson: '', globalFiltersJson: '', detailFilterJson: detail, page: 1, pageSize: 10, pointKey: '', search: '' })).rejects.toMatchObject({ key: 'chart.invalid_characters', params: { name: 'region' } });
+    expect(backends.calls).toHaveLength(0);
+    expect(JSON.parse((await runner.runChart(req('c1', { globalFiltersJson: JSON.stringify([{ name: 'region', dataType: 'string', range: ['East'] }]) }))).answerJson).meta.rowCount).toBe(2);
+  });
+
   it("keeps a field's values under the source prefix: asked again, no query; a new search, a data change or a new data version asks again", async () => {
     backends.charts.set('c1', barChart('c1', 'ds1'));
     const range = (over: Record<string, unknown> = {}) => runner.fieldRange({ tab: 'dashboard', chartId: 'c1', chartJson: '', field: 'region', search: '', limit: 0, ...over });

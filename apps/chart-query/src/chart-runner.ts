@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 import type { Cache } from '@bi/cache';
-import { DRILL_LIMITS, drilledChart, headlineChart, headlineValue, type Chart, type RangeFilter } from '@bi/chart-model';
+import { DRILL_LIMITS, detailFilterSchema, drilledChart, headlineChart, headlineValue, requestFilters, textIssue, type Chart, type RangeFilter } from '@bi/chart-model';
 import { buildOption, warningText, type ChartMeta, type JsonObject } from '@bi/charts';
 import type { AppConfig } from '@bi/config';
 import { canReadSource, userPrincipal } from '@bi/access';
@@ -11,6 +11,7 @@ import type { chartQueryV1, dashboardV1, dataSourceQueryV1 } from '@bi/proto';
 import { DETAIL_MAX_ROWS, buildDetailQuery, buildFieldRangeQuery, compile, fieldRangeOf, normalizeRows, type CompiledQuery, type DetailFilter } from '@bi/query';
 import { INPUT_BOUNDS } from '@bi/rules';
 import { CACHE, CONFIG, LOGGER, serviceClients, tabOrInvalid, type ServiceClients } from '@bi/service-kit';
+import type { z } from 'zod';
 import {
   CHART_ROW_LIMIT,
   answerKey,
@@ -76,8 +77,25 @@ export class GrpcBackends implements ChartQueryBackends, OnModuleDestroy {
   }
 }
 
-/** A filter list of a request (JSON text from the BFF), bounded; its values are checked when the filters are built (@bi/query). */
-function parseList<T>(json: string, what: string, max: number = INPUT_BOUNDS.filters): T[] | undefined {
+/**
+ * A refusal of a filter wire schema (@bi/chart-model) with the keys the values' checks of @bi/query answer for
+ * the same value (chart.invalid_characters, chart.value_too_long, chart.too_many_values: the filter's field
+ * named); any other shape is request.invalid with `detail`.
+ */
+function filterRefusal(issue: z.core.$ZodIssue, items: unknown, detail: string): AppError {
+  const at = issue.path;
+  const listAt = at.findIndex((p) => p === 'range' || p === 'compareValue' || p === 'compareValueLeft' || p === 'compareValueRight');
+  const owner = listAt > 0 ? (at.slice(0, listAt).reduce<unknown>((o, k) => (o as Record<PropertyKey, unknown>)?.[k], items) as { name?: unknown; field?: { name?: unknown } }) : undefined;
+  const name = String(owner?.field?.name ?? owner?.name ?? '');
+  const isValue = listAt > 0 && (at[listAt] !== 'range' || at.length === listAt + 2);
+  if (isValue && textIssue(issue)) return new AppError('invalid', 'chart.invalid_characters', { name });
+  if (isValue && issue.code === 'too_big' && issue.origin === 'string') return new AppError('invalid', 'chart.value_too_long', { name, max: INPUT_BOUNDS.filterValueChars });
+  if (listAt > 0 && at[listAt] === 'range' && at.length === listAt + 1 && issue.code === 'too_big') return new AppError('invalid', 'chart.too_many_values', { name, count: (owner as { range: unknown[] }).range.length, max: INPUT_BOUNDS.filterValues });
+  return new AppError('invalid', 'request.invalid', { detail });
+}
+
+/** A filter list of a request (JSON text from the BFF), parsed once with the wire schema (@bi/chart-model requestFilters). */
+function parseList(json: string, what: string): RangeFilter[] | undefined {
   if (!json) return undefined;
   let v: unknown;
   try {
@@ -85,8 +103,23 @@ function parseList<T>(json: string, what: string, max: number = INPUT_BOUNDS.fil
   } catch {
     throw new AppError('invalid', 'request.invalid', { detail: `${what}: not JSON` });
   }
-  if (!Array.isArray(v) || v.length > max || v.some((x) => typeof x !== 'object' || x === null)) throw new AppError('invalid', 'request.invalid', { detail: `${what}: expected a list of filters` });
-  return v as T[];
+  const r = Array.isArray(v) ? requestFilters.safeParse(v) : undefined;
+  if (!r?.success) throw r ? filterRefusal(r.error.issues[0]!, v, `${what}: expected a list of filters`) : new AppError('invalid', 'request.invalid', { detail: `${what}: expected a list of filters` });
+  return r.data as RangeFilter[] | undefined;
+}
+
+/** The detail dialog's filter (JSON text from the BFF), parsed once with the wire schema (@bi/chart-model detailFilterSchema). */
+function parseDetailFilter(json: string): DetailFilter | undefined {
+  if (!json) return undefined;
+  let v: unknown;
+  try {
+    v = JSON.parse(json);
+  } catch {
+    throw new AppError('invalid', 'request.invalid', { detail: 'filter: not JSON' });
+  }
+  const r = detailFilterSchema.safeParse(v);
+  if (!r.success) throw filterRefusal(r.error.issues[0]!, v, 'filter: expected {logic, filterItems}');
+  return r.data as DetailFilter;
 }
 
 /** meta.drill of an answer of a chart with a hierarchy (docs/api/chart.md "Drill-down"): the path, the level shown, the levels with their source titles. */
@@ -163,8 +196,8 @@ export class ChartRunner {
     const tab = tabOrInvalid(req.tab);
     const chart = await this.chartOf(tab, req.chartId, req.chartJson);
     const language = resolveLanguage(req.language);
-    const innerFilters = parseList<RangeFilter>(req.innerFiltersJson, 'innerFilters');
-    const globalFilters = parseList<RangeFilter>(req.globalFiltersJson, 'globalFilters') ?? [];
+    const innerFilters = parseList(req.innerFiltersJson, 'innerFilters');
+    const globalFilters = parseList(req.globalFiltersJson, 'globalFilters') ?? [];
     const drill = parseDrill(req.drillJson);
     if (isEmptyChart(chart)) {
       const source = chart.dataSourceId ? (req.source ?? (await this.backends.describe(chart.dataSourceId))) : undefined;
@@ -243,7 +276,7 @@ export class ChartRunner {
           const chart = headlineChart(stored);
           if (!chart) return none;
           const source = item.source ?? (await this.backends.describe(chart.dataSourceId));
-          const { main, rows } = await this.mainRows(chart, source, parseList<RangeFilter>(item.filtersJson, 'filters') ?? [], req.viewer, now, 2);
+          const { main, rows } = await this.mainRows(chart, source, parseList(item.filtersJson, 'filters') ?? [], req.viewer, now, 2);
           const row = rows[0];
           const measures = main.columns.filter((c) => c.role === 'measure');
           const numberOf = (v: unknown): number | null => {
@@ -287,15 +320,10 @@ export class ChartRunner {
     const chart = await this.chartOf(tab, req.chartId, req.chartJson);
     if (!chart.dataSourceId) throw new AppError('invalid', 'chart.source_required');
     const source = req.source ?? (await this.backends.describe(chart.dataSourceId));
-    let detailFilter: DetailFilter | undefined;
-    try {
-      detailFilter = req.detailFilterJson ? (JSON.parse(req.detailFilterJson) as DetailFilter) : undefined;
-    } catch {
-      throw new AppError('invalid', 'request.invalid', { detail: 'filter: not JSON' });
-    }
+    const detailFilter = parseDetailFilter(req.detailFilterJson);
     const page = Math.max(1, req.page || 1);
     const pageSize = Math.min(Math.max(1, req.pageSize || 500), DETAIL_MAX_ROWS);
-    const filters = chartQueryFilters(chart, source, parseList<RangeFilter>(req.innerFiltersJson, 'innerFilters'), parseList<RangeFilter>(req.globalFiltersJson, 'globalFilters') ?? [], { now: new Date(), timeZone: this.timeZone });
+    const filters = chartQueryFilters(chart, source, parseList(req.innerFiltersJson, 'innerFilters'), parseList(req.globalFiltersJson, 'globalFilters') ?? [], { now: new Date(), timeZone: this.timeZone });
     let compiled: CompiledQuery;
     let counting: CompiledQuery | undefined;
     try {

@@ -3,9 +3,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Cache } from '@bi/cache';
 import { AppError } from '@bi/core';
 import type { dashboardV1 } from '@bi/proto';
-import { LINKAGE_LIMITS, checkLinkage, copiedWarnConfig, isChartType, type ChartLinkage, type DashboardLinkage } from '@bi/chart-model';
+import { LINKAGE_LIMITS, chartLinkageSchema, checkLinkage, copiedWarnConfig, isChartType, type ChartLinkage, type DashboardLinkage } from '@bi/chart-model';
 import { checkGlobalFilters, globalFilterMessage, parseGlobalFilters, type GlobalFilterProblem } from '@bi/query';
-import { z } from 'zod';
 import { chartOf, definitionOf } from './chart-schema.js';
 import { GRID, charLength, hasLineBreak, isReserved, placeNewChart, type Tab } from '@bi/rules';
 import { CACHE, idOrNotFound, isUuid, tabOrInvalid, validName } from '@bi/service-kit';
@@ -14,13 +13,8 @@ import { DashboardRepository } from './dashboard.repository.js';
 
 const MAX_CHARTS_PER_DASHBOARD = 200;
 
-const fieldName = z.string().min(1).max(LINKAGE_LIMITS.fieldName);
-/** Link settings as SaveLinkage receives them (bounded; the rules are checkLinkage's). */
-const linkageSchema = z.object({
-  targets: z
-    .array(z.object({ chartId: z.string().max(64), fields: z.array(z.object({ source: fieldName, target: fieldName })).max(LINKAGE_LIMITS.fields) }))
-    .max(LINKAGE_LIMITS.targets),
-});
+/** Link settings as SaveLinkage receives them: the wire schema of @bi/chart-model (bounded; the rules are checkLinkage's). */
+const linkageSchema = chartLinkageSchema;
 
 /** A definition's linkage with the targets still on the dashboard (a deleted chart's links are left out). */
 function liveLinkage(definition: unknown, chartIds: ReadonlySet<string>): ChartLinkage | undefined {

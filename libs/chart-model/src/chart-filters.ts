@@ -29,7 +29,9 @@
  * An item targets a chart by its `charts` list (each entry may map the item's field to a field of
  * that chart's source); an item without a list targets every chart whose source has its field.
  */
-import type { DataType, Granularity, RangeFilter, RelativeDate } from './chart.js';
+import type { DataType, RangeFilter } from './chart.js';
+import type { z } from 'zod';
+import type { globalFilterValueSchema } from './schemas/filters.js';
 import { linkageFiltersFor, type DashboardLinkage, type LinkageDimension, type LinkageSelection } from './linkage.js';
 
 /** A chart a global filter applies to, and the field of that chart's source it filters (default: the item's own). */
@@ -54,13 +56,7 @@ export interface GlobalFilterItem extends RangeFilter {
 }
 
 /** What the viewer picked for one item. */
-export interface GlobalFilterValue {
-  range: (string | number)[];
-  granularity?: Granularity;
-  numberOption?: RangeFilter['numberOption'];
-  relative?: RelativeDate;
-  anyOf?: boolean;
-}
+export type GlobalFilterValue = z.infer<typeof globalFilterValueSchema>;
 
 export interface ChartFiltersInput {
   chart: { chartId: string; dataSourceId?: string };

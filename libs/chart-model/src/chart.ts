@@ -6,6 +6,8 @@ import type { ChartType } from './kinds.js';
 import type { DrillLevel } from './drill.js';
 import type { ChartLinkage } from './linkage.js';
 import type { WarnConfig } from './warn-config.js';
+import type { z } from 'zod';
+import type { relativePresetSchema } from './schemas/filters.js';
 
 export type DataType = 'string' | 'number' | 'date';
 
@@ -107,7 +109,7 @@ export interface NavConfig {
 }
 
 /** Relative date presets of a date filter, resolved by the server in BI_TIME_ZONE (never the browser's clock). */
-export type RelativeDatePreset = 'today' | 'thisWeek' | 'thisMonth' | 'thisQuarter' | 'thisYear' | 'lastDays';
+export type RelativeDatePreset = z.infer<typeof relativePresetSchema>;
 export interface RelativeDate {
   preset: RelativeDatePreset;
   /** lastDays: how many days, today included (1–3660) */

@@ -4,23 +4,17 @@
  * SaveLinkage); what is clicked lives in the page URL. The dimension values of the clicked points
  * become filters of each target through the one function "which filters apply to this chart".
  */
+import type { z } from 'zod';
 import type { DataType, Granularity, RangeFilter } from './chart.js';
+import type { chartLinkageSchema, linkageFieldSchema, linkageTargetSchema } from './schemas/linkage.js';
 
 /** One mapping: a dimension of the source chart → a field of the target chart's source. */
-export interface LinkageField {
-  source: string;
-  target: string;
-}
+export type LinkageField = z.infer<typeof linkageFieldSchema>;
 
-export interface LinkageTarget {
-  chartId: string;
-  fields: LinkageField[];
-}
+export type LinkageTarget = z.infer<typeof linkageTargetSchema>;
 
 /** The linkage settings of one chart: the charts its click filters. */
-export interface ChartLinkage {
-  targets: LinkageTarget[];
-}
+export type ChartLinkage = z.infer<typeof chartLinkageSchema>;
 
 /** The settings of a dashboard: one entry per source chart, with the dimensions its points are made of. */
 export interface DashboardLinkage extends ChartLinkage {

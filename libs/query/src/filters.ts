@@ -1,6 +1,6 @@
-import type { Compare, FieldFilter, FilterCondition, Granularity, RangeFilter } from '@bi/chart-model';
+import { filterValueProblem, type Compare, type FieldFilter, type FilterCondition, type Granularity, type RangeFilter } from '@bi/chart-model';
 import { compareDateValues, dateBounds, formatDateValue, parseDateValue, relativeDateRange, type DateTimeValue, type GranularityName } from './dates.js';
-import { FILTER_COMPARES, INPUT_BOUNDS, textProblem } from '@bi/rules';
+import { FILTER_COMPARES, INPUT_BOUNDS } from '@bi/rules';
 import { QueryError } from './errors.js';
 import type { CompareOp, FilterNode, Predicate, ScalarValue } from './ir.js';
 import type { FieldCatalog, FieldType, SourceField } from './source.js';
@@ -58,11 +58,12 @@ export const NO_FILTER: FilterNode = { kind: 'and', children: [] };
 const isBlank = (v: unknown) => v === undefined || v === null || v === '';
 const NUMBER_TEXT = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
 
-/** Every filter value passes here first: bounded in length, storable text (@bi/rules). */
+/** Every filter value passes here first: the rule of the wire schemas' filter values (@bi/chart-model filterValueProblem: bounded in length, storable text). */
 function checkedInput(field: SourceField, v: unknown): unknown {
   if (typeof v !== 'string') return v;
-  if (v.length > MAX_VALUE_CHARS) throw new QueryError('value_too_long', { name: field.name, max: MAX_VALUE_CHARS });
-  if (textProblem(v)) throw new QueryError('invalid_characters', { name: field.name });
+  const problem = filterValueProblem(v);
+  if (problem === 'too_long') throw new QueryError('value_too_long', { name: field.name, max: MAX_VALUE_CHARS });
+  if (problem) throw new QueryError('invalid_characters', { name: field.name });
   if (field.dataType !== 'string' && v.trim() === '') throw new QueryError('blank_value', { name: field.name });
   return v;
 }

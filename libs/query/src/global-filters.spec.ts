@@ -32,6 +32,20 @@ describe('parsing a global filter list', () => {
     expect(items).toEqual<GlobalFilterItem[]>([{ id: 'g1', name: 'region', title: 'Region', dataType: 'string', dataSourceId: 'sales', range: [], show: true, showAll: false, charts: [{ chartId: 'bar' }, { chartId: 'stock', field: 'area' }] }]);
   });
 
+  it.each<[string, unknown, string]>([
+    ['not an object', [1], 'globalFilter.0: expected an object'],
+    ['no field name', [{ ...region, name: '' }], 'globalFilter.0.name: 1 to 128 characters'],
+    ['an unknown type', [{ ...region, dataType: 'boolean' }], 'globalFilter.0.dataType: string, number or date'],
+    ['a value that is an object', [{ ...region, range: [{ $gt: 1 }] }], 'globalFilter.0.range: texts of at most 1000 characters or numbers'],
+    ['an unknown preset', [{ ...region, dataType: 'date', relative: { preset: 'yesterday' } }], 'globalFilter.0.relative.preset: one of today, thisWeek, thisMonth, thisQuarter, thisYear, lastDays'],
+    ['last 0 days', [{ ...region, dataType: 'date', relative: { preset: 'lastDays', days: 0 } }], 'globalFilter.0.relative.days: 1 to 3660'],
+    ['a granularity out of range', [{ ...region, granularity: 9 }], 'globalFilter.0.granularity: 0 to 5'],
+    ['a chart entry without id', [{ ...region, charts: [{ field: 'x' }] }], 'globalFilter.0.charts: each {chartId, field?}'],
+    ['a NUL in a value (the wire schema\'s text rule: refused before the store)', [{ ...region, range: ['a\u0000b'] }], 'globalFilter.0.range: the text contains a NUL character'],
+  ])('names what is wrong with %s', (_name, raw, detail) => {
+    expect(parseGlobalFilters(raw)).toEqual({ problem: { kind: 'invalid', detail } });
+  });
+
   it.each<[string, unknown, GlobalFilterProblem['kind']]>([
     ['not a list', { a: 1 }, 'invalid'],
     ['too many items', Array.from({ length: GLOBAL_FILTER_LIMITS.items + 1 }, (_, i) => ({ ...region, id: `g${i}` })), 'too_many'],

@@ -6,22 +6,13 @@
  * options"), charts on the dashboard, operators of the type, values that read as the type, a start
  * not after the end, at most MAX_IN_VALUES values. Pure; the caller supplies the fields.
  */
-import type { DataType, GlobalFilterItem, RangeFilter, RelativeDate } from '@bi/chart-model';
-import { compareDateValues, dateBounds, MAX_RELATIVE_DAYS, parseDateValue, RELATIVE_PRESETS } from './dates.js';
-import { GRANULARITY_NAMES, MAX_IN_VALUES, MAX_VALUE_CHARS } from './filters.js';
+import { GLOBAL_FILTER_LIMITS, NUMBER_OPTIONS, RELATIVE_DATE_PRESETS, globalFilterItemSchema, type DataType, type GlobalFilterItem } from '@bi/chart-model';
+import type { z } from 'zod';
+import { compareDateValues, dateBounds, parseDateValue } from './dates.js';
+import { GRANULARITY_NAMES, MAX_IN_VALUES } from './filters.js';
 
-export const GLOBAL_FILTER_LIMITS = {
-  /** items of one dashboard */
-  items: 20,
-  /** charts one item lists */
-  charts: 200,
-  id: 64,
-  fieldName: 128,
-  title: 40,
-} as const;
-
-export const NUMBER_OPTIONS: readonly NonNullable<RangeFilter['numberOption']>[] = ['all', 'custom', 'equal', 'notEqual', 'greaterThan', 'greaterThanOrEqual', 'lessThan', 'lessThanOrEqual', 'range'];
-const DATA_TYPES: readonly DataType[] = ['string', 'number', 'date'];
+// the bounds and number options of an item are the wire schema's (@bi/chart-model globalFilterItemSchema)
+export { GLOBAL_FILTER_LIMITS, NUMBER_OPTIONS };
 
 /** Why a global filter list is refused; `kind` is the message key under globalFilter.* (libs/i18n). */
 export type GlobalFilterProblem =
@@ -38,56 +29,54 @@ export type GlobalFilterProblem =
   | { kind: 'range_reversed'; name: string };
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-const text = (v: unknown, max: number, min = 0) => typeof v === 'string' && v.length >= min && v.length <= max;
 const blank = (v: unknown) => v === undefined || v === null || v === '';
 
-/** The list as stored: each item's known members only, every size bounded. */
+/**
+ * Where a refusal of the item schema is reported: the member, a relative preset's part, a chart
+ * entry's field (the details of the messages users see: globalFilter.N.member: rule).
+ */
+function issuePath(path: readonly PropertyKey[]): string {
+  const [key, second, third] = path.map(String);
+  if (key === 'relative') return second === 'days' ? 'relative.days' : 'relative.preset';
+  if (key === 'charts') return third === 'field' ? 'charts.field' : 'charts';
+  return key ?? '';
+}
+
+/** The item's issue as a problem of the list (the kinds and details the list has always answered). */
+function itemProblem(issue: z.core.$ZodIssue, at: string, r: Record<string, unknown>): GlobalFilterProblem {
+  const key = issuePath(issue.path);
+  if (key === 'range' && issue.path.length === 1 && issue.code === 'too_big') return { kind: 'too_many_values', name: String(r.name), max: MAX_IN_VALUES };
+  if (key === 'numberOption') return { kind: 'operator_not_allowed', name: String(r.name), option: String(r.numberOption).slice(0, 40) };
+  if (key === 'relative.preset') return { kind: 'invalid', detail: `${at}.${key}: one of ${RELATIVE_DATE_PRESETS.join(', ')}` };
+  return { kind: 'invalid', detail: `${at}${key ? `.${key}` : ''}: ${issue.message}` };
+}
+
+/** The list as stored: each item's known members only (the wire schema globalFilterItemSchema), every size bounded, ids distinct. */
 export function parseGlobalFilters(raw: unknown): { items: GlobalFilterItem[] } | { problem: GlobalFilterProblem } {
-  const bad = (detail: string) => ({ problem: { kind: 'invalid', detail } as GlobalFilterProblem });
-  if (!Array.isArray(raw)) return bad('globalFilter: expected a list');
+  if (!Array.isArray(raw)) return { problem: { kind: 'invalid', detail: 'globalFilter: expected a list' } };
   if (raw.length > GLOBAL_FILTER_LIMITS.items) return { problem: { kind: 'too_many', max: GLOBAL_FILTER_LIMITS.items } };
   const items: GlobalFilterItem[] = [];
   const ids = new Set<string>();
   for (const [i, r] of raw.entries()) {
     const at = `globalFilter.${i}`;
-    if (!isObject(r)) return bad(`${at}: expected an object`);
-    if (!text(r.id, GLOBAL_FILTER_LIMITS.id, 1)) return bad(`${at}.id: 1 to ${GLOBAL_FILTER_LIMITS.id} characters`);
+    const parsed = globalFilterItemSchema.safeParse(r);
+    const issues = parsed.success ? [] : parsed.error.issues;
+    const rec = isObject(r) ? r : {};
+    // a refused id first, then a repeated one, then the item's other members in their order
+    const idIssue = issues.find((x) => x.path[0] === 'id');
+    if (idIssue || !isObject(r)) return { problem: itemProblem(idIssue ?? issues[0]!, at, rec) };
     if (ids.has(r.id as string)) return { problem: { kind: 'duplicate_id', id: r.id as string } };
     ids.add(r.id as string);
-    if (!text(r.name, GLOBAL_FILTER_LIMITS.fieldName, 1)) return bad(`${at}.name: 1 to ${GLOBAL_FILTER_LIMITS.fieldName} characters`);
-    if (r.title !== undefined && !text(r.title, GLOBAL_FILTER_LIMITS.title)) return bad(`${at}.title: at most ${GLOBAL_FILTER_LIMITS.title} characters`);
-    if (!DATA_TYPES.includes(r.dataType as DataType)) return bad(`${at}.dataType: string, number or date`);
-    if (!text(r.dataSourceId, GLOBAL_FILTER_LIMITS.id, 1)) return bad(`${at}.dataSourceId: required`);
-    if (r.range !== undefined && !Array.isArray(r.range)) return bad(`${at}.range: expected a list`);
-    const range = (r.range ?? []) as unknown[];
-    if (range.length > MAX_IN_VALUES) return { problem: { kind: 'too_many_values', name: r.name as string, max: MAX_IN_VALUES } };
-    if (!range.every((v) => (typeof v === 'string' && v.length <= MAX_VALUE_CHARS) || (typeof v === 'number' && Number.isFinite(v)))) return bad(`${at}.range: texts of at most ${MAX_VALUE_CHARS} characters or numbers`);
-    if (r.granularity !== undefined && !Object.hasOwn(GRANULARITY_NAMES, r.granularity as number)) return bad(`${at}.granularity: 0 to 5`);
-    if (r.numberOption !== undefined && !NUMBER_OPTIONS.includes(r.numberOption as never)) return { problem: { kind: 'operator_not_allowed', name: r.name as string, option: String(r.numberOption).slice(0, 40) } };
-    if (r.relative !== undefined) {
-      const rel = r.relative;
-      if (!isObject(rel) || !RELATIVE_PRESETS.includes(rel.preset as never)) return bad(`${at}.relative.preset: one of ${RELATIVE_PRESETS.join(', ')}`);
-      if (rel.preset === 'lastDays' && !(Number.isInteger(rel.days) && (rel.days as number) >= 1 && (rel.days as number) <= MAX_RELATIVE_DAYS)) return bad(`${at}.relative.days: 1 to ${MAX_RELATIVE_DAYS}`);
-    }
-    for (const flag of ['show', 'showAll'] as const) if (r[flag] !== undefined && typeof r[flag] !== 'boolean') return bad(`${at}.${flag}: true or false`);
-    if (r.charts !== undefined) {
-      if (!Array.isArray(r.charts) || r.charts.length > GLOBAL_FILTER_LIMITS.charts) return bad(`${at}.charts: a list of at most ${GLOBAL_FILTER_LIMITS.charts}`);
-      for (const c of r.charts) {
-        if (!isObject(c) || !text(c.chartId, GLOBAL_FILTER_LIMITS.id, 1)) return bad(`${at}.charts: each {chartId, field?}`);
-        if (c.field !== undefined && !text(c.field, GLOBAL_FILTER_LIMITS.fieldName, 1)) return bad(`${at}.charts.field: 1 to ${GLOBAL_FILTER_LIMITS.fieldName} characters`);
-      }
-    }
-    const item: GlobalFilterItem = { id: r.id as string, name: r.name as string, dataType: r.dataType as DataType, dataSourceId: r.dataSourceId as string, range: range as (string | number)[] };
-    if (r.title !== undefined) item.title = r.title as string;
-    if (r.granularity !== undefined) item.granularity = r.granularity as GlobalFilterItem['granularity'];
-    if (r.numberOption !== undefined) item.numberOption = r.numberOption as GlobalFilterItem['numberOption'];
-    if (r.relative !== undefined) {
-      const rel = r.relative as RelativeDate;
-      item.relative = rel.preset === 'lastDays' ? { preset: rel.preset, days: rel.days } : { preset: rel.preset };
-    }
-    if (r.show !== undefined) item.show = r.show as boolean;
-    if (r.showAll !== undefined) item.showAll = r.showAll as boolean;
-    if (r.charts !== undefined) item.charts = (r.charts as { chartId: string; field?: string }[]).map((c) => (c.field ? { chartId: c.chartId, field: c.field } : { chartId: c.chartId }));
+    if (!parsed.success) return { problem: itemProblem(issues[0]!, at, rec) };
+    const d = parsed.data;
+    const item: GlobalFilterItem = { id: d.id, name: d.name, dataType: d.dataType, dataSourceId: d.dataSourceId, range: d.range ?? [] };
+    if (d.title !== undefined) item.title = d.title;
+    if (d.granularity !== undefined) item.granularity = d.granularity;
+    if (d.numberOption !== undefined) item.numberOption = d.numberOption;
+    if (d.relative !== undefined) item.relative = d.relative.preset === 'lastDays' ? { preset: d.relative.preset, days: d.relative.days as number } : { preset: d.relative.preset };
+    if (d.show !== undefined) item.show = d.show;
+    if (d.showAll !== undefined) item.showAll = d.showAll;
+    if (d.charts !== undefined) item.charts = d.charts.map((c) => (c.field ? { chartId: c.chartId, field: c.field } : { chartId: c.chartId }));
     items.push(item);
   }
   return { items };

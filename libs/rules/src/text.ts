@@ -4,35 +4,10 @@
  * UTF-8), and bounds for the values a request may carry (docs/api/chart.md "Bounds").
  */
 
-/** Bounds of chart runs and chart definitions (docs/api/chart.md "Bounds"). */
-export const INPUT_BOUNDS = {
-  /** filters of one kind (inner, global) in a request or a chart */
-  filters: 50,
-  /** values of one filter's list (spec: at most 1000 options) */
-  filterValues: 1000,
-  /** characters of one filter value */
-  filterValueChars: 1000,
-  /** conditions of a field filter or a detail filter */
-  conditions: 50,
-  /** customOption: characters and JSON nesting */
-  customOptionChars: 100_000,
-  customOptionDepth: 20,
-  /** JSON nesting of a request body */
-  bodyDepth: 64,
-  /** characters of an input echoed in an error message */
-  excerptChars: 40,
-} as const;
+import { INPUT_BOUNDS, LONE_SURROGATE, textProblem, type TextProblem } from '@bi/chart-model';
 
-export type TextProblem = 'nul' | 'surrogate';
-
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-
-/** Why a text cannot be stored, or null when it can. */
-export function textProblem(s: string): TextProblem | null {
-  if (s.includes('\u0000')) return 'nul';
-  if (LONE_SURROGATE.test(s)) return 'surrogate';
-  return null;
-}
+// the bounds and the one text rule live with the wire schemas (@bi/chart-model schemas/text.ts); the walks and excerpts here
+export { INPUT_BOUNDS, textProblem, type TextProblem };
 
 export interface TextProblemAt {
   /** where in the value: keys joined with '.', list positions as numbers ('' for the value itself) */

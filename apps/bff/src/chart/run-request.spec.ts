@@ -30,3 +30,12 @@ describe('the run request key', () => {
     for (const drill of [['a', 'b', 'c', 'd', 'e'], [1], ['x'.repeat(1001)], 'East']) expect(runBody.safeParse({ drill }).success).toBe(false);
   });
 });
+
+describe('the run body (the wire schema of @bi/chart-model)', () => {
+  it('refuses a NUL in a global filter value with the text rule, as chart-query and @bi/query do', () => {
+    const r = runBody.safeParse({ globalFilters: [{ name: 'region', dataType: 'string', range: ['a\u0000b'] }] });
+    expect(r.success).toBe(false);
+    expect(r.error!.issues[0]).toMatchObject({ code: 'custom', path: ['globalFilters', 0, 'range', 0], params: { text: 'nul' } });
+    expect(runBody.safeParse({ globalFilters: [{ name: 'region', dataType: 'string', range: ['East'] }] }).success).toBe(true);
+  });
+});

@@ -1,23 +1,11 @@
-import { DRILL_LIMITS } from '@bi/chart-model';
+import { DRILL_LIMITS, detailFilterSchema, nullAsAbsent, requestFilters } from '@bi/chart-model';
 import { INPUT_BOUNDS, MAX_BATCH_CHARTS } from '@bi/rules';
 import { z } from 'zod';
 import { constantPiece, gzipJoin, type Deflated } from './gzip-join.js';
 
-const nullable = <T extends z.ZodType>(s: T) => z.preprocess((v) => (v === null ? undefined : v), s.optional());
-/** One filter value (docs/api/chart.md "Bounds"): a text of at most INPUT_BOUNDS.filterValueChars, a number, or null. */
-const filterValue = z.union([z.string().max(INPUT_BOUNDS.filterValueChars), z.number(), z.null()]);
-/** Further keys of a filter item (title, granularity, show, …): scalars of bounded size. */
-const filterExtra = z.union([z.string().max(INPUT_BOUNDS.filterValueChars), z.number(), z.boolean(), z.null()]);
-const filterItem = z
-  .object({
-    name: z.string().max(128),
-    range: nullable(z.array(filterValue).max(INPUT_BOUNDS.filterValues)),
-    charts: nullable(z.array(z.union([z.string().max(64), z.number(), z.record(z.string().max(128), filterExtra)])).max(1000)),
-    // a relative date preset (today, this week, …, the last N days), resolved by chart-query in BI_TIME_ZONE
-    relative: nullable(z.object({ preset: z.string().max(32), days: nullable(z.number().int().min(-1_000_000).max(1_000_000)) })),
-  })
-  .catchall(filterExtra);
-export const filters = nullable(z.array(filterItem).max(INPUT_BOUNDS.filters));
+const nullable = nullAsAbsent;
+/** Inner and global filters of a run (docs/api/chart.md "Bounds"): the wire schema of @bi/chart-model, its texts under the one text rule. */
+export const filters = requestFilters;
 /**
  * The drill path (docs/api/chart.md "Drill-down"): the clicked values of the chart's upper drill levels,
  * top first — texts as the chart names its points, at most one fewer than the longest hierarchy. Its fit
@@ -36,23 +24,8 @@ export const runBody = z.object({
 });
 export type RunBody = z.infer<typeof runBody>;
 
-/** The detail dialog's filter (spec 01 §3 "Detail filter"). */
-export const detailFilter = z.object({
-  logic: z.union([z.literal(0), z.literal(1)]),
-  filterItems: z
-    .array(
-      z
-        .object({
-          field: z.object({ name: z.string().max(128) }).catchall(filterExtra),
-          compare: nullable(z.string().max(16)),
-          compareValue: nullable(filterValue),
-          compareValueLeft: nullable(filterValue),
-          compareValueRight: nullable(filterValue),
-        })
-        .catchall(filterExtra),
-    )
-    .max(INPUT_BOUNDS.conditions),
-});
+/** The detail dialog's filter (spec 01 §3 "Detail filter"): the wire schema of @bi/chart-model. */
+export const detailFilter = detailFilterSchema;
 
 /** Everything of a run request the answer depends on, as one text (with the chart's stamps, the BFF answer cache's key). */
 export function runRequestKey(withGlobalFilters: boolean, b: RunBody, language: string, now = Date.now()): string {

@@ -1,7 +1,7 @@
 import { Body, Controller, Inject, Param, Post, Put } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AppError } from '@bi/core';
-import { LINKAGE_LIMITS, checkLinkage, type Chart } from '@bi/chart-model';
+import { LINKAGE_LIMITS, chartLinkageSchema, checkLinkage, linkageTargetsSchema, type Chart } from '@bi/chart-model';
 import type { dashboardV1, dataSourceQueryV1 } from '@bi/proto';
 import { isTab } from '@bi/rules';
 import { z } from 'zod';
@@ -15,13 +15,8 @@ import { parseInput } from '../http/validation.js';
 import { dashboardContent } from './dashboard.controller.js';
 import { tabAccess } from './tab-access.js';
 
-const fieldName = z.string().min(1).max(LINKAGE_LIMITS.fieldName);
-const linkageBody = z.object({
-  targets: z
-    .array(z.object({ chartId: z.string().max(64), fields: z.array(z.object({ source: fieldName, target: fieldName })).max(LINKAGE_LIMITS.fields) }))
-    .max(LINKAGE_LIMITS.targets, { message: `at most ${LINKAGE_LIMITS.targets} target charts` })
-    .default([]),
-});
+/** The link settings of one chart: the wire schema of @bi/chart-model (absent targets: none). */
+const linkageBody = chartLinkageSchema.extend({ targets: linkageTargetsSchema.default([]) });
 const copyBody = z.object({ dashboardId: z.string().max(64).min(1, 'choose the dashboard to copy to'), targetTab: z.enum(['dashboard', 'template']).optional() });
 
 /**
