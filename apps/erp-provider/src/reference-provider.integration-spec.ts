@@ -8,6 +8,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { outboundFetch, outboundPolicy } from '@bi/outbound';
 import { authorizationHeader, ProviderClient, ProviderError } from '@bi/provider-protocol';
 import { providerCredentials, recordsOfDay, runConformance, startReferenceProvider, type ReferenceProvider } from './index.js';
 
@@ -112,6 +113,14 @@ describe('reference provider', () => {
     const late = new ProviderClient({ baseUrl: provider.url, user: USER, password: PASSWORD, now: () => Date.now() - 6 * 60_000 });
     await expect(late.info()).rejects.toBeInstanceOf(ProviderError);
     await expect(late.info()).rejects.toMatchObject({ code: 'clock_skew' });
+  });
+
+  it('calls through the outbound policy’s fetch (refused unless the policy allows the address)', async () => {
+    const allowed = new ProviderClient({ baseUrl: provider.url, user: USER, password: PASSWORD, fetchImpl: outboundFetch(outboundPolicy('127.0.0.1')) });
+    expect((await allowed.programs()).map((p) => p.typeKey)).toContain('inventory.balance');
+    await expect(allowed.rows('sales.order_lines', { limit: 3 })).resolves.toMatchObject({ rows: expect.any(Array) });
+    const refused = new ProviderClient({ baseUrl: provider.url, user: USER, password: PASSWORD, fetchImpl: outboundFetch(outboundPolicy()) });
+    await expect(refused.info()).rejects.toMatchObject({ code: 'target_not_allowed' });
   });
 
   it('bounds the size of an answer in the client', async () => {

@@ -42,7 +42,8 @@ export type FetchLike = (
 ) => Promise<FetchResponseLike>;
 
 /** Client-side failures, beside the provider's own codes. */
-export type ClientErrorCode = 'unreachable' | 'timeout' | 'response_too_large' | 'bad_response' | 'too_many_rows';
+/** target_not_allowed: the fetchImpl refused the target (the outbound policy's TargetNotAllowed). */
+export type ClientErrorCode = 'unreachable' | 'timeout' | 'response_too_large' | 'bad_response' | 'too_many_rows' | 'target_not_allowed';
 
 export class ProviderError extends Error {
   override name = 'ProviderError';
@@ -199,6 +200,7 @@ export class ProviderClient {
       text = await this.readBounded(res);
     } catch (e) {
       if (e instanceof ProviderError) throw e;
+      if ((e as Error | undefined)?.name === 'TargetNotAllowed') throw new ProviderError('target_not_allowed', 'target not allowed');
       if (signal.aborted) throw new ProviderError('timeout', `the provider did not answer within ${this.timeoutMs} ms`);
       throw new ProviderError('unreachable', 'the provider is not reachable');
     }
