@@ -44,7 +44,14 @@ export interface ConformanceOptions {
   maxRows?: number;
   /** the day the checks count back from (default today, UTC) */
   today?: string;
+  /** page through only these programs (default: the first four listed) */
+  programs?: string[];
+  /** run only these parts (default all); GET /info always runs */
+  sections?: ConformanceSection[];
 }
+
+export const CONFORMANCE_SECTIONS = ['auth', 'reports', 'indicators'] as const;
+export type ConformanceSection = (typeof CONFORMANCE_SECTIONS)[number];
 
 class CheckFailed extends Error {}
 function expect(cond: unknown, message: string): asserts cond {
@@ -58,6 +65,7 @@ export async function runConformance(opts: ConformanceOptions): Promise<Conforma
   const client = new ProviderClient({ baseUrl: opts.baseUrl, user: opts.user, password: opts.password, fetchImpl: opts.fetchImpl, timeoutMs: 30_000 });
   const today = opts.today ?? new Date().toISOString().slice(0, 10);
   const maxRows = opts.maxRows ?? 50_000;
+  const runs = (section: ConformanceSection) => !opts.sections || opts.sections.includes(section);
 
   async function check<T>(name: string, fn: () => Promise<T>): Promise<T | undefined> {
     try {
@@ -88,24 +96,27 @@ export async function runConformance(opts: ConformanceOptions): Promise<Conforma
   });
 
   // ---- authentication -----------------------------------------------------------------------
-  const signedAt = (ts: number, password = opts.password) =>
-    authorizationHeader({ user: opts.user, password, method: 'GET', requestTarget: new URL(opts.baseUrl).pathname.replace(/\/+$/, '') + '/info', ts });
-  await check('a request without Authorization is refused (unauthorized)', () => refused({ method: 'GET', path: '/info', authorization: null }, ['unauthorized']));
-  await check('a wrong password is refused (unauthorized)', () => refused({ method: 'GET', path: '/info', authorization: signedAt(Date.now(), `${opts.password}x`) }, ['unauthorized']));
-  await check('a tampered signature is refused (unauthorized)', async () => {
-    const header = signedAt(Date.now()).replace(/sig=([0-9a-f])/, (_m, c: string) => `sig=${c === '0' ? '1' : '0'}`);
-    await refused({ method: 'GET', path: '/info', authorization: header }, ['unauthorized']);
-  });
-  await check('a signature of another path is refused (unauthorized)', async () => {
-    const header = authorizationHeader({ user: opts.user, password: opts.password, method: 'GET', requestTarget: '/bi-provider/v1/other', ts: Date.now() });
-    await refused({ method: 'GET', path: '/info', authorization: header }, ['unauthorized']);
-  });
-  await check('a timestamp 10 minutes old is refused (clock_skew)', () => refused({ method: 'GET', path: '/info', authorization: signedAt(Date.now() - 10 * 60_000) }, ['clock_skew']));
-  await check('a timestamp 10 minutes ahead is refused (clock_skew)', () => refused({ method: 'GET', path: '/info', authorization: signedAt(Date.now() + 10 * 60_000) }, ['clock_skew']));
-  await check('an unknown call answers not_found', () => refused({ method: 'GET', path: '/no-such-call' }, ['not_found']));
+  if (runs('auth')) await authChecks();
+  async function authChecks(): Promise<void> {
+    const signedAt = (ts: number, password = opts.password) =>
+      authorizationHeader({ user: opts.user, password, method: 'GET', requestTarget: new URL(opts.baseUrl).pathname.replace(/\/+$/, '') + '/info', ts });
+    await check('a request without Authorization is refused (unauthorized)', () => refused({ method: 'GET', path: '/info', authorization: null }, ['unauthorized']));
+    await check('a wrong password is refused (unauthorized)', () => refused({ method: 'GET', path: '/info', authorization: signedAt(Date.now(), `${opts.password}x`) }, ['unauthorized']));
+    await check('a tampered signature is refused (unauthorized)', async () => {
+      const header = signedAt(Date.now()).replace(/sig=([0-9a-f])/, (_m, c: string) => `sig=${c === '0' ? '1' : '0'}`);
+      await refused({ method: 'GET', path: '/info', authorization: header }, ['unauthorized']);
+    });
+    await check('a signature of another path is refused (unauthorized)', async () => {
+      const header = authorizationHeader({ user: opts.user, password: opts.password, method: 'GET', requestTarget: '/bi-provider/v1/other', ts: Date.now() });
+      await refused({ method: 'GET', path: '/info', authorization: header }, ['unauthorized']);
+    });
+    await check('a timestamp 10 minutes old is refused (clock_skew)', () => refused({ method: 'GET', path: '/info', authorization: signedAt(Date.now() - 10 * 60_000) }, ['clock_skew']));
+    await check('a timestamp 10 minutes ahead is refused (clock_skew)', () => refused({ method: 'GET', path: '/info', authorization: signedAt(Date.now() + 10 * 60_000) }, ['clock_skew']));
+    await check('an unknown call answers not_found', () => refused({ method: 'GET', path: '/no-such-call' }, ['not_found']));
+  }
 
   // ---- reports ----------------------------------------------------------------------------
-  if (info?.capabilities.reports) {
+  if (info?.capabilities.reports && runs('reports')) {
     const programs = await check('GET /programs lists report programs', async () => {
       const list = await client.programs();
       expect(list.length > 0, 'a provider with the reports capability lists at least one program');
@@ -114,7 +125,9 @@ export async function runConformance(opts: ConformanceOptions): Promise<Conforma
     });
     await check('an unknown program answers not_found', () => refused({ method: 'GET', path: '/programs/no.such.program.conformance' }, ['not_found']));
     const details: ProgramDetail[] = [];
-    for (const p of (programs ?? []).slice(0, 6)) {
+    const chosen = opts.programs ? (programs ?? []).filter((p) => opts.programs!.includes(p.typeKey)) : (programs ?? []).slice(0, 6);
+    if (opts.programs && programs) checks.push({ name: 'the programs asked for are listed', ok: chosen.length === opts.programs.length, detail: chosen.length === opts.programs.length ? undefined : `listed: ${chosen.map((p) => p.typeKey).join(', ') || 'none'}` });
+    for (const p of chosen) {
       const d = await check(`GET /programs/${p.typeKey} answers its projects and date fields`, async () => {
         const detail = await client.program(p.typeKey);
         expect(detail.typeKey === p.typeKey, `typeKey ${detail.typeKey} differs from the listed ${p.typeKey}`);
@@ -164,7 +177,7 @@ export async function runConformance(opts: ConformanceOptions): Promise<Conforma
   }
 
   // ---- indicators -------------------------------------------------------------------------
-  if (info?.capabilities.indicators) {
+  if (info?.capabilities.indicators && runs('indicators')) {
     const targets = await check('GET /indicators/tree walks lazily to targets', async () => {
       const found: IndicatorNode[] = [];
       const roots = await client.indicatorTree();

@@ -2,7 +2,7 @@ import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { Readable } from 'node:stream';
 import { systemResolver } from './delivery.js';
-import { resolveTarget, TargetNotAllowed, type OutboundPolicy, type Resolver } from './policy.js';
+import { resolveTarget, type OutboundPolicy, type Resolver } from './policy.js';
 
 /** The answer of `outboundFetch`: a subset of the fetch Response, the body a stream read by the caller (who bounds it). */
 export interface OutboundResponse {
