@@ -144,7 +144,12 @@ export function createProviderServer(opts: ProviderServerOptions): Server {
   }
 
   async function route(method: string, path: string, params: URLSearchParams, body: Buffer): Promise<unknown> {
-    const seg = path.split('/').slice(1).map((s) => decodeURIComponent(s));
+    let seg: string[];
+    try {
+      seg = path.split('/').slice(1).map((s) => decodeURIComponent(s));
+    } catch {
+      throw new HttpError('invalid_request', 'the path is not valid percent-encoding');
+    }
     if (method === 'GET' && path === '/info') return info;
     if (method === 'GET' && path === '/programs') return { programs: PROGRAMS.map((p) => ({ typeKey: p.typeKey, displayName: p.displayName })) };
     if (method === 'GET' && seg.length === 2 && seg[0] === 'programs') {
