@@ -4,6 +4,7 @@
  */
 import { join } from 'node:path';
 import { readOrCreateSecretFile } from '@bi/core';
+import type { SqlDatabase } from '@bi/persistence';
 import { openStore, type DatasetOptions } from './store.js';
 import { createProviderServer, listen } from './server.js';
 
@@ -18,6 +19,12 @@ export interface ReferenceProviderOptions {
   host?: string;
   /** PGlite data directory; undefined keeps the data in memory (tests) */
   dataDir?: string;
+  /**
+   * An open database to keep the data in (schema erp_provider) instead of a PGlite of its own — e.g. the
+   * embedded host's, which saves a second PGlite instance (~300 MB); not closed by close(). dataDir is
+   * then ignored.
+   */
+  db?: SqlDatabase;
   user: string;
   password: string;
   /** the generated data (kept in the data directory after the first start) */
@@ -37,13 +44,14 @@ export interface ReferenceProvider {
 }
 
 export async function startReferenceProvider(opts: ReferenceProviderOptions): Promise<ReferenceProvider> {
-  const { db, range } = await openStore(opts.dataDir, opts.dataset);
+  const { db, range } = await openStore(opts.dataDir, opts.dataset, opts.db);
+  const ownDb = !opts.db;
   const server = createProviderServer({ db, user: opts.user, password: opts.password, cursorTtlMs: opts.cursorTtlMs });
   let url: string;
   try {
     url = await listen(server, opts.port, opts.host);
   } catch (e) {
-    await db.close();
+    if (ownDb) await db.close();
     throw e;
   }
   return {
@@ -53,7 +61,7 @@ export async function startReferenceProvider(opts: ReferenceProviderOptions): Pr
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
-      await db.close();
+      if (ownDb) await db.close();
     },
   };
 }

@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { outboundFetch, outboundPolicy } from '@bi/outbound';
+import { openTestDatabase, type SqlDatabase } from '@bi/persistence';
 import { authorizationHeader, ProviderClient, ProviderError } from '@bi/provider-protocol';
 import type { ConformanceSection } from './conformance.js';
 import { providerCredentials, recordsOfDay, runConformance, startReferenceProvider, type ReferenceProvider } from './index.js';
@@ -18,11 +19,17 @@ const USER = 'erp-user';
 const PASSWORD = 'pa55-wörd';
 
 let provider: ReferenceProvider;
+let db: SqlDatabase;
 beforeAll(async () => {
-  provider = await startReferenceProvider({ port: 0, user: USER, password: PASSWORD, dataset: { endDate: END, days: 500 } });
+  // a database passed in (the embedded host's way; on a real PostgreSQL server in the services run)
+  db = await openTestDatabase();
+  provider = await startReferenceProvider({ port: 0, user: USER, password: PASSWORD, db, dataset: { endDate: END, days: 500 } });
 });
 afterAll(async () => {
   await provider?.close();
+  // close() leaves a database it was given open
+  expect((await db.query<{ n: number }>('SELECT count(*)::int AS n FROM erp_provider.stock_balance')).rows[0]!.n).toBeGreaterThan(0);
+  await db.close();
 });
 
 type Mutation = { rewriteAuth?: boolean; answer?: (path: string, body: any) => any };

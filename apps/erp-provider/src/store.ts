@@ -45,8 +45,16 @@ export interface DatasetOptions {
 /** Opening stock per warehouse and product, before the first movement. */
 export const OPENING_STOCK = 5_000;
 
-export async function openStore(dataDir: string | undefined, opts: DatasetOptions = {}): Promise<{ db: SqlDatabase; range: { start: string; end: string } }> {
-  const db = await PgliteDatabase.open(dataDir);
+/**
+ * Opens (or reuses `existing`) and fills the provider's store. `dataDir` undefined keeps PGlite in memory.
+ * With `existing`, the data live in that database's schema erp_provider.
+ */
+export async function openStore(
+  dataDir: string | undefined,
+  opts: DatasetOptions = {},
+  existing?: SqlDatabase,
+): Promise<{ db: SqlDatabase; range: { start: string; end: string } }> {
+  const db = existing ?? (await PgliteDatabase.open(dataDir));
   await migrate(db, SCHEMA, MIGRATIONS);
   const known = await db.query<{ value: { start: string; end: string } }>(`SELECT value FROM ${SCHEMA}.settings WHERE key = 'dataset'`);
   if (known.rows[0]) return { db, range: known.rows[0].value };
