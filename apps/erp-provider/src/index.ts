@@ -8,7 +8,7 @@ import type { SqlDatabase } from '@bi/persistence';
 import { openStore, type DatasetOptions } from './store.js';
 import { createProviderServer, listen } from './server.js';
 
-export { runConformance, type ConformanceReport, type ConformanceCheck } from './conformance.js';
+export { runConformance, formatReport, CONFORMANCE_SECTIONS, type ConformanceOptions, type ConformanceReport, type ConformanceCheck, type ConformanceSection } from './conformance.js';
 export { recordsOfDay, generateDataset, REGIONS, CUSTOMERS, PRODUCTS, WAREHOUSES } from './dataset.js';
 export { PROGRAMS } from './programs.js';
 
