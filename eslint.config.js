@@ -60,7 +60,7 @@ const webSharedRule = {
   },
 };
 
-const SERVICE_SCOPES = ['identity', 'dashboard', 'chart-query', 'data-source', 'relation', 'template', 'warning', 'bff'];
+const SERVICE_SCOPES = ['identity', 'dashboard', 'chart-query', 'data-source', 'relation', 'template', 'warning', 'bff', 'erp-provider'];
 
 export default [
   { ignores: ['**/dist/**', '**/node_modules/**', 'libs/proto/src/generated/**', 'apps/web-e2e/test-results/**', 'apps/web-e2e/playwright-report/**', '**/*.js', '**/*.mjs'] },
