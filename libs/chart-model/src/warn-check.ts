@@ -25,6 +25,7 @@ import {
   warnValueType,
   type WarnAxisField,
   type WarnCompare,
+  type WarnConfig,
   type WarnProblem,
 } from './warn-config.js';
 
@@ -189,12 +190,19 @@ function conditionProblem(cond: Raw | null, fields: readonly ChartField[], warn:
  * libs/i18n (`warn.*`) with their parameters.
  */
 export function checkWarnConfig(raw: unknown, chart: Pick<Chart, 'type' | 'values' | 'secondValues'>): WarnProblem | null {
-  if (raw === undefined || raw === null) return null;
+  return readWarnConfig(raw, chart).problem;
+}
+
+/** checkWarnConfig with the config as the schema reads it (unknown members dropped) when it has no problem; null for "no alerts". */
+export function readWarnConfig(raw: unknown, chart: Pick<Chart, 'type' | 'values' | 'secondValues'>): { config: WarnConfig | null; problem: null } | { config: null; problem: WarnProblem } {
+  if (raw === undefined || raw === null) return { config: null, problem: null };
   const parsed = warnConfigSchema.safeParse(raw);
   const found = parsed.success ? [] : parsed.error.issues.map((issue) => configIssue(issue, raw));
   const cfg = record(raw);
   if (cfg) found.push(...chartProblems(cfg, chart));
   let first: Found | undefined;
   for (const f of found) if (!first || before(f.rank, first.rank)) first = f;
-  return first?.problem ?? null;
+  if (first) return { config: null, problem: first.problem };
+  // every schema issue is mapped onto a problem: no problem means the schema read it
+  return { config: parsed.data!, problem: null };
 }

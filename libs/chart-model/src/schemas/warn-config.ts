@@ -8,8 +8,8 @@
  * (warn-check.ts). Custom issues carry `params.warn` (the problem), read back by checkWarnConfig.
  *
  * As the old hand-written check did, a condition's values are read for its operator only (`between`:
- * left and right; any other: compareValue) and the hour only for a timed item; the other members are
- * dropped before the shape is checked (the stored form drops them too).
+ * left and right; any other: compareValue) and the hour only for a timed item (null otherwise); the
+ * other values are dropped before the shape is checked, as the stored form (normalizeWarnConfig) has them.
  */
 import { z } from 'zod';
 import { CHART_AGGREGATORS } from '../chart.js';
@@ -85,9 +85,7 @@ const warnName = z.string().superRefine((name, ctx) => {
 export const warnItemSchema = z.preprocess(
   (it) => {
     const o = record(it);
-    if (!o || o.warnTime === 1) return it;
-    const { warnExactTime: _hour, ...rest } = o;
-    return rest;
+    return !o || o.warnTime === 1 ? it : { ...o, warnExactTime: null };
   },
   z
     .object({
