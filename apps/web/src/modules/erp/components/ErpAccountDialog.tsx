@@ -34,7 +34,6 @@ export function ErpAccountDialog({ open, onClose, onChoose, canEdit }: ErpAccoun
   const { message, modal } = App.useApp();
   const queryClient = useQueryClient();
   const [view, setView] = useState<View>({ kind: 'list' });
-  const [form] = Form.useForm<AccountFormValues>();
   const list = useQuery({ queryKey: erpAccountKeys.list, queryFn: erpAccountApi.list, enabled: open, staleTime: 0 });
   const accounts = list.data ?? [];
   const answered = (next: ErpAccount[]) => {
@@ -49,11 +48,7 @@ export function ErpAccountDialog({ open, onClose, onChoose, canEdit }: ErpAccoun
     setView({ kind: 'form', editing: account, initial: account ? accountFormOf(account) : emptyAccountForm(accounts.length === 0) });
   };
 
-  const submit = async (values: AccountFormValues) => {
-    const full = { ...emptyAccountForm(false), ...values };
-    const problems = accountProblems(full, editing);
-    form.setFields(FIELDS.map((name) => ({ name, errors: problems[name] ? [erp(`form.${problems[name]}`)] : [] })));
-    if (Object.keys(problems).length > 0) return;
+  const submit = async (full: AccountFormValues) => {
     try {
       await save.mutateAsync(accountBody(full, editing));
       void message.success(erp('saved'));
@@ -131,12 +126,12 @@ export function ErpAccountDialog({ open, onClose, onChoose, canEdit }: ErpAccoun
               </Space>
             ),
           },
-          { key: 'server', title: erp('columns.server'), render: (_, a) => <Typography.Text ellipsis={{ tooltip: true }}>{`${a.ip}:${a.port}`}</Typography.Text> },
-          { key: 'user', title: erp('columns.userName'), dataIndex: 'userName', ellipsis: true },
+          { key: 'server', title: erp('columns.server'), width: 210, render: (_, a) => <Typography.Text ellipsis={{ tooltip: true }}>{`${a.ip}:${a.port}`}</Typography.Text> },
+          { key: 'user', title: erp('columns.userName'), dataIndex: 'userName', width: 140, ellipsis: true },
           {
             key: 'actions',
             title: erp('columns.actions'),
-            width: 170,
+            width: 210,
             render: (_, a) => (
               <Space size={0}>
                 <Button type="link" size="small" data-testid="erp-account-choose" onClick={() => void choose(a)} disabled={save.isPending}>
@@ -160,11 +155,44 @@ export function ErpAccountDialog({ open, onClose, onChoose, canEdit }: ErpAccoun
     </div>
   );
 
-  const formView = (
+  const formView =
+    view.kind === 'form' ? <AccountForm key={editing?.id ?? 'new'} editing={editing} initial={view.initial} pending={save.isPending} onSubmit={submit} onBack={() => setView({ kind: 'list' })} /> : null;
+
+  return (
+    <DialogModal
+      open={open}
+      title={view.kind === 'form' ? (editing ? erp('form.editTitle', { name: editing.name }) : erp('form.createTitle')) : erp('title')}
+      onCancel={onClose}
+      footer={null}
+      width={view.kind === 'form' ? 480 : 780}
+    >
+      {view.kind === 'form' ? formView : listView}
+    </DialogModal>
+  );
+}
+
+interface AccountFormProps {
+  editing: ErpAccount | undefined;
+  initial: AccountFormValues;
+  pending: boolean;
+  onSubmit: (values: AccountFormValues) => Promise<void>;
+  onBack: () => void;
+}
+
+/** The create / edit form (spec 02 §5 "ERP account"): its own form store, so a new account starts empty; Enter saves. */
+function AccountForm({ editing, initial, pending, onSubmit, onBack }: AccountFormProps) {
+  const { erp } = useErpTranslation();
+  const [form] = Form.useForm<AccountFormValues>();
+  const submit = async (values: AccountFormValues) => {
+    const full = { ...emptyAccountForm(false), ...values };
+    const problems = accountProblems(full, editing);
+    form.setFields(FIELDS.map((name) => ({ name, errors: problems[name] ? [erp(`form.${problems[name]}`)] : [] })));
+    if (Object.keys(problems).length === 0) await onSubmit(full);
+  };
+  return (
     <Form<AccountFormValues>
-      key={editing?.id ?? 'new'}
       form={form}
-      initialValues={view.kind === 'form' ? view.initial : undefined}
+      initialValues={initial}
       layout="vertical" className="bi-erp-account-form" data-testid="erp-account-form" onFinish={(v) => void submit(v)} requiredMark>
       <Form.Item name="name" label={erp('form.name')} required>
         <Input data-testid="erp-account-name" maxLength={ACCOUNT_BOUNDS.name} autoFocus />
@@ -194,25 +222,13 @@ export function ErpAccountDialog({ open, onClose, onChoose, canEdit }: ErpAccoun
         <Checkbox data-testid="erp-account-primary-check">{erp('form.isPrimary')}</Checkbox>
       </Form.Item>
       <div className="bi-erp-account-form__buttons">
-        <Button data-testid="erp-account-back" onClick={() => setView({ kind: 'list' })}>
+        <Button data-testid="erp-account-back" onClick={onBack}>
           {erp('form.back')}
         </Button>
-        <Button type="primary" htmlType="submit" data-testid="erp-account-save" loading={save.isPending}>
+        <Button type="primary" htmlType="submit" data-testid="erp-account-save" loading={pending}>
           {erp('form.save')}
         </Button>
       </div>
     </Form>
-  );
-
-  return (
-    <DialogModal
-      open={open}
-      title={view.kind === 'form' ? (editing ? erp('form.editTitle', { name: editing.name }) : erp('form.createTitle')) : erp('title')}
-      onCancel={onClose}
-      footer={null}
-      width={view.kind === 'form' ? 480 : 720}
-    >
-      {view.kind === 'form' ? formView : listView}
-    </DialogModal>
   );
 }
