@@ -84,6 +84,8 @@ describe('ERP accounts (issue 29)', () => {
     }
     expect((await call('POST', '/api/e10account/edit', { ...account('Long'), name: 'x'.repeat(51) })).status).toBe(400);
     expect(byName(await ok('GET', '/api/e10account/list'), 'Incomplete')).toBeUndefined();
+    const taken = await call('POST', '/api/e10account/edit', account('main erp'));
+    expect([taken.status, taken.body.data]).toEqual([409, 'The account name "main erp" is already used']);
   });
 
   it('keeps the stored password on an empty one only while ip and port stay the same', async () => {

@@ -109,29 +109,33 @@ export function ErpAccountDialog({ open, onClose, onChoose, canEdit }: ErpAccoun
             key: 'name',
             title: erp('columns.name'),
             render: (_, a) => (
-              <Space size={4} wrap>
+              <div className="bi-erp-accounts__cell">
                 <Typography.Text ellipsis={{ tooltip: a.name }} className="bi-erp-accounts__name">
                   {a.name}
                 </Typography.Text>
-                {a.isPrimary ? (
-                  <Tag color="blue" data-testid="erp-account-primary">
-                    {erp('primary')}
-                  </Tag>
+                {a.isPrimary || a.isSelected ? (
+                  <Space size={4} wrap>
+                    {a.isPrimary ? (
+                      <Tag color="blue" data-testid="erp-account-primary">
+                        {erp('primary')}
+                      </Tag>
+                    ) : null}
+                    {a.isSelected ? (
+                      <Tag color="green" data-testid="erp-account-selected">
+                        {erp('selected')}
+                      </Tag>
+                    ) : null}
+                  </Space>
                 ) : null}
-                {a.isSelected ? (
-                  <Tag color="green" data-testid="erp-account-selected">
-                    {erp('selected')}
-                  </Tag>
-                ) : null}
-              </Space>
+              </div>
             ),
           },
-          { key: 'server', title: erp('columns.server'), width: 210, render: (_, a) => <Typography.Text ellipsis={{ tooltip: true }}>{`${a.ip}:${a.port}`}</Typography.Text> },
-          { key: 'user', title: erp('columns.userName'), dataIndex: 'userName', width: 140, ellipsis: true },
+          { key: 'server', title: erp('columns.server'), width: 240, render: (_, a) => <Typography.Text ellipsis={{ tooltip: true }}>{`${a.ip}:${a.port}`}</Typography.Text> },
+          { key: 'user', title: erp('columns.userName'), dataIndex: 'userName', width: 130, ellipsis: true },
           {
             key: 'actions',
             title: erp('columns.actions'),
-            width: 210,
+            width: 190,
             render: (_, a) => (
               <Space size={0}>
                 <Button type="link" size="small" data-testid="erp-account-choose" onClick={() => void choose(a)} disabled={save.isPending}>
@@ -164,7 +168,7 @@ export function ErpAccountDialog({ open, onClose, onChoose, canEdit }: ErpAccoun
       title={view.kind === 'form' ? (editing ? erp('form.editTitle', { name: editing.name }) : erp('form.createTitle')) : erp('title')}
       onCancel={onClose}
       footer={null}
-      width={view.kind === 'form' ? 480 : 780}
+      width={view.kind === 'form' ? 520 : 820}
     >
       {view.kind === 'form' ? formView : listView}
     </DialogModal>

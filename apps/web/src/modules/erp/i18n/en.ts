@@ -2,7 +2,6 @@ import type { ErpCatalogue } from './zh-CN';
 
 /** English texts of the ERP module (registered under erp.*). */
 const en: ErpCatalogue = {
-  menu: 'ERP accounts',
   title: 'ERP accounts',
   add: 'New account',
   empty: 'No ERP accounts yet',

@@ -1,6 +1,5 @@
 /** Simplified Chinese texts of the ERP module (registered under erp.*). */
 const zhCN = {
-  menu: 'ERP 账套管理',
   title: 'ERP 账套管理',
   add: '新建账套',
   empty: '还没有 ERP 账套',

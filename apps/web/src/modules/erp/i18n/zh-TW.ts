@@ -2,7 +2,6 @@ import type { ErpCatalogue } from './zh-CN';
 
 /** Traditional Chinese texts of the ERP module (registered under erp.*). */
 const zhTW: ErpCatalogue = {
-  menu: 'ERP 帳套管理',
   title: 'ERP 帳套管理',
   add: '新增帳套',
   empty: '還沒有 ERP 帳套',
