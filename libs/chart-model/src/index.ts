@@ -14,3 +14,4 @@ export type { Same } from './schemas/same.js';
 export * from './schemas/chart.js';
 export * from './schemas/linkage.js';
 export * from './schemas/warn-config.js';
+export * from './schemas/erp-account.js';
