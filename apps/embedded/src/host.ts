@@ -11,6 +11,7 @@ import { startRelationService } from '@bi/relation';
 import { startTemplateService } from '@bi/template';
 import { startWarningService, type WarningServiceOptions } from '@bi/warning';
 import { closeRuntime, openRuntime, type ServiceRuntime } from '@bi/service-kit';
+import { startDemoErp, type DemoErp } from './demo-erp.js';
 
 type Starter = (runtime: ServiceRuntime, url: string, options?: WarningServiceOptions) => Promise<{ close(): Promise<void> }>;
 
@@ -50,12 +51,17 @@ export async function startEmbeddedHost(
   runtime ??= await openRuntime(config, logger);
   runtime.inProcess = true;
   const started: { close(): Promise<void> }[] = [];
+  let demoErp: DemoErp | undefined;
   try {
+    // before the services: they read the outbound policy (which opens the provider's port) when they start
+    demoErp = await startDemoErp(config, runtime, logger);
+    if (demoErp) started.push(demoErp);
     for (const [name, start] of SERVICES) started.push(await start(runtime, config.services[name][0], name === 'warning' ? options.warning : undefined));
     // the BFF reads the services' freshness stamps from the runtime's cache (docs/adr/0003-bff-answer-cache.md)
     const bff = await createBffApp(config, logger, config.webDist ?? DEFAULT_WEB_DIST, runtime.cache, runtime.bus);
     await bff.listen(config.port, config.host);
     started.push(bff);
+    demoErp?.register().catch((e: unknown) => logger.warn('demo ERP account not registered', { error: e }));
   } catch (e) {
     for (const s of started.reverse()) await s.close().catch(() => undefined);
     await closeRuntime(runtime);

@@ -6,7 +6,8 @@ import { join } from 'node:path';
 import { readOrCreateSecretFile } from '@bi/core';
 import type { SqlDatabase } from '@bi/persistence';
 import { openStore, type DatasetOptions } from './store.js';
-import { createProviderServer, listen } from './server.js';
+import { createServer, type Server } from 'node:http';
+import { createProviderServer, listen, sendError } from './server.js';
 
 export { runConformance, formatReport, CONFORMANCE_SECTIONS, type ConformanceOptions, type ConformanceReport, type ConformanceCheck, type ConformanceSection } from './conformance.js';
 export { recordsOfDay, generateDataset, REGIONS, CUSTOMERS, PRODUCTS, WAREHOUSES } from './dataset.js';
@@ -31,6 +32,13 @@ export interface ReferenceProviderOptions {
   dataset?: DatasetOptions;
   /** how long a rows cursor stays valid (default 1 hour) */
   cursorTtlMs?: number;
+  /**
+   * Listen at once and open (on a first start: generate) the data only when `load()` is called — the
+   * embedded host calls it once its services are up, so a shared database is not held by the generation
+   * while they start. Until the data are ready every call answers 503 `unavailable` ("the provider is
+   * loading its data"), which the protocol says to retry. `ready` resolves with the data's range.
+   */
+  loadInBackground?: boolean;
 }
 
 export interface ReferenceProvider {
@@ -38,12 +46,17 @@ export interface ReferenceProvider {
   url: string;
   /** the port listened on */
   port: number;
-  /** the first and last day of the data */
+  /** the first and last day of the data (with loadInBackground: of the data of an earlier start, or empty until ready) */
   range: { start: string; end: string };
+  /** resolves when the data are loaded (at once without loadInBackground) */
+  ready: Promise<{ start: string; end: string }>;
+  /** with loadInBackground: starts loading the data (once); answers `ready` */
+  load(): Promise<{ start: string; end: string }>;
   close(): Promise<void>;
 }
 
 export async function startReferenceProvider(opts: ReferenceProviderOptions): Promise<ReferenceProvider> {
+  if (opts.loadInBackground) return startLoadingInBackground(opts);
   const { db, range } = await openStore(opts.dataDir, opts.dataset, opts.db);
   const ownDb = !opts.db;
   const server = createProviderServer({ db, user: opts.user, password: opts.password, cursorTtlMs: opts.cursorTtlMs });
@@ -58,10 +71,55 @@ export async function startReferenceProvider(opts: ReferenceProviderOptions): Pr
     url,
     port: Number(new URL(url).port),
     range,
+    ready: Promise.resolve(range),
+    load: () => Promise.resolve(range),
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       if (ownDb) await db.close();
+    },
+  };
+}
+
+async function startLoadingInBackground(opts: ReferenceProviderOptions): Promise<ReferenceProvider> {
+  let inner: Server | undefined;
+  const server = createServer((req, res) => {
+    if (inner) inner.emit('request', req, res);
+    else {
+      res.setHeader('retry-after', '5');
+      sendError(res, 'unavailable', 'the provider is loading its data');
+    }
+  });
+  const url = await listen(server, opts.port, opts.host);
+  let db: SqlDatabase | undefined;
+  const range = { start: '', end: '' };
+  let start!: () => void;
+  const begun = new Promise<void>((resolve) => (start = resolve));
+  let loading = false;
+  const ready = begun
+    .then(() => openStore(opts.dataDir, opts.dataset, opts.db))
+    .then((store) => {
+      db = store.db;
+      inner = createProviderServer({ db: store.db, user: opts.user, password: opts.password, cursorTtlMs: opts.cursorTtlMs });
+      Object.assign(range, store.range);
+      return store.range;
+    });
+  ready.catch(() => undefined);
+  return {
+    url,
+    port: Number(new URL(url).port),
+    range,
+    ready,
+    load() {
+      loading = true;
+      start();
+      return ready;
+    },
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      if (loading) await ready.catch(() => undefined);
+      if (!opts.db) await db?.close();
     },
   };
 }

@@ -54,7 +54,7 @@ function send(res: ServerResponse, status: number, body: unknown): void {
   res.end(text);
 }
 
-function sendError(res: ServerResponse, code: ProviderErrorCode, message: string): void {
+export function sendError(res: ServerResponse, code: ProviderErrorCode, message: string): void {
   send(res, ERROR_STATUS[code], { error: { code, message } });
 }
 
