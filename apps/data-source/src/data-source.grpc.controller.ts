@@ -2,6 +2,7 @@ import { Controller } from '@nestjs/common';
 import { dataSourceV1 } from '@bi/proto';
 import { from, type Observable } from 'rxjs';
 import { JoinTableService } from './joins/join-table.service.js';
+import { ApiSourcesService } from './sources/api-sources.service.js';
 import { FieldsService } from './sources/fields.service.js';
 import { FoldersService } from './sources/folders.service.js';
 import { HistoryService } from './sources/history.service.js';
@@ -39,6 +40,7 @@ export class DataSourceGrpcController implements dataSourceV1.DataSourceServiceC
     private readonly rows: RowsService,
     private readonly uploads: UploadService,
     private readonly joins: JoinTableService,
+    private readonly apis: ApiSourcesService,
   ) {}
 
   // joined tables (docs/api/join-table.md)
@@ -126,5 +128,19 @@ export class DataSourceGrpcController implements dataSourceV1.DataSourceServiceC
   async removeField(r: dataSourceV1.RemoveFieldRequest) {
     await this.uploads.removeField(r);
     return this.sources.getSource(r.dataSourceId);
+  }
+
+  // HTTP API sources (docs/api/data-source.md "HTTP API sources")
+  previewApiSource(r: dataSourceV1.ApiSourceRequest) {
+    return this.apis.preview(r);
+  }
+  createApiSource(r: dataSourceV1.ApiSourceRequest, _metadata?: unknown, call?: ServerCall) {
+    return this.apis.create(r, cancelSignal(call));
+  }
+  updateApiSource(r: dataSourceV1.ApiSourceRequest) {
+    return this.apis.update(r);
+  }
+  getApiSource(r: dataSourceV1.ApiSourceRequest) {
+    return this.apis.get(r);
   }
 }

@@ -1,3 +1,4 @@
+import { apisourceMessages } from './apisource.js';
 import { chartMessages } from './chart.js';
 import { commonMessages } from './common.js';
 import { connectionMessages } from './connection.js';
@@ -30,6 +31,7 @@ export const MESSAGE_FILES = {
   dashboard: dashboardMessages,
   template: templateMessages,
   warn: warnMessages,
+  apisource: apisourceMessages,
 } as const;
 
 /** All messages, merged: key → its text in each language. */
@@ -47,4 +49,5 @@ export const MESSAGES = {
   ...dashboardMessages,
   ...templateMessages,
   ...warnMessages,
+  ...apisourceMessages,
 };
