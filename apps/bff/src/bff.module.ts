@@ -14,6 +14,7 @@ import { ChartEditController } from './dashboard/chart-edit.controller.js';
 import { DashboardController } from './dashboard/dashboard.controller.js';
 import { ChartLinksController } from './dashboard/chart-links.controller.js';
 import { GlobalFilterController } from './dashboard/global-filter.controller.js';
+import { ApiSourceController } from './data-source/api-source.controller.js';
 import { DataSourceController } from './data-source/data-source.controller.js';
 import { JoinTableController } from './data-source/join-table.controller.js';
 import { ExcelDataController, ExcelUploadController } from './excel-upload/excel-upload.controller.js';
@@ -57,6 +58,7 @@ export class BffModule {
         TemplateController,
         RowRulesController,
         JoinTableController,
+        ApiSourceController,
         DataSourceController,
         ExcelUploadController,
         ExcelDataController,

@@ -26,7 +26,7 @@ export interface ApiContext {
  */
 export async function* apiPages(s: ApiRequestSettings, secrets: ApiSecrets, ctx: ApiContext, read: { signal?: AbortSignal; watermark?: string; maxPages?: number }): AsyncGenerator<unknown[]> {
   const now = (ctx.now ?? (() => new Date()))();
-  const origin = new URL(s.url.includes('${') ? s.url.replace(/\$\{[^}]*\}/g, 'x') : s.url).origin;
+  let origin = '';
   const maxPages = read.maxPages ?? s.paging.maxPages;
   let position: PagePosition = { kind: 'first' };
   let offset = 0;
@@ -34,6 +34,7 @@ export async function* apiPages(s: ApiRequestSettings, secrets: ApiSecrets, ctx:
     if (read.signal?.aborted) throw new AppError('invalid', 'excel.cancelled');
     if (page > maxPages) throw new AppError('invalid', 'apisource.too_many_pages', { max: maxPages });
     const req = buildRequest(s, secrets, position, { now, timeZone: ctx.timeZone, watermark: read.watermark ?? '' });
+    origin ||= new URL(req.url).origin;
     const answer = await fetchPage(req, s.timeoutSec, ctx, read.signal);
     if (answer.status < 200 || answer.status >= 300) throw new AppError('invalid', 'apisource.http_status', { status: answer.status });
     let json: unknown;
