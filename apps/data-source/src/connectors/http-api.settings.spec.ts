@@ -13,6 +13,9 @@ describe('HTTP API source: JSON path subset', () => {
     expect(rowsAt(doc, "$.data['odd key']")).toEqual([{ b: 3 }]);
     expect(rowsAt(doc, '$.data.items[1]')).toEqual([{ a: 2 }]);
     expect(rowsAt([{ x: 1 }], '$')).toEqual([{ x: 1 }]);
+    // an empty list is an empty page, not a missing one
+    expect(rowsAt({ data: { items: [] } }, '$.data.items[*]')).toEqual([]);
+    expect(() => rowsAt({ data: { items: null } }, '$.data.items[*]')).toThrow(expect.objectContaining({ key: 'apisource.rows_not_found' }));
     expect(valueAt({ meta: { next: 'abc' } }, '$.meta.next')).toBe('abc');
   });
 

@@ -52,10 +52,13 @@ export function selectPath(value: unknown, steps: Step[]): unknown[] {
 /** The rows of an answer: what the path selects; one array selected is its items. Refused when the path selects nothing. */
 export function rowsAt(answer: unknown, path: string): unknown[] {
   const steps = parseJsonPath(path);
-  const found = selectPath(answer, steps);
-  if (found.length === 0) throw new AppError('invalid', 'apisource.rows_not_found', { path });
   const last = steps[steps.length - 1];
-  if (found.length === 1 && Array.isArray(found[0]) && !(last && 'all' in last)) return found[0];
+  // `…[*]` at the end: the container it fans out of must be there; an empty one is an empty page
+  const head = last && 'all' in last ? steps.slice(0, -1) : steps;
+  const found = selectPath(answer, head);
+  if (found.length === 0 || (last && 'all' in last && !found.every((v) => v !== null && typeof v === 'object'))) throw new AppError('invalid', 'apisource.rows_not_found', { path });
+  if (last && 'all' in last) return selectPath(found, [{ all: true }, { all: true }]);
+  if (found.length === 1 && Array.isArray(found[0])) return found[0];
   return found;
 }
 
