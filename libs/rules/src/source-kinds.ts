@@ -164,7 +164,8 @@ export const SOURCE_KIND_REGISTRY = {
   },
   /**
    * A generic HTTP API source (docs/adr/0014-http-api-source.md): pages of JSON copied into the analytics store,
-   * stored as type 8 told apart by its reference, like an upload; its wizard creates it and edits its settings.
+   * stored as type 8 told apart by its reference, like an upload. Its wizard opens at /data_source_sql/{folder}/api,
+   * its settings at /data_source_edit/{id} (both pages hand an API source to the API screens).
    */
   api: {
     code: 8,
@@ -177,8 +178,9 @@ export const SOURCE_KIND_REGISTRY = {
     connection: null,
     sqlWizard: false,
     adminOnly: false,
-    create: { name: 'data_source_api', params: { action: 'create' } },
-    edit: { name: 'data_source_api', params: { action: 'edit' } },
+    // the spec's routes: the wizard route of the create dialog with the kind's key, the edit screen of a source (each dispatches on the kind)
+    create: sqlWizard('api'),
+    edit: sqlEdit,
     may: { share: true, append: false },
     icon: 'api',
   },
