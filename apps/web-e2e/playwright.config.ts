@@ -73,6 +73,9 @@ export default defineConfig({
       // the specs sign in dozens of times from one IP and type wrong passwords on purpose
       BI_LOGIN_MAX_ATTEMPTS_PER_IP: '10000',
       BI_LOGIN_MAX_FAILURES_PER_ACCOUNT: '1000',
+      // the API source spec (api-source.e2e.ts) needs its module flag and serves its API on this machine
+      BI_MODULES: 'sql,mysql,oracle,excel,api',
+      BI_OUTBOUND_ALLOW: '127.0.0.1/32',
     },
   },
 });

@@ -242,7 +242,7 @@ function RequestForm({ settings, patch, ds, editing }: { settings: ApiSettings; 
       children: (
         <Space wrap align="start" size="middle">
           <Form.Item label={ds('api.auth')}>
-            <Select value={s.auth.kind} onChange={(kind) => auth({ kind, secret: '' })} className="bi-api__select" data-testid="api-auth-kind" options={AUTH_KINDS.map((k) => ({ value: k, label: ds(`api.authKinds.${k}`) }))} />
+            <Select value={s.auth.kind} onChange={(kind) => auth({ kind, secret: '' })} className="bi-api__select" data-testid="api-auth-kind" options={AUTH_KINDS.map((k) => ({ value: k, label: ds(`api.authKinds.${k}`), 'data-testid': `api-auth-${k}` }))} />
           </Form.Item>
           {s.auth.kind === 'basic' || s.auth.kind === 'hmac' ? (
             <Form.Item label={s.auth.kind === 'basic' ? ds('api.user') : ds('api.keyId')}>
@@ -250,8 +250,8 @@ function RequestForm({ settings, patch, ds, editing }: { settings: ApiSettings; 
             </Form.Item>
           ) : null}
           {s.auth.kind !== 'none' ? (
-            <Form.Item label={secretLabel} extra={keptHint}>
-              <Input.Password value={s.auth.secret} onChange={(e) => auth({ secret: e.target.value })} placeholder={keptHint} autoComplete="new-password" data-testid="api-auth-secret" />
+            <Form.Item label={secretLabel} extra={keptHint ? <span data-testid="api-secret-kept">{keptHint}</span> : undefined}>
+              <Input.Password value={s.auth.secret} onChange={(e) => auth({ secret: e.target.value })} autoComplete="new-password" className="bi-api__name" data-testid="api-auth-secret" />
             </Form.Item>
           ) : null}
         </Space>
@@ -266,7 +266,7 @@ function RequestForm({ settings, patch, ds, editing }: { settings: ApiSettings; 
             <Input value={s.rowsPath} onChange={(e) => patch({ rowsPath: e.target.value })} className="bi-api__code" data-testid="api-rows-path" />
           </Form.Item>
           <Form.Item label={ds('api.paging')}>
-            <Select value={s.paging.mode} onChange={(mode) => paging({ mode, param: mode === 'page' ? 'page' : mode === 'offset' ? 'offset' : mode === 'cursor' ? 'cursor' : '' })} className="bi-api__select" data-testid="api-paging-mode" options={PAGING_MODES.map((m) => ({ value: m, label: ds(`api.pagingModes.${m}`) }))} />
+            <Select value={s.paging.mode} onChange={(mode) => paging({ mode, param: mode === 'page' ? 'page' : mode === 'offset' ? 'offset' : mode === 'cursor' ? 'cursor' : '' })} className="bi-api__select" data-testid="api-paging-mode" options={PAGING_MODES.map((m) => ({ value: m, label: ds(`api.pagingModes.${m}`), 'data-testid': `api-paging-${m}` }))} />
           </Form.Item>
           {s.paging.mode === 'page' || s.paging.mode === 'offset' || s.paging.mode === 'cursor' ? (
             <Form.Item label={paramLabel}>
@@ -315,8 +315,8 @@ function RequestForm({ settings, patch, ds, editing }: { settings: ApiSettings; 
       <Form layout="vertical" component="div">
         <Form.Item label={ds('api.url')} required extra={<span className="bi-api__vars">{ds('api.variables', { list: VARIABLES })}</span>}>
           <Space.Compact className="bi-api__url">
-            <Select value={s.method} onChange={(method) => patch({ method, paging: method === 'GET' ? { ...s.paging, in: 'query' } : s.paging })} options={['GET', 'POST'].map((m) => ({ value: m, label: m }))} className="bi-api__method" data-testid="api-method" />
-            <Input value={s.url} onChange={(e) => patch({ url: e.target.value })} placeholder="https://api.example.com/v1/orders?from=${monthStart}" maxLength={2000} data-testid="api-url" />
+            <Select value={s.method} onChange={(method) => patch({ method, paging: method === 'GET' ? { ...s.paging, in: 'query' } : s.paging })} options={['GET', 'POST'].map((m) => ({ value: m, label: m, 'data-testid': `api-method-${m}` }))} style={{ width: 100, flex: 'none' }} data-testid="api-method" />
+            <Input className="bi-api__url-input" value={s.url} onChange={(e) => patch({ url: e.target.value })} placeholder="https://api.example.com/v1/orders?from=${monthStart}" maxLength={2000} data-testid="api-url" />
           </Space.Compact>
         </Form.Item>
         <Tabs size="small" items={tabs} />
@@ -398,7 +398,7 @@ function ColumnsTable({ columns, onChange, ds }: { columns: Included[]; onChange
         {
           title: ds('api.columns.type'),
           width: 150,
-          render: (_, c, i) => <Select size="small" className="bi-api__type" value={c.type} onChange={(type) => set(i, { type })} options={COLUMN_TYPES.map((v) => ({ value: v, label: ds(`api.types.${v}`) }))} data-testid={`api-col-type-${c.path}`} />,
+          render: (_, c, i) => <Select size="small" className="bi-api__type" value={c.type} onChange={(type) => set(i, { type })} options={COLUMN_TYPES.map((v) => ({ value: v, label: ds(`api.types.${v}`), 'data-testid': `api-type-${c.path}-${v}` }))} data-testid={`api-col-type-${c.path}`} />,
         },
       ]}
     />
