@@ -189,6 +189,11 @@ export class ApiSourcesService {
     return new HttpApiConnector(settings, secrets, this.context, settings.sync.mode === 'incremental' ? watermark : '');
   }
 
+  /** Keeps an incremental sync's new watermark (the connector's `watermark` after a refresh). */
+  async saveWatermark(dataSourceId: string, watermark: string, q: SqlExecutor = this.repo.db): Promise<void> {
+    await q.query('UPDATE data_source.api_sources SET watermark = $2, updated_at = now() WHERE source_id = $1', [dataSourceId, watermark]);
+  }
+
   private async stored(dataSourceId: string): Promise<{ row: SourceRow; stored: StoredApi }> {
     const row = await this.lookup.source(dataSourceId);
     if (row.reference !== API_SOURCE_REFERENCE) throw new AppError('invalid', 'apisource.not_api_source');
