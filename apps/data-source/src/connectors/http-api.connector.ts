@@ -155,7 +155,7 @@ export function convertRow(row: unknown, columns: readonly ApiColumn[], n: numbe
   return columns.map((c) => {
     const raw = fieldOf(row, c.path);
     const r = convertValue(raw, c.type);
-    if (!r.ok) throw new AppError('invalid', 'apisource.bad_value', { row: n, column: c.name, value: clip(raw), type: c.type });
+    if (!r.ok) throw new AppError('invalid', 'apisource.bad_value', { row: n, column: c.name, value: clip(raw) });
     return r.value;
   });
 }

@@ -38,9 +38,9 @@ export const apisourceMessages = defineMessages({
   'apisource.too_many_pages': { 'zh-CN': '分页超过 {max} 页上限', 'zh-TW': '分頁超過 {max} 頁上限', en: 'More than the limit of {max} pages' },
   'apisource.too_many_rows': { 'zh-CN': '数据超过 {max} 行上限', 'zh-TW': '資料超過 {max} 列上限', en: 'More than the limit of {max} rows' },
   'apisource.bad_value': {
-    'zh-CN': '第 {row} 行 {column} 列的值 “{value}” 不是{type}类型',
-    'zh-TW': '第 {row} 列 {column} 欄的值「{value}」不是{type}類型',
-    en: 'Row {row}, column {column}: “{value}” is not of type {type}',
+    'zh-CN': '第 {row} 行 {column} 列的值 “{value}” 与该列的类型不符',
+    'zh-TW': '第 {row} 列 {column} 欄的值「{value}」與該欄的類型不符',
+    en: 'Row {row}, column {column}: “{value}” does not fit the column’s type',
   },
   'apisource.columns_required': { 'zh-CN': '请至少保留一列', 'zh-TW': '請至少保留一欄', en: 'Keep at least one column' },
   'apisource.column_name_invalid': {
