@@ -38,6 +38,7 @@ beforeAll(async () => {
       const rows = Array.from({ length: Math.min(10, TOTAL - (p - 1) * 10) }, (_, k) => item((p - 1) * 10 + k));
       return send(rows, p * 10 < TOTAL ? { link: `</link?p=${p + 1}>; rel="next"` } : {});
     }
+    if (url.pathname === '/bad') return send([item(0), { ...item(1), id: 'one' }]);
     if (url.pathname === '/forever') return send({ rows: [item(1)], next: 'again' });
     res.writeHead(500).end('boom');
   });
@@ -102,6 +103,10 @@ describe('HTTP API connector over a local server', () => {
     expect(rows.map((r) => r[0])).toEqual([20, 21, 22]);
     expect(c.watermark).toBe('22');
     expect(new URL(seen[seen.length - 1]!.url!, 'http://x').searchParams.get('since')).toBe('19');
+  });
+
+  it('stops at the first value its column type refuses, naming row, column and value', async () => {
+    await expect(all(new HttpApiConnector(settingsOf({ url: `${base}/bad` }), none, allow))).rejects.toMatchObject({ key: 'apisource.bad_value', params: { row: 2, column: 'id', value: 'one' } });
   });
 
   it('sends the auth header on every page', async () => {
