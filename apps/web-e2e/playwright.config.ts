@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-import { BASE_URL, E2E_GRPC_BASE_PORT, E2E_HOST, E2E_PASSWORD, E2E_PORT } from './src/support/env';
+import { BASE_URL, E2E_API_PORT, E2E_GRPC_BASE_PORT, E2E_HOST, E2E_PASSWORD, E2E_PORT } from './src/support/env';
 
 /**
  * End-to-end tests of the web app against the whole product started in one process
@@ -70,11 +70,13 @@ export default defineConfig({
       // E2E_DEMO=1: the demo content of a first start (the first-look spec then shoots the demo dashboard)
       BI_DEMO: process.env.E2E_DEMO === '1' ? 'true' : 'false',
       BI_LOG_LEVEL: 'warn',
-      // the default modules and e10report (the ERP account manager of the data-source sidebar)
-      BI_MODULES: 'sql,mysql,oracle,excel,e10report',
+      // the default modules, e10report (the ERP account manager of the data-source sidebar) and api (the HTTP API source)
+      BI_MODULES: 'sql,mysql,oracle,excel,e10report,api',
       // the specs sign in dozens of times from one IP and type wrong passwords on purpose
       BI_LOGIN_MAX_ATTEMPTS_PER_IP: '10000',
       BI_LOGIN_MAX_FAILURES_PER_ACCOUNT: '1000',
+      // the API source spec (api-source.e2e.ts) serves its API on this one port of this machine
+      BI_OUTBOUND_ALLOW: `127.0.0.1:${E2E_API_PORT}`,
     },
   },
 });

@@ -14,6 +14,7 @@ import { ChartEditController } from './dashboard/chart-edit.controller.js';
 import { DashboardController } from './dashboard/dashboard.controller.js';
 import { ChartLinksController } from './dashboard/chart-links.controller.js';
 import { GlobalFilterController } from './dashboard/global-filter.controller.js';
+import { ApiSourceController } from './data-source/api-source.controller.js';
 import { DataSourceController } from './data-source/data-source.controller.js';
 import { ErpAccountController } from './data-source/erp-account.controller.js';
 import { JoinTableController } from './data-source/join-table.controller.js';
@@ -59,6 +60,7 @@ export class BffModule {
         RowRulesController,
         JoinTableController,
         ErpAccountController,
+        ApiSourceController,
         DataSourceController,
         ExcelUploadController,
         ExcelDataController,

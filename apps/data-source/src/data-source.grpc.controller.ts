@@ -3,6 +3,7 @@ import { dataSourceV1 } from '@bi/proto';
 import { from, type Observable } from 'rxjs';
 import { ErpAccountService } from './erp-accounts/erp-account.service.js';
 import { JoinTableService } from './joins/join-table.service.js';
+import { ApiSourcesService } from './sources/api-sources.service.js';
 import { FieldsService } from './sources/fields.service.js';
 import { FoldersService } from './sources/folders.service.js';
 import { HistoryService } from './sources/history.service.js';
@@ -41,6 +42,7 @@ export class DataSourceGrpcController implements dataSourceV1.DataSourceServiceC
     private readonly uploads: UploadService,
     private readonly joins: JoinTableService,
     private readonly erpAccounts: ErpAccountService,
+    private readonly apis: ApiSourcesService,
   ) {}
 
   // ERP accounts (docs/api/data-source.md "ERP accounts")
@@ -142,5 +144,19 @@ export class DataSourceGrpcController implements dataSourceV1.DataSourceServiceC
   async removeField(r: dataSourceV1.RemoveFieldRequest) {
     await this.uploads.removeField(r);
     return this.sources.getSource(r.dataSourceId);
+  }
+
+  // HTTP API sources (docs/api/data-source.md "HTTP API sources")
+  previewApiSource(r: dataSourceV1.ApiSourceRequest) {
+    return this.apis.preview(r);
+  }
+  createApiSource(r: dataSourceV1.ApiSourceRequest, _metadata?: unknown, call?: ServerCall) {
+    return this.apis.create(r, cancelSignal(call));
+  }
+  updateApiSource(r: dataSourceV1.ApiSourceRequest) {
+    return this.apis.update(r);
+  }
+  getApiSource(r: dataSourceV1.ApiSourceRequest) {
+    return this.apis.get(r);
   }
 }

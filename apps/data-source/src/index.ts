@@ -24,6 +24,7 @@ import { SourceSpecs } from './sources/source-specs.js';
 import { SourceWriter } from './sources/source-writer.js';
 import { SourcesService } from './sources/sources.service.js';
 import { SyncRunner } from './connectors/sync-runner.js';
+import { ApiSourcesService } from './sources/api-sources.service.js';
 import { DemoData } from './uploads/demo.js';
 import { UploadService } from './uploads/upload.service.js';
 
@@ -60,6 +61,7 @@ export async function startDataSourceService(runtime: ServiceRuntime, url: strin
         SourceQueryService,
         JoinTableService,
         UploadService,
+        ApiSourcesService,
         DemoData,
         ErpAccountRepository,
         ErpAccountService,

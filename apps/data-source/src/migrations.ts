@@ -85,6 +85,21 @@ CREATE INDEX join_inputs_input ON data_source.join_inputs (input_id);
 `,
   },
   {
+    // HTTP API sources (docs/adr/0014-http-api-source.md): the settings of a type-8 source with reference 'api'
+    // (never a secret: those are in secret_enc, AES-256-GCM with the source id as associated data) and the
+    // watermark of its last incremental sync.
+    id: '0006_api_sources',
+    sql: `
+CREATE TABLE data_source.api_sources (
+  source_id uuid PRIMARY KEY REFERENCES data_source.sources (id) ON DELETE CASCADE,
+  settings jsonb NOT NULL,
+  secret_enc text,
+  watermark text NOT NULL DEFAULT '',
+  updated_at timestamptz NOT NULL DEFAULT now()
+);
+`,
+  },
+  {
     // ERP accounts (spec 02 §3, docs/api/data-source.md "ERP accounts"): the ERP servers report sources read
     // from. Exactly one primary (the partial unique index); the password AES-256-GCM like a source's, the
     // account id as associated data. A user's chosen account (isSelected) is per user, in account_choices.

@@ -15,3 +15,4 @@ export * from './schemas/chart.js';
 export * from './schemas/linkage.js';
 export * from './schemas/warn-config.js';
 export * from './schemas/erp-account.js';
+export * from './schemas/api-source.js';

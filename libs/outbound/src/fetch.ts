@@ -1,8 +1,46 @@
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { Readable } from 'node:stream';
-import { systemResolver } from './delivery.js';
-import { resolveTarget, type OutboundPolicy, type Resolver } from './policy.js';
+import { DeliveryFailed, systemResolver } from './delivery.js';
+import { resolveTarget, TargetNotAllowed, type OutboundPolicy, type Resolver } from './policy.js';
+
+interface OutboundRequest {
+  method?: string;
+  headers?: Record<string, string>;
+  body?: string;
+  signal?: AbortSignal;
+  /** tests: a resolver standing in for DNS */
+  resolve?: Resolver;
+}
+
+/**
+ * The one way an answer is read from an outbound target: the target checked and resolved
+ * (`resolveTarget`: every address judged), the connection made to that checked address (Host header and
+ * TLS name stay the URL's host: no second lookup, no DNS rebinding), redirects never followed (a 3xx is
+ * answered as is). Throws TargetNotAllowed for a refused target; a network failure rejects as it comes.
+ */
+async function openOutbound(policy: OutboundPolicy, url: string, req: OutboundRequest): Promise<IncomingMessage> {
+  const { target, address } = await resolveTarget(policy, url, req.resolve ?? systemResolver);
+  const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
+  const body = req.body ?? '';
+  return new Promise<IncomingMessage>((done, fail) => {
+    const r = send(
+      {
+        host: address,
+        port: target.port,
+        path: `${target.url.pathname}${target.url.search}`,
+        method: req.method ?? 'GET',
+        headers: { ...req.headers, host: target.url.host, ...(req.body !== undefined ? { 'content-length': String(Buffer.byteLength(body)) } : {}) },
+        ...(target.protocol === 'https:' && !target.literal ? { servername: target.host } : {}),
+        ...(req.signal ? { signal: req.signal } : {}),
+        agent: false,
+      },
+      done,
+    );
+    r.on('error', fail);
+    r.end(req.body);
+  });
+}
 
 /** The answer of `outboundFetch`: a subset of the fetch Response, the body a stream read by the caller (who bounds it). */
 export interface OutboundResponse {
@@ -20,38 +58,21 @@ export interface OutboundFetchInit {
 }
 
 /**
- * A fetch through the outbound policy, for calls that read an answer (the report providers, HTTP API
- * sources): each request's target checked and resolved (`resolveTarget`), the connection made to that
- * checked address (Host header and TLS name stay the URL's host), redirects never followed (a 3xx is
- * answered as is). Throws TargetNotAllowed for a refused target; a network failure rejects as fetch does.
+ * A fetch through the outbound policy (`openOutbound`) for clients written against fetch — the report
+ * providers' `ProviderClient` takes it as its `fetchImpl`, and bounds what it reads itself.
  */
 export function outboundFetch(policy: OutboundPolicy, opts: { resolve?: Resolver } = {}): (url: string, init?: OutboundFetchInit) => Promise<OutboundResponse> {
   return async (url, init = {}) => {
-    const { target, address } = await resolveTarget(policy, url, opts.resolve ?? systemResolver);
-    const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
-    const body = init.body ?? '';
-    const res = await new Promise<IncomingMessage>((done, fail) => {
-      const r = send(
-        {
-          host: address,
-          port: target.port,
-          path: `${target.url.pathname}${target.url.search}`,
-          method: init.method ?? 'GET',
-          headers: { ...init.headers, host: target.url.host, ...(init.body !== undefined ? { 'content-length': String(Buffer.byteLength(body)) } : {}) },
-          ...(target.protocol === 'https:' && !target.literal ? { servername: target.host } : {}),
-          ...(init.signal ? { signal: init.signal } : {}),
-          agent: false,
-        },
-        done,
-      );
-      r.on('error', fail);
-      r.end(init.body);
-    });
-    const stream = Readable.toWeb(res) as unknown as ReadableStream<Uint8Array>;
+    const res = await openOutbound(policy, url, { ...init, resolve: opts.resolve });
     return {
       status: res.statusCode ?? 0,
-      headers: { get: (name) => { const v = res.headers[name.toLowerCase()]; return v === undefined ? null : Array.isArray(v) ? v.join(', ') : String(v); } },
-      body: stream,
+      headers: {
+        get: (name) => {
+          const v = res.headers[name.toLowerCase()];
+          return v === undefined ? null : Array.isArray(v) ? v.join(', ') : String(v);
+        },
+      },
+      body: Readable.toWeb(res) as unknown as ReadableStream<Uint8Array>,
       text: async () => {
         const chunks: Buffer[] = [];
         for await (const c of res) chunks.push(c as Buffer);
@@ -61,3 +82,74 @@ export function outboundFetch(policy: OutboundPolicy, opts: { resolve?: Resolver
   };
 }
 
+export interface OutboundFetch {
+  method: 'GET' | 'POST';
+  headers?: Record<string, string>;
+  body?: string;
+  timeoutMs: number;
+  /** the most bytes of an answer's body read; a longer one fails with AnswerTooLarge */
+  maxBytes: number;
+  signal?: AbortSignal;
+  /** tests: a resolver standing in for DNS */
+  resolve?: Resolver;
+}
+
+export interface OutboundAnswer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+}
+
+/** An answer's body over the byte bound of the request. */
+export class AnswerTooLarge extends Error {
+  constructor() {
+    super('answer too large');
+    this.name = 'AnswerTooLarge';
+  }
+}
+
+/** A read given up because its time ran out (the timeout, not the caller's signal). */
+export class OutboundTimeout extends Error {
+  constructor() {
+    super('target did not answer in time');
+    this.name = 'OutboundTimeout';
+  }
+}
+
+/**
+ * Reads one whole answer through the outbound policy (`openOutbound`; an HTTP API source's page): the
+ * body read up to maxBytes as UTF-8, within timeoutMs. Any status is answered; the caller judges it.
+ * Throws TargetNotAllowed, OutboundTimeout, AnswerTooLarge, DeliveryFailed ("target not reachable",
+ * naming no address) or the signal's abort.
+ */
+export async function fetchOutbound(policy: OutboundPolicy, url: string, req: OutboundFetch): Promise<OutboundAnswer> {
+  const timeout = AbortSignal.timeout(req.timeoutMs);
+  const signal = req.signal ? AbortSignal.any([req.signal, timeout]) : timeout;
+  const failure = (e: unknown): unknown => {
+    if (e instanceof TargetNotAllowed || e instanceof AnswerTooLarge) return e;
+    if (req.signal?.aborted) return req.signal.reason ?? new Error('aborted');
+    if (timeout.aborted) return new OutboundTimeout();
+    return new DeliveryFailed('target not reachable');
+  };
+  let res: IncomingMessage;
+  try {
+    res = await openOutbound(policy, url, { method: req.method, headers: req.headers, body: req.method === 'POST' ? (req.body ?? '') : undefined, signal, resolve: req.resolve });
+  } catch (e) {
+    throw failure(e);
+  }
+  return new Promise<OutboundAnswer>((done, fail) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    res.on('data', (c: Buffer) => {
+      size += c.length;
+      if (size > req.maxBytes) {
+        res.destroy();
+        fail(new AnswerTooLarge());
+        return;
+      }
+      chunks.push(c);
+    });
+    res.on('end', () => done({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
+    res.on('error', (e) => fail(failure(e)));
+  });
+}

@@ -10,6 +10,9 @@
  */
 import { UPLOAD_REFERENCE } from './excel.js';
 
+/** The source reference that marks an HTTP API source (type 8, its rows copied into the analytics store). */
+export const API_SOURCE_REFERENCE = 'api';
+
 /** The module flags of GET /api/identity/get-shipment-modules-data/datasource (spec 02 §6), in their order; BI_MODULES takes these names. */
 export const SOURCE_MODULES = ['e10report', 'sql', 'mysql', 'oracle', 'excel', 'api'] as const;
 export type SourceModule = (typeof SOURCE_MODULES)[number];
@@ -25,7 +28,7 @@ export type SourceEngine = 'mssql' | 'mysql' | 'oracle' | 'postgres' | 'analytic
 export type SourceRows = 'live' | 'synced';
 
 /** The icon of a kind in the create dialog (apps/web data-source CreateSourceDialog). */
-export type SourceIconKey = 'database' | 'sql' | 'excel' | 'join';
+export type SourceIconKey = 'database' | 'sql' | 'excel' | 'join' | 'api';
 
 /** The connection form of spec 02 §3, §9 for a kind that connects to a database server. */
 export interface ConnectionForm {
@@ -158,6 +161,28 @@ export const SOURCE_KIND_REGISTRY = {
     edit: { name: 'join_table' },
     may: { share: true, append: false },
     icon: 'join',
+  },
+  /**
+   * A generic HTTP API source (docs/adr/0014-http-api-source.md): pages of JSON copied into the analytics store,
+   * stored as type 8 told apart by its reference, like an upload. Its wizard opens at /data_source_sql/{folder}/api,
+   * its settings at /data_source_edit/{id} (both pages hand an API source to the API screens).
+   */
+  api: {
+    code: 8,
+    reference: API_SOURCE_REFERENCE,
+    available: true,
+    module: 'api',
+    engine: 'analytics',
+    scheme: 'analytics',
+    rows: 'synced',
+    connection: null,
+    sqlWizard: false,
+    adminOnly: false,
+    // the spec's routes: the wizard route of the create dialog with the kind's key, the edit screen of a source (each dispatches on the kind)
+    create: sqlWizard('api'),
+    edit: sqlEdit,
+    may: { share: true, append: false },
+    icon: 'api',
   },
   /** Spec 02: an ERP report source on an ERP account (route data_source_e10_report). */
   erpReport: { ...planned, code: 4, module: 'e10report', rows: 'live', may: { share: true, append: false } },

@@ -65,7 +65,7 @@ export function uploadView(r: dataSourceV1.UploadReply, req: Req) {
 }
 
 /** Awaits a call, cancelled (gRPC cancel) when the HTTP client goes away first. */
-async function rpcUntilClosed<T>(call: Observable<T>, res: ServerResponse, deadlineMs: number): Promise<T> {
+export async function rpcUntilClosed<T>(call: Observable<T>, res: ServerResponse, deadlineMs: number): Promise<T> {
   const closed$ = fromEvent(res, 'close').pipe(take(1));
   try {
     return await firstValueFrom(call.pipe(timeout(deadlineMs), takeUntil(closed$)));

@@ -3,6 +3,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { AppConfig } from '@bi/config';
 import { AppError } from '@bi/core';
 import { SOURCE_TYPE, defaultTitle } from '@bi/rules';
+import type { SqlExecutor } from '@bi/persistence';
 import { CONFIG } from '@bi/service-kit';
 import type { HistoryItem, SourceRow } from '../data-source.repository.js';
 import type { ConnectionSpec } from '../drivers/driver.js';
@@ -42,6 +43,10 @@ export interface NewSyncedSource {
   createdBy: string | null;
   by: string;
   history: (rows: number) => HistoryItem[];
+  /** the new source's id (a kind that encrypts its settings with the id as associated data picks it first); a fresh one otherwise */
+  id?: string;
+  /** the kind's own writes in the source's transaction (its settings row) */
+  also?: (tx: SqlExecutor, id: string, rows: number) => Promise<void>;
 }
 
 /**
@@ -82,10 +87,10 @@ export class SyncRunner {
       const result = await this.runner.run(spec, checked, [], 0);
       checkColumnNames(result.columns);
       const fields = result.columns.map((c) => ({ name: c.name, title: defaultTitle(c.name), dataType: c.dataType, expression: '', aggregator: '' }));
-      const id = randomUUID();
+      const id = s.id ?? randomUUID();
       await this.writer.insert(
         { id, projectId: s.projectId, name: s.name, type: SOURCE_TYPE.analytics, content: checked.sql, tableSchema: UPLOAD_SCHEMA, tableName: s.table, fields, createdBy: s.createdBy, createdByName: s.by, reference: s.reference },
-        { history: s.history(rows), by: s.by, event: 'ingest', rows },
+        { history: s.history(rows), by: s.by, event: 'ingest', rows, ...(s.also ? { also: (tx: SqlExecutor) => s.also!(tx, id, rows) } : {}) },
       );
       return { dataSourceId: id, rowCount: rows, loadMs };
     } catch (e) {

@@ -182,6 +182,16 @@ export const datasourceMessages = defineMessages({
     'zh-TW': '由資料夾 {from} 移到 {to}',
     en: 'Moved from folder {from} to {to}',
   },
+  'history.api_loaded': {
+    'zh-CN': '从接口 {host} 导入 {rows} 行',
+    'zh-TW': '從介面 {host} 匯入 {rows} 列',
+    en: 'Loaded {rows} rows from the API at {host}',
+  },
+  'history.api_settings_changed': {
+    'zh-CN': '修改了接口设置（{host}）',
+    'zh-TW': '修改了介面設定（{host}）',
+    en: 'Changed the API settings ({host})',
+  },
   'history.ingested': {
     'zh-CN': '上传 {file}，导入 {rows} 行',
     'zh-TW': '上傳 {file}，匯入 {rows} 列',

@@ -1,3 +1,4 @@
+import { apisourceMessages } from './apisource.js';
 import { chartMessages } from './chart.js';
 import { commonMessages } from './common.js';
 import { connectionMessages } from './connection.js';
@@ -32,6 +33,7 @@ export const MESSAGE_FILES = {
   template: templateMessages,
   warn: warnMessages,
   e10account: e10accountMessages,
+  apisource: apisourceMessages,
 } as const;
 
 /** All messages, merged: key → its text in each language. */
@@ -50,4 +52,5 @@ export const MESSAGES = {
   ...templateMessages,
   ...warnMessages,
   ...e10accountMessages,
+  ...apisourceMessages,
 };

@@ -1,5 +1,5 @@
 import { sourceKind, type SourceIconKey } from '@bi/rules';
-import { ApartmentOutlined, ConsoleSqlOutlined, DatabaseOutlined, FileExcelOutlined } from '@ant-design/icons';
+import { ApartmentOutlined, ApiOutlined, ConsoleSqlOutlined, DatabaseOutlined, FileExcelOutlined } from '@ant-design/icons';
 import { Alert, Button, Empty, Form, Modal, Select } from 'antd';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -25,6 +25,7 @@ const ICONS: Record<SourceIconKey, ReactNode> = {
   sql: <ConsoleSqlOutlined />,
   excel: <FileExcelOutlined />,
   join: <ApartmentOutlined />,
+  api: <ApiOutlined />,
 };
 
 /**

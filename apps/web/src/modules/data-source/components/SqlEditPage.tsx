@@ -1,3 +1,5 @@
+import { API_SOURCE_REFERENCE } from '@bi/rules';
+import { ApiSourceEditForm } from './ApiSourcePage';
 import { EyeOutlined, SaveOutlined } from '@ant-design/icons';
 import { PROBE_MAX_ROWS } from '@bi/rules';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -45,6 +47,8 @@ export function SqlEditPage() {
       );
   } else if (!canEditSettings(query.data, auth)) {
     body = <Result status="403" title={<span data-testid="ds-edit-not-allowed">{ds('edit.notAllowed')}</span>} />;
+  } else if (query.data.reference === API_SOURCE_REFERENCE) {
+    body = <ApiSourceEditForm key={query.data.dataSourceId} source={query.data} />;
   } else {
     body = <SqlEditForm key={`${query.data.dataSourceId}:${query.data.dataVersion}`} source={query.data} />;
   }

@@ -1,3 +1,4 @@
+import { ApiSourceWizardPage } from './ApiSourcePage';
 import { ApiOutlined, EyeOutlined, SaveOutlined, TableOutlined } from '@ant-design/icons';
 import { PROBE_MAX_ROWS, checkName, defaultTitle } from '@bi/rules';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -32,6 +33,9 @@ export function SqlWizardPage() {
   const { project = '', type: segment } = useParams();
   const type = wizardTypeCode(segment);
   const auth = useDataSourceAuth();
+
+  // the HTTP API source's wizard (libs/rules source-kinds.ts: its create route is this one with its key)
+  if (segment === 'api') return <ApiSourceWizardPage key={project} projectId={project} />;
 
   if (type === null) {
     return (

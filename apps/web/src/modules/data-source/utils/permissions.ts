@@ -1,4 +1,4 @@
-import { sourceKindEntryOfCode } from '@bi/rules';
+import { API_SOURCE_REFERENCE, sourceKind, sourceKindEntryOfCode } from '@bi/rules';
 import { isAdmin } from '../../auth/utils/permission';
 import { buildPath, type RouteName } from '../../../shared/routing/routes';
 import type { DataSourceSummary } from '../types';
@@ -24,7 +24,7 @@ export function editPath(source: Pick<DataSourceSummary, 'dataSourceId' | 'proje
   return buildPath(route.name as RouteName, { ...route.params, project: source.projectId, data_source: source.dataSourceId });
 }
 
-type SourceFacts = Pick<DataSourceSummary, 'type' | 'isReadOnly' | 'editable'>;
+type SourceFacts = Pick<DataSourceSummary, 'type' | 'isReadOnly' | 'editable'> & { reference?: string };
 
 /**
  * The "edit" entry of a source (spec 02 §2 screen 1): hidden for read-only sources and for the kinds
@@ -35,7 +35,8 @@ type SourceFacts = Pick<DataSourceSummary, 'type' | 'isReadOnly' | 'editable'>;
 export function canEditSettings(source: SourceFacts, auth: Pick<DataSourceAuth, 'canEdit' | 'isAdmin'>): boolean {
   if (source.isReadOnly) return false;
   if (!auth.canEdit || !source.editable) return false;
-  const kind = sourceKindEntryOfCode(source.type);
+  // an HTTP API source is type 8 like the analytics store, told apart by its reference: its settings are not admin-only
+  const kind = source.reference === API_SOURCE_REFERENCE ? sourceKind('api') : sourceKindEntryOfCode(source.type);
   if (!kind?.available || !kind.edit) return false;
   return !kind.adminOnly || auth.isAdmin;
 }

@@ -448,6 +448,25 @@ export interface DeleteErpAccountRequest {
   actor: Actor | undefined;
 }
 
+export interface ApiSourceRequest {
+  dataSourceId: string;
+  projectId: string;
+  name: string;
+  settingsJson: string;
+  actor: Actor | undefined;
+}
+
+export interface ApiSourceReply {
+  /** settings without secret values */
+  settingsJson: string;
+  /** preview: [{path, name, type}] inferred from the first rows */
+  columnsJson: string;
+  /** preview: the first rows, [[value per column]] */
+  rowsJson: string;
+  dataSource: DataSource | undefined;
+  rowCount: number;
+}
+
 export const DATA_SOURCE_V1_PACKAGE_NAME = "data_source.v1";
 
 function createBaseJoinTableRequest(): JoinTableRequest {
@@ -6668,6 +6687,278 @@ export const DeleteErpAccountRequest: MessageFns<DeleteErpAccountRequest> = {
   },
 };
 
+function createBaseApiSourceRequest(): ApiSourceRequest {
+  return { dataSourceId: "", projectId: "", name: "", settingsJson: "", actor: undefined };
+}
+
+export const ApiSourceRequest: MessageFns<ApiSourceRequest> = {
+  encode(message: ApiSourceRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.dataSourceId !== "") {
+      writer.uint32(10).string(message.dataSourceId);
+    }
+    if (message.projectId !== "") {
+      writer.uint32(18).string(message.projectId);
+    }
+    if (message.name !== "") {
+      writer.uint32(26).string(message.name);
+    }
+    if (message.settingsJson !== "") {
+      writer.uint32(34).string(message.settingsJson);
+    }
+    if (message.actor !== undefined) {
+      Actor.encode(message.actor, writer.uint32(42).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ApiSourceRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseApiSourceRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.dataSourceId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.projectId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.name = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.settingsJson = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.actor = Actor.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ApiSourceRequest {
+    return {
+      dataSourceId: isSet(object.dataSourceId)
+        ? globalThis.String(object.dataSourceId)
+        : isSet(object.data_source_id)
+        ? globalThis.String(object.data_source_id)
+        : "",
+      projectId: isSet(object.projectId)
+        ? globalThis.String(object.projectId)
+        : isSet(object.project_id)
+        ? globalThis.String(object.project_id)
+        : "",
+      name: isSet(object.name) ? globalThis.String(object.name) : "",
+      settingsJson: isSet(object.settingsJson)
+        ? globalThis.String(object.settingsJson)
+        : isSet(object.settings_json)
+        ? globalThis.String(object.settings_json)
+        : "",
+      actor: isSet(object.actor) ? Actor.fromJSON(object.actor) : undefined,
+    };
+  },
+
+  toJSON(message: ApiSourceRequest): unknown {
+    const obj: any = {};
+    if (message.dataSourceId !== "") {
+      obj.dataSourceId = message.dataSourceId;
+    }
+    if (message.projectId !== "") {
+      obj.projectId = message.projectId;
+    }
+    if (message.name !== "") {
+      obj.name = message.name;
+    }
+    if (message.settingsJson !== "") {
+      obj.settingsJson = message.settingsJson;
+    }
+    if (message.actor !== undefined) {
+      obj.actor = Actor.toJSON(message.actor);
+    }
+    return obj;
+  },
+};
+
+function createBaseApiSourceReply(): ApiSourceReply {
+  return { settingsJson: "", columnsJson: "", rowsJson: "", dataSource: undefined, rowCount: 0 };
+}
+
+export const ApiSourceReply: MessageFns<ApiSourceReply> = {
+  encode(message: ApiSourceReply, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.settingsJson !== "") {
+      writer.uint32(10).string(message.settingsJson);
+    }
+    if (message.columnsJson !== "") {
+      writer.uint32(18).string(message.columnsJson);
+    }
+    if (message.rowsJson !== "") {
+      writer.uint32(26).string(message.rowsJson);
+    }
+    if (message.dataSource !== undefined) {
+      DataSource.encode(message.dataSource, writer.uint32(34).fork()).join();
+    }
+    if (message.rowCount !== 0) {
+      writer.uint32(40).int64(message.rowCount);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ApiSourceReply {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseApiSourceReply();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.settingsJson = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.columnsJson = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.rowsJson = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.dataSource = DataSource.decode(reader, reader.uint32());
+            continue;
+          }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.rowCount = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ApiSourceReply {
+    return {
+      settingsJson: isSet(object.settingsJson)
+        ? globalThis.String(object.settingsJson)
+        : isSet(object.settings_json)
+        ? globalThis.String(object.settings_json)
+        : "",
+      columnsJson: isSet(object.columnsJson)
+        ? globalThis.String(object.columnsJson)
+        : isSet(object.columns_json)
+        ? globalThis.String(object.columns_json)
+        : "",
+      rowsJson: isSet(object.rowsJson)
+        ? globalThis.String(object.rowsJson)
+        : isSet(object.rows_json)
+        ? globalThis.String(object.rows_json)
+        : "",
+      dataSource: isSet(object.dataSource)
+        ? DataSource.fromJSON(object.dataSource)
+        : isSet(object.data_source)
+        ? DataSource.fromJSON(object.data_source)
+        : undefined,
+      rowCount: isSet(object.rowCount)
+        ? globalThis.Number(object.rowCount)
+        : isSet(object.row_count)
+        ? globalThis.Number(object.row_count)
+        : 0,
+    };
+  },
+
+  toJSON(message: ApiSourceReply): unknown {
+    const obj: any = {};
+    if (message.settingsJson !== "") {
+      obj.settingsJson = message.settingsJson;
+    }
+    if (message.columnsJson !== "") {
+      obj.columnsJson = message.columnsJson;
+    }
+    if (message.rowsJson !== "") {
+      obj.rowsJson = message.rowsJson;
+    }
+    if (message.dataSource !== undefined) {
+      obj.dataSource = DataSource.toJSON(message.dataSource);
+    }
+    if (message.rowCount !== 0) {
+      obj.rowCount = Math.round(message.rowCount);
+    }
+    return obj;
+  },
+};
+
 /**
  * Owns data-source folders, sources, fields, encrypted connection secrets and history, and runs
  * the sources' read-only SQL on their databases (docs/api/data-source.md). Access checks per source
@@ -6784,6 +7075,26 @@ export interface DataSourceServiceClient {
   /** Deletes an account other than the primary; answers the list. */
 
   deleteErpAccount(request: DeleteErpAccountRequest): Observable<ErpAccountList>;
+
+  /**
+   * HTTP API sources (docs/api/data-source.md "HTTP API sources"); settings_json is the shared schema's
+   * JSON (@bi/chart-model apiSettingsSchema), parsed again by the service. Answers never carry a secret.
+   * The first 100 rows of the API and the columns inferred from them (data_source_id: an edit, its stored secrets fill blanks).
+   */
+
+  previewApiSource(request: ApiSourceRequest): Observable<ApiSourceReply>;
+
+  /** Reads every page into a new table of the analytics store and records the source (project_id, name). */
+
+  createApiSource(request: ApiSourceRequest): Observable<ApiSourceReply>;
+
+  /** Replaces the request settings of an API source (data_source_id); an empty secret keeps the stored one. */
+
+  updateApiSource(request: ApiSourceRequest): Observable<ApiSourceReply>;
+
+  /** The settings of an API source, secrets withheld (secretSet instead). */
+
+  getApiSource(request: ApiSourceRequest): Observable<ApiSourceReply>;
 }
 
 /**
@@ -6916,6 +7227,26 @@ export interface DataSourceServiceController {
   deleteErpAccount(
     request: DeleteErpAccountRequest,
   ): Promise<ErpAccountList> | Observable<ErpAccountList> | ErpAccountList;
+
+  /**
+   * HTTP API sources (docs/api/data-source.md "HTTP API sources"); settings_json is the shared schema's
+   * JSON (@bi/chart-model apiSettingsSchema), parsed again by the service. Answers never carry a secret.
+   * The first 100 rows of the API and the columns inferred from them (data_source_id: an edit, its stored secrets fill blanks).
+   */
+
+  previewApiSource(request: ApiSourceRequest): Promise<ApiSourceReply> | Observable<ApiSourceReply> | ApiSourceReply;
+
+  /** Reads every page into a new table of the analytics store and records the source (project_id, name). */
+
+  createApiSource(request: ApiSourceRequest): Promise<ApiSourceReply> | Observable<ApiSourceReply> | ApiSourceReply;
+
+  /** Replaces the request settings of an API source (data_source_id); an empty secret keeps the stored one. */
+
+  updateApiSource(request: ApiSourceRequest): Promise<ApiSourceReply> | Observable<ApiSourceReply> | ApiSourceReply;
+
+  /** The settings of an API source, secrets withheld (secretSet instead). */
+
+  getApiSource(request: ApiSourceRequest): Promise<ApiSourceReply> | Observable<ApiSourceReply> | ApiSourceReply;
 }
 
 export function DataSourceServiceControllerMethods() {
@@ -6951,6 +7282,10 @@ export function DataSourceServiceControllerMethods() {
       "getPrimaryErpAccount",
       "saveErpAccount",
       "deleteErpAccount",
+      "previewApiSource",
+      "createApiSource",
+      "updateApiSource",
+      "getApiSource",
     ];
     for (const method of grpcMethods) {
       const descriptor: any = Reflect.getOwnPropertyDescriptor(constructor.prototype, method);

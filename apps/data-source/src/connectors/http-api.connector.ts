@@ -1,0 +1,161 @@
+import { AppError } from '@bi/core';
+import type { ApiColumn, ApiRequestSettings, ApiSettings } from '@bi/chart-model';
+import { AnswerTooLarge, OutboundTimeout, TargetNotAllowed, fetchOutbound, type OutboundAnswer, type OutboundPolicy, type Resolver } from '@bi/outbound';
+import type { StoreColumn, StoreValue } from '../uploads/store-writer.js';
+import type { Connector, ConnectorRead } from './connector.js';
+import { buildRequest, convertValue, fieldOf, nextLink, rowsAt, storeType, valueAt, type ApiSecrets, type PagePosition } from './http-api.settings.js';
+
+/** The most bytes one page's answer may have. */
+export const API_MAX_PAGE_BYTES = 32 * 1024 * 1024;
+const VALUE_SHOWN = 40;
+
+/** What an API read needs besides its settings: the outbound policy, the clock and zone of the date variables, a resolver in tests. */
+export interface ApiContext {
+  policy: OutboundPolicy;
+  timeZone: string;
+  now?: () => Date;
+  resolve?: Resolver;
+}
+
+/**
+ * The pages of an API as raw rows (objects), fetched one at a time as they are asked for: page
+ * numbers, offsets, a cursor out of each answer or the Link header's next URL, until a short or
+ * empty page, no next cursor or link, or the page cap (refused: apisource.too_many_pages). Every
+ * request goes through the outbound policy (@bi/outbound fetchOutbound); a next link to another
+ * origin is refused (the auth headers must not follow it).
+ */
+export async function* apiPages(s: ApiRequestSettings, secrets: ApiSecrets, ctx: ApiContext, read: { signal?: AbortSignal; watermark?: string; maxPages?: number }): AsyncGenerator<unknown[]> {
+  const now = (ctx.now ?? (() => new Date()))();
+  let origin = '';
+  const maxPages = read.maxPages ?? s.paging.maxPages;
+  let position: PagePosition = { kind: 'first' };
+  let offset = 0;
+  for (let page = 1; ; page++) {
+    if (read.signal?.aborted) throw new AppError('invalid', 'excel.cancelled');
+    if (page > maxPages) throw new AppError('invalid', 'apisource.too_many_pages', { max: maxPages });
+    const req = buildRequest(s, secrets, position, { now, timeZone: ctx.timeZone, watermark: read.watermark ?? '' });
+    origin ||= new URL(req.url).origin;
+    const answer = await fetchPage(req, s.timeoutSec, ctx, read.signal);
+    if (answer.status < 200 || answer.status >= 300) throw new AppError('invalid', 'apisource.http_status', { status: answer.status });
+    let json: unknown;
+    try {
+      json = JSON.parse(answer.body);
+    } catch {
+      throw new AppError('invalid', 'apisource.not_json', { page });
+    }
+    const rows = rowsAt(json, s.rowsPath);
+    yield rows;
+    const p = s.paging;
+    if (p.mode === 'none') return;
+    if (p.mode === 'page' || p.mode === 'offset') {
+      if (rows.length === 0 || rows.length < p.size) return;
+      offset += rows.length;
+      position = { kind: 'number', value: p.mode === 'page' ? p.start + page : offset };
+    } else if (p.mode === 'cursor') {
+      const next = valueAt(json, p.cursorPath);
+      if (next === undefined || next === null || next === '' || next === false || rows.length === 0) return;
+      if (typeof next !== 'string' && typeof next !== 'number') throw new AppError('invalid', 'apisource.cursor_invalid');
+      position = { kind: 'cursor', value: String(next) };
+    } else {
+      const next = nextLink(answer.headers.link, req.url);
+      if (!next || rows.length === 0) return;
+      if (new URL(next).origin !== origin) throw new AppError('invalid', 'apisource.link_other_origin');
+      position = { kind: 'url', value: next };
+    }
+  }
+}
+
+async function fetchPage(req: ReturnType<typeof buildRequest>, timeoutSec: number, ctx: ApiContext, signal?: AbortSignal): Promise<OutboundAnswer> {
+  try {
+    return await fetchOutbound(ctx.policy, req.url, {
+      method: req.method,
+      headers: req.headers,
+      body: req.body,
+      timeoutMs: timeoutSec * 1000,
+      maxBytes: API_MAX_PAGE_BYTES,
+      ...(signal ? { signal } : {}),
+      ...(ctx.resolve ? { resolve: ctx.resolve } : {}),
+    });
+  } catch (e) {
+    if (signal?.aborted) throw new AppError('invalid', 'excel.cancelled');
+    if (e instanceof TargetNotAllowed) throw new AppError('invalid', 'apisource.target_not_allowed');
+    if (e instanceof OutboundTimeout) throw new AppError('invalid', 'apisource.timeout', { seconds: timeoutSec });
+    if (e instanceof AnswerTooLarge) throw new AppError('invalid', 'apisource.answer_too_large', { mb: API_MAX_PAGE_BYTES / 1024 / 1024 });
+    throw new AppError('invalid', 'apisource.unreachable');
+  }
+}
+
+const clip = (v: unknown) => {
+  const t = typeof v === 'string' ? v : JSON.stringify(v) ?? '';
+  return t.length > VALUE_SHOWN ? `${t.slice(0, VALUE_SHOWN)}…` : t;
+};
+
+/**
+ * An HTTP API source as a connector (docs/adr/0014-http-api-source.md): its pages (apiPages) read
+ * one at a time as the sync runner asks, each row's fields converted by the column types (the first
+ * bad value stops the read with its row and column). On an incremental read, rows whose watermark
+ * field is not after the last watermark are left out; `watermark` holds the largest value seen.
+ */
+export class HttpApiConnector implements Connector {
+  readonly kind = 'api';
+  readonly fields: readonly StoreColumn[];
+  /** The largest watermark value read so far (incremental sync), as text; '' when none. */
+  watermark = '';
+
+  constructor(
+    private readonly settings: ApiSettings,
+    private readonly secrets: ApiSecrets,
+    private readonly ctx: ApiContext,
+    /** the last sync's watermark: an incremental read sends it as ${watermark} and keeps only rows after it */
+    private readonly since = '',
+  ) {
+    this.fields = settings.columns.map((c) => ({ name: c.name, type: storeType(c.type) }));
+    this.watermark = since;
+  }
+
+  async *rows(read: ConnectorRead): AsyncGenerator<StoreValue[][]> {
+    const columns = this.settings.columns;
+    const mark = this.settings.sync.mode === 'incremental' ? columns.find((c) => c.path === this.settings.sync.watermark) : undefined;
+    let n = 0;
+    for await (const page of apiPages(this.settings, this.secrets, this.ctx, { ...(read.signal ? { signal: read.signal } : {}), watermark: this.since })) {
+      const out: StoreValue[][] = [];
+      for (const row of page) {
+        n++;
+        if (mark && this.since && !after(fieldOf(row, mark.path), this.since, mark)) continue;
+        out.push(convertRow(row, columns, n));
+        if (mark) {
+          const v = fieldOf(row, mark.path);
+          if (v !== null && v !== undefined && v !== '' && (!this.watermark || after(v, this.watermark, mark))) this.watermark = String(v);
+        }
+        if (n > read.maxRows) throw this.tooManyRows(read.maxRows);
+      }
+      yield out;
+    }
+  }
+
+  tooManyRows(max: number): Error {
+    return new AppError('invalid', 'apisource.too_many_rows', { max });
+  }
+}
+
+/** Whether a watermark value comes after another: numerically for number columns, by time for dates, else as text. */
+function after(v: unknown, than: string, column: ApiColumn): boolean {
+  if (v === null || v === undefined || v === '') return false;
+  if (column.type === 'whole' || column.type === 'decimal') return Number(v) > Number(than);
+  if (column.type === 'date' || column.type === 'datetime') {
+    const a = convertValue(v, column.type);
+    const b = convertValue(than, column.type);
+    if (a.ok && b.ok && a.value && b.value && typeof a.value === 'object' && typeof b.value === 'object') return a.value.ms > b.value.ms;
+  }
+  return String(v) > than;
+}
+
+/** One raw row as store values; the first value its column type refuses stops the read (apisource.bad_value with row and column). */
+export function convertRow(row: unknown, columns: readonly ApiColumn[], n: number): StoreValue[] {
+  return columns.map((c) => {
+    const raw = fieldOf(row, c.path);
+    const r = convertValue(raw, c.type);
+    if (!r.ok) throw new AppError('invalid', 'apisource.bad_value', { row: n, column: c.name, value: clip(raw) });
+    return r.value;
+  });
+}
