@@ -1,6 +1,7 @@
 import { Controller } from '@nestjs/common';
 import { dataSourceV1 } from '@bi/proto';
 import { from, type Observable } from 'rxjs';
+import { SyncService } from './connectors/sync.service.js';
 import { JoinTableService } from './joins/join-table.service.js';
 import { FieldsService } from './sources/fields.service.js';
 import { FoldersService } from './sources/folders.service.js';
@@ -39,7 +40,16 @@ export class DataSourceGrpcController implements dataSourceV1.DataSourceServiceC
     private readonly rows: RowsService,
     private readonly uploads: UploadService,
     private readonly joins: JoinTableService,
+    private readonly syncs: SyncService,
   ) {}
+
+  // synced copies (docs/adr/0012-synced-copies.md)
+  syncSource(r: dataSourceV1.SyncSourceRequest) {
+    return this.syncs.refreshNow(r);
+  }
+  syncStatus(r: dataSourceV1.SyncStatusRequest) {
+    return this.syncs.status(r);
+  }
 
   // joined tables (docs/api/join-table.md)
   listJoinable() {

@@ -22,6 +22,7 @@ import { SourceSpecs } from './sources/source-specs.js';
 import { SourceWriter } from './sources/source-writer.js';
 import { SourcesService } from './sources/sources.service.js';
 import { SyncRunner } from './connectors/sync-runner.js';
+import { SyncService } from './connectors/sync.service.js';
 import { DemoData } from './uploads/demo.js';
 import { UploadService } from './uploads/upload.service.js';
 
@@ -29,6 +30,10 @@ import { UploadService } from './uploads/upload.service.js';
 export class DataSourceModule {}
 
 export { generateDemoCsv } from './uploads/demo.js';
+/** The connectors by name (a spec may stand in a connector of its own for a kind's entry). */
+export { CONNECTORS, type ConnectorEntry, type SyncContext, type SyncPlan } from './connectors/index.js';
+export type { Connector } from './connectors/connector.js';
+export { SyncService, SYNC_JOB } from './connectors/sync.service.js';
 
 /**
  * Migrates the data_source schema and serves DataSourceService. Closing the app stops the outbox
@@ -54,6 +59,7 @@ export async function startDataSourceService(runtime: ServiceRuntime, url: strin
         HistoryService,
         RowsService,
         SyncRunner,
+        SyncService,
         SourceRunner,
         SourceQueryService,
         JoinTableService,
