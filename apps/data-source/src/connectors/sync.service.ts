@@ -143,13 +143,14 @@ export class SyncService implements OnModuleInit, OnModuleDestroy {
     const key = { item: row.id, window: `manual:v${row.data_version}` };
     const claim = await this.jobs.claim(SYNC_JOB, [key], { timeoutMs: SYNC_TIMEOUT_MS });
     if (claim.keys.length) {
-      const started = this.db
-        .query(
-          `INSERT INTO data_source.syncs (job, item, run_window, source_id, trigger, mode, run_as, run_as_name, requested_by) VALUES ($1, $2, $3, $2::uuid, 'manual', 'replace', $4, $5, $6)
-           ON CONFLICT (job, item, run_window) DO UPDATE SET trigger = 'manual', requested_by = EXCLUDED.requested_by, rows = NULL, duration_ms = NULL, error = NULL`,
-          [SYNC_JOB, row.id, key.window, row.created_by, row.created_by_name, by],
-        )
-        .then(() => claim.run((signal) => this.sync(row, key, 'manual', by, signal)))
+      await this.db.query(
+        `INSERT INTO data_source.syncs (job, item, run_window, source_id, trigger, mode, run_as, run_as_name, requested_by) VALUES ($1, $2, $3, $7, 'manual', 'replace', $4, $5, $6)
+         ON CONFLICT (job, item, run_window) DO UPDATE SET trigger = 'manual', requested_by = EXCLUDED.requested_by, rows = NULL, duration_ms = NULL, error = NULL`,
+        [SYNC_JOB, row.id, key.window, isUuid(row.created_by) ? row.created_by : null, row.created_by_name, by, row.id],
+      );
+      // answered now, run in the background (the status shows its progress); stopped with the service
+      const started: Promise<unknown> = claim
+        .run((signal) => this.sync(row, key, 'manual', by, signal))
         .catch(() => undefined)
         .finally(() => this.running.delete(started));
       this.running.add(started);
@@ -222,9 +223,9 @@ export class SyncService implements OnModuleInit, OnModuleDestroy {
     const note = (fields: { rows?: number; error?: unknown }) =>
       this.db.query(
         `INSERT INTO data_source.syncs (job, item, run_window, source_id, trigger, mode, run_as, run_as_name, requested_by, rows, duration_ms, error)
-         VALUES ($1, $2, $3, $2::uuid, $4, $5, $6, $7, $8, $9, $10, $11)
+         VALUES ($1, $2, $3, $12, $4, $5, $6, $7, $8, $9, $10, $11)
          ON CONFLICT (job, item, run_window) DO UPDATE SET mode = EXCLUDED.mode, rows = EXCLUDED.rows, duration_ms = EXCLUDED.duration_ms, error = EXCLUDED.error`,
-        [SYNC_JOB, key.item, key.window, trigger, mode, runAs.userId, runAs.userName, by, fields.rows ?? null, Date.now() - started, fields.error === undefined ? null : JSON.stringify(fields.error)],
+        [SYNC_JOB, key.item, key.window, trigger, mode, runAs.userId, runAs.userName, by, fields.rows ?? null, Date.now() - started, fields.error === undefined ? null : JSON.stringify(fields.error), row.id],
       );
     try {
       await note({});

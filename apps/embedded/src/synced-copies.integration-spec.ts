@@ -1,0 +1,174 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { jest } from '@jest/globals';
+import { cartesianPairs } from '@bi/charts';
+import { AppError } from '@bi/core';
+import { CONNECTORS, type Connector, type SyncContext } from '@bi/data-source';
+import { TOPICS, waitFor } from '@bi/messaging';
+import { eventsV1 } from '@bi/proto';
+import { restCalls, startTestStack, type TestStack } from './testing.js';
+
+// Synced copies (issue 29, docs/adr/0012-synced-copies.md) through the BFF: "refresh now" of a
+// synced source runs its kind's connector (here a connector of this spec standing in for the
+// uploads' entry of connectors/index.ts) into the copy in the analytics store in one transaction,
+// writes history and DataChanged (a chart's answer changes); a connector failing midway keeps the
+// previous copy and the failure is shown; who may not edit the source may not refresh it.
+
+const dir = mkdtempSync(join(tmpdir(), 'bi-sync-'));
+const MAX_ROWS = 50;
+
+type Row = [string, number];
+
+/** A connector of the spec: the rows in pages of two; `failAfter` pages, then it throws (an origin that breaks off). */
+function origin(rows: Row[], failAfter?: number, seen?: (ctx: SyncContext) => void) {
+  return {
+    sync(ctx: SyncContext) {
+      seen?.(ctx);
+      const connector: Connector = {
+        kind: 'spec',
+        fields: [
+          { name: 'region', type: 'string' },
+          { name: 'qty', type: 'number' },
+        ],
+        async *rows() {
+          for (let i = 0, page = 0; i < rows.length; i += 2, page++) {
+            if (failAfter !== undefined && page === failAfter) throw new Error('origin broke off: password=hunter2');
+            yield rows.slice(i, i + 2);
+          }
+        },
+        tooManyRows: (max: number) => new AppError('invalid', 'excel.too_many_rows', { sheet: 'spec', max }),
+      };
+      return { connector, mode: 'replace' as const };
+    },
+  };
+}
+
+describe('synced copies: refresh now through the BFF', () => {
+  let stack: TestStack;
+  let admin: string;
+  let viewer: string;
+  let analyst: string;
+  let sourceId: string;
+  let chartId: string;
+  const events: eventsV1.DataChanged[] = [];
+
+  beforeAll(async () => {
+    stack = await startTestStack({ BI_DATA_DIR: mkdtempSync(join(tmpdir(), 'bi-sync-data-')), BI_UPLOAD_MAX_ROWS: String(MAX_ROWS) });
+    await stack.runtime.bus.subscribe(TOPICS.dataChanged, 'synced-copies-test', async (m) => {
+      events.push(eventsV1.DataChanged.decode(m.value));
+    });
+    admin = await stack.login('admin');
+    viewer = await stack.login('viewer');
+    analyst = await stack.login('analyst');
+    // a synced source: an upload (its kind's connector is 'sheet')
+    const path = join(dir, 'orders.csv');
+    writeFileSync(path, 'region,qty\nEast,1\nWest,2\nEast,3\n');
+    const form = new FormData();
+    form.append('file', new Blob([await import('node:fs/promises').then((f) => f.readFile(path))]), 'orders.csv');
+    const up = await (await fetch(`${stack.url}/api/excel_upload/upload/create`, { method: 'POST', body: form, headers: { authorization: admin, currentLanguage: 'en' } })).json();
+    const folder = (await ok('POST', '/api/data_source/proj', { name: 'Synced' })).projectId;
+    const imported = await ok('POST', '/api/excel_upload/import/create', {
+      uploadId: up.data.uploadId,
+      sheet: up.data.sheets[0].name,
+      projectId: folder,
+      tableName: 'orders',
+      columns: [
+        { name: 'region', type: 'string' },
+        { name: 'qty', type: 'number' },
+      ],
+    });
+    sourceId = imported.dataSource.dataSourceId;
+    const project = (await ok('POST', '/api/dashboard/project/dashboard', { name: 'Synced folder' })).projectId;
+    const board = (await ok('POST', '/api/dashboard/dashboard', { name: 'Synced board', projectId: project })).dashboardId;
+    chartId = await ok('POST', `/api/chart-edit/dashboard/${board}`, { title: 'by region', dataSourceId: sourceId, type: 'bar' });
+    const field = (name: string, dataType: string) => ({ name, title: name, dataType });
+    await ok('PUT', '/api/chart-edit/dashboard', { chartId, title: 'by region', type: 'bar', dataSourceId: sourceId, points: [field('region', 'string')], values: [field('qty', 'number')] });
+  });
+  afterAll(async () => stack?.stop());
+  afterEach(() => jest.restoreAllMocks());
+
+  const { call, ok } = restCalls(() => stack, () => admin);
+  const sums = async () => new Map(cartesianPairs((await ok('POST', `/api/dashboard/chart/dashboard/${chartId}`, {})).option));
+  const status = async () => ok('GET', `/api/data_source/sync/${sourceId}`);
+  const history = async () => (await ok('GET', `/api/data_source/data_history/${sourceId}`)) as { updateLog: string; userName: string }[];
+  /** Refresh now, then the run once it has finished (the status read until it is no longer running). */
+  async function refreshed(): Promise<any> {
+    const started = await ok('POST', `/api/data_source/sync/${sourceId}`);
+    expect(['running', 'succeeded', 'failed']).toContain(started.state);
+    expect(started).toMatchObject({ trigger: 'manual', requestedBy: 'admin', runAs: 'admin' });
+    let last: any;
+    await waitFor(async () => !['queued', 'running'].includes((last = (await status()).runs[0]).state), 60_000, 'the sync to finish');
+    return last;
+  }
+
+  it('an upload has no origin to read again: its status says so and refresh now is refused', async () => {
+    const st = await status();
+    expect(st).toMatchObject({ syncable: false, runs: [] });
+    const r = await call('POST', `/api/data_source/sync/${sourceId}`);
+    expect(r.status).toBe(400);
+    expect(r.body).toEqual({ status: 'fail', data: 'This source has no origin to sync from (uploaded data is refreshed by uploading a file)' });
+  });
+
+  it('replaces the copy in one sync: rows, history, DataChanged, the chart answer changes; run as the source’s creator', async () => {
+    expect(await sums()).toEqual(new Map([['East', 4], ['West', 2]]));
+    const contexts: SyncContext[] = [];
+    jest.replaceProperty(CONNECTORS, 'sheet', origin([['East', 10], ['North', 5], ['North', 7]], undefined, (c) => contexts.push(c)));
+    const before = events.length;
+    const run = await refreshed();
+    expect(run).toMatchObject({ state: 'succeeded', mode: 'replace', rows: 3, error: null, trigger: 'manual' });
+    expect(run.startedAt <= run.finishedAt).toBe(true);
+    expect(contexts.map((c) => c.runAs.userName)).toEqual(['admin']);
+    expect((await status()).syncable).toBe(true);
+    const mine = () => events.slice(before).filter((e) => e.aggregateId === sourceId);
+    await waitFor(() => mine().length > 0, 30_000, 'DataChanged of the sync');
+    expect(mine().map((e) => [e.payload?.changeKind, Number(e.payload?.rowCount)])).toEqual([['replace', 3]]);
+    expect((await history())[0].updateLog).toMatch(/^Synced: 3 rows in [\d.]+ s$/);
+    await waitFor(async () => (await sums()).get('North') === 12, 30_000, 'the chart answer after the sync');
+    expect(await sums()).toEqual(new Map([['East', 10], ['North', 12]]));
+  });
+
+  it('a connector failing midway keeps the previous copy, records the failure and shows it without the origin’s text', async () => {
+    jest.replaceProperty(CONNECTORS, 'sheet', origin([['South', 100], ['South', 100], ['South', 100]], 1));
+    const before = events.length;
+    const run = await refreshed();
+    expect(run).toMatchObject({ state: 'failed', error: 'The sync failed; the previous copy is kept' });
+    expect(JSON.stringify(await status())).not.toContain('hunter2');
+    expect((await history())[0].updateLog).toMatch(/^Sync failed after [\d.]+ s; the previous copy is kept$/);
+    expect(events.slice(before).filter((e) => e.aggregateId === sourceId)).toEqual([]);
+    expect(await sums()).toEqual(new Map([['East', 10], ['North', 12]]));
+    // shown in the caller's language
+    const zh = await call('GET', `/api/data_source/sync/${sourceId}`, undefined, admin, 'zh-CN');
+    expect(zh.body.data.runs[0].error).toBe('同步失败，已保留原有数据');
+  });
+
+  it('more rows than BI_UPLOAD_MAX_ROWS fail the sync with the connector’s message; the copy stays', async () => {
+    jest.replaceProperty(CONNECTORS, 'sheet', origin(Array.from({ length: MAX_ROWS + 2 }, (_, i): Row => ['West', i])));
+    const run = await refreshed();
+    expect(run.state).toBe('failed');
+    expect(run.error).toContain(String(MAX_ROWS));
+    expect(await sums()).toEqual(new Map([['East', 10], ['North', 12]]));
+  });
+
+  it('a connector whose columns no longer match the fields fails without touching the copy', async () => {
+    const entry = origin([['East', 1]]);
+    jest.replaceProperty(CONNECTORS, 'sheet', {
+      sync: (ctx: SyncContext) => {
+        const plan = entry.sync(ctx);
+        return { ...plan, connector: { ...plan.connector, fields: [{ name: 'area', type: 'string' as const }, plan.connector.fields[1]!] } };
+      },
+    });
+    const run = await refreshed();
+    expect(run).toMatchObject({ state: 'failed' });
+    expect(run.error).toContain('area');
+    expect(await sums()).toEqual(new Map([['East', 10], ['North', 12]]));
+  });
+
+  it('refresh now is refused to a caller who may not edit the source; the status to one who may not read it', async () => {
+    jest.replaceProperty(CONNECTORS, 'sheet', origin([['East', 1]]));
+    expect((await call('POST', `/api/data_source/sync/${sourceId}`, undefined, viewer)).status).toBe(403);
+    expect((await call('POST', `/api/data_source/sync/${sourceId}`, undefined, analyst)).status).toBe(403);
+    expect((await call('GET', `/api/data_source/sync/${sourceId}`, undefined, analyst)).status).toBe(403);
+    expect((await status()).runs[0].state).toBe('failed');
+  });
+});
