@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { jest } from '@jest/globals';
 import { cartesianPairs } from '@bi/charts';
 import { AppError } from '@bi/core';
-import { CONNECTORS, type Connector, type SyncContext } from '@bi/data-source';
+import { CONNECTORS, SyncService, type Connector, type SyncContext } from '@bi/data-source';
 import { TOPICS, waitFor } from '@bi/messaging';
 import { eventsV1 } from '@bi/proto';
 import { restCalls, startTestStack, type TestStack } from './testing.js';
@@ -170,5 +170,34 @@ describe('synced copies: refresh now through the BFF', () => {
     expect((await call('POST', `/api/data_source/sync/${sourceId}`, undefined, analyst)).status).toBe(403);
     expect((await call('GET', `/api/data_source/sync/${sourceId}`, undefined, analyst)).status).toBe(403);
     expect((await status()).runs[0].state).toBe('failed');
+  });
+
+  it('the sync job claims a source whose copy is older than its cacheInterval once per window, run as its creator', async () => {
+    const syncs = stack.provider('data-source', SyncService);
+    const contexts: SyncContext[] = [];
+    jest.replaceProperty(CONNECTORS, 'sheet', origin([['East', 1], ['West', 2]], undefined, (c) => contexts.push(c)));
+    const minute = 60_000;
+    // cacheInterval 0 (the default): refreshed on demand only
+    expect(await syncs.syncDue(new Date(Date.now() + 7 * 24 * 60 * minute))).toBe(0);
+    await ok('PUT', '/api/data_source/update', { dataSourceId: sourceId, cacheInterval: 5 });
+    // the copy was made just now: not due yet
+    expect(await syncs.syncDue(new Date())).toBe(0);
+    // 6 minutes on: due; two rounds at once (two replicas' rounds) sync it once
+    const later = new Date(Date.now() + 6 * minute);
+    const ran = await Promise.all([syncs.syncDue(later), syncs.syncDue(later)]);
+    expect(ran.sort()).toEqual([0, 1]);
+    expect(contexts.map((c) => [c.runAs.userName, c.source.id])).toEqual([['admin', sourceId]]);
+    expect((await status()).runs[0]).toMatchObject({ state: 'succeeded', trigger: 'schedule', rows: 2, runAs: 'admin', requestedBy: 'admin' });
+    await waitFor(async () => (await sums()).get('West') === 2, 30_000, 'the chart answer after the scheduled sync');
+    expect(await sums()).toEqual(new Map([['East', 1], ['West', 2]]));
+    // the same window again: nothing to do; a failure in the next window is not retried within it
+    expect(await syncs.syncDue(later)).toBe(0);
+    jest.replaceProperty(CONNECTORS, 'sheet', origin([['East', 9], ['East', 9], ['East', 9]], 1));
+    const next = new Date(later.getTime() + 6 * minute);
+    expect(await syncs.syncDue(next)).toBe(1);
+    expect((await status()).runs[0]).toMatchObject({ state: 'failed', trigger: 'schedule' });
+    expect(await syncs.syncDue(next)).toBe(0);
+    expect(await sums()).toEqual(new Map([['East', 1], ['West', 2]]));
+    await ok('PUT', '/api/data_source/update', { dataSourceId: sourceId, cacheInterval: 0 });
   });
 });
