@@ -161,6 +161,31 @@ const en: DataSourceCatalogue = {
     notAllowed: 'You cannot change this data source',
     connectionString: 'Connection string',
   },
+  sync: {
+    title: 'Sync',
+    refresh: 'Refresh now',
+    started: 'Sync started',
+    done: 'Synced: {{rows}} rows',
+    failed: 'The sync failed; the previous data is kept',
+    never: 'Not synced yet',
+    last: 'Last sync',
+    rows: '{{rows}} rows',
+    seconds: '{{seconds}} s',
+    onDemand: 'On demand only',
+    every: 'Every {{interval}}',
+    runAs: 'Runs as {{user}}',
+    state: {
+      queued: 'Queued',
+      running: 'Syncing…',
+      succeeded: 'Succeeded',
+      failed: 'Failed',
+      timed_out: 'Timed out',
+    },
+    trigger: {
+      schedule: 'scheduled',
+      manual: 'by {{user}}',
+    },
+  },
   detail: {
     tabs: {
       preview: 'Data preview',
