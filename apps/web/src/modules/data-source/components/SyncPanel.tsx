@@ -91,7 +91,7 @@ export function SyncPanel({ dataSourceId, canRefresh }: { dataSourceId: string; 
         ) : null}
       </Space>
       {last && (last.state === 'failed' || last.state === 'timed_out') ? (
-        <Alert className="bi-ds-sync__error" type="error" showIcon title={ds('sync.failed')} description={last.error} data-testid="ds-sync-error" />
+        <Alert className="bi-ds-sync__error" type="error" showIcon title={last.error ?? ds('sync.failed')} data-testid="ds-sync-error" />
       ) : null}
     </section>
   );

@@ -140,6 +140,7 @@ const en: DataSourceCatalogue = {
   cache: {
     none: 'No cache',
     minutes: '{{count}} minutes',
+    hour: '1 hour',
     hours: '{{count}} hours',
   },
   preview: {

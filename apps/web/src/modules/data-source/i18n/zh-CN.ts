@@ -138,6 +138,7 @@ const zhCN = {
   cache: {
     none: '不缓存',
     minutes: '{{count}} 分钟',
+    hour: '1 小时',
     hours: '{{count}} 小时',
   },
   preview: {

@@ -140,6 +140,7 @@ const zhTW: DataSourceCatalogue = {
   cache: {
     none: '不快取',
     minutes: '{{count}} 分鐘',
+    hour: '1 小時',
     hours: '{{count}} 小時',
   },
   preview: {
