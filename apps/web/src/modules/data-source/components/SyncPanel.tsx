@@ -7,6 +7,7 @@ import { formatTime } from '../../../shared/format/time';
 import { dataSourceApi, dataSourceKeys } from '../api/dataSource';
 import { useDsTranslation } from '../i18n';
 import type { SyncRun } from '../types';
+import { syncRowCount } from '../utils/sync';
 import { cacheLabel, errorText } from './common';
 
 /** While a sync runs, its status is read again this often. */
@@ -14,10 +15,7 @@ const POLL_MS = 1500;
 const OPEN: SyncRun['state'][] = ['queued', 'running'];
 const STATE_COLOR: Record<SyncRun['state'], string> = { queued: 'default', running: 'processing', succeeded: 'success', failed: 'error', timed_out: 'warning' };
 
-/** A row count in the reader's units: 1.2万 / 1.2萬 / 1.2K. */
-export function syncRowCount(rows: number, language = i18n.language): string {
-  return new Intl.NumberFormat(language, { notation: 'compact', maximumFractionDigits: 1 }).format(rows);
-}
+const rowCount = (rows: number) => syncRowCount(rows, i18n.language);
 
 /**
  * A synced source's sync on its detail page (issue 29, docs/api/data-source.md "Synced copies"): the
@@ -55,7 +53,7 @@ export function SyncPanel({ dataSourceId, canRefresh }: { dataSourceId: string; 
     if (!wasRunning.current || !last) return;
     wasRunning.current = false;
     void queryClient.invalidateQueries({ queryKey: dataSourceKeys.ofSource(dataSourceId) });
-    if (last.state === 'succeeded') void message.success(ds('sync.done', { rows: syncRowCount(last.rows ?? 0) }));
+    if (last.state === 'succeeded') void message.success(ds('sync.done', { rows: rowCount(last.rows ?? 0) }));
     else void message.error(last.error ?? ds('sync.failed'));
   }, [running, last, dataSourceId, queryClient, message, ds]);
 
@@ -74,7 +72,7 @@ export function SyncPanel({ dataSourceId, canRefresh }: { dataSourceId: string; 
             <Typography.Text type="secondary" data-testid="ds-sync-time">
               {formatTime(last.finishedAt ?? last.startedAt ?? last.queuedAt)}
             </Typography.Text>
-            {last.rows !== null && last.state === 'succeeded' ? <Typography.Text data-testid="ds-sync-rows">{ds('sync.rows', { rows: syncRowCount(last.rows) })}</Typography.Text> : null}
+            {last.rows !== null && last.state === 'succeeded' ? <Typography.Text data-testid="ds-sync-rows">{ds('sync.rows', { rows: rowCount(last.rows) })}</Typography.Text> : null}
             {last.durationMs !== null && !running ? <Typography.Text type="secondary">{ds('sync.seconds', { seconds: (last.durationMs / 1000).toFixed(1) })}</Typography.Text> : null}
             <Typography.Text type="secondary">{last.trigger === 'manual' ? ds('sync.trigger.manual', { user: last.requestedBy }) : ds('sync.trigger.schedule')}</Typography.Text>
           </>
