@@ -23,6 +23,7 @@ import { SourceWriter } from './sources/source-writer.js';
 import { SourcesService } from './sources/sources.service.js';
 import { SyncRunner } from './connectors/sync-runner.js';
 import { SyncService } from './connectors/sync.service.js';
+import { RunAs } from './connectors/run-as.js';
 import { DemoData } from './uploads/demo.js';
 import { UploadService } from './uploads/upload.service.js';
 
@@ -60,6 +61,7 @@ export async function startDataSourceService(runtime: ServiceRuntime, url: strin
         RowsService,
         SyncRunner,
         SyncService,
+        RunAs,
         SourceRunner,
         SourceQueryService,
         JoinTableService,

@@ -51,6 +51,7 @@ describe('synced copies: refresh now through the BFF', () => {
   let analyst: string;
   let sourceId: string;
   let chartId: string;
+  let folderId: string;
   const events: eventsV1.DataChanged[] = [];
 
   beforeAll(async () => {
@@ -62,22 +63,9 @@ describe('synced copies: refresh now through the BFF', () => {
     viewer = await stack.login('viewer');
     analyst = await stack.login('analyst');
     // a synced source: an upload (its kind's connector is 'sheet')
-    const path = join(dir, 'orders.csv');
-    writeFileSync(path, 'region,qty\nEast,1\nWest,2\nEast,3\n');
-    const form = new FormData();
-    form.append('file', new Blob([await import('node:fs/promises').then((f) => f.readFile(path))]), 'orders.csv');
-    const up = await (await fetch(`${stack.url}/api/excel_upload/upload/create`, { method: 'POST', body: form, headers: { authorization: admin, currentLanguage: 'en' } })).json();
     const folder = (await ok('POST', '/api/data_source/proj', { name: 'Synced' })).projectId;
-    const imported = await ok('POST', '/api/excel_upload/import/create', {
-      uploadId: up.data.uploadId,
-      sheet: up.data.sheets[0].name,
-      projectId: folder,
-      tableName: 'orders',
-      columns: [
-        { name: 'region', type: 'string' },
-        { name: 'qty', type: 'number' },
-      ],
-    });
+    folderId = folder;
+    const imported = await uploadSource(admin, 'orders');
     sourceId = imported.dataSource.dataSourceId;
     const project = (await ok('POST', '/api/dashboard/project/dashboard', { name: 'Synced folder' })).projectId;
     const board = (await ok('POST', '/api/dashboard/dashboard', { name: 'Synced board', projectId: project })).dashboardId;
@@ -89,6 +77,21 @@ describe('synced copies: refresh now through the BFF', () => {
   afterEach(() => jest.restoreAllMocks());
 
   const { call, ok } = restCalls(() => stack, () => admin);
+  /** An uploaded source (region, qty) made by the holder of `token`. */
+  async function uploadSource(token: string, name: string) {
+    const path = join(dir, `${name}.csv`);
+    writeFileSync(path, 'region,qty\nEast,1\nWest,2\nEast,3\n');
+    const form = new FormData();
+    form.append('file', new Blob([await import('node:fs/promises').then((f) => f.readFile(path))]), `${name}.csv`);
+    const up = await (await fetch(`${stack.url}/api/excel_upload/upload/create`, { method: 'POST', body: form, headers: { authorization: token, currentLanguage: 'en' } })).json();
+    if (up.status !== 'success') throw new Error(`upload: ${JSON.stringify(up)}`);
+    return ok(
+      'POST',
+      '/api/excel_upload/import/create',
+      { uploadId: up.data.uploadId, sheet: up.data.sheets[0].name, projectId: folderId, tableName: name, columns: [{ name: 'region', type: 'string' }, { name: 'qty', type: 'number' }] },
+      token,
+    );
+  }
   const sums = async () => new Map(cartesianPairs((await ok('POST', `/api/dashboard/chart/dashboard/${chartId}`, {})).option));
   const status = async () => ok('GET', `/api/data_source/sync/${sourceId}`);
   const history = async () => (await ok('GET', `/api/data_source/data_history/${sourceId}`)) as { updateLog: string; userName: string }[];
@@ -199,5 +202,25 @@ describe('synced copies: refresh now through the BFF', () => {
     expect(await syncs.syncDue(next)).toBe(0);
     expect(await sums()).toEqual(new Map([['East', 1], ['West', 2]]));
     await ok('PUT', '/api/data_source/update', { dataSourceId: sourceId, cacheInterval: 0 });
+  });
+
+  it('runs as the source’s creator with their grants now: a disabled creator pauses the syncs, the copy stays', async () => {
+    const user = await ok('POST', '/api/identity/admin/users', { userName: 'sync-owner', password: 'sync-owner-pass-1', roleIds: ['analyst'] });
+    await ok('POST', '/api/identity/password', { oldPassword: 'sync-owner-pass-1', newPassword: 'sync-owner-pass-2' }, await stack.login('sync-owner', 'sync-owner-pass-1'));
+    const owner = await stack.login('sync-owner', 'sync-owner-pass-2');
+    const theirs = (await uploadSource(owner, 'owned')).dataSource.dataSourceId as string;
+    const contexts: SyncContext[] = [];
+    jest.replaceProperty(CONNECTORS, 'sheet', origin([['East', 5]], undefined, (c) => contexts.push(c)));
+    const first = await ok('POST', `/api/data_source/sync/${theirs}`);
+    expect(first).toMatchObject({ runAs: 'sync-owner', requestedBy: 'admin' });
+    await waitFor(async () => (await ok('GET', `/api/data_source/sync/${theirs}`)).runs[0].state === 'succeeded', 60_000, 'the owner’s sync');
+    expect(contexts.map((c) => [c.runAs.userName, c.runAs.principal.isAdmin, c.runAs.principal.permissions.includes('datasource:edit')])).toEqual([['sync-owner', false, true]]);
+    await ok('PUT', `/api/identity/admin/users/${user.id}/disabled`, { disabled: true });
+    await ok('POST', `/api/data_source/sync/${theirs}`);
+    let last: any;
+    await waitFor(async () => ['failed'].includes((last = (await ok('GET', `/api/data_source/sync/${theirs}`)).runs[0]).state), 60_000, 'the paused sync');
+    expect(last.error).toBe("The source's creator sync-owner no longer exists or is disabled: syncs are paused and the previous copy is kept");
+    expect(contexts).toHaveLength(1);
+    expect((await ok('GET', `/api/data_source/topds/${theirs}/10`)).rows.map((r: { qty: number }) => r.qty)).toEqual([5]);
   });
 });

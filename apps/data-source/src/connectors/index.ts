@@ -1,12 +1,14 @@
+import type { Principal } from '@bi/access';
 import type { Logger } from '@bi/core';
 import { connectorOfSource, type SourceConnectorName } from '@bi/rules';
 import type { SourceRow } from '../data-source.repository.js';
 import type { Connector } from './connector.js';
 
-/** Whose principal a sync runs as (the source's creator): a connector asks @bi/access with it for any access decision it makes (an outbound target). */
+/** Whose principal a sync runs as (the source's creator, grants as of now): a connector asks @bi/access with it for any access decision it makes (an outbound target). */
 export interface SyncPrincipal {
   userId: string | null;
   userName: string;
+  principal: Principal;
 }
 
 /** What a connector gets to read a synced source's origin again. */

@@ -5,12 +5,14 @@ import { Jobs, JobTimeoutError, type RunKey } from '@bi/jobs';
 import type { SqlDatabase } from '@bi/persistence';
 import type { dataSourceV1 } from '@bi/proto';
 import { UPLOAD_KEY_COLUMN, sourceMay } from '@bi/rules';
+import { canEditSource } from '@bi/access';
 import { CONFIG, DATABASE, LOGGER, idOrNotFound, isUuid } from '@bi/service-kit';
 import { DataSourceRepository, type SourceRow } from '../data-source.repository.js';
 import { DATA_SOURCE_SCHEMA } from '../migrations.js';
 import { SourceWriter } from '../sources/source-writer.js';
 import { DEFAULT_UPLOAD_MAX_ROWS } from './sheet.connector.js';
 import { connectorEntryOf, type ConnectorEntry, type SyncPrincipal } from './index.js';
+import { RunAs } from './run-as.js';
 import { SyncRunner } from './sync-runner.js';
 
 /** The @bi/jobs job of syncs: one run per (source id, window). */
@@ -72,6 +74,7 @@ export class SyncService implements OnModuleInit, OnModuleDestroy {
     private readonly repo: DataSourceRepository,
     private readonly runner: SyncRunner,
     private readonly writer: SourceWriter,
+    private readonly runAsUsers: RunAs,
     @Inject(DATABASE) private readonly db: SqlDatabase,
     @Inject(CONFIG) private readonly config: AppConfig,
     @Inject(LOGGER) private readonly logger: Logger,
@@ -216,8 +219,9 @@ export class SyncService implements OnModuleInit, OnModuleDestroy {
    */
   private async sync(row: SourceRow, key: RunKey, trigger: Trigger, by: string, signal: AbortSignal): Promise<number> {
     const entry = connectorEntryOf(row);
-    const runAs: SyncPrincipal = { userId: isUuid(row.created_by) ? row.created_by : null, userName: row.created_by_name };
+    const creator = isUuid(row.created_by) ? row.created_by : null;
     const started = Date.now();
+    let runAs = { userId: creator, userName: row.created_by_name } as SyncPrincipal;
     const read = { signal: AbortSignal.any([signal, this.stopping.signal]), maxRows: this.maxRows };
     let mode: 'replace' | 'append' = 'replace';
     const note = (fields: { rows?: number; error?: unknown }) =>
@@ -230,6 +234,11 @@ export class SyncService implements OnModuleInit, OnModuleDestroy {
     try {
       await note({});
       if (!entry?.sync) throw new AppError('invalid', 'sync.not_synced');
+      // run as the creator, with their grants now: one who is gone, disabled or may no longer change the source stops its syncs
+      const user = await this.runAsUsers.user(creator);
+      if (!user || user.disabled) throw new AppError('forbidden', 'sync.owner_gone', { user: row.created_by_name });
+      if (!canEditSource(user.principal, { dataSourceId: row.id, createdById: row.created_by ?? '' })) throw new AppError('forbidden', 'sync.owner_cannot_edit', { user: user.userName });
+      runAs = { userId: creator, userName: user.userName, principal: user.principal };
       const plan = await entry.sync({ source: row, runAs, logger: this.logger });
       mode = plan.mode;
       if (mode === 'append' && !sourceMay(row, 'append')) throw new AppError('invalid', 'sync.append_not_allowed');

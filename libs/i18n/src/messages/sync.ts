@@ -17,6 +17,16 @@ export const syncMessages = defineMessages({
     'zh-TW': '此類資料來源不能追加資料',
     en: 'Rows cannot be appended to this kind of source',
   },
+  'sync.owner_gone': {
+    'zh-CN': '数据源的创建者 {user} 已不存在或已停用，同步已暂停，已保留原有数据',
+    'zh-TW': '資料來源的建立者 {user} 已不存在或已停用，同步已暫停，已保留原有資料',
+    en: "The source's creator {user} no longer exists or is disabled: syncs are paused and the previous copy is kept",
+  },
+  'sync.owner_cannot_edit': {
+    'zh-CN': '数据源的创建者 {user} 已无权修改此数据源，同步已暂停，已保留原有数据',
+    'zh-TW': '資料來源的建立者 {user} 已無權修改此資料來源，同步已暫停，已保留原有資料',
+    en: "The source's creator {user} may no longer change it: syncs are paused and the previous copy is kept",
+  },
   'sync.failed': {
     'zh-CN': '同步失败，已保留原有数据',
     'zh-TW': '同步失敗，已保留原有資料',
