@@ -116,9 +116,15 @@ export class SyncService implements OnModuleInit, OnModuleDestroy {
       [SYNC_JOB, keys.map((k) => k.item), keys.map((k) => k.window)],
     );
     const seen = new Set(tried.rows.map((r) => `${r.item} ${r.run_window}`));
+    // a source with a sync going (a refresh now, another replica's) is left to it
+    const open = await this.db.query<{ item: string }>(
+      `SELECT DISTINCT item FROM data_source.job_runs WHERE job = $1 AND item = ANY($2::text[]) AND state IN ('queued', 'running') AND deadline > $3`,
+      [SYNC_JOB, keys.map((k) => k.item), new Date()],
+    );
+    const going = new Set(open.rows.map((r) => r.item));
     const claim = await this.jobs.claim(
       SYNC_JOB,
-      keys.filter((k) => !seen.has(`${k.item} ${k.window}`)),
+      keys.filter((k) => !seen.has(`${k.item} ${k.window}`) && !going.has(k.item)),
       { timeoutMs: SYNC_TIMEOUT_MS, queued: true },
     );
     let ran = 0;
