@@ -18,7 +18,8 @@ const WEB_MODULE_EDGES = {
   'excel-upload': ['data-source'],
   relation: ['auth', 'chart', 'chart-editor', 'dashboard', 'sharing'],
   'join-table': ['data-source', 'chart-editor'],
-  'data-source': ['auth', 'sharing'],
+  'data-source': ['auth', 'sharing', 'erp'],
+  erp: [],
   sharing: ['chart-editor'],
   'chart-editor': ['chart', 'warnings'],
   warnings: ['auth'],
@@ -60,7 +61,7 @@ const webSharedRule = {
   },
 };
 
-const SERVICE_SCOPES = ['identity', 'dashboard', 'chart-query', 'data-source', 'relation', 'template', 'warning', 'bff'];
+const SERVICE_SCOPES = ['identity', 'dashboard', 'chart-query', 'data-source', 'relation', 'template', 'warning', 'bff', 'erp-provider'];
 
 export default [
   { ignores: ['**/dist/**', '**/node_modules/**', 'libs/proto/src/generated/**', 'apps/web-e2e/test-results/**', 'apps/web-e2e/playwright-report/**', '**/*.js', '**/*.mjs'] },

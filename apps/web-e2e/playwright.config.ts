@@ -70,6 +70,8 @@ export default defineConfig({
       // E2E_DEMO=1: the demo content of a first start (the first-look spec then shoots the demo dashboard)
       BI_DEMO: process.env.E2E_DEMO === '1' ? 'true' : 'false',
       BI_LOG_LEVEL: 'warn',
+      // the default modules and e10report (the ERP account manager of the data-source sidebar)
+      BI_MODULES: 'sql,mysql,oracle,excel,e10report',
       // the specs sign in dozens of times from one IP and type wrong passwords on purpose
       BI_LOGIN_MAX_ATTEMPTS_PER_IP: '10000',
       BI_LOGIN_MAX_FAILURES_PER_ACCOUNT: '1000',

@@ -15,6 +15,7 @@ import { DashboardController } from './dashboard/dashboard.controller.js';
 import { ChartLinksController } from './dashboard/chart-links.controller.js';
 import { GlobalFilterController } from './dashboard/global-filter.controller.js';
 import { DataSourceController } from './data-source/data-source.controller.js';
+import { ErpAccountController } from './data-source/erp-account.controller.js';
 import { JoinTableController } from './data-source/join-table.controller.js';
 import { ExcelDataController, ExcelUploadController } from './excel-upload/excel-upload.controller.js';
 import { grpcClientProviders } from './grpc-clients.js';
@@ -59,6 +60,7 @@ export class BffModule {
         TemplateController,
         RowRulesController,
         JoinTableController,
+        ErpAccountController,
         DataSourceController,
         ExcelUploadController,
         ExcelDataController,

@@ -94,8 +94,8 @@ function filterRefusal(issue: z.core.$ZodIssue, items: unknown, detail: string):
   return new AppError('invalid', 'request.invalid', { detail });
 }
 
-/** A filter list of a request (JSON text from the BFF), parsed once with the wire schema (@bi/chart-model requestFilters). */
-function parseList(json: string, what: string): RangeFilter[] | undefined {
+/** A JSON text field of a request (from the BFF), parsed once with its wire schema; '' → undefined. */
+function parseWire<T>(json: string, schema: z.ZodType, what: string, expected: string, isList = false): T | undefined {
   if (!json) return undefined;
   let v: unknown;
   try {
@@ -103,23 +103,20 @@ function parseList(json: string, what: string): RangeFilter[] | undefined {
   } catch {
     throw new AppError('invalid', 'request.invalid', { detail: `${what}: not JSON` });
   }
-  const r = Array.isArray(v) ? requestFilters.safeParse(v) : undefined;
-  if (!r?.success) throw r ? filterRefusal(r.error.issues[0]!, v, `${what}: expected a list of filters`) : new AppError('invalid', 'request.invalid', { detail: `${what}: expected a list of filters` });
-  return r.data as RangeFilter[] | undefined;
+  if (isList && !Array.isArray(v)) throw new AppError('invalid', 'request.invalid', { detail: `${what}: expected ${expected}` });
+  const r = schema.safeParse(v);
+  if (!r.success) throw filterRefusal(r.error.issues[0]!, v, `${what}: expected ${expected}`);
+  return r.data as T;
 }
 
-/** The detail dialog's filter (JSON text from the BFF), parsed once with the wire schema (@bi/chart-model detailFilterSchema). */
+/** A filter list of a request (@bi/chart-model requestFilters). */
+function parseList(json: string, what: string): RangeFilter[] | undefined {
+  return parseWire<RangeFilter[]>(json, requestFilters, what, 'a list of filters', true);
+}
+
+/** The detail dialog's filter (@bi/chart-model detailFilterSchema). */
 function parseDetailFilter(json: string): DetailFilter | undefined {
-  if (!json) return undefined;
-  let v: unknown;
-  try {
-    v = JSON.parse(json);
-  } catch {
-    throw new AppError('invalid', 'request.invalid', { detail: 'filter: not JSON' });
-  }
-  const r = detailFilterSchema.safeParse(v);
-  if (!r.success) throw filterRefusal(r.error.issues[0]!, v, 'filter: expected {logic, filterItems}');
-  return r.data as DetailFilter;
+  return parseWire<DetailFilter>(json, detailFilterSchema, 'filter', '{logic, filterItems}');
 }
 
 /** meta.drill of an answer of a chart with a hierarchy (docs/api/chart.md "Drill-down"): the path, the level shown, the levels with their source titles. */

@@ -132,6 +132,16 @@ describe('the alerts of a chart (warnConfigData) as a save brings them', () => {
     expect(key(() => save({ warnItemsYList: [item({ isSendWechat: true, webhookUrl: 'ftp://x.example/' })] }))).toBe('warn.webhook_url {"warn":"High"}');
     expect(key(() => save([]))).toMatch(/^request.invalid /);
   });
+
+  it('checks the alerts (now a part of the chart schema) after the editor rules, with their own keys', () => {
+    // a refused part of the alerts answers the alerts' message, not request.invalid
+    expect(key(() => save({ warnItemsYList: [item({ isSwitch: 'yes' })] }))).toBe('warn.invalid {"name":"isSwitch"}');
+    expect(key(() => save({ warnItemsYList: [item({ mailTo: ['nope'] })] }))).toBe('warn.mail_invalid {"warn":"High","value":"nope"}');
+    // the title's rule comes first, as before the alerts had a schema
+    expect(key(() => parseChart(JSON.stringify({ ...base({ values: [amount] }), title: ' ', warnConfigData: { warnItemsYList: [item({ isSwitch: 'yes' })] } })))).toBe('chart.title_length {}');
+    // any other fault of the chart is still a malformed chart
+    expect(key(() => parseChart(JSON.stringify({ ...base({ values: [amount] }), type: 'radar', warnConfigData: { warnItemsYList: [item({ isSwitch: 'yes' })] } })))).toMatch(/^request.invalid {"detail":"type: /);
+  });
 });
 
 describe('the drill-down hierarchy of a chart as a save brings it (issue 27)', () => {

@@ -1,5 +1,5 @@
 import { AppError } from '@bi/core';
-import { CHART_LIMITS, CHART_TYPES, chartSchema, checkWarnConfig, drillProblem, emptyChart, isNumberOnlyAggregator, normalizeWarnConfig, switchSource as switchChartSource, warnItems, type Chart, type ChartField, type ChartType, type DataType } from '@bi/chart-model';
+import { CHART_LIMITS, CHART_TYPES, chartSchema, checkWarnConfig, drillProblem, emptyChart, isNumberOnlyAggregator, normalizeWarnConfig, switchSource as switchChartSource, warnItems, type Chart, type ChartField, type ChartType, type DataType, type WarnConfig } from '@bi/chart-model';
 import { charLength, excerpt, findTextProblem, hasLineBreak, jsonNesting } from '@bi/rules';
 import { randomUUID } from 'node:crypto';
 
@@ -13,6 +13,8 @@ function compact<T>(value: T): T {
   return JSON.parse(JSON.stringify(value)) as T;
 }
 
+const withoutAlerts = chartSchema.omit({ warnConfigData: true });
+
 /** Reads the chart JSON an editor sent: the shape, title, aliases, custom option (docs/api/chart.md "Save"). */
 export function parseChart(json: string): Chart {
   let raw: unknown;
@@ -25,11 +27,16 @@ export function parseChart(json: string): Chart {
   const bad = findTextProblem(raw);
   if (bad) throw new AppError('invalid', 'text.invalid_characters', { field: bad.path || 'chart' });
   const r = chartSchema.safeParse(raw);
+  let body = r.data;
   if (!r.success) {
-    const issue = r.error.issues[0];
-    throw new AppError('invalid', 'request.invalid', { detail: `${issue.path.map((p) => excerpt(p)).join('.') || 'body'}: ${excerpt(issue.message, 120)}` });
+    // alerts that are not an object are a malformed chart; a refused part of them answers the alerts' own message
+    const issue = r.error.issues.find((i) => i.path[0] !== 'warnConfigData' || (i.path.length === 1 && i.code === 'invalid_type'));
+    if (issue) throw new AppError('invalid', 'request.invalid', { detail: `${issue.path.map((p) => excerpt(p)).join('.') || 'body'}: ${excerpt(issue.message, 120)}` });
+    // only the alerts are refused: the editor's rules below come first, then checkWarnings answers the alerts' own message
+    const { warnConfigData, ...rest } = raw as Record<string, unknown>;
+    body = { ...withoutAlerts.parse(rest), warnConfigData: warnConfigData as WarnConfig };
   }
-  const chart = compact(r.data) as unknown as Chart;
+  const chart = compact(body!) as unknown as Chart;
   chart.title = chart.title.trim();
   checkTitle(chart.title);
   for (const f of allFields(chart)) {

@@ -1,6 +1,7 @@
 import { Controller } from '@nestjs/common';
 import { dataSourceV1 } from '@bi/proto';
 import { from, type Observable } from 'rxjs';
+import { ErpAccountService } from './erp-accounts/erp-account.service.js';
 import { SyncService } from './connectors/sync.service.js';
 import { JoinTableService } from './joins/join-table.service.js';
 import { FieldsService } from './sources/fields.service.js';
@@ -40,8 +41,23 @@ export class DataSourceGrpcController implements dataSourceV1.DataSourceServiceC
     private readonly rows: RowsService,
     private readonly uploads: UploadService,
     private readonly joins: JoinTableService,
+    private readonly erpAccounts: ErpAccountService,
     private readonly syncs: SyncService,
   ) {}
+
+  // ERP accounts (docs/api/data-source.md "ERP accounts")
+  listErpAccounts(r: dataSourceV1.ListErpAccountsRequest) {
+    return this.erpAccounts.list(r.actor);
+  }
+  getPrimaryErpAccount(r: dataSourceV1.ListErpAccountsRequest) {
+    return this.erpAccounts.primary(r.actor);
+  }
+  saveErpAccount(r: dataSourceV1.SaveErpAccountRequest) {
+    return this.erpAccounts.save(r);
+  }
+  deleteErpAccount(r: dataSourceV1.DeleteErpAccountRequest) {
+    return this.erpAccounts.delete(r);
+  }
 
   // synced copies (docs/adr/0012-synced-copies.md)
   syncSource(r: dataSourceV1.SyncSourceRequest) {

@@ -5,6 +5,8 @@ import { CONFIG, serviceModule, startGrpcService, type ServiceRuntime } from '@b
 import { DataSourceEvents } from './data-source.events.js';
 import { DataSourceGrpcController } from './data-source.grpc.controller.js';
 import { DataSourceRepository } from './data-source.repository.js';
+import { ErpAccountRepository } from './erp-accounts/erp-account.repository.js';
+import { ErpAccountService } from './erp-accounts/erp-account.service.js';
 import { JoinTableService } from './joins/join-table.service.js';
 import { DATA_SOURCE_MIGRATIONS, DATA_SOURCE_SCHEMA } from './migrations.js';
 import { SourceQueryGrpcController } from './query/source-query.grpc.controller.js';
@@ -67,6 +69,8 @@ export async function startDataSourceService(runtime: ServiceRuntime, url: strin
         JoinTableService,
         UploadService,
         DemoData,
+        ErpAccountRepository,
+        ErpAccountService,
         { provide: SecretBox, useFactory: (config: AppConfig) => SecretBox.fromConfig(config.dataSources.secretKey, config.dataDir), inject: [CONFIG] },
       ],
     }),

@@ -116,4 +116,30 @@ CREATE TABLE data_source.syncs (
 CREATE INDEX syncs_source ON data_source.syncs (source_id);
 `,
   },
+  {
+    // ERP accounts (spec 02 §3, docs/api/data-source.md "ERP accounts"): the ERP servers report sources read
+    // from. Exactly one primary (the partial unique index); the password AES-256-GCM like a source's, the
+    // account id as associated data. A user's chosen account (isSelected) is per user, in account_choices.
+    id: '0007_erp_accounts',
+    sql: `
+CREATE TABLE data_source.erp_accounts (
+  id uuid PRIMARY KEY,
+  name text NOT NULL,
+  ip text NOT NULL,
+  port int NOT NULL,
+  user_name text NOT NULL,
+  identity_enc text NOT NULL,
+  is_primary boolean NOT NULL DEFAULT false,
+  created_by uuid,
+  created_at timestamptz NOT NULL DEFAULT now(),
+  updated_at timestamptz NOT NULL DEFAULT now()
+);
+CREATE UNIQUE INDEX erp_accounts_primary ON data_source.erp_accounts (is_primary) WHERE is_primary;
+CREATE UNIQUE INDEX erp_accounts_name ON data_source.erp_accounts (lower(name));
+CREATE TABLE data_source.erp_account_choices (
+  user_id text PRIMARY KEY,
+  account_id uuid NOT NULL REFERENCES data_source.erp_accounts (id) ON DELETE CASCADE
+);
+`,
+  },
 ];

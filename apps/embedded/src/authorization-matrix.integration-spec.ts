@@ -41,7 +41,8 @@ describe('authorization matrix', () => {
 
   beforeAll(async () => {
     const dataDir = await analyticsDataDir('matrix', ["CREATE TABLE sales AS SELECT ['East', 'West', 'North'][1 + (i % 3)] AS region, i AS qty FROM range(1, 31) t(i)"]);
-    stack = await startTestStack({ BI_DATA_DIR: dataDir });
+    // the e10report module on: the ERP account routes answer (they refuse every caller where it is off)
+    stack = await startTestStack({ BI_DATA_DIR: dataDir, BI_MODULES: 'sql,mysql,oracle,excel,e10report' });
     tokens.admin = await stack.login('admin');
     tokens.viewer = await stack.login('viewer');
     tokens.analyst = await stack.login('analyst');
@@ -60,6 +61,7 @@ describe('authorization matrix', () => {
     F.upload = await uploadedSource();
     F.relFolder = (await ok('POST', '/api/relation/proj/dashboard', { name: 'Matrix maps' })).projectId;
     F.rel = await freshMap();
+    await freshErpAccount(); // the first account: the primary, which cannot be deleted
   });
   afterAll(async () => stack?.stop());
 
@@ -90,6 +92,12 @@ describe('authorization matrix', () => {
     const ds = (await ok('POST', '/api/excel_upload/import/create', { uploadId: up.uploadId, sheet: up.sheets[0].name, projectId: F.dsProject, tableName: 'Matrix upload', columns })).dataSource;
     await stack.runtime.db.query('UPDATE data_source.sources SET created_by = $1 WHERE id = $2', [F.ownerId, ds.dataSourceId]);
     return { id: ds.dataSourceId, table: ds.tableName };
+  }
+  /** An ERP account (a public host name: the outbound policy refuses internal ones); not the primary after the first. */
+  async function freshErpAccount(): Promise<string> {
+    const name = unique('ERP');
+    const list = await ok('POST', '/api/e10account/edit', { name, ip: 'erp.example.com', port: 8080, userName: 'u', identity: 'p' });
+    return list.find((a: { name: string }) => a.name === name).id;
   }
   /** A joined table (issue 20) of the owner's uploaded source with itself; the input is visible to owner and admin only. */
   const joinBody = (name: string) => ({
@@ -176,6 +184,8 @@ describe('authorization matrix', () => {
     // no keys: the route's own refusal (400 'No excel data to delete') once the caller may change the source
     'DELETE /api/data_source/deleteExcelData/{tableName}': async () => ({ params: { tableName: F.upload.table } }),
     'GET /api/chart-edit/charts/{type}': async () => ({ params: { type: 'all' } }),
+    'POST /api/e10account/edit': async () => ({ body: { name: unique('ERP'), ip: 'erp.example.com', port: 8080, userName: 'u', identity: 'p' } }),
+    'DELETE /api/e10account/delete/{id}': async () => ({ params: { id: await freshErpAccount() } }),
     'POST /api/excel_upload/import/{action}': async () => ({ body: { uploadId: 'none', sheet: 'Sheet1', projectId: F.dsProject, tableName: 'x', columns: [] } }),
     'POST /api/dashboard/project/{tab}': async () => ({ body: { name: unique('Folder') } }),
     'PUT /api/dashboard/project/{tab}/{projectId}': async () => ({ params: { projectId: (await ok('POST', '/api/dashboard/project/dashboard', { name: unique('Folder') })).projectId }, body: { name: unique('Renamed') } }),

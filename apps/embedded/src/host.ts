@@ -11,6 +11,7 @@ import { startRelationService } from '@bi/relation';
 import { startTemplateService } from '@bi/template';
 import { startWarningService, type WarningServiceOptions } from '@bi/warning';
 import { closeRuntime, openRuntime, type ServiceRuntime } from '@bi/service-kit';
+import { startDemoErp, type DemoErp } from './demo-erp.js';
 
 /** A started service: a Nest application (its providers by class, for tests that drive a job round). */
 type StartedService = { close(): Promise<void>; get?(token: unknown): unknown };
@@ -55,7 +56,11 @@ export async function startEmbeddedHost(
   runtime.inProcess = true;
   const started: StartedService[] = [];
   const services = new Map<ServiceName, StartedService>();
+  let demoErp: DemoErp | undefined;
   try {
+    // before the services: they read the outbound policy (which opens the provider's port) when they start
+    demoErp = await startDemoErp(config, runtime, logger);
+    if (demoErp) started.push(demoErp);
     for (const [name, start] of SERVICES) {
       const service = await start(runtime, config.services[name][0], name === 'warning' ? options.warning : undefined);
       started.push(service);
@@ -65,6 +70,7 @@ export async function startEmbeddedHost(
     const bff = await createBffApp(config, logger, config.webDist ?? DEFAULT_WEB_DIST, runtime.cache, runtime.bus);
     await bff.listen(config.port, config.host);
     started.push(bff);
+    demoErp?.register().catch((e: unknown) => logger.warn('demo ERP account not registered', { error: e }));
   } catch (e) {
     for (const s of started.reverse()) await s.close().catch(() => undefined);
     await closeRuntime(runtime);

@@ -166,4 +166,17 @@ describe('alert engine: owner, pause, no lost transitions', () => {
     expect(calls.filter((c) => c.chartId === chartId)).toEqual([]);
     expect(await messages(chartId)).toEqual([]);
   });
+
+  it('reads the alerts of a chart JSON once with their schema: alerts that do not fit keep no rules, the next fitting save keeps them', async () => {
+    const chartId = randomUUID();
+    const dashboardId = randomUUID();
+    const chart = JSON.parse(chartJson(chartId, 15)) as { warnConfigData: { warnItemsYList: Record<string, unknown>[] } };
+    chart.warnConfigData.warnItemsYList[0]!.isSwitch = 'yes';
+    const rules = async () => (await db.query<{ rule_id: string }>('SELECT rule_id FROM warning.rules WHERE chart_id = $1', [chartId])).rows.map((r) => r.rule_id);
+    expect(await engine.keepChart({ chartId, tab: 'dashboard', dashboardId, dashboardOwnerId: 'u-analyst', chartJson: JSON.stringify(chart), version: 1 })).toEqual({ evaluated: 0, fired: 0 });
+    expect(await rules()).toEqual([]);
+    expect(calls).toEqual([]);
+    expect(await keep(chartId, dashboardId, 2, 15)).toEqual({ evaluated: 1, fired: 0 });
+    expect(await rules()).toEqual(['w1']);
+  });
 });

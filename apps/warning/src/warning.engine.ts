@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
-import { findWarnField, warnFields, warnItems, warnValueType, type Chart, type ChartField, type WarnItem, type WarnListName } from '@bi/chart-model';
+import { findWarnField, warnConfigSchema, warnFields, warnItems, warnValueType, type Chart, type ChartField, type WarnConfig, type WarnItem, type WarnListName } from '@bi/chart-model';
 import { chartLocale, formatReadable } from '@bi/charts';
 import type { AppConfig } from '@bi/config';
 import type { Logger } from '@bi/core';
@@ -213,7 +213,7 @@ export class WarningEngine implements OnModuleInit, OnModuleDestroy {
     if (deleted.rows.length && Number(deleted.rows[0]!.version) >= version) return [];
     const current = await tx.query<{ version: number }>('SELECT version FROM warning.charts WHERE chart_id = $1 FOR UPDATE', [chartId]);
     if (current.rows.length && Number(current.rows[0]!.version) >= version) return [];
-    const chart = p.changeKind === 'saved' && p.chartJson ? (JSON.parse(p.chartJson) as Chart) : undefined;
+    const chart = p.changeKind === 'saved' && p.chartJson ? this.chartOf(chartId, p.chartJson) : undefined;
     const items = p.tab === 'dashboard' ? warnItems(chart?.warnConfigData) : [];
     if (!chart || items.length === 0) {
       await tx.query('DELETE FROM warning.charts WHERE chart_id = $1', [chartId]);
@@ -252,6 +252,21 @@ export class WarningEngine implements OnModuleInit, OnModuleDestroy {
     }
     await tx.query('DELETE FROM warning.rule_state WHERE chart_id = $1 AND NOT (rule_id = ANY($2::text[]))', [chartId, ids]);
     return changed;
+  }
+
+  /**
+   * The chart of a ChartChanged event or a KeepChart call (JSON text), its alerts read once with their
+   * wire schema (@bi/chart-model warnConfigSchema, docs/adr/0010-wire-schemas.md). The dashboard service
+   * stored them checked; alerts the schema refuses are kept as none (logged), not run half-read.
+   */
+  private chartOf(chartId: string, chartJson: string): Chart {
+    const chart = JSON.parse(chartJson) as Chart;
+    if (chart.warnConfigData === undefined || chart.warnConfigData === null) return chart;
+    const alerts = warnConfigSchema.safeParse(chart.warnConfigData);
+    if (alerts.success) return { ...chart, warnConfigData: JSON.parse(JSON.stringify(alerts.data)) as WarnConfig };
+    const issue = alerts.error.issues[0]!;
+    this.logger.warn('alerts of a chart not kept: they do not fit the alert schema', { chartId, path: issue.path.join('.'), issue: issue.message });
+    return { ...chart, warnConfigData: undefined };
   }
 
   /**

@@ -1,4 +1,5 @@
-import { checkWarnConfig, copiedWarnConfig, keepKnownWarnIds, normalizeWarnConfig, WARN_MAX_ITEMS, type WarnConfig, type WarnItem } from './warn-config.js';
+import { checkWarnConfig } from './warn-check.js';
+import { copiedWarnConfig, keepKnownWarnIds, normalizeWarnConfig, WARN_MAX_ITEMS, type WarnConfig, type WarnItem } from './warn-config.js';
 import type { ChartField } from './chart.js';
 
 const values: ChartField[] = [

@@ -66,6 +66,10 @@ const envShape = {
     BI_TOKEN_TTL_SECONDS: positiveInt(30 * 24 * 3600).default(12 * 3600),
     BI_ADMIN_PASSWORD: z.string().min(8, 'expected at least 8 characters').max(128, 'expected at most 128 characters').optional(),
     BI_DEMO: bool.default(true),
+    // with demo content, the embedded host also starts the reference ERP provider and registers it as an ERP account
+    BI_DEMO_ERP: bool.default(true),
+    // its port on 127.0.0.1; 0: a free port, the demo account follows it on every start
+    BI_ERP_PROVIDER_PORT: z.coerce.number({ message: 'expected a port number' }).int('expected a whole number').min(0, 'expected 0 or a port up to 65535').max(65535, 'expected 0 or a port up to 65535').default(0),
     BI_MODULES: z
       .string()
       .default('sql,mysql,oracle,excel')
@@ -177,6 +181,8 @@ export interface AppConfig {
     loginWindowSeconds: number;
   };
   demo: boolean;
+  /** the reference ERP provider the embedded host starts with demo content (apps/embedded/src/demo-erp.ts) */
+  demoErp: { enabled: boolean; port: number };
   modules: string[];
   trustProxy: boolean;
   /** gRPC addresses per service; more than one address means replicas, used round-robin. */
@@ -294,6 +300,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       loginWindowSeconds: e.BI_LOGIN_WINDOW_SECONDS,
     },
     demo: e.BI_DEMO,
+    demoErp: { enabled: e.BI_DEMO_ERP, port: e.BI_ERP_PROVIDER_PORT },
     modules: e.BI_MODULES,
     trustProxy: e.BI_TRUST_PROXY,
     services,

@@ -113,6 +113,19 @@ describe('outbound targets policy (issue 26 #6)', () => {
       expect(addressProblem(policy, '::ffff:127.0.0.1')).toBe('loopback'); // an allowed IPv4 range opens IPv4 only
     });
 
+    it('lets one port of one address be opened, and nothing else of it', () => {
+      const policy = outboundPolicy('127.0.0.1:8081 [::1]:9000');
+      expect(saved('http://127.0.0.1:8081/bi-provider/v1', policy)).toBe('ok');
+      expect(saved('http://2130706433:8081/', policy)).toBe('ok');
+      expect(saved('http://127.0.0.1:8080/', policy)).toBe('not_allowed');
+      expect(saved('http://127.0.0.1/', policy)).toBe('not_allowed');
+      expect(saved('http://[::1]:9000/', policy)).toBe('ok');
+      expect(saved('http://[::1]:9001/', policy)).toBe('not_allowed');
+      expect(saved('http://localhost:8081/', policy)).toBe('not_allowed');
+      expect(() => outboundPolicy(['127.0.0.1:0'])).toThrow(OutboundConfigError);
+      expect(() => outboundPolicy(['127.0.0.1:99999'])).toThrow(OutboundConfigError);
+    });
+
     it('refuses an allow list entry that is none of CIDR, address, host name', () => {
       expect(() => outboundPolicy(['10.0.0.0/33'])).toThrow(OutboundConfigError);
       expect(() => outboundPolicy(['http://x/'])).toThrow(OutboundConfigError);

@@ -10,7 +10,8 @@ import { addressBytes, canonicalHost, forbiddenKind, inCidr, parseCidr, type Add
  * - the check at delivery (`resolveTarget`, delivery.ts): the name resolved, every address checked,
  *   and the request sent to that checked address (no second lookup: no DNS rebinding).
  * The administrator opens targets with `BI_OUTBOUND_ALLOW`: CIDRs, addresses and host names
- * (`hooks.corp.example`, `*.corp.example`).
+ * (`hooks.corp.example`, `*.corp.example`), or one port of one address (`127.0.0.1:8081`, `[::1]:8081`:
+ * the embedded host opens its reference ERP provider so, and nothing else of this machine).
  */
 
 export interface OutboundPolicy {
@@ -18,6 +19,28 @@ export interface OutboundPolicy {
   readonly cidrs: readonly Cidr[];
   /** allowed host names: exact, or a suffix (from `*.example.com`, held as `.example.com`) */
   readonly hosts: readonly string[];
+  /** allowed single ports of literal addresses, as `address|port` (canonical address) */
+  readonly endpoints: readonly string[];
+}
+
+/** `a.b.c.d:port` or `[v6]:port`: the address and port, or null. */
+function endpointOf(entry: string): { address: string; port: number } | null {
+  const m = /^(?:\[([0-9a-f:.]+)\]|(\d{1,3}(?:\.\d{1,3}){3})):(\d{1,5})$/i.exec(entry);
+  if (!m) return null;
+  const address = (m[1] ?? m[2])!;
+  const port = Number(m[3]);
+  if (isIP(address) === 0 || port < 1 || port > 65535) return null;
+  return { address, port };
+}
+
+function endpointKey(address: string, port: number): string | null {
+  const bytes = addressBytes(address);
+  return bytes ? `${Array.from(bytes).join('.')}|${port}` : null;
+}
+
+function endpointAllowed(policy: OutboundPolicy, address: string, port: number): boolean {
+  const key = endpointKey(address, port);
+  return key !== null && policy.endpoints.includes(key);
 }
 
 export class OutboundConfigError extends Error {}
@@ -27,18 +50,26 @@ export function outboundPolicy(allow: readonly string[] | string = []): Outbound
   const entries = (typeof allow === 'string' ? allow.split(/[\s,]+/) : allow).map((e) => e.trim()).filter(Boolean);
   const cidrs: Cidr[] = [];
   const hosts: string[] = [];
+  const endpoints: string[] = [];
   for (const entry of entries) {
     const problem = allowEntryProblem(entry);
     if (problem) throw new OutboundConfigError(problem);
+    const endpoint = endpointOf(entry);
+    if (endpoint) {
+      endpoints.push(endpointKey(endpoint.address, endpoint.port)!);
+      continue;
+    }
     const cidr = entry.includes('/') || isIP(entry) ? parseCidr(entry) : null;
     if (cidr) cidrs.push(cidr);
     else hosts.push(entry.startsWith('*.') ? entry.slice(1).toLowerCase() : canonicalHost(entry)!);
   }
-  return { cidrs, hosts };
+  return { cidrs, hosts, endpoints };
 }
 
 /** Why an entry of BI_OUTBOUND_ALLOW is not a CIDR, an address or a host name (`*.` allowed in front), or null. */
 export function allowEntryProblem(entry: string): string | null {
+  if (endpointOf(entry)) return null;
+  if (/^\[.*\]:|^\d{1,3}(\.\d{1,3}){3}:/.test(entry)) return `${entry}: not an address and port (a.b.c.d:port or [v6]:port)`;
   if (entry.includes('/') || isIP(entry)) return parseCidr(entry) ? null : `${entry}: not a CIDR (a.b.c.d/n or an IPv6 prefix)`;
   const name = entry.startsWith('*.') ? entry.slice(2) : entry;
   return /^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*\.?$/i.test(name) ? null : `${entry}: not a host name, address or CIDR`;
@@ -97,7 +128,7 @@ export function checkTargetUrl(policy: OutboundPolicy, text: string): { ok: true
   if (!host || !Number.isInteger(port) || port < 1 || port > 65535) return { ok: false, problem: { kind: 'invalid_url' } };
   const literal = isIP(host) !== 0;
   const target: Target = { url, protocol: url.protocol, host, port, literal };
-  if (literal ? addressProblem(policy, host) !== null : internalName(host) && !hostAllowed(policy, host)) return { ok: false, problem: { kind: 'not_allowed', host } };
+  if (literal ? addressProblem(policy, host) !== null && !endpointAllowed(policy, host, port) : internalName(host) && !hostAllowed(policy, host)) return { ok: false, problem: { kind: 'not_allowed', host } };
   return { ok: true, target };
 }
 

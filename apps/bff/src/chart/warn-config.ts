@@ -1,5 +1,5 @@
 import { AppError } from '@bi/core';
-import { checkWarnConfig, warnItems, type ChartField, type ChartType, type WarnConfig } from '@bi/chart-model';
+import { readWarnConfig, warnItems, type ChartField, type ChartType } from '@bi/chart-model';
 import type { Tab } from '@bi/rules';
 import { z } from 'zod';
 import type { AuthUser } from '../http/auth.guard.js';
@@ -18,9 +18,10 @@ const fieldsOf = (v: unknown): ChartField[] => (Array.isArray(v) ? (v as ChartFi
 export function checkChartWarnings<C extends Record<string, unknown>>(tab: Tab, chart: C, user: AuthUser): C {
   const raw = chart.warnConfigData;
   if (raw === undefined || raw === null) return chart;
-  const problem = checkWarnConfig(raw, { type: String(chart.type) as ChartType, values: fieldsOf(chart.values), secondValues: fieldsOf(chart.secondValues) });
+  // the one read of the alerts at this edge: the wire schema and the chart's rules (@bi/chart-model)
+  const { config, problem } = readWarnConfig(raw, { type: String(chart.type) as ChartType, values: fieldsOf(chart.values), secondValues: fieldsOf(chart.secondValues) });
   if (problem) throw new AppError('invalid', problem.key, problem.params);
-  const config = raw as WarnConfig;
+  if (!config) return chart;
   if (tab !== 'dashboard' && warnItems(config).length > 0) throw new AppError('invalid', 'warn.dashboard_only');
   return { ...chart, warnConfigData: { ...config, userId: user.userId } };
 }

@@ -11,6 +11,7 @@ import { DRILL_LIMITS } from '../drill.js';
 import { CHART_TYPES } from '../kinds.js';
 import { dataTypeSchema, granularitySchema, rangeFilterSchema } from './filters.js';
 import type { Same } from './same.js';
+import { warnConfigSchema } from './warn-config.js';
 import { INPUT_BOUNDS, nullAsAbsent as opt, storableText as text } from './text.js';
 
 export const CHART_LIMITS = {
@@ -127,8 +128,8 @@ export const chartSchema = z.object({
       .array(z.object({ name: text(DRILL_LIMITS.fieldName, 1), dataType: z.preprocess((v) => v ?? 'string', dataTypeSchema), granularity: opt(granularitySchema) }))
       .max(DRILL_LIMITS.maxLevels),
   ),
-  // the alert rules (spec 01 §3 Warning config): their shape and rules are checkWarnConfig's (warn-config.ts)
-  warnConfigData: opt(z.record(z.string(), z.unknown())),
+  // the alert rules (spec 01 §3 Warning config): their shape here, their rules against the chart by checkWarnConfig (warn-check.ts)
+  warnConfigData: opt(warnConfigSchema),
 });
 /** The chart as sent (before the dashboard service fills in the source's types and applies its rules). */
 export type ChartBody = z.infer<typeof chartSchema>;

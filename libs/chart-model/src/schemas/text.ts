@@ -1,51 +1,13 @@
 /**
- * The one text rule of every wire shape (docs/adr/0010-wire-schemas.md): text that can be stored and
- * queried — no NUL character (PostgreSQL refuses it in text) and no lone UTF-16 surrogate (not
- * encodable as UTF-8) — and the bounds of the values a request may carry (docs/api/chart.md "Bounds").
+ * The one text rule of every wire shape (docs/adr/0010-wire-schemas.md) as zod checks, over the rule and
+ * the bounds of text-rules.ts (zod-free, re-exported here): text that can be stored and queried — no NUL
+ * character (PostgreSQL refuses it in text) and no lone UTF-16 surrogate (not encodable as UTF-8).
  * @bi/rules re-exports these (its text.ts adds the walks over whole values and the excerpts).
  */
 import { z } from 'zod';
+import { textProblem, type TextProblem } from './text-rules.js';
 
-/** Bounds of chart runs and chart definitions (docs/api/chart.md "Bounds"). */
-export const INPUT_BOUNDS = {
-  /** filters of one kind (inner, global) in a request or a chart */
-  filters: 50,
-  /** values of one filter's list (spec: at most 1000 options) */
-  filterValues: 1000,
-  /** characters of one filter value */
-  filterValueChars: 1000,
-  /** conditions of a field filter or a detail filter */
-  conditions: 50,
-  /** customOption: characters and JSON nesting */
-  customOptionChars: 100_000,
-  customOptionDepth: 20,
-  /** JSON nesting of a request body */
-  bodyDepth: 64,
-  /** characters of an input echoed in an error message */
-  excerptChars: 40,
-} as const;
-
-export type TextProblem = 'nul' | 'surrogate';
-
-/** A high surrogate without its low half, or a low one without its high half. */
-export const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-
-/** Why a text cannot be stored, or null when it can. */
-export function textProblem(s: string): TextProblem | null {
-  if (s.includes('\u0000')) return 'nul';
-  if (LONE_SURROGATE.test(s)) return 'surrogate';
-  return null;
-}
-
-/** Why one filter value (a text, a number, null) is refused: longer than INPUT_BOUNDS.filterValueChars, or text that cannot be stored. */
-export type FilterValueProblem = 'too_long' | TextProblem;
-
-/** The rule of one filter value, as the schemas and @bi/query's filter building read it (numbers and null pass). */
-export function filterValueProblem(v: unknown): FilterValueProblem | null {
-  if (typeof v !== 'string') return null;
-  if (v.length > INPUT_BOUNDS.filterValueChars) return 'too_long';
-  return textProblem(v);
-}
+export { INPUT_BOUNDS, LONE_SURROGATE, filterValueProblem, textProblem, type FilterValueProblem, type TextProblem } from './text-rules.js';
 
 /** The message of a text issue (the callers map it onto their own message keys, see textIssue). */
 const TEXT_MESSAGES: Record<TextProblem, string> = {

@@ -3,7 +3,7 @@
  * first screen reads page-URL values with these (pickedValueOf) instead of carrying zod in its entry chunk
  * (about 26 KB gzip); schemas.spec.ts holds each predicate equal to its schema.
  */
-import { filterValueProblem } from './text.js';
+import { filterValueProblem } from './text-rules.js';
 
 export const DATA_TYPES = ['string', 'number', 'date'] as const;
 /** 0 normal, 1 year, 2 quarter, 3 month, 4 week, 5 day */

@@ -3,6 +3,7 @@ import { commonMessages } from './common.js';
 import { connectionMessages } from './connection.js';
 import { dashboardMessages } from './dashboard.js';
 import { datasourceMessages } from './datasource.js';
+import { e10accountMessages } from './e10account.js';
 import { identityMessages } from './identity.js';
 import { joinMessages } from './join.js';
 import { relationMessages } from './relation.js';
@@ -32,6 +33,7 @@ export const MESSAGE_FILES = {
   dashboard: dashboardMessages,
   template: templateMessages,
   warn: warnMessages,
+  e10account: e10accountMessages,
 } as const;
 
 /** All messages, merged: key → its text in each language. */
@@ -50,4 +52,5 @@ export const MESSAGES = {
   ...dashboardMessages,
   ...templateMessages,
   ...warnMessages,
+  ...e10accountMessages,
 };

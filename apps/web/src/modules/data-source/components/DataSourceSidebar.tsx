@@ -5,12 +5,14 @@ import { useMemo, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import * as Tree from '../../../shared/folder-tree';
 import { buildPath } from '../../../shared/routing/routes';
+import { ErpAccountDialog } from '../../erp';
 import { useShareDialog } from '../../sharing';
 import { useDataSourceAuth } from '../hooks/useDataSourceAuth';
-import { useDataSourceProjects, useFolderMutations } from '../hooks/useProjects';
+import { useDataSourceProjects, useFolderMutations, useModuleFlags } from '../hooks/useProjects';
 import { DeleteSourceDialog } from './DeleteSourceDialog';
 import { useDsTranslation } from '../i18n';
 import type { DataSourceSummary, Project } from '../types';
+import { moduleAllowed } from '../utils/modules';
 import { canChange, canEditSettings, editPath } from '../utils/permissions';
 import { dataSourceTree } from '../utils/tree';
 import { typeLabel } from './common';
@@ -21,7 +23,8 @@ import '../data-source.css';
 type DialogState =
   | { kind: 'moveSources'; project: Project }
   | { kind: 'createSource'; projectId?: string }
-  | { kind: 'deleteSource'; source: DataSourceSummary };
+  | { kind: 'deleteSource'; source: DataSourceSummary }
+  | { kind: 'erpAccounts' };
 
 const TEST_IDS: Tree.TreeTestIds = {
   tree: 'ds-tree',
@@ -62,6 +65,9 @@ export function DataSourceSidebar() {
   const tree = Tree.useFolderTree(dataSourceTree, query.data, activeSource);
   const [dialog, setDialog] = useState<DialogState | null>(null);
   const { openShare, shareDialog } = useShareDialog();
+  // the ERP account manager (spec 02 §2 screen 9): with the e10report module flag (datasource:edit and the module on)
+  const flags = useModuleFlags(auth.canEdit);
+  const erpAccounts = moduleAllowed(flags.data, 'e10report');
   const projects = tree.folders;
   const matches = useMemo(() => Tree.matchingItems(dataSourceTree, projects, tree.search), [projects, tree.search]);
 
@@ -132,6 +138,7 @@ export function DataSourceSidebar() {
       testId: 'ds-menu-batch-share',
       onSelect: () => void navigate(`${buildPath('data_source_batch_publish')}${params.project ? `?project=${encodeURIComponent(params.project)}` : ''}`),
     },
+    ...(erpAccounts ? [{ key: 'erp-accounts', label: ds('menu.erpAccounts'), testId: 'ds-menu-erp-accounts', onSelect: () => setDialog({ kind: 'erpAccounts' }) }] : []),
   ];
 
   const searchBox = (
@@ -226,6 +233,7 @@ export function DataSourceSidebar() {
           }}
         />
       ) : null}
+      {dialog?.kind === 'erpAccounts' ? <ErpAccountDialog open canEdit={auth.canEdit} onClose={closeDialog} /> : null}
       {dialog?.kind === 'deleteSource' ? (
         <DeleteSourceDialog
           source={dialog.source}

@@ -23,6 +23,7 @@ const en: DataSourceCatalogue = {
     moveSources: 'Batch adjust',
     share: 'Share',
     batchShare: 'Batch share',
+    erpAccounts: 'ERP accounts',
     createSource: 'New data source',
     edit: 'Edit',
   },

@@ -21,6 +21,7 @@ const zhCN = {
     moveSources: '批量调整',
     share: '分享',
     batchShare: '批量分享',
+    erpAccounts: 'ERP 账套管理',
     createSource: '新建数据源',
     edit: '编辑',
   },

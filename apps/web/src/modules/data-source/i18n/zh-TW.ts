@@ -23,6 +23,7 @@ const zhTW: DataSourceCatalogue = {
     moveSources: '批次調整',
     share: '分享',
     batchShare: '批次分享',
+    erpAccounts: 'ERP 帳套管理',
     createSource: '新增資料來源',
     edit: '編輯',
   },

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { fetchWarnSettings, saveWarnSettings } from '../api/alarm';
 import { useWarnTranslation } from '../i18n';
 import { alertsOffered, configOf } from '../utils/form';
-import { AlarmSettings } from './AlarmSettings';
+import { LazyAlarmSettings } from './LazyAlarmSettings';
 
 interface AlarmDialogProps {
   tab: string;
@@ -38,7 +38,7 @@ export function AlarmDialog({ tab, chartId, title, open, onClose }: AlarmDialogP
   if (settings.isPending) body = <Spin tip={wt('alarm.loading')} data-testid="alarm-loading"><div style={{ minHeight: 80 }} /></Spin>;
   else if (settings.isError) body = <Alert type="error" showIcon title={settings.error instanceof Error ? settings.error.message : wt('alarm.unavailable')} data-testid="alarm-load-error" />;
   else if (!alertsOffered(tab, settings.data.type)) body = <Alert type="info" showIcon title={wt('alarm.unavailable')} data-testid="alarm-unavailable" />;
-  else body = <AlarmSettings chart={settings.data} value={configOf(settings.data.warnConfigData)} onSave={save} footer={footer} onEditing={setEditing} states={settings.data.alertStates} />;
+  else body = <LazyAlarmSettings chart={settings.data} value={configOf(settings.data.warnConfigData)} onSave={save} footer={footer} onEditing={setEditing} states={settings.data.alertStates} />;
 
   return (
     <Modal

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useWarnTranslation } from '../i18n';
 import { alertsOffered, configOf, itemCount } from '../utils/form';
 import { WARN_MAX_ITEMS, emptyWarnConfig, warnItems } from '@bi/chart-model';
-import { AlarmSettings } from './AlarmSettings';
+import { LazyAlarmSettings } from './LazyAlarmSettings';
 
 interface AlarmPanelProps {
   tab: string;
@@ -51,7 +51,7 @@ export function AlarmPanel({ tab, chart, onSave }: AlarmPanelProps) {
       </Button>
       <Modal open={open} title={wt('alarm.titleOf', { chart: chart.title })} width={820} onCancel={() => setOpen(false)} destroyOnHidden footer={<Button onClick={() => setOpen(false)}>{wt('alarm.close')}</Button>}>
         <div data-testid="alarm-dialog">
-          <AlarmSettings chart={chart} value={config} onSave={save} />
+          <LazyAlarmSettings chart={chart} value={config} onSave={save} />
         </div>
       </Modal>
     </div>

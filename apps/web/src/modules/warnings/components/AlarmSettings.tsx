@@ -13,7 +13,6 @@ import {
   canAdd,
   conditionField,
   conditionValueText,
-  draftProblem,
   editDraft,
   fieldByKey,
   fieldKey,
@@ -32,6 +31,7 @@ import {
   type WarnChart,
   type WarnDraft,
 } from '../utils/form';
+import { draftProblem } from '../utils/draft-problem';
 import '../warnings.css';
 
 interface AlarmSettingsProps {

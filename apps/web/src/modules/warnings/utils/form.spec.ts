@@ -6,7 +6,6 @@ import {
   applyDraft,
   availableLists,
   canAdd,
-  draftProblem,
   editDraft,
   hourLabel,
   HOURS,
@@ -22,6 +21,7 @@ import {
   withTime,
   type WarnChart,
 } from './form';
+import { draftProblem } from './draft-problem';
 
 const amount: ChartField = { name: 'amount', title: 'Amount', dataType: 'number', aggregator: 'sum' };
 const region: ChartField = { name: 'region', dataType: 'string', aggregator: 'max' };

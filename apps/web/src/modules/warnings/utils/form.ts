@@ -5,12 +5,10 @@ import {
   WARN_LISTS,
   WARN_MAX_ITEMS,
   WARN_OPERATORS,
-  checkWarnConfig,
   emptyWarnConfig,
   findWarnField,
   kindHasAlerts,
   warnFields,
-  warnItems,
   warnValueType,
   type Chart,
   type ChartField,
@@ -23,12 +21,12 @@ import {
   type WarnListName,
   type WarnProblem,
 } from '@bi/chart-model';
-import { hasLineBreak } from '@bi/rules';
 
 /**
  * The alarm dialog's form logic (spec 01 §3, §4, §5): pure functions over `WarnConfig` of
  * @bi/chart-model. The checks are the shared `checkWarnConfig` (the BFF and the dashboard service run
- * the same one), so the dialog refuses exactly what the server would.
+ * the same one), so the dialog refuses exactly what the server would: draftProblem (draft-problem.ts,
+ * loaded with the settings view: checkWarnConfig reads with a zod schema, kept out of the entry chunk).
  */
 
 /** What the dialog needs of a chart: its kind and value fields. */
@@ -166,15 +164,6 @@ export function removeItem(config: WarnConfig, list: WarnListName, index: number
 
 export function setSwitch(config: WarnConfig, list: WarnListName, index: number, on: boolean): WarnConfig {
   return { ...config, [list]: config[list].map((it, i) => (i === index ? { ...it, isSwitch: on } : it)) };
-}
-
-/** The first problem of the whole config with the draft applied (the shared check). */
-export function draftProblem(chart: WarnChart, config: WarnConfig, draft: WarnDraft, origin?: WarnListName): WarnProblem | null {
-  const next = applyDraft(config, draft, origin);
-  const problem = checkWarnConfig(next, chart);
-  if (problem) return problem;
-  // alert names are single-line texts: the rule of @bi/rules the server applies too
-  return warnItems(next).some(({ item }) => hasLineBreak(item.warnName.trim())) ? { key: 'warn.name_line_break', params: {} } : null;
 }
 
 /** A problem's message key in the module's catalogue ('warn.name_required' → 'problems.name_required'). */

@@ -403,6 +403,51 @@ export interface RemoveFieldRequest {
   actor: Actor | undefined;
 }
 
+/** ERP accounts */
+export interface ErpAccount {
+  id: string;
+  name: string;
+  ip: string;
+  port: number;
+  userName: string;
+  /** a password is stored (it is never sent back) */
+  hasPassword: boolean;
+  isPrimary: boolean;
+  isSelected: boolean;
+}
+
+export interface ErpAccountList {
+  accounts: ErpAccount[];
+}
+
+export interface ListErpAccountsRequest {
+  actor: Actor | undefined;
+}
+
+export interface PrimaryErpAccountReply {
+  account?: ErpAccount | undefined;
+}
+
+export interface SaveErpAccountRequest {
+  /** empty: a new account */
+  id: string;
+  name: string;
+  ip: string;
+  port: number;
+  userName: string;
+  /** empty: keep the stored password (only while ip and port are unchanged) */
+  identity: string;
+  isPrimary: boolean;
+  /** the actor chooses this account */
+  isSelected: boolean;
+  actor: Actor | undefined;
+}
+
+export interface DeleteErpAccountRequest {
+  id: string;
+  actor: Actor | undefined;
+}
+
 export interface SyncSourceRequest {
   dataSourceId: string;
   actor: Actor | undefined;
@@ -6032,6 +6077,642 @@ export const RemoveFieldRequest: MessageFns<RemoveFieldRequest> = {
   },
 };
 
+function createBaseErpAccount(): ErpAccount {
+  return { id: "", name: "", ip: "", port: 0, userName: "", hasPassword: false, isPrimary: false, isSelected: false };
+}
+
+export const ErpAccount: MessageFns<ErpAccount> = {
+  encode(message: ErpAccount, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.id !== "") {
+      writer.uint32(10).string(message.id);
+    }
+    if (message.name !== "") {
+      writer.uint32(18).string(message.name);
+    }
+    if (message.ip !== "") {
+      writer.uint32(26).string(message.ip);
+    }
+    if (message.port !== 0) {
+      writer.uint32(32).int32(message.port);
+    }
+    if (message.userName !== "") {
+      writer.uint32(42).string(message.userName);
+    }
+    if (message.hasPassword !== false) {
+      writer.uint32(48).bool(message.hasPassword);
+    }
+    if (message.isPrimary !== false) {
+      writer.uint32(56).bool(message.isPrimary);
+    }
+    if (message.isSelected !== false) {
+      writer.uint32(64).bool(message.isSelected);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ErpAccount {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseErpAccount();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.id = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.name = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.ip = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.port = reader.int32();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.userName = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 48) {
+              break;
+            }
+
+            message.hasPassword = reader.bool();
+            continue;
+          }
+          case 7: {
+            if (tag !== 56) {
+              break;
+            }
+
+            message.isPrimary = reader.bool();
+            continue;
+          }
+          case 8: {
+            if (tag !== 64) {
+              break;
+            }
+
+            message.isSelected = reader.bool();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ErpAccount {
+    return {
+      id: isSet(object.id) ? globalThis.String(object.id) : "",
+      name: isSet(object.name) ? globalThis.String(object.name) : "",
+      ip: isSet(object.ip) ? globalThis.String(object.ip) : "",
+      port: isSet(object.port) ? globalThis.Number(object.port) : 0,
+      userName: isSet(object.userName)
+        ? globalThis.String(object.userName)
+        : isSet(object.user_name)
+        ? globalThis.String(object.user_name)
+        : "",
+      hasPassword: isSet(object.hasPassword)
+        ? globalThis.Boolean(object.hasPassword)
+        : isSet(object.has_password)
+        ? globalThis.Boolean(object.has_password)
+        : false,
+      isPrimary: isSet(object.isPrimary)
+        ? globalThis.Boolean(object.isPrimary)
+        : isSet(object.is_primary)
+        ? globalThis.Boolean(object.is_primary)
+        : false,
+      isSelected: isSet(object.isSelected)
+        ? globalThis.Boolean(object.isSelected)
+        : isSet(object.is_selected)
+        ? globalThis.Boolean(object.is_selected)
+        : false,
+    };
+  },
+
+  toJSON(message: ErpAccount): unknown {
+    const obj: any = {};
+    if (message.id !== "") {
+      obj.id = message.id;
+    }
+    if (message.name !== "") {
+      obj.name = message.name;
+    }
+    if (message.ip !== "") {
+      obj.ip = message.ip;
+    }
+    if (message.port !== 0) {
+      obj.port = Math.round(message.port);
+    }
+    if (message.userName !== "") {
+      obj.userName = message.userName;
+    }
+    if (message.hasPassword !== false) {
+      obj.hasPassword = message.hasPassword;
+    }
+    if (message.isPrimary !== false) {
+      obj.isPrimary = message.isPrimary;
+    }
+    if (message.isSelected !== false) {
+      obj.isSelected = message.isSelected;
+    }
+    return obj;
+  },
+};
+
+function createBaseErpAccountList(): ErpAccountList {
+  return { accounts: [] };
+}
+
+export const ErpAccountList: MessageFns<ErpAccountList> = {
+  encode(message: ErpAccountList, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.accounts) {
+      ErpAccount.encode(v!, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ErpAccountList {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseErpAccountList();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.accounts.push(ErpAccount.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ErpAccountList {
+    return {
+      accounts: globalThis.Array.isArray(object?.accounts)
+        ? object.accounts.map((e: any) => ErpAccount.fromJSON(e))
+        : [],
+    };
+  },
+
+  toJSON(message: ErpAccountList): unknown {
+    const obj: any = {};
+    if (message.accounts?.length) {
+      obj.accounts = message.accounts.map((e) => ErpAccount.toJSON(e));
+    }
+    return obj;
+  },
+};
+
+function createBaseListErpAccountsRequest(): ListErpAccountsRequest {
+  return { actor: undefined };
+}
+
+export const ListErpAccountsRequest: MessageFns<ListErpAccountsRequest> = {
+  encode(message: ListErpAccountsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.actor !== undefined) {
+      Actor.encode(message.actor, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListErpAccountsRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListErpAccountsRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.actor = Actor.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListErpAccountsRequest {
+    return { actor: isSet(object.actor) ? Actor.fromJSON(object.actor) : undefined };
+  },
+
+  toJSON(message: ListErpAccountsRequest): unknown {
+    const obj: any = {};
+    if (message.actor !== undefined) {
+      obj.actor = Actor.toJSON(message.actor);
+    }
+    return obj;
+  },
+};
+
+function createBasePrimaryErpAccountReply(): PrimaryErpAccountReply {
+  return {};
+}
+
+export const PrimaryErpAccountReply: MessageFns<PrimaryErpAccountReply> = {
+  encode(message: PrimaryErpAccountReply, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.account !== undefined) {
+      ErpAccount.encode(message.account, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): PrimaryErpAccountReply {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBasePrimaryErpAccountReply();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.account = ErpAccount.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): PrimaryErpAccountReply {
+    return { account: isSet(object.account) ? ErpAccount.fromJSON(object.account) : undefined };
+  },
+
+  toJSON(message: PrimaryErpAccountReply): unknown {
+    const obj: any = {};
+    if (message.account !== undefined) {
+      obj.account = ErpAccount.toJSON(message.account);
+    }
+    return obj;
+  },
+};
+
+function createBaseSaveErpAccountRequest(): SaveErpAccountRequest {
+  return {
+    id: "",
+    name: "",
+    ip: "",
+    port: 0,
+    userName: "",
+    identity: "",
+    isPrimary: false,
+    isSelected: false,
+    actor: undefined,
+  };
+}
+
+export const SaveErpAccountRequest: MessageFns<SaveErpAccountRequest> = {
+  encode(message: SaveErpAccountRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.id !== "") {
+      writer.uint32(10).string(message.id);
+    }
+    if (message.name !== "") {
+      writer.uint32(18).string(message.name);
+    }
+    if (message.ip !== "") {
+      writer.uint32(26).string(message.ip);
+    }
+    if (message.port !== 0) {
+      writer.uint32(32).int32(message.port);
+    }
+    if (message.userName !== "") {
+      writer.uint32(42).string(message.userName);
+    }
+    if (message.identity !== "") {
+      writer.uint32(50).string(message.identity);
+    }
+    if (message.isPrimary !== false) {
+      writer.uint32(56).bool(message.isPrimary);
+    }
+    if (message.isSelected !== false) {
+      writer.uint32(64).bool(message.isSelected);
+    }
+    if (message.actor !== undefined) {
+      Actor.encode(message.actor, writer.uint32(74).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SaveErpAccountRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSaveErpAccountRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.id = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.name = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.ip = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.port = reader.int32();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.userName = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.identity = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 56) {
+              break;
+            }
+
+            message.isPrimary = reader.bool();
+            continue;
+          }
+          case 8: {
+            if (tag !== 64) {
+              break;
+            }
+
+            message.isSelected = reader.bool();
+            continue;
+          }
+          case 9: {
+            if (tag !== 74) {
+              break;
+            }
+
+            message.actor = Actor.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SaveErpAccountRequest {
+    return {
+      id: isSet(object.id) ? globalThis.String(object.id) : "",
+      name: isSet(object.name) ? globalThis.String(object.name) : "",
+      ip: isSet(object.ip) ? globalThis.String(object.ip) : "",
+      port: isSet(object.port) ? globalThis.Number(object.port) : 0,
+      userName: isSet(object.userName)
+        ? globalThis.String(object.userName)
+        : isSet(object.user_name)
+        ? globalThis.String(object.user_name)
+        : "",
+      identity: isSet(object.identity) ? globalThis.String(object.identity) : "",
+      isPrimary: isSet(object.isPrimary)
+        ? globalThis.Boolean(object.isPrimary)
+        : isSet(object.is_primary)
+        ? globalThis.Boolean(object.is_primary)
+        : false,
+      isSelected: isSet(object.isSelected)
+        ? globalThis.Boolean(object.isSelected)
+        : isSet(object.is_selected)
+        ? globalThis.Boolean(object.is_selected)
+        : false,
+      actor: isSet(object.actor) ? Actor.fromJSON(object.actor) : undefined,
+    };
+  },
+
+  toJSON(message: SaveErpAccountRequest): unknown {
+    const obj: any = {};
+    if (message.id !== "") {
+      obj.id = message.id;
+    }
+    if (message.name !== "") {
+      obj.name = message.name;
+    }
+    if (message.ip !== "") {
+      obj.ip = message.ip;
+    }
+    if (message.port !== 0) {
+      obj.port = Math.round(message.port);
+    }
+    if (message.userName !== "") {
+      obj.userName = message.userName;
+    }
+    if (message.identity !== "") {
+      obj.identity = message.identity;
+    }
+    if (message.isPrimary !== false) {
+      obj.isPrimary = message.isPrimary;
+    }
+    if (message.isSelected !== false) {
+      obj.isSelected = message.isSelected;
+    }
+    if (message.actor !== undefined) {
+      obj.actor = Actor.toJSON(message.actor);
+    }
+    return obj;
+  },
+};
+
+function createBaseDeleteErpAccountRequest(): DeleteErpAccountRequest {
+  return { id: "", actor: undefined };
+}
+
+export const DeleteErpAccountRequest: MessageFns<DeleteErpAccountRequest> = {
+  encode(message: DeleteErpAccountRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.id !== "") {
+      writer.uint32(10).string(message.id);
+    }
+    if (message.actor !== undefined) {
+      Actor.encode(message.actor, writer.uint32(18).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): DeleteErpAccountRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseDeleteErpAccountRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.id = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.actor = Actor.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): DeleteErpAccountRequest {
+    return {
+      id: isSet(object.id) ? globalThis.String(object.id) : "",
+      actor: isSet(object.actor) ? Actor.fromJSON(object.actor) : undefined,
+    };
+  },
+
+  toJSON(message: DeleteErpAccountRequest): unknown {
+    const obj: any = {};
+    if (message.id !== "") {
+      obj.id = message.id;
+    }
+    if (message.actor !== undefined) {
+      obj.actor = Actor.toJSON(message.actor);
+    }
+    return obj;
+  },
+};
+
 function createBaseSyncSourceRequest(): SyncSourceRequest {
   return { dataSourceId: "", actor: undefined };
 }
@@ -6674,6 +7355,25 @@ export interface DataSourceServiceClient {
   saveJoin(request: JoinTableRequest): Observable<JoinTableReply>;
 
   /**
+   * ERP accounts (docs/api/data-source.md "ERP accounts"). Passwords are stored encrypted and never answered.
+   * Every account, is_selected for the actor (their last chosen account, else the primary).
+   */
+
+  listErpAccounts(request: ListErpAccountsRequest): Observable<ErpAccountList>;
+
+  /** The primary account (none when there is no account). */
+
+  getPrimaryErpAccount(request: ListErpAccountsRequest): Observable<PrimaryErpAccountReply>;
+
+  /** Creates (no id) or changes an account; the first becomes primary, exactly one stays primary; answers the list. */
+
+  saveErpAccount(request: SaveErpAccountRequest): Observable<ErpAccountList>;
+
+  /** Deletes an account other than the primary; answers the list. */
+
+  deleteErpAccount(request: DeleteErpAccountRequest): Observable<ErpAccountList>;
+
+  /**
    * Synced copies (docs/adr/0012-synced-copies.md). Refresh now: claims a sync of a synced source
    * (run as its creator) and answers the run at once, running; a sync of it already going is answered instead.
    */
@@ -6792,6 +7492,31 @@ export interface DataSourceServiceController {
   saveJoin(request: JoinTableRequest): Promise<JoinTableReply> | Observable<JoinTableReply> | JoinTableReply;
 
   /**
+   * ERP accounts (docs/api/data-source.md "ERP accounts"). Passwords are stored encrypted and never answered.
+   * Every account, is_selected for the actor (their last chosen account, else the primary).
+   */
+
+  listErpAccounts(
+    request: ListErpAccountsRequest,
+  ): Promise<ErpAccountList> | Observable<ErpAccountList> | ErpAccountList;
+
+  /** The primary account (none when there is no account). */
+
+  getPrimaryErpAccount(
+    request: ListErpAccountsRequest,
+  ): Promise<PrimaryErpAccountReply> | Observable<PrimaryErpAccountReply> | PrimaryErpAccountReply;
+
+  /** Creates (no id) or changes an account; the first becomes primary, exactly one stays primary; answers the list. */
+
+  saveErpAccount(request: SaveErpAccountRequest): Promise<ErpAccountList> | Observable<ErpAccountList> | ErpAccountList;
+
+  /** Deletes an account other than the primary; answers the list. */
+
+  deleteErpAccount(
+    request: DeleteErpAccountRequest,
+  ): Promise<ErpAccountList> | Observable<ErpAccountList> | ErpAccountList;
+
+  /**
    * Synced copies (docs/adr/0012-synced-copies.md). Refresh now: claims a sync of a synced source
    * (run as its creator) and answers the run at once, running; a sync of it already going is answered instead.
    */
@@ -6832,6 +7557,10 @@ export function DataSourceServiceControllerMethods() {
       "getJoin",
       "previewJoin",
       "saveJoin",
+      "listErpAccounts",
+      "getPrimaryErpAccount",
+      "saveErpAccount",
+      "deleteErpAccount",
       "syncSource",
       "syncStatus",
     ];

@@ -1,0 +1,47 @@
+/** Simplified Chinese texts of the ERP module (registered under erp.*). */
+const zhCN = {
+  title: 'ERP 账套管理',
+  add: '新建账套',
+  empty: '还没有 ERP 账套',
+  loadFailed: 'ERP 账套加载失败',
+  primary: '默认',
+  selected: '当前选择',
+  columns: {
+    name: '账套名称',
+    server: '服务器',
+    userName: '用户名',
+    actions: '操作',
+  },
+  edit: '编辑',
+  choose: '选择',
+  delete: '删除',
+  deleteTitle: '删除账套',
+  deleteContent: '确定删除账套“{{name}}”吗？',
+  deleted: '已删除',
+  saved: '已保存',
+  chosen: '已选择账套“{{name}}”',
+  form: {
+    createTitle: '新建账套',
+    editTitle: '编辑账套“{{name}}”',
+    name: '账套名称',
+    ip: 'IP',
+    port: '端口',
+    userName: '用户名',
+    identity: '密码',
+    identityKept: '不修改请留空',
+    isPrimary: '设为默认账套',
+    save: '保存',
+    back: '返回',
+    nameRequired: '请输入账套名称',
+    ipRequired: '请输入 IP',
+    portInvalid: '请输入端口（1 到 65535）',
+    userRequired: '请输入用户名',
+    passwordRequired: '请输入密码',
+    passwordReenter: 'IP 或端口已更改，请重新输入密码',
+    primaryRequired: '默认账套设置不能取消',
+    tooLong: '内容过长',
+  },
+};
+
+export type ErpCatalogue = typeof zhCN;
+export default zhCN;
