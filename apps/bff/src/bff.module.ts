@@ -28,6 +28,7 @@ import { EnvelopeExceptionFilter } from './http/exception.filter.js';
 import { IdentityAdminController } from './identity/admin.controller.js';
 import { IdentityController } from './identity/identity.controller.js';
 import { SharingController } from './data-source/sharing.controller.js';
+import { SyncController } from './data-source/sync.controller.js';
 import { RowRulesController } from './data-source/row-rules.controller.js';
 import { RelationController } from './relation/relation.controller.js';
 import { TemplateController } from './template/template.controller.js';
@@ -56,6 +57,7 @@ export class BffModule {
         ChartEditorController,
         ChartDetailController,
         SharingController,
+        SyncController,
         TemplateController,
         RowRulesController,
         JoinTableController,

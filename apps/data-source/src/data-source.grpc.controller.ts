@@ -2,6 +2,7 @@ import { Controller } from '@nestjs/common';
 import { dataSourceV1 } from '@bi/proto';
 import { from, type Observable } from 'rxjs';
 import { ErpAccountService } from './erp-accounts/erp-account.service.js';
+import { SyncService } from './connectors/sync.service.js';
 import { JoinTableService } from './joins/join-table.service.js';
 import { ApiSourcesService } from './sources/api-sources.service.js';
 import { FieldsService } from './sources/fields.service.js';
@@ -43,6 +44,7 @@ export class DataSourceGrpcController implements dataSourceV1.DataSourceServiceC
     private readonly joins: JoinTableService,
     private readonly erpAccounts: ErpAccountService,
     private readonly apis: ApiSourcesService,
+    private readonly syncs: SyncService,
   ) {}
 
   // ERP accounts (docs/api/data-source.md "ERP accounts")
@@ -57,6 +59,14 @@ export class DataSourceGrpcController implements dataSourceV1.DataSourceServiceC
   }
   deleteErpAccount(r: dataSourceV1.DeleteErpAccountRequest) {
     return this.erpAccounts.delete(r);
+  }
+
+  // synced copies (docs/adr/0012-synced-copies.md)
+  syncSource(r: dataSourceV1.SyncSourceRequest) {
+    return this.syncs.refreshNow(r);
+  }
+  syncStatus(r: dataSourceV1.SyncStatusRequest) {
+    return this.syncs.status(r);
   }
 
   // joined tables (docs/api/join-table.md)

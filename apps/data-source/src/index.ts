@@ -25,6 +25,8 @@ import { SourceWriter } from './sources/source-writer.js';
 import { SourcesService } from './sources/sources.service.js';
 import { SyncRunner } from './connectors/sync-runner.js';
 import { ApiSourcesService } from './sources/api-sources.service.js';
+import { SyncService } from './connectors/sync.service.js';
+import { RunAs } from './connectors/run-as.js';
 import { DemoData } from './uploads/demo.js';
 import { UploadService } from './uploads/upload.service.js';
 
@@ -32,6 +34,10 @@ import { UploadService } from './uploads/upload.service.js';
 export class DataSourceModule {}
 
 export { generateDemoCsv } from './uploads/demo.js';
+/** The connectors by name (a spec may stand in a connector of its own for a kind's entry). */
+export { CONNECTORS, type ConnectorEntry, type SyncContext, type SyncPlan } from './connectors/index.js';
+export type { Connector } from './connectors/connector.js';
+export { SyncService, SYNC_JOB } from './connectors/sync.service.js';
 
 /**
  * Migrates the data_source schema and serves DataSourceService. Closing the app stops the outbox
@@ -57,6 +63,8 @@ export async function startDataSourceService(runtime: ServiceRuntime, url: strin
         HistoryService,
         RowsService,
         SyncRunner,
+        SyncService,
+        RunAs,
         SourceRunner,
         SourceQueryService,
         JoinTableService,

@@ -1,4 +1,5 @@
 import { outboxMigration } from '@bi/messaging';
+import { jobsTablesSql } from '@bi/jobs';
 import { settingsTableSql, type Migration } from '@bi/persistence';
 
 export const DATA_SOURCE_SCHEMA = 'data_source';
@@ -82,6 +83,37 @@ CREATE TABLE data_source.join_inputs (
   PRIMARY KEY (join_id, input_id)
 );
 CREATE INDEX join_inputs_input ON data_source.join_inputs (input_id);
+`,
+  },
+  {
+    // Synced copies (issue 29, docs/adr/0012-synced-copies.md): the @bi/jobs tables (a sync is a run
+    // keyed (data-source.sync, source id, window)), and per run what the sync did: how it was started,
+    // whose principal ran it, rows and duration, and the error as a message key for the source page.
+    // Pruning a run (BI_JOB_RUNS_RETENTION_DAYS) removes its line here too.
+    id: '0005_sync',
+    sql: `
+${jobsTablesSql(DATA_SOURCE_SCHEMA)}
+CREATE TABLE data_source.syncs (
+  job text NOT NULL,
+  item text NOT NULL,
+  run_window text NOT NULL,
+  source_id uuid NOT NULL,
+  -- schedule (the round, by cache_interval) or manual (refresh now)
+  trigger text NOT NULL CHECK (trigger IN ('schedule', 'manual')),
+  -- replace or append
+  mode text NOT NULL CHECK (mode IN ('replace', 'append')),
+  -- the principal the sync runs as (the source's creator) and who asked for it
+  run_as uuid,
+  run_as_name text NOT NULL DEFAULT '',
+  requested_by text NOT NULL DEFAULT '',
+  rows bigint,
+  duration_ms bigint,
+  -- {key, params} of the failure's message (never an engine's raw text)
+  error jsonb,
+  PRIMARY KEY (job, item, run_window),
+  FOREIGN KEY (job, item, run_window) REFERENCES data_source.job_runs (job, item, run_window) ON DELETE CASCADE
+);
+CREATE INDEX syncs_source ON data_source.syncs (source_id);
 `,
   },
   {

@@ -56,6 +56,7 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixLine> = {
   'GET /api/data_source/roles_users': ['deny', 'deny', 'allow', 'allow', 'allow', '-'],
   'GET /api/data_source/roles_users/{dataSourceId}': ['deny', 'deny', 'deny', 'allow', 'allow', '-'],
   'GET /api/data_source/row_rules/{dataSourceId}': ['deny', 'deny', 'deny', 'deny', 'allow', '-'],
+  'GET /api/data_source/sync/{dataSourceId}': ['deny', 'deny', 'deny', 'allow', 'allow', '-'],
   'GET /api/data_source/template_datasource': ['deny', 'deny', 'allow', 'allow', 'allow', '-'],
   'GET /api/data_source/topds/{dataSourceId}/{count}': ['deny', 'deny', 'deny', 'allow', 'allow', 'whole'],
   'GET /api/e10account/list': ['deny', 'deny', 'allow', 'allow', 'allow', '-'],
@@ -98,6 +99,8 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixLine> = {
   'POST /api/data_source/sort/{projectId}': ['deny', 'deny', 'allow', 'allow', 'allow', '-'],
   'POST /api/data_source/publish/{dataSourceId}': ['deny', 'deny', 'failed', 'allow', 'allow', '-'],
   'POST /api/data_source/repoint/{dataSourceId}': ['deny', 'deny', 'deny', 'allow', 'allow', '-'],
+  // the matrix's fixture source is live (no sync): the refusal 400 'sync.not_synced' once the caller may edit it
+  'POST /api/data_source/sync/{dataSourceId}': ['deny', 'deny', 'deny', 400, 400, '-'],
   'POST /api/data_source/source': ['deny', 'deny', 'deny', 'deny', 'allow', '-'],
   'POST /api/data_source/sql': ['deny', 'deny', 'deny', 'deny', 'allow', '-'],
   'POST /api/e10account/edit': ['deny', 'deny', 'allow', 'allow', 'allow', '-'],

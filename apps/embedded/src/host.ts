@@ -13,7 +13,9 @@ import { startWarningService, type WarningServiceOptions } from '@bi/warning';
 import { closeRuntime, openRuntime, type ServiceRuntime } from '@bi/service-kit';
 import { startDemoErp, type DemoErp } from './demo-erp.js';
 
-type Starter = (runtime: ServiceRuntime, url: string, options?: WarningServiceOptions) => Promise<{ close(): Promise<void> }>;
+/** A started service: a Nest application (its providers by class, for tests that drive a job round). */
+type StartedService = { close(): Promise<void>; get?(token: unknown): unknown };
+type Starter = (runtime: ServiceRuntime, url: string, options?: WarningServiceOptions) => Promise<StartedService>;
 
 /** Start order: identity first (it seeds the users), the BFF last (it needs them all). */
 const SERVICES: [ServiceName, Starter][] = [
@@ -31,6 +33,8 @@ export const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.m
 export interface EmbeddedHost {
   url: string;
   runtime: ServiceRuntime;
+  /** A provider of a service's Nest application (tests: run a job round of a service now). */
+  provider<T>(service: ServiceName, token: abstract new (...args: never[]) => T): T;
   stop(): Promise<void>;
 }
 
@@ -50,13 +54,18 @@ export async function startEmbeddedHost(
 ): Promise<EmbeddedHost> {
   runtime ??= await openRuntime(config, logger);
   runtime.inProcess = true;
-  const started: { close(): Promise<void> }[] = [];
+  const started: StartedService[] = [];
+  const services = new Map<ServiceName, StartedService>();
   let demoErp: DemoErp | undefined;
   try {
     // before the services: they read the outbound policy (which opens the provider's port) when they start
     demoErp = await startDemoErp(config, runtime, logger);
     if (demoErp) started.push(demoErp);
-    for (const [name, start] of SERVICES) started.push(await start(runtime, config.services[name][0], name === 'warning' ? options.warning : undefined));
+    for (const [name, start] of SERVICES) {
+      const service = await start(runtime, config.services[name][0], name === 'warning' ? options.warning : undefined);
+      started.push(service);
+      services.set(name, service);
+    }
     // the BFF reads the services' freshness stamps from the runtime's cache (docs/adr/0003-bff-answer-cache.md)
     const bff = await createBffApp(config, logger, config.webDist ?? DEFAULT_WEB_DIST, runtime.cache, runtime.bus);
     await bff.listen(config.port, config.host);
@@ -72,6 +81,7 @@ export async function startEmbeddedHost(
   return {
     url: `http://${host}:${port}`,
     runtime: runtime!,
+    provider: <T,>(service: ServiceName, token: abstract new (...args: never[]) => T) => services.get(service)!.get!(token) as T,
     async stop() {
       for (const s of [...started].reverse()) await s.close().catch((e) => logger.warn('error while stopping', { error: e }));
       await closeRuntime(runtime!);

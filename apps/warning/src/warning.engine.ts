@@ -169,7 +169,7 @@ export class WarningEngine implements OnModuleInit, OnModuleDestroy {
     @Inject(CLOCK) private readonly clock: Clock,
   ) {
     this.relay = new OutboxRelay(db, WARNING_SCHEMA, bus, logger);
-    this.jobs = new Jobs({ db, schema: WARNING_SCHEMA, timeZone: config.timeZone, clock, logger });
+    this.jobs = new Jobs({ db, schema: WARNING_SCHEMA, timeZone: config.timeZone, clock, logger, retentionDays: config.jobRunsRetentionDays });
     this.evaluationTimeoutMs = (config.dataSources.queryTimeoutSeconds + 120) * 1000;
     this.timedRound = this.jobs.registerRound<RoundResult>({
       name: TIMED_ALERTS_JOB,

@@ -60,6 +60,12 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ BI_MODULES: 'sql,nosql' })).toThrow(/BI_MODULES/);
   });
 
+  it('reads the retention of finished job runs (BI_JOB_RUNS_RETENTION_DAYS, default 30 days)', () => {
+    expect(loadConfig({}).jobRunsRetentionDays).toBe(30);
+    expect(loadConfig({ BI_JOB_RUNS_RETENTION_DAYS: '7' }).jobRunsRetentionDays).toBe(7);
+    expect(() => loadConfig({ BI_JOB_RUNS_RETENTION_DAYS: '0' })).toThrow(/BI_JOB_RUNS_RETENTION_DAYS/);
+  });
+
   it('reads the data-source settings: query timeout, row cap and the secret key', () => {
     const d = loadConfig({}).dataSources;
     expect(d).toMatchObject({ queryTimeoutSeconds: 30, queryMaxRows: 100_000, secretKey: undefined });

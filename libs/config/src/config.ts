@@ -100,6 +100,8 @@ const envShape = {
     // unset: DuckDB's own limit (80 % of the machine's memory), more than a service's container has
     BI_ANALYTICS_MEMORY_MB: positiveInt(1_000_000).optional(),
     BI_UPLOAD_MAX_ROWS: positiveInt(100_000_000).default(5_000_000),
+    // @bi/jobs: finished run records older than this are pruned by the library
+    BI_JOB_RUNS_RETENTION_DAYS: positiveInt(3650).default(30),
     BI_CHART_CACHE_SECONDS: positiveInt(7 * 24 * 3600).default(60),
     BI_CHART_SOURCE_CONCURRENCY: positiveInt(100).default(4),
     // the enterprise type the web reads from GET /api/config: the warning bell shows for 3 (spec 02 §2)
@@ -202,6 +204,8 @@ export interface AppConfig {
   };
   /** the product's time zone (IANA name): relative date filters are computed in it, never in a browser's clock */
   timeZone: string;
+  /** @bi/jobs: finished runs (succeeded, failed, timed out) older than this many days are pruned */
+  jobRunsRetentionDays: number;
   /** a user's language until they choose one (zh-CN, zh-TW or en) */
   defaultLanguage: 'zh-CN' | 'zh-TW' | 'en';
   /** 3 shows the warning bell (spec 02 §2); the web reads it from GET /api/config */
@@ -312,6 +316,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       uploadMaxRows: e.BI_UPLOAD_MAX_ROWS,
     },
     timeZone: e.BI_TIME_ZONE ?? Intl.DateTimeFormat().resolvedOptions().timeZone,
+    jobRunsRetentionDays: e.BI_JOB_RUNS_RETENTION_DAYS,
     defaultLanguage: e.BI_DEFAULT_LANGUAGE,
     enterpriseType: e.BI_ENTERPRISE_TYPE,
     alerts: {

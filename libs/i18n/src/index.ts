@@ -10,6 +10,7 @@
  *   connection.ts  connection.* query.*
  *   sql.ts         sql.*
  *   upload.ts      excel.*
+ *   sync.ts        sync.* (synced copies: a sync job's outcome, refresh now)
  *   join.ts        join.*
  *   relation.ts    relation.*
  *   chart.ts       chart.*

@@ -43,7 +43,15 @@ export interface JobsOptions {
   logger?: JobsLogger;
   /** this replica's name in claims (default host:pid:random) */
   replica?: string;
+  /** finished runs (succeeded, failed, timed_out) older than this are pruned (BI_JOB_RUNS_RETENTION_DAYS; default 30) */
+  retentionDays?: number;
 }
+
+/** How long a finished run record is kept unless JobsOptions.retentionDays says otherwise. */
+export const DEFAULT_RUN_RETENTION_DAYS = 30;
+/** A replica prunes at most this often (after a round of any of its jobs). */
+export const PRUNE_EVERY_MS = 3_600_000;
+const DAY_MS = 86_400_000;
 
 export interface JobContext {
   job: string;
@@ -136,9 +144,14 @@ export class Jobs {
   private readonly schema: string;
   private readonly windowJobs = new Map<string, WindowJobDefinition>();
   private readonly rounds = new Map<string, { rounds: Rounds; firstDelayMs: number }>();
+  private readonly retentionMs: number;
+  private prunedAt: number | undefined;
 
   constructor(private readonly options: JobsOptions) {
     this.schema = assertIdentifier(options.schema);
+    const days = options.retentionDays ?? DEFAULT_RUN_RETENTION_DAYS;
+    if (!(days > 0)) throw new Error('jobs: the run retention must be a positive number of days');
+    this.retentionMs = days * DAY_MS;
     this.clock = options.clock ?? { now: () => new Date() };
     this.replica = options.replica ?? `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   }
@@ -163,6 +176,7 @@ export class Jobs {
       const since = await this.coveredUntil(job.name);
       const result = await job.handler({ job: job.name, now, ...(since ? { since } : {}) });
       await this.cover(job.name, now);
+      await this.pruneIfDue();
       return result;
     };
     const rounds = new Rounds(
@@ -206,6 +220,7 @@ export class Jobs {
         .run((signal) => job.handler({ job: name, window: key.window, now, ...(since ? { since } : {}), signal }))
         .catch((e) => this.warn('job run failed', name, e, key.window));
     await this.cover(name, now);
+    await this.pruneIfDue();
     return claim.keys.length ? this.runs({ job: name, windows: claim.keys.map((k) => k.window), claimedBy: this.replica }) : [];
   }
 
@@ -283,6 +298,25 @@ export class Jobs {
       [job, now],
     );
     return r.rowCount;
+  }
+
+  /**
+   * Deletes the finished runs (succeeded, failed, timed_out) of every job of the schema that finished
+   * before the retention (BI_JOB_RUNS_RETENTION_DAYS) ended; runs still queued or running are kept.
+   * The rounds call it themselves at most once an hour per replica (pruneIfDue). Answers the rows deleted.
+   */
+  async prune(): Promise<number> {
+    const before = new Date(this.clock.now().getTime() - this.retentionMs);
+    const r = await this.options.db.query(`DELETE FROM ${this.schema}.job_runs WHERE state IN ('succeeded', 'failed', 'timed_out') AND finished_at < $1`, [before]);
+    return r.rowCount;
+  }
+
+  /** prune() when this replica has not pruned for PRUNE_EVERY_MS; a failure is logged, never fails the round. */
+  private async pruneIfDue(): Promise<void> {
+    const now = this.clock.now().getTime();
+    if (this.prunedAt !== undefined && now - this.prunedAt < PRUNE_EVERY_MS) return;
+    this.prunedAt = now;
+    await this.prune().catch((e: unknown) => this.warn('pruning finished runs failed', '*', e));
   }
 
   /** How far the job's rounds have come (any replica); undefined before the first. */

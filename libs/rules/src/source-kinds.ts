@@ -27,6 +27,14 @@ export type SourceEngine = 'mssql' | 'mysql' | 'oracle' | 'postgres' | 'analytic
 /** How a kind gets its rows: queried on its own database at each read ('live'), or copied into the analytics store ('synced'). */
 export type SourceRows = 'live' | 'synced';
 
+/**
+ * The connectors of synced kinds by name (apps/data-source/src/connectors/index.ts maps each name to
+ * its file; a name without one fails the type check there). The sync job reaches a kind's connector
+ * only through its entry's `connector`.
+ */
+export const SOURCE_CONNECTORS = ['sheet', 'http-api'] as const;
+export type SourceConnectorName = (typeof SOURCE_CONNECTORS)[number];
+
 /** The icon of a kind in the create dialog (apps/web data-source CreateSourceDialog). */
 export type SourceIconKey = 'database' | 'sql' | 'excel' | 'join' | 'api';
 
@@ -58,6 +66,8 @@ export interface SourceKindEntry {
   module: SourceModule | null;
   engine: SourceEngine | null;
   rows: SourceRows;
+  /** The connector yielding a synced kind's rows (its copy in the analytics store); null for a live kind or one not built yet. */
+  connector: SourceConnectorName | null;
   /** The scheme of its connection as display text (`<scheme>://user@host:port/database`, `<scheme>://` without a connection). */
   scheme: string;
   /** The connection form; null when it connects to no server of its own. */
@@ -80,9 +90,9 @@ export interface SourceKindEntry {
 
 const sqlEdit = { name: 'data_source_edit' } as const;
 const sqlWizard = <K extends string>(key: K) => ({ name: 'data_source_sql', params: { type: key } }) as const;
-const database = { reference: null, available: true, rows: 'live', sqlWizard: true, adminOnly: false, edit: sqlEdit, may: { share: true, append: false } } as const;
+const database = { reference: null, available: true, rows: 'live', connector: null, sqlWizard: true, adminOnly: false, edit: sqlEdit, may: { share: true, append: false } } as const;
 /** A kind the spec names that has no connector or screen yet. */
-const planned = { reference: null, available: false, engine: null, scheme: '', connection: null, sqlWizard: false, adminOnly: false, create: null, edit: null, icon: 'database' } as const;
+const planned = { reference: null, available: false, connector: null, engine: null, scheme: '', connection: null, sqlWizard: false, adminOnly: false, create: null, edit: null, icon: 'database' } as const;
 
 /** The kinds; the create dialog lists the available ones with a `create` route in this order. */
 export const SOURCE_KIND_REGISTRY = {
@@ -137,6 +147,7 @@ export const SOURCE_KIND_REGISTRY = {
     engine: 'analytics',
     scheme: 'analytics',
     rows: 'synced',
+    connector: 'sheet',
     connection: null,
     sqlWizard: false,
     adminOnly: false,
@@ -154,6 +165,7 @@ export const SOURCE_KIND_REGISTRY = {
     engine: 'join',
     scheme: 'jointable',
     rows: 'live',
+    connector: null,
     connection: null,
     sqlWizard: false,
     adminOnly: false,
@@ -175,13 +187,15 @@ export const SOURCE_KIND_REGISTRY = {
     engine: 'analytics',
     scheme: 'analytics',
     rows: 'synced',
+    connector: 'http-api',
     connection: null,
     sqlWizard: false,
     adminOnly: false,
     // the spec's routes: the wizard route of the create dialog with the kind's key, the edit screen of a source (each dispatches on the kind)
     create: sqlWizard('api'),
     edit: sqlEdit,
-    may: { share: true, append: false },
+    // append: an incremental sync (by a watermark field) adds the rows after the last one
+    may: { share: true, append: true },
     icon: 'api',
   },
   /** Spec 02: an ERP report source on an ERP account (route data_source_e10_report). */
@@ -195,6 +209,23 @@ export const SOURCE_KIND_REGISTRY = {
 
 export type SourceKindKey = keyof typeof SOURCE_KIND_REGISTRY;
 type Registry = typeof SOURCE_KIND_REGISTRY;
+
+/** The built synced kinds that name no connector: must be none (a synced kind is built only with its connector). */
+type SyncedWithoutConnector = { [K in SourceKindKey]: Registry[K] extends { available: true; rows: 'synced'; connector: null } ? K : never }[SourceKindKey];
+/** Fails the type check, naming the kind, when a built synced kind has `connector: null`. */
+export const SYNCED_KINDS_HAVE_CONNECTORS: [SyncedWithoutConnector] extends [never] ? true : { kindWithoutConnector: SyncedWithoutConnector } = true;
+
+/** The connector of a stored source's kind (null: a live kind, or one not built). */
+export function connectorOfSource(source: { type: number; reference?: string | null }): SourceConnectorName | null {
+  const key = sourceKindOfSource(source);
+  return key === null ? null : sourceKind(key).connector;
+}
+
+/** What the registry lets a stored source's kind do: be shared, have rows appended or replaced. An unknown kind may neither. */
+export function sourceMay(source: { type: number; reference?: string | null }, what: 'share' | 'append'): boolean {
+  const key = sourceKindOfSource(source);
+  return key !== null && sourceKind(key).may[what];
+}
 
 /** The kinds in the registry's order. */
 export const SOURCE_KINDS = Object.keys(SOURCE_KIND_REGISTRY) as readonly SourceKindKey[];

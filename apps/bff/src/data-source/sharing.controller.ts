@@ -4,6 +4,7 @@ import { ApiBearerAuth, ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AppError } from '@bi/core';
 import { translate, type Language } from '@bi/i18n';
 import type { dataSourceV1, identityV1 } from '@bi/proto';
+import { sourceMay } from '@bi/rules';
 import { z } from 'zod';
 import { DATA_SOURCE_CLIENT, IDENTITY_CLIENT, rpc } from '../grpc-clients.js';
 import { CurrentUser, RequirePermission, type AuthUser } from '../http/auth.guard.js';
@@ -105,7 +106,8 @@ export class SharingController {
     const failures: PublishFailure[] = [];
     found.forEach((s, i) => {
       const dataSourceId = ids[i]!;
-      if (!s || !canShareSource(user, s)) failures.push({ dataSourceId, dataSourceName: dataSourceId, failedMessage: translate('share.not_allowed', lang) });
+      // the registry says which kinds may be shared at all (every kind today), then the access policy who may
+      if (!s || !sourceMay(s, 'share') || !canShareSource(user, s)) failures.push({ dataSourceId, dataSourceName: dataSourceId, failedMessage: translate('share.not_allowed', lang) });
       else if (projectId && s.projectId !== projectId) failures.push({ dataSourceId, dataSourceName: s.name, failedMessage: translate('share.not_in_folder', lang) });
       else ok.push(s);
     });

@@ -1,16 +1,57 @@
+import type { Principal } from '@bi/access';
+import type { Logger } from '@bi/core';
+import { connectorOfSource, type SourceConnectorName } from '@bi/rules';
+import type { SourceRow } from '../data-source.repository.js';
+import type { ApiSourcesService } from '../sources/api-sources.service.js';
+import type { Connector } from './connector.js';
+
+/** Whose principal a sync runs as (the source's creator, grants as of now): a connector asks @bi/access with it for any access decision it makes (an outbound target). */
+export interface SyncPrincipal {
+  userId: string | null;
+  userName: string;
+  principal: Principal;
+}
+
+/** What a connector gets to read a synced source's origin again. */
+export interface SyncContext {
+  source: SourceRow;
+  runAs: SyncPrincipal;
+  logger: Logger;
+  /** the stores of the kinds' own settings (an API source's request, its secrets and watermark) */
+  stores: { apiSources: Pick<ApiSourcesService, 'syncPlan'> };
+}
+
+/** A sync's connector and how its rows go in: replacing the copy, or appended to it (a kind the registry lets append). */
+export interface SyncPlan {
+  connector: Connector;
+  mode: 'replace' | 'append';
+  /** after the copy is loaded (an incremental read keeps its new watermark) */
+  done?(): Promise<void>;
+}
+
 /**
- * The connectors of the synced kinds (connector.ts), by the kind of the source-kind registry
- * (libs/rules source-kinds.ts) they read: the sync job and "refresh now" find a source's connector here.
+ * A connector file's entry in the map below. `sync` reads a source's origin again (the sync job,
+ * "refresh now"); a kind without it has no origin to read again (an upload: its copy changes by the
+ * upload actions only) and is never claimed by the sync job.
  */
-export { HttpApiConnector, apiPages } from './http-api.connector.js';
-export { SheetConnector } from './sheet.connector.js';
-export type { Connector, ConnectorField, ConnectorRead } from './connector.js';
+export interface ConnectorEntry {
+  sync?(ctx: SyncContext): SyncPlan | Promise<SyncPlan>;
+}
 
-import { HttpApiConnector } from './http-api.connector.js';
-import { SheetConnector } from './sheet.connector.js';
+/**
+ * The connectors by name (the registry's `connector` field, libs/rules source-kinds.ts): the sync job
+ * reaches a kind's connector only through this map. A name of SOURCE_CONNECTORS without an entry
+ * fails the type check. Adding a synced kind: its registry entry, its connector file, its line here.
+ */
+export const CONNECTORS: Record<SourceConnectorName, ConnectorEntry> = {
+  // uploads (uploads/upload.service.ts builds a SheetConnector over the uploaded file): no origin to read again
+  sheet: {},
+  // HTTP API sources: the stored request read again, whole (replace) or after the last watermark (append)
+  'http-api': { sync: ({ source, stores }) => stores.apiSources.syncPlan(source.id) },
+};
 
-/** The connector class of each synced kind. An API source's connector over its stored settings: ApiSourcesService.connectorOf. */
-export const CONNECTORS = {
-  excel: SheetConnector,
-  api: HttpApiConnector,
-} as const;
+/** The connector entry of a stored source's kind; null for a live kind or one not built. */
+export function connectorEntryOf(source: { type: number; reference?: string | null }): ConnectorEntry | null {
+  const name = connectorOfSource(source);
+  return name === null ? null : CONNECTORS[name];
+}

@@ -189,6 +189,17 @@ export class ApiSourcesService {
     return new HttpApiConnector(settings, secrets, this.context, settings.sync.mode === 'incremental' ? watermark : '');
   }
 
+  /**
+   * A sync of an API source (the sync job, "refresh now": connectors/index.ts): a full sync replaces the
+   * copy; an incremental one appends the rows after the stored watermark and keeps the new one when done.
+   */
+  async syncPlan(dataSourceId: string): Promise<{ connector: HttpApiConnector; mode: 'replace' | 'append'; done(): Promise<void> }> {
+    const { settings, secrets, watermark } = await this.settingsOf(dataSourceId);
+    const incremental = settings.sync.mode === 'incremental';
+    const connector = new HttpApiConnector(settings, secrets, this.context, incremental ? watermark : '');
+    return { connector, mode: incremental ? 'append' : 'replace', done: () => (incremental ? this.saveWatermark(dataSourceId, connector.watermark) : Promise.resolve()) };
+  }
+
   /** Keeps an incremental sync's new watermark (the connector's `watermark` after a refresh). */
   async saveWatermark(dataSourceId: string, watermark: string, q: SqlExecutor = this.repo.db): Promise<void> {
     await q.query('UPDATE data_source.api_sources SET watermark = $2, updated_at = now() WHERE source_id = $1', [dataSourceId, watermark]);

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { AppError } from '@bi/core';
 import type { dataSourceV1 } from '@bi/proto';
-import { SOURCE_TYPE, UPLOAD_REFERENCE, aggregatorAllowed, charLength, defaultTitle, isCacheInterval } from '@bi/rules';
+import { SOURCE_TYPE, UPLOAD_REFERENCE, aggregatorAllowed, connectorOfSource, charLength, defaultTitle, isCacheInterval } from '@bi/rules';
 import { isUuid, validName } from '@bi/service-kit';
 import { DataSourceRepository, type HistoryItem, type SourceChanges } from '../data-source.repository.js';
 import type { ConnectionSpec, DriverColumn } from '../drivers/driver.js';
@@ -199,8 +199,8 @@ export class SourcesService {
     const row = await this.lookup.source(req.dataSourceId);
     await this.writer.delete(row, actor.userName);
     if (row.type !== SOURCE_TYPE.join) await this.runner.release(this.specs.specOfSafe(row));
-    // an uploaded source owns its table in the analytics store
-    if (row.reference === UPLOAD_REFERENCE && row.table_name) await this.uploads.dropTable(row.table_name).catch(() => undefined);
+    // a synced source (an upload, any kind with a connector) owns its copy's table in the analytics store
+    if (connectorOfSource(row) !== null && row.table_name) await this.uploads.dropTable(row.table_name).catch(() => undefined);
     return { dataSourceId: row.id };
   }
 }

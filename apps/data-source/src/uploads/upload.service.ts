@@ -10,6 +10,7 @@ import {
   checkName,
   checkTargetName,
   isUploadAction,
+  sourceMay,
   type ColumnChoice,
   type UploadAction,
 } from '@bi/rules';
@@ -182,6 +183,8 @@ export class UploadService implements OnModuleInit, OnModuleDestroy {
     signal?: AbortSignal,
   ): Promise<ImportResult> {
     const row = await this.uploadSource(req.dataSourceId);
+    // the registry says which kinds take appended or replaced rows (uploads)
+    if (!sourceMay(row, 'append')) throw new AppError('invalid', 'excel.no_primary_key');
     const stored = await this.withWriter((w) => w.columns(row.table_name));
     const plan: (Planned | undefined)[] = stored.map(() => undefined);
     for (const c of chosen) {

@@ -197,6 +197,16 @@ export const datasourceMessages = defineMessages({
     'zh-TW': '上傳 {file}，匯入 {rows} 列',
     en: 'Uploaded {file}: {rows} rows',
   },
+  'history.synced': {
+    'zh-CN': '同步完成：{rows} 行，用时 {seconds} 秒',
+    'zh-TW': '同步完成：{rows} 列，用時 {seconds} 秒',
+    en: 'Synced: {rows} rows in {seconds} s',
+  },
+  'history.sync_failed': {
+    'zh-CN': '同步失败（用时 {seconds} 秒），已保留原有数据',
+    'zh-TW': '同步失敗（用時 {seconds} 秒），已保留原有資料',
+    en: 'Sync failed after {seconds} s; the previous copy is kept',
+  },
   'history.appended': {
     'zh-CN': '追加数据：{file}，{rows} 行',
     'zh-TW': '追加資料：{file}，{rows} 列',

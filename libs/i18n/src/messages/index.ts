@@ -10,6 +10,7 @@ import { joinMessages } from './join.js';
 import { relationMessages } from './relation.js';
 import { sharingMessages } from './sharing.js';
 import { sqlMessages } from './sql.js';
+import { syncMessages } from './sync.js';
 import { templateMessages } from './template.js';
 import { uploadMessages } from './upload.js';
 import { warnMessages } from './warn.js';
@@ -26,6 +27,7 @@ export const MESSAGE_FILES = {
   connection: connectionMessages,
   sql: sqlMessages,
   upload: uploadMessages,
+  sync: syncMessages,
   join: joinMessages,
   relation: relationMessages,
   chart: chartMessages,
@@ -45,6 +47,7 @@ export const MESSAGES = {
   ...connectionMessages,
   ...sqlMessages,
   ...uploadMessages,
+  ...syncMessages,
   ...joinMessages,
   ...relationMessages,
   ...chartMessages,

@@ -14,6 +14,8 @@ import type {
   Project,
   RelatedChart,
   RepointResult,
+  SyncRun,
+  SyncStatus,
   UpdateRequest,
   UpdateResult,
 } from '../types';
@@ -54,6 +56,10 @@ export const dataSourceApi = {
   /** Puts the charts using a source on another one (before the source is deleted). */
   repoint: (dataSourceId: string, to: string) => http.post<RepointResult>(`${base}/repoint/${id(dataSourceId)}`, { to }),
   remove: (dataSourceId: string) => http.delete<{ dataSourceId: string }>(`${base}/${id(dataSourceId)}`),
+  /** A synced source's last syncs (extension, issue 29). */
+  syncStatus: (dataSourceId: string, signal?: AbortSignal) => http.get<SyncStatus>(`${base}/sync/${id(dataSourceId)}`, { signal }),
+  /** Refresh now: starts a sync and answers its run (usually running). */
+  refreshNow: (dataSourceId: string) => http.post<SyncRun>(`${base}/sync/${id(dataSourceId)}`),
 
   /** Module flags gating the source types the user may create (spec 02 §6). */
   modules: () => http.get<ModuleFlags>('/api/identity/get-shipment-modules-data/datasource'),
@@ -79,4 +85,5 @@ export const dataSourceKeys = {
   history: (dataSourceId: string) => ['data-source', 'source', dataSourceId, 'history'] as const,
   charts: (dataSourceId: string) => ['data-source', 'source', dataSourceId, 'charts'] as const,
   dependents: (dataSourceId: string) => ['data-source', 'source', dataSourceId, 'dependents'] as const,
+  sync: (dataSourceId: string) => ['data-source', 'source', dataSourceId, 'sync'] as const,
 };

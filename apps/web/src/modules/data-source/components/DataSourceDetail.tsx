@@ -16,6 +16,7 @@ import { useDsTranslation } from '../i18n';
 import { detailActions, editPath } from '../utils/permissions';
 import { ChartsTab, HistoryTab, PreviewTab } from './DetailTabs';
 import { FieldsTab } from './FieldsTab';
+import { SyncPanel } from './SyncPanel';
 import { formatTime } from '../../../shared/format/time';
 import { cacheLabel, errorText, menuLabel, typeLabel } from './common';
 import { PendingSpin } from '../../../shared/components/PendingSpin';
@@ -142,6 +143,8 @@ export function DataSourceDetail({ dataSourceId, basePath }: { dataSourceId: str
           ...(source.description ? [{ key: 'description', label: ds('detail.description'), children: source.description }] : []),
         ]}
       />
+      {/* a synced source (issue 29): its last sync and "Refresh now" for who may change it */}
+      <SyncPanel dataSourceId={source.dataSourceId} canRefresh={actions.editFields} />
       <Tabs
         activeKey={tab}
         onChange={(key) => setTab(key as TabKey)}

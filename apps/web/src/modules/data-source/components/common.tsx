@@ -24,6 +24,7 @@ export function typeLabel(ds: DsT, type: number): string {
 /** Label of a cache interval in minutes (0 = no cache). */
 export function cacheLabel(ds: DsT, minutes: number): string {
   if (!minutes) return ds('cache.none');
+  if (minutes === 60) return ds('cache.hour');
   if (minutes >= 60 && minutes % 60 === 0) return ds('cache.hours', { count: minutes / 60 });
   return ds('cache.minutes', { count: minutes });
 }

@@ -142,6 +142,7 @@ const en: DataSourceCatalogue = {
   cache: {
     none: 'No cache',
     minutes: '{{count}} minutes',
+    hour: '1 hour',
     hours: '{{count}} hours',
   },
   preview: {
@@ -162,6 +163,31 @@ const en: DataSourceCatalogue = {
     test: 'Preview',
     notAllowed: 'You cannot change this data source',
     connectionString: 'Connection string',
+  },
+  sync: {
+    title: 'Sync',
+    refresh: 'Refresh now',
+    started: 'Sync started',
+    done: 'Synced: {{rows}} rows',
+    failed: 'The sync failed; the previous data is kept',
+    never: 'Not synced yet',
+    last: 'Last sync',
+    rows: '{{rows}} rows',
+    seconds: '{{seconds}} s',
+    onDemand: 'On demand only',
+    every: 'Every {{interval}}',
+    runAs: 'Runs as {{user}}',
+    state: {
+      queued: 'Queued',
+      running: 'Syncing…',
+      succeeded: 'Succeeded',
+      failed: 'Failed',
+      timed_out: 'Timed out',
+    },
+    trigger: {
+      schedule: 'scheduled',
+      manual: 'by {{user}}',
+    },
   },
   detail: {
     tabs: {

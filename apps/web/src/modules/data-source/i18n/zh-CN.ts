@@ -140,6 +140,7 @@ const zhCN = {
   cache: {
     none: '不缓存',
     minutes: '{{count}} 分钟',
+    hour: '1 小时',
     hours: '{{count}} 小时',
   },
   preview: {
@@ -160,6 +161,31 @@ const zhCN = {
     test: '预览',
     notAllowed: '您不能修改此数据源',
     connectionString: '连接字符串',
+  },
+  sync: {
+    title: '同步',
+    refresh: '立即刷新',
+    started: '已开始同步',
+    done: '同步完成：{{rows}} 行',
+    failed: '同步失败，已保留原有数据',
+    never: '尚未同步',
+    last: '最近同步',
+    rows: '{{rows}} 行',
+    seconds: '{{seconds}} 秒',
+    onDemand: '仅手动刷新',
+    every: '每 {{interval}}',
+    runAs: '以 {{user}} 身份运行',
+    state: {
+      queued: '排队中',
+      running: '同步中…',
+      succeeded: '成功',
+      failed: '失败',
+      timed_out: '超时',
+    },
+    trigger: {
+      schedule: '定时',
+      manual: '{{user}} 手动',
+    },
   },
   detail: {
     tabs: {

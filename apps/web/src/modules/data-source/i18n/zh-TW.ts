@@ -142,6 +142,7 @@ const zhTW: DataSourceCatalogue = {
   cache: {
     none: '不快取',
     minutes: '{{count}} 分鐘',
+    hour: '1 小時',
     hours: '{{count}} 小時',
   },
   preview: {
@@ -162,6 +163,31 @@ const zhTW: DataSourceCatalogue = {
     test: '預覽',
     notAllowed: '您不能修改此資料來源',
     connectionString: '連線字串',
+  },
+  sync: {
+    title: '同步',
+    refresh: '立即重新整理',
+    started: '已開始同步',
+    done: '同步完成：{{rows}} 列',
+    failed: '同步失敗，已保留原有資料',
+    never: '尚未同步',
+    last: '最近同步',
+    rows: '{{rows}} 列',
+    seconds: '{{seconds}} 秒',
+    onDemand: '僅手動重新整理',
+    every: '每 {{interval}}',
+    runAs: '以 {{user}} 身分執行',
+    state: {
+      queued: '排隊中',
+      running: '同步中…',
+      succeeded: '成功',
+      failed: '失敗',
+      timed_out: '逾時',
+    },
+    trigger: {
+      schedule: '定時',
+      manual: '{{user}} 手動',
+    },
   },
   detail: {
     tabs: {

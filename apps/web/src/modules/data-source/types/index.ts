@@ -115,6 +115,31 @@ export interface TableRef {
   kind: 'table' | 'view';
 }
 
+/** One sync of a synced source (GET/POST /api/data_source/sync/{id}; docs/api/data-source.md "Synced copies"). */
+export interface SyncRun {
+  state: 'queued' | 'running' | 'succeeded' | 'failed' | 'timed_out';
+  trigger: 'schedule' | 'manual';
+  mode: 'replace' | 'append';
+  rows: number | null;
+  durationMs: number | null;
+  /** the failure in the UI language */
+  error: string | null;
+  queuedAt: string | null;
+  startedAt: string | null;
+  finishedAt: string | null;
+  runAs: string;
+  requestedBy: string;
+}
+
+export interface SyncStatus {
+  /** its kind reads its origin again (false: live or uploaded) */
+  syncable: boolean;
+  /** minutes; 0 = on demand only */
+  cacheInterval: number;
+  /** the last syncs, newest first */
+  runs: SyncRun[];
+}
+
 export interface HistoryEntry {
   updateTime: string;
   updateLog: string;

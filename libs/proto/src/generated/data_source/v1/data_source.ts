@@ -467,6 +467,51 @@ export interface ApiSourceReply {
   rowCount: number;
 }
 
+export interface SyncSourceRequest {
+  dataSourceId: string;
+  actor: Actor | undefined;
+}
+
+/** One sync of a source (a @bi/jobs run with what the sync recorded). */
+export interface SyncRun {
+  /** queued, running, succeeded, failed, timed_out */
+  state: string;
+  /** schedule or manual */
+  trigger: string;
+  /** replace or append */
+  mode: string;
+  /** rows loaded (a finished successful sync) */
+  rows?: number | undefined;
+  durationMs?:
+    | number
+    | undefined;
+  /** {key, params} of the failure's message; empty when none */
+  errorJson: string;
+  /** ISO 8601; empty when not yet */
+  queuedAt: string;
+  startedAt: string;
+  finishedAt: string;
+  /** the principal the sync ran as (the source's creator) and who asked for it */
+  runAsName: string;
+  requestedBy: string;
+}
+
+export interface SyncSourceReply {
+  run: SyncRun | undefined;
+}
+
+export interface SyncStatusRequest {
+  dataSourceId: string;
+}
+
+export interface SyncStatusReply {
+  /** the source's kind reads its origin again (a connector with a sync); false: live or uploaded */
+  syncable: boolean;
+  /** minutes the copy may get old before the sync job refreshes it (0: on demand only) */
+  cacheInterval: number;
+  runs: SyncRun[];
+}
+
 export const DATA_SOURCE_V1_PACKAGE_NAME = "data_source.v1";
 
 function createBaseJoinTableRequest(): JoinTableRequest {
@@ -6959,6 +7004,549 @@ export const ApiSourceReply: MessageFns<ApiSourceReply> = {
   },
 };
 
+function createBaseSyncSourceRequest(): SyncSourceRequest {
+  return { dataSourceId: "", actor: undefined };
+}
+
+export const SyncSourceRequest: MessageFns<SyncSourceRequest> = {
+  encode(message: SyncSourceRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.dataSourceId !== "") {
+      writer.uint32(10).string(message.dataSourceId);
+    }
+    if (message.actor !== undefined) {
+      Actor.encode(message.actor, writer.uint32(18).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SyncSourceRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSyncSourceRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.dataSourceId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.actor = Actor.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SyncSourceRequest {
+    return {
+      dataSourceId: isSet(object.dataSourceId)
+        ? globalThis.String(object.dataSourceId)
+        : isSet(object.data_source_id)
+        ? globalThis.String(object.data_source_id)
+        : "",
+      actor: isSet(object.actor) ? Actor.fromJSON(object.actor) : undefined,
+    };
+  },
+
+  toJSON(message: SyncSourceRequest): unknown {
+    const obj: any = {};
+    if (message.dataSourceId !== "") {
+      obj.dataSourceId = message.dataSourceId;
+    }
+    if (message.actor !== undefined) {
+      obj.actor = Actor.toJSON(message.actor);
+    }
+    return obj;
+  },
+};
+
+function createBaseSyncRun(): SyncRun {
+  return {
+    state: "",
+    trigger: "",
+    mode: "",
+    errorJson: "",
+    queuedAt: "",
+    startedAt: "",
+    finishedAt: "",
+    runAsName: "",
+    requestedBy: "",
+  };
+}
+
+export const SyncRun: MessageFns<SyncRun> = {
+  encode(message: SyncRun, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.state !== "") {
+      writer.uint32(10).string(message.state);
+    }
+    if (message.trigger !== "") {
+      writer.uint32(18).string(message.trigger);
+    }
+    if (message.mode !== "") {
+      writer.uint32(26).string(message.mode);
+    }
+    if (message.rows !== undefined) {
+      writer.uint32(32).int64(message.rows);
+    }
+    if (message.durationMs !== undefined) {
+      writer.uint32(40).int64(message.durationMs);
+    }
+    if (message.errorJson !== "") {
+      writer.uint32(50).string(message.errorJson);
+    }
+    if (message.queuedAt !== "") {
+      writer.uint32(58).string(message.queuedAt);
+    }
+    if (message.startedAt !== "") {
+      writer.uint32(66).string(message.startedAt);
+    }
+    if (message.finishedAt !== "") {
+      writer.uint32(74).string(message.finishedAt);
+    }
+    if (message.runAsName !== "") {
+      writer.uint32(82).string(message.runAsName);
+    }
+    if (message.requestedBy !== "") {
+      writer.uint32(90).string(message.requestedBy);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SyncRun {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSyncRun();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.state = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.trigger = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.mode = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.rows = longToNumber(reader.int64());
+            continue;
+          }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.durationMs = longToNumber(reader.int64());
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.errorJson = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.queuedAt = reader.string();
+            continue;
+          }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.startedAt = reader.string();
+            continue;
+          }
+          case 9: {
+            if (tag !== 74) {
+              break;
+            }
+
+            message.finishedAt = reader.string();
+            continue;
+          }
+          case 10: {
+            if (tag !== 82) {
+              break;
+            }
+
+            message.runAsName = reader.string();
+            continue;
+          }
+          case 11: {
+            if (tag !== 90) {
+              break;
+            }
+
+            message.requestedBy = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SyncRun {
+    return {
+      state: isSet(object.state) ? globalThis.String(object.state) : "",
+      trigger: isSet(object.trigger) ? globalThis.String(object.trigger) : "",
+      mode: isSet(object.mode) ? globalThis.String(object.mode) : "",
+      rows: isSet(object.rows) ? globalThis.Number(object.rows) : undefined,
+      durationMs: isSet(object.durationMs)
+        ? globalThis.Number(object.durationMs)
+        : isSet(object.duration_ms)
+        ? globalThis.Number(object.duration_ms)
+        : undefined,
+      errorJson: isSet(object.errorJson)
+        ? globalThis.String(object.errorJson)
+        : isSet(object.error_json)
+        ? globalThis.String(object.error_json)
+        : "",
+      queuedAt: isSet(object.queuedAt)
+        ? globalThis.String(object.queuedAt)
+        : isSet(object.queued_at)
+        ? globalThis.String(object.queued_at)
+        : "",
+      startedAt: isSet(object.startedAt)
+        ? globalThis.String(object.startedAt)
+        : isSet(object.started_at)
+        ? globalThis.String(object.started_at)
+        : "",
+      finishedAt: isSet(object.finishedAt)
+        ? globalThis.String(object.finishedAt)
+        : isSet(object.finished_at)
+        ? globalThis.String(object.finished_at)
+        : "",
+      runAsName: isSet(object.runAsName)
+        ? globalThis.String(object.runAsName)
+        : isSet(object.run_as_name)
+        ? globalThis.String(object.run_as_name)
+        : "",
+      requestedBy: isSet(object.requestedBy)
+        ? globalThis.String(object.requestedBy)
+        : isSet(object.requested_by)
+        ? globalThis.String(object.requested_by)
+        : "",
+    };
+  },
+
+  toJSON(message: SyncRun): unknown {
+    const obj: any = {};
+    if (message.state !== "") {
+      obj.state = message.state;
+    }
+    if (message.trigger !== "") {
+      obj.trigger = message.trigger;
+    }
+    if (message.mode !== "") {
+      obj.mode = message.mode;
+    }
+    if (message.rows !== undefined) {
+      obj.rows = Math.round(message.rows);
+    }
+    if (message.durationMs !== undefined) {
+      obj.durationMs = Math.round(message.durationMs);
+    }
+    if (message.errorJson !== "") {
+      obj.errorJson = message.errorJson;
+    }
+    if (message.queuedAt !== "") {
+      obj.queuedAt = message.queuedAt;
+    }
+    if (message.startedAt !== "") {
+      obj.startedAt = message.startedAt;
+    }
+    if (message.finishedAt !== "") {
+      obj.finishedAt = message.finishedAt;
+    }
+    if (message.runAsName !== "") {
+      obj.runAsName = message.runAsName;
+    }
+    if (message.requestedBy !== "") {
+      obj.requestedBy = message.requestedBy;
+    }
+    return obj;
+  },
+};
+
+function createBaseSyncSourceReply(): SyncSourceReply {
+  return { run: undefined };
+}
+
+export const SyncSourceReply: MessageFns<SyncSourceReply> = {
+  encode(message: SyncSourceReply, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.run !== undefined) {
+      SyncRun.encode(message.run, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SyncSourceReply {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSyncSourceReply();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.run = SyncRun.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SyncSourceReply {
+    return { run: isSet(object.run) ? SyncRun.fromJSON(object.run) : undefined };
+  },
+
+  toJSON(message: SyncSourceReply): unknown {
+    const obj: any = {};
+    if (message.run !== undefined) {
+      obj.run = SyncRun.toJSON(message.run);
+    }
+    return obj;
+  },
+};
+
+function createBaseSyncStatusRequest(): SyncStatusRequest {
+  return { dataSourceId: "" };
+}
+
+export const SyncStatusRequest: MessageFns<SyncStatusRequest> = {
+  encode(message: SyncStatusRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.dataSourceId !== "") {
+      writer.uint32(10).string(message.dataSourceId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SyncStatusRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSyncStatusRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.dataSourceId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SyncStatusRequest {
+    return {
+      dataSourceId: isSet(object.dataSourceId)
+        ? globalThis.String(object.dataSourceId)
+        : isSet(object.data_source_id)
+        ? globalThis.String(object.data_source_id)
+        : "",
+    };
+  },
+
+  toJSON(message: SyncStatusRequest): unknown {
+    const obj: any = {};
+    if (message.dataSourceId !== "") {
+      obj.dataSourceId = message.dataSourceId;
+    }
+    return obj;
+  },
+};
+
+function createBaseSyncStatusReply(): SyncStatusReply {
+  return { syncable: false, cacheInterval: 0, runs: [] };
+}
+
+export const SyncStatusReply: MessageFns<SyncStatusReply> = {
+  encode(message: SyncStatusReply, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.syncable !== false) {
+      writer.uint32(8).bool(message.syncable);
+    }
+    if (message.cacheInterval !== 0) {
+      writer.uint32(16).int32(message.cacheInterval);
+    }
+    for (const v of message.runs) {
+      SyncRun.encode(v!, writer.uint32(26).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SyncStatusReply {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSyncStatusReply();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.syncable = reader.bool();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.cacheInterval = reader.int32();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.runs.push(SyncRun.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SyncStatusReply {
+    return {
+      syncable: isSet(object.syncable) ? globalThis.Boolean(object.syncable) : false,
+      cacheInterval: isSet(object.cacheInterval)
+        ? globalThis.Number(object.cacheInterval)
+        : isSet(object.cache_interval)
+        ? globalThis.Number(object.cache_interval)
+        : 0,
+      runs: globalThis.Array.isArray(object?.runs) ? object.runs.map((e: any) => SyncRun.fromJSON(e)) : [],
+    };
+  },
+
+  toJSON(message: SyncStatusReply): unknown {
+    const obj: any = {};
+    if (message.syncable !== false) {
+      obj.syncable = message.syncable;
+    }
+    if (message.cacheInterval !== 0) {
+      obj.cacheInterval = Math.round(message.cacheInterval);
+    }
+    if (message.runs?.length) {
+      obj.runs = message.runs.map((e) => SyncRun.toJSON(e));
+    }
+    return obj;
+  },
+};
+
 /**
  * Owns data-source folders, sources, fields, encrypted connection secrets and history, and runs
  * the sources' read-only SQL on their databases (docs/api/data-source.md). Access checks per source
@@ -7095,6 +7683,17 @@ export interface DataSourceServiceClient {
   /** The settings of an API source, secrets withheld (secretSet instead). */
 
   getApiSource(request: ApiSourceRequest): Observable<ApiSourceReply>;
+
+  /**
+   * Synced copies (docs/adr/0012-synced-copies.md). Refresh now: claims a sync of a synced source
+   * (run as its creator) and answers the run at once, running; a sync of it already going is answered instead.
+   */
+
+  syncSource(request: SyncSourceRequest): Observable<SyncSourceReply>;
+
+  /** The last syncs of a source, newest first (at most 20), and whether its kind syncs at all. */
+
+  syncStatus(request: SyncStatusRequest): Observable<SyncStatusReply>;
 }
 
 /**
@@ -7247,6 +7846,17 @@ export interface DataSourceServiceController {
   /** The settings of an API source, secrets withheld (secretSet instead). */
 
   getApiSource(request: ApiSourceRequest): Promise<ApiSourceReply> | Observable<ApiSourceReply> | ApiSourceReply;
+
+  /**
+   * Synced copies (docs/adr/0012-synced-copies.md). Refresh now: claims a sync of a synced source
+   * (run as its creator) and answers the run at once, running; a sync of it already going is answered instead.
+   */
+
+  syncSource(request: SyncSourceRequest): Promise<SyncSourceReply> | Observable<SyncSourceReply> | SyncSourceReply;
+
+  /** The last syncs of a source, newest first (at most 20), and whether its kind syncs at all. */
+
+  syncStatus(request: SyncStatusRequest): Promise<SyncStatusReply> | Observable<SyncStatusReply> | SyncStatusReply;
 }
 
 export function DataSourceServiceControllerMethods() {
@@ -7286,6 +7896,8 @@ export function DataSourceServiceControllerMethods() {
       "createApiSource",
       "updateApiSource",
       "getApiSource",
+      "syncSource",
+      "syncStatus",
     ];
     for (const method of grpcMethods) {
       const descriptor: any = Reflect.getOwnPropertyDescriptor(constructor.prototype, method);
