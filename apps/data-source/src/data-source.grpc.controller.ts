@@ -2,6 +2,7 @@ import { Controller } from '@nestjs/common';
 import { dataSourceV1 } from '@bi/proto';
 import { from, type Observable } from 'rxjs';
 import { JoinTableService } from './joins/join-table.service.js';
+import { ErpReportService } from './sources/erp-report.service.js';
 import { FieldsService } from './sources/fields.service.js';
 import { FoldersService } from './sources/folders.service.js';
 import { HistoryService } from './sources/history.service.js';
@@ -39,6 +40,7 @@ export class DataSourceGrpcController implements dataSourceV1.DataSourceServiceC
     private readonly rows: RowsService,
     private readonly uploads: UploadService,
     private readonly joins: JoinTableService,
+    private readonly erp: ErpReportService,
   ) {}
 
   // joined tables (docs/api/join-table.md)
@@ -126,5 +128,25 @@ export class DataSourceGrpcController implements dataSourceV1.DataSourceServiceC
   async removeField(r: dataSourceV1.RemoveFieldRequest) {
     await this.uploads.removeField(r);
     return this.sources.getSource(r.dataSourceId);
+  }
+
+  // ERP report sources (docs/api/data-source.md "ERP report sources")
+  erpPrograms(r: dataSourceV1.ErpReportRequest) {
+    return this.erp.programs(r);
+  }
+  erpProgram(r: dataSourceV1.ErpReportRequest) {
+    return this.erp.program(r);
+  }
+  erpPreview(r: dataSourceV1.ErpReportRequest) {
+    return this.erp.preview(r);
+  }
+  erpSave(r: dataSourceV1.ErpReportRequest) {
+    return this.erp.save(r);
+  }
+  erpReportUrl(r: dataSourceV1.ErpReportRequest) {
+    return this.erp.reportUrl(r);
+  }
+  erpGetReport(r: dataSourceV1.ErpReportRequest) {
+    return this.erp.getReport(r);
   }
 }

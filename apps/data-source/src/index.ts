@@ -11,6 +11,7 @@ import { SourceQueryGrpcController } from './query/source-query.grpc.controller.
 import { SourceQueryService } from './query/source-query.service.js';
 import { SecretBox } from './secrets.js';
 import { SourceRunner } from './source-runner.js';
+import { ErpReportService, inlineErpAccountResolver } from './sources/erp-report.service.js';
 import { FieldsService } from './sources/fields.service.js';
 import { FoldersService } from './sources/folders.service.js';
 import { HistoryService } from './sources/history.service.js';
@@ -57,6 +58,9 @@ export async function startDataSourceService(runtime: ServiceRuntime, url: strin
         SourceRunner,
         SourceQueryService,
         JoinTableService,
+        ErpReportService,
+        // the ERP account of a request read from the request itself until the accounts store binds its resolver
+        inlineErpAccountResolver,
         UploadService,
         DemoData,
         { provide: SecretBox, useFactory: (config: AppConfig) => SecretBox.fromConfig(config.dataSources.secretKey, config.dataDir), inject: [CONFIG] },

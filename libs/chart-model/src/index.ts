@@ -12,3 +12,4 @@ export * from './schemas/filters.js';
 export type { Same } from './schemas/same.js';
 export * from './schemas/chart.js';
 export * from './schemas/linkage.js';
+export * from './schemas/erp-report.js';

@@ -3,6 +3,7 @@ import { commonMessages } from './common.js';
 import { connectionMessages } from './connection.js';
 import { dashboardMessages } from './dashboard.js';
 import { datasourceMessages } from './datasource.js';
+import { e10Messages } from './e10.js';
 import { identityMessages } from './identity.js';
 import { joinMessages } from './join.js';
 import { relationMessages } from './relation.js';
@@ -30,6 +31,7 @@ export const MESSAGE_FILES = {
   dashboard: dashboardMessages,
   template: templateMessages,
   warn: warnMessages,
+  e10: e10Messages,
 } as const;
 
 /** All messages, merged: key → its text in each language. */
@@ -47,4 +49,5 @@ export const MESSAGES = {
   ...dashboardMessages,
   ...templateMessages,
   ...warnMessages,
+  ...e10Messages,
 };
