@@ -16,6 +16,7 @@ import { ChartLinksController } from './dashboard/chart-links.controller.js';
 import { GlobalFilterController } from './dashboard/global-filter.controller.js';
 import { DataSourceController } from './data-source/data-source.controller.js';
 import { JoinTableController } from './data-source/join-table.controller.js';
+import { ErpReportController } from './data-source/erp-report.controller.js';
 import { ExcelDataController, ExcelUploadController } from './excel-upload/excel-upload.controller.js';
 import { grpcClientProviders } from './grpc-clients.js';
 import { HealthController } from './health/health.controller.js';
@@ -63,6 +64,8 @@ export class BffModule {
         WarnStreamController,
         WarnMessageController,
         RelationController,
+        // last: its POST data_source/{hash}[/{programId}] must not take the paths of the controllers above
+        ErpReportController,
       ],
       providers: [
         ...grpcClientProviders(config),

@@ -5,7 +5,7 @@ import { AppError } from '@bi/core';
 import { erpAccountBody, erpConnectionString, erpDateField, erpProgramId, erpReportPayload, type ErpReportPayload } from '@bi/chart-model';
 import { outboundPolicy, type OutboundPolicy } from '@bi/outbound';
 import type { dataSourceV1 } from '@bi/proto';
-import { SOURCE_TYPE, checkName } from '@bi/rules';
+import { SOURCE_TYPE, checkName, isUploadSyntheticField } from '@bi/rules';
 import { CONFIG, isUuid } from '@bi/service-kit';
 import type { z } from 'zod';
 import { DataSourceRepository, type HistoryItem, type SourceRow, type StoredConnection } from '../data-source.repository.js';
@@ -216,7 +216,8 @@ export class ErpReportService {
     const { row } = current;
     const account = p.account !== undefined ? await this.account(p.account) : await this.storedAccount(current);
     const connector = await ErpReportConnector.open(this.client(account), settings, this.today, this.config.timeZone);
-    const sameColumns = JSON.stringify(connector.fields.map((f) => f.name)) === JSON.stringify(row.fields.map((f) => f.name));
+    const stored = row.fields.map((f) => f.name).filter((n) => !isUploadSyntheticField(row.reference, n));
+    const sameColumns = JSON.stringify(connector.fields.map((f) => f.name)) === JSON.stringify(stored);
     if (!sameColumns) throw new AppError('invalid', 'e10.program_columns_changed');
     const history: HistoryItem[] = [{ key: 'e10.history_settings' }];
     const rows = await this.sync.refresh(connector, row, 'replace', { by: actor.userName, history: (n) => [...history, { key: 'e10.history_synced', params: { rows: n, program: settings.programId } }] }, { maxRows: this.config.dataSources.uploadMaxRows });
