@@ -73,6 +73,9 @@ export default defineConfig({
       // the specs sign in dozens of times from one IP and type wrong passwords on purpose
       BI_LOGIN_MAX_ATTEMPTS_PER_IP: '10000',
       BI_LOGIN_MAX_FAILURES_PER_ACCOUNT: '1000',
+      // ERP report sources (erp-report.e2e.ts): the module on, the reference provider on loopback allowed
+      BI_MODULES: 'e10report,sql,mysql,oracle,excel',
+      BI_OUTBOUND_ALLOW: '127.0.0.1/32',
     },
   },
 });
