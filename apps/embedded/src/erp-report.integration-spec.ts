@@ -130,5 +130,20 @@ describe('ERP report sources through the BFF (issue 29)', () => {
     const head = await ok('GET', `/api/data_source/topds/${saved.dataSourceId}/20`);
     expect(JSON.stringify(head)).toContain('华南大区');
     expect(JSON.stringify(head)).not.toContain('华东大区');
+
+    // the copy is the source's own: deleting the source drops its table of the analytics store
+    const table = `${saved.tableSchema}.${saved.tableName}`;
+    expect((await ok('POST', '/api/data_source/source/', { type: 8, content: `SELECT COUNT(*) AS n FROM ${table}`, count: 1 })).rows[0].n).toBeGreaterThan(0);
+    await ok('DELETE', `/api/data_source/${saved.dataSourceId}`);
+    const gone = await call('POST', '/api/data_source/source/', { type: 8, content: `SELECT COUNT(*) AS n FROM ${table}`, count: 1 });
+    expect(gone.body.status === 'fail' || gone.body.data?.error).toBeTruthy();
+  });
+
+  it('refuses a save without a program, a condition project or a valid cache interval, in the caller’s language', async () => {
+    const noProgram = await call('POST', '/api/data_source/k3f9a1', payload({ programId: '' }), admin, 'zh-TW');
+    expect(noProgram.body).toMatchObject({ status: 'fail', data: '請選擇報表程式' });
+    const noProject = await call('POST', '/api/data_source/k3f9a1', payload({ conditionProjectId: '' }));
+    expect(noProject.body).toMatchObject({ status: 'fail', data: 'Choose a condition project' });
+    expect((await call('POST', '/api/data_source/k3f9a1', payload({ cacheInterval: 7 }))).body.status).toBe('fail');
   });
 });

@@ -5,7 +5,7 @@ import { AppError } from '@bi/core';
 import { erpAccountBody, erpConnectionString, erpDateField, erpProgramId, erpReportPayload, type ErpReportPayload } from '@bi/chart-model';
 import { outboundPolicy, type OutboundPolicy } from '@bi/outbound';
 import type { dataSourceV1 } from '@bi/proto';
-import { SOURCE_TYPE, checkName, isUploadSyntheticField } from '@bi/rules';
+import { SOURCE_TYPE, checkName, isCacheInterval, isUploadSyntheticField } from '@bi/rules';
 import { CONFIG, isUuid } from '@bi/service-kit';
 import type { z } from 'zod';
 import { DataSourceRepository, type HistoryItem, type SourceRow, type StoredConnection } from '../data-source.repository.js';
@@ -150,6 +150,7 @@ export class ErpReportService {
     const actor = actorOf(req.actor);
     const nameProblem = checkName(p.name);
     if (nameProblem) throw new AppError('invalid', `name.${nameProblem}`);
+    if (!isCacheInterval(p.cacheInterval ?? 0)) throw new AppError('invalid', 'cache.interval_invalid');
     const settings = this.settingsOf(p);
     const id = p.status === 'edit' ? (req.dataSourceId || p.dataSourceId || '') : '';
     if (p.status === 'edit') return reply(await this.edit(id, p, settings, actor));

@@ -199,8 +199,8 @@ export class SourcesService {
     const row = await this.lookup.source(req.dataSourceId);
     await this.writer.delete(row, actor.userName);
     if (row.type !== SOURCE_TYPE.join) await this.runner.release(this.specs.specOfSafe(row));
-    // an uploaded source owns its table in the analytics store
-    if (row.reference === UPLOAD_REFERENCE && row.table_name) await this.uploads.dropTable(row.table_name).catch(() => undefined);
+    // an uploaded source and an ERP report (a synced copy) own their table in the analytics store
+    if ((row.reference === UPLOAD_REFERENCE || row.type === SOURCE_TYPE.erpReport) && row.table_name) await this.uploads.dropTable(row.table_name).catch(() => undefined);
     return { dataSourceId: row.id };
   }
 }
