@@ -222,14 +222,21 @@ export class ErpReportService {
     if (!sameColumns) throw new AppError('invalid', 'e10.program_columns_changed');
     const history: HistoryItem[] = [{ key: 'e10.history_settings' }];
     const rows = await this.sync.refresh(connector, row, 'replace', { by: actor.userName, history: (n) => [...history, { key: 'e10.history_synced', params: { rows: n, program: settings.programId } }] }, { maxRows: this.config.dataSources.uploadMaxRows });
-    await this.repo.db.transaction(async (tx) => {
-      await this.writeSettings(tx, id, account.id, settings);
-      await tx.query(
-        'UPDATE data_source.sources SET name = $2, description = $3, cache_interval = $4, reference = $5, connection = $6, password_enc = $7, updated_at = now() WHERE id = $1',
-        [id, p.name.trim(), p.description, p.cacheInterval ?? 0, erpConnectionString({ ip: account.ip, port: account.port, accountId: account.id, ...settings }), JSON.stringify(this.connectionOf(account)), this.secrets.encrypt(account.password, id)],
-      );
-    });
-    void rows;
+    // the settings after the rows: a failed sync leaves the source as it was
+    await this.writer.update(
+      {
+        id,
+        changes: { description: p.description, cacheInterval: p.cacheInterval ?? 0, connection: this.connectionOf(account), passwordEnc: this.secrets.encrypt(account.password, id), bumpVersion: false },
+        history: [],
+        rows,
+        also: async (tx) => {
+          await this.writeSettings(tx, id, account.id, settings);
+          if (p.name.trim() !== row.name) await this.repo.renameSource(tx, id, p.name.trim());
+          await tx.query('UPDATE data_source.sources SET reference = $2 WHERE id = $1', [id, erpConnectionString({ ip: account.ip, port: account.port, accountId: account.id, ...settings })]);
+        },
+      },
+      actor.userName,
+    );
     return this.sources.getSource(id);
   }
 
