@@ -131,6 +131,12 @@ describe('ERP report sources through the BFF (issue 29)', () => {
     expect(JSON.stringify(head)).toContain('华南大区');
     expect(JSON.stringify(head)).not.toContain('华东大区');
 
+    // the generic edit changes its description and cache interval, never its rows' SQL
+    expect(await ok('PUT', '/api/data_source/update', { dataSourceId: saved.dataSourceId, description: 'South', cacheInterval: 60 })).toBeTruthy();
+    expect(await ok('GET', `/api/data_source/datasourceById/${saved.dataSourceId}`)).toMatchObject({ description: 'South', cacheInterval: 60, type: 4 });
+    const sql = await call('PUT', '/api/data_source/update', { dataSourceId: saved.dataSourceId, content: 'SELECT 1 AS x' });
+    expect(JSON.stringify(sql.body)).toContain('An ERP report source is changed in its ERP report settings');
+
     // the copy is the source's own: deleting the source drops its table of the analytics store
     const table = `${saved.tableSchema}.${saved.tableName}`;
     expect((await ok('POST', '/api/data_source/source/', { type: 8, content: `SELECT COUNT(*) AS n FROM ${table}`, count: 1 })).rows[0].n).toBeGreaterThan(0);

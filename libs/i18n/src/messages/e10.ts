@@ -102,6 +102,11 @@ export const e10Messages = defineMessages({
     'zh-TW': '報表的欄與此資料來源不同，請新建一個資料來源',
     en: 'The report’s columns differ from this source’s; create a new source instead',
   },
+  'e10.use_wizard': {
+    'zh-CN': 'ERP 报表数据源请在 ERP 报表设置中修改',
+    'zh-TW': 'ERP 報表資料來源請在 ERP 報表設定中修改',
+    en: 'An ERP report source is changed in its ERP report settings',
+  },
   'e10.not_erp_report': {
     'zh-CN': '该数据源不是 ERP 报表数据源',
     'zh-TW': '該資料來源不是 ERP 報表資料來源',
