@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-import { BASE_URL, E2E_API_PORT, E2E_GRPC_BASE_PORT, E2E_HOST, E2E_PASSWORD, E2E_PORT } from './src/support/env';
+import { BASE_URL, E2E_API_PORT, E2E_ERP_PORT, E2E_GRPC_BASE_PORT, E2E_HOST, E2E_PASSWORD, E2E_PORT } from './src/support/env';
 
 /**
  * End-to-end tests of the web app against the whole product started in one process
@@ -75,8 +75,8 @@ export default defineConfig({
       // the specs sign in dozens of times from one IP and type wrong passwords on purpose
       BI_LOGIN_MAX_ATTEMPTS_PER_IP: '10000',
       BI_LOGIN_MAX_FAILURES_PER_ACCOUNT: '1000',
-      // the API source spec (api-source.e2e.ts) serves its API on this one port of this machine
-      BI_OUTBOUND_ALLOW: `127.0.0.1:${E2E_API_PORT}`,
+      // the one port of this machine each spec serves on: the HTTP API source's API, the ERP report spec's reference provider
+      BI_OUTBOUND_ALLOW: `127.0.0.1:${E2E_API_PORT} 127.0.0.1:${E2E_ERP_PORT}`,
     },
   },
 });

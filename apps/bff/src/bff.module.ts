@@ -18,6 +18,7 @@ import { ApiSourceController } from './data-source/api-source.controller.js';
 import { DataSourceController } from './data-source/data-source.controller.js';
 import { ErpAccountController } from './data-source/erp-account.controller.js';
 import { JoinTableController } from './data-source/join-table.controller.js';
+import { ErpReportController } from './data-source/erp-report.controller.js';
 import { ExcelDataController, ExcelUploadController } from './excel-upload/excel-upload.controller.js';
 import { grpcClientProviders } from './grpc-clients.js';
 import { HealthController } from './health/health.controller.js';
@@ -69,6 +70,8 @@ export class BffModule {
         WarnStreamController,
         WarnMessageController,
         RelationController,
+        // last: its POST data_source/{hash}[/{programId}] must not take the paths of the controllers above
+        ErpReportController,
       ],
       providers: [
         ...grpcClientProviders(config),

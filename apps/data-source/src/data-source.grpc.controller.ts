@@ -5,6 +5,7 @@ import { ErpAccountService } from './erp-accounts/erp-account.service.js';
 import { SyncService } from './connectors/sync.service.js';
 import { JoinTableService } from './joins/join-table.service.js';
 import { ApiSourcesService } from './sources/api-sources.service.js';
+import { ErpReportService } from './sources/erp-report.service.js';
 import { FieldsService } from './sources/fields.service.js';
 import { FoldersService } from './sources/folders.service.js';
 import { HistoryService } from './sources/history.service.js';
@@ -45,6 +46,7 @@ export class DataSourceGrpcController implements dataSourceV1.DataSourceServiceC
     private readonly erpAccounts: ErpAccountService,
     private readonly apis: ApiSourcesService,
     private readonly syncs: SyncService,
+    private readonly erp: ErpReportService,
   ) {}
 
   // ERP accounts (docs/api/data-source.md "ERP accounts")
@@ -168,5 +170,25 @@ export class DataSourceGrpcController implements dataSourceV1.DataSourceServiceC
   }
   getApiSource(r: dataSourceV1.ApiSourceRequest) {
     return this.apis.get(r);
+  }
+
+  // ERP report sources (docs/api/data-source.md "ERP report sources")
+  erpPrograms(r: dataSourceV1.ErpReportRequest) {
+    return this.erp.programs(r);
+  }
+  erpProgram(r: dataSourceV1.ErpReportRequest) {
+    return this.erp.program(r);
+  }
+  erpPreview(r: dataSourceV1.ErpReportRequest) {
+    return this.erp.preview(r);
+  }
+  erpSave(r: dataSourceV1.ErpReportRequest) {
+    return this.erp.save(r);
+  }
+  erpReportUrl(r: dataSourceV1.ErpReportRequest) {
+    return this.erp.reportUrl(r);
+  }
+  erpGetReport(r: dataSourceV1.ErpReportRequest) {
+    return this.erp.getReport(r);
   }
 }

@@ -13,6 +13,8 @@ import { SourceQueryGrpcController } from './query/source-query.grpc.controller.
 import { SourceQueryService } from './query/source-query.service.js';
 import { SecretBox } from './secrets.js';
 import { SourceRunner } from './source-runner.js';
+import { ERP_ACCOUNT_RESOLVER, ErpReportService } from './sources/erp-report.service.js';
+import { StoredErpAccountResolver } from './erp-accounts/erp-account.resolver.js';
 import { FieldsService } from './sources/fields.service.js';
 import { FoldersService } from './sources/folders.service.js';
 import { HistoryService } from './sources/history.service.js';
@@ -68,6 +70,9 @@ export async function startDataSourceService(runtime: ServiceRuntime, url: strin
         SourceRunner,
         SourceQueryService,
         JoinTableService,
+        ErpReportService,
+        // the ERP account of a request read from the request itself until the accounts store binds its resolver
+        { provide: ERP_ACCOUNT_RESOLVER, useClass: StoredErpAccountResolver },
         UploadService,
         ApiSourcesService,
         DemoData,

@@ -157,4 +157,20 @@ CREATE TABLE data_source.erp_account_choices (
 );
 `,
   },
+  {
+    // ERP report sources (type 4, docs/adr/0015-erp-report-sources.md): what a source reads from its ERP
+    // account's provider. The account's address sits in sources.connection, its password in password_enc.
+    id: '0008_erp_reports',
+    sql: `
+CREATE TABLE data_source.erp_reports (
+  source_id uuid PRIMARY KEY REFERENCES data_source.sources (id) ON DELETE CASCADE,
+  account_id text NOT NULL DEFAULT '',
+  program_id text NOT NULL,
+  condition_project_id text NOT NULL,
+  date_field text,
+  period_number int NOT NULL DEFAULT 1,
+  period_dimension int NOT NULL DEFAULT 1
+);
+`,
+  },
 ];

@@ -1,7 +1,7 @@
 import { AppError } from '@bi/core';
 import type { AppConfig } from '@bi/config';
 import type { dataSourceV1 } from '@bi/proto';
-import { CONNECTION_TYPES, ORACLE_ROLES, databaseKind, isDatabaseSourceType, type DatabaseSourceType } from '@bi/rules';
+import { CONNECTION_TYPES, ORACLE_ROLES, SOURCE_TYPE, databaseKind, isDatabaseSourceType, sourceKindEntryOfCode, type DatabaseSourceType } from '@bi/rules';
 import type { DialectName } from '@bi/sql-text';
 import type { ConnectionSpec } from './drivers/driver.js';
 import type { StoredConnection } from './data-source.repository.js';
@@ -11,6 +11,16 @@ import { SecretUnreadableError, type SecretBox } from './secrets.js';
 export function sourceType(type: number): DatabaseSourceType {
   if (!isDatabaseSourceType(type)) throw new AppError('invalid', 'datasource.type_invalid', { type: String(type) });
   return type;
+}
+
+/**
+ * The type a stored source is read as: its own for a database kind; the analytics store's for a kind whose
+ * rows are synced into it under its own code (an ERP report, type 4: docs/adr/0015-erp-report-sources.md).
+ */
+export function readType(type: number): DatabaseSourceType {
+  const kind = sourceKindEntryOfCode(type);
+  if (kind && kind.available && kind.rows === 'synced' && kind.engine === 'analytics' && !isDatabaseSourceType(type)) return SOURCE_TYPE.analytics;
+  return sourceType(type);
 }
 
 type AnalyticsStore = AppConfig['dataSources']['analyticsStore'];
@@ -100,5 +110,5 @@ export function storedSpec(row: { id: string; type: number; connection: StoredCo
       throw e;
     }
   }
-  return connectionSpec(sourceType(row.type), row.connection, password, analytics);
+  return connectionSpec(readType(row.type), row.connection, password, analytics);
 }

@@ -1,4 +1,5 @@
 import { AUTHORIZATION_MATRIX, CALLERS, type Caller, type Expected } from './authorization-matrix.js';
+import { startReferenceProvider, type ReferenceProvider } from '@bi/erp-provider';
 import { analyticsDataDir, startTestStack, TEST_PASSWORD, type TestStack } from './testing.js';
 
 // The authorization matrix (issue 17): every route of the OpenAPI document, called by each caller —
@@ -38,11 +39,21 @@ describe('authorization matrix', () => {
   };
   let key = 0;
   const removable = ['b', 'c', 'd', 'e'];
+  // ERP report sources (issue 29) read the reference provider
+  let provider: ReferenceProvider;
+  const erpAccount = { ip: '127.0.0.1', port: 18852, userName: 'matrix-erp', identity: 'matrix-erp-secret' };
+  const erpPayload = () => ({ name: unique('Erp').slice(0, 20), programId: 'inventory.balance', conditionProjectId: 'all', dateConditionField: null, account: erpAccount, projectId: F.dsProject, status: 'create' });
+  /** An ERP report source created by the owner (recorded as its creator). */
+  async function freshErp(): Promise<string> {
+    const s = await ok('POST', '/api/data_source/matrix', erpPayload());
+    await stack.runtime.db.query('UPDATE data_source.sources SET created_by = $1 WHERE id = $2', [F.ownerId, s.dataSourceId]);
+    return s.dataSourceId;
+  }
 
   beforeAll(async () => {
     const dataDir = await analyticsDataDir('matrix', ["CREATE TABLE sales AS SELECT ['East', 'West', 'North'][1 + (i % 3)] AS region, i AS qty FROM range(1, 31) t(i)"]);
-    // the e10report module on: the ERP account routes answer (they refuse every caller where it is off)
-    stack = await startTestStack({ BI_DATA_DIR: dataDir, BI_MODULES: 'sql,mysql,oracle,excel,e10report' });
+    provider = await startReferenceProvider({ port: erpAccount.port, user: erpAccount.userName, password: erpAccount.identity, dataset: { days: 30 } });
+    stack = await startTestStack({ BI_DATA_DIR: dataDir, BI_MODULES: 'sql,mysql,oracle,excel,e10report', BI_OUTBOUND_ALLOW: `127.0.0.1:${erpAccount.port}` });
     tokens.admin = await stack.login('admin');
     tokens.viewer = await stack.login('viewer');
     tokens.analyst = await stack.login('analyst');
@@ -63,7 +74,10 @@ describe('authorization matrix', () => {
     F.rel = await freshMap();
     await freshErpAccount(); // the first account: the primary, which cannot be deleted
   });
-  afterAll(async () => stack?.stop());
+  afterAll(async () => {
+    await stack?.stop();
+    await provider?.close();
+  });
 
   async function ok(method: string, path: string, body?: unknown, token = tokens.admin) {
     const r = await stack.api(path, { method, body, token, headers: { currentLanguage: 'en' } });
@@ -176,6 +190,13 @@ describe('authorization matrix', () => {
     // each allowed call removes another column of the uploaded source
     'POST /api/excel_upload/Remove_field': async (c) => ({ body: { dataSourceId: F.upload.id, name: c === 'owner' || c === 'admin' ? removable.shift()! : 'a' } }),
     'GET /api/data_source/join_table/{id}': async () => ({ params: { id: await freshJoin() } }),
+    'POST /api/data_source/e10_grid_report_list': async () => ({ body: { account: erpAccount } }),
+    'POST /api/data_source/{hash}/{programId}': async () => ({ params: { hash: 'matrix', programId: 'inventory.balance' }, body: { account: erpAccount } }),
+    'POST /api/data_source/preview_e10_report_data': async () => ({ body: erpPayload() }),
+    'POST /api/data_source/{hash}': async () => ({ params: { hash: 'matrix' }, body: erpPayload() }),
+    'GET /api/data_source/e10_report_url': async () => ({ query: `dataSourceId=${await freshErp()}` }),
+    'GET /api/data_source/e10_projs/{id}': async () => ({ params: { id: await freshErp() } }),
+    'POST /api/data_source/update_e10_projs': async () => ({ body: { ...erpPayload(), status: 'edit', dataSourceId: await freshErp() } }),
     'GET /api/data_source/join_table_fields/{showName}/{dataSourceId}': async () => ({ params: { showName: 'm', dataSourceId: F.upload.id } }),
     'POST /api/data_source/join_table_preview': async () => ({ body: joinBody('') }),
     'POST /api/data_source/join_table_add/{project}': async () => ({ params: { project: F.dsProject }, body: joinBody(unique('Join').slice(0, 20)) }),

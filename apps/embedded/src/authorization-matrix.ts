@@ -159,4 +159,12 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixLine> = {
   'PUT /api/data_source/updateSchema/{dataSourceId}': ['deny', 'deny', 'deny', 'allow', 'allow', '-'],
   'PUT /api/identity/admin/users/{userId}/disabled': ['deny', 'deny', 'deny', 'deny', 'allow', '-'],
   'PUT /api/identity/admin/users/{userId}/roles': ['deny', 'deny', 'deny', 'deny', 'allow', '-'],
+  // ERP report sources (issue 29): the wizard's provider calls need datasource:edit; a stored source's calls its access
+  'GET /api/data_source/e10_projs/{id}': ['deny', 'deny', 'deny', 'allow', 'allow', '-'],
+  'GET /api/data_source/e10_report_url': ['deny', 'deny', 'deny', 404, 404, '-'],
+  'POST /api/data_source/e10_grid_report_list': ['deny', 'deny', 'allow', 'allow', 'allow', '-'],
+  'POST /api/data_source/preview_e10_report_data': ['deny', 'deny', 'allow', 'allow', 'allow', '-'],
+  'POST /api/data_source/update_e10_projs': ['deny', 'deny', 'deny', 'allow', 'allow', '-'],
+  'POST /api/data_source/{hash}': ['deny', 'deny', 'allow', 'allow', 'allow', '-'],
+  'POST /api/data_source/{hash}/{programId}': ['deny', 'deny', 'allow', 'allow', 'allow', '-'],
 };

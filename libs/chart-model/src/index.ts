@@ -16,3 +16,4 @@ export * from './schemas/linkage.js';
 export * from './schemas/warn-config.js';
 export * from './schemas/erp-account.js';
 export * from './schemas/api-source.js';
+export * from './schemas/erp-report.js';

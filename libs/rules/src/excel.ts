@@ -44,7 +44,9 @@ export const UPLOAD_RESERVED_COLUMNS = [UPLOAD_KEY_COLUMN, UPLOAD_DELETED_COLUMN
  * a SQL source may have columns of these names of its own.
  */
 export function isUploadSyntheticField(reference: string | undefined, name: string): boolean {
-  return reference === UPLOAD_REFERENCE && (UPLOAD_RESERVED_COLUMNS as readonly string[]).includes(name);
+  // an ERP report's rows are synced into a table of the same shape; its reference is its connection string
+  const synced = reference === UPLOAD_REFERENCE || !!reference?.startsWith('e10report://');
+  return synced && (UPLOAD_RESERVED_COLUMNS as readonly string[]).includes(name);
 }
 
 /** Column names in the store: 1–63 bytes of UTF-8 (PostgreSQL's identifier limit), not a reserved name. */

@@ -32,7 +32,7 @@ export type SourceRows = 'live' | 'synced';
  * its file; a name without one fails the type check there). The sync job reaches a kind's connector
  * only through its entry's `connector`.
  */
-export const SOURCE_CONNECTORS = ['sheet', 'http-api'] as const;
+export const SOURCE_CONNECTORS = ['sheet', 'http-api', 'erp-report'] as const;
 export type SourceConnectorName = (typeof SOURCE_CONNECTORS)[number];
 
 /** The icon of a kind in the create dialog (apps/web data-source CreateSourceDialog). */
@@ -198,8 +198,27 @@ export const SOURCE_KIND_REGISTRY = {
     may: { share: true, append: true },
     icon: 'api',
   },
-  /** Spec 02: an ERP report source on an ERP account (route data_source_e10_report). */
-  erpReport: { ...planned, code: 4, module: 'e10report', rows: 'live', may: { share: true, append: false } },
+  /**
+   * Spec 02: an ERP report source on an ERP account (route data_source_e10_report, docs/adr/0015): a
+   * program's rows for a date range copied into the analytics store (connectors/erp-report.connector.ts).
+   */
+  erpReport: {
+    code: 4,
+    reference: null,
+    available: true,
+    module: 'e10report',
+    engine: 'analytics',
+    scheme: 'e10report',
+    rows: 'synced',
+    connector: 'erp-report',
+    connection: null,
+    sqlWizard: false,
+    adminOnly: false,
+    create: { name: 'data_source_e10_report', params: { action: 'create' } },
+    edit: { name: 'data_source_e10_report', params: { action: 'edit' } },
+    may: { share: true, append: false },
+    icon: 'database',
+  },
   /** Spec 02: indicator imports from a business-analysis system (1) and a second provider (5); no edit entry. */
   indicator: { ...planned, code: 1, module: null, rows: 'synced', may: { share: true, append: false } },
   indicatorYifei: { ...planned, code: 5, module: null, rows: 'synced', may: { share: true, append: false } },

@@ -9,7 +9,7 @@ import type { HistoryItem, SourceRow } from '../data-source.repository.js';
 import type { ConnectionSpec } from '../drivers/driver.js';
 import { connectionSpec } from '../source-connection.js';
 import { SourceRunner, checkColumnNames } from '../source-runner.js';
-import { SourceWriter } from '../sources/source-writer.js';
+import { SourceWriter, type NewSourceInput } from '../sources/source-writer.js';
 import { UPLOAD_SCHEMA, analyticsWriter, storeTableSql, type AnalyticsWriter, type LoadTarget, type RowLoader, type StoreValue } from '../uploads/store-writer.js';
 import type { Connector, ConnectorRead } from './connector.js';
 
@@ -43,9 +43,15 @@ export interface NewSyncedSource {
   createdBy: string | null;
   by: string;
   history: (rows: number) => HistoryItem[];
-  /** the new source's id (a kind that encrypts its settings with the id as associated data picks it first); a fresh one otherwise */
+  /** the new source's id (default: a new one), e.g. when a secret is encrypted for it beforehand */
   id?: string;
-  /** the kind's own writes in the source's transaction (its settings row) */
+  /** its type code (default: the analytics store's), e.g. 4 for an ERP report */
+  type?: number;
+  /** further columns of the source row (description, connection, password, cache interval) */
+  source?: Partial<Pick<NewSourceInput, 'description' | 'connection' | 'passwordEnc' | 'cacheInterval'>>;
+  /** titles of the columns by name (default: derived from the name) */
+  titles?: Readonly<Record<string, string>>;
+  /** further writes in the source's transaction (a kind's own settings) */
   also?: (tx: SqlExecutor, id: string, rows: number) => Promise<void>;
 }
 
@@ -86,11 +92,12 @@ export class SyncRunner {
       const checked = this.runner.check(spec, storeTableSql(s.table, connector.fields.map((f) => f.name)));
       const result = await this.runner.run(spec, checked, [], 0);
       checkColumnNames(result.columns);
-      const fields = result.columns.map((c) => ({ name: c.name, title: defaultTitle(c.name), dataType: c.dataType, expression: '', aggregator: '' }));
+      const fields = result.columns.map((c) => ({ name: c.name, title: s.titles?.[c.name] || defaultTitle(c.name), dataType: c.dataType, expression: '', aggregator: '' }));
       const id = s.id ?? randomUUID();
+      const also = s.also;
       await this.writer.insert(
-        { id, projectId: s.projectId, name: s.name, type: SOURCE_TYPE.analytics, content: checked.sql, tableSchema: UPLOAD_SCHEMA, tableName: s.table, fields, createdBy: s.createdBy, createdByName: s.by, reference: s.reference },
-        { history: s.history(rows), by: s.by, event: 'ingest', rows, ...(s.also ? { also: (tx: SqlExecutor) => s.also!(tx, id, rows) } : {}) },
+        { ...s.source, id, projectId: s.projectId, name: s.name, type: s.type ?? SOURCE_TYPE.analytics, content: checked.sql, tableSchema: UPLOAD_SCHEMA, tableName: s.table, fields, createdBy: s.createdBy, createdByName: s.by, reference: s.reference },
+        { history: s.history(rows), by: s.by, event: 'ingest', rows, ...(also ? { also: (tx) => also(tx, id, rows) } : {}) },
       );
       return { dataSourceId: id, rowCount: rows, loadMs };
     } catch (e) {

@@ -9,7 +9,7 @@ import { CACHE, CONFIG, LOGGER, idOrNotFound } from '@bi/service-kit';
 import { DataSourceRepository, type SourceRow } from '../data-source.repository.js';
 import type { ConnectionSpec } from '../drivers/driver.js';
 import { SecretBox } from '../secrets.js';
-import { engineOf, sourceType, storedSpec } from '../source-connection.js';
+import { engineOf, readType, storedSpec } from '../source-connection.js';
 import { MAX_ANSWER_BYTES, SourceRunner, rowsJson } from '../source-runner.js';
 import { checkSourceSql } from '../sql/source-sql.js';
 import { checkCompiledSql, parseParams } from './compiled-sql.js';
@@ -52,7 +52,7 @@ export class SourceQueryService {
     };
     // a joined table: its join over its inputs' FROM parts (docs/api/join-table.md)
     if (row.type === SOURCE_TYPE.join) return { ...common, type: row.type, ...(await this.joins.describe(row)) };
-    const type = sourceType(row.type);
+    const type = readType(row.type);
     const dialect = engineOf(type, this.config.dataSources.analyticsStore);
     const part = querySourceOf(row, dialect, checkSourceSql(row.content, dialect));
     return {

@@ -11,7 +11,8 @@ export const actorOf = (a: dataSourceV1.Actor | undefined) => ({ userId: isUuid(
 
 /** A stored source as the API answers it. */
 export function toDataSource(row: SourceRow): dataSourceV1.DataSource {
-  const type = row.type === SOURCE_TYPE.join ? row.type : sourceType(row.type);
+  const erp = row.type === SOURCE_TYPE.erpReport;
+  const type = row.type === SOURCE_TYPE.join || erp ? row.type : sourceType(row.type);
   return {
     dataSourceId: row.id,
     projectId: row.project_id,
@@ -21,7 +22,8 @@ export function toDataSource(row: SourceRow): dataSourceV1.DataSource {
     type,
     isReadOnly: row.is_read_only,
     connection: connectionView(row.connection, !!row.password_enc),
-    connectionString: type === SOURCE_TYPE.join ? 'jointable://' : connectionString(sourceType(type), row.connection),
+    // an ERP report's connection string (e10report://ip:port/account/program/project/date) is kept in its reference
+    connectionString: type === SOURCE_TYPE.join ? 'jointable://' : erp ? row.reference : connectionString(sourceType(type), row.connection),
     content: row.content,
     tableName: row.table_name,
     tableSchema: row.table_schema,

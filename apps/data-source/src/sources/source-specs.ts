@@ -9,7 +9,7 @@ import { tableSql, type CalculatedColumn, type ReadSql } from '@bi/query';
 import type { SourceRow, StoredConnection } from '../data-source.repository.js';
 import type { ConnectionSpec, DriverColumn } from '../drivers/driver.js';
 import { SecretBox, SecretUnreadableError } from '../secrets.js';
-import { connectionSpec, normalizeConnection, sameServer, sourceType } from '../source-connection.js';
+import { connectionSpec, normalizeConnection, readType, sameServer } from '../source-connection.js';
 import { SourceRunner, checkColumnNames } from '../source-runner.js';
 import { expressionProblemError } from '../sql/source-sql.js';
 
@@ -52,7 +52,7 @@ export class SourceSpecs {
   }
 
   specOf(row: SourceRow): ConnectionSpec {
-    return connectionSpec(sourceType(row.type), row.connection, this.storedPassword(row), this.analyticsStore);
+    return connectionSpec(readType(row.type), row.connection, this.storedPassword(row), this.analyticsStore);
   }
 
   /** For closing pools: a source whose password no longer decrypts has no pool anyway. */
@@ -60,7 +60,7 @@ export class SourceSpecs {
     try {
       return this.specOf(row);
     } catch {
-      return connectionSpec(sourceType(row.type), row.connection, '', this.analyticsStore);
+      return connectionSpec(readType(row.type), row.connection, '', this.analyticsStore);
     }
   }
 

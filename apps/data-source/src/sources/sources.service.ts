@@ -6,7 +6,7 @@ import { SOURCE_TYPE, UPLOAD_REFERENCE, aggregatorAllowed, connectorOfSource, ch
 import { isUuid, validName } from '@bi/service-kit';
 import { DataSourceRepository, type HistoryItem, type SourceChanges } from '../data-source.repository.js';
 import type { ConnectionSpec, DriverColumn } from '../drivers/driver.js';
-import { connectionSpec, normalizeConnection, sameConnection, sameServer, sourceType } from '../source-connection.js';
+import { connectionSpec, normalizeConnection, readType, sameConnection, sameServer, sourceType } from '../source-connection.js';
 import { SourceRunner } from '../source-runner.js';
 import { UploadService } from '../uploads/upload.service.js';
 import { SourceLookup, actorOf, toDataSource } from './source-lookup.js';
@@ -111,7 +111,9 @@ export class SourcesService {
     const actor = actorOf(req.actor);
     const row = await this.lookup.source(req.dataSourceId);
     if (row.type === SOURCE_TYPE.join) throw new AppError('invalid', 'join.use_designer');
-    const type = sourceType(row.type);
+    // an ERP report's rows come from its report settings (its wizard); here only its description and cache interval change
+    if (row.type === SOURCE_TYPE.erpReport && (req.content !== undefined || req.tableName !== undefined)) throw new AppError('invalid', 'e10.use_wizard');
+    const type = readType(row.type);
     const changes: SourceChanges = { bumpVersion: false };
     const history: HistoryItem[] = [];
 

@@ -23,6 +23,9 @@ export const E2E_HOST = '127.0.0.1';
 /** The port the HTTP API source spec serves its API on: the one port of this machine the product may call (BI_OUTBOUND_ALLOW). */
 export const E2E_API_PORT = intFromEnv('E2E_API_PORT', E2E_PORT + 1);
 
+/** The port the ERP report spec starts the reference provider on (opened likewise). */
+export const E2E_ERP_PORT = intFromEnv('E2E_ERP_PORT', E2E_PORT + 2);
+
 export const BASE_URL = `http://${E2E_HOST}:${E2E_PORT}`;
 
 /** Password of the seeded users admin, analyst and viewer (BI_ADMIN_PASSWORD, min 8 chars). */

@@ -5,6 +5,7 @@ import { connectionMessages } from './connection.js';
 import { dashboardMessages } from './dashboard.js';
 import { datasourceMessages } from './datasource.js';
 import { e10accountMessages } from './e10account.js';
+import { e10Messages } from './e10.js';
 import { identityMessages } from './identity.js';
 import { joinMessages } from './join.js';
 import { relationMessages } from './relation.js';
@@ -36,6 +37,7 @@ export const MESSAGE_FILES = {
   warn: warnMessages,
   e10account: e10accountMessages,
   apisource: apisourceMessages,
+  e10: e10Messages,
 } as const;
 
 /** All messages, merged: key → its text in each language. */
@@ -56,4 +58,5 @@ export const MESSAGES = {
   ...warnMessages,
   ...e10accountMessages,
   ...apisourceMessages,
+  ...e10Messages,
 };

@@ -5,6 +5,13 @@ import type {
   CreateResult,
   DataSource,
   Dependents,
+  ErpAccount,
+  ErpAccountRef,
+  ErpPreview,
+  ErpProgram,
+  ErpProgramDetail,
+  ErpReportPayload,
+  ErpReportSettings,
   Field,
   HistoryEntry,
   ModuleFlags,
@@ -60,6 +67,18 @@ export const dataSourceApi = {
   syncStatus: (dataSourceId: string, signal?: AbortSignal) => http.get<SyncStatus>(`${base}/sync/${id(dataSourceId)}`, { signal }),
   /** Refresh now: starts a sync and answers its run (usually running). */
   refreshNow: (dataSourceId: string) => http.post<SyncRun>(`${base}/sync/${id(dataSourceId)}`),
+
+  // ERP report sources (docs/api/data-source.md "ERP report sources")
+  erpAccounts: () => http.get<ErpAccount[]>('/api/e10account/list'),
+  erpPrograms: (account: ErpAccountRef) => http.post<ErpProgram[]>(`${base}/e10_grid_report_list`, { account }),
+  erpProgram: (hash: string, programId: string, account: ErpAccountRef) => http.post<ErpProgramDetail>(`${base}/${id(hash)}/${id(programId)}`, { account }),
+  erpPreview: (payload: ErpReportPayload) => http.post<ErpPreview>(`${base}/preview_e10_report_data`, payload),
+  erpSave: (hash: string, payload: ErpReportPayload) => http.post<DataSource>(`${base}/${id(hash)}`, payload),
+  erpSettings: (dataSourceId: string) => http.get<ErpReportSettings>(`${base}/e10_projs/${id(dataSourceId)}`),
+  erpUpdate: (payload: ErpReportPayload) => http.post<DataSource>(`${base}/update_e10_projs`, payload),
+  erpReportUrl: (dataSourceId: string) => http.get<{ url: string }>(`${base}/e10_report_url`, { query: { dataSourceId } }),
+  /** Who a source is shared with (the ERP wizard's "leaving unshared" check). */
+  sharedWith: (dataSourceId: string) => http.get<{ selectRoles: string[]; selectUsers: string[] }>(`${base}/roles_users/${id(dataSourceId)}`),
 
   /** Module flags gating the source types the user may create (spec 02 §6). */
   modules: () => http.get<ModuleFlags>('/api/identity/get-shipment-modules-data/datasource'),

@@ -5,6 +5,7 @@ import { BatchPublishPage } from './BatchPublishPage';
 import type { RouteName } from '../../../shared/routing/routes';
 import { useDsTranslation } from '../i18n';
 import { DataSourceDetail } from './DataSourceDetail';
+import { ErpReportWizardPage } from './ErpReportWizardPage';
 import { SqlEditPage } from './SqlEditPage';
 import { SqlWizardPage } from './SqlWizardPage';
 import '../data-source.css';
@@ -53,6 +54,13 @@ export function DataSourcePage({ routeName }: { routeName: DataSourceRouteName }
       return <SqlWizardPage />;
     case 'data_source_edit':
       return <SqlEditPage />;
+    case 'data_source_e10_report':
+      return <ErpReportWizardPage />;
+    // the second-generation ERP routes (spec 02 §2) open the same wizard over the same provider protocol
+    case 'data_source_e10':
+      return <ErpReportWizardPage key="create" mode="create" />;
+    case 'data_source_e10_edit':
+      return <ErpReportWizardPage key="edit" mode="edit" />;
     case 'data_source_publish':
     case 'data_source_batch_publish':
       return <BatchPublishPage key={routeName} routeName={routeName} />;

@@ -225,3 +225,64 @@ export type ModuleFlags = Partial<Record<string, { permission?: boolean } | null
 export function isDataError(value: unknown): value is DataError {
   return typeof value === 'object' && value !== null && typeof (value as { error?: unknown }).error === 'string';
 }
+
+// ---- ERP report sources (docs/api/data-source.md "ERP report sources") ----
+
+/** An ERP account (spec 02 §5); identity is its password (never answered back). */
+export interface ErpAccount {
+  id?: string;
+  name?: string;
+  ip: string;
+  port: number;
+  userName: string;
+  identity?: string;
+  isPrimary?: boolean;
+  isSelected?: boolean;
+}
+/** An account's id (accounts store) or its fields. */
+export type ErpAccountRef = string | ErpAccount;
+export interface ErpProgram {
+  typeKey: string;
+  displayName: string;
+}
+export interface ErpProgramDetail {
+  id: string;
+  displayName: string;
+  dateConditions: { name: string; displayName: string }[];
+  conditionProjects: { id: string; displayName: string }[];
+  url: string | null;
+}
+export interface ErpReportPayload {
+  dataSourceId?: string;
+  name: string;
+  description: string;
+  programId: string;
+  conditionProjectId: string;
+  dateConditionField: string | null;
+  periodNumber: number | null;
+  periodDimension: 1 | 2;
+  cacheInterval: number;
+  account?: ErpAccountRef;
+  projectId: string;
+  status: 'create' | 'edit';
+  updateItems?: string[];
+}
+export interface ErpPreview {
+  columns: { name: string; title: string; type: 'text' | 'whole' | 'decimal' | 'date' | 'datetime' }[];
+  data: Row[];
+  range: { from?: string; to?: string } | null;
+}
+export interface ErpReportSettings {
+  dataSourceId: string;
+  projectId: string;
+  name: string;
+  description: string;
+  connection: string;
+  programId: string;
+  conditionProjectId: string;
+  dateConditionField: string | null;
+  periodNumber: number;
+  periodDimension: 1 | 2;
+  cacheInterval: number;
+  account: { id: string; ip: string; port: number; userName: string; hasPassword: boolean };
+}

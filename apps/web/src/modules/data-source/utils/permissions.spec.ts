@@ -29,6 +29,8 @@ describe('edit visibility of a source', () => {
     expect(canEditSettings(source(JOIN_SOURCE_TYPE, { editable: false }), editor)).toBe(false);
     expect(editPath({ dataSourceId: 'j 1', projectId: 'p', type: JOIN_SOURCE_TYPE })).toBe('/data_source/join_table/p/j%201');
     expect(editPath({ dataSourceId: 's1', projectId: 'p', type: 2 })).toBe('/data_source_edit/s1');
+    // the ERP report wizard takes the source's id in `project` (spec 02 §2)
+    expect(editPath({ dataSourceId: 'e1', projectId: 'p', type: 4 })).toBe('/data_source_e10_report/e1/edit');
   });
 
   it('needs datasource:edit and access to the source', () => {
@@ -39,7 +41,8 @@ describe('edit visibility of a source', () => {
   it('the analytics store (free SQL) only for admins; types without an edit screen never', () => {
     expect(canEditSettings(source(8), editor)).toBe(false);
     expect(canEditSettings(source(8), admin)).toBe(true);
-    expect(canEditSettings(source(4), admin)).toBe(false);
+    // an ERP report (type 4) has its wizard's edit mode
+    expect(canEditSettings(source(4), admin)).toBe(true);
     expect(canEditSettings(source(6), admin)).toBe(false);
   });
 });

@@ -21,7 +21,9 @@ export { isAdmin };
  */
 export function editPath(source: Pick<DataSourceSummary, 'dataSourceId' | 'projectId' | 'type'>): string {
   const route = sourceKindEntryOfCode(source.type)?.edit ?? { name: 'data_source_edit' };
-  return buildPath(route.name as RouteName, { ...route.params, project: source.projectId, data_source: source.dataSourceId });
+  // the ERP report wizard's edit mode takes the source's id in `project` (spec 02 §2)
+  const project = route.name === 'data_source_e10_report' ? source.dataSourceId : source.projectId;
+  return buildPath(route.name as RouteName, { ...route.params, project, data_source: source.dataSourceId });
 }
 
 type SourceFacts = Pick<DataSourceSummary, 'type' | 'isReadOnly' | 'editable'> & { reference?: string };

@@ -512,6 +512,18 @@ export interface SyncStatusReply {
   runs: SyncRun[];
 }
 
+export interface ErpReportRequest {
+  dataSourceId: string;
+  projectId: string;
+  /** the call's JSON body (docs/api/data-source.md "ERP report sources") */
+  inputJson: string;
+  actor: Actor | undefined;
+}
+
+export interface ErpReportReply {
+  json: string;
+}
+
 export const DATA_SOURCE_V1_PACKAGE_NAME = "data_source.v1";
 
 function createBaseJoinTableRequest(): JoinTableRequest {
@@ -7547,6 +7559,181 @@ export const SyncStatusReply: MessageFns<SyncStatusReply> = {
   },
 };
 
+function createBaseErpReportRequest(): ErpReportRequest {
+  return { dataSourceId: "", projectId: "", inputJson: "", actor: undefined };
+}
+
+export const ErpReportRequest: MessageFns<ErpReportRequest> = {
+  encode(message: ErpReportRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.dataSourceId !== "") {
+      writer.uint32(10).string(message.dataSourceId);
+    }
+    if (message.projectId !== "") {
+      writer.uint32(18).string(message.projectId);
+    }
+    if (message.inputJson !== "") {
+      writer.uint32(26).string(message.inputJson);
+    }
+    if (message.actor !== undefined) {
+      Actor.encode(message.actor, writer.uint32(34).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ErpReportRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseErpReportRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.dataSourceId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.projectId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.inputJson = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.actor = Actor.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ErpReportRequest {
+    return {
+      dataSourceId: isSet(object.dataSourceId)
+        ? globalThis.String(object.dataSourceId)
+        : isSet(object.data_source_id)
+        ? globalThis.String(object.data_source_id)
+        : "",
+      projectId: isSet(object.projectId)
+        ? globalThis.String(object.projectId)
+        : isSet(object.project_id)
+        ? globalThis.String(object.project_id)
+        : "",
+      inputJson: isSet(object.inputJson)
+        ? globalThis.String(object.inputJson)
+        : isSet(object.input_json)
+        ? globalThis.String(object.input_json)
+        : "",
+      actor: isSet(object.actor) ? Actor.fromJSON(object.actor) : undefined,
+    };
+  },
+
+  toJSON(message: ErpReportRequest): unknown {
+    const obj: any = {};
+    if (message.dataSourceId !== "") {
+      obj.dataSourceId = message.dataSourceId;
+    }
+    if (message.projectId !== "") {
+      obj.projectId = message.projectId;
+    }
+    if (message.inputJson !== "") {
+      obj.inputJson = message.inputJson;
+    }
+    if (message.actor !== undefined) {
+      obj.actor = Actor.toJSON(message.actor);
+    }
+    return obj;
+  },
+};
+
+function createBaseErpReportReply(): ErpReportReply {
+  return { json: "" };
+}
+
+export const ErpReportReply: MessageFns<ErpReportReply> = {
+  encode(message: ErpReportReply, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.json !== "") {
+      writer.uint32(10).string(message.json);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ErpReportReply {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseErpReportReply();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.json = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ErpReportReply {
+    return { json: isSet(object.json) ? globalThis.String(object.json) : "" };
+  },
+
+  toJSON(message: ErpReportReply): unknown {
+    const obj: any = {};
+    if (message.json !== "") {
+      obj.json = message.json;
+    }
+    return obj;
+  },
+};
+
 /**
  * Owns data-source folders, sources, fields, encrypted connection secrets and history, and runs
  * the sources' read-only SQL on their databases (docs/api/data-source.md). Access checks per source
@@ -7694,6 +7881,33 @@ export interface DataSourceServiceClient {
   /** The last syncs of a source, newest first (at most 20), and whether its kind syncs at all. */
 
   syncStatus(request: SyncStatusRequest): Observable<SyncStatusReply>;
+
+  /**
+   * ERP report sources (type 4, docs/api/data-source.md "ERP report sources"): input_json and the
+   * reply's json as there. The programs of the account's report provider.
+   */
+
+  erpPrograms(request: ErpReportRequest): Observable<ErpReportReply>;
+
+  /** One program: its condition projects and date fields. */
+
+  erpProgram(request: ErpReportRequest): Observable<ErpReportReply>;
+
+  /** The first rows of a source payload (not stored). */
+
+  erpPreview(request: ErpReportRequest): Observable<ErpReportReply>;
+
+  /** Creates (status create, project_id) or changes (status edit, data_source_id) an ERP report source; its rows synced. */
+
+  erpSave(request: ErpReportRequest): Observable<ErpReportReply>;
+
+  /** The ERP page of source data_source_id's report. */
+
+  erpReportUrl(request: ErpReportRequest): Observable<ErpReportReply>;
+
+  /** The settings of ERP report source data_source_id (the account without its password). */
+
+  erpGetReport(request: ErpReportRequest): Observable<ErpReportReply>;
 }
 
 /**
@@ -7857,6 +8071,33 @@ export interface DataSourceServiceController {
   /** The last syncs of a source, newest first (at most 20), and whether its kind syncs at all. */
 
   syncStatus(request: SyncStatusRequest): Promise<SyncStatusReply> | Observable<SyncStatusReply> | SyncStatusReply;
+
+  /**
+   * ERP report sources (type 4, docs/api/data-source.md "ERP report sources"): input_json and the
+   * reply's json as there. The programs of the account's report provider.
+   */
+
+  erpPrograms(request: ErpReportRequest): Promise<ErpReportReply> | Observable<ErpReportReply> | ErpReportReply;
+
+  /** One program: its condition projects and date fields. */
+
+  erpProgram(request: ErpReportRequest): Promise<ErpReportReply> | Observable<ErpReportReply> | ErpReportReply;
+
+  /** The first rows of a source payload (not stored). */
+
+  erpPreview(request: ErpReportRequest): Promise<ErpReportReply> | Observable<ErpReportReply> | ErpReportReply;
+
+  /** Creates (status create, project_id) or changes (status edit, data_source_id) an ERP report source; its rows synced. */
+
+  erpSave(request: ErpReportRequest): Promise<ErpReportReply> | Observable<ErpReportReply> | ErpReportReply;
+
+  /** The ERP page of source data_source_id's report. */
+
+  erpReportUrl(request: ErpReportRequest): Promise<ErpReportReply> | Observable<ErpReportReply> | ErpReportReply;
+
+  /** The settings of ERP report source data_source_id (the account without its password). */
+
+  erpGetReport(request: ErpReportRequest): Promise<ErpReportReply> | Observable<ErpReportReply> | ErpReportReply;
 }
 
 export function DataSourceServiceControllerMethods() {
@@ -7898,6 +8139,12 @@ export function DataSourceServiceControllerMethods() {
       "getApiSource",
       "syncSource",
       "syncStatus",
+      "erpPrograms",
+      "erpProgram",
+      "erpPreview",
+      "erpSave",
+      "erpReportUrl",
+      "erpGetReport",
     ];
     for (const method of grpcMethods) {
       const descriptor: any = Reflect.getOwnPropertyDescriptor(constructor.prototype, method);
