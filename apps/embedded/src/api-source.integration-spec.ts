@@ -129,6 +129,18 @@ describe('HTTP API source through the BFF (issue 29)', () => {
     expect(stack.logLines.some((l) => l.includes(TOKEN))).toBe(false);
   });
 
+  it('"refresh now" reads every page again through the stored request (its token used, never shown)', async () => {
+    const started = await ok('POST', `/api/data_source/sync/${created.dataSourceId}`);
+    expect(['queued', 'running', 'succeeded']).toContain(started.state);
+    let last: { state: string; rows: number | null; mode: string } | undefined;
+    for (let i = 0; i < 600 && !['succeeded', 'failed', 'timed_out'].includes(last?.state ?? ''); i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      last = (await ok('GET', `/api/data_source/sync/${created.dataSourceId}`)).runs[0];
+    }
+    expect(last).toMatchObject({ state: 'succeeded', rows: TOTAL, mode: 'replace' });
+    expect(stack.logLines.some((l) => l.includes(TOKEN))).toBe(false);
+  });
+
   it('refuses a private target not opened by the administrator, and credentials in the URL', async () => {
     const before = requests.length;
     const port = new URL(base).port;

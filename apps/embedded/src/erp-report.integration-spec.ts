@@ -152,4 +152,26 @@ describe('ERP report sources through the BFF (issue 29)', () => {
     expect(noProject.body).toMatchObject({ status: 'fail', data: 'Choose a condition project' });
     expect((await call('POST', '/api/data_source/k3f9a1', payload({ cacheInterval: 7 }))).body.status).toBe('fail');
   });
+
+  it('reads a stored ERP account by its id (its password never sent), and "refresh now" reads the program again as its creator', async () => {
+    const accounts = await ok('POST', '/api/e10account/edit', { ...account, name: 'Stored ERP' });
+    const stored = accounts.find((a: { name: string }) => a.name === 'Stored ERP');
+    expect(stored.identity).toBe('');
+    // the wizard's account select sends the account as listed: its id, no password
+    const saved = await ok('POST', '/api/data_source/k3f9a1', payload({ name: 'Stored account', account: stored }));
+    const before = await ok('GET', `/api/data_source/data_history/${saved.dataSourceId}`);
+    const started = await ok('POST', `/api/data_source/sync/${saved.dataSourceId}`);
+    expect(['queued', 'running', 'succeeded']).toContain(started.state);
+    let last: { state: string; rows?: number } | undefined;
+    for (let i = 0; i < 200 && !['succeeded', 'failed', 'timed_out'].includes(last?.state ?? ''); i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      last = (await ok('GET', `/api/data_source/sync/${saved.dataSourceId}`)).runs[0];
+    }
+    expect(last).toMatchObject({ state: 'succeeded' });
+    expect(last!.rows).toBeGreaterThan(0);
+    const after = await ok('GET', `/api/data_source/data_history/${saved.dataSourceId}`);
+    expect(JSON.stringify(after).length).toBeGreaterThan(JSON.stringify(before).length);
+    // a viewer may not refresh it
+    expect((await call('POST', `/api/data_source/sync/${saved.dataSourceId}`, undefined, viewer)).status).toBe(403);
+  });
 });
