@@ -12,7 +12,6 @@ import { DataSourceRepository, type HistoryItem, type SourceRow, type StoredConn
 import { SyncRunner } from '../connectors/sync-runner.js';
 import {
   ErpReportConnector,
-  InlineErpAccountResolver,
   callProvider,
   providerClient,
   reportQuery,
