@@ -11,7 +11,8 @@ export const actorOf = (a: dataSourceV1.Actor | undefined) => ({ userId: isUuid(
 
 /** A stored source as the API answers it. */
 export function toDataSource(row: SourceRow): dataSourceV1.DataSource {
-  const erp = row.type === SOURCE_TYPE.erpReport;
+  // ERP reports and indicator imports keep their own code; their connection string is their reference
+  const erp = row.type === SOURCE_TYPE.erpReport || row.type === SOURCE_TYPE.indicator || row.type === SOURCE_TYPE.indicatorYifei;
   const type = row.type === SOURCE_TYPE.join || erp ? row.type : sourceType(row.type);
   return {
     dataSourceId: row.id,
@@ -22,7 +23,7 @@ export function toDataSource(row: SourceRow): dataSourceV1.DataSource {
     type,
     isReadOnly: row.is_read_only,
     connection: connectionView(row.connection, !!row.password_enc),
-    // an ERP report's connection string (e10report://ip:port/account/program/project/date) is kept in its reference
+    // an ERP report's connection string (e10report://ip:port/account/program/project/date) is kept in its reference, an indicator import's (indicator://…) too
     connectionString: type === SOURCE_TYPE.join ? 'jointable://' : erp ? row.reference : connectionString(sourceType(type), row.connection),
     content: row.content,
     tableName: row.table_name,
