@@ -323,8 +323,6 @@ export const SOURCE_TYPE = {
   mysql: SOURCE_KIND_REGISTRY.mysql.code,
   oracle: SOURCE_KIND_REGISTRY.oracle.code,
   erpReport: SOURCE_KIND_REGISTRY.erpReport.code,
-  indicator: SOURCE_KIND_REGISTRY.indicator.code,
-  indicatorYifei: SOURCE_KIND_REGISTRY.indicatorYifei.code,
   sbep: SOURCE_KIND_REGISTRY.sbep.code,
   postgres: SOURCE_KIND_REGISTRY.postgres.code,
   analytics: SOURCE_KIND_REGISTRY.analytics.code,

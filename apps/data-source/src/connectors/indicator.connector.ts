@@ -101,7 +101,6 @@ export class IndicatorConnector implements Connector {
     return this.series.reduce((n, s) => n + s.points.length, 0);
   }
 
-  // eslint-disable-next-line @typescript-eslint/require-await
   async *rows(read: ConnectorRead): AsyncIterable<StoreValue[][]> {
     if (this.rowCount() > read.maxRows) throw this.tooManyRows(read.maxRows);
     for (const s of this.series) {

@@ -6,7 +6,7 @@ import { indicatorImportPayload, indicatorTargetId, indicatorTreeBody, type Indi
 import { outboundPolicy, type OutboundPolicy } from '@bi/outbound';
 import type { IndicatorValuesRequest } from '@bi/provider-protocol';
 import type { dataSourceV1 } from '@bi/proto';
-import { SOURCE_TYPE, checkName, isCacheInterval } from '@bi/rules';
+import { SOURCE_KIND_REGISTRY, checkName, isCacheInterval } from '@bi/rules';
 import { CONFIG, isUuid } from '@bi/service-kit';
 import type { z } from 'zod';
 import { DataSourceRepository, type SourceRow, type StoredConnection } from '../data-source.repository.js';
@@ -18,7 +18,7 @@ import { ERP_ACCOUNT_RESOLVER } from './erp-report.service.js';
 import { actorOf } from './source-lookup.js';
 
 /** The source type of a data type (1 business analysis, 5 the second provider). */
-const TYPE_OF: Record<1 | 5, number> = { 1: SOURCE_TYPE.indicator, 5: SOURCE_TYPE.indicatorYifei };
+const TYPE_OF: Record<1 | 5, number> = { 1: SOURCE_KIND_REGISTRY.indicator.code, 5: SOURCE_KIND_REGISTRY.indicatorYifei.code };
 
 interface ImportRow {
   account_id: string;

@@ -86,6 +86,8 @@ const en: DataSourceCatalogue = {
     join: 'Multi-table join',
     api: 'HTTP API',
     erpReport: 'ERP report',
+    indicator: 'Indicator import',
+    indicatorYifei: 'Indicator import (second provider)',
     other: 'Type {{type}}',
   },
   conn: {

@@ -84,6 +84,8 @@ const zhCN = {
     join: '多表关联',
     api: 'API 接口',
     erpReport: 'ERP 报表',
+    indicator: '指标导入',
+    indicatorYifei: '指标导入（第二提供方）',
     other: '类型 {{type}}',
   },
   conn: {

@@ -86,6 +86,8 @@ const zhTW: DataSourceCatalogue = {
     join: '多表關聯',
     api: 'API 介面',
     erpReport: 'ERP 報表',
+    indicator: '指標匯入',
+    indicatorYifei: '指標匯入（第二提供方）',
     other: '類型 {{type}}',
   },
   conn: {
