@@ -19,6 +19,7 @@ import { DataSourceController } from './data-source/data-source.controller.js';
 import { ErpAccountController } from './data-source/erp-account.controller.js';
 import { JoinTableController } from './data-source/join-table.controller.js';
 import { ErpReportController } from './data-source/erp-report.controller.js';
+import { IndicatorController } from './data-source/indicator.controller.js';
 import { ExcelDataController, ExcelUploadController } from './excel-upload/excel-upload.controller.js';
 import { grpcClientProviders } from './grpc-clients.js';
 import { HealthController } from './health/health.controller.js';
@@ -71,6 +72,7 @@ export class BffModule {
         WarnMessageController,
         RelationController,
         // last: its POST data_source/{hash}[/{programId}] must not take the paths of the controllers above
+        IndicatorController,
         ErpReportController,
       ],
       providers: [

@@ -6,6 +6,7 @@ import { SyncService } from './connectors/sync.service.js';
 import { JoinTableService } from './joins/join-table.service.js';
 import { ApiSourcesService } from './sources/api-sources.service.js';
 import { ErpReportService } from './sources/erp-report.service.js';
+import { IndicatorService } from './sources/indicator.service.js';
 import { FieldsService } from './sources/fields.service.js';
 import { FoldersService } from './sources/folders.service.js';
 import { HistoryService } from './sources/history.service.js';
@@ -47,6 +48,7 @@ export class DataSourceGrpcController implements dataSourceV1.DataSourceServiceC
     private readonly apis: ApiSourcesService,
     private readonly syncs: SyncService,
     private readonly erp: ErpReportService,
+    private readonly indicators: IndicatorService,
   ) {}
 
   // ERP accounts (docs/api/data-source.md "ERP accounts")
@@ -190,5 +192,16 @@ export class DataSourceGrpcController implements dataSourceV1.DataSourceServiceC
   }
   erpGetReport(r: dataSourceV1.ErpReportRequest) {
     return this.erp.getReport(r);
+  }
+
+  // Indicator imports (docs/api/data-source.md "Indicator imports")
+  indicatorTree(r: dataSourceV1.IndicatorRequest) {
+    return this.indicators.tree(r);
+  }
+  indicatorImport(r: dataSourceV1.IndicatorRequest) {
+    return this.indicators.importTargets(r);
+  }
+  indicatorMerge(r: dataSourceV1.IndicatorRequest) {
+    return this.indicators.merge(r);
   }
 }

@@ -14,6 +14,7 @@ import { SourceQueryService } from './query/source-query.service.js';
 import { SecretBox } from './secrets.js';
 import { SourceRunner } from './source-runner.js';
 import { ERP_ACCOUNT_RESOLVER, ErpReportService } from './sources/erp-report.service.js';
+import { IndicatorService } from './sources/indicator.service.js';
 import { StoredErpAccountResolver } from './erp-accounts/erp-account.resolver.js';
 import { FieldsService } from './sources/fields.service.js';
 import { FoldersService } from './sources/folders.service.js';
@@ -71,6 +72,7 @@ export async function startDataSourceService(runtime: ServiceRuntime, url: strin
         SourceQueryService,
         JoinTableService,
         ErpReportService,
+        IndicatorService,
         // the ERP account of a request read from the request itself until the accounts store binds its resolver
         { provide: ERP_ACCOUNT_RESOLVER, useClass: StoredErpAccountResolver },
         UploadService,

@@ -173,4 +173,18 @@ CREATE TABLE data_source.erp_reports (
 );
 `,
   },
+  {
+    // Indicator imports (types 1 and 5, spec 02 §8): the targets a source reads from its provider and the
+    // date settings (JSON: period, dynamicPara, dates, periodDimension, compare, periodNumber).
+    id: '0009_indicators',
+    sql: `
+CREATE TABLE data_source.indicator_imports (
+  source_id uuid PRIMARY KEY REFERENCES data_source.sources (id) ON DELETE CASCADE,
+  account_id text NOT NULL DEFAULT '',
+  data_type int NOT NULL,
+  targets jsonb NOT NULL,
+  settings jsonb NOT NULL
+);
+`,
+  },
 ];

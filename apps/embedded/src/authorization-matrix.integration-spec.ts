@@ -50,6 +50,9 @@ describe('authorization matrix', () => {
     return s.dataSourceId;
   }
 
+  /** An indicator import of one target (dataType 1 on the request's account, 5 on the primary account: the reference provider). */
+  const indicatorPayload = (dataType: 1 | 5) => ({ targets: ['all.revenue'], name: unique('Ind').slice(0, 20), period: 0, periodDimension: 1, compare: 0, account: dataType === 1 ? erpAccount : undefined, projectId: F.dsProject, dataType });
+
   beforeAll(async () => {
     const dataDir = await analyticsDataDir('matrix', ["CREATE TABLE sales AS SELECT ['East', 'West', 'North'][1 + (i % 3)] AS region, i AS qty FROM range(1, 31) t(i)"]);
     provider = await startReferenceProvider({ port: erpAccount.port, user: erpAccount.userName, password: erpAccount.identity, dataset: { days: 30 } });
@@ -72,7 +75,8 @@ describe('authorization matrix', () => {
     F.upload = await uploadedSource();
     F.relFolder = (await ok('POST', '/api/relation/proj/dashboard', { name: 'Matrix maps' })).projectId;
     F.rel = await freshMap();
-    await freshErpAccount(); // the first account: the primary, which cannot be deleted
+    // the first account: the primary, which cannot be deleted; the reference provider (the second indicator provider's calls read it)
+    await ok('POST', '/api/e10account/edit', { name: 'Matrix primary', ...erpAccount });
   });
   afterAll(async () => {
     await stack?.stop();
@@ -197,6 +201,11 @@ describe('authorization matrix', () => {
     'GET /api/data_source/e10_report_url': async () => ({ query: `dataSourceId=${await freshErp()}` }),
     'GET /api/data_source/e10_projs/{id}': async () => ({ params: { id: await freshErp() } }),
     'POST /api/data_source/update_e10_projs': async () => ({ body: { ...erpPayload(), status: 'edit', dataSourceId: await freshErp() } }),
+    'POST /api/data_source/issue_trees': async () => ({ body: { account: erpAccount, parent: 'company' } }),
+    'GET /api/data_source/yifei_issue_trees': async () => ({ query: 'parent=company' }),
+    'POST /api/data_source/import_indicators': async () => ({ body: indicatorPayload(1) }),
+    'POST /api/data_source/yifei_import_indicators': async () => ({ body: indicatorPayload(5) }),
+    'POST /api/data_source/merge': async () => ({ body: { ...indicatorPayload(1), targets: ['all.revenue', 'all.cost'] } }),
     'GET /api/data_source/join_table_fields/{showName}/{dataSourceId}': async () => ({ params: { showName: 'm', dataSourceId: F.upload.id } }),
     'POST /api/data_source/join_table_preview': async () => ({ body: joinBody('') }),
     'POST /api/data_source/join_table_add/{project}': async () => ({ params: { project: F.dsProject }, body: joinBody(unique('Join').slice(0, 20)) }),

@@ -167,4 +167,10 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixLine> = {
   'POST /api/data_source/update_e10_projs': ['deny', 'deny', 'deny', 'allow', 'allow', '-'],
   'POST /api/data_source/{hash}': ['deny', 'deny', 'allow', 'allow', 'allow', '-'],
   'POST /api/data_source/{hash}/{programId}': ['deny', 'deny', 'allow', 'allow', 'allow', '-'],
+  // indicator imports (issue 29): the tree and the imports ask the provider and create sources: datasource:edit
+  'GET /api/data_source/yifei_issue_trees': ['deny', 'deny', 'allow', 'allow', 'allow', '-'],
+  'POST /api/data_source/import_indicators': ['deny', 'deny', 'allow', 'allow', 'allow', '-'],
+  'POST /api/data_source/issue_trees': ['deny', 'deny', 'allow', 'allow', 'allow', '-'],
+  'POST /api/data_source/merge': ['deny', 'deny', 'allow', 'allow', 'allow', '-'],
+  'POST /api/data_source/yifei_import_indicators': ['deny', 'deny', 'allow', 'allow', 'allow', '-'],
 };

@@ -17,3 +17,4 @@ export * from './schemas/warn-config.js';
 export * from './schemas/erp-account.js';
 export * from './schemas/api-source.js';
 export * from './schemas/erp-report.js';
+export * from './schemas/indicator.js';

@@ -32,7 +32,7 @@ export type SourceRows = 'live' | 'synced';
  * its file; a name without one fails the type check there). The sync job reaches a kind's connector
  * only through its entry's `connector`.
  */
-export const SOURCE_CONNECTORS = ['sheet', 'http-api', 'erp-report'] as const;
+export const SOURCE_CONNECTORS = ['sheet', 'http-api', 'erp-report', 'indicator'] as const;
 export type SourceConnectorName = (typeof SOURCE_CONNECTORS)[number];
 
 /** The icon of a kind in the create dialog (apps/web data-source CreateSourceDialog). */
@@ -219,9 +219,46 @@ export const SOURCE_KIND_REGISTRY = {
     may: { share: true, append: false },
     icon: 'database',
   },
-  /** Spec 02: indicator imports from a business-analysis system (1) and a second provider (5); no edit entry. */
-  indicator: { ...planned, code: 1, module: null, rows: 'synced', may: { share: true, append: false } },
-  indicatorYifei: { ...planned, code: 5, module: null, rows: 'synced', may: { share: true, append: false } },
+  /**
+   * Spec 02: indicator imports from a business-analysis system (1) and a second provider (5), no edit entry:
+   * each imported target's values copied into the analytics store (connectors/indicator.connector.ts).
+   */
+  indicator: {
+    code: 1,
+    reference: null,
+    available: true,
+    // spec 02 lists no flag of its own for indicator imports: they come from the ERP side, gated with the ERP reports
+    module: 'e10report',
+    engine: 'analytics',
+    scheme: 'indicator',
+    rows: 'synced',
+    connector: 'indicator',
+    connection: null,
+    sqlWizard: false,
+    adminOnly: false,
+    create: null,
+    edit: null,
+    may: { share: true, append: false },
+    icon: 'database',
+  },
+  /** The second indicator provider's imports (dataType 5, route data_source_yifei), read from the primary ERP account's provider. */
+  indicatorYifei: {
+    code: 5,
+    reference: null,
+    available: true,
+    module: 'e10report',
+    engine: 'analytics',
+    scheme: 'indicator',
+    rows: 'synced',
+    connector: 'indicator',
+    connection: null,
+    sqlWizard: false,
+    adminOnly: false,
+    create: null,
+    edit: null,
+    may: { share: true, append: false },
+    icon: 'database',
+  },
   /** Spec 02: SBEP sources (reserved folder SBEP; route data_source_sbep_edit). */
   sbep: { ...planned, code: 6, module: null, rows: 'live', may: { share: true, append: false } },
 } as const satisfies Record<string, SourceKindEntry>;

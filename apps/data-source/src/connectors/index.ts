@@ -4,6 +4,7 @@ import { connectorOfSource, type SourceConnectorName } from '@bi/rules';
 import type { SourceRow } from '../data-source.repository.js';
 import type { ApiSourcesService } from '../sources/api-sources.service.js';
 import type { ErpReportService } from '../sources/erp-report.service.js';
+import type { IndicatorService } from '../sources/indicator.service.js';
 import type { Connector } from './connector.js';
 
 /** Whose principal a sync runs as (the source's creator, grants as of now): a connector asks @bi/access with it for any access decision it makes (an outbound target). */
@@ -19,7 +20,7 @@ export interface SyncContext {
   runAs: SyncPrincipal;
   logger: Logger;
   /** the stores of the kinds' own settings (an API source's request, its secrets and watermark) */
-  stores: { apiSources: Pick<ApiSourcesService, 'syncPlan'>; erpReports: Pick<ErpReportService, 'connectorFor'> };
+  stores: { apiSources: Pick<ApiSourcesService, 'syncPlan'>; erpReports: Pick<ErpReportService, 'connectorFor'>; indicators: Pick<IndicatorService, 'connectorFor'> };
 }
 
 /** A sync's connector and how its rows go in: replacing the copy, or appended to it (a kind the registry lets append). */
@@ -51,6 +52,8 @@ export const CONNECTORS: Record<SourceConnectorName, ConnectorEntry> = {
   'http-api': { sync: ({ source, stores }) => stores.apiSources.syncPlan(source.id) },
   // ERP report sources: the program's rows for the period up to today, replacing the copy
   'erp-report': { sync: async ({ source, stores }) => ({ connector: await stores.erpReports.connectorFor(source), mode: 'replace' }) },
+  // indicator imports (types 1 and 5): the targets' values for the import's date settings as of today, replacing the copy
+  indicator: { sync: async ({ source, stores }) => ({ connector: await stores.indicators.connectorFor(source), mode: 'replace' }) },
 };
 
 /** The connector entry of a stored source's kind; null for a live kind or one not built. */

@@ -16,6 +16,7 @@ import { RunAs } from './run-as.js';
 import { SyncRunner } from './sync-runner.js';
 import { ApiSourcesService } from '../sources/api-sources.service.js';
 import { ErpReportService } from '../sources/erp-report.service.js';
+import { IndicatorService } from '../sources/indicator.service.js';
 
 /** The @bi/jobs job of syncs: one run per (source id, window). */
 export const SYNC_JOB = 'data-source.sync';
@@ -79,6 +80,7 @@ export class SyncService implements OnModuleInit, OnModuleDestroy {
     private readonly runAsUsers: RunAs,
     private readonly apiSources: ApiSourcesService,
     private readonly erpReports: ErpReportService,
+    private readonly indicators: IndicatorService,
     @Inject(DATABASE) private readonly db: SqlDatabase,
     @Inject(CONFIG) private readonly config: AppConfig,
     @Inject(LOGGER) private readonly logger: Logger,
@@ -249,7 +251,7 @@ export class SyncService implements OnModuleInit, OnModuleDestroy {
       if (!user || user.disabled) throw new AppError('forbidden', 'sync.owner_gone', { user: row.created_by_name });
       if (!canEditSource(user.principal, { dataSourceId: row.id, createdById: row.created_by ?? '' })) throw new AppError('forbidden', 'sync.owner_cannot_edit', { user: user.userName });
       runAs = { userId: creator, userName: user.userName, principal: user.principal };
-      const plan = await entry.sync({ source: row, runAs, logger: this.logger, stores: { apiSources: this.apiSources, erpReports: this.erpReports } });
+      const plan = await entry.sync({ source: row, runAs, logger: this.logger, stores: { apiSources: this.apiSources, erpReports: this.erpReports, indicators: this.indicators } });
       mode = plan.mode;
       if (mode === 'append' && !sourceMay(row, 'append')) throw new AppError('invalid', 'sync.append_not_allowed');
       checkFields(row, plan.connector.fields);

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { AppError } from '@bi/core';
 import type { dataSourceV1 } from '@bi/proto';
-import { SOURCE_TYPE } from '@bi/rules';
+import { SOURCE_KIND_REGISTRY, SOURCE_TYPE } from '@bi/rules';
 import { idOrNotFound, isUuid } from '@bi/service-kit';
 import { DataSourceRepository, iso, type SourceRow } from '../data-source.repository.js';
 import { connectionString, connectionView, sourceType } from '../source-connection.js';
@@ -11,7 +11,8 @@ export const actorOf = (a: dataSourceV1.Actor | undefined) => ({ userId: isUuid(
 
 /** A stored source as the API answers it. */
 export function toDataSource(row: SourceRow): dataSourceV1.DataSource {
-  const erp = row.type === SOURCE_TYPE.erpReport;
+  // ERP reports and indicator imports keep their own code; their connection string is their reference
+  const erp = row.type === SOURCE_TYPE.erpReport || row.type === SOURCE_KIND_REGISTRY.indicator.code || row.type === SOURCE_KIND_REGISTRY.indicatorYifei.code;
   const type = row.type === SOURCE_TYPE.join || erp ? row.type : sourceType(row.type);
   return {
     dataSourceId: row.id,
@@ -22,7 +23,7 @@ export function toDataSource(row: SourceRow): dataSourceV1.DataSource {
     type,
     isReadOnly: row.is_read_only,
     connection: connectionView(row.connection, !!row.password_enc),
-    // an ERP report's connection string (e10report://ip:port/account/program/project/date) is kept in its reference
+    // an ERP report's connection string (e10report://ip:port/account/program/project/date) is kept in its reference, an indicator import's (indicator://…) too
     connectionString: type === SOURCE_TYPE.join ? 'jointable://' : erp ? row.reference : connectionString(sourceType(type), row.connection),
     content: row.content,
     tableName: row.table_name,

@@ -6,6 +6,7 @@ import { dashboardMessages } from './dashboard.js';
 import { datasourceMessages } from './datasource.js';
 import { e10accountMessages } from './e10account.js';
 import { e10Messages } from './e10.js';
+import { indicatorMessages } from './indicator.js';
 import { identityMessages } from './identity.js';
 import { joinMessages } from './join.js';
 import { relationMessages } from './relation.js';
@@ -38,6 +39,7 @@ export const MESSAGE_FILES = {
   e10account: e10accountMessages,
   apisource: apisourceMessages,
   e10: e10Messages,
+  indicator: indicatorMessages,
 } as const;
 
 /** All messages, merged: key → its text in each language. */
@@ -59,4 +61,5 @@ export const MESSAGES = {
   ...e10accountMessages,
   ...apisourceMessages,
   ...e10Messages,
+  ...indicatorMessages,
 };

@@ -1,6 +1,9 @@
 import { http } from '../../../shared/api/http';
 import { requestFile } from '../../../shared/api/download';
 import type {
+  IndicatorImportPayload,
+  IndicatorImportResult,
+  IndicatorNode,
   CreateRequest,
   CreateResult,
   DataSource,
@@ -67,6 +70,11 @@ export const dataSourceApi = {
   syncStatus: (dataSourceId: string, signal?: AbortSignal) => http.get<SyncStatus>(`${base}/sync/${id(dataSourceId)}`, { signal }),
   /** Refresh now: starts a sync and answers its run (usually running). */
   refreshNow: (dataSourceId: string) => http.post<SyncRun>(`${base}/sync/${id(dataSourceId)}`),
+
+  // Indicator imports of the second provider (docs/api/data-source.md "Indicator imports"): the primary ERP account
+  indicatorTree: (parent?: string) => http.get<IndicatorNode[]>(`${base}/yifei_issue_trees`, parent ? { query: { parent } } : {}),
+  indicatorImport: (payload: IndicatorImportPayload) => http.post<IndicatorImportResult>(`${base}/yifei_import_indicators`, payload),
+  indicatorMerge: (payload: IndicatorImportPayload) => http.post<{ dataSourceId: string; importSuccessCount: number; importFailedCount: number }>(`${base}/merge`, payload),
 
   // ERP report sources (docs/api/data-source.md "ERP report sources")
   erpAccounts: () => http.get<ErpAccount[]>('/api/e10account/list'),

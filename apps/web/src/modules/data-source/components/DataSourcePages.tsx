@@ -6,6 +6,7 @@ import type { RouteName } from '../../../shared/routing/routes';
 import { useDsTranslation } from '../i18n';
 import { DataSourceDetail } from './DataSourceDetail';
 import { ErpReportWizardPage } from './ErpReportWizardPage';
+import { IndicatorImportPage } from './IndicatorImportPage';
 import { SqlEditPage } from './SqlEditPage';
 import { SqlWizardPage } from './SqlWizardPage';
 import '../data-source.css';
@@ -61,6 +62,9 @@ export function DataSourcePage({ routeName }: { routeName: DataSourceRouteName }
       return <ErpReportWizardPage key="create" mode="create" />;
     case 'data_source_e10_edit':
       return <ErpReportWizardPage key="edit" mode="edit" />;
+    // the second indicator provider's import wizard (spec 02 §2 screen 4), on the primary ERP account
+    case 'data_source_yifei':
+      return <IndicatorImportPage />;
     case 'data_source_publish':
     case 'data_source_batch_publish':
       return <BatchPublishPage key={routeName} routeName={routeName} />;

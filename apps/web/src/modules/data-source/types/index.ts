@@ -286,3 +286,39 @@ export interface ErpReportSettings {
   cacheInterval: number;
   account: { id: string; ip: string; port: number; userName: string; hasPassword: boolean };
 }
+
+/** A node of the indicator tree (docs/api/data-source.md "Indicator imports"): type 2 a target, 1 a group. */
+export interface IndicatorNode {
+  id: string;
+  text: string;
+  rootText: string;
+  type: 1 | 2;
+  child: boolean;
+  isLeaf: boolean;
+  relation: 'True' | 'False';
+  unit: string | null;
+}
+
+/** The indicator import payload (spec 02 §8). */
+export interface IndicatorImportPayload {
+  targets: { id: string; text: string; rootText: string }[];
+  name: string;
+  beginDate?: string;
+  endDate?: string;
+  period: 0 | 1;
+  dynamicPara: 0 | 1;
+  periodDimension: 1 | 2 | 3 | 4;
+  compare: 0 | 1 | 2;
+  periodNumber: number;
+  generateRelation: false;
+  cacheInterval: number;
+  projectId: string;
+  dataType: 1 | 5;
+}
+
+/** One target's outcome of an import and the counts. */
+export interface IndicatorImportResult {
+  targets: { id: string; text: string; rootText: string; importSuccess: boolean; dataSourceId: string | null; failedMessage: string | null }[];
+  importSuccessCount: number;
+  importFailedCount: number;
+}

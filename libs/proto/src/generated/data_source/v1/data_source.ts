@@ -524,6 +524,19 @@ export interface ErpReportReply {
   json: string;
 }
 
+export interface IndicatorRequest {
+  /** 1 business analysis, 5 the second provider */
+  dataType: number;
+  projectId: string;
+  /** the call's JSON body (docs/api/data-source.md "Indicator imports") */
+  inputJson: string;
+  actor: Actor | undefined;
+}
+
+export interface IndicatorReply {
+  json: string;
+}
+
 export const DATA_SOURCE_V1_PACKAGE_NAME = "data_source.v1";
 
 function createBaseJoinTableRequest(): JoinTableRequest {
@@ -7734,6 +7747,181 @@ export const ErpReportReply: MessageFns<ErpReportReply> = {
   },
 };
 
+function createBaseIndicatorRequest(): IndicatorRequest {
+  return { dataType: 0, projectId: "", inputJson: "", actor: undefined };
+}
+
+export const IndicatorRequest: MessageFns<IndicatorRequest> = {
+  encode(message: IndicatorRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.dataType !== 0) {
+      writer.uint32(8).int32(message.dataType);
+    }
+    if (message.projectId !== "") {
+      writer.uint32(18).string(message.projectId);
+    }
+    if (message.inputJson !== "") {
+      writer.uint32(26).string(message.inputJson);
+    }
+    if (message.actor !== undefined) {
+      Actor.encode(message.actor, writer.uint32(34).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): IndicatorRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseIndicatorRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.dataType = reader.int32();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.projectId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.inputJson = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.actor = Actor.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): IndicatorRequest {
+    return {
+      dataType: isSet(object.dataType)
+        ? globalThis.Number(object.dataType)
+        : isSet(object.data_type)
+        ? globalThis.Number(object.data_type)
+        : 0,
+      projectId: isSet(object.projectId)
+        ? globalThis.String(object.projectId)
+        : isSet(object.project_id)
+        ? globalThis.String(object.project_id)
+        : "",
+      inputJson: isSet(object.inputJson)
+        ? globalThis.String(object.inputJson)
+        : isSet(object.input_json)
+        ? globalThis.String(object.input_json)
+        : "",
+      actor: isSet(object.actor) ? Actor.fromJSON(object.actor) : undefined,
+    };
+  },
+
+  toJSON(message: IndicatorRequest): unknown {
+    const obj: any = {};
+    if (message.dataType !== 0) {
+      obj.dataType = Math.round(message.dataType);
+    }
+    if (message.projectId !== "") {
+      obj.projectId = message.projectId;
+    }
+    if (message.inputJson !== "") {
+      obj.inputJson = message.inputJson;
+    }
+    if (message.actor !== undefined) {
+      obj.actor = Actor.toJSON(message.actor);
+    }
+    return obj;
+  },
+};
+
+function createBaseIndicatorReply(): IndicatorReply {
+  return { json: "" };
+}
+
+export const IndicatorReply: MessageFns<IndicatorReply> = {
+  encode(message: IndicatorReply, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.json !== "") {
+      writer.uint32(10).string(message.json);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): IndicatorReply {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseIndicatorReply();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.json = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): IndicatorReply {
+    return { json: isSet(object.json) ? globalThis.String(object.json) : "" };
+  },
+
+  toJSON(message: IndicatorReply): unknown {
+    const obj: any = {};
+    if (message.json !== "") {
+      obj.json = message.json;
+    }
+    return obj;
+  },
+};
+
 /**
  * Owns data-source folders, sources, fields, encrypted connection secrets and history, and runs
  * the sources' read-only SQL on their databases (docs/api/data-source.md). Access checks per source
@@ -7908,6 +8096,22 @@ export interface DataSourceServiceClient {
   /** The settings of ERP report source data_source_id (the account without its password). */
 
   erpGetReport(request: ErpReportRequest): Observable<ErpReportReply>;
+
+  /**
+   * Indicator imports (types 1 and 5, docs/api/data-source.md "Indicator imports"): input_json and the
+   * reply's json as there. The children of a node of the indicator tree (data_type 1 the request's
+   * account, 5 the primary ERP account).
+   */
+
+  indicatorTree(request: IndicatorRequest): Observable<IndicatorReply>;
+
+  /** Imports the targets, one synced source each (per-target success or failure). */
+
+  indicatorImport(request: IndicatorRequest): Observable<IndicatorReply>;
+
+  /** Imports the targets as one synced source. */
+
+  indicatorMerge(request: IndicatorRequest): Observable<IndicatorReply>;
 }
 
 /**
@@ -8098,6 +8302,22 @@ export interface DataSourceServiceController {
   /** The settings of ERP report source data_source_id (the account without its password). */
 
   erpGetReport(request: ErpReportRequest): Promise<ErpReportReply> | Observable<ErpReportReply> | ErpReportReply;
+
+  /**
+   * Indicator imports (types 1 and 5, docs/api/data-source.md "Indicator imports"): input_json and the
+   * reply's json as there. The children of a node of the indicator tree (data_type 1 the request's
+   * account, 5 the primary ERP account).
+   */
+
+  indicatorTree(request: IndicatorRequest): Promise<IndicatorReply> | Observable<IndicatorReply> | IndicatorReply;
+
+  /** Imports the targets, one synced source each (per-target success or failure). */
+
+  indicatorImport(request: IndicatorRequest): Promise<IndicatorReply> | Observable<IndicatorReply> | IndicatorReply;
+
+  /** Imports the targets as one synced source. */
+
+  indicatorMerge(request: IndicatorRequest): Promise<IndicatorReply> | Observable<IndicatorReply> | IndicatorReply;
 }
 
 export function DataSourceServiceControllerMethods() {
@@ -8145,6 +8365,9 @@ export function DataSourceServiceControllerMethods() {
       "erpSave",
       "erpReportUrl",
       "erpGetReport",
+      "indicatorTree",
+      "indicatorImport",
+      "indicatorMerge",
     ];
     for (const method of grpcMethods) {
       const descriptor: any = Reflect.getOwnPropertyDescriptor(constructor.prototype, method);
