@@ -27,11 +27,9 @@ async function pick(page: Page, testId: string, optionText: string | RegExp) {
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: optionText }).first().click();
 }
 
-async function fillSettings(page: Page, name: string) {
-  await page.getByTestId('erp-ip').fill('127.0.0.1');
-  await page.getByTestId('erp-port').fill(String(PORT));
-  await page.getByTestId('erp-user').fill(USER);
-  await page.getByTestId('erp-identity').fill(PASSWORD);
+/** The wizard offers the stored ERP accounts (/api/e10account/list) as a select: the spec's account is chosen there, its password never typed. */
+async function fillSettings(page: Page, name: string, account: string) {
+  await pick(page, 'erp-account', account);
   await page.getByTestId('erp-load-programs').click();
   await pick(page, 'erp-program', '销售订单明细表');
   await pick(page, 'erp-condition', '华东大区订单');
@@ -45,6 +43,9 @@ test('build an ERP report source in the wizard, preview, save, share prompt, edi
   await new LoginPage(page).login(USERS.admin, { language: 'en' });
   const run = uniqueSuffix();
   const folder = await api<{ projectId: string }>(page, 'POST', '/api/data_source/proj', { name: `ERP ${run}` });
+  // an ERP account on the reference provider this spec started (the only port of this machine the product may call)
+  const account = `E2E ERP ${run}`.slice(0, 20);
+  await api(page, 'POST', '/api/e10account/edit', { name: account, ip: '127.0.0.1', port: PORT, userName: USER, identity: PASSWORD, isPrimary: false, isSelected: true });
 
   // the create dialog lists the ERP report entry (module flag e10report) and opens the wizard
   await page.goto(`/data_source/${folder.projectId}`);
@@ -56,7 +57,7 @@ test('build an ERP report source in the wizard, preview, save, share prompt, edi
   await page.getByTestId('erp-next').click();
   await expect(page.locator('#programId_help')).toContainText('Choose a report program');
 
-  await fillSettings(page, `East ${run}`.slice(0, 20));
+  await fillSettings(page, `East ${run}`.slice(0, 20), account);
   // a date field with no period number asks, then sets it to 1
   await page.getByTestId('erp-period-number').fill('');
   await page.getByTestId('erp-next').click();
@@ -88,7 +89,7 @@ test('build an ERP report source in the wizard, preview, save, share prompt, edi
       for (const language of ['zh-CN', 'zh-TW', 'en']) {
         await page.evaluate(([l, t]) => (window.localStorage.setItem('language', l!), window.localStorage.setItem('theme', t!)), [language, theme]);
         await page.goto(`/data_source_e10_report/${folder.projectId}/create`);
-        await fillSettings(page, `华东 ${run}`.slice(0, 20));
+        await fillSettings(page, `华东 ${run}`.slice(0, 20), account);
         await page.screenshot({ path: `${SHOTS}/settings-${language}-${theme}.png`, fullPage: true });
         await page.getByTestId('erp-next').click();
         await expect(page.getByTestId('erp-preview-table')).toBeVisible();
