@@ -7,7 +7,6 @@ import { outboundPolicy, type OutboundPolicy } from '@bi/outbound';
 import type { dataSourceV1 } from '@bi/proto';
 import { SOURCE_TYPE, checkName, isCacheInterval, isUploadSyntheticField } from '@bi/rules';
 import { CONFIG, isUuid } from '@bi/service-kit';
-import type { z } from 'zod';
 import { DataSourceRepository, type HistoryItem, type SourceRow, type StoredConnection } from '../data-source.repository.js';
 import { SyncRunner } from '../connectors/sync-runner.js';
 import {
@@ -26,6 +25,7 @@ import { SecretBox } from '../secrets.js';
 import { SourcesService } from './sources.service.js';
 import { SourceWriter } from './source-writer.js';
 import { actorOf } from './source-lookup.js';
+import { parseJsonField } from './wire-json.js';
 
 /** The injection token of the ERP account resolver (bound to the accounts store: erp-accounts/erp-account.resolver.ts). */
 export const ERP_ACCOUNT_RESOLVER = Symbol('ERP_ACCOUNT_RESOLVER');
@@ -42,17 +42,7 @@ interface ErpReportRow {
   period_dimension: number;
 }
 
-function parseJson<T>(schema: z.ZodType<T>, text: string): T {
-  let value: unknown;
-  try {
-    value = text ? JSON.parse(text) : {};
-  } catch {
-    throw new AppError('invalid', 'request.invalid');
-  }
-  const r = schema.safeParse(value);
-  if (!r.success) throw new AppError('invalid', 'request.invalid');
-  return r.data;
-}
+const parseJson = parseJsonField;
 
 const reply = (value: unknown): dataSourceV1.ErpReportReply => ({ json: JSON.stringify(value) });
 

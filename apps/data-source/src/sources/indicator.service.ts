@@ -8,7 +8,6 @@ import type { IndicatorValuesRequest } from '@bi/provider-protocol';
 import type { dataSourceV1 } from '@bi/proto';
 import { SOURCE_KIND_REGISTRY, checkName, isCacheInterval } from '@bi/rules';
 import { CONFIG, isUuid } from '@bi/service-kit';
-import type { z } from 'zod';
 import { DataSourceRepository, type SourceRow, type StoredConnection } from '../data-source.repository.js';
 import { SyncRunner } from '../connectors/sync-runner.js';
 import { callProvider, providerClient, providerFailure, todayIn, type ErpAccountAddress, type ErpAccountResolver } from '../connectors/erp-report.connector.js';
@@ -16,6 +15,7 @@ import { IndicatorConnector, fetchSeries, indicatorConnection, indicatorRequest,
 import { SecretBox } from '../secrets.js';
 import { ERP_ACCOUNT_RESOLVER } from './erp-report.service.js';
 import { actorOf } from './source-lookup.js';
+import { parseJsonField } from './wire-json.js';
 
 /** The source type of a data type (1 business analysis, 5 the second provider). */
 const TYPE_OF: Record<1 | 5, number> = { 1: SOURCE_KIND_REGISTRY.indicator.code, 5: SOURCE_KIND_REGISTRY.indicatorYifei.code };
@@ -27,17 +27,7 @@ interface ImportRow {
   settings: IndicatorSettings;
 }
 
-function parseJson<T>(schema: z.ZodType<T>, text: string): T {
-  let value: unknown;
-  try {
-    value = text ? JSON.parse(text) : {};
-  } catch {
-    throw new AppError('invalid', 'request.invalid');
-  }
-  const r = schema.safeParse(value);
-  if (!r.success) throw new AppError('invalid', 'request.invalid');
-  return r.data;
-}
+const parseJson = parseJsonField;
 
 const reply = (value: unknown): dataSourceV1.IndicatorReply => ({ json: JSON.stringify(value) });
 
