@@ -4,6 +4,7 @@ import { Alert, App, Button, Card, Form, Input, InputNumber, List, Result, Selec
 import type { DataNode, EventDataNode } from 'antd/es/tree';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
+import { DateInput } from '../../../shared/components/DateInput';
 import { PageHead } from '../../../shared/components/PageHead';
 import { PendingSpin } from '../../../shared/components/PendingSpin';
 import { dataSourceApi, dataSourceKeys } from '../api/dataSource';
@@ -12,6 +13,11 @@ import { useDsTranslation } from '../i18n';
 import type { IndicatorImportPayload, IndicatorImportResult, IndicatorNode } from '../types';
 import { errorText, useCacheOptions } from './common';
 import '../data-source.css';
+
+/** The app's date input (yyyy-MM-dd in the reader's language, not the browser's `type="date"`) as a form field. */
+function FormDate({ value, onChange, testId }: { value?: string; onChange?: (v: string) => void; testId: string }) {
+  return <DateInput value={value ?? ''} onChange={(v) => onChange?.(v)} testId={testId} />;
+}
 
 interface SettingsValues {
   period: 0 | 1;
@@ -196,12 +202,12 @@ function IndicatorImport({ projectId }: { projectId: string }) {
             ) : null}
             {period === 1 && dynamicPara === 0 ? (
               <Form.Item name="beginDate" label={ds('indicator.beginDate')}>
-                <Input type="date" data-testid="indicator-begin" />
+                <FormDate testId="indicator-begin" />
               </Form.Item>
             ) : null}
             {period === 1 ? (
               <Form.Item name="endDate" label={ds('indicator.endDate')}>
-                <Input type="date" data-testid="indicator-end" />
+                <FormDate testId="indicator-end" />
               </Form.Item>
             ) : null}
             {period === 1 && dynamicPara === 1 ? (
