@@ -91,6 +91,27 @@ export interface SourceKindEntry {
 const sqlEdit = { name: 'data_source_edit' } as const;
 const sqlWizard = <K extends string>(key: K) => ({ name: 'data_source_sql', params: { type: key } }) as const;
 const database = { reference: null, available: true, rows: 'live', connector: null, sqlWizard: true, adminOnly: false, edit: sqlEdit, may: { share: true, append: false } } as const;
+/**
+ * An indicator import (types 1 and 5): each imported target's values copied into the analytics store
+ * (connectors/indicator.connector.ts); no edit entry. Spec 02 lists no flag of its own for them: they come
+ * from the ERP side, gated with the ERP reports.
+ */
+const indicatorImport = {
+  reference: null,
+  available: true,
+  module: 'e10report',
+  engine: 'analytics',
+  scheme: 'indicator',
+  rows: 'synced',
+  connector: 'indicator',
+  connection: null,
+  sqlWizard: false,
+  adminOnly: false,
+  create: null,
+  edit: null,
+  may: { share: true, append: false },
+  icon: 'database',
+} as const;
 /** A kind the spec names that has no connector or screen yet. */
 const planned = { reference: null, available: false, connector: null, engine: null, scheme: '', connection: null, sqlWizard: false, adminOnly: false, create: null, edit: null, icon: 'database' } as const;
 
@@ -223,42 +244,9 @@ export const SOURCE_KIND_REGISTRY = {
    * Spec 02: indicator imports from a business-analysis system (1) and a second provider (5), no edit entry:
    * each imported target's values copied into the analytics store (connectors/indicator.connector.ts).
    */
-  indicator: {
-    code: 1,
-    reference: null,
-    available: true,
-    // spec 02 lists no flag of its own for indicator imports: they come from the ERP side, gated with the ERP reports
-    module: 'e10report',
-    engine: 'analytics',
-    scheme: 'indicator',
-    rows: 'synced',
-    connector: 'indicator',
-    connection: null,
-    sqlWizard: false,
-    adminOnly: false,
-    create: null,
-    edit: null,
-    may: { share: true, append: false },
-    icon: 'database',
-  },
+  indicator: { ...indicatorImport, code: 1 },
   /** The second indicator provider's imports (dataType 5, route data_source_yifei), read from the primary ERP account's provider. */
-  indicatorYifei: {
-    code: 5,
-    reference: null,
-    available: true,
-    module: 'e10report',
-    engine: 'analytics',
-    scheme: 'indicator',
-    rows: 'synced',
-    connector: 'indicator',
-    connection: null,
-    sqlWizard: false,
-    adminOnly: false,
-    create: null,
-    edit: null,
-    may: { share: true, append: false },
-    icon: 'database',
-  },
+  indicatorYifei: { ...indicatorImport, code: 5 },
   /** Spec 02: SBEP sources (reserved folder SBEP; route data_source_sbep_edit). */
   sbep: { ...planned, code: 6, module: null, rows: 'live', may: { share: true, append: false } },
 } as const satisfies Record<string, SourceKindEntry>;
