@@ -28,7 +28,7 @@ import { CONFIG, deadlines } from '@bi/service-kit';
 import { z } from 'zod';
 import { ChartAnswers, type ChartWithSource } from '../chart/answer-cache.js';
 import { tabAccess } from '../dashboard/tab-access.js';
-import { canAccessSource, isNoSourceAccess, projectView, readSources, viewerOf } from '../data-source/source-access.js';
+import { isNoSourceAccess, projectView, viewerOf } from '../data-source/source-access.js';
 import { dashboardRelationNodes, wireNode } from './relation-generate.js';
 import { CHART_QUERY_CLIENT, DASHBOARD_CLIENT, DATA_SOURCE_CLIENT, DATA_SOURCE_QUERY_CLIENT, IDENTITY_CLIENT, RELATION_CLIENT, rpc } from '../grpc-clients.js';
 import { canReadRelation, canUseTab, relationTarget } from '@bi/access';
