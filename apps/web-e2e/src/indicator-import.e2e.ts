@@ -84,7 +84,7 @@ test('import indicators with relation generation from a template, share prompt, 
   await check(page, 'all.cost');
   // one target: the name field; its relation is False: no generation offered
   await expect(page.getByTestId('indicator-name')).toBeVisible();
-  await expect(page.getByTestId('indicator-generate-relation').locator('input')).toBeDisabled();
+  await expect(page.getByTestId('indicator-generate-relation')).toBeDisabled();
   await check(page, 'all.revenue');
   await expect(page.getByTestId('indicator-name')).toHaveCount(0);
   await expect(page.getByTestId('indicator-chosen')).toHaveText('2 chosen');

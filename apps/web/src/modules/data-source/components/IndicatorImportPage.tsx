@@ -428,7 +428,7 @@ function IndicatorImport({ projectId, dataType }: { projectId: string; dataType:
             ) : null}
           </Card>
         </div>
-        <Space>
+        <Space className="bi-ds-indicator__actions">
           <Button onClick={() => back()}>{ds('indicator.cancel')}</Button>
           {mode === 'join' ? (
             <Button type="primary" onClick={() => void run()} loading={merge.isPending} disabled={busy} data-testid="indicator-merge">
