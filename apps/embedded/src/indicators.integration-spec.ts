@@ -168,10 +168,17 @@ describe('indicator imports through the BFF (issue 29)', () => {
     expect(templates.find((p: { projectId: string }) => p.projectId === tplFolder).dashboards.map((d: { dashboardId: string }) => d.dashboardId)).toEqual([tplBoard]);
 
     // no template chosen: refused before anything is imported, in the caller's language
-    const before = (await ok('GET', `/api/data_source/projsById/${folder}`)).dataSources?.length;
+    const before = (await ok('GET', `/api/data_source/projsById/${folder}`)).dataSources.length;
+    expect(before).toBeGreaterThan(0);
     const noTemplate = await call('POST', '/api/data_source/import_indicators', payload({ generateRelation: true }), admin, 'zh-CN');
     expect(noTemplate.body).toMatchObject({ status: 'fail', data: '生成关系图请选择文件夹和模板' });
-    expect((await ok('GET', `/api/data_source/projsById/${folder}`)).dataSources?.length).toBe(before);
+    expect((await ok('GET', `/api/data_source/projsById/${folder}`)).dataSources.length).toBe(before);
+
+    // as the importing user: an analyst who may not see this (unpublished) template is refused before anything is imported
+    const analyst = await stack.login('analyst');
+    const refused = await call('POST', '/api/data_source/import_indicators', payload({ generateRelation: true, relationTemplateId: tplBoard }), analyst);
+    expect([refused.status, refused.body.status]).toEqual([404, 'fail']);
+    expect((await ok('GET', `/api/data_source/projsById/${folder}`)).dataSources.length).toBe(before);
 
     // cost first, revenue (relation True) second: revenue is the root; compare 0, so compare_value is dropped from the copies
     const targets = [
