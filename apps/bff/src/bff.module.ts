@@ -29,6 +29,7 @@ import { TextGuard } from './http/text.guard.js';
 import { EnvelopeInterceptor } from './http/envelope.interceptor.js';
 import { EnvelopeExceptionFilter } from './http/exception.filter.js';
 import { IdentityAdminController } from './identity/admin.controller.js';
+import { ApiKeysAdminController, ApiKeysController } from './identity/api-keys.controller.js';
 import { IdentityController } from './identity/identity.controller.js';
 import { SharingController } from './data-source/sharing.controller.js';
 import { SyncController } from './data-source/sync.controller.js';
@@ -51,6 +52,8 @@ export class BffModule {
       controllers: [
         IdentityController,
         IdentityAdminController,
+        ApiKeysController,
+        ApiKeysAdminController,
         HealthController,
         DashboardController,
         ChartLinksController,

@@ -163,6 +163,10 @@ describe('authorization matrix', () => {
     // the file's one source mapped to the fixture source: only who may read it can import
     'POST /api/template/import': async () => ({ body: { file: await ok('GET', `/api/template/export/dash/${(await publishedTemplate()).dashboardId}`), projectId: F.dProject, name: unique('Timport'), sources: [{ from: 's1', to: F.src }] } }),
     'POST /api/identity/login': async () => ({ body: { userName: 'viewer', password: TEST_PASSWORD } }),
+    // API keys (issue 32): a key of the caller's own (an admin's for anonymous); the admin routes revoke an admin's key
+    'POST /api/identity/api-keys': async () => ({ body: { name: unique('Key'), scopes: ['read'] } }),
+    'DELETE /api/identity/api-keys/{keyId}': async (c) => ({ params: { keyId: (await ok('POST', '/api/identity/api-keys', { name: unique('Key'), scopes: ['read'] }, tokens[c] ?? tokens.admin)).key.id } }),
+    'DELETE /api/identity/admin/api-keys/{keyId}': async () => ({ params: { keyId: (await ok('POST', '/api/identity/api-keys', { name: unique('Key'), scopes: ['read'] })).key.id } }),
     'GET /api/identity/logout/{userName}': async (c) => ({ params: { userName: c === 'anonymous' ? 'admin' : c }, token: c === 'anonymous' ? undefined : await stack.login(c, c === 'owner' ? OWNER_PASSWORD : TEST_PASSWORD) }),
     // a wrong current password: the route is reached, nothing changes
     'POST /api/identity/password': async () => ({ body: { oldPassword: 'not-the-password', newPassword: 'new-pass-123' } }),

@@ -173,4 +173,10 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixLine> = {
   'POST /api/data_source/issue_trees': ['deny', 'deny', 'allow', 'allow', 'allow', '-'],
   'POST /api/data_source/merge': ['deny', 'deny', 'allow', 'allow', 'allow', '-'],
   'POST /api/data_source/yifei_import_indicators': ['deny', 'deny', 'allow', 'allow', 'allow', '-'],
+  // API keys (issue 32, docs/api/api-keys.md): each user their own; administrators every one (api-keys.integration-spec.ts: the scopes)
+  'GET /api/identity/api-keys': ['deny', 'allow', 'allow', 'allow', 'allow', '-'],
+  'POST /api/identity/api-keys': ['deny', 'allow', 'allow', 'allow', 'allow', '-'],
+  'DELETE /api/identity/api-keys/{keyId}': ['deny', 'allow', 'allow', 'allow', 'allow', '-'],
+  'GET /api/identity/admin/api-keys': ['deny', 'deny', 'deny', 'deny', 'allow', '-'],
+  'DELETE /api/identity/admin/api-keys/{keyId}': ['deny', 'deny', 'deny', 'deny', 'allow', '-'],
 };

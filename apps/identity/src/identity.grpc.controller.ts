@@ -1,6 +1,7 @@
 import { Controller } from '@nestjs/common';
 import { identityV1 } from '@bi/proto';
 import { AdminService } from './admin.service.js';
+import { ApiKeyService } from './api-keys.service.js';
 import { GrantService } from './grants.service.js';
 import { IdentityService } from './identity.service.js';
 
@@ -11,6 +12,7 @@ export class IdentityGrpcController implements identityV1.IdentityServiceControl
     private readonly identity: IdentityService,
     private readonly grants: GrantService,
     private readonly admin: AdminService,
+    private readonly keys: ApiKeyService,
   ) {}
 
   login(request: identityV1.LoginRequest): Promise<identityV1.LoginReply> {
@@ -88,5 +90,21 @@ export class IdentityGrpcController implements identityV1.IdentityServiceControl
 
   async setUserLanguage(request: identityV1.SetUserLanguageRequest): Promise<identityV1.SetUserLanguageReply> {
     return { language: await this.admin.setLanguage(request) };
+  }
+
+  createApiKey(request: identityV1.CreateApiKeyRequest): Promise<identityV1.CreateApiKeyReply> {
+    return this.keys.create(request);
+  }
+
+  async listApiKeys(request: identityV1.ListApiKeysRequest): Promise<identityV1.ListApiKeysReply> {
+    return { keys: await this.keys.list(request.userId) };
+  }
+
+  revokeApiKey(request: identityV1.RevokeApiKeyRequest): Promise<identityV1.ApiKey> {
+    return this.keys.revoke(request);
+  }
+
+  verifyApiKey(request: identityV1.VerifyApiKeyRequest): Promise<identityV1.VerifyApiKeyReply> {
+    return this.keys.verify(request);
   }
 }

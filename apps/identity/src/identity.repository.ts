@@ -29,6 +29,15 @@ export class IdentityRepository {
     return u && { id: u.id, userName: u.user_name, displayName: u.display_name, passwordHash: u.password_hash, disabled: u.disabled, mustChangePassword: u.must_change_password };
   }
 
+  async findUserById(userId: string): Promise<UserRecord | undefined> {
+    const r = await this.db.query<{ id: string; user_name: string; display_name: string; disabled: boolean; must_change_password: boolean }>(
+      'SELECT id, user_name, display_name, disabled, must_change_password FROM identity.users WHERE id = $1',
+      [userId],
+    );
+    const u = r.rows[0];
+    return u && { id: u.id, userName: u.user_name, displayName: u.display_name, passwordHash: '', disabled: u.disabled, mustChangePassword: u.must_change_password };
+  }
+
   async grantsOf(userId: string): Promise<Grants> {
     const roles = await this.db.query<{ id: string; name: string }>(
       'SELECT r.id, r.name FROM identity.user_roles ur JOIN identity.roles r ON r.id = ur.role_id WHERE ur.user_id = $1 ORDER BY r.id',

@@ -89,6 +89,18 @@ export class IdentityService {
     return reply;
   }
 
+  /**
+   * A user's current rights as verifyToken answers them, read now (no copy kept): an API key's creator,
+   * so a key of a disabled user, or of one who lost a role or grant, loses it on its next call.
+   */
+  async userGrants(userId: string): Promise<identityV1.VerifyTokenReply | undefined> {
+    const user = await this.repo.findUserById(userId);
+    if (!user || user.disabled) return undefined;
+    const grants = await this.repo.grantsOf(user.id);
+    const roleIds = grants.roles.map((r) => r.id);
+    return { ...INVALID, valid: true, userId: user.id, userName: user.userName, isAdmin: roleIds.includes('admin'), permissions: effectivePermissions(roleIds, grants.permissions), roleIds };
+  }
+
   /** Revokes the presented token; it must belong to userName. */
   async logout(token: string, userName: string): Promise<boolean> {
     const claims = this.tokens.verify(token);

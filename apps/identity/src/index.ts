@@ -4,6 +4,7 @@ import { migrate } from '@bi/persistence';
 import { serviceModule, startGrpcService, type ServiceRuntime } from '@bi/service-kit';
 import { seedFirstStart } from './first-start.js';
 import { AdminService } from './admin.service.js';
+import { ApiKeyService } from './api-keys.service.js';
 import { GrantEventsListener } from './grant-events.js';
 import { GrantService } from './grants.service.js';
 import { IdentityGrpcController } from './identity.grpc.controller.js';
@@ -22,7 +23,7 @@ export class IdentityModule {}
 export function identityModule(runtime: ServiceRuntime) {
   return serviceModule(IdentityModule, 'identity', runtime, {
     controllers: [IdentityGrpcController],
-    providers: [IdentityRepository, IdentityService, TokenService, LoginThrottle, GrantService, AdminService, GrantEventsListener],
+    providers: [IdentityRepository, IdentityService, TokenService, LoginThrottle, GrantService, AdminService, GrantEventsListener, ApiKeyService],
   });
 }
 

@@ -82,4 +82,25 @@ CREATE TABLE identity.audit_log (
     id: '0003_user_language',
     sql: `ALTER TABLE identity.users ADD COLUMN language text CHECK (language IN ('zh-CN', 'zh-TW', 'en'));`,
   },
+  {
+    // API keys (issue 32, docs/api/api-keys.md): a hash of the secret, never the secret; the creator's rights cap the key.
+    id: '0004_api_keys',
+    sql: `
+CREATE TABLE identity.api_keys (
+  id uuid PRIMARY KEY,
+  user_id uuid NOT NULL REFERENCES identity.users (id) ON DELETE CASCADE,
+  name text NOT NULL CHECK (char_length(name) BETWEEN 1 AND 64),
+  scopes text[] NOT NULL,
+  secret_hash text NOT NULL,
+  hint text NOT NULL,
+  created_at timestamptz NOT NULL DEFAULT now(),
+  expires_at timestamptz NOT NULL,
+  revoked_at timestamptz,
+  last_used_at timestamptz,
+  last_used_ip text
+);
+CREATE UNIQUE INDEX api_keys_secret_hash ON identity.api_keys (secret_hash);
+CREATE INDEX api_keys_user ON identity.api_keys (user_id);
+`,
+  },
 ];

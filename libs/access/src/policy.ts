@@ -20,8 +20,83 @@ export interface UserPrincipal {
   roleIds: readonly string[];
 }
 
-/** Who an action is for. Further kinds (link, embedding token, API key) act for a user and add limits of their own. */
-export type Principal = UserPrincipal;
+/**
+ * An API key (issue 32, docs/api/api-keys.md): a service account acting for the user who made the key,
+ * limited to the key's scopes. Its permissions are the creator's current ones that the scopes cover
+ * (apiKeyPrincipal), so a key never has more than its creator, and loses what the creator loses.
+ */
+export interface ApiKeyPrincipal extends Omit<UserPrincipal, 'kind'> {
+  kind: 'apikey';
+  keyId: string;
+  scopes: readonly ApiKeyScope[];
+}
+
+/** Who an action is for. Further kinds (link, embedding token) act for a user and add limits of their own. */
+export type Principal = UserPrincipal | ApiKeyPrincipal;
+
+/** What an API key may do: read dashboards, charts and their data; write dashboards; manage sources; administer. */
+export const API_KEY_SCOPES = ['read', 'dashboards:write', 'sources:manage', 'admin'] as const;
+export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
+
+const isTarget = (p: string, kinds: readonly string[]) => kinds.some((k) => p.startsWith(`${k}:`) && !['view', 'edit'].includes(p.slice(k.length + 1)));
+/** The permissions of the creator each scope passes on to the key. */
+const SCOPE_PERMISSIONS: Record<ApiKeyScope, (permission: string) => boolean> = {
+  read: (p) => p === 'datasource:view' || p === 'template:view' || isTarget(p, ['datasource', 'template', 'relation']),
+  'dashboards:write': (p) => p === 'dashboard:edit',
+  'sources:manage': (p) => p === 'datasource:view' || p === 'datasource:edit' || isTarget(p, ['datasource']),
+  admin: () => true,
+};
+
+/** The principal of an API key: the creator's principal (as of now) cut down to the key's scopes. */
+export function apiKeyPrincipal(creator: UserPrincipal, key: { keyId: string; scopes: readonly string[] }): ApiKeyPrincipal {
+  const scopes = API_KEY_SCOPES.filter((s) => key.scopes.includes(s));
+  return {
+    kind: 'apikey',
+    keyId: key.keyId,
+    scopes,
+    userId: creator.userId,
+    isAdmin: creator.isAdmin && scopes.includes('admin'),
+    permissions: creator.permissions.filter((p) => scopes.some((s) => SCOPE_PERMISSIONS[s](p))),
+    roleIds: creator.roleIds,
+  };
+}
+
+/** The scopes a user may put on a key they make: admin only for administrators. */
+export function canGrantScope(p: Principal, scope: ApiKeyScope): boolean {
+  return p.kind === 'user' && (scope !== 'admin' || p.isAdmin);
+}
+
+/** REST calls that only read although they are POSTs (chart runs, details, ranges, exports). */
+const READ_POSTS = [
+  /^\/api\/dashboard\/(chart|all_details|detail|export_details|first_screen)\//,
+  /^\/api\/dashboard\/charts\//,
+  /^\/api\/chart-edit\/chart\//,
+  /^\/api\/global_filter\/range\//,
+  /^\/api\/field\/inner_range$/,
+  /^\/api\/relation\/relation-option\//,
+];
+const SOURCE_AREAS = /^\/api\/(data_source|excel_upload|e10account)(\/|$)/;
+
+/**
+ * The scope a REST route needs from an API key (method and route template, e.g.
+ * 'POST /api/dashboard/chart/{tab}/{chartId}'); undefined: no key may call it (a key's own account:
+ * sign-out, password, language, and the API keys themselves — only a person makes and revokes keys).
+ */
+export function apiKeyRouteScope(method: string, path: string): ApiKeyScope | undefined {
+  const m = method.toUpperCase();
+  if (path.startsWith('/api/identity/admin/')) return 'admin';
+  if (path.startsWith('/api/identity/')) return path === '/api/identity/get-shipment-modules-data/datasource' ? 'read' : undefined;
+  if (SOURCE_AREAS.test(path)) return 'sources:manage';
+  if (m === 'GET' || READ_POSTS.some((r) => r.test(path))) return 'read';
+  return 'dashboards:write';
+}
+
+/** May this principal call this REST route at all (a user: yes; a key: its scopes cover the route). Permissions are checked after. */
+export function canCallRoute(p: Principal, method: string, path: string): boolean {
+  if (p.kind === 'user') return true;
+  const needed = apiKeyRouteScope(method, path);
+  return needed !== undefined && (p.scopes.includes(needed) || p.scopes.includes('admin'));
+}
 
 export function userPrincipal(u: { userId: string; isAdmin: boolean; permissions: readonly string[]; roleIds?: readonly string[] }): UserPrincipal {
   return { kind: 'user', userId: u.userId, isAdmin: u.isAdmin, permissions: u.permissions, roleIds: u.roleIds ?? [] };

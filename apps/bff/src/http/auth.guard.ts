@@ -1,6 +1,6 @@
 import { Inject, Injectable, SetMetadata, createParamDecorator, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { allows, userPrincipal, type Principal } from '@bi/access';
+import { allows, apiKeyPrincipal, canCallRoute, userPrincipal, type Principal } from '@bi/access';
 import { AppError } from '@bi/core';
 import type { identityV1 } from '@bi/proto';
 import { IDENTITY_CLIENT, rpc } from '../grpc-clients.js';
@@ -30,7 +30,16 @@ export interface AuthUser {
   token: string;
   /** an administrator set the password: every call but sign-out and the password change answers 403 */
   mustChangePassword?: boolean;
+  /**
+   * Set when the caller is an API key (docs/api/api-keys.md): isAdmin and permissions above are then
+   * the key's (@bi/access apiKeyPrincipal: the creator's current rights cut down to the key's scopes),
+   * and token is 'apikey:{keyId}', never the secret.
+   */
+  apiKey?: { keyId: string; scopes: string[] };
 }
+
+/** An API key's secret (bik_…) rather than a session token. */
+export const isApiKeySecret = (token: string) => token.startsWith('bik_');
 
 /** The token of the authorization header, raw or with the Bearer prefix. */
 export function tokenFromHeader(header: string | string[] | undefined): string | undefined {
@@ -45,7 +54,13 @@ export { allows };
 
 /** The signed-in caller as the access policy's principal (docs/api/sharing.md "Who runs what as whom"). */
 export function principalOf(user: AuthUser): Principal {
-  return userPrincipal(user);
+  return user.apiKey ? apiKeyPrincipal(userPrincipal(user), user.apiKey) : userPrincipal(user);
+}
+
+/** The route's template as the OpenAPI document names it: GET /api/dashboard/chart/{tab}/{chartId}. */
+function routeOf(req: { method: string; route?: { path?: string }; baseUrl?: string }): string {
+  const path = `${req.baseUrl ?? ''}${req.route?.path ?? ''}`.replace(/:([A-Za-z0-9_]+)/g, '{$1}').replace(/\/$/, '');
+  return path;
 }
 
 /** Every /api route needs a valid, unrevoked token unless marked @Public(); verified tokens are kept a few seconds (TokenCache). */
@@ -63,13 +78,31 @@ export class AuthGuard implements CanActivate {
     const req = context.switchToHttp().getRequest();
     const token = tokenFromHeader(req.headers['authorization']);
     if (!token) throw new AppError('unauthenticated', 'auth.unauthenticated');
-    const user = (await this.tokens.user(token)) ?? (await this.verify(token));
+    const user = isApiKeySecret(token) ? await this.verifyKey(token, req.ip ?? '') : ((await this.tokens.user(token)) ?? (await this.verify(token)));
     req.user = user;
+    // an API key: its scopes must cover the route (the access policy's canCallRoute); its rights are checked as any caller's below
+    if (user.apiKey && !canCallRoute(principalOf(user), req.method, routeOf(req))) throw new AppError('forbidden', 'auth.forbidden');
     if (user.mustChangePassword && !this.reflector.getAllAndOverride<boolean>(PASSWORD_CHANGE, targets)) throw new AppError('forbidden', 'password.must_change');
     if (this.reflector.getAllAndOverride<boolean>(ADMIN, targets) && !user.isAdmin) throw new AppError('forbidden', 'auth.forbidden');
     const needed = this.reflector.getAllAndOverride<string | undefined>(PERMISSION, targets);
     if (needed && !allows(user, needed)) throw new AppError('forbidden', 'auth.forbidden');
     return true;
+  }
+
+  /** Asks identity on every call (no copy kept: a revoked key, or a creator disabled or stripped of a role, stops at once). */
+  private async verifyKey(secret: string, clientIp: string): Promise<AuthUser> {
+    const v = await rpc(this.identity.verifyApiKey({ secret, clientIp }));
+    if (!v.user?.valid) throw new AppError('unauthenticated', 'auth.unauthenticated');
+    const key = apiKeyPrincipal(userPrincipal(v.user), { keyId: v.keyId, scopes: v.scopes });
+    return {
+      userId: key.userId,
+      userName: v.user.userName,
+      isAdmin: key.isAdmin,
+      permissions: [...key.permissions],
+      roleIds: [...key.roleIds],
+      token: `apikey:${key.keyId}`,
+      apiKey: { keyId: key.keyId, scopes: [...key.scopes] },
+    };
   }
 
   /** Asks identity; a valid token is kept for a few seconds (TokenCache). */

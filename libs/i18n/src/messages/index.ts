@@ -1,3 +1,4 @@
+import { apikeyMessages } from './apikey.js';
 import { apisourceMessages } from './apisource.js';
 import { chartMessages } from './chart.js';
 import { commonMessages } from './common.js';
@@ -40,6 +41,7 @@ export const MESSAGE_FILES = {
   apisource: apisourceMessages,
   e10: e10Messages,
   indicator: indicatorMessages,
+  apikey: apikeyMessages,
 } as const;
 
 /** All messages, merged: key → its text in each language. */
@@ -62,4 +64,5 @@ export const MESSAGES = {
   ...apisourceMessages,
   ...e10Messages,
   ...indicatorMessages,
+  ...apikeyMessages,
 };
