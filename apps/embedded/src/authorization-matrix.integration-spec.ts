@@ -1,4 +1,4 @@
-import { AUTHORIZATION_MATRIX, CALLERS, type Caller, type Expected } from './authorization-matrix.js';
+import { API_KEY_CALLERS, API_KEY_MATRIX, AUTHORIZATION_MATRIX, CALLERS, type Caller, type Expected } from './authorization-matrix.js';
 import { startReferenceProvider, type ReferenceProvider } from '@bi/erp-provider';
 import { analyticsDataDir, startTestStack, TEST_PASSWORD, type TestStack } from './testing.js';
 
@@ -341,5 +341,40 @@ describe('authorization matrix', () => {
     expect(differences).toEqual([]);
     // the table is not vacuous: each caller is refused somewhere, and admin is refused nothing it may do
     for (const [i, caller] of CALLERS.entries()) if (caller !== 'admin') expect(Object.values(actual).some((row) => row[i] === 'deny')).toBe(true);
+  });
+
+  it('answers every route to an API key of each scope as the API-key table says', async () => {
+    const routes = Object.keys(AUTHORIZATION_MATRIX).filter((r) => !r.startsWith('GET /api/health') && r !== 'POST /api/identity/login') as Route[];
+    expect(Object.keys(API_KEY_MATRIX).sort()).toEqual([...routes].sort());
+    // the keys: the owner's (an analyst) for the first three scopes, an administrator's for admin
+    const secrets: Record<string, string> = {};
+    for (const scope of API_KEY_CALLERS) {
+      const maker = scope === 'admin' ? tokens.admin : tokens.owner;
+      secrets[scope] = (await ok('POST', '/api/identity/api-keys', { name: `Matrix ${scope}`, scopes: [scope] }, maker)).secret;
+    }
+    const differences: string[] = [];
+    for (const route of routes.sort()) {
+      const [method, template] = route.split(' ') as [string, string];
+      const line = API_KEY_MATRIX[route]!;
+      const expected = line.slice(0, API_KEY_CALLERS.length);
+      const needs = line[API_KEY_CALLERS.length];
+      const row: Expected[] = [];
+      for (const scope of API_KEY_CALLERS) {
+        const caller: Caller = scope === 'admin' ? 'admin' : 'owner';
+        // a call out of the key's scope is refused before the route runs: no fresh objects for it
+        const inScope = needs !== 'none' && (needs === scope || scope === 'admin');
+        const r = inScope ? ((await requests[route]?.(caller)) ?? {}) : {};
+        const value = (name: string) => r.params?.[name] ?? (inScope ? param(name, template, caller) : '00000000-0000-4000-8000-000000000000');
+        const path = template.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(value(name)));
+        const res = await stack.api(path + (r.query ? `?${r.query}` : ''), { method, body: r.body, token: `Bearer ${secrets[scope]}`, headers: { currentLanguage: 'en' } });
+        row.push(verdict(res.status, res.body));
+      }
+      if (JSON.stringify(expected) !== JSON.stringify(row)) differences.push(`'${route}': expected ${JSON.stringify(expected)}, answered ${JSON.stringify(row)}`);
+    }
+    expect(differences).toEqual([]);
+    // out of scope is always refused
+    for (const [route, line] of Object.entries(API_KEY_MATRIX)) for (const [i, scope] of API_KEY_CALLERS.entries()) if (line[4] !== scope && scope !== 'admin') expect([route, scope, line[i]]).toEqual([route, scope, 'deny']);
+    // the secrets never reach the log
+    for (const secret of Object.values(secrets)) expect(stack.logLines.filter((l) => l.includes(secret))).toEqual([]);
   });
 });

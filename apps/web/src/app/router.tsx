@@ -33,6 +33,7 @@ function lazyPage<P extends object>(load: () => Promise<ComponentType<P>>): (pro
   };
 }
 
+const ApiKeysPage = lazyPage(() => import('../modules/api-keys/components/ApiKeysPage').then((m) => m.ApiKeysPage));
 const AdminPage = lazyPage(() => import('../modules/admin/components/AdminPage').then((m) => m.AdminPage));
 const ChartEditPage = lazyPage(() => import('../modules/dashboard/components/ChartEditPage').then((m) => m.ChartEditPage));
 const DataSourcePage = lazyPage(() => import('../modules/data-source/components/DataSourcePages').then((m) => m.DataSourcePage));
@@ -115,6 +116,7 @@ export const routes: RouteObject[] = [
           named('dashboard_relation', <RelationPage tab="dashboard" />, 'dashboard_relation'),
           named('template_relation', <RelationPage tab="template" />, 'template_relation'),
           named('admin', <AdminPage />),
+          named('api_keys', <ApiKeysPage />),
           // beyond the spec: the bell's "view all" (every warning message of the caller, paged)
           { id: 'warnings', path: WARNINGS_PAGE_PATH, element: <WarningMessagesPage /> },
           { id: 'not_found', path: '*', element: <NotFoundPage /> },

@@ -26,6 +26,8 @@ export const ROUTE_PATHS = {
   template_relation: '/template/relation/:project?/:relation?',
   /** beyond the spec: user administration and the audit log (admin only); section users or audit */
   admin: '/admin/:section?',
+  /** beyond the spec: the user's API keys (issue 32, docs/api/api-keys.md) */
+  api_keys: '/api-keys',
 } as const;
 
 export type RouteName = keyof typeof ROUTE_PATHS;

@@ -1,14 +1,17 @@
-import { BulbOutlined, DownOutlined, GlobalOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import { BulbOutlined, DownOutlined, GlobalOutlined, KeyOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Avatar, Button, Divider, Popover, Space, Typography } from 'antd';
 import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
 import { changeLanguage } from '../../../shared/i18n';
 import { LANGUAGES, resolveLanguage, type Language } from '../../../shared/i18n/language';
 import { browserStorages } from '../../../shared/storage/keys';
 import { saveLanguage } from '../../auth/api/identity';
 import { useLogout } from '../../auth/hooks/useLogout';
 import { readUserName } from '../../auth/utils/session';
+import { useAkTranslation } from '../../api-keys/i18n';
+import { buildPath } from '../../../shared/routing/routes';
 import { useThemeMode } from '../hooks/useThemeMode';
 import { THEME_MODES, type ThemeMode } from '../../../shared/storage/theme';
 
@@ -20,6 +23,8 @@ export function AccountMenu() {
   const [open, setOpen] = useState(false);
   const { mode, setMode } = useThemeMode();
   const { logout, pending } = useLogout();
+  const { ak } = useAkTranslation();
+  const navigate = useNavigate();
   const language = resolveLanguage(i18n.language);
   const userName = readUserName(browserStorages());
 
@@ -37,6 +42,17 @@ export function AccountMenu() {
       <ChoiceGroup name="language" icon={<GlobalOutlined aria-hidden="true" />} options={LANGUAGES} value={language} onChoose={(lng) => void onLanguage(lng)} />
       <ChoiceGroup name="theme" icon={<BulbOutlined aria-hidden="true" />} options={THEME_MODES} value={mode} onChoose={setMode} />
       <Divider className="bi-account-popup__divider" />
+      <Button
+        block
+        icon={<KeyOutlined aria-hidden="true" />}
+        onClick={() => {
+          setOpen(false);
+          void navigate(buildPath('api_keys'));
+        }}
+        data-testid="account-api-keys"
+      >
+        {ak('menu')}
+      </Button>
       <Button
         block
         danger

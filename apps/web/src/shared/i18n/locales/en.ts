@@ -82,6 +82,7 @@ const en: Catalogue = {
     template_relation: 'Template relation maps',
     login: 'Sign in',
     admin: 'User administration',
+    api_keys: 'API keys',
   },
   errors: {
     network: 'Network error, please try again later',

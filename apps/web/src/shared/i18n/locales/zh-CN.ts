@@ -80,6 +80,7 @@ const zhCN = {
     template_relation: '模板关系图',
     login: '登录',
     admin: '用户管理',
+    api_keys: 'API 密钥',
   },
   errors: {
     network: '网络错误，请稍后重试',

@@ -82,6 +82,7 @@ const zhTW: Catalogue = {
     template_relation: '範本關係圖',
     login: '登入',
     admin: '使用者管理',
+    api_keys: 'API 金鑰',
   },
   errors: {
     network: '網路錯誤，請稍後再試',
