@@ -26,7 +26,7 @@ describe('route table', () => {
       dashboard_relation: '/dashboard/relation/:project?/:relation?',
       template_relation: '/template/relation/:project?/:relation?',
       admin: '/admin/:section?',
-      api_keys: '/api-keys',
+      api_keys: '/account/api-keys',
     });
   });
 });

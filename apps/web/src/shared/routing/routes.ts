@@ -27,7 +27,7 @@ export const ROUTE_PATHS = {
   /** beyond the spec: user administration and the audit log (admin only); section users or audit */
   admin: '/admin/:section?',
   /** beyond the spec: the user's API keys (issue 32, docs/api/api-keys.md) */
-  api_keys: '/api-keys',
+  api_keys: '/account/api-keys',
 } as const;
 
 export type RouteName = keyof typeof ROUTE_PATHS;

@@ -185,6 +185,7 @@ export function ApiKeysPage() {
         open={!!made}
         title={made ? ak('secret.title', { name: made.key.name }) : ''}
         closable={false}
+        destroyOnHidden
         maskClosable={false}
         keyboard={false}
         footer={
