@@ -11,6 +11,9 @@ import '../api-keys.css';
 /** A test id on an antd button's props (its types name no data- attributes). */
 const testId = (id: string) => ({ 'data-testid': id }) as { 'data-testid': string } & Record<`data-${string}`, string>;
 
+/** The catalogue key of a scope's text (i18next reads ':' as a namespace separator). */
+const SCOPE_TEXT = { read: 'scope.read', 'dashboards:write': 'scope.dashboardsWrite', 'sources:manage': 'scope.sourcesManage', admin: 'scope.admin' } as const satisfies Record<ApiKeyScope, string>;
+
 const STATUS_COLOR = { active: 'green', expired: 'default', revoked: 'red' } as const;
 
 /** The user's API keys (docs/api/api-keys.md): make one (its secret shown once), see last use, revoke; administrators see every user's. */
@@ -94,7 +97,7 @@ export function ApiKeysPage() {
               <span className="bi-api-keys__scopes">
                 {list.map((s) => (
                   <Tag key={s} color={s === 'admin' ? 'volcano' : 'blue'}>
-                    {ak(`scope.${s}`)}
+                    {ak(SCOPE_TEXT[s])}
                   </Tag>
                 ))}
               </span>
@@ -170,7 +173,7 @@ export function ApiKeysPage() {
             <Checkbox.Group className="bi-api-keys__scope-list">
               {scopes.map((s) => (
                 <Checkbox key={s} value={s} data-testid={`api-key-scope-${s}`}>
-                  {ak(`scope.${s}`)}
+                  {ak(SCOPE_TEXT[s])}
                 </Checkbox>
               ))}
             </Checkbox.Group>

@@ -30,8 +30,8 @@ const en: ApiKeysCatalogue = {
   },
   scope: {
     read: 'Read dashboards, charts and data',
-    'dashboards:write': 'Edit dashboards',
-    'sources:manage': 'Manage data sources',
+    dashboardsWrite: 'Edit dashboards',
+    sourcesManage: 'Manage data sources',
     admin: 'Administer (administrators only)',
   },
   dialog: {

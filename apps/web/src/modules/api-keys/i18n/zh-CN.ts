@@ -28,8 +28,8 @@ const zhCN = {
   },
   scope: {
     read: '读取仪表板、图表和数据',
-    'dashboards:write': '编辑仪表板',
-    'sources:manage': '管理数据源',
+    dashboardsWrite: '编辑仪表板',
+    sourcesManage: '管理数据源',
     admin: '管理（仅管理员）',
   },
   dialog: {

@@ -30,8 +30,8 @@ const zhTW: ApiKeysCatalogue = {
   },
   scope: {
     read: '讀取儀表板、圖表和資料',
-    'dashboards:write': '編輯儀表板',
-    'sources:manage': '管理資料來源',
+    dashboardsWrite: '編輯儀表板',
+    sourcesManage: '管理資料來源',
     admin: '管理（僅管理員）',
   },
   dialog: {
