@@ -1,1 +1,2 @@
 export * from './types.js';
+export { renderChartSvg, renderChartPng } from './chart.js';
