@@ -20,9 +20,10 @@ export interface SourceOption {
   formatters?: FormatterSpec;
 }
 
-export function sourceOption(source: ChartSource, locale: RenderLocale): SourceOption {
+/** `standalone` draws the chart's title (a picture on its own); a dashboard's box header shows it instead. */
+export function sourceOption(source: ChartSource, locale: RenderLocale, standalone = true): SourceOption {
   if (source.answer) return { option: source.answer.option ?? {}, chart: source.answer.chart, formatters: source.answer.meta?.formatters };
-  const build = buildOption(source.result, { locale, labels: chartLabels(locale), standalone: true });
+  const build = buildOption(source.result, { locale, labels: chartLabels(locale), standalone });
   return { option: build.option, chart: source.result.chart, formatters: build.meta.formatters };
 }
 
