@@ -13,14 +13,23 @@ import type { RenderDashboardPdfInput, RenderLocale } from './types.js';
 const MARGIN = 36;
 const FOOTER = 18;
 
-/** The run date as the reader writes it: 2026/11/28 09:00 GMT+8, in their time zone. */
+/** The run date as the reader writes it, in their time zone, the zone after it: 2026/11/28 09:00 GMT+8, 11/28/2026, 01:00 UTC. */
 export function runDate(at: Date, locale: RenderLocale, timeZone?: string): string {
   const options: Intl.DateTimeFormatOptions = { year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZoneName: 'short' };
+  let format: Intl.DateTimeFormat;
   try {
-    return new Intl.DateTimeFormat(locale, { ...options, ...(timeZone ? { timeZone } : {}) }).format(at);
+    format = new Intl.DateTimeFormat(locale, { ...options, ...(timeZone ? { timeZone } : {}) });
   } catch {
-    return new Intl.DateTimeFormat(locale, options).format(at);
+    format = new Intl.DateTimeFormat(locale, options);
   }
+  const parts = format.formatToParts(at);
+  const zone = parts.find((p) => p.type === 'timeZoneName')?.value ?? '';
+  const date = parts
+    .filter((p) => p.type !== 'timeZoneName')
+    .map((p) => p.value)
+    .join('')
+    .trim();
+  return zone ? `${date} ${zone}` : date;
 }
 
 export function filterLine(filters: RenderDashboardPdfInput['filters'], locale: RenderLocale): string | null {
