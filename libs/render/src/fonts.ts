@@ -21,19 +21,19 @@ export function fontOptions(locale: RenderLocale) {
 
 const fontFiles = new Map<string, string | null>();
 
-/** The file of a font family as fontconfig finds it (fc-match), or null when fontconfig has none of it. */
-export function fontFile(family: string): string | null {
-  if (!fontFiles.has(family)) {
+/** The file of a font (a fontconfig pattern: 'Noto Sans CJK SC:bold') as fontconfig finds it (fc-match), or null when it finds another family than `family`. */
+export function fontFile(pattern: string, family = pattern): string | null {
+  if (!fontFiles.has(pattern)) {
     let file: string | null = null;
     try {
-      const found = execFileSync('fc-match', ['-f', '%{family}\n%{file}', family], { encoding: 'utf8', timeout: 5000 }).split('\n');
+      const found = execFileSync('fc-match', ['-f', '%{family}\n%{file}', pattern], { encoding: 'utf8', timeout: 5000 }).split('\n');
       if (found[0]?.split(',').includes(family) && found[1]) file = found[1];
     } catch {
       file = null;
     }
-    fontFiles.set(family, file);
+    fontFiles.set(pattern, file);
   }
-  return fontFiles.get(family) ?? null;
+  return fontFiles.get(pattern) ?? null;
 }
 
 /** pdfkit's font for a locale: the CJK font's file and, in a collection (.ttc), its PostScript name. */
