@@ -1,7 +1,8 @@
 /**
- * Fonts of the pictures: resvg loads the system fonts (Debian's fonts-noto-cjk, installed by
- * scripts/setup.sh) and draws the generic families in Noto Sans CJK of the reader's script, so Chinese
- * texts are never drawn as empty boxes; Latin texts use the same font's Latin glyphs.
+ * Fonts of the pictures: Noto Sans CJK of the reader's script (Debian's fonts-noto-cjk, installed by
+ * scripts/setup.sh), found by fontconfig; texts become its glyph outlines (outlines.ts), so Chinese
+ * texts are never drawn as empty boxes; Latin texts use the same font's Latin glyphs. Texts left as
+ * texts go to resvg with the system fonts and the generic families mapped to the same font.
  */
 import { execFileSync } from 'node:child_process';
 import type { RenderLocale } from './types.js';
