@@ -33,12 +33,13 @@ import {
 import { resultCachePrefix } from './result-cache.js';
 import { KeyedSemaphore } from './semaphore.js';
 import { SharedScans } from './shared-scan.js';
+import { withRollup, type RollupMeta } from './rollups.js';
 
 /** The answer of RunChart (docs/api/chart.md ChartAnswer). */
 export interface ChartAnswer {
   option: JsonObject;
   chart: Chart;
-  meta: ChartMeta & { rowCount: number; truncated: boolean; empty: boolean; dataVersion: number; computedAt: string; drill?: DrillMeta };
+  meta: ChartMeta & { rowCount: number; truncated: boolean; empty: boolean; dataVersion: number; computedAt: string; drill?: DrillMeta; rollup?: RollupMeta };
   dataSourceName: string;
 }
 
@@ -171,6 +172,8 @@ export class ChartRunner {
   private readonly defaultTtlMs: number;
   /** the product's time zone (BI_TIME_ZONE): relative date presets are read in it */
   private readonly timeZone: string;
+  /** BI_ROLLUPS: covered charts are answered from the source's kept rollups (rollups.ts) */
+  private readonly rollups: boolean;
 
   constructor(
     @Inject(BACKENDS) private readonly backends: ChartQueryBackends,
@@ -182,6 +185,7 @@ export class ChartRunner {
     this.sharedScans = new SharedScans((req) => this.backends.runQuery(req), this.perSource);
     this.defaultTtlMs = config.charts.defaultCacheSeconds * 1000;
     this.timeZone = config.timeZone;
+    this.rollups = config.charts.rollups;
   }
 
   /** Lifetime of a source's answers: its cache interval (minutes), else the default. */
@@ -303,7 +307,7 @@ export class ChartRunner {
     const plan = planChart({ chart, source, globalFilters, viewer, clock: { now, timeZone: this.timeZone } });
     let main: CompiledQuery;
     try {
-      main = compile(plan.main, dialectOf(source));
+      main = compile(withRollup(plan.main, source, dialectOf(source), this.rollups).q, dialectOf(source));
     } catch (e) {
       throw queryAppError(e);
     }
@@ -423,16 +427,20 @@ export class ChartRunner {
     let main: CompiledQuery;
     let totals: CompiledQuery | undefined;
     let lines: CompiledQuery | undefined;
+    // each query from the smallest kept rollup that covers it, else from the source (meta.rollup, the debug log say which)
+    const rolled = withRollup(plan.main, source, dialect, this.rollups);
+    if (rolled.meta.used) this.logger.debug('chart from rollup', { chartId: chart.chartId, dataSourceId: source.dataSourceId, rollupId: rolled.meta.id, rows: rolled.meta.rows });
+    else this.logger.debug('chart not from a rollup', { chartId: chart.chartId, dataSourceId: source.dataSourceId, reason: rolled.meta.reason });
     try {
-      main = compile(plan.main, dialect);
-      totals = plan.totals && compile(plan.totals, dialect);
-      lines = plan.plotLines.query && compile(plan.plotLines.query, dialect);
+      main = compile(rolled.q, dialect);
+      totals = plan.totals && compile(withRollup(plan.totals, source, dialect, this.rollups).q, dialect);
+      lines = plan.plotLines.query && compile(withRollup(plan.plotLines.query, source, dialect, this.rollups).q, dialect);
     } catch (e) {
       throw queryAppError(e);
     }
     // the three statements of one answer run side by side (within the source's limit)
     const [mainReply, totalsReply, linesReply] = await Promise.all([
-      this.sharedScans.run(source.dataSourceId, plan.main, main, dialect, CHART_ROW_LIMIT, alone),
+      this.sharedScans.run(source.dataSourceId, rolled.q, main, dialect, CHART_ROW_LIMIT, alone),
       totals ? this.run(source.dataSourceId, totals, 1) : undefined,
       lines ? this.run(source.dataSourceId, lines, 1) : undefined,
     ]);
@@ -470,6 +478,7 @@ export class ChartRunner {
         dataVersion: source.dataVersion,
         computedAt: new Date().toISOString(),
         ...(chart.drill && chart.drill.length > 0 ? { drill: drillMeta(chart, source, drill) } : {}),
+        rollup: rolled.meta,
       },
       dataSourceName: source.name,
     };

@@ -49,6 +49,8 @@ export class SourceQueryService {
       cacheInterval: row.cache_interval ?? 0,
       createdById: row.created_by ?? '',
       rowRulesJson: row.row_rules ? JSON.stringify(row.row_rules) : '',
+      // kept rollups (issue 31): none is built by this service yet (ADR 0022 "Not yet")
+      rollupsJson: '',
     };
     // a joined table: its join over its inputs' FROM parts (docs/api/join-table.md)
     if (row.type === SOURCE_TYPE.join) return { ...common, type: row.type, ...(await this.joins.describe(row)) };
@@ -70,6 +72,7 @@ export class SourceQueryService {
       createdById: row.created_by ?? '',
       rowRulesJson: row.row_rules ? JSON.stringify(row.row_rules) : '',
       joinJson: '',
+      rollupsJson: '',
     };
   }
 

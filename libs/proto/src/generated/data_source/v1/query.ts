@@ -63,6 +63,11 @@ export interface SourceDescription {
    * (its inputs' FROM parts, links, columns, filter); the statement reads it as a derived table
    */
   joinJson: string;
+  /**
+   * the source's kept rollups in the analytics store (@bi/query KeptRollup[], issue 31) as JSON; '' = none.
+   * chart-query answers a covered chart from the smallest one built at data_version (ADR 0022)
+   */
+  rollupsJson: string;
 }
 
 export interface RunQueryRequest {
@@ -300,6 +305,7 @@ function createBaseSourceDescription(): SourceDescription {
     unsupportedFields: [],
     rowRulesJson: "",
     joinJson: "",
+    rollupsJson: "",
   };
 }
 
@@ -355,6 +361,9 @@ export const SourceDescription: MessageFns<SourceDescription> = {
     }
     if (message.joinJson !== "") {
       writer.uint32(138).string(message.joinJson);
+    }
+    if (message.rollupsJson !== "") {
+      writer.uint32(146).string(message.rollupsJson);
     }
     return writer;
   },
@@ -508,6 +517,14 @@ export const SourceDescription: MessageFns<SourceDescription> = {
             message.joinJson = reader.string();
             continue;
           }
+          case 18: {
+            if (tag !== 146) {
+              break;
+            }
+
+            message.rollupsJson = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -589,6 +606,11 @@ export const SourceDescription: MessageFns<SourceDescription> = {
         : isSet(object.join_json)
         ? globalThis.String(object.join_json)
         : "",
+      rollupsJson: isSet(object.rollupsJson)
+        ? globalThis.String(object.rollupsJson)
+        : isSet(object.rollups_json)
+        ? globalThis.String(object.rollups_json)
+        : "",
     };
   },
 
@@ -644,6 +666,9 @@ export const SourceDescription: MessageFns<SourceDescription> = {
     }
     if (message.joinJson !== "") {
       obj.joinJson = message.joinJson;
+    }
+    if (message.rollupsJson !== "") {
+      obj.rollupsJson = message.rollupsJson;
     }
     return obj;
   },
