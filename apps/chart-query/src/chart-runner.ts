@@ -34,6 +34,7 @@ import { resultCachePrefix } from './result-cache.js';
 import { KeyedSemaphore } from './semaphore.js';
 import { SharedScans } from './shared-scan.js';
 import { withRollup, type RollupMeta } from './rollups.js';
+import type { RollupBackends } from './rollup-keeper.js';
 
 /** The answer of RunChart (docs/api/chart.md ChartAnswer). */
 export interface ChartAnswer {
@@ -53,7 +54,7 @@ export interface ChartQueryBackends {
 export const BACKENDS = Symbol('CHART_QUERY_BACKENDS');
 
 /** The gRPC clients of dashboard and data-source (its DataSourceQueryService), from service-kit's factory. */
-export class GrpcBackends implements ChartQueryBackends, OnModuleDestroy {
+export class GrpcBackends implements ChartQueryBackends, RollupBackends, OnModuleDestroy {
   private readonly clients: ServiceClients<'dashboard' | 'data-source'>;
 
   constructor(config: AppConfig) {
@@ -72,6 +73,15 @@ export class GrpcBackends implements ChartQueryBackends, OnModuleDestroy {
     // the database cancels a query after the timeout; the call waits a little longer for that answer
     const source = this.clients['data-source'];
     return source.call(source.query.runQuery(req), 'query');
+  }
+  listChartsBySource(dataSourceId: string) {
+    const { dashboard } = this.clients;
+    return dashboard.call(dashboard.service.listChartsBySource({ dataSourceId }));
+  }
+  keepRollups(req: dataSourceQueryV1.KeepRollupsRequest) {
+    // a build scans the source: the query deadline
+    const source = this.clients['data-source'];
+    return source.call(source.query.keepRollups(req), 'query');
   }
   onModuleDestroy(): void {
     this.clients.close();
