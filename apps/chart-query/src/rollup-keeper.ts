@@ -58,6 +58,8 @@ export function rollupSpecsFor(source: SourceDescription, charts: readonly Chart
 export class RollupKeeper implements OnModuleInit, OnModuleDestroy {
   private readonly subscriptions: Subscription[] = [];
   private readonly running = new Map<string, { again: boolean; done: Promise<void> }>();
+  /** per source, the specs and version last kept: a save that changes neither builds nothing again */
+  private readonly lastKept = new Map<string, string>();
 
   constructor(
     @Inject(BACKENDS) private readonly backends: ChartQueryBackends & Partial<RollupBackends>,
@@ -125,7 +127,10 @@ export class RollupKeeper implements OnModuleInit, OnModuleDestroy {
       if (record?.chartJson) charts.push(JSON.parse(record.chartJson) as Chart);
     }
     const specs = rollupSpecsFor(source, charts);
+    const key = JSON.stringify([source.dataVersion, specs]);
+    if (this.lastKept.get(dataSourceId) === key) return;
     const reply = await keepRollups.call(this.backends, { dataSourceId, dataVersion: source.dataVersion, specsJson: JSON.stringify(specs) });
+    if (!reply.skipped.includes('stale')) this.lastKept.set(dataSourceId, key);
     this.logger.debug('rollups chosen', { dataSourceId, dataVersion: source.dataVersion, charts: charts.length, specs: specs.length, skipped: reply.skipped, buildMs: reply.buildMs });
   }
 }

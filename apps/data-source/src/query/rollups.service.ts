@@ -2,6 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { AppError, type Logger } from '@bi/core';
+import type { SqlExecutor } from '@bi/persistence';
 import type { dataSourceQueryV1 } from '@bi/proto';
 import { compile, doubleQuote, querySourceFrom, rollupBuildQuery, rollupSpecKey, type QuerySource, type RollupSpec } from '@bi/query';
 import { LOGGER, idOrNotFound } from '@bi/service-kit';
@@ -99,27 +100,32 @@ export class RollupsService {
         }
       });
     });
-    // record them only while the source is still at the version they hold; the earlier ones go
-    const old = await this.repo.db.transaction(async (tx) => {
-      const now = await this.queries.describe(id);
-      if (now.dataVersion !== source.dataVersion) return undefined;
-      const before = await this.records.of(id, tx);
-      await tx.query('DELETE FROM data_source.rollups WHERE source_id = $1', [id]);
-      for (const { row } of built) {
-        await tx.query(
-          `INSERT INTO data_source.rollups (id, source_id, spec, table_name, data_version, row_count, table_rows, float_sums, build_ms)
-           VALUES ($1, $2, $3::jsonb, $4, $5, $6, $7, $8::jsonb, $9)`,
-          [row.id, id, JSON.stringify(row.spec), row.table_name, row.data_version, row.row_count, row.table_rows, JSON.stringify(row.float_sums), row.build_ms],
-        );
-      }
-      return before.filter((b) => !built.some((n) => n.row.table_name === b.table_name));
-    });
+    // record them only when the source is still at the version they hold (read before the
+    // transaction: the metadata store may have one connection); the earlier ones go. A version moved
+    // after this check leaves them recorded under the version they hold, which Describe no longer offers.
+    const current = (await this.queries.describe(id)).dataVersion === source.dataVersion;
+    const record = (tx: SqlExecutor) => this.replaceRecords(tx, id, built.map((b) => b.row));
+    const old = current ? await this.repo.db.transaction(record) : undefined;
     const drop = old ?? built.map((b) => b.row);
     if (!old) skipped.push('stale');
     await this.dropTables(spec, drop.map((r) => r.table_name));
     const buildMs = Date.now() - started;
     this.logger.info('rollups kept', { dataSourceId: id, dataVersion: source.dataVersion, kept: old ? built.length : 0, skipped, buildMs });
     return { rollupsJson: JSON.stringify(old ? built.map((b) => keptOf(b.row)) : []), skipped, buildMs };
+  }
+
+  /** The source's records replaced by `rows`; answers the earlier ones whose tables are to go. */
+  private async replaceRecords(tx: SqlExecutor, id: string, rows: RollupRow[]): Promise<RollupRow[]> {
+    const before = await this.records.of(id, tx);
+    await tx.query('DELETE FROM data_source.rollups WHERE source_id = $1', [id]);
+    for (const row of rows) {
+      await tx.query(
+        `INSERT INTO data_source.rollups (id, source_id, spec, table_name, data_version, row_count, table_rows, float_sums, build_ms)
+         VALUES ($1, $2, $3::jsonb, $4, $5, $6, $7, $8::jsonb, $9)`,
+        [row.id, id, JSON.stringify(row.spec), row.table_name, row.data_version, row.row_count, row.table_rows, JSON.stringify(row.float_sums), row.build_ms],
+      );
+    }
+    return before.filter((b) => !rows.some((n) => n.table_name === b.table_name));
   }
 
   private async dropTables(spec: Awaited<ReturnType<SourceQueryService['connectionSpec']>>, tables: string[]): Promise<void> {
