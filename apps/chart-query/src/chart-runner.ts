@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable, Optional, type OnModuleDestroy } from '@nestjs/common';
 import type { Cache } from '@bi/cache';
 import { DRILL_LIMITS, detailFilterSchema, drilledChart, headlineChart, headlineValue, requestFilters, textIssue, type Chart, type RangeFilter } from '@bi/chart-model';
 import { buildOption, warningText, type ChartMeta, type JsonObject } from '@bi/charts';
@@ -7,7 +7,7 @@ import type { AppConfig } from '@bi/config';
 import { canReadSource, userPrincipal } from '@bi/access';
 import { AppError, type Logger } from '@bi/core';
 import { resolveLanguage, translate } from '@bi/i18n';
-import type { chartQueryV1, dashboardV1, dataSourceQueryV1 } from '@bi/proto';
+import type { chartQueryV1, dataSourceQueryV1 } from '@bi/proto';
 import { DETAIL_MAX_ROWS, buildDetailQuery, buildFieldRangeQuery, compile, fieldRangeOf, normalizeRows, type CompiledQuery, type DetailFilter } from '@bi/query';
 import { INPUT_BOUNDS } from '@bi/rules';
 import { CACHE, CONFIG, LOGGER, serviceClients, tabOrInvalid, type ServiceClients } from '@bi/service-kit';
@@ -34,7 +34,10 @@ import { resultCachePrefix } from './result-cache.js';
 import { KeyedSemaphore } from './semaphore.js';
 import { SharedScans } from './shared-scan.js';
 import { withRollup, type RollupMeta } from './rollups.js';
-import type { RollupBackends } from './rollup-keeper.js';
+import { RollupKeeper, type RollupBackends } from './rollup-keeper.js';
+import { BACKENDS, type ChartQueryBackends } from './backends.js';
+
+export { BACKENDS, type ChartQueryBackends } from './backends.js';
 
 /** The answer of RunChart (docs/api/chart.md ChartAnswer). */
 export interface ChartAnswer {
@@ -44,14 +47,6 @@ export interface ChartAnswer {
   dataSourceName: string;
 }
 
-/** The downstream calls of chart-query; an interface so unit tests can hand in fakes. */
-export interface ChartQueryBackends {
-  getChart(tab: string, chartId: string): Promise<dashboardV1.ChartRecord>;
-  describe(dataSourceId: string): Promise<SourceDescription>;
-  runQuery(req: dataSourceQueryV1.RunQueryRequest): Promise<dataSourceQueryV1.RunQueryReply>;
-}
-
-export const BACKENDS = Symbol('CHART_QUERY_BACKENDS');
 
 /** The gRPC clients of dashboard and data-source (its DataSourceQueryService), from service-kit's factory. */
 export class GrpcBackends implements ChartQueryBackends, RollupBackends, OnModuleDestroy {
@@ -190,6 +185,7 @@ export class ChartRunner {
     @Inject(CACHE) private readonly cache: Cache,
     @Inject(CONFIG) config: AppConfig,
     @Inject(LOGGER) private readonly logger: Logger,
+    @Optional() private readonly keeper?: RollupKeeper,
   ) {
     this.perSource = new KeyedSemaphore(config.charts.sourceConcurrency);
     this.sharedScans = new SharedScans((req) => this.backends.runQuery(req), this.perSource);
@@ -440,7 +436,10 @@ export class ChartRunner {
     // each query from the smallest kept rollup that covers it, else from the source (meta.rollup, the debug log say which)
     const rolled = withRollup(plan.main, source, dialect, this.rollups);
     if (rolled.meta.used) this.logger.debug('chart from rollup', { chartId: chart.chartId, dataSourceId: source.dataSourceId, rollupId: rolled.meta.id, rows: rolled.meta.rows });
-    else this.logger.debug('chart not from a rollup', { chartId: chart.chartId, dataSourceId: source.dataSourceId, reason: rolled.meta.reason });
+    else {
+      this.logger.debug('chart not from a rollup', { chartId: chart.chartId, dataSourceId: source.dataSourceId, reason: rolled.meta.reason });
+      this.keeper?.noteMiss(source);
+    }
     try {
       main = compile(rolled.q, dialect);
       totals = plan.totals && compile(withRollup(plan.totals, source, dialect, this.rollups).q, dialect);

@@ -7,7 +7,7 @@ import { eventsV1, type dashboardV1, type dataSourceQueryV1 } from '@bi/proto';
 import { chooseRollups, parseRowRules, type ChartQueryIR, type SourceField } from '@bi/query';
 import { CONFIG, EVENT_BUS, LOGGER } from '@bi/service-kit';
 import { isEmptyChart, planChart, sourceFieldsOf, type SourceDescription } from './chart-plan.js';
-import { BACKENDS, type ChartQueryBackends } from './chart-runner.js';
+import { BACKENDS, type ChartQueryBackends } from './backends.js';
 
 /** The calls keeping rollups needs beyond a chart run's. */
 export interface RollupBackends {
@@ -60,6 +60,8 @@ export class RollupKeeper implements OnModuleInit, OnModuleDestroy {
   private readonly running = new Map<string, { again: boolean; done: Promise<void> }>();
   /** per source, the specs and version last kept: a save that changes neither builds nothing again */
   private readonly lastKept = new Map<string, string>();
+  /** per source, the row rules its rollups were last chosen under (a rules change bumps no data version) */
+  private readonly lastRules = new Map<string, string>();
 
   constructor(
     @Inject(BACKENDS) private readonly backends: ChartQueryBackends & Partial<RollupBackends>,
@@ -91,6 +93,19 @@ export class RollupKeeper implements OnModuleInit, OnModuleDestroy {
   async onModuleDestroy(): Promise<void> {
     for (const s of this.subscriptions) await s.close();
     await Promise.all([...this.running.values()].map((r) => r.done));
+  }
+
+  /**
+   * A chart of the source ran without a rollup: when the source's row rules are not those its rollups
+   * were chosen under (a change of rules emits no DataChanged), choose and build them again, so the
+   * rules' fields become rollup dimensions.
+   */
+  noteMiss(source: SourceDescription): void {
+    if (!this.config.charts.rollups || source.dialect !== 'duckdb') return;
+    const seen = this.lastRules.get(source.dataSourceId);
+    if (seen === undefined || seen === source.rowRulesJson) return;
+    this.lastRules.set(source.dataSourceId, source.rowRulesJson);
+    void this.schedule(source.dataSourceId);
   }
 
   /** Chooses and builds the source's rollups now or, while a build of it runs, once more after it. */
@@ -126,8 +141,9 @@ export class RollupKeeper implements OnModuleInit, OnModuleDestroy {
       const record = await this.backends.getChart(c.tab, c.chartId).catch(() => undefined);
       if (record?.chartJson) charts.push(JSON.parse(record.chartJson) as Chart);
     }
+    this.lastRules.set(dataSourceId, source.rowRulesJson);
     const specs = rollupSpecsFor(source, charts);
-    const key = JSON.stringify([source.dataVersion, specs]);
+    const key = JSON.stringify([source.dataVersion, source.rowRulesJson, specs]);
     if (this.lastKept.get(dataSourceId) === key) return;
     const reply = await keepRollups.call(this.backends, { dataSourceId, dataVersion: source.dataVersion, specsJson: JSON.stringify(specs) });
     if (!reply.skipped.includes('stale')) this.lastKept.set(dataSourceId, key);
