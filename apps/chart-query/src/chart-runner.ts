@@ -7,7 +7,7 @@ import type { AppConfig } from '@bi/config';
 import { canReadSource, userPrincipal } from '@bi/access';
 import { AppError, type Logger } from '@bi/core';
 import { resolveLanguage, translate } from '@bi/i18n';
-import type { chartQueryV1, dataSourceQueryV1 } from '@bi/proto';
+import type { chartQueryV1, dashboardV1, dataSourceQueryV1 } from '@bi/proto';
 import { DETAIL_MAX_ROWS, buildDetailQuery, buildFieldRangeQuery, compile, fieldRangeOf, normalizeRows, type CompiledQuery, type DetailFilter } from '@bi/query';
 import { INPUT_BOUNDS } from '@bi/rules';
 import { CACHE, CONFIG, LOGGER, serviceClients, tabOrInvalid, type ServiceClients } from '@bi/service-kit';
@@ -56,7 +56,7 @@ export class GrpcBackends implements ChartQueryBackends, RollupBackends, OnModul
     this.clients = serviceClients(config, ['dashboard', 'data-source']);
   }
 
-  getChart(tab: string, chartId: string) {
+  getChart(tab: string, chartId: string): Promise<dashboardV1.ChartRecord> {
     const { dashboard } = this.clients;
     return dashboard.call(dashboard.service.getChart({ tab, chartId }));
   }
@@ -69,7 +69,7 @@ export class GrpcBackends implements ChartQueryBackends, RollupBackends, OnModul
     const source = this.clients['data-source'];
     return source.call(source.query.runQuery(req), 'query');
   }
-  listChartsBySource(dataSourceId: string) {
+  listChartsBySource(dataSourceId: string): Promise<dashboardV1.ListChartsBySourceReply> {
     const { dashboard } = this.clients;
     return dashboard.call(dashboard.service.listChartsBySource({ dataSourceId }));
   }
