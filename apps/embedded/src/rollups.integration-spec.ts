@@ -72,7 +72,9 @@ describe('kept rollups', () => {
       const j = JSON.parse(l);
       return j.dataSourceId === sourceId && j.dataVersion === version && j.kept >= 1;
     });
-  const run = async (id: string) => ok('POST', `/api/dashboard/chart/dashboard/${id}`, {});
+  /** How many builds the data-source service kept rollups in for the source. */
+  const builds = () => stack.logLines.filter((l) => l.includes('rollups kept') && JSON.parse(l).dataSourceId === sourceId && JSON.parse(l).kept >= 1).length;
+  const run = async (id: string, body: Record<string, unknown> = {}, token = admin) => ok('POST', `/api/dashboard/chart/dashboard/${id}`, body, token);
   /** The table chart's rows as [month, sum, avg, count]. */
   const points = (answer: { option: { table: { rows: { values: Record<string, unknown> }[] } } }) => answer.option.table.rows.map((r) => [r.values.d0, r.values.m0, r.values.m1, r.values.m2]);
 
@@ -139,5 +141,22 @@ describe('kept rollups', () => {
     const answer = await run(chartId);
     expect(answer.meta.rollup).toMatchObject({ used: true, dataVersion: version });
     expectNumbers(answer, rowsOf(30, 5000));
+  });
+
+  it('row rules on a rolled-up field: the rollups are chosen again with the rule field, and the rule still filters', async () => {
+    const rows = rowsOf(30, 5000);
+    expect(await ok('POST', `/api/data_source/publish/${sourceId}`, { roleIds: ['analyst'], userIds: [] })).toEqual([]);
+    await ok('PUT', `/api/data_source/row_rules/${sourceId}`, { denyByDefault: false, rules: [{ roleId: 'analyst', field: 'category', compare: '=', compareValue: 'A' }] });
+    const analyst = await stack.login('analyst');
+    const before = builds();
+    // the rollup groups by the day only: the analyst's first run reads the table, and has the rollups chosen again
+    const first = await run(chartId, {}, analyst);
+    expect(first.meta.rollup).toEqual({ used: false, reason: 'no rollup groups by the filtered field category' });
+    expectNumbers(first, rows.filter((r) => r.category === 'A'));
+    await waitFor(() => builds() > before, 60_000, 'the rollups chosen under the row rules');
+    // a filter not asked before (every day of the data), so no kept answer: from the new rollup, the rule applied
+    const again = await run(chartId, { innerFilters: [{ name: 'day', dataType: 'date', range: ['2024-01-01', '2024-12-31'] }] }, analyst);
+    expect(again.meta.rollup).toMatchObject({ used: true });
+    expectNumbers(again, rows.filter((r) => r.category === 'A'));
   });
 });

@@ -7,6 +7,7 @@ import type { dataSourceQueryV1 } from '@bi/proto';
 import { compile, doubleQuote, querySourceFrom, rollupBuildQuery, rollupSpecKey, type QuerySource, type RollupSpec } from '@bi/query';
 import { LOGGER, idOrNotFound } from '@bi/service-kit';
 import { z } from 'zod';
+import { DataSourceEvents } from '../data-source.events.js';
 import { DataSourceRepository } from '../data-source.repository.js';
 import { DuckdbDriver } from '../drivers/duckdb.driver.js';
 import { SourceRunner } from '../source-runner.js';
@@ -50,6 +51,7 @@ export class RollupsService {
     private readonly repo: DataSourceRepository,
     private readonly runner: SourceRunner,
     private readonly queries: SourceQueryService,
+    private readonly events: DataSourceEvents,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {
     this.records = new RollupRecords(repo.db);
@@ -106,6 +108,8 @@ export class RollupsService {
     const current = (await this.queries.describe(id)).dataVersion === source.dataVersion;
     const record = (tx: SqlExecutor) => this.replaceRecords(tx, id, built.map((b) => b.row));
     const old = current ? await this.repo.db.transaction(record) : undefined;
+    // descriptions kept under the source's stamp (the BFF's, chart-query's) list the rollups: renewed
+    if (old) await this.events.sourcesChanged([id]);
     const drop = old ?? built.map((b) => b.row);
     if (!old) skipped.push('stale');
     await this.dropTables(spec, drop.map((r) => r.table_name));
