@@ -109,7 +109,7 @@ export class RollupsService {
     const record = (tx: SqlExecutor) => this.replaceRecords(tx, id, built.map((b) => b.row));
     const old = current ? await this.repo.db.transaction(record) : undefined;
     // descriptions kept under the source's stamp (the BFF's, chart-query's) list the rollups: renewed
-    if (old) await this.events.sourcesChanged([id]);
+    if (old && (built.length > 0 || old.length > 0)) await this.events.sourcesChanged([id]);
     const drop = old ?? built.map((b) => b.row);
     if (!old) skipped.push('stale');
     await this.dropTables(spec, drop.map((r) => r.table_name));
