@@ -30,10 +30,10 @@ export async function robotSink(
   vendor: SinkVendor,
   secret: string,
   opts: { port?: number; host?: string; /** the clock of the rate limit (signatures are checked against the real one) */ now?: () => number } = {},
-): Promise<{ url: string; posts: RobotPost[]; answer(status: number, body: string): void; close(): Promise<void> }> {
+): Promise<{ url: string; posts: RobotPost[]; answer(status: number, body: string, headers?: Record<string, string>): void; close(): Promise<void> }> {
   const posts: RobotPost[] = [];
   const minute: number[] = [];
-  let forced: { status: number; body: string } | undefined;
+  let forced: { status: number; body: string; headers?: Record<string, string> } | undefined;
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -65,7 +65,7 @@ export async function robotSink(
       }
       posts.push({ signatureOk, imageOk, body, query });
       const reply = (status: number, payload: unknown) =>
-        res.writeHead(status, { 'content-type': typeof payload === 'string' ? 'text/plain' : 'application/json' }).end(typeof payload === 'string' ? payload : JSON.stringify(payload));
+        res.writeHead(status, { 'content-type': typeof payload === 'string' ? 'text/plain' : 'application/json', ...forced?.headers }).end(typeof payload === 'string' ? payload : JSON.stringify(payload));
       if (forced) return reply(forced.status, forced.body);
       const t = opts.now ? opts.now() : now;
       while (minute.length && minute[0]! <= t - 60_000) minute.shift();
@@ -89,7 +89,7 @@ export async function robotSink(
   return {
     url: `http://127.0.0.1:${port}${path}`,
     posts,
-    answer: (status, body) => void (forced = { status, body }),
+    answer: (status, body, headers) => void (forced = { status, body, ...(headers ? { headers } : {}) }),
     close: () => new Promise((r) => server.close(() => r())),
   };
 }

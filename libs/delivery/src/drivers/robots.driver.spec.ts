@@ -134,6 +134,8 @@ describe('chat robot drivers against sinks that check each vendor’s signature'
       ]);
       sink.answer(400, 'invalid_payload');
       expect(await new SlackDriver().send(delivery('slack', sink.url), ctx())).toEqual({ kind: 'failed', reason: 'answered HTTP 400: invalid_payload' });
+      sink.answer(429, 'rate_limited', { 'retry-after': '30' });
+      expect(await new SlackDriver().send(delivery('slack', sink.url), ctx())).toEqual({ kind: 'retry', reason: 'answered HTTP 429', afterMs: 30_000 });
     } finally {
       await sink.close();
     }
