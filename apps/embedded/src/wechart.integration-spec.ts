@@ -1,4 +1,6 @@
 import { robotSink, type SinkVendor } from '../../../libs/delivery/src/drivers/robot-sink.testing.js';
+import { SERVICE_CONTRACTS, type warningV1 } from '@bi/proto';
+import { callService, connectService } from '@bi/service-kit';
 import { analyticsDataDir, restCalls, startTestStack, type TestStack } from './testing.js';
 
 // Chat robots and "share a chart to chat" (issue 30) through the BFF: administrators keep robots (the URL
@@ -17,12 +19,19 @@ describe('share a chart to chat through the BFF', () => {
   const sinks = {} as Record<SinkVendor, Awaited<ReturnType<typeof robotSink>>>;
   const robots = {} as Record<SinkVendor, string>;
   const { call, ok } = restCalls(() => stack, () => admin);
+  const waitFor = async (check: () => Promise<boolean> | boolean, what: string) => {
+    for (let i = 0; i < 400; i++) {
+      if (await check()) return;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    throw new Error(`gave up waiting for ${what}`);
+  };
   const share = (robotId: string, remark: string, token = admin, language = 'zh-CN') => call('POST', `/api/dashboard/wechart/dashboard/${chart.chartId}`, { robotId, remark, innerFilters: [], globalFilters: [] }, token, language);
 
   beforeAll(async () => {
     for (const v of ['wecom', 'dingtalk', 'feishu', 'slack'] as const) sinks[v] = await robotSink(v, SECRETS[v]);
     const dataDir = await analyticsDataDir('wechart', ['CREATE TABLE sales (region VARCHAR, amount DOUBLE)', "INSERT INTO sales VALUES ('East', 10), ('West', 20)"]);
-    stack = await startTestStack({ BI_DATA_DIR: dataDir, BI_OUTBOUND_ALLOW: Object.values(sinks).map((s) => new URL(s.url).host).join(' ') });
+    stack = await startTestStack({ BI_DATA_DIR: dataDir, BI_TIME_ZONE: 'UTC', BI_OUTBOUND_ALLOW: Object.values(sinks).map((s) => new URL(s.url).host).join(' ') });
     admin = await stack.login('admin');
     viewer = await stack.login('viewer');
     const folder = await ok('POST', '/api/data_source/proj', { name: 'Sources' });
@@ -92,6 +101,29 @@ describe('share a chart to chat through the BFF', () => {
     // the twins of the success message
     expect((await share(robots.feishu, 'tw', admin, 'zh-TW')).body.data).toBe('分享成功！');
     expect((await share(robots.wecom, 'en', admin, 'en')).body.data).toBe('Shared successfully!');
+  });
+
+  it('sends an alert that names robots to each of them (its text, through the vendor’s driver, signed)', async () => {
+    const warning = connectService('warning', stack.config.services.warning).getService(SERVICE_CONTRACTS.warning.service) as warningV1.WarningServiceClient;
+    // an hour twelve hours away from the real one, so the service's own tick never finds it due
+    const target = (new Date().getUTCHours() + 12) % 24;
+    const at = (hour: number) => new Date(Date.UTC(2026, 5, 1, hour, 5)).toISOString();
+    const item = { warnName: 'Robot alert', isSwitch: true, logic: 0, warnTime: 1, warnExactTime: (target + 23) % 24, robotIds: [robots.feishu, robots.slack], warnConditions: [{ axisField: { axisName: 'amount', axisTitle: 'amount', aggregator: 'sum' }, compare: '>', compareValue: 0 }] };
+    const saved = await ok('PUT', '/api/chart-edit/warn/dashboard', { chartId: chart.chartId, warnConfigData: { warnItemsYList: [item], warnItemsYOptionalList: [] } });
+    expect(saved.warnConfigData.warnItemsYList[0].robotIds).toEqual([robots.feishu, robots.slack]);
+    const ruleId = saved.warnConfigData.warnItemsYList[0].warnId;
+    await waitFor(async () => (await stack.runtime.db.query('SELECT 1 FROM warning.rules WHERE rule_id = $1 AND timed', [ruleId])).rows.length === 1, 'the timed rule');
+    const feishu = sinks.feishu.posts.length;
+    const slack = sinks.slack.posts.length;
+    expect(await callService(warning.evaluateDue({ at: at(target) }))).toMatchObject({ fired: 1 });
+    await waitFor(async () => sinks.feishu.posts.length > feishu && sinks.slack.posts.length > slack, 'the robots’ posts');
+    expect(sinks.feishu.posts.at(-1)).toMatchObject({ signatureOk: true, body: { msg_type: 'text', content: { text: expect.stringContaining('Robot alert') } } });
+    expect(sinks.slack.posts.at(-1)!.body.text).toContain('Robot alert');
+    const rows = (await stack.runtime.db.query<{ channel: string; recipient: string; status: string }>("SELECT channel, recipient, status FROM warning.deliveries WHERE origin = 'firing' ORDER BY channel")).rows;
+    expect(rows).toEqual([
+      { channel: 'feishu', recipient: `robot:${robots.feishu}`, status: 'sent' },
+      { channel: 'slack', recipient: `robot:${robots.slack}`, status: 'sent' },
+    ]);
   });
 
   it('refuses a wrong signature secret, a remark over 500 characters, a deleted robot, and a sender who may not read the chart', async () => {
