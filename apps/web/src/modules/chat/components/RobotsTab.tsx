@@ -71,7 +71,7 @@ export function RobotsTab() {
             key: 'secret',
             dataIndex: 'hasSecret',
             title: ct('admin.secret'),
-            width: 120,
+            width: 150,
             render: (has: boolean) => (has ? <Tag color="green">{ct('admin.hasSecret')}</Tag> : <Tag>{ct('admin.noSecret')}</Tag>),
           },
           { key: 'updatedAt', dataIndex: 'updatedAt', title: ct('admin.updatedAt'), width: 170, render: (at: string) => formatTime(at) },
