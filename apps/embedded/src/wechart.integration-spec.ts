@@ -86,7 +86,8 @@ describe('share a chart to chat through the BFF', () => {
     for (const v of ['wecom', 'dingtalk', 'feishu', 'slack'] as const) {
       const r = await share(robots[v], `本月收入 ${v}`);
       expect({ v, status: r.status, body: r.body }).toEqual({ v, status: 200, body: { status: 'success', data: '分享成功！' } });
-      const post = sinks[v].posts.at(-1)!;
+      // WeCom's text is its markdown message (its picture follows it)
+      const post = v === 'wecom' ? sinks[v].posts.at(-2)! : sinks[v].posts.at(-1)!;
       expect({ v, signatureOk: post.signatureOk }).toEqual({ v, signatureOk: true });
       const body = JSON.stringify(post.body);
       expect(body).toContain(`本月收入 ${v}`);
@@ -94,7 +95,13 @@ describe('share a chart to chat through the BFF', () => {
       expect(body).toContain(link);
       expect(body).toContain('admin');
     }
-    expect(sinks.wecom.posts.at(-1)!.body.msgtype).toBe('markdown');
+    // WeCom: the markdown, then the chart's picture drawn on the server (PNG, twice 800 × 480, base64 + md5 as WeCom checks them)
+    const [markdown, image] = sinks.wecom.posts.slice(-2);
+    expect(markdown!.body.msgtype).toBe('markdown');
+    expect(image).toMatchObject({ imageOk: true, body: { msgtype: 'image' } });
+    const png = Buffer.from(image!.body.image.base64, 'base64');
+    expect(png.subarray(1, 4).toString('latin1')).toBe('PNG');
+    expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([1600, 960]);
     expect(sinks.dingtalk.posts.at(-1)!.query.sign).toBeTruthy();
     expect(sinks.feishu.posts.at(-1)!.body).toMatchObject({ msg_type: 'post', sign: expect.any(String) });
     expect(sinks.slack.posts.at(-1)!.body.blocks[0]).toEqual({ type: 'header', text: { type: 'plain_text', text: 'Revenue' } });

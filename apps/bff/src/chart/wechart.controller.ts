@@ -3,15 +3,17 @@ import { Body, Controller, Inject, Param, Post, Req } from '@nestjs/common';
 import { ApiBearerAuth, ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { AppConfig } from '@bi/config';
 import { wechartBodySchema, ROBOT_BOUNDS } from '@bi/chart-model';
-import { AppError } from '@bi/core';
+import { AppError, type Logger } from '@bi/core';
 import { translate, type Language } from '@bi/i18n';
 import type { chartQueryV1, warningV1 } from '@bi/proto';
+import { renderChartPng, type ChartRunAnswer } from '@bi/render';
 import { CONFIG, deadlines } from '@bi/service-kit';
 import { tabAccess } from '../dashboard/tab-access.js';
 import { CHART_QUERY_CLIENT, WARNING_CLIENT, rpc } from '../grpc-clients.js';
 import { CurrentUser, type AuthUser } from '../http/auth.guard.js';
 import { requestLanguage } from '../http/request-language.js';
 import { parseInput } from '../http/validation.js';
+import { BFF_LOGGER } from '../warning/warn-stream.js';
 import { ChartAccess, computeChart } from './chart.controller.js';
 
 type Req = { headers: Record<string, string | string[] | undefined> };
@@ -24,11 +26,14 @@ export interface ChartAnswerForPicture {
 }
 
 /**
- * The picture of a chart shared to chat (PNG), or undefined when none can be drawn: the message then
- * carries the remark, the chart's title and the link. Server-side drawing is @bi/render's (issue 30).
+ * The picture of a chart shared to chat (PNG, twice the box's CSS size), drawn on the server by
+ * @bi/render from the run answer (the option chart-query built in the sender's language, under the
+ * sender's filters and row rules) on the light theme; undefined when the answer has no chart to draw
+ * (the message then carries the remark, the title and the link).
  */
-export async function chartPicture(_answer: ChartAnswerForPicture, _size: { width: number; height: number }, _language: Language): Promise<Buffer | undefined> {
-  return undefined;
+export async function chartPicture(answer: ChartAnswerForPicture, size: { width: number; height: number }, language: Language): Promise<Buffer | undefined> {
+  if (!answer?.option || !answer.chart) return undefined;
+  return renderChartPng({ answer: answer as unknown as ChartRunAnswer, width: size.width, height: size.height, pixelRatio: 2, locale: language, theme: 'light' });
 }
 
 const header = (req: Req, name: string) => {
@@ -79,6 +84,7 @@ export class WechartController {
     @Inject(CHART_QUERY_CLIENT) private readonly charts: chartQueryV1.ChartQueryServiceClient,
     @Inject(WARNING_CLIENT) private readonly warning: warningV1.WarningServiceClient,
     @Inject(CONFIG) config: AppConfig,
+    @Inject(BFF_LOGGER) private readonly logger: Logger,
   ) {
     this.deadlineMs = deadlines(config).chart;
   }
@@ -106,7 +112,11 @@ export class WechartController {
     });
     const answer = (JSON.parse(envelope.toString('utf8')) as { data: ChartAnswerForPicture }).data;
     const chartTitle = String((answer.chart?.title as string | undefined) ?? (JSON.parse(record.chartJson) as { title?: string }).title ?? '').trim();
-    const picture = await chartPicture(answer, { width: b.width ?? 800, height: b.height ?? 480 }, language);
+    // a chart that cannot be drawn is still shared: its title, the remark and the link (the text says the picture is missing)
+    const picture = await chartPicture(answer, { width: b.width ?? 800, height: b.height ?? 480 }, language).catch((e: unknown) => {
+      this.logger.warn('wechart: the chart could not be drawn', { chartId: record.chartId, error: e instanceof Error ? e.message : String(e) });
+      return undefined;
+    });
     const origin = requestOrigin(req);
     const link = origin ? `${origin}/${t}/${encodeURIComponent(record.projectId)}/${encodeURIComponent(record.dashboardId)}` : '';
     const lines = [translate('robot.share_by', language, { user: user.userName }), ...(b.remark ? [b.remark] : []), ...(picture ? [] : [translate('robot.no_picture', language)])];
