@@ -1,5 +1,6 @@
 import { robotSink, type SinkVendor } from '../../../libs/delivery/src/drivers/robot-sink.testing.js';
 import { SERVICE_CONTRACTS, type warningV1 } from '@bi/proto';
+import { renderChartPng } from '@bi/render';
 import { callService, connectService } from '@bi/service-kit';
 import { analyticsDataDir, restCalls, startTestStack, type TestStack } from './testing.js';
 
@@ -15,6 +16,7 @@ describe('share a chart to chat through the BFF', () => {
   let viewer: string;
   let chart: { chartId: string; dashboardId: string };
   let projectId: string;
+  let sourceId: string;
   const SECRETS: Record<SinkVendor, string> = { wecom: '', dingtalk: 'SECdingtalk-7f3a', feishu: 'feishu-secret-91b', slack: '' };
   const sinks = {} as Record<SinkVendor, Awaited<ReturnType<typeof robotSink>>>;
   const robots = {} as Record<SinkVendor, string>;
@@ -36,6 +38,7 @@ describe('share a chart to chat through the BFF', () => {
     viewer = await stack.login('viewer');
     const folder = await ok('POST', '/api/data_source/proj', { name: 'Sources' });
     const source = (await ok('POST', '/api/data_source/sql/', { type: 8, projectId: folder.projectId, name: 'Sales', tableName: 'sales', tableSchema: 'main' })).dataSource;
+    sourceId = source.dataSourceId;
     projectId = (await ok('POST', '/api/dashboard/project/dashboard', { name: 'Chat' })).projectId;
     const dashboardId = (await ok('POST', '/api/dashboard/dashboard', { name: 'Chat board', projectId })).dashboardId;
     const chartId = await ok('POST', `/api/chart-edit/dashboard/${dashboardId}`, { title: 'Revenue', dataSourceId: source.dataSourceId, type: 'bar' });
@@ -155,5 +158,28 @@ describe('share a chart to chat through the BFF', () => {
 
     await ok('DELETE', `/api/robots/${robots.wecom}`);
     expect((await share(robots.wecom, 'x')).status).toBe(404);
+  });
+
+  it('draws the picture as the sender sees the chart: a viewer restricted by row rules sends their rows, not the admin’s', async () => {
+    // the source shared with the viewer role, whose row rule keeps region East
+    await ok('POST', `/api/data_source/publish/${sourceId}`, { roleIds: ['viewer'], userIds: [] });
+    await ok('PUT', `/api/data_source/row_rules/${sourceId}`, { denyByDefault: true, rules: [{ roleId: 'viewer', field: 'region', compare: '=', compareValue: 'East' }] });
+    const restricted = await stack.login('viewer');
+    const robot = (await ok('POST', '/api/robots', { name: 'Pictures', vendor: 'wecom', webhookUrl: sinks.wecom.url })).id;
+    const picture = async (token: string) => {
+      expect((await share(robot, 'picture', token)).body.data).toBe('分享成功！');
+      const image = sinks.wecom.posts.at(-1)!;
+      expect(image).toMatchObject({ imageOk: true, body: { msgtype: 'image' } });
+      return Buffer.from(image.body.image.base64, 'base64');
+    };
+    const viewerPicture = await picture(restricted);
+    const adminPicture = await picture(admin);
+    expect(viewerPicture.equals(adminPicture)).toBe(false);
+    // the viewer's picture is their own chart answer (its rows under their rule) drawn by @bi/render
+    const run = await call('POST', `/api/dashboard/chart/dashboard/${chart.chartId}`, { innerFilters: [], globalFilters: [] }, restricted, 'zh-CN');
+    expect(JSON.stringify(run.body.data.option)).toContain('East');
+    expect(JSON.stringify(run.body.data.option)).not.toContain('West');
+    const drawn = await renderChartPng({ answer: run.body.data, width: 800, height: 480, pixelRatio: 2, locale: 'zh-CN', theme: 'light' });
+    expect(viewerPicture.equals(drawn)).toBe(true);
   });
 });
