@@ -17,7 +17,7 @@ import { api } from './support/api';
 // robots" tab (its webhook a sink of this spec on 127.0.0.1, the one port BI_OUTBOUND_ALLOW opens in
 // playwright.config.ts); then the chart box's more menu → "share to chat" opens the dialog (robot,
 // remark), and the send answers '分享成功！' while the sink receives the robot's markdown with the
-// remark, the chart's title and the link back.
+// remark, the chart's title and the link back, then the chart's picture.
 // SHOTS_DIR: screenshots of the admin tab and the dialog in each language and theme.
 test.describe.configure({ timeout: process.env.SHOTS_DIR ? 480_000 : 180_000 });
 
@@ -85,6 +85,10 @@ test('an administrator adds a chat robot; a chart is shared to it with a remark'
     expect(markdown?.body.markdown.content).toContain('本月各省销售，请关注华东');
     expect(markdown?.body.markdown.content).toContain(title);
     expect(markdown?.body.markdown.content).toContain(`/dashboard/${projectId}/${dashboardId}`);
+    // then the chart's picture, drawn on the server (@bi/render), as WeCom takes it: base64 + md5, ≤ 2 MB
+    const image = sink.posts.slice(before).find((p) => p.body?.msgtype === 'image');
+    expect(image?.imageOk).toBe(true);
+    expect(Buffer.from(image!.body.image.base64, 'base64').subarray(1, 4).toString('latin1')).toBe('PNG');
   });
 
   const shots = process.env.SHOTS_DIR;
