@@ -112,7 +112,7 @@ async function runChart(
 }
 
 /** A chart's answer from chart-query as the envelope's bytes, kept for the hit path. */
-async function computeChart(
+export async function computeChart(
   access: ChartAccess,
   charts: chartQueryV1.ChartQueryServiceClient,
   deadlineMs: number,

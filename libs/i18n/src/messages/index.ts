@@ -17,6 +17,7 @@ import { syncMessages } from './sync.js';
 import { templateMessages } from './template.js';
 import { uploadMessages } from './upload.js';
 import { warnMessages } from './warn.js';
+import { robotMessages } from './robot.js';
 
 /**
  * Every feature's message file, by file name. A key prefix (the text before the first dot) lives in
@@ -42,6 +43,7 @@ export const MESSAGE_FILES = {
   e10: e10Messages,
   indicator: indicatorMessages,
   render: renderMessages,
+  robot: robotMessages,
 } as const;
 
 /** All messages, merged: key → its text in each language. */
@@ -65,4 +67,5 @@ export const MESSAGES = {
   ...e10Messages,
   ...indicatorMessages,
   ...renderMessages,
+  ...robotMessages,
 };
