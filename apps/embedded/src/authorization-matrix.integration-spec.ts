@@ -272,6 +272,7 @@ describe('authorization matrix', () => {
       await ok('POST', `/api/chart-edit/dashboard/${dashboardId}`, { title: 'Qty', dataSourceId: F.src, type: 'bar' });
       return { params: { projectId }, body: { dataSourceId: F.src, projectId: F.dsProject } };
     },
+    'GET /api/dashboard/datasource/projects/{route}/{projectId}': async () => ({ params: { route: 'dashboard', projectId: F.dProject } }),
   };
 
   /** Path values when the route names no fresh object. */

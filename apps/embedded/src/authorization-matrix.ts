@@ -173,4 +173,6 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixLine> = {
   'POST /api/data_source/issue_trees': ['deny', 'deny', 'allow', 'allow', 'allow', '-'],
   'POST /api/data_source/merge': ['deny', 'deny', 'allow', 'allow', 'allow', '-'],
   'POST /api/data_source/yifei_import_indicators': ['deny', 'deny', 'allow', 'allow', 'allow', '-'],
+  // the sources a dashboard folder's charts use (issue 29, spec 01 §7): the tab's read permission; unreadable sources unnamed
+  'GET /api/dashboard/datasource/projects/{route}/{projectId}': ['deny', 'allow', 'allow', 'allow', 'allow', '-'],
 };
