@@ -46,9 +46,10 @@ describe('SBEP and second-generation ERP sources through the BFF (issue 29)', ()
     }
     return sums;
   }
+  let boards = 0;
   /** A source's rows summed by region through a chart of the platform. */
   async function charted(dataSourceId: string): Promise<Record<string, number>> {
-    const projectId = (await ok('POST', '/api/dashboard/project/dashboard', { name: `Boards ${dataSourceId.slice(0, 8)}` })).projectId;
+    const projectId = (await ok('POST', '/api/dashboard/project/dashboard', { name: `Kind boards ${++boards}` })).projectId;
     const boardId = (await ok('POST', '/api/dashboard/dashboard', { name: 'Kinds board', projectId })).dashboardId;
     const chartId = await ok('POST', `/api/chart-edit/dashboard/${boardId}`, { title: 'By region', dataSourceId, type: 'bar' });
     await ok('PUT', '/api/chart-edit/dashboard', {
