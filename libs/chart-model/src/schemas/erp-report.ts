@@ -108,13 +108,23 @@ export function parseErpConnection(text: string, type: ErpSourceType): { host: s
   const m = /^(\[[0-9a-fA-F:.]+\]|[^:[\]]+):(\d{1,5})$/.exec(parts[2]!);
   const port = m ? Number(m[2]) : 0;
   if (!m || port < 1 || port > 65535) return null;
-  const { programId, conditionProjectId, dateConditionField, accountId } = splitErpConnection(t);
+  const { programId, conditionProjectId, dateConditionField } = splitErpConnection(t);
   if (!programId || !conditionProjectId) return null;
-  return { host: m[1]!.replace(/^\[|\]$/g, ''), port, accountId, programId, conditionProjectId, dateConditionField };
+  return { host: m[1]!.replace(/^\[|\]$/g, ''), port, accountId: erpConnectionAccount(t), programId, conditionProjectId, dateConditionField };
 }
 
-/** The parts of an ERP report connection string (the edit screen's split; 3 is the account's id, '-' for none). */
-export function splitErpConnection(connection: string): { programId: string; conditionProjectId: string; dateConditionField: string | null; accountId: string } {
+/** The account segment (3) of an ERP report connection string: the stored account's id, '-' for none. */
+export function erpConnectionAccount(connection: string): string {
+  const v = connection.split('/')[3] ?? '';
+  try {
+    return decodeURIComponent(v);
+  } catch {
+    return v;
+  }
+}
+
+/** The parts of an ERP report connection string (the edit screen's split). */
+export function splitErpConnection(connection: string): { programId: string; conditionProjectId: string; dateConditionField: string | null } {
   const parts = connection.split('/');
   const dec = (v: string | undefined) => {
     try {
@@ -123,5 +133,5 @@ export function splitErpConnection(connection: string): { programId: string; con
       return v ?? '';
     }
   };
-  return { programId: dec(parts[4]), conditionProjectId: dec(parts[5]), dateConditionField: parts[6] === undefined || parts[6] === 'null' ? null : dec(parts[6]), accountId: dec(parts[3]) };
+  return { programId: dec(parts[4]), conditionProjectId: dec(parts[5]), dateConditionField: parts[6] === undefined || parts[6] === 'null' ? null : dec(parts[6]) };
 }
