@@ -123,9 +123,8 @@ function E10Form({ id, edit }: { id: string; edit: boolean }) {
       name: stored.name,
       description: stored.description,
     });
+    // the program's condition projects and date fields, the stored choices kept: once per load
     void chooseProgram(parts.programId, true);
-    // chooseProgram reads the account of the stored settings: once per load
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [stored]);
 
   const payloadOf = (v: Values): ErpReportPayload => ({
