@@ -1,4 +1,4 @@
-import { Alert, Button, Form, List, Tag, Typography } from 'antd';
+import { Alert, Button, Form, List, Space, Tag, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { DialogModal } from '../../../shared/components/DialogModal';
@@ -121,11 +121,13 @@ export function FolderSourceDialog({ tab, project, onClose }: { tab: TabType; pr
             ) : inUse.data && inUse.data.length === 0 ? (
               <Typography.Text type="secondary">{db('sourceSwitch.inUseNone')}</Typography.Text>
             ) : (
-              (inUse.data ?? []).map((s) => (
-                <Tag key={s.dataSourceId} color={s.dataSourceAuth ? 'blue' : 'default'} data-testid={`folder-source-in-use-${s.dataSourceId}`} style={{ marginBottom: 4 }}>
-                  {s.dataSourceAuth ? s.name : s.exists ? db('sourceSwitch.inUseHidden') : db('sourceSwitch.inUseDeleted')} · {db('sourceSwitch.inUseCharts', { count: s.charts })}
-                </Tag>
-              ))
+              <Space wrap size={[8, 8]}>
+                {(inUse.data ?? []).map((s) => (
+                  <Tag key={s.dataSourceId} color={s.dataSourceAuth ? 'blue' : 'default'} data-testid={`folder-source-in-use-${s.dataSourceId}`} style={{ marginInlineEnd: 0 }}>
+                    {s.dataSourceAuth ? s.name : s.exists ? db('sourceSwitch.inUseHidden') : db('sourceSwitch.inUseDeleted')} · {db('sourceSwitch.inUseCharts', { count: s.charts })}
+                  </Tag>
+                ))}
+              </Space>
             )}
           </div>
         </Form.Item>

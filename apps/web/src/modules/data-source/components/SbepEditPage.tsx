@@ -1,7 +1,7 @@
 import { EyeOutlined, SaveOutlined } from '@ant-design/icons';
 import { parseErpConnection } from '@bi/chart-model';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Descriptions, Form, Input, InputNumber, Result, Select, Space, Typography } from 'antd';
+import { Alert, App, Button, Card, Form, Input, InputNumber, Result, Select, Space, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { PageHead } from '../../../shared/components/PageHead';
@@ -171,11 +171,20 @@ function SbepForm({ id }: { id: string }) {
             <Input.TextArea data-testid="sbep-connection" autoSize={{ minRows: 1, maxRows: 3 }} maxLength={2000} spellCheck={false} />
           </Form.Item>
           {parsed ? (
-            <Descriptions size="small" column={{ xs: 1, sm: 3 }} className="bi-sbep-edit__parts" data-testid="sbep-parts">
-              <Descriptions.Item label={ds('sbep.program')}>{parsed.programId}</Descriptions.Item>
-              <Descriptions.Item label={ds('sbep.conditionProject')}>{parsed.conditionProjectId}</Descriptions.Item>
-              <Descriptions.Item label={ds('sbep.dateField')}>{parsed.dateConditionField ?? ds('erp.dateNone')}</Descriptions.Item>
-            </Descriptions>
+            <Space wrap size={[16, 4]} className="bi-sbep-edit__parts" data-testid="sbep-parts" style={{ marginBottom: 16 }}>
+              {(
+                [
+                  ['sbep.program', parsed.programId],
+                  ['sbep.conditionProject', parsed.conditionProjectId],
+                  ['sbep.dateField', parsed.dateConditionField ?? ds('erp.dateNone')],
+                ] as const
+              ).map(([label, value]) => (
+                <span key={label}>
+                  <Typography.Text type="secondary">{ds(label)} </Typography.Text>
+                  <Typography.Text code>{value}</Typography.Text>
+                </span>
+              ))}
+            </Space>
           ) : null}
           <div className="bi-ds-conn__row">
             <Form.Item label={ds('erp.periodNumber')} className="bi-ds-conn__half">
