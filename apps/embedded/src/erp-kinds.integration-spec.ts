@@ -8,7 +8,7 @@ import { startTestStack, type TestStack } from './testing.js';
 // connection string; the SBEP edit screen changes a source by its connection string.
 const USER = 'erp-kinds';
 const PASSWORD = 'erp-kinds-secret-42';
-const PROVIDER_PORT = 18852;
+const PROVIDER_PORT = 18857;
 
 describe('SBEP and second-generation ERP sources through the BFF (issue 29)', () => {
   let stack: TestStack;
