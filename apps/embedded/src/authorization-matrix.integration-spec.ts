@@ -284,6 +284,7 @@ describe('authorization matrix', () => {
     'PUT /api/robots/{robotId}': async () => ({ params: { robotId: await freshRobot() }, body: { name: unique('Robot'), vendor: 'dingtalk' } }),
     'DELETE /api/robots/{robotId}': async () => ({ params: { robotId: await freshRobot() } }),
     'POST /api/dashboard/wechart/{tab}/{chartId}': async () => ({ body: { robotId: await (sharedRobot ??= freshRobot()), remark: 'matrix' } }),
+    'GET /api/dashboard/datasource/projects/{route}/{projectId}': async () => ({ params: { route: 'dashboard', projectId: F.dProject } }),
   };
 
   /** Path values when the route names no fresh object. */

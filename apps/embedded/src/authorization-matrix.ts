@@ -182,4 +182,6 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixLine> = {
   // share a chart to chat: as the sender, who must read the chart's source; it answers a message, no rows (the
   // sender's row rules apply to the picture sent: apps/embedded/src/wechart.integration-spec.ts)
   'POST /api/dashboard/wechart/{tab}/{chartId}': ['deny', 'deny', 'deny', 'allow', 'allow', '-'],
+  // the sources a dashboard folder's charts use (issue 29, spec 01 §7): the tab's read permission; unreadable sources unnamed
+  'GET /api/dashboard/datasource/projects/{route}/{projectId}': ['deny', 'allow', 'allow', 'allow', 'allow', '-'],
 };
