@@ -1,4 +1,7 @@
-import { DuckDBTimestampValue, type DuckDBAppender, type DuckDBConnection } from '@duckdb/node-api';
+import { randomUUID } from 'node:crypto';
+import { open, rm, type FileHandle } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { DuckDBConnection } from '@duckdb/node-api';
 import type pg from 'pg';
 import { AppError } from '@bi/core';
 import { doubleQuote, qualifiedName } from '@bi/query';
@@ -121,13 +124,25 @@ async function withTableLock<T>(table: string, fn: () => Promise<T>): Promise<T>
 
 const DUCK_TYPES: Record<ColumnType, string> = { string: 'VARCHAR', number: 'DOUBLE', date: 'TIMESTAMP' };
 
-class DuckdbLoader implements RowLoader {
+/** A number as read_csv reads it back to the same double (negative zero keeps its sign). */
+const numberText = (v: number) => (v === 0 && 1 / v < 0 ? '-0' : String(v));
+
+/**
+ * The rows of a streamed load written as CSV to a staged file, for one INSERT … SELECT from DuckDB's
+ * read_csv (StagedCsvLoad): the key first, then each value by its column's type — a number as its
+ * shortest round-trip text, a date as its milliseconds, a text always quoted (so an empty text stays
+ * one and an unquoted empty field is NULL). add() only builds the text; flush() writes it.
+ */
+class StagedCsvLoader implements RowLoader {
   rows = 0;
   readonly hasTime: boolean[];
+  /** a text holds a line break: read_csv reads such a file on one thread */
+  multiline = false;
   private key: number;
+  private lines: string[] = [];
 
   constructor(
-    private readonly appender: DuckDBAppender,
+    private readonly file: FileHandle,
     private readonly types: ColumnType[],
     firstKey: number,
   ) {
@@ -136,27 +151,41 @@ class DuckdbLoader implements RowLoader {
   }
 
   add(values: StoreValue[]): void {
-    const a = this.appender;
-    a.appendBigInt(BigInt(this.key++));
     const types = this.types;
+    let line = String(this.key++);
     for (let i = 0; i < types.length; i++) {
       const v = values[i];
-      if (v === null || v === undefined) a.appendNull();
-      else if (types[i] === 'number') a.appendDouble(v as number);
+      if (v === null || v === undefined) line += ',';
+      else if (types[i] === 'number') line += ',' + numberText(v as number);
       else if (types[i] === 'date') {
         const d = v as NaiveDate;
         if (d.hasTime) this.hasTime[i] = true;
-        a.appendTimestamp(new DuckDBTimestampValue(BigInt(d.ms) * 1000n));
-      } else a.appendVarchar(v as string);
+        line += ',' + String(d.ms);
+      } else {
+        const t = typeof v === 'string' ? v : String(v);
+        if (!this.multiline && (t.includes('\n') || t.includes('\r'))) this.multiline = true;
+        line += ',"' + (t.includes('"') ? t.replaceAll('"', '""') : t) + '"';
+      }
     }
-    a.appendBoolean(false);
-    a.endRow();
+    this.lines.push(line);
     this.rows++;
   }
 
   async flush(): Promise<void> {
-    // the appender flushes itself every row group; nothing to wait for
+    if (!this.lines.length) return;
+    const text = this.lines.join('\n') + '\n';
+    this.lines = [];
+    await this.file.write(text);
   }
+}
+
+/** The read_csv of a staged file (StagedCsvLoader), as the values of the load table's columns in order: key, data columns, deleted. */
+function stagedCsvSelect(path: string, types: ColumnType[], multiline: boolean): string {
+  const csvType: Record<ColumnType, string> = { string: 'VARCHAR', number: 'DOUBLE', date: 'BIGINT' };
+  const columns = [`'k': 'BIGINT'`, ...types.map((t, i) => `'c${i}': '${csvType[t]}'`)].join(', ');
+  const values = ['k', ...types.map((t, i) => (t === 'date' ? `epoch_ms(c${i})` : `c${i}`)), 'false'].join(', ');
+  return `SELECT ${values} FROM read_csv('${path.replace(/'/g, "''")}', header = false, auto_detect = false, delim = ',', quote = '"', escape = '"',
+    columns = {${columns}}, allow_quoted_nulls = false, strict_mode = true, encoding = 'utf-8', parallel = ${multiline ? 'false' : 'true'})`;
 }
 
 class DuckdbWriter implements AnalyticsWriter {
@@ -190,19 +219,28 @@ class DuckdbWriter implements AnalyticsWriter {
     return this.transaction(
       target,
       async (conn, loadTable, firstKey) => {
-        const appender = await conn.createAppender(loadTable, UPLOAD_SCHEMA);
+        // the rows are staged as CSV and read by one INSERT … SELECT: DuckDB converts, compresses and
+        // writes them on its own threads, so the event loop only builds text between batches (an
+        // appender writes every row group on the event loop)
+        const path = join(this.driver.stagingDir, `.bi-load-${randomUUID()}.csv`);
+        const file = await open(path, 'wx', 0o600);
+        let closed = false;
         try {
-          const loader = new DuckdbLoader(appender, target.columns.map((c) => c.type), firstKey);
+          const types = target.columns.map((c) => c.type);
+          const loader = new StagedCsvLoader(file, types, firstKey);
           await fn(loader, firstKey);
+          await loader.flush();
+          await file.close();
+          closed = true;
           if (signal?.aborted) throw cancelled();
-          appender.flushSync();
+          if (loader.rows > 0) {
+            const inserted = Number((await conn.run(`INSERT INTO ${tableRef(loadTable)} ${stagedCsvSelect(path, types, loader.multiline)}`)).rowsChanged);
+            if (inserted !== loader.rows) throw new Error(`the staged load inserted ${inserted} of ${loader.rows} rows`);
+          }
           return { rows: loader.rows, hasTime: loader.hasTime };
         } finally {
-          try {
-            appender.closeSync();
-          } catch {
-            // the appender fails to close on rows it could not write; the rollback drops them
-          }
+          if (!closed) await file.close().catch(() => undefined);
+          await rm(path, { force: true });
         }
       },
       signal,
