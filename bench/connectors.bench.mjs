@@ -267,12 +267,12 @@ try {
 }
 process.exit(failed ? 1 : 0);
 
-/** Polls the source's sync status (every 50 ms) until its newest run has finished; answers that run. */
+/** Polls the source's sync status (every 200 ms: each poll is work for the product) until its newest run has finished; answers that run. */
 async function finished(token, id) {
   for (;;) {
     const st = await call('GET', `/api/data_source/sync/${id}`, token);
     const run = st.runs[0];
     if (run && run.state !== 'running' && run.state !== 'queued') return run;
-    await sleep(50);
+    await sleep(200);
   }
 }

@@ -84,6 +84,23 @@ describe('DuckDB writer: a streamed load staged as CSV', () => {
     expect(staged()).toEqual([]);
   });
 
+  it('a large load goes in through several staged files (read in while the next is written), every row once, in key order', async () => {
+    const N = 150_000;
+    const text = (i: number) => (i % 50_000 === 7 ? `row ${i}\nsecond line` : `row ${i} ${'x'.repeat(40)}`);
+    const n = await writer.load(target('large'), async (loader) => {
+      for (let i = 0; i < N; i++) {
+        loader.add([text(i), i / 4, null, at('2024-01-01T00:00:00', i === N - 1)]);
+        if (i % 10_000 === 9_999) await loader.flush();
+      }
+    });
+    expect(n).toBe(N);
+    const got = await driver.withConnection(async (conn) =>
+      (await conn.runAndReadAll(`SELECT count(*)::DOUBLE, count(DISTINCT key_id)::DOUBLE, min(key_id)::DOUBLE, max(key_id)::DOUBLE, sum(n), sum(CASE WHEN "名称" = 'row ' || (key_id - 1) || ' ' || repeat('x', 40) OR "名称" = 'row ' || (key_id - 1) || chr(10) || 'second line' THEN 1 ELSE 0 END)::DOUBLE FROM ${tableRef('large')}`)).getRows()[0],
+    );
+    expect(got).toEqual([N, N, 1, N, ((N - 1) * N) / 2 / 4, N]);
+    expect(staged()).toEqual([]);
+  });
+
   it('a load that fails or is cancelled leaves the table as it was and no staged file behind', async () => {
     await writer.load(target('kept'), async (loader) => loader.add(ROWS[0]!));
     const before = await content('kept');

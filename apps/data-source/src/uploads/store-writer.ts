@@ -127,24 +127,37 @@ const DUCK_TYPES: Record<ColumnType, string> = { string: 'VARCHAR', number: 'DOU
 /** A number as read_csv reads it back to the same double (negative zero keeps its sign). */
 const numberText = (v: number) => (v === 0 && 1 / v < 0 ? '-0' : String(v));
 
+/** The text a staged file holds before it is read into the load table and the next one begun. */
+const SEGMENT_CHARS = 8 * 1024 * 1024;
+
 /**
- * The rows of a streamed load written as CSV to a staged file, for one INSERT … SELECT from DuckDB's
- * read_csv (StagedCsvLoad): the key first, then each value by its column's type — a number as its
- * shortest round-trip text, a date as its milliseconds, a text always quoted (so an empty text stays
- * one and an unquoted empty field is NULL). add() only builds the text; flush() writes it.
+ * The rows of a streamed load written as CSV to staged files, each read into the load table by one
+ * INSERT … SELECT from DuckDB's read_csv (stagedCsvSelect) while the next file is being written: the
+ * key first, then each value by its column's type — a number as its shortest round-trip text, a date
+ * as its milliseconds, a text always quoted (so an empty text stays one and an unquoted empty field is
+ * NULL). add() only builds the text; flush() writes it and, once a file holds SEGMENT_CHARS, hands it
+ * to `insert` (one at a time: the connection runs one statement) and begins the next.
  */
 class StagedCsvLoader implements RowLoader {
   rows = 0;
   readonly hasTime: boolean[];
-  /** a text holds a line break: read_csv reads such a file on one thread */
-  multiline = false;
   private key: number;
   private lines: string[] = [];
+  private file: FileHandle | undefined;
+  private path = '';
+  private chars = 0;
+  /** a text of the current file holds a line break: read_csv reads that file on one thread */
+  private multiline = false;
+  private inserted = 0;
+  /** the insert of the last file handed over */
+  private inserting: Promise<void> = Promise.resolve();
+  private readonly paths = new Set<string>();
 
   constructor(
-    private readonly file: FileHandle,
+    private readonly dir: string,
     private readonly types: ColumnType[],
     firstKey: number,
+    private readonly insert: (path: string, multiline: boolean) => Promise<number>,
   ) {
     this.key = firstKey;
     this.hasTime = types.map(() => false);
@@ -172,10 +185,57 @@ class StagedCsvLoader implements RowLoader {
   }
 
   async flush(): Promise<void> {
-    if (!this.lines.length) return;
-    const text = this.lines.join('\n') + '\n';
-    this.lines = [];
-    await this.file.write(text);
+    if (this.lines.length) {
+      const text = this.lines.join('\n') + '\n';
+      this.lines = [];
+      if (!this.file) {
+        this.path = join(this.dir, `.bi-load-${randomUUID()}.csv`);
+        this.paths.add(this.path);
+        this.file = await open(this.path, 'wx', 0o600);
+      }
+      await this.file.write(text);
+      this.chars += text.length;
+    }
+    if (this.chars >= SEGMENT_CHARS) await this.handOver();
+  }
+
+  /** The current file closed and handed to `insert` once the one before is in. */
+  private async handOver(): Promise<void> {
+    const file = this.file;
+    if (!file) return;
+    this.file = undefined;
+    await file.close();
+    const path = this.path;
+    const multiline = this.multiline;
+    this.chars = 0;
+    this.multiline = false;
+    await this.inserting;
+    this.inserting = this.insert(path, multiline)
+      .then((n) => void (this.inserted += n))
+      .finally(() => this.remove(path));
+    // awaited by the next handOver or by finish(); marked handled meanwhile
+    this.inserting.catch(() => undefined);
+  }
+
+  private async remove(path: string): Promise<void> {
+    await rm(path, { force: true });
+    this.paths.delete(path);
+  }
+
+  /** The rest written and read in; answers when every row is in the load table. */
+  async finish(): Promise<void> {
+    await this.flush();
+    await this.handOver();
+    await this.inserting;
+    if (this.inserted !== this.rows) throw new Error(`the staged load inserted ${this.inserted} of ${this.rows} rows`);
+  }
+
+  /** After a failure: the insert under way waited for (the connection is then free to roll back), every staged file removed. */
+  async discard(): Promise<void> {
+    await this.file?.close().catch(() => undefined);
+    this.file = undefined;
+    await this.inserting.catch(() => undefined);
+    await Promise.all([...this.paths].map((p) => this.remove(p)));
   }
 }
 
@@ -219,28 +279,20 @@ class DuckdbWriter implements AnalyticsWriter {
     return this.transaction(
       target,
       async (conn, loadTable, firstKey) => {
-        // the rows are staged as CSV and read by one INSERT … SELECT: DuckDB converts, compresses and
-        // writes them on its own threads, so the event loop only builds text between batches (an
-        // appender writes every row group on the event loop)
-        const path = join(this.driver.stagingDir, `.bi-load-${randomUUID()}.csv`);
-        const file = await open(path, 'wx', 0o600);
-        let closed = false;
+        // the rows are staged as CSV files, each read by one INSERT … SELECT while the next is written:
+        // DuckDB converts, compresses and writes them on its own threads, so the event loop only
+        // builds text between batches (an appender writes every row group on the event loop)
+        const types = target.columns.map((c) => c.type);
+        const ref = tableRef(loadTable);
+        const loader = new StagedCsvLoader(this.driver.stagingDir, types, firstKey, async (path, multiline) => Number((await conn.run(`INSERT INTO ${ref} ${stagedCsvSelect(path, types, multiline)}`)).rowsChanged));
         try {
-          const types = target.columns.map((c) => c.type);
-          const loader = new StagedCsvLoader(file, types, firstKey);
           await fn(loader, firstKey);
-          await loader.flush();
-          await file.close();
-          closed = true;
           if (signal?.aborted) throw cancelled();
-          if (loader.rows > 0) {
-            const inserted = Number((await conn.run(`INSERT INTO ${tableRef(loadTable)} ${stagedCsvSelect(path, types, loader.multiline)}`)).rowsChanged);
-            if (inserted !== loader.rows) throw new Error(`the staged load inserted ${inserted} of ${loader.rows} rows`);
-          }
+          await loader.finish();
           return { rows: loader.rows, hasTime: loader.hasTime };
-        } finally {
-          if (!closed) await file.close().catch(() => undefined);
-          await rm(path, { force: true });
+        } catch (e) {
+          await loader.discard();
+          throw e;
         }
       },
       signal,
