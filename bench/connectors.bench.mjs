@@ -19,7 +19,7 @@
 // a sync, default 10000), BENCH_DIR (working directory, default a fresh temp dir, removed at the end unless
 // given), BENCH_PORT (HTTP, default 18231), BENCH_GRPC_BASE_PORT (default 27060), BENCH_NODE_ARGS.
 import { randomBytes } from 'node:crypto';
-import { createWriteStream, existsSync, rmSync, statSync } from 'node:fs';
+import { createWriteStream, existsSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { once } from 'node:events';
 import { createServer } from 'node:http';
 import { join, resolve, dirname } from 'node:path';
@@ -104,21 +104,35 @@ async function makeRows() {
   return { pages, ndjson, csv, expectedSum };
 }
 
+/** CPU time (user + system, ms) of a process so far, from /proc (all its threads: DuckDB's too). */
+const CLOCK_TICKS_MS = 10; // USER_HZ is 100 on Linux
+function cpuOf(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * CLOCK_TICKS_MS;
+}
+/** CPU time (ms) of this process so far (its DuckDB threads included). */
+const ownCpu = () => {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+};
+
 /** Baseline: DuckDB reading the same rows from a file into a table of a fresh database file (as the product's store is a file). */
 async function duckdbRead(fn, path) {
   const file = join(dir, `baseline-${Date.now()}.duckdb`);
   const db = await DuckDBInstance.create(file);
   const conn = await db.connect();
   const started = performance.now();
+  const cpuStart = ownCpu();
   await conn.run(`CREATE TABLE t AS SELECT * FROM ${fn}('${path.replace(/'/g, "''")}')`);
   const ms = performance.now() - started;
+  const cpu = ownCpu() - cpuStart;
   const rows = Number((await conn.runAndReadAll('SELECT count(*) FROM t')).getRows()[0][0]);
   conn.closeSync();
   db.closeSync();
   rmSync(file, { force: true });
   rmSync(file + '.wal', { force: true });
   if (rows !== ROWS) throw new Error(`${fn} read ${rows} rows, not ${ROWS}`);
-  return ms;
+  return { ms, cpu };
 }
 
 log(`writing ${ROWS} rows (pages of ${PAGE}) under ${dir}`);
@@ -168,12 +182,17 @@ try {
   const syncMs = [];
   const jsonMs = [];
   const csvMs = [];
+  const syncCpu = [];
+  const jsonCpu = [];
   let source;
   for (let round = 1; round <= SYNC_ROUNDS; round++) {
-    jsonMs.push(await duckdbRead('read_json', data.ndjson));
-    csvMs.push(await duckdbRead('read_csv', data.csv));
+    const json = await duckdbRead('read_json', data.ndjson);
+    jsonMs.push(json.ms);
+    jsonCpu.push(json.cpu);
+    csvMs.push((await duckdbRead('read_csv', data.csv)).ms);
     pagesServed = 0;
     const started = performance.now();
+    const cpuStart = cpuOf(product.pid);
     if (round === 1) {
       const created = await call('POST', `/api/data_source/api/${folder}`, token, { name: 'Bench orders', settings: { ...settings, columns } });
       if (created.rowCount !== ROWS) throw new Error(`the sync loaded ${created.rowCount} rows, not ${ROWS}`);
@@ -184,7 +203,8 @@ try {
       if (run.state !== 'succeeded' || run.rows !== ROWS) throw new Error(`the sync ended ${run.state} with ${run.rows} rows: ${run.errorJson}`);
     }
     syncMs.push(performance.now() - started);
-    log(`round ${round}: read_json ${f(jsonMs.at(-1))} ms, read_csv ${f(csvMs.at(-1))} ms, ${round === 1 ? 'create' : 'refresh (replace)'} sync ${f(syncMs.at(-1))} ms (${pagesServed} pages), load ${load()}`);
+    syncCpu.push(cpuOf(product.pid) - cpuStart);
+    log(`round ${round}: read_json ${f(jsonMs.at(-1))} ms (CPU ${f(jsonCpu.at(-1))} ms), read_csv ${f(csvMs.at(-1))} ms, ${round === 1 ? 'create' : 'refresh (replace)'} sync ${f(syncMs.at(-1))} ms (CPU of the product ${f(syncCpu.at(-1))} ms; ${pagesServed} pages), load ${load()}`);
   }
 
   // ---- 2. chart runs on the copy, without and during a sync --------------------------------------
@@ -247,6 +267,7 @@ try {
   const chartRatio = duringP99 / withoutP99;
   const results = [
     { measure: `full sync of ${ROWS} API rows (median of ${SYNC_ROUNDS})`, s: stats(syncMs), baseline: `read_json ${f(jsonMedian)}`, ratio: syncRatio, target: `≤ ${TARGETS.syncRatio}× (median)`, pass: syncRatio <= TARGETS.syncRatio },
+    { measure: '  CPU time: the product during the sync / read_json', s: stats(syncCpu), baseline: `read_json CPU ${f(median(jsonCpu))}`, ratio: median(syncCpu) / median(jsonCpu), target: '(information)', pass: null },
     { measure: '  same, against read_csv of the same rows', s: stats(syncMs), baseline: `read_csv ${f(median(csvMs))}`, ratio: syncMedian / median(csvMs), target: '(information)', pass: null },
     { measure: `chart runs during a sync (${CLIENTS} clients)`, s: stats(duringSync), baseline: `without ${f(withoutP99)} (n ${withoutSync.length})`, ratio: chartRatio, target: `p99 ≤ ${TARGETS.chartP99Ratio}×`, pass: chartRatio <= TARGETS.chartP99Ratio },
     { measure: '  chart runs without a sync', s: stats(withoutSync), baseline: '—', ratio: '—', target: '(reference)', pass: null },

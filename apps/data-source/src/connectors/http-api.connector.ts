@@ -158,23 +158,28 @@ export function convertRow(row: unknown, columns: readonly ApiColumn[], n: numbe
 
 /** Texts a date column remembers the conversion of (a read meets the same days again and again). */
 const DATE_CACHE = 4096;
+/** A value its column type refuses (rowConverter's columns answer values, not result objects: a read converts millions). */
+const REFUSED = Symbol('refused');
 
 /**
  * convertRow for one read: the same values, faster — each column's common case answered at once (a
- * number for a number column, a text for a text column) and the conversions of a date column's texts
- * remembered; everything else goes through convertValue.
+ * number for a number column, a text for a text column), the conversions of a date column's texts
+ * remembered, no result object per value; everything else goes through convertValue.
  */
 export function rowConverter(columns: readonly ApiColumn[]): (row: unknown, n: number) => StoreValue[] {
-  const convert = columns.map((c): ((raw: unknown) => { ok: true; value: StoreValue } | { ok: false }) => {
-    const general = (raw: unknown) => convertValue(raw, c.type);
-    if (c.type === 'text') return (raw) => (typeof raw === 'string' ? { ok: true, value: raw === '' ? null : raw } : general(raw));
-    if (c.type === 'whole') return (raw) => (typeof raw === 'number' && Number.isSafeInteger(raw) ? { ok: true, value: raw } : general(raw));
-    if (c.type === 'decimal') return (raw) => (typeof raw === 'number' && Number.isFinite(raw) ? { ok: true, value: raw } : general(raw));
-    const seen = new Map<string, { ok: true; value: StoreValue } | { ok: false }>();
+  const convert = columns.map((c): ((raw: unknown) => StoreValue | typeof REFUSED) => {
+    const general = (raw: unknown) => {
+      const r = convertValue(raw, c.type);
+      return r.ok ? r.value : REFUSED;
+    };
+    if (c.type === 'text') return (raw) => (typeof raw === 'string' ? (raw === '' ? null : raw) : general(raw));
+    if (c.type === 'whole') return (raw) => (typeof raw === 'number' && Number.isSafeInteger(raw) ? raw : general(raw));
+    if (c.type === 'decimal') return (raw) => (typeof raw === 'number' && Number.isFinite(raw) ? raw : general(raw));
+    const seen = new Map<string, StoreValue | typeof REFUSED>();
     return (raw) => {
       if (typeof raw !== 'string') return general(raw);
       let r = seen.get(raw);
-      if (!r) {
+      if (r === undefined) {
         if (seen.size >= DATE_CACHE) seen.clear();
         r = general(raw);
         seen.set(raw, r);
@@ -185,11 +190,10 @@ export function rowConverter(columns: readonly ApiColumn[]): (row: unknown, n: n
   return (row, n) => {
     const out: StoreValue[] = new Array(columns.length);
     for (let i = 0; i < columns.length; i++) {
-      const c = columns[i]!;
-      const raw = fieldOf(row, c.path);
-      const r = convert[i]!(raw);
-      if (!r.ok) throw new AppError('invalid', 'apisource.bad_value', { row: n, column: c.name, value: clip(raw) });
-      out[i] = r.value;
+      const raw = fieldOf(row, columns[i]!.path);
+      const v = convert[i]!(raw);
+      if (v === REFUSED) throw new AppError('invalid', 'apisource.bad_value', { row: n, column: columns[i]!.name, value: clip(raw) });
+      out[i] = v;
     }
     return out;
   };
