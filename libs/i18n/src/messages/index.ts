@@ -10,6 +10,7 @@ import { indicatorMessages } from './indicator.js';
 import { identityMessages } from './identity.js';
 import { joinMessages } from './join.js';
 import { relationMessages } from './relation.js';
+import { renderMessages } from './render.js';
 import { sharingMessages } from './sharing.js';
 import { sqlMessages } from './sql.js';
 import { syncMessages } from './sync.js';
@@ -40,6 +41,7 @@ export const MESSAGE_FILES = {
   apisource: apisourceMessages,
   e10: e10Messages,
   indicator: indicatorMessages,
+  render: renderMessages,
 } as const;
 
 /** All messages, merged: key → its text in each language. */
@@ -62,4 +64,5 @@ export const MESSAGES = {
   ...apisourceMessages,
   ...e10Messages,
   ...indicatorMessages,
+  ...renderMessages,
 };
