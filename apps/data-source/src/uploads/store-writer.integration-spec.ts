@@ -101,6 +101,16 @@ describe('DuckDB writer: a streamed load staged as CSV', () => {
     expect(staged()).toEqual([]);
   });
 
+  it('takes a text longer than read_csv’s default line (2 MB), with line breaks in it', async () => {
+    const long = `${'长文本 '.repeat(400_000)}\n${'x'.repeat(1_000_000)}`;
+    await writer.load(target('long'), async (loader) => {
+      loader.add([long, 1, null, null]);
+      loader.add(['short', 2, null, null]);
+    });
+    const got = await driver.withConnection(async (conn) => (await conn.runAndReadAll(`SELECT "名称" FROM ${tableRef('long')} ORDER BY key_id`)).getRows().map((r) => r[0]));
+    expect(got).toEqual([long, 'short']);
+  });
+
   it('a load that fails or is cancelled leaves the table as it was and no staged file behind', async () => {
     await writer.load(target('kept'), async (loader) => loader.add(ROWS[0]!));
     const before = await content('kept');

@@ -148,6 +148,8 @@ class StagedCsvLoader implements RowLoader {
   private chars = 0;
   /** a text of the current file holds a line break: read_csv reads that file on one thread */
   private multiline = false;
+  /** the longest line of the current file, in characters */
+  private longest = 0;
   private inserted = 0;
   /** the insert of the last file handed over */
   private inserting: Promise<void> = Promise.resolve();
@@ -157,7 +159,7 @@ class StagedCsvLoader implements RowLoader {
     private readonly dir: string,
     private readonly types: ColumnType[],
     firstKey: number,
-    private readonly insert: (path: string, multiline: boolean) => Promise<number>,
+    private readonly insert: (path: string, file: StagedFile) => Promise<number>,
   ) {
     this.key = firstKey;
     this.hasTime = types.map(() => false);
@@ -180,6 +182,7 @@ class StagedCsvLoader implements RowLoader {
         line += ',"' + (t.includes('"') ? t.replaceAll('"', '""') : t) + '"';
       }
     }
+    if (line.length > this.longest) this.longest = line.length;
     this.lines.push(line);
     this.rows++;
   }
@@ -206,11 +209,13 @@ class StagedCsvLoader implements RowLoader {
     this.file = undefined;
     await file.close();
     const path = this.path;
-    const multiline = this.multiline;
+    // a UTF-8 character is at most 3 bytes (4 for a surrogate pair, 2 characters)
+    const staged = { multiline: this.multiline, maxLineBytes: this.longest * 3 + 1 };
     this.chars = 0;
     this.multiline = false;
+    this.longest = 0;
     await this.inserting;
-    this.inserting = this.insert(path, multiline)
+    this.inserting = this.insert(path, staged)
       .then((n) => void (this.inserted += n))
       .finally(() => this.remove(path));
     // awaited by the next handOver or by finish(); marked handled meanwhile
@@ -239,13 +244,25 @@ class StagedCsvLoader implements RowLoader {
   }
 }
 
+/** What the reading of a staged file needs to know of it. */
+interface StagedFile {
+  /** a text holds a line break: read on one thread (a parallel reader may start inside it) */
+  multiline: boolean;
+  /** an upper bound of its longest line's bytes (read_csv refuses a line over its max_line_size, 2 MB by default) */
+  maxLineBytes: number;
+}
+
+const CSV_DEFAULT_MAX_LINE = 2_000_000;
+
 /** The read_csv of a staged file (StagedCsvLoader), as the values of the load table's columns in order: key, data columns, deleted. */
-function stagedCsvSelect(path: string, types: ColumnType[], multiline: boolean): string {
+function stagedCsvSelect(path: string, types: ColumnType[], file: StagedFile): string {
   const csvType: Record<ColumnType, string> = { string: 'VARCHAR', number: 'DOUBLE', date: 'BIGINT' };
   const columns = [`'k': 'BIGINT'`, ...types.map((t, i) => `'c${i}': '${csvType[t]}'`)].join(', ');
   const values = ['k', ...types.map((t, i) => (t === 'date' ? `epoch_ms(c${i})` : `c${i}`)), 'false'].join(', ');
   return `SELECT ${values} FROM read_csv('${path.replace(/'/g, "''")}', header = false, auto_detect = false, delim = ',', quote = '"', escape = '"',
-    columns = {${columns}}, allow_quoted_nulls = false, strict_mode = true, encoding = 'utf-8', parallel = ${multiline ? 'false' : 'true'})`;
+    columns = {${columns}}, allow_quoted_nulls = false, strict_mode = true, encoding = 'utf-8', parallel = ${file.multiline ? 'false' : 'true'}${
+      file.maxLineBytes > CSV_DEFAULT_MAX_LINE ? `, max_line_size = ${file.maxLineBytes}` : ''
+    })`;
 }
 
 class DuckdbWriter implements AnalyticsWriter {
@@ -284,7 +301,7 @@ class DuckdbWriter implements AnalyticsWriter {
         // builds text between batches (an appender writes every row group on the event loop)
         const types = target.columns.map((c) => c.type);
         const ref = tableRef(loadTable);
-        const loader = new StagedCsvLoader(this.driver.stagingDir, types, firstKey, async (path, multiline) => Number((await conn.run(`INSERT INTO ${ref} ${stagedCsvSelect(path, types, multiline)}`)).rowsChanged));
+        const loader = new StagedCsvLoader(this.driver.stagingDir, types, firstKey, async (path, staged) => Number((await conn.run(`INSERT INTO ${ref} ${stagedCsvSelect(path, types, staged)}`)).rowsChanged));
         try {
           await fn(loader, firstKey);
           if (signal?.aborted) throw cancelled();
