@@ -179,6 +179,17 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixLine> = {
   'DELETE /api/identity/api-keys/{keyId}': ['deny', 'allow', 'allow', 'allow', 'allow', '-'],
   'GET /api/identity/admin/api-keys': ['deny', 'deny', 'deny', 'deny', 'allow', '-'],
   'DELETE /api/identity/admin/api-keys/{keyId}': ['deny', 'deny', 'deny', 'deny', 'allow', '-'],
+  // chat robots (issue 30): administrators keep them; any signed-in user sees their names to share a chart to one
+  'GET /api/robots': ['deny', 'deny', 'deny', 'deny', 'allow', '-'],
+  'POST /api/robots': ['deny', 'deny', 'deny', 'deny', 'allow', '-'],
+  'PUT /api/robots/{robotId}': ['deny', 'deny', 'deny', 'deny', 'allow', '-'],
+  'DELETE /api/robots/{robotId}': ['deny', 'deny', 'deny', 'deny', 'allow', '-'],
+  'GET /api/robots/choices': ['deny', 'allow', 'allow', 'allow', 'allow', '-'],
+  // share a chart to chat: as the sender, who must read the chart's source; it answers a message, no rows (the
+  // sender's row rules apply to the picture sent: apps/embedded/src/wechart.integration-spec.ts)
+  'POST /api/dashboard/wechart/{tab}/{chartId}': ['deny', 'deny', 'deny', 'allow', 'allow', '-'],
+  // the sources a dashboard folder's charts use (issue 29, spec 01 §7): the tab's read permission; unreadable sources unnamed
+  'GET /api/dashboard/datasource/projects/{route}/{projectId}': ['deny', 'allow', 'allow', 'allow', 'allow', '-'],
 };
 
 /**
@@ -343,4 +354,12 @@ export const API_KEY_MATRIX: Record<string, ApiKeyLine> = {
   'DELETE /api/identity/api-keys/{keyId}': ['deny', 'deny', 'deny', 'deny', 'none'],
   'GET /api/identity/admin/api-keys': ['deny', 'deny', 'deny', 'allow', 'admin'],
   'DELETE /api/identity/admin/api-keys/{keyId}': ['deny', 'deny', 'deny', 'allow', 'admin'],
+  // chat robots and sharing to chat (issue 30): the robots are administration; the choices a read
+  'GET /api/robots': ['deny', 'deny', 'deny', 'allow', 'admin'],
+  'POST /api/robots': ['deny', 'deny', 'deny', 'allow', 'admin'],
+  'PUT /api/robots/{robotId}': ['deny', 'deny', 'deny', 'allow', 'admin'],
+  'DELETE /api/robots/{robotId}': ['deny', 'deny', 'deny', 'allow', 'admin'],
+  'GET /api/robots/choices': ['allow', 'deny', 'deny', 'allow', 'read'],
+  'POST /api/dashboard/wechart/{tab}/{chartId}': ['deny', 'allow', 'deny', 'allow', 'dashboards:write'],
+  'GET /api/dashboard/datasource/projects/{route}/{projectId}': ['allow', 'deny', 'deny', 'allow', 'read'],
 };

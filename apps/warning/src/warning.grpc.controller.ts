@@ -1,6 +1,9 @@
 import { Controller } from '@nestjs/common';
 import { warningV1 } from '@bi/proto';
+import { robotRecipient } from '@bi/delivery';
+import { AlertDeliveries } from './channels.js';
 import { MessagesService } from './messages.service.js';
+import { Robots } from './robots.js';
 import { WarningEngine } from './warning.engine.js';
 
 @Controller()
@@ -9,6 +12,8 @@ export class WarningGrpcController implements warningV1.WarningServiceController
   constructor(
     private readonly messages: MessagesService,
     private readonly engine: WarningEngine,
+    private readonly robots: Robots,
+    private readonly deliveries: AlertDeliveries,
   ) {}
 
   listMessages(r: warningV1.ListMessagesRequest) {
@@ -29,5 +34,26 @@ export class WarningGrpcController implements warningV1.WarningServiceController
   evaluateDue(r: warningV1.EvaluateDueRequest) {
     const at = r.at ? new Date(r.at) : undefined;
     return this.engine.evaluateDue(at && !Number.isNaN(at.getTime()) ? at : undefined);
+  }
+  listRobots() {
+    return this.robots.list();
+  }
+  saveRobot(r: warningV1.SaveRobotRequest) {
+    return this.robots.save(r);
+  }
+  deleteRobot(r: warningV1.DeleteRobotRequest) {
+    return this.robots.delete(r.id);
+  }
+  async sendToRobot(r: warningV1.SendToRobotRequest): Promise<warningV1.SendToRobotReply> {
+    const robot = await this.robots.get(r.robotId);
+    const outcome = await this.deliveries.sendNow(robot.vendor, robotRecipient(robot.id), {
+      title: r.title,
+      text: r.text,
+      link: r.link,
+      linkText: r.linkText,
+      eventId: r.eventId,
+      ...(r.imagePng?.length ? { imageBase64: Buffer.from(r.imagePng).toString('base64') } : {}),
+    });
+    return { status: outcome.kind, reason: outcome.kind === 'sent' ? '' : outcome.reason, vendor: robot.vendor };
   }
 }

@@ -87,6 +87,8 @@ export function apiKeyRouteScope(method: string, path: string): ApiKeyScope | un
   if (path.startsWith('/api/identity/admin/')) return 'admin';
   if (path.startsWith('/api/identity/')) return path === '/api/identity/get-shipment-modules-data/datasource' ? 'read' : undefined;
   if (SOURCE_AREAS.test(path)) return 'sources:manage';
+  if (path === '/api/robots/choices') return 'read';
+  if (/^\/api\/robots(\/|$)/.test(path)) return 'admin';
   if (m === 'GET' || (m === 'POST' && READ_POSTS.some((r) => r.test(path)))) return 'read';
   return 'dashboards:write';
 }

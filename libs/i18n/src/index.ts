@@ -21,6 +21,8 @@
  *   apisource.ts   apisource.*
  *   e10.ts         e10.* (ERP report sources and their providers)
  *   indicator.ts   indicator.* (indicator imports, types 1 and 5)
+ *   render.ts      render.* (pictures and files drawn on the server: @bi/render)
+ *   robot.ts       robot.* (chat robots and sharing a chart to chat)
  *   apikey.ts      apikey.* (API keys)
  * A new prefix joins the file of its feature (or a new file, listed in messages/index.ts and here); one
  * prefix never spans two files (messages.spec.ts checks). The key then belongs to MessageKey, which

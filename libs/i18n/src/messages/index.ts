@@ -11,12 +11,14 @@ import { indicatorMessages } from './indicator.js';
 import { identityMessages } from './identity.js';
 import { joinMessages } from './join.js';
 import { relationMessages } from './relation.js';
+import { renderMessages } from './render.js';
 import { sharingMessages } from './sharing.js';
 import { sqlMessages } from './sql.js';
 import { syncMessages } from './sync.js';
 import { templateMessages } from './template.js';
 import { uploadMessages } from './upload.js';
 import { warnMessages } from './warn.js';
+import { robotMessages } from './robot.js';
 
 /**
  * Every feature's message file, by file name. A key prefix (the text before the first dot) lives in
@@ -41,6 +43,8 @@ export const MESSAGE_FILES = {
   apisource: apisourceMessages,
   e10: e10Messages,
   indicator: indicatorMessages,
+  render: renderMessages,
+  robot: robotMessages,
   apikey: apikeyMessages,
 } as const;
 
@@ -64,5 +68,7 @@ export const MESSAGES = {
   ...apisourceMessages,
   ...e10Messages,
   ...indicatorMessages,
+  ...renderMessages,
+  ...robotMessages,
   ...apikeyMessages,
 };

@@ -4,11 +4,12 @@ import { usePermission } from '../../auth/hooks/usePermission';
 import { isAdmin } from '../../data-source/utils/permissions';
 import { buildPath } from '../../../shared/routing/routes';
 import { useAdTranslation } from '../i18n';
+import { RobotsTab } from '../../chat';
 import { AuditTab } from './AuditTab';
 import { UsersTab } from './UsersTab';
 import '../admin.css';
 
-type Section = 'users' | 'audit';
+type Section = 'users' | 'audit' | 'robots';
 
 /** User administration (beyond the spec; docs/api/identity-admin.md): users and the audit log, admin only. */
 export function AdminPage() {
@@ -16,7 +17,7 @@ export function AdminPage() {
   const { permission } = usePermission();
   const navigate = useNavigate();
   const { section: raw } = useParams();
-  const section: Section = raw === 'audit' ? 'audit' : 'users';
+  const section: Section = raw === 'audit' || raw === 'robots' ? raw : 'users';
 
   if (!isAdmin(permission)) {
     return (
@@ -37,6 +38,7 @@ export function AdminPage() {
         items={[
           { key: 'users', label: <span data-testid="admin-tab-users">{ad('tabs.users')}</span>, children: <UsersTab /> },
           { key: 'audit', label: <span data-testid="admin-tab-audit">{ad('tabs.audit')}</span>, children: <AuditTab active={section === 'audit'} /> },
+          { key: 'robots', label: <span data-testid="admin-tab-robots">{ad('tabs.robots')}</span>, children: <RobotsTab /> },
         ]}
       />
     </section>
