@@ -9,6 +9,8 @@ import { MessagesService } from './messages.service.js';
 import { WARNING_MIGRATIONS, WARNING_SCHEMA } from './migrations.js';
 import { WarningGrpcController } from './warning.grpc.controller.js';
 import { CLOCK, systemClock, WarningEngine, type Clock } from './warning.engine.js';
+import { GrpcReportBackends, REPORT_BACKENDS, type ReportBackends } from './subscriptions/backends.js';
+import { SubscriptionsService } from './subscriptions/subscriptions.service.js';
 
 @Module({})
 export class WarningModule {}
@@ -16,6 +18,7 @@ export class WarningModule {}
 export { WARNING_MIGRATIONS, WARNING_SCHEMA } from './migrations.js';
 export { WarningEngine, uuidOf, type Clock } from './warning.engine.js';
 export { signBody } from '@bi/delivery';
+export { SubscriptionsService, SUBSCRIPTIONS_JOB } from './subscriptions/subscriptions.service.js';
 
 export interface WarningServiceOptions {
   /** tests: fake chart-query / identity calls and a fake clock */
@@ -23,6 +26,8 @@ export interface WarningServiceOptions {
   clock?: Clock;
   /** tests: a resolver standing in for DNS for webhook targets (e.g. a name that resolves to loopback) */
   resolver?: Resolver;
+  /** tests: fake dashboard calls of report subscriptions */
+  reportBackends?: ReportBackends;
 }
 
 /**
@@ -40,6 +45,8 @@ export async function startWarningService(runtime: ServiceRuntime, url: string, 
         MessagesService,
         AlertDeliveries,
         WarningEngine,
+        SubscriptionsService,
+        options.reportBackends ? { provide: REPORT_BACKENDS, useValue: options.reportBackends } : { provide: REPORT_BACKENDS, useFactory: (config: AppConfig) => new GrpcReportBackends(config), inject: [CONFIG] },
         options.backends ? { provide: BACKENDS, useValue: options.backends } : { provide: BACKENDS, useFactory: (config: AppConfig) => new GrpcBackends(config), inject: [CONFIG] },
         { provide: CLOCK, useValue: options.clock ?? systemClock },
         ...(options.resolver ? [{ provide: OUTBOUND_RESOLVER, useValue: options.resolver }] : []),
@@ -51,5 +58,7 @@ export async function startWarningService(runtime: ServiceRuntime, url: string, 
   const engine = app.get(WarningEngine);
   const deliveries = app.get(AlertDeliveries);
   engine.onDeliveries = () => void deliveries.nudge();
+  // a report run's mails go out at once (the same worker sends alerts' and reports' deliveries)
+  app.get(SubscriptionsService).onDeliveries = () => deliveries.nudge();
   return app;
 }

@@ -16,6 +16,7 @@ import { syncMessages } from './sync.js';
 import { templateMessages } from './template.js';
 import { uploadMessages } from './upload.js';
 import { warnMessages } from './warn.js';
+import { subscriptionMessages } from './subscription.js';
 
 /**
  * Every feature's message file, by file name. A key prefix (the text before the first dot) lives in
@@ -40,6 +41,7 @@ export const MESSAGE_FILES = {
   apisource: apisourceMessages,
   e10: e10Messages,
   indicator: indicatorMessages,
+  subscription: subscriptionMessages,
 } as const;
 
 /** All messages, merged: key → its text in each language. */
@@ -62,4 +64,5 @@ export const MESSAGES = {
   ...apisourceMessages,
   ...e10Messages,
   ...indicatorMessages,
+  ...subscriptionMessages,
 };
