@@ -38,6 +38,7 @@ import { TemplateVisibility } from './template/template-visibility.js';
 import { SHARED_CACHE, TokenCache } from './http/token-cache.js';
 import { WarnStreamController } from './warning/warn-stream.controller.js';
 import { WarnMessageController } from './warning/warn-message.controller.js';
+import { SubscriptionController } from './subscription/subscription.controller.js';
 import { BFF_LOGGER, EVENT_BUS, WarnStreamHub } from './warning/warn-stream.js';
 
 @Module({})
@@ -70,6 +71,7 @@ export class BffModule {
         ExcelDataController,
         WarnStreamController,
         WarnMessageController,
+        SubscriptionController,
         RelationController,
         // last: its POST data_source/{hash}[/{programId}] must not take the paths of the controllers above
         IndicatorController,
