@@ -1,5 +1,5 @@
-import { subscriptionScheduleSchema } from '@bi/chart-model';
-import { dueSubscriptionWindows, parseCron } from './schedule.js';
+import { parseCron, subscriptionScheduleSchema } from '@bi/chart-model';
+import { dueSubscriptionWindows } from './schedule.js';
 
 const s = (v: Record<string, unknown>) => subscriptionScheduleSchema.parse(v);
 const SH = 'Asia/Shanghai';

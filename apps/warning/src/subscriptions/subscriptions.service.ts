@@ -5,7 +5,7 @@ import { subscriptionInputSchema, type RangeFilter, type SubscriptionInput, type
 import type { AppConfig } from '@bi/config';
 import { AppError, type Logger } from '@bi/core';
 import { deliveryStatuses, enqueueDeliveries, type DeliveryAttachment, type DeliveryStatus } from '@bi/delivery';
-import { translate, type Language } from '@bi/i18n';
+import { translate, type Language, type MessageKey } from '@bi/i18n';
 import { errorText, Jobs } from '@bi/jobs';
 import { encodeReportDelivered, enqueueEvent, OutboxRelay, type EventBus } from '@bi/messaging';
 import type { SqlDatabase, SqlExecutor } from '@bi/persistence';
@@ -35,7 +35,11 @@ export interface RecipientOutcome {
   name: string;
   /** pending, sent, failed, not_allowed, skipped */
   status: string;
-  reason: string;
+  /** why it failed or was skipped before sending: a message key, translated when read (the reader's language) */
+  reasonKey?: MessageKey;
+  reasonParams?: Record<string, string>;
+  /** the mail address a delivery was queued for (its status and last error are the delivery's) */
+  address?: string;
 }
 
 export interface Caller {
@@ -213,7 +217,7 @@ export class SubscriptionsService implements OnModuleInit, OnModuleDestroy {
         [id, ...values, caller.userId, caller.userName, this.clock.now()],
       );
     }
-    return (await this.describe([await this.load(id)]))[0]!;
+    return (await this.describe([await this.load(id)], caller.language))[0]!;
   }
 
   async delete(caller: Caller, id: string): Promise<boolean> {
@@ -227,17 +231,17 @@ export class SubscriptionsService implements OnModuleInit, OnModuleDestroy {
     const { rows } = all
       ? await this.db.query<SubscriptionRow>('SELECT * FROM warning.subscriptions ORDER BY created_at DESC LIMIT 1000')
       : await this.db.query<SubscriptionRow>('SELECT * FROM warning.subscriptions WHERE owner_id = $1 ORDER BY created_at DESC LIMIT 1000', [caller.userId]);
-    return this.describe(rows);
+    return this.describe(rows, caller.language);
   }
 
   /** Subscriptions as the API answers them, each with its last run. */
-  private async describe(rows: SubscriptionRow[]): Promise<Record<string, unknown>[]> {
+  private async describe(rows: SubscriptionRow[], language: Language): Promise<Record<string, unknown>[]> {
     if (!rows.length) return [];
     const { rows: last } = await this.db.query<RunRow>(
       `SELECT DISTINCT ON (subscription_id) * FROM warning.subscription_runs WHERE subscription_id = ANY($1::uuid[]) ORDER BY subscription_id, created_at DESC`,
       [rows.map((r) => r.id)],
     );
-    const runs = new Map((await this.withOutcomes(last)).map((r) => [r.subscriptionId as string, r]));
+    const runs = new Map((await this.withOutcomes(last, language)).map((r) => [r.subscriptionId as string, r]));
     return rows.map((r) => ({
       id: r.id,
       name: r.name,
@@ -264,11 +268,11 @@ export class SubscriptionsService implements OnModuleInit, OnModuleDestroy {
   async runs(caller: Caller, id: string): Promise<Record<string, unknown>[]> {
     await this.loadOwn(caller, id);
     const { rows } = await this.db.query<RunRow>('SELECT * FROM warning.subscription_runs WHERE subscription_id = $1 ORDER BY created_at DESC LIMIT 100', [id]);
-    return this.withOutcomes(rows);
+    return this.withOutcomes(rows, caller.language);
   }
 
   /** Runs with each recipient's outcome: the failures before sending, else its delivery's status and last error. */
-  private async withOutcomes(rows: RunRow[]): Promise<Record<string, unknown>[]> {
+  private async withOutcomes(rows: RunRow[], language: Language): Promise<Record<string, unknown>[]> {
     const keys = rows.map((r) => runKey(r.subscription_id, r.run_window));
     const errors = new Map<string, string>();
     if (keys.length) {
@@ -294,9 +298,9 @@ export class SubscriptionsService implements OnModuleInit, OnModuleDestroy {
         finishedAt: iso(r.finished_at),
         error: r.error,
         recipients: r.recipients.map((o) => {
-          const address = o.status === 'pending' || o.status === 'sent' ? (o as RecipientOutcome & { address?: string }).address : undefined;
-          const status = address ? (byAddress.get(address) ?? o.status) : o.status;
-          return { kind: o.kind, recipient: o.recipient, name: o.name, status, reason: o.reason || (address ? (errors.get(`${key}\u0000${address}`) ?? '') : '') };
+          const status = o.address ? (byAddress.get(o.address) ?? o.status) : o.status;
+          const reason = o.reasonKey ? translate(o.reasonKey, language, o.reasonParams ?? {}) : o.address ? (errors.get(`${key}\u0000${o.address}`) ?? '') : '';
+          return { kind: o.kind, recipient: o.recipient, name: o.name, status, reason };
         }),
       };
     });
@@ -336,7 +340,7 @@ export class SubscriptionsService implements OnModuleInit, OnModuleDestroy {
     const window = `now-${randomUUID()}`;
     await this.claimAndRun([{ sub, window, trigger: 'manual' }]);
     const { rows } = await this.db.query<RunRow>('SELECT * FROM warning.subscription_runs WHERE subscription_id = $1 AND run_window = $2', [id, window]);
-    return (await this.withOutcomes(rows))[0] ?? {};
+    return (await this.withOutcomes(rows, caller.language))[0] ?? {};
   }
 
   /** The mail the caller would get (their rights, row rules and language), nothing stored or sent. */
@@ -475,44 +479,44 @@ export class SubscriptionsService implements OnModuleInit, OnModuleDestroy {
     if (!owner || owner.disabled) throw new AppError('forbidden', 'subscription.reason.no_user');
     const { dashboard, charts } = await this.target(sub.tab, sub.dashboard_id, sub.chart_id);
     const filters = this.resolvedFilters(sub, now);
-    const outcomes: (RecipientOutcome & { address?: string })[] = [];
+    const outcomes: RecipientOutcome[] = [];
     const mails: { address: string; language: Language; tables: ChartTable[] }[] = [];
     const ownerTables = new Map<Language, ChartTable[]>();
     for (const r of sub.recipients) {
       if (signal.aborted) throw new Error('run timed out');
       if (r.kind === 'robot') {
-        outcomes.push({ kind: 'robot', recipient: r.robotId, name: r.robotId, status: 'failed', reason: translate('subscription.robots_unavailable', owner.language ?? this.config.defaultLanguage) });
+        outcomes.push({ kind: 'robot', recipient: r.robotId, name: r.robotId, status: 'failed', reasonKey: 'subscription.robots_unavailable' });
         continue;
       }
       if (r.kind === 'email') {
         const language = owner.language ?? this.config.defaultLanguage;
         if (!this.domainAllowed(r.address)) {
-          outcomes.push({ kind: 'email', recipient: r.address, name: r.address, status: 'failed', reason: translate('subscription.email_domain', language, { address: r.address }) });
+          outcomes.push({ kind: 'email', recipient: r.address, name: r.address, status: 'failed', reasonKey: 'subscription.email_domain', reasonParams: { address: r.address } });
           continue;
         }
         // an outside address gets the owner's view
         let tables = ownerTables.get(language);
         if (!tables) ownerTables.set(language, (tables = await this.tables(sub, charts, filters, owner)));
-        outcomes.push({ kind: 'email', recipient: r.address, name: r.address, status: 'pending', reason: '', address: r.address });
+        outcomes.push({ kind: 'email', recipient: r.address, name: r.address, status: 'pending', address: r.address });
         mails.push({ address: r.address, language, tables });
         continue;
       }
       const user = r.userId === owner.userId ? owner : await this.backends.user(r.userId);
       const language = user?.language ?? this.config.defaultLanguage;
       if (!user || user.disabled) {
-        outcomes.push({ kind: 'user', recipient: r.userId, name: user?.userName ?? r.userId, status: 'failed', reason: translate('subscription.reason.no_user', language) });
+        outcomes.push({ kind: 'user', recipient: r.userId, name: user?.userName ?? r.userId, status: 'failed', reasonKey: 'subscription.reason.no_user' });
         continue;
       }
       if (!canUseTab(principalOf(user), 'dashboard', 'read')) {
-        outcomes.push({ kind: 'user', recipient: r.userId, name: user.userName, status: 'failed', reason: translate('subscription.reason.no_access', language) });
+        outcomes.push({ kind: 'user', recipient: r.userId, name: user.userName, status: 'failed', reasonKey: 'subscription.reason.no_access' });
         continue;
       }
       const address = EMAIL.test(user.userName) ? user.userName : undefined;
       if (!address) {
-        outcomes.push({ kind: 'user', recipient: r.userId, name: user.userName, status: 'failed', reason: translate('subscription.reason.no_mail', language) });
+        outcomes.push({ kind: 'user', recipient: r.userId, name: user.userName, status: 'failed', reasonKey: 'subscription.reason.no_mail' });
         continue;
       }
-      outcomes.push({ kind: 'user', recipient: r.userId, name: user.userName, status: 'pending', reason: '', address });
+      outcomes.push({ kind: 'user', recipient: r.userId, name: user.userName, status: 'pending', address });
       mails.push({ address, language, tables: await this.tables(sub, charts, filters, user) });
     }
     // skip when there is no data: a reader without rows gets nothing
@@ -521,7 +525,7 @@ export class SubscriptionsService implements OnModuleInit, OnModuleDestroy {
       const o = outcomes.find((x) => x.address === m.address && x.status === 'pending')!;
       if (sub.skip_empty && !hasData(m.tables)) {
         o.status = 'skipped';
-        o.reason = translate('subscription.reason.no_data', m.language);
+        o.reasonKey = 'subscription.reason.no_data';
         delete o.address;
       } else queued.push(m);
     }
@@ -563,10 +567,7 @@ export class SubscriptionsService implements OnModuleInit, OnModuleDestroy {
       const before = r.recipients.filter((o) => o.status === 'failed').length;
       const state: RunState = sent === 0 ? 'failed' : sent === list.length && before === 0 ? 'sent' : 'partly_sent';
       const addresses = byAddress.get(runKey(r.subscription_id, r.run_window)) ?? new Map<string, DeliveryStatus>();
-      const outcomes = r.recipients.map((o) => {
-        const address = (o as RecipientOutcome & { address?: string }).address;
-        return address ? { ...o, status: addresses.get(address) ?? o.status } : o;
-      });
+      const outcomes = r.recipients.map((o) => (o.address ? { ...o, status: addresses.get(o.address) ?? o.status } : o));
       const done = await this.db.transaction(async (tx) => {
         const u = await tx.query(`UPDATE warning.subscription_runs SET state = $3, recipients = $4, finished_at = $5 WHERE subscription_id = $1 AND run_window = $2 AND state = 'delivering'`, [
           r.subscription_id,
@@ -598,7 +599,8 @@ export class SubscriptionsService implements OnModuleInit, OnModuleDestroy {
           chartId: sub.chart_id ?? '',
           ownerId: sub.owner_id,
           formats: sub.formats,
-          recipientsJson: JSON.stringify(outcomes.map((o) => ({ kind: o.kind, recipient: o.recipient, status: o.status, reason: o.reason }))),
+          // reasons in BI_DEFAULT_LANGUAGE (a refused mail: the server's own words)
+          recipientsJson: JSON.stringify(outcomes.map((o) => ({ kind: o.kind, recipient: o.recipient, status: o.status, reason: o.reasonKey ? translate(o.reasonKey, this.config.defaultLanguage, o.reasonParams ?? {}) : '' }))),
           name: sub.name,
         },
         uuidOf(`report:${runKey(sub.id, window)}`),

@@ -16,16 +16,55 @@ export type SubscriptionFrequency = (typeof SUBSCRIPTION_FREQUENCIES)[number];
 /** At most this many recipients per subscription. */
 export const MAX_SUBSCRIPTION_RECIPIENTS = 50;
 
-const CRON_FIELD = /^[\d*,/-]{1,64}$/;
-/** A 5-field cron expression (minute hour day-of-month month day-of-week): digits, *, ranges, lists, steps. */
+/** One cron field as the set of values it allows (min…max), or null when it is not well formed. */
+export function cronField(text: string, min: number, max: number): Set<number> | null {
+  const out = new Set<number>();
+  for (const part of text.split(',')) {
+    const m = /^(\*|(\d+)(?:-(\d+))?)(?:\/(\d+))?$/.exec(part);
+    if (!m) return null;
+    const step = m[4] ? Number(m[4]) : 1;
+    let from = min;
+    let to = max;
+    if (m[2] !== undefined) {
+      from = Number(m[2]);
+      to = m[3] !== undefined ? Number(m[3]) : m[4] ? max : from;
+    }
+    if (step < 1 || from < min || to > max || from > to) return null;
+    for (let v = from; v <= to; v += step) out.add(v);
+  }
+  return out;
+}
+
+export interface CronSpec {
+  minutes: Set<number>;
+  hours: Set<number>;
+  days: Set<number>;
+  months: Set<number>;
+  weekdays: Set<number>;
+  /** both day fields restricted: a day matching either runs (cron's rule) */
+  dayOr: boolean;
+}
+
+/** A 5-field cron expression (minute hour day month weekday; 7 is Sunday too), or null when it is not well formed. */
+export function parseCron(expr: string): CronSpec | null {
+  const f = expr.trim().split(/\s+/);
+  if (f.length !== 5) return null;
+  const minutes = cronField(f[0]!, 0, 59);
+  const hours = cronField(f[1]!, 0, 23);
+  const days = cronField(f[2]!, 1, 31);
+  const months = cronField(f[3]!, 1, 12);
+  const weekdays = cronField(f[4]!, 0, 7);
+  if (!minutes || !hours || !days || !months || !weekdays) return null;
+  if (weekdays.delete(7)) weekdays.add(0);
+  return { minutes, hours, days, months, weekdays, dayOr: f[2] !== '*' && f[4] !== '*' };
+}
+
+/** A 5-field cron expression (minute hour day-of-month month day-of-week): numbers in range, *, ranges, lists, steps. */
 export const cronExpression = z
   .string()
   .trim()
   .max(120)
-  .refine((v) => {
-    const parts = v.split(/\s+/);
-    return parts.length === 5 && parts.every((p) => CRON_FIELD.test(p));
-  }, 'expected five cron fields: minute hour day month weekday');
+  .refine((v) => parseCron(v) !== null, 'expected five cron fields in range: minute hour day month weekday');
 
 export const subscriptionScheduleSchema = z
   .object({
