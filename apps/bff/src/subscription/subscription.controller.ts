@@ -1,6 +1,6 @@
 import { Body, Controller, Delete, Get, Inject, Param, Post, Put, Req } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { subscriptionInputSchema } from '@bi/chart-model';
+import { subscriptionInputSchema, type SubscriptionInput } from '@bi/chart-model';
 import type { warningV1 } from '@bi/proto';
 import { z } from 'zod';
 import { tabAccess } from '../dashboard/tab-access.js';
@@ -13,6 +13,11 @@ const idParam = z.uuid();
 /** "Send now" and the preview read every chart of a dashboard for every recipient: longer than a short call */
 const RUN_DEADLINE_MS = 300_000;
 type Req = { headers: Record<string, string | string[] | undefined> };
+
+/** The subscription as sent, its recipient user id 'me' being the caller (the web knows its user name, not its id). */
+function withCaller(input: SubscriptionInput, user: AuthUser): SubscriptionInput {
+  return { ...input, recipients: input.recipients.map((r) => (r.kind === 'user' && r.userId === 'me' ? { ...r, userId: user.userId } : r)) };
+}
 
 /**
  * Report subscriptions (issue 30; docs/api/subscription.md): a dashboard or one chart sent on a schedule
@@ -47,7 +52,7 @@ export class SubscriptionController {
   @Post()
   @ApiOperation({ summary: 'Creates a subscription (body: the subscription without id); answers it' })
   async create(@Body() body: unknown, @CurrentUser() user: AuthUser, @Req() req: Req) {
-    const input = parseInput(subscriptionInputSchema, body);
+    const input = withCaller(parseInput(subscriptionInputSchema, body), user);
     const { id: _id, ...fresh } = input;
     return JSON.parse((await rpc(this.warnings.saveSubscription({ caller: this.caller(user, req), subscriptionJson: JSON.stringify(fresh) }))).subscriptionJson);
   }
@@ -55,7 +60,7 @@ export class SubscriptionController {
   @Post('preview')
   @ApiOperation({ summary: 'The mail the caller would get from a subscription as given: {subject, html, text, attachments}; nothing is sent' })
   async preview(@Body() body: unknown, @CurrentUser() user: AuthUser, @Req() req: Req) {
-    const input = parseInput(subscriptionInputSchema, body);
+    const input = withCaller(parseInput(subscriptionInputSchema, body), user);
     const r = await rpc(this.warnings.previewSubscription({ caller: this.caller(user, req), subscriptionJson: JSON.stringify(input) }), RUN_DEADLINE_MS);
     return { subject: r.subject, html: r.html, text: r.text, attachments: JSON.parse(r.attachmentsJson || '[]') };
   }
@@ -63,7 +68,7 @@ export class SubscriptionController {
   @Put(':id')
   @ApiOperation({ summary: 'Changes a subscription (its owner or an administrator); answers it' })
   async update(@Param('id') id: string, @Body() body: unknown, @CurrentUser() user: AuthUser, @Req() req: Req) {
-    const input = parseInput(subscriptionInputSchema, body);
+    const input = withCaller(parseInput(subscriptionInputSchema, body), user);
     return JSON.parse((await rpc(this.warnings.saveSubscription({ caller: this.caller(user, req), subscriptionJson: JSON.stringify({ ...input, id: parseInput(idParam, id) }) }))).subscriptionJson);
   }
 

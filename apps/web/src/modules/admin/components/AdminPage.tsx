@@ -6,9 +6,10 @@ import { buildPath } from '../../../shared/routing/routes';
 import { useAdTranslation } from '../i18n';
 import { AuditTab } from './AuditTab';
 import { UsersTab } from './UsersTab';
+import { SubscriptionList, useSubTranslation } from '../../subscriptions';
 import '../admin.css';
 
-type Section = 'users' | 'audit';
+type Section = 'users' | 'audit' | 'subscriptions';
 
 /** User administration (beyond the spec; docs/api/identity-admin.md): users and the audit log, admin only. */
 export function AdminPage() {
@@ -16,7 +17,8 @@ export function AdminPage() {
   const { permission } = usePermission();
   const navigate = useNavigate();
   const { section: raw } = useParams();
-  const section: Section = raw === 'audit' ? 'audit' : 'users';
+  const { st } = useSubTranslation();
+  const section: Section = raw === 'audit' || raw === 'subscriptions' ? raw : 'users';
 
   if (!isAdmin(permission)) {
     return (
@@ -37,6 +39,8 @@ export function AdminPage() {
         items={[
           { key: 'users', label: <span data-testid="admin-tab-users">{ad('tabs.users')}</span>, children: <UsersTab /> },
           { key: 'audit', label: <span data-testid="admin-tab-audit">{ad('tabs.audit')}</span>, children: <AuditTab active={section === 'audit'} /> },
+          // every user's report subscriptions with their last runs (issue 30)
+          { key: 'subscriptions', label: <span data-testid="admin-tab-subscriptions">{st('all')}</span>, children: section === 'subscriptions' ? <SubscriptionList all /> : null },
         ]}
       />
     </section>

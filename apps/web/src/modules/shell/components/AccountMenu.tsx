@@ -1,7 +1,8 @@
-import { BulbOutlined, DownOutlined, GlobalOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import { BulbOutlined, DownOutlined, GlobalOutlined, LogoutOutlined, MailOutlined, UserOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Avatar, Button, Divider, Popover, Space, Typography } from 'antd';
 import { useId, useState, type ReactNode } from 'react';
+import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { changeLanguage } from '../../../shared/i18n';
 import { LANGUAGES, resolveLanguage, type Language } from '../../../shared/i18n/language';
@@ -10,6 +11,7 @@ import { saveLanguage } from '../../auth/api/identity';
 import { useLogout } from '../../auth/hooks/useLogout';
 import { readUserName } from '../../auth/utils/session';
 import { useThemeMode } from '../hooks/useThemeMode';
+import { useSubTranslation } from '../../subscriptions/i18n';
 import { THEME_MODES, type ThemeMode } from '../../../shared/storage/theme';
 
 /** Greeting with the user name; opens the account popup (language, theme, logout). */
@@ -20,6 +22,8 @@ export function AccountMenu() {
   const [open, setOpen] = useState(false);
   const { mode, setMode } = useThemeMode();
   const { logout, pending } = useLogout();
+  const { st } = useSubTranslation();
+  const navigate = useNavigate();
   const language = resolveLanguage(i18n.language);
   const userName = readUserName(browserStorages());
 
@@ -37,6 +41,18 @@ export function AccountMenu() {
       <ChoiceGroup name="language" icon={<GlobalOutlined aria-hidden="true" />} options={LANGUAGES} value={language} onChoose={(lng) => void onLanguage(lng)} />
       <ChoiceGroup name="theme" icon={<BulbOutlined aria-hidden="true" />} options={THEME_MODES} value={mode} onChoose={setMode} />
       <Divider className="bi-account-popup__divider" />
+      <Button
+        block
+        icon={<MailOutlined aria-hidden="true" />}
+        data-testid="account-subscriptions"
+        style={{ marginBottom: 8 }}
+        onClick={() => {
+          setOpen(false);
+          void navigate('/subscriptions');
+        }}
+      >
+        {st('mine')}
+      </Button>
       <Button
         block
         danger
