@@ -4,7 +4,8 @@ import { SMTPServer } from 'smtp-server';
 import { LoginPage } from './pages/LoginPage';
 import { api, seedDashboard, uniqueSuffix } from './support/api';
 import { addChart, point, value } from './support/boards';
-import { E2E_HOST, E2E_SMTP_PORT, USERS } from './support/env';
+import { BASE_URL, E2E_HOST, E2E_SMTP_PORT, USERS } from './support/env';
+import { presetLocalStorage } from './support/storage';
 import { seedCsvSource } from './support/uploads';
 import st from '../../web/src/modules/subscriptions/i18n/en';
 
@@ -96,27 +97,27 @@ test('create a subscription with a filter on the dashboard and send it now', asy
   await expect(page.getByTestId('subscription-runs').getByTestId('subscription-run-state').first()).toHaveAttribute('data-state', 'sent', { timeout: 20_000 });
 });
 
-test('screenshots of the subscription screens in each language and theme', async ({ page }) => {
+test('screenshots of the subscription screens in each language and theme', async ({ page, browser }) => {
   test.skip(!process.env.E2E_SHOTS, 'E2E_SHOTS=1 to shoot');
   test.setTimeout(240_000);
   const dir = '/tmp/shots-i30-subs';
   mkdirSync(dir, { recursive: true });
   await new LoginPage(page).login(USERS.admin, { language: 'en' });
   const b = await board(page);
-  await api(page, 'POST', '/api/subscription', {
+  const shot = await api<{ id: string }>(page, 'POST', '/api/subscription', {
     name: `Weekly ${b.run}`,
     dashboardId: b.dashboardId,
     schedule: { frequency: 'weekly', weekday: 1, hour: 8, minute: 30 },
     recipients: [{ kind: 'email', address: 'boss@e2e.test' }],
     filters: [{ name: 'region', dataType: 'string', range: ['East'] }],
   });
+  await api(page, 'POST', `/api/subscription/${shot.id}/send`);
   for (const language of ['zh-CN', 'zh-TW', 'en'] as const)
     for (const theme of ['light', 'dark'] as const) {
-      await page.context().clearCookies();
-      await page.goto('/');
-      await page.evaluate(() => localStorage.clear());
+      const context = await browser.newContext({ baseURL: BASE_URL });
+      const page = await context.newPage();
+      await presetLocalStorage(page, { theme });
       await new LoginPage(page).login(USERS.admin, { language });
-      await page.evaluate((t) => localStorage.setItem('theme', t), theme);
       await page.goto(`/dashboard/${b.projectId}/${b.dashboardId}`);
       await page.getByTestId('toolbar-subscribe').click();
       await expect(page.getByTestId('subscription-dialog')).toBeVisible();
@@ -126,10 +127,11 @@ test('screenshots of the subscription screens in each language and theme', async
       await expect(page.getByTestId('subscriptions-mine')).toBeVisible();
       await page.screenshot({ path: `${dir}/mine-${language}-${theme}.png` });
       await page.getByTestId('subscription-runs-open').first().click();
-      await page.waitForTimeout(500);
+      await expect(page.getByTestId('subscription-runs').getByTestId('subscription-run-state').first()).toBeVisible();
       await page.screenshot({ path: `${dir}/runs-${language}-${theme}.png` });
       await page.goto('/admin/subscriptions');
       await expect(page.getByTestId('subscriptions-all')).toBeVisible();
       await page.screenshot({ path: `${dir}/admin-${language}-${theme}.png` });
+      await context.close();
     }
 });

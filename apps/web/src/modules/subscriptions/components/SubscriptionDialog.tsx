@@ -111,7 +111,6 @@ export function SubscriptionDialog({ open, target, existing, onClose, onSaved }:
   const [preview, setPreview] = useState<SubscriptionPreview | undefined>();
   const frequency = Form.useWatch('frequency', form);
   const people = useQuery({ queryKey: ['subscriptions', 'users'], queryFn: () => sharingApi.rolesUsers(), enabled: open, retry: false, staleTime: 60_000 });
-  const zone = useMemo(() => Intl.DateTimeFormat().resolvedOptions().timeZone, []);
 
   const initial: FormValues = useMemo(() => {
     const s = existing?.schedule;
@@ -124,7 +123,8 @@ export function SubscriptionDialog({ open, target, existing, onClose, onSaved }:
       weekday: s?.weekday ?? 1,
       monthDay: s?.monthDay ?? 1,
       cron: s?.cron ?? '0 9 * * 1-5',
-      timeZone: existing?.timeZone ?? zone,
+      // empty: the product's time zone (BI_TIME_ZONE), decided by the server
+      timeZone: existing?.timeZone ?? '',
       me: !existing || users.includes(existing.ownerId),
       userIds: existing ? users.filter((u) => u !== existing.ownerId) : [],
       emails: (existing?.recipients ?? []).filter((r): r is Extract<SubscriptionRecipient, { kind: 'email' }> => r.kind === 'email').map((r) => r.address),
@@ -134,7 +134,7 @@ export function SubscriptionDialog({ open, target, existing, onClose, onSaved }:
       skipEmpty: existing?.skipEmpty ?? false,
       enabled: existing?.enabled ?? true,
     };
-  }, [existing, target.title, zone]);
+  }, [existing, target.title]);
 
   const bodyOf = async (): Promise<SubscriptionBody | undefined> => {
     let v: FormValues;
@@ -157,7 +157,7 @@ export function SubscriptionDialog({ open, target, existing, onClose, onSaved }:
       dashboardId: target.dashboardId,
       ...(target.chartId ? { chartId: target.chartId } : {}),
       schedule: { frequency: v.frequency, hour: v.hour, minute: v.minute, weekday: v.weekday, monthDay: v.monthDay, ...(v.frequency === 'cron' ? { cron: v.cron.trim() } : {}) },
-      timeZone: v.timeZone,
+      ...(v.timeZone.trim() ? { timeZone: v.timeZone.trim() } : {}),
       recipients,
       filters: filtersOf(drafts),
       formats: v.formats,
@@ -220,7 +220,7 @@ export function SubscriptionDialog({ open, target, existing, onClose, onSaved }:
       </Form.Item>
       <span>:</span>
       <Form.Item name="minute" noStyle>
-        <InputNumber min={0} max={59} data-testid="subscription-minute" aria-label={st('minute')} style={{ width: 72 }} />
+        <InputNumber min={0} max={59} data-testid="subscription-minute" aria-label={st('minute')} style={{ width: 72 }} formatter={(v) => String(v ?? 0).padStart(2, '0')} />
       </Form.Item>
     </Space>
   );
@@ -273,12 +273,12 @@ export function SubscriptionDialog({ open, target, existing, onClose, onSaved }:
             <Form.Item label={st('time')}>{time}</Form.Item>
           )}
           <Form.Item name="timeZone" label={st('timeZone')}>
-            <Input data-testid="subscription-time-zone" style={{ width: 180 }} maxLength={64} />
+            <Input data-testid="subscription-time-zone" style={{ width: 220 }} maxLength={64} placeholder={st('timeZoneDefault')} />
           </Form.Item>
         </Space>
         <Form.Item label={st('recipients')} required>
           <Form.Item name="me" valuePropName="checked" noStyle>
-            <Checkbox data-testid="subscription-me">{st('mine')}</Checkbox>
+            <Checkbox data-testid="subscription-me">{st('me')}</Checkbox>
           </Form.Item>
           {people.data ? (
             <Form.Item name="userIds" extra={st('usersHelp')} style={{ marginTop: 8, marginBottom: 0 }}>

@@ -70,7 +70,7 @@ function RunLog({ subscription, onClose }: { subscription: Subscription; onClose
         }}
         columns={[
           { title: st('window'), dataIndex: 'window', render: (w: string, run) => (run.trigger === 'manual' ? (run.createdAt ?? '').slice(0, 16).replace('T', ' ') : w.replace('T', ' ')) },
-          { title: '', dataIndex: 'trigger', width: 80, render: (t: 'schedule' | 'manual') => st(`trigger.${t}`) },
+          { title: st('triggerTitle'), dataIndex: 'trigger', width: 90, render: (t: 'schedule' | 'manual') => st(`trigger.${t}`) },
           { title: st('status'), dataIndex: 'state', width: 130, render: (s: string) => <RunState state={s} /> },
           { title: st('attempts'), dataIndex: 'attempts', width: 90, align: 'right' },
         ]}
