@@ -7,6 +7,11 @@ import { SubscriptionDialog } from './SubscriptionDialog';
 
 const STATE_COLORS: Record<string, string> = { sent: 'success', partly_sent: 'warning', failed: 'error', running: 'processing', delivering: 'processing', scheduled: 'default', skipped: 'default' };
 const pad = (n: number) => String(n).padStart(2, '0');
+/** yyyy-MM-dd HH:mm of an instant on the reader's clock. */
+const localMinute = (at: string) => {
+  const d = new Date(at);
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
+};
 
 /** A schedule as a sentence in the reader's language, with its time zone. */
 export function useScheduleText() {
@@ -53,7 +58,9 @@ function RunLog({ subscription, onClose }: { subscription: Subscription; onClose
         pagination={false}
         locale={{ emptyText: <Empty description={st('never')} /> }}
         expandable={{
-          defaultExpandAllRows: true,
+          // every run shows its recipients' outcomes
+          expandedRowKeys: (runs.data ?? []).map((r) => r.id),
+          showExpandColumn: false,
           expandedRowRender: (run) => (
             <Table
               size="small"
@@ -69,7 +76,8 @@ function RunLog({ subscription, onClose }: { subscription: Subscription; onClose
           ),
         }}
         columns={[
-          { title: st('window'), dataIndex: 'window', render: (w: string, run) => (run.trigger === 'manual' ? (run.createdAt ?? '').slice(0, 16).replace('T', ' ') : w.replace('T', ' ')) },
+          // a scheduled run's window is its local minute in the subscription's zone; "send now" shows when it ran (the reader's clock)
+          { title: st('window'), dataIndex: 'window', render: (w: string, run) => (run.trigger === 'manual' ? localMinute(run.createdAt) : w.replace('T', ' ')) },
           { title: st('triggerTitle'), dataIndex: 'trigger', width: 90, render: (t: 'schedule' | 'manual') => st(`trigger.${t}`) },
           { title: st('status'), dataIndex: 'state', width: 130, render: (s: string) => <RunState state={s} /> },
           { title: st('attempts'), dataIndex: 'attempts', width: 90, align: 'right' },
@@ -105,7 +113,7 @@ export function SubscriptionList({ all = false }: { all?: boolean }) {
         columns={[
           { title: st('name'), dataIndex: 'name', render: (name: string) => <Typography.Text strong data-testid="subscription-row-name">{name}</Typography.Text> },
           ...(all ? [{ title: st('owner'), dataIndex: 'ownerName', width: 120 }] : []),
-          { title: st('target'), dataIndex: 'chartId', width: 110, render: (chartId?: string) => (chartId ? st('oneChart') : st('wholeDashboard')) },
+          { title: st('target'), dataIndex: 'chartId', width: 160, render: (chartId?: string) => (chartId ? st('oneChart') : st('wholeDashboard')) },
           { title: st('schedule'), key: 'schedule', render: (_: unknown, s) => scheduleText(s) },
           { title: st('recipients'), key: 'recipients', width: 90, align: 'right', render: (_: unknown, s) => s.recipients.length },
           { title: st('lastRun'), key: 'lastRun', width: 130, render: (_: unknown, s) => (s.lastRun ? <RunState state={s.lastRun.state} /> : <Typography.Text type="secondary">{st('never')}</Typography.Text>) },
