@@ -17,6 +17,9 @@ command -v java >/dev/null || need+=(openjdk-17-jre-headless)
 command -v mvn >/dev/null || need+=(maven)
 # CJK fonts, so Chinese UI text renders in screenshots
 fc-list 2>/dev/null | grep -qi "wenquanyi\|noto sans cjk" || need+=(fonts-wqy-zenhei)
+# Noto CJK for charts drawn on the server (@bi/render: resvg loads the system fonts); poppler-utils' pdftoppm reads its PDFs in tests
+fc-list 2>/dev/null | grep -qi "noto sans cjk" || need+=(fonts-noto-cjk)
+command -v pdftoppm >/dev/null || need+=(poppler-utils)
 if [ ${#need[@]} -gt 0 ]; then
   echo "installing Debian packages: ${need[*]}"
   $SUDO apt-get update -q

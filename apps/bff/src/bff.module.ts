@@ -20,6 +20,7 @@ import { ErpAccountController } from './data-source/erp-account.controller.js';
 import { JoinTableController } from './data-source/join-table.controller.js';
 import { ErpReportController } from './data-source/erp-report.controller.js';
 import { IndicatorController } from './data-source/indicator.controller.js';
+import { IndicatorRelationGenerator } from './data-source/indicator-relation.js';
 import { ExcelDataController, ExcelUploadController } from './excel-upload/excel-upload.controller.js';
 import { grpcClientProviders } from './grpc-clients.js';
 import { HealthController } from './health/health.controller.js';
@@ -83,6 +84,7 @@ export class BffModule {
         ChartWriteAccess,
         DeletionAudit,
         TemplateVisibility,
+        IndicatorRelationGenerator,
         ChartAnswers,
         { provide: SHARED_CACHE, useValue: shared },
         { provide: TokenCache, useValue: new TokenCache(shared) },

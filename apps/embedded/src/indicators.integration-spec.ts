@@ -4,7 +4,8 @@ import { startTestStack, type TestStack } from './testing.js';
 
 // Issue 29: indicator imports (types 1 and 5) through the BFF against the reference provider started for
 // real: the lazy target tree, imports with compare 0, 1 and 2 whose stored values equal the provider's
-// daily figures summed by hand, a per-target failure for an unknown target, merge, and "refresh now".
+// daily figures summed by hand, a per-target failure for an unknown target, merge, "refresh now", and
+// relation-map generation from a template dashboard.
 const USER = 'indicator-reader';
 const PASSWORD = 'indicator-secret-0123';
 const PROVIDER_PORT = 18901;
@@ -151,6 +152,77 @@ describe('indicator imports through the BFF (issue 29)', () => {
       last = (await ok('GET', `/api/data_source/sync/${merged.dataSourceId}`)).runs[0];
     }
     expect(last).toMatchObject({ state: 'succeeded', rows: 4 });
+  });
+
+  it('generates a relation map from a template dashboard as the importing user: one chart per target on its new source, root the target marked True, values equal the provider sums', async () => {
+    // the template: a template-tab dashboard whose chart reads an indicator source with a comparison (value, compare_value)
+    const pattern = await ok('POST', '/api/data_source/import_indicators', payload({ compare: 2, name: 'Template revenue' }));
+    const patternSource = pattern.targets[0].dataSourceId as string;
+    const tplFolder = (await ok('POST', '/api/dashboard/project/template', { name: 'Indicator templates' })).projectId;
+    const tplBoard = (await ok('POST', '/api/dashboard/template', { name: 'Indicator tree', projectId: tplFolder })).dashboardId;
+    const field = (name: string, dataType: string) => ({ name, title: name, dataType });
+    const chartId = await ok('POST', `/api/chart-edit/template/${tplBoard}`, { title: 'Revenue by month', dataSourceId: patternSource, type: 'bar' });
+    await ok('PUT', '/api/chart-edit/template', { chartId, title: 'Revenue by month', type: 'bar', dataSourceId: patternSource, points: [field('period', 'string')], values: [{ ...field('value', 'number'), aggregator: 'sum' }, { ...field('compare_value', 'number'), aggregator: 'sum' }] });
+    // the folders with dashboards the wizard picks the template from
+    const templates = await ok('GET', '/api/dashboard/projects/template');
+    expect(templates.find((p: { projectId: string }) => p.projectId === tplFolder).dashboards.map((d: { dashboardId: string }) => d.dashboardId)).toEqual([tplBoard]);
+
+    // no template chosen: refused before anything is imported, in the caller's language
+    const before = (await ok('GET', `/api/data_source/projsById/${folder}`)).dataSources.length;
+    expect(before).toBeGreaterThan(0);
+    const noTemplate = await call('POST', '/api/data_source/import_indicators', payload({ generateRelation: true }), admin, 'zh-CN');
+    expect(noTemplate.body).toMatchObject({ status: 'fail', data: '生成关系图请选择文件夹和模板' });
+    expect((await ok('GET', `/api/data_source/projsById/${folder}`)).dataSources.length).toBe(before);
+
+    // as the importing user: an analyst who may not see this (unpublished) template is refused before anything is imported
+    const analyst = await stack.login('analyst');
+    const refused = await call('POST', '/api/data_source/import_indicators', payload({ generateRelation: true, relationTemplateId: tplBoard }), analyst);
+    expect([refused.status, refused.body.status]).toEqual([404, 'fail']);
+    expect((await ok('GET', `/api/data_source/projsById/${folder}`)).dataSources.length).toBe(before);
+
+    // cost first, revenue (relation True) second: revenue is the root; compare 0, so compare_value is dropped from the copies
+    const targets = [
+      { id: 'all.cost', text: '集团营业成本', rootText: '星海集团', relation: 'False' },
+      { id: 'all.revenue', text: '集团营业收入', rootText: '星海集团', relation: 'True' },
+    ];
+    const r = await ok('POST', '/api/data_source/import_indicators', payload({ targets, generateRelation: true, relationTemplateId: tplBoard }));
+    expect(r).toMatchObject({ importSuccessCount: 2, importFailedCount: 0, relationFailedMessage: null });
+    expect(r.relation).toMatchObject({ name: '集团营业收入', relationId: expect.any(String), dashboardId: expect.any(String) });
+    const sourceOf = new Map<string, string>(r.targets.map((t: { id: string; dataSourceId: string }) => [t.id, t.dataSourceId]));
+
+    const map = await ok('GET', `/api/relation/treedata/${r.relation.relationId}`);
+    expect(map).toMatchObject({ name: '集团营业收入', tabType: 'dashboard', chartType: 1, editAuth: true, projectId: r.relation.relationProjectId });
+    expect(map.nodes.map((n: { name: string; parentId: string | null; state: string }) => [n.name, n.parentId === null, n.state])).toEqual([
+      ['集团营业收入', true, 'ok'],
+      ['集团营业成本', false, 'ok'],
+    ]);
+    expect(map.nodes.map((n: { relationSourceId: string }) => n.relationSourceId)).toEqual([sourceOf.get('all.revenue'), sourceOf.get('all.cost')]);
+    // the relation folder and the dashboard folder are named like the sources' folder
+    expect((await ok('GET', '/api/relation/projects/dashboard')).find((p: { projectId: string }) => p.projectId === r.relation.relationProjectId).name).toBe('Indicators');
+    const board = await ok('GET', `/api/dashboard/dashboard/${r.relation.dashboardId}`);
+    expect(board.charts.map((c: { title: string; type: string; dataSourceId: string }) => [c.title, c.type, c.dataSourceId])).toEqual(
+      expect.arrayContaining([
+        ['集团营业收入', 'bar', sourceOf.get('all.revenue')],
+        ['集团营业成本', 'bar', sourceOf.get('all.cost')],
+      ]),
+    );
+    // the copies keep the fields their new source has: value; compare_value (this import compares nothing) is dropped
+    const copied = await ok('POST', `/api/chart-edit/chart/dashboard/${map.nodes[0].chartId}`, {});
+    expect(copied.chart.values.map((v: { name: string }) => v.name)).toEqual(['value']);
+    // the template chart is untouched
+    expect((await ok('GET', `/api/dashboard/template/${tplBoard}`)).charts.map((c: { dataSourceId: string }) => c.dataSourceId)).toEqual([patternSource]);
+
+    // node values: each chart's total, equal to the provider's daily figures summed by hand over February and March
+    const option = await ok('POST', `/api/relation/relation-option/dashboard/-`, { relationId: r.relation.relationId });
+    const valueOf = new Map<string, number>(option.nodes.map((n: { name: string; value: number }) => [n.name, n.value]));
+    const revenue = await daily('all.revenue', '2026-02-01', END);
+    const cost = await daily('all.cost', '2026-02-01', END);
+    expect(valueOf.get('集团营业收入')).toBeCloseTo(sumOver(revenue, '2026-02-01', END), 2);
+    expect(valueOf.get('集团营业成本')).toBeCloseTo(sumOver(cost, '2026-02-01', END), 2);
+
+    // a second import of the same targets gets its own map, named apart
+    const again = await ok('POST', '/api/data_source/import_indicators', payload({ targets, generateRelation: true, relationTemplateId: tplBoard }));
+    expect(again.relation).toMatchObject({ name: '集团营业收入 2', relationProjectId: r.relation.relationProjectId });
   });
 
   it('reads the second provider’s tree and imports on the primary ERP account (dataType 5)', async () => {

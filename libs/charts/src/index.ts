@@ -14,3 +14,6 @@ export { gaugeScale, type GaugeScale } from './kinds/gauge.js';
 export { buildOption, OPTION_BUILDERS } from './build.js';
 export { cartesianPairs, isHorizontalOption } from './cartesian.js';
 export { defaultAggregatorOf, hasDefaultTitle, measureTitle, type SourceFieldNaming } from './names.js';
+export { applyFormatters, cartesianTooltip, categoryText, escapeHtml, itemTooltip, seriesFormatter, valueLabel, type EChartsJson, type TooltipFormatter, type TooltipParam, type ValueFormatter } from './apply-formatters.js';
+export { adaptToAppTheme, echartsLocale, followsAppTheme, type AppTheme } from './app-theme.js';
+export { geoJsonFromMapScript, literalToJson, registerMapLiteral } from './map-script.js';

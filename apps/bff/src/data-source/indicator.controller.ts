@@ -1,7 +1,8 @@
 import { Body, Controller, Get, Inject, Post, Query, Req } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { AppConfig } from '@bi/config';
-import { indicatorImportPayload, indicatorTreeBody } from '@bi/chart-model';
+import { AppError } from '@bi/core';
+import { indicatorImportPayload, indicatorTreeBody, type IndicatorImportPayload } from '@bi/chart-model';
 import { hasMessage, translate } from '@bi/i18n';
 import type { dataSourceV1 } from '@bi/proto';
 import { CONFIG, deadlines } from '@bi/service-kit';
@@ -11,12 +12,13 @@ import { CurrentUser, RequirePermission, type AuthUser } from '../http/auth.guar
 import { requestLanguage } from '../http/request-language.js';
 import { parseInput } from '../http/validation.js';
 import { actorOf } from './source-access.js';
+import { IndicatorRelationGenerator, RELATION_FAILED, type GeneratedRelation, type ImportedTargetView } from './indicator-relation.js';
 
 const request = (r: Partial<dataSourceV1.IndicatorRequest>): dataSourceV1.IndicatorRequest => ({ dataType: 1, projectId: '', inputJson: '', actor: undefined, ...r });
 const parentQuery = z.object({ parent: z.string().trim().min(1).max(200).optional() }).strip();
 
 interface ImportReply {
-  targets: { failedMessage: string | null }[];
+  targets: (ImportedTargetView & { failedMessage: string | null })[];
   importSuccessCount: number;
   importFailedCount: number;
 }
@@ -39,6 +41,7 @@ export class IndicatorController {
   constructor(
     @Inject(DATA_SOURCE_CLIENT) private readonly sources: dataSourceV1.DataSourceServiceClient,
     @Inject(CONFIG) config: AppConfig,
+    private readonly relations: IndicatorRelationGenerator,
   ) {
     const d = deadlines(config);
     this.importDeadlineMs = d.import;
@@ -49,11 +52,32 @@ export class IndicatorController {
     return JSON.parse(reply.json) as T;
   }
 
-  /** An import's answer with each failure in the caller's language. */
-  private importAnswer(reply: dataSourceV1.IndicatorReply, req: { headers: Record<string, string | string[] | undefined> }) {
+  /**
+   * An import (dataType 1 or 5) with each failure in the caller's language and, with generateRelation, the
+   * relation map generated over the imported targets (its template checked before anything is imported; a
+   * generation failing afterwards keeps the imported sources and is reported as relationFailedMessage).
+   */
+  private async importAnswer(dataType: 1 | 5, input: IndicatorImportPayload, user: AuthUser, req: { headers: Record<string, string | string[] | undefined> }) {
     const lang = requestLanguage(req);
+    const pattern = input.generateRelation ? await this.relations.pattern(user, input) : null;
+    const reply = await rpc(this.sources.indicatorImport(request({ dataType, projectId: input.projectId, inputJson: JSON.stringify({ ...input, dataType }), actor: actorOf(user) })), this.importDeadlineMs);
     const r = this.json<ImportReply>(reply);
-    return { ...r, targets: r.targets.map((t) => ({ ...t, failedMessage: t.failedMessage && hasMessage(t.failedMessage) ? translate(t.failedMessage, lang) : t.failedMessage })) };
+    let relation: GeneratedRelation | null = null;
+    let relationFailedMessage: string | null = null;
+    if (pattern) {
+      try {
+        relation = await this.relations.generate(user, input, pattern, r.targets, lang);
+      } catch (e) {
+        const key = e instanceof AppError && hasMessage(e.key) ? e.key : RELATION_FAILED;
+        relationFailedMessage = `${translate(RELATION_FAILED, lang)}${key === RELATION_FAILED ? '' : `: ${translate(key, lang)}`}`;
+      }
+    }
+    return {
+      ...r,
+      targets: r.targets.map((t) => ({ ...t, failedMessage: t.failedMessage && hasMessage(t.failedMessage) ? translate(t.failedMessage, lang) : t.failedMessage })),
+      relation,
+      relationFailedMessage,
+    };
   }
 
   @Post('issue_trees')
@@ -71,19 +95,15 @@ export class IndicatorController {
   }
 
   @Post('import_indicators')
-  @ApiOperation({ summary: 'Import targets of an ERP account’s indicator system, one synced source each: {targets, importSuccessCount, importFailedCount}' })
+  @ApiOperation({ summary: 'Import targets of an ERP account’s indicator system, one synced source each: {targets, importSuccessCount, importFailedCount, relation, relationFailedMessage}' })
   async importIndicators(@Body() body: unknown, @CurrentUser() user: AuthUser, @Req() req: { headers: Record<string, string | string[] | undefined> }) {
-    const input = parseInput(indicatorImportPayload, body);
-    const reply = await rpc(this.sources.indicatorImport(request({ dataType: 1, projectId: input.projectId, inputJson: JSON.stringify({ ...input, dataType: 1 }), actor: actorOf(user) })), this.importDeadlineMs);
-    return this.importAnswer(reply, req);
+    return this.importAnswer(1, parseInput(indicatorImportPayload, body), user, req);
   }
 
   @Post('yifei_import_indicators')
   @ApiOperation({ summary: 'Import targets of the second provider (the primary ERP account), one synced source each' })
   async yifeiImport(@Body() body: unknown, @CurrentUser() user: AuthUser, @Req() req: { headers: Record<string, string | string[] | undefined> }) {
-    const input = parseInput(indicatorImportPayload, body);
-    const reply = await rpc(this.sources.indicatorImport(request({ dataType: 5, projectId: input.projectId, inputJson: JSON.stringify({ ...input, dataType: 5 }), actor: actorOf(user) })), this.importDeadlineMs);
-    return this.importAnswer(reply, req);
+    return this.importAnswer(5, parseInput(indicatorImportPayload, body), user, req);
   }
 
   @Post('merge')

@@ -1,12 +1,10 @@
 import ExcelJS from 'exceljs';
 import { AppError } from '@bi/core';
 import type { dataSourceV1 } from '@bi/proto';
+import { XLSX_CONTENT_TYPE, attachmentDisposition, sheetName, xlsxCell } from '@bi/render';
 import { fromGrpcError } from '@bi/service-kit';
 import { timeout, type Observable } from 'rxjs';
 import type { Writable } from 'node:stream';
-
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-const EXCEL_CELL_MAX = 32_767;
 
 interface HttpResponse extends Writable {
   headersSent: boolean;
@@ -14,17 +12,9 @@ interface HttpResponse extends Writable {
   status(code: number): unknown;
 }
 
-/** Excel sheet names: at most 31 characters, none of []:*?/\ . */
-export function sheetName(name: string): string {
-  const clean = [...name.replace(/[[\]:*?/\\]/g, ' ').trim()].slice(0, 31).join('');
-  return clean || 'Sheet1';
-}
-
-export function contentDisposition(name: string): string {
-  return `attachment; filename="export.xlsx"; filename*=UTF-8''${encodeURIComponent(name + '.xlsx')}`;
-}
-
-const cell = (v: unknown) => (typeof v === 'string' && v.length > EXCEL_CELL_MAX ? v.slice(0, EXCEL_CELL_MAX) : v);
+/** The sheet rules (name, cell limit, file name) are @bi/render's, which writes the subscriptions' XLSX attachments too. */
+export { sheetName };
+export const contentDisposition = (name: string): string => attachmentDisposition(name, 'xlsx');
 
 /**
  * Streams the export batches into an .xlsx written straight to the response: the header row of
@@ -46,14 +36,14 @@ export function writeXlsx(batches: Observable<dataSourceV1.RowBatch>, res: HttpR
         try {
           if (!workbook) {
             res.status(200);
-            res.setHeader('Content-Type', XLSX);
+            res.setHeader('Content-Type', XLSX_CONTENT_TYPE);
             res.setHeader('Content-Disposition', contentDisposition(name));
             res.setHeader('Cache-Control', 'no-store');
             workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: res, useStyles: false, useSharedStrings: false });
             sheet = workbook.addWorksheet(sheetName(name));
             sheet.addRow(batch.columns.map((c) => c.title)).commit();
           }
-          for (const row of JSON.parse(batch.rowsJson) as unknown[][]) sheet!.addRow(row.map(cell)).commit();
+          for (const row of JSON.parse(batch.rowsJson) as unknown[][]) sheet!.addRow(row.map(xlsxCell)).commit();
         } catch (e) {
           fail(e);
         }

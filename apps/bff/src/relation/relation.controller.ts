@@ -28,7 +28,8 @@ import { CONFIG, deadlines } from '@bi/service-kit';
 import { z } from 'zod';
 import { ChartAnswers, type ChartWithSource } from '../chart/answer-cache.js';
 import { tabAccess } from '../dashboard/tab-access.js';
-import { canAccessSource, isNoSourceAccess, projectView, readSources, viewerOf } from '../data-source/source-access.js';
+import { isNoSourceAccess, projectView, viewerOf } from '../data-source/source-access.js';
+import { dashboardRelationNodes, wireNode } from './relation-generate.js';
 import { CHART_QUERY_CLIENT, DASHBOARD_CLIENT, DATA_SOURCE_CLIENT, DATA_SOURCE_QUERY_CLIENT, IDENTITY_CLIENT, RELATION_CLIENT, rpc } from '../grpc-clients.js';
 import { canReadRelation, canUseTab, relationTarget } from '@bi/access';
 import { CurrentUser, principalOf, type AuthUser } from '../http/auth.guard.js';
@@ -101,21 +102,6 @@ function modelNode(n: relationV1.Node, relationId: string): RelationNode {
     relationName: n.relationName || null,
     chartType: ([0, 1, 2].includes(n.chartType) ? n.chartType : 0) as RelationLayout,
     formatter: f,
-  };
-}
-
-function wireNode(n: RelationNode): relationV1.Node {
-  return {
-    nodeId: n.nodeId,
-    parentId: n.parentId ?? '',
-    name: n.name,
-    chartId: n.chartId ?? '',
-    relationSourceId: n.relationSourceId ?? '',
-    isConcatenate: n.isConcatenate,
-    relationName: n.relationName ?? '',
-    chartType: n.chartType,
-    formatterJson: JSON.stringify(n.formatter),
-    broken: false,
   };
 }
 
@@ -218,37 +204,9 @@ export class RelationController {
     const tab = tabAccess(user, tabType, 'write');
     const b = parseInput(createBody, body);
     const content = await rpc(this.dashboards.getDashboard({ tab, dashboardId: parseInput(id, dashboardId) }));
-    const place = new Map(content.aspects.map((a) => [a.chartId, a]));
-    const charts = [...content.charts].sort((x, y) => {
-      const a = place.get(x.chartId);
-      const c = place.get(y.chartId);
-      if (!a || !c) return a ? -1 : c ? 1 : 0;
-      return a.row - c.row || a.col - c.col;
-    });
-    if (!charts.length) throw new AppError('invalid', 'relation.dashboard_empty');
     const relationId = randomUUID();
-    const limited = charts.slice(0, RELATION_LIMITS.nodes);
-    const rootId = randomUUID();
-    // a node is named by its chart's title only when the caller may read that chart (its source):
-    // others get the neutral default names (Root / Child n), so a map leaks no title (issue 26 #7)
-    const sourceOf = await readSources(this.sources, limited.map((c) => c.dataSourceId));
-    const readable = (c: dashboardV1.ChartSummary) => {
-      const source = c.dataSourceId ? sourceOf(c.dataSourceId) : undefined;
-      return !source || canAccessSource(user, source);
-    };
-    const defaults = RELATION_DEFAULT_NAMES[requestLanguage(req)];
-    const nodes = limited.map((c, i) =>
-      newRelationNode({
-        nodeId: i === 0 ? rootId : randomUUID(),
-        relationId,
-        parentId: i === 0 ? null : rootId,
-        name: readable(c) ? [...(c.title.trim() || c.chartId)].slice(0, RELATION_LIMITS.nodeName).join('') : i === 0 ? defaults.root : `${defaults.child} ${i}`,
-        chartId: c.chartId,
-        relationSourceId: c.dataSourceId || null,
-        chartType: b.chartType ?? 0,
-      }),
-    );
-    const map = await rpc(this.relations.createMap({ tab, projectId: b.projectId, name: b.name, createdBy: user.userId, relationId, nodes: nodes.map(wireNode) }));
+    const nodes = await dashboardRelationNodes(this.sources, user, content, relationId, b.chartType ?? 0, requestLanguage(req));
+    const map = await rpc(this.relations.createMap({ tab, projectId: b.projectId, name: b.name, createdBy: user.userId, relationId, nodes }));
     return this.mapView(user, map);
   }
 

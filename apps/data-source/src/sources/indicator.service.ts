@@ -108,7 +108,7 @@ export class IndicatorService {
 
   private check(p: IndicatorImportPayload, projectId: string) {
     if (p.targets.length === 0) throw new AppError('invalid', 'indicator.targets_required');
-    if (p.generateRelation) throw new AppError('invalid', 'indicator.relation_unavailable');
+    // generateRelation is the BFF's (apps/bff/src/data-source/indicator-relation.ts): it makes the map after this import
     if (!isCacheInterval(p.cacheInterval ?? 0)) throw new AppError('invalid', 'cache.interval_invalid');
     if (!isUuid(projectId)) throw new AppError('not_found', 'project.not_found');
   }

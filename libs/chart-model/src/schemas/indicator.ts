@@ -19,7 +19,18 @@ export const indicatorTreeBody = z.object({ account: erpAccountRef.optional(), p
 export type IndicatorTreeBody = z.infer<typeof indicatorTreeBody>;
 
 /** A target of an import: its id, or the tree node as the wizard checked it ({id, text, rootText}). */
-export const indicatorTarget = z.union([nodeId, z.object({ id: nodeId, text: z.string().max(1000).optional(), rootText: z.string().max(1000).optional() }).strip()]);
+export const indicatorTarget = z.union([
+  nodeId,
+  z
+    .object({
+      id: nodeId,
+      text: z.string().max(1000).optional(),
+      rootText: z.string().max(1000).optional(),
+      /** the tree node's relation ('True': a relation map can be generated; the generated map's root is the first such target) */
+      relation: z.union([z.boolean(), z.literal('True'), z.literal('False')]).optional(),
+    })
+    .strip(),
+]);
 
 /** The indicator import payload of spec 02 §8 (import_indicators, yifei_import_indicators, merge). */
 export const indicatorImportPayload = z
@@ -37,6 +48,7 @@ export const indicatorImportPayload = z
     /** 0 normal, 1 same period a year earlier, 2 the previous period (history and not day only) */
     compare: z.union([z.literal(0), z.literal(1), z.literal(2)]).default(0),
     periodNumber: z.union([z.coerce.number().int().min(1).max(3660), z.null()]).default(1),
+    /** generate a relation map over the imported targets from the template dashboard relationTemplateId (the BFF, docs/adr/0016) */
     generateRelation: z.boolean().default(false),
     relationTemplateId: z.string().max(64).optional(),
     account: erpAccountRef.optional(),

@@ -10,6 +10,7 @@ import { indicatorMessages } from './indicator.js';
 import { identityMessages } from './identity.js';
 import { joinMessages } from './join.js';
 import { relationMessages } from './relation.js';
+import { renderMessages } from './render.js';
 import { sharingMessages } from './sharing.js';
 import { sqlMessages } from './sql.js';
 import { syncMessages } from './sync.js';
@@ -42,6 +43,7 @@ export const MESSAGE_FILES = {
   e10: e10Messages,
   indicator: indicatorMessages,
   subscription: subscriptionMessages,
+  render: renderMessages,
 } as const;
 
 /** All messages, merged: key → its text in each language. */
@@ -65,4 +67,5 @@ export const MESSAGES = {
   ...e10Messages,
   ...indicatorMessages,
   ...subscriptionMessages,
+  ...renderMessages,
 };

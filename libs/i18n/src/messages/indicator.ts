@@ -42,10 +42,15 @@ export const indicatorMessages = defineMessages({
     'zh-TW': '該資料來源不是指標匯入的資料來源',
     en: 'This data source is not an indicator import',
   },
-  'indicator.relation_unavailable': {
-    'zh-CN': '暂不支持根据模板生成关系图',
-    'zh-TW': '暫不支援依範本產生關係圖',
-    en: 'Generating a relation map from a template is not available yet',
+  'indicator.relation_template_required': {
+    'zh-CN': '生成关系图请选择文件夹和模板',
+    'zh-TW': '產生關係圖請選擇資料夾和範本',
+    en: 'Choose a folder and a template to generate a relation map',
+  },
+  'indicator.relation_failed': {
+    'zh-CN': '指标已导入，但关系图生成失败',
+    'zh-TW': '指標已匯入，但關係圖產生失敗',
+    en: 'The indicators were imported but the relation map could not be generated',
   },
   'indicator.history_synced': {
     'zh-CN': '导入指标 {targets}，共 {rows} 行',

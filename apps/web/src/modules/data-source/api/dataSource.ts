@@ -71,10 +71,16 @@ export const dataSourceApi = {
   /** Refresh now: starts a sync and answers its run (usually running). */
   refreshNow: (dataSourceId: string) => http.post<SyncRun>(`${base}/sync/${id(dataSourceId)}`),
 
-  // Indicator imports of the second provider (docs/api/data-source.md "Indicator imports"): the primary ERP account
-  indicatorTree: (parent?: string) => http.get<IndicatorNode[]>(`${base}/yifei_issue_trees`, parent ? { query: { parent } } : {}),
-  indicatorImport: (payload: IndicatorImportPayload) => http.post<IndicatorImportResult>(`${base}/yifei_import_indicators`, payload),
+  // Indicator imports (docs/api/data-source.md "Indicator imports"): dataType 1 on a chosen ERP account
+  // (issue_trees, import_indicators), 5 on the primary ERP account (yifei_issue_trees, yifei_import_indicators)
+  indicatorTree: (dataType: 1 | 5, parent?: string, account?: string) =>
+    dataType === 1
+      ? http.post<IndicatorNode[]>(`${base}/issue_trees`, { account, ...(parent ? { parent } : {}) })
+      : http.get<IndicatorNode[]>(`${base}/yifei_issue_trees`, parent ? { query: { parent } } : {}),
+  indicatorImport: (payload: IndicatorImportPayload) => http.post<IndicatorImportResult>(`${base}/${payload.dataType === 1 ? 'import_indicators' : 'yifei_import_indicators'}`, payload),
   indicatorMerge: (payload: IndicatorImportPayload) => http.post<{ dataSourceId: string; importSuccessCount: number; importFailedCount: number }>(`${base}/merge`, payload),
+  /** The template tab's folders with their dashboards (GET /api/dashboard/projects/template): the relation template picker. */
+  templateProjects: () => http.get<{ projectId: string; name: string; dashboards: { dashboardId: string; name: string }[] }[]>('/api/dashboard/projects/template'),
 
   // ERP report sources (docs/api/data-source.md "ERP report sources")
   erpAccounts: () => http.get<ErpAccount[]>('/api/e10account/list'),

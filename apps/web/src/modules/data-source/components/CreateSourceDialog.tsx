@@ -7,9 +7,16 @@ import { DIALOG_CANCEL } from '../../../shared/components/testIds';
 import { useModuleFlags } from '../hooks/useProjects';
 import { useDsTranslation } from '../i18n';
 import type { Project } from '../types';
-import { availableSourceTypes, createPath, type SourceTypeKey } from '../utils/modules';
+import { availableSourceTypes, createPath, moduleAllowed, type SourceTypeKey } from '../utils/modules';
+import { buildPath } from '../../../shared/routing/routes';
 import { errorText } from './common';
 import { PendingSpin } from '../../../shared/components/PendingSpin';
+
+/** The indicator import entries (spec 02 §2 screen 4): dataType 1 (business-analysis system) and 5 (second provider). */
+const INDICATOR_ENTRIES = [
+  { key: 'indicator', search: '?dataType=1' },
+  { key: 'indicatorYifei', search: '' },
+] as const;
 
 interface CreateSourceDialogProps {
   open: boolean;
@@ -90,6 +97,26 @@ export function CreateSourceDialog({ open, projects, initialProjectId, onClose }
                 {ds(`types.${type.key}`)}
               </Button>
             ))}
+            {/* the indicator imports (types 1 and 5) come with the ERP reports' flag; their wizard is one route, ?dataType=1 the business-analysis system */}
+            {moduleAllowed(flags.data, 'e10report')
+              ? INDICATOR_ENTRIES.map((entry) => (
+                  <Button
+                    key={entry.key}
+                    role="listitem"
+                    className="bi-ds-types__item"
+                    data-testid={`ds-type-${entry.key}`}
+                    icon={ICONS[sourceKind(entry.key).icon]}
+                    disabled={!projectId}
+                    onClick={() => {
+                      if (!projectId) return;
+                      onClose();
+                      void navigate(`${buildPath('data_source_yifei', { project: projectId })}${entry.search}`);
+                    }}
+                  >
+                    {ds(`types.${entry.key}`)}
+                  </Button>
+                ))
+              : null}
           </div>
         </Form.Item>
       </Form>

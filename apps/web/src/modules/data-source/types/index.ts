@@ -301,7 +301,7 @@ export interface IndicatorNode {
 
 /** The indicator import payload (spec 02 §8). */
 export interface IndicatorImportPayload {
-  targets: { id: string; text: string; rootText: string }[];
+  targets: { id: string; text: string; rootText: string; relation?: 'True' | 'False' }[];
   name: string;
   beginDate?: string;
   endDate?: string;
@@ -310,7 +310,10 @@ export interface IndicatorImportPayload {
   periodDimension: 1 | 2 | 3 | 4;
   compare: 0 | 1 | 2;
   periodNumber: number;
-  generateRelation: false;
+  generateRelation: boolean;
+  relationTemplateId?: string;
+  /** dataType 1: the ERP account's id */
+  account?: string;
   cacheInterval: number;
   projectId: string;
   dataType: 1 | 5;
@@ -321,4 +324,8 @@ export interface IndicatorImportResult {
   targets: { id: string; text: string; rootText: string; importSuccess: boolean; dataSourceId: string | null; failedMessage: string | null }[];
   importSuccessCount: number;
   importFailedCount: number;
+  /** with generateRelation: the relation map made (dashboard tab) */
+  relation?: { relationId: string; relationProjectId: string; dashboardId: string; dashboardProjectId: string; name: string } | null;
+  /** with generateRelation: why no map was made (the targets were imported) */
+  relationFailedMessage?: string | null;
 }

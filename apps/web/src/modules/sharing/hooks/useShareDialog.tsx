@@ -51,3 +51,50 @@ export function useShareDialog(onClosed?: (target: ShareTarget) => void): { open
   };
   return { openShare, shareDialog: <ShareDialog grant={grant} target={target ? { id: target.dataSourceId, name: target.name } : null} onClose={close} /> };
 }
+
+/** Several new sources of one folder shared at once (the indicator import's batch create, spec 02 §4). */
+export interface BatchShareTarget {
+  dataSourceIds: string[];
+  projectId: string;
+  /** the dialog's title */
+  title: string;
+}
+
+/**
+ * The share dialog for several sources (spec 02 §4 "In batch create, step 2 shows success and failure
+ * counts, then share is offered"): the chosen roles and users are added to every source in ONE
+ * batch_publish call (publishType add), its failure log listed like the single dialog's.
+ */
+export function useBatchShareDialog(onClosed?: (target: BatchShareTarget) => void): { openShare: (target: BatchShareTarget) => void; shareDialog: ReactNode } {
+  const { sh } = useShTranslation();
+  const queryClient = useQueryClient();
+  const report = usePublishOutcome();
+  const [target, setTarget] = useState<BatchShareTarget | null>(null);
+  const openShare = useCallback((next: BatchShareTarget) => setTarget(next), []);
+  const grant = useMemo<ShareGrant>(
+    () => ({
+      kind: 'datasource',
+      // new sources are shared with nobody yet: the roles and users to choose from
+      queryKey: () => sharingKeys.form(undefined),
+      load: () => sharingApi.rolesUsers(),
+      save: async (_item, body) => {
+        if (!target) return [];
+        try {
+          return await sharingApi.batchPublish({ ...body, dataSourceIds: target.dataSourceIds, projectId: target.projectId, publishType: 'add' });
+        } finally {
+          void queryClient.invalidateQueries({ queryKey: sharingKeys.all });
+        }
+      },
+      report,
+      texts: { title: () => target?.title ?? '', hint: sh('share.hint'), save: sh('share.save'), loadFailed: sh('share.loadFailed'), failureLog: sh('result.publishFailed') },
+      testIdPrefix: 'share',
+    }),
+    [sh, queryClient, report, target],
+  );
+  const close = () => {
+    const closed = target;
+    setTarget(null);
+    if (closed) onClosed?.(closed);
+  };
+  return { openShare, shareDialog: <ShareDialog grant={grant} target={target ? { id: target.dataSourceIds.join(','), name: target.title } : null} onClose={close} /> };
+}

@@ -1,0 +1,126 @@
+/**
+ * Charts drawn on the server: every kind to a PNG of its size that is not blank, Chinese texts drawn
+ * as glyphs (not the boxes of a missing font), the dark app's background, numbers in the reader's
+ * units, the table kind as a table, chart-query's answer drawn with its formatters, a dashboard's grid.
+ */
+import { buildOption } from '@bi/charts';
+import { renderChartPng, renderChartSvg } from './chart.js';
+import { PAGE_COLORS, gridBoxes, pages, renderDashboardPng } from './dashboard.js';
+import { ALL_KINDS, kindResult } from './testing/fixtures.js';
+import { differing, hex, readPng, variance } from './testing/png.js';
+import type { DashboardCell } from './types.js';
+
+describe('renderChartPng', () => {
+  it.each(ALL_KINDS.map((k) => [k]))('draws %s at its size, not blank', async (kind) => {
+    const png = await renderChartPng({ result: kindResult(kind), width: 480, height: 300 });
+    expect(png.subarray(1, 4).toString()).toBe('PNG');
+    const picture = readPng(png);
+    expect([picture.width, picture.height]).toEqual([480, 300]);
+    expect(variance(picture)).toBeGreaterThan(50);
+  });
+
+  it('draws at the pixel ratio', async () => {
+    const picture = readPng(await renderChartPng({ result: kindResult('bar'), width: 300, height: 200, pixelRatio: 2 }));
+    expect([picture.width, picture.height]).toEqual([600, 400]);
+  });
+
+  it('draws Chinese texts as glyphs: two titles differ where a missing font would draw the same boxes', async () => {
+    const titled = async (title: string) => readPng(await renderChartPng({ result: kindResult('card', { title, showTitle: true }), width: 300, height: 200 }));
+    const blank = readPng(await renderChartPng({ result: kindResult('card', { title: '', showTitle: false }), width: 300, height: 200 }));
+    const a = await titled('销售额度');
+    const b = await titled('利润率表');
+    // the title's area: drawn (differs from no title), and each text its own glyphs
+    expect(differing(a, blank, 0, 0, 120, 28)).toBeGreaterThan(40);
+    expect(differing(a, b, 0, 0, 120, 28)).toBeGreaterThan(40);
+  });
+
+  it('draws traditional Chinese glyphs in zh-TW', async () => {
+    const a = readPng(await renderChartPng({ result: kindResult('card', { title: '營業額', showTitle: true }), width: 300, height: 200, locale: 'zh-TW' }));
+    const b = readPng(await renderChartPng({ result: kindResult('card', { title: '淨利潤', showTitle: true }), width: 300, height: 200, locale: 'zh-TW' }));
+    expect(differing(a, b, 0, 0, 100, 28)).toBeGreaterThan(40);
+  });
+
+  it('paints the dark app background behind a chart on the default theme, and keeps light otherwise', async () => {
+    const dark = readPng(await renderChartPng({ result: kindResult('line'), width: 300, height: 200, theme: 'dark' }));
+    const light = readPng(await renderChartPng({ result: kindResult('line'), width: 300, height: 200, theme: 'light' }));
+    expect(hex(dark.pixel(2, 198))).toBe('#141414');
+    expect(hex(light.pixel(2, 198))).toBe('#FFFFFF');
+    // a chart with its own theme keeps it in the dark app
+    const own = readPng(await renderChartPng({ result: kindResult('line', { theme: 'gentle' }), width: 300, height: 200, theme: 'dark' }));
+    expect(hex(own.pixel(2, 198))).toBe('#FCFBF8');
+  });
+});
+
+describe('renderChartSvg', () => {
+  const texts = (svg: string) => [...svg.matchAll(/<text[^>]*>([^<]*)<\/text>/g)].map((m) => m[1]!);
+
+  it('writes numbers in the reader units: 万/亿, 萬/億, K/M/B', () => {
+    const axis = (locale: 'zh-CN' | 'zh-TW' | 'en') => texts(renderChartSvg({ result: kindResult('bar'), width: 600, height: 400, locale }));
+    expect(axis('zh-CN')).toContain('2,000万');
+    expect(axis('zh-TW')).toContain('2,000萬');
+    expect(axis('en')).toContain('20M');
+    expect(axis('zh-CN').join(' ')).not.toMatch(/萬|\d{2},\d{3},\d{3}/);
+    // a card's figure
+    expect(texts(renderChartSvg({ result: kindResult('card'), width: 300, height: 200, locale: 'en' }))).toContain('6.25M');
+    expect(texts(renderChartSvg({ result: kindResult('card'), width: 300, height: 200, locale: 'zh-TW' }))).toContain('625萬');
+  });
+
+  it('draws chart-query answers with their formatters (value axes in the answer language)', () => {
+    const result = kindResult('line');
+    const build = buildOption(result, { locale: 'zh-TW' });
+    const svg = renderChartSvg({ answer: { option: build.option, chart: result.chart, meta: build.meta }, width: 600, height: 400, locale: 'zh-TW' });
+    expect(texts(svg)).toContain('2,000萬');
+    // an answer is drawn as a box draws it: its title is the box header's
+    expect(texts(svg)).not.toContain(result.chart.title);
+  });
+
+  it('draws the table kind as a table: headers, rows, statistics', () => {
+    const svg = renderChartSvg({ result: kindResult('table', { aggregateConfig: { showSum: true } }), width: 480, height: 300, locale: 'en' });
+    const t = texts(svg);
+    expect(t).toEqual(expect.arrayContaining(['月份', '销售额', '利润', '2024-01', '2024-06', '12345678']));
+    expect(t).toContain('Sum');
+  });
+
+  it('cuts the table rows to the height', () => {
+    const svg = renderChartSvg({ result: kindResult('table'), width: 480, height: 90 });
+    expect(texts(svg)).toContain('2024-01');
+    expect(texts(svg)).not.toContain('2024-06');
+  });
+});
+
+describe('dashboard', () => {
+  const cells: DashboardCell[] = [
+    { row: 0, col: 0, sizeX: 6, sizeY: 4, title: '月度销售', result: kindResult('bar') },
+    { row: 0, col: 6, sizeX: 6, sizeY: 4, title: '区域占比', result: kindResult('pie') },
+    { row: 4, col: 0, sizeX: 12, sizeY: 4, title: '明细', result: kindResult('table') },
+  ];
+
+  it('places boxes on the grid as the web does (12 columns, 70 px rows, 7 px margins)', () => {
+    const boxes = gridBoxes(cells, 1200);
+    expect(boxes.map((b) => [b.x, b.y, b.width, b.height])).toEqual([
+      [7, 7, 590, 301],
+      [604, 7, 590, 301],
+      [7, 315, 1186, 301],
+    ]);
+  });
+
+  it('cuts the grid into pages between boxes', () => {
+    const boxes = gridBoxes(cells, 1200);
+    expect(pages(boxes, 700).map((p) => p.length)).toEqual([3]);
+    const cut = pages(boxes, 400);
+    expect(cut.map((p) => p.length)).toEqual([2, 1]);
+    expect(cut[1]![0]!.y).toBe(7);
+  });
+
+  it('draws the grid to one PNG: title band, page and box colours, charts in the boxes', async () => {
+    const picture = readPng(await renderDashboardPng({ title: '销售看板', cells, width: 1200, locale: 'zh-CN' }));
+    expect([picture.width, picture.height]).toEqual([1200, 48 + 7 + 616]);
+    expect(hex(picture.pixel(600, 48 + 2))).toBe(PAGE_COLORS.light.page.toUpperCase());
+    expect(hex(picture.pixel(500, 48 + 7 + 18))).toBe('#FFFFFF');
+    expect(variance(picture, 7, 48 + 7 + 40, 597, 48 + 300)).toBeGreaterThan(50);
+    expect(variance(picture, 0, 0, 300, 48)).toBeGreaterThan(10);
+    const dark = readPng(await renderDashboardPng({ title: '銷售看板', cells, width: 1200, locale: 'zh-TW', theme: 'dark' }));
+    expect(hex(dark.pixel(600, 48 + 2))).toBe('#000000');
+    expect(hex(dark.pixel(500, 48 + 7 + 18))).toBe('#141414');
+  });
+});

@@ -1,0 +1,23 @@
+/** Small SVG helpers: escaping and the rasteriser. */
+import type { RenderLocale } from './types.js';
+import { fontOptions } from './fonts.js';
+
+export function esc(value: unknown): string {
+  return String(value ?? '').replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
+}
+
+/** A whole-number size within bounds (pictures are never empty, never huge). */
+export function clampSize(value: unknown, min: number, max: number, fallback: number): number {
+  const n = typeof value === 'number' && Number.isFinite(value) ? Math.round(value) : fallback;
+  return Math.min(max, Math.max(min, n));
+}
+
+export const MAX_SIDE = 4096;
+
+/** Rasterises an SVG to PNG with resvg (loaded on first use: a process that only writes tables never loads it). */
+export async function svgToPng(svg: string, locale: RenderLocale, pixelRatio = 1): Promise<Buffer> {
+  const { Resvg } = await import('@resvg/resvg-js');
+  const ratio = clampSize(pixelRatio, 1, 3, 1);
+  const resvg = new Resvg(svg, { font: fontOptions(locale), fitTo: ratio === 1 ? { mode: 'original' } : { mode: 'zoom', value: ratio }, textRendering: 1, shapeRendering: 2 });
+  return resvg.render().asPng();
+}
