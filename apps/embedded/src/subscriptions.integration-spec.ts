@@ -19,6 +19,7 @@ interface Mail {
   subject: string;
   text: string;
   html: string;
+  files: { filename: string; contentType: string; content: Buffer }[];
 }
 
 /** Decodes a part's body by its Content-Transfer-Encoding. */
@@ -38,7 +39,7 @@ function readMail(raw: string, to: string[]): Mail {
   const subject = subjectLine.replace(/=\?utf-8\?([bq])\?([^?]*)\?=\s*/gi, (_, kind: string, text: string) =>
     kind.toLowerCase() === 'b' ? Buffer.from(text, 'base64').toString('utf8') : decodeBody('content-transfer-encoding: quoted-printable', text.replace(/_/g, ' ')),
   );
-  const out: Mail = { to, subject, text: '', html: '' };
+  const out: Mail = { to, subject, text: '', html: '', files: [] };
   const walk = (headers: string, body: string) => {
     const boundary = /boundary="?([^";\r\n]+)"?/i.exec(headers)?.[1];
     if (/content-type:\s*multipart\//i.test(headers) && boundary) {
@@ -48,6 +49,11 @@ function readMail(raw: string, to: string[]): Mail {
         const i = p.indexOf('\r\n\r\n');
         walk(p.slice(0, i).replace(/\r\n[ \t]+/g, ' '), p.slice(i + 4));
       }
+      return;
+    }
+    const filename = /filename="?([^";\r\n]+)"?/i.exec(headers)?.[1];
+    if (filename) {
+      out.files.push({ filename, contentType: /content-type:\s*([^;\s]+)/i.exec(headers)?.[1] ?? '', content: Buffer.from(body.replace(/\s+/g, ''), 'base64') });
       return;
     }
     const text = decodeBody(headers, body).trim();
@@ -175,7 +181,7 @@ describe('report subscriptions: schedule, recipients under their own rights, run
     ],
     // West and North only: the filter is honoured for everyone (the owner's view has no East)
     filters: [{ name: 'region', dataType: 'string', range: ['West', 'North'] }],
-    formats: ['csv'],
+    formats: ['image', 'pdf', 'xlsx', 'csv'],
     subject: '{{dashboard}} {{date}}',
     body: 'Filters: {{filters}}. Link: {{link}}',
     ...parts,
@@ -211,6 +217,19 @@ describe('report subscriptions: schedule, recipients under their own rights, run
     expect(byTo['boss@corp.test']!.subject).toBe('Sales board 2026-03-02 09:00');
     expect(byTo['boss@corp.test']!.text).toContain('Filters: region: West – North. Link: https://bi.corp.test/#/dashboard/');
     expect(byTo['west@corp.test']!.html).toContain('<table');
+    // the chosen files, drawn for each reader: the PNG (inline) and PDF of the dashboard, the chart's rows as XLSX and CSV
+    for (const m of Object.values(byTo)) {
+      const files = Object.fromEntries(m.files.map((f) => [f.filename, f]));
+      expect(Object.keys(files).sort()).toEqual(['Qty by region.csv', 'Qty by region.xlsx', 'Sales board.pdf', 'Sales board.png']);
+      expect(files['Sales board.png']!.content.subarray(1, 4).toString()).toBe('PNG');
+      expect(files['Sales board.pdf']!.content.subarray(0, 5).toString()).toBe('%PDF-');
+      expect(files['Qty by region.xlsx']!.content.subarray(0, 2).toString()).toBe('PK');
+      expect(m.html).toContain('cid:report-image');
+    }
+    const csvOf = (to: string) => byTo[to]!.files.find((f) => f.filename.endsWith('.csv'))!.content.toString('utf8').replace(/^\uFEFF/, '').trim().split('\r\n');
+    expect(csvOf('west@corp.test')).toEqual(['region,qty', 'West,145']);
+    expect(csvOf('east@corp.test')).toEqual(['region,qty']);
+    expect(csvOf('boss@corp.test').slice(1).sort()).toEqual(['North,155', 'West,145']);
 
     // the refused address uses up its tries; the run ends partly sent with each recipient's outcome
     await waitFor(async () => {
@@ -232,7 +251,7 @@ describe('report subscriptions: schedule, recipients under their own rights, run
     await subscriptions().runDueNow();
     expect(mails).toHaveLength(3);
     await waitFor(() => events.some((e) => e.aggregateId === sub.id), 'ReportDelivered');
-    expect(events.filter((e) => e.aggregateId === sub.id).map((e) => e.payload)).toMatchObject([{ window: '2026-03-02T09:00', state: 'partly_sent', dashboardId: ids.dashboard, formats: ['csv'] }]);
+    expect(events.filter((e) => e.aggregateId === sub.id).map((e) => e.payload)).toMatchObject([{ window: '2026-03-02T09:00', state: 'partly_sent', dashboardId: ids.dashboard, formats: ['image', 'pdf', 'xlsx', 'csv'] }]);
     expect((await ok('GET', '/api/subscription/mine')).find((s: { id: string }) => s.id === sub.id).lastRun).toMatchObject({ state: 'partly_sent' });
     await ok('DELETE', `/api/subscription/${sub.id}`);
   });

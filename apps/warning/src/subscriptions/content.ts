@@ -3,7 +3,7 @@
  * language and units (formatReadable: 万/亿, 萬/億, K/M/B) — the subject and body from the
  * subscription's templates and their variables, as the mail's text and HTML.
  */
-import type { ChartField } from '@bi/chart-model';
+import type { Chart, ChartField } from '@bi/chart-model';
 import { chartLocale, formatReadable } from '@bi/charts';
 import { translate, type Language } from '@bi/i18n';
 import type { ResultColumn, Row } from '../evaluate.js';
@@ -16,6 +16,8 @@ export interface ChartTable {
   rows: Row[];
   /** the reader may not see this chart's data */
   noAccess?: boolean;
+  /** the chart as stored (its drawing and files) */
+  chart?: Chart;
 }
 
 export interface TemplateValues {

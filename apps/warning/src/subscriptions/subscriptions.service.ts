@@ -10,6 +10,10 @@ import { errorText, Jobs } from '@bi/jobs';
 import { encodeReportDelivered, enqueueEvent, OutboxRelay, type EventBus } from '@bi/messaging';
 import type { SqlDatabase, SqlExecutor } from '@bi/persistence';
 import { resolveRelativeDates } from '@bi/query';
+import { CSV_CONTENT_TYPE, renderChartPng, renderDashboardPdf, renderDashboardPng, resultTable, tableToCsv, tableToXlsx, XLSX_CONTENT_TYPE, type DashboardCell } from '@bi/render';
+import { chartLocale, type ChartColumn } from '@bi/charts';
+import type { Chart } from '@bi/chart-model';
+import type { dashboardV1 } from '@bi/proto';
 import { CONFIG, DATABASE, EVENT_BUS, isUuid, LOGGER } from '@bi/service-kit';
 import { BACKENDS, principalOf, type UserInfo, type WarningBackends } from '../backends.js';
 import { formatLocal, type ResultColumn, type Row } from '../evaluate.js';
@@ -86,6 +90,8 @@ interface RunRow {
 
 const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
 const EMAIL = /^[^\s@]+@([^\s@]+\.[^\s@]+)$/;
+/** The content id of a report's inline picture (the mail's HTML shows it). */
+const REPORT_IMAGE_CID = 'report-image';
 /** The delivery key of a run (deliveries origin 'run'). */
 export const runKey = (subscriptionId: string, window: string) => `${subscriptionId}:${window}`;
 
@@ -353,8 +359,9 @@ export class SubscriptionsService implements OnModuleInit, OnModuleDestroy {
     const filters = this.resolvedFilters(sub, this.clock.now());
     const tables = await this.tables(sub, charts, filters, user);
     const language = caller.language;
-    const mail = reportMail({ name: sub.name, subjectTemplate: sub.subject, bodyTemplate: sub.body, values: this.values(sub, dashboard.name, charts, filters, language), tables, language });
-    return { ...mail, attachments: this.attachments(sub.formats, tables, language).map((a) => ({ filename: a.filename, contentType: a.contentType, size: Buffer.from(a.contentBase64, 'base64').length })) };
+    const mail = reportMail({ name: sub.name, subjectTemplate: sub.subject, bodyTemplate: sub.body, values: this.values(sub, dashboard.name, charts, filters, language), tables, language, ...(sub.formats.includes('image') ? { imageCid: REPORT_IMAGE_CID } : {}) });
+    const files = await this.attachments(sub.formats, tables, language, { name: sub.chart_id ? (charts[0]?.title ?? dashboard.name) : dashboard.name, aspects: dashboard.aspects, single: !!sub.chart_id, filters, at: this.clock.now(), timeZone: sub.time_zone });
+    return { ...mail, attachments: files.map((a) => ({ filename: a.filename, contentType: a.contentType, size: Buffer.from(a.contentBase64, 'base64').length })) };
   }
 
   /**
@@ -452,18 +459,54 @@ export class SubscriptionsService implements OnModuleInit, OnModuleDestroy {
           throw e;
         });
       if (!reply) out.push({ chartId: c.chartId, title: c.title, columns: [], rows: [], noAccess: true });
-      else out.push({ chartId: c.chartId, title: c.title, columns: JSON.parse(reply.columnsJson) as ResultColumn[], rows: JSON.parse(reply.rowsJson) as Row[] });
+      else out.push({ chartId: c.chartId, title: c.title, columns: JSON.parse(reply.columnsJson) as ResultColumn[], rows: JSON.parse(reply.rowsJson) as Row[], chart: JSON.parse(record.chartJson) as Chart });
     }
     return out;
   }
 
   /**
-   * The files of the chosen formats. The PNG, PDF and XLSX drawings come from @bi/render (issue 30,
-   * server-side rendering) once it is on main; CSV likewise (tableToCsv). Until then a report carries
-   * its tables in the mail's body and no files.
+   * The files of the chosen formats, drawn by @bi/render for this reader (their rows, language and
+   * number units): `image` — the dashboard as its grid (or the one chart) as a PNG shown inline in
+   * the mail; `pdf` — the dashboard's pages with the run date and filter values; `xlsx` and `csv` —
+   * each chart's rows, one file per chart. A chart the reader may not see is left out of them.
    */
-  private attachments(_formats: readonly string[], _tables: readonly ChartTable[], _language: Language): DeliveryAttachment[] {
-    return [];
+  private async attachments(
+    formats: readonly string[],
+    tables: readonly ChartTable[],
+    language: Language,
+    ctx: { name: string; aspects: readonly dashboardV1.GridItem[]; single: boolean; filters: RangeFilter[]; at: Date; timeZone: string },
+  ): Promise<DeliveryAttachment[]> {
+    const locale = chartLocale(language);
+    const seen = tables.filter((t) => !t.noAccess && t.chart);
+    const result = (t: ChartTable) => ({ chart: t.chart!, columns: t.columns as unknown as ChartColumn[], rows: t.rows });
+    const file = (name: string) => name.replace(/[\\/:*?"<>|\r\n]+/g, '_').trim().slice(0, 80) || 'report';
+    const out: DeliveryAttachment[] = [];
+    const b64 = (b: Buffer | string) => (typeof b === 'string' ? Buffer.from(b, 'utf8') : b).toString('base64');
+    const cells = (): DashboardCell[] =>
+      seen.map((t, i) => {
+        const a = ctx.aspects.find((x) => x.chartId === t.chartId);
+        return { row: a?.row ?? i * 8, col: a?.col ?? 0, sizeX: a?.sizeX || 12, sizeY: a?.sizeY || 8, title: t.title, result: result(t) };
+      });
+    if (formats.includes('image') && seen.length) {
+      const png =
+        ctx.single && seen[0]
+          ? await renderChartPng({ result: result(seen[0]), width: 960, height: 540, locale, theme: 'light' })
+          : await renderDashboardPng({ title: ctx.name, cells: cells(), locale, theme: 'light' });
+      out.push({ filename: `${file(ctx.name)}.png`, contentType: 'image/png', contentBase64: b64(png), cid: REPORT_IMAGE_CID });
+    }
+    if (formats.includes('pdf') && seen.length) {
+      const filters = ctx.filters
+        .filter((f) => Array.isArray(f.range) && f.range.length)
+        .map((f) => ({ name: String((f as { title?: unknown }).title || f.name), values: (f.range ?? []).map(String) }));
+      const pdf = await renderDashboardPdf({ title: ctx.name, cells: cells(), locale, theme: 'light', runAt: ctx.at, timeZone: ctx.timeZone, filters });
+      out.push({ filename: `${file(ctx.name)}.pdf`, contentType: 'application/pdf', contentBase64: b64(pdf) });
+    }
+    for (const t of seen) {
+      const table = resultTable(result(t), t.title);
+      if (formats.includes('xlsx')) out.push({ filename: `${file(t.title)}.xlsx`, contentType: XLSX_CONTENT_TYPE, contentBase64: b64(await tableToXlsx(table)) });
+      if (formats.includes('csv')) out.push({ filename: `${file(t.title)}.csv`, contentType: CSV_CONTENT_TYPE, contentBase64: b64(tableToCsv(table)) });
+    }
+    return out;
   }
 
   /**
@@ -530,11 +573,19 @@ export class SubscriptionsService implements OnModuleInit, OnModuleDestroy {
       } else queued.push(m);
     }
     const key = runKey(sub.id, window);
+    // the files of each reader, drawn before the transaction (readers who share a view share the drawing)
+    const drawn = new Map<ChartTable[], DeliveryAttachment[]>();
+    for (const m of queued)
+      if (!drawn.has(m.tables))
+        drawn.set(
+          m.tables,
+          await this.attachments(sub.formats, m.tables, m.language, { name: sub.chart_id ? (charts[0]?.title ?? dashboard.name) : dashboard.name, aspects: dashboard.aspects, single: !!sub.chart_id, filters, at: now, timeZone: sub.time_zone }),
+        );
     await this.db.transaction(async (tx) => {
       for (const m of queued) {
         const values = this.values(sub, dashboard.name, charts, filters, m.language);
-        const mail = reportMail({ name: sub.name, subjectTemplate: sub.subject, bodyTemplate: sub.body, values, tables: m.tables, language: m.language });
-        const attachments = this.attachments(sub.formats, m.tables, m.language);
+        const attachments = drawn.get(m.tables) ?? [];
+        const mail = reportMail({ name: sub.name, subjectTemplate: sub.subject, bodyTemplate: sub.body, values, tables: m.tables, language: m.language, ...(attachments.some((a) => a.cid) ? { imageCid: REPORT_IMAGE_CID } : {}) });
         await enqueueDeliveries(tx, WARNING_SCHEMA, {
           origin: 'run',
           originKey: key,
