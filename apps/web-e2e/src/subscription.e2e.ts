@@ -74,6 +74,16 @@ test('create a subscription with a filter on the dashboard and send it now', asy
   await dialog.getByTestId('subscription-filter-values-region').locator('input').fill('East');
   await dialog.getByTestId('subscription-filter-values-region').locator('input').press('Enter');
   await dialog.getByText(st.format.csv, { exact: true }).click();
+  // the preview: the caller's own mail, East only
+  await page.getByTestId('subscription-preview').click();
+  const frame = page.frameLocator('[data-testid="subscription-preview-frame"]');
+  await expect(frame.locator('table')).toContainText('East');
+  await expect(frame.locator('table')).not.toContainText('West');
+  await expect(frame.locator('img')).toHaveAttribute('src', /^data:image\/png;base64,/);
+  // closes the preview (the topmost dialog), back to the subscription dialog
+  await page.locator('.ant-modal-close').last().click();
+  await expect(page.getByTestId('subscription-preview-frame')).toBeHidden();
+  await expect(dialog).toBeVisible();
   const saved = page.waitForResponse((r) => r.url().endsWith('/api/subscription') && r.request().method() === 'POST');
   const sent = page.waitForResponse((r) => /\/api\/subscription\/[^/]+\/send$/.test(r.url()));
   await page.getByTestId('subscription-send-now').click();

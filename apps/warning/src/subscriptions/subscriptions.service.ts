@@ -361,7 +361,10 @@ export class SubscriptionsService implements OnModuleInit, OnModuleDestroy {
     const language = caller.language;
     const mail = reportMail({ name: sub.name, subjectTemplate: sub.subject, bodyTemplate: sub.body, values: this.values(sub, dashboard.name, charts, filters, language), tables, language, ...(sub.formats.includes('image') ? { imageCid: REPORT_IMAGE_CID } : {}) });
     const files = await this.attachments(sub.formats, tables, language, { name: sub.chart_id ? (charts[0]?.title ?? dashboard.name) : dashboard.name, aspects: dashboard.aspects, single: !!sub.chart_id, filters, at: this.clock.now(), timeZone: sub.time_zone });
-    return { ...mail, attachments: files.map((a) => ({ filename: a.filename, contentType: a.contentType, size: Buffer.from(a.contentBase64, 'base64').length })) };
+    // the preview shows the inline picture in place (a mail client resolves cid: from the attachment)
+    const image = files.find((a) => a.cid);
+    const html = image ? mail.html.replace(`cid:${REPORT_IMAGE_CID}`, `data:image/png;base64,${image.contentBase64}`) : mail.html;
+    return { ...mail, html, attachments: files.map((a) => ({ filename: a.filename, contentType: a.contentType, size: Buffer.from(a.contentBase64, 'base64').length })) };
   }
 
   /**
