@@ -1,7 +1,8 @@
 /**
- * Fonts of the pictures: resvg loads the system fonts (Debian's fonts-noto-cjk, installed by
- * scripts/setup.sh) and draws the generic families in Noto Sans CJK of the reader's script, so Chinese
- * texts are never drawn as empty boxes; Latin texts use the same font's Latin glyphs.
+ * Fonts of the pictures: Noto Sans CJK of the reader's script (Debian's fonts-noto-cjk, installed by
+ * scripts/setup.sh), found by fontconfig; texts become its glyph outlines (outlines.ts), so Chinese
+ * texts are never drawn as empty boxes; Latin texts use the same font's Latin glyphs. Texts left as
+ * texts go to resvg with the system fonts and the generic families mapped to the same font.
  */
 import { execFileSync } from 'node:child_process';
 import type { RenderLocale } from './types.js';
@@ -21,19 +22,19 @@ export function fontOptions(locale: RenderLocale) {
 
 const fontFiles = new Map<string, string | null>();
 
-/** The file of a font family as fontconfig finds it (fc-match), or null when fontconfig has none of it. */
-export function fontFile(family: string): string | null {
-  if (!fontFiles.has(family)) {
+/** The file of a font (a fontconfig pattern: 'Noto Sans CJK SC:bold') as fontconfig finds it (fc-match), or null when it finds another family than `family`. */
+export function fontFile(pattern: string, family = pattern): string | null {
+  if (!fontFiles.has(pattern)) {
     let file: string | null = null;
     try {
-      const found = execFileSync('fc-match', ['-f', '%{family}\n%{file}', family], { encoding: 'utf8', timeout: 5000 }).split('\n');
+      const found = execFileSync('fc-match', ['-f', '%{family}\n%{file}', pattern], { encoding: 'utf8', timeout: 5000 }).split('\n');
       if (found[0]?.split(',').includes(family) && found[1]) file = found[1];
     } catch {
       file = null;
     }
-    fontFiles.set(family, file);
+    fontFiles.set(pattern, file);
   }
-  return fontFiles.get(family) ?? null;
+  return fontFiles.get(pattern) ?? null;
 }
 
 /** pdfkit's font for a locale: the CJK font's file and, in a collection (.ttc), its PostScript name. */

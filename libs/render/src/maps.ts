@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import * as echarts from 'echarts';
+import { echarts } from './echarts.js';
 import { geoJsonFromMapScript, mapNameFor, type MapName } from '@bi/charts';
 import type { Chart } from '@bi/chart-model';
 

@@ -3,7 +3,6 @@
  * language and time zone) and the filter values; the grid follows, cut into pages between boxes, each
  * page's boxes as one picture; every page is numbered. Texts use the CJK font fontconfig finds.
  */
-import PDFDocument from 'pdfkit';
 import { gridBoxes, gridSvg, dashboardWidth, pages } from './dashboard.js';
 import { pdfFont } from './fonts.js';
 import { svgToPng } from './svg.js';
@@ -50,6 +49,8 @@ export async function renderDashboardPdf(input: RenderDashboardPdfInput): Promis
   const locale = input.locale ?? 'zh-CN';
   const theme = input.theme ?? 'light';
   const landscape = input.page !== 'A4';
+  // loaded on first use: a process that only draws pictures never loads it
+  const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({ size: 'A4', layout: landscape ? 'landscape' : 'portrait', margin: MARGIN, autoFirstPage: true, bufferPages: true, info: { Title: input.title } });
   const done = collect(doc);
   const font = pdfFont(locale);

@@ -6,6 +6,7 @@
 import { buildOption } from '@bi/charts';
 import { renderChartPng, renderChartSvg } from './chart.js';
 import { PAGE_COLORS, gridBoxes, pages, renderDashboardPng } from './dashboard.js';
+import { outlineTexts } from './outlines.js';
 import { ALL_KINDS, kindResult } from './testing/fixtures.js';
 import { differing, hex, readPng, variance } from './testing/png.js';
 import type { DashboardCell } from './types.js';
@@ -79,6 +80,21 @@ describe('renderChartSvg', () => {
     const t = texts(svg);
     expect(t).toEqual(expect.arrayContaining(['月份', '销售额', '利润', '2024-01', '2024-06', '12345678']));
     expect(t).toContain('Sum');
+  });
+
+  it('turns every text into glyph outlines of the CJK font for the rasteriser, placed by its anchor', () => {
+    const svg = renderChartSvg({ result: kindResult('bar'), width: 600, height: 400, locale: 'zh-TW' });
+    const outlined = outlineTexts(svg, 'zh-TW');
+    expect(outlined).not.toMatch(/<text\b/);
+    expect(outlined).toMatch(/<use href="#bi-g-tc-r-\d+"/);
+    // one outline per glyph kept in <defs>, used as often as the glyph appears
+    const ids = [...outlined.matchAll(/<path id="(bi-g-[^"]+)"/g)].map((m) => m[1]);
+    expect(new Set(ids).size).toBe(ids.length);
+    // an end-anchored text ends at its x: '2,000萬' of the value axis ends left of the plot
+    const end = outlineTexts('<svg width="100" height="20" xmlns="http://www.w3.org/2000/svg"><text text-anchor="end" x="90" y="10" style="font-size:12px" fill="#000">2,000萬</text></svg>', 'zh-TW');
+    const x = Number(/translate\(([\d.-]+) /.exec(end)?.[1]);
+    expect(x).toBeGreaterThan(30);
+    expect(x).toBeLessThan(60);
   });
 
   it('cuts the table rows to the height', () => {

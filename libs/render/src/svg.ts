@@ -1,6 +1,7 @@
 /** Small SVG helpers: escaping and the rasteriser. */
 import type { RenderLocale } from './types.js';
 import { fontOptions } from './fonts.js';
+import { outlineTexts } from './outlines.js';
 
 export function esc(value: unknown): string {
   return String(value ?? '').replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
@@ -18,6 +19,9 @@ export const MAX_SIDE = 4096;
 export async function svgToPng(svg: string, locale: RenderLocale, pixelRatio = 1): Promise<Buffer> {
   const { Resvg } = await import('@resvg/resvg-js');
   const ratio = clampSize(pixelRatio, 1, 3, 1);
-  const resvg = new Resvg(svg, { font: fontOptions(locale), fitTo: ratio === 1 ? { mode: 'original' } : { mode: 'zoom', value: ratio }, textRendering: 1, shapeRendering: 2 });
+  // texts as glyph outlines (outlines.ts); resvg loads the system fonts only for texts left over
+  const drawn = outlineTexts(svg, locale);
+  const font = /<text\b/.test(drawn) ? fontOptions(locale) : { loadSystemFonts: false };
+  const resvg = new Resvg(drawn, { font, fitTo: ratio === 1 ? { mode: 'original' } : { mode: 'zoom', value: ratio }, textRendering: 1, shapeRendering: 2 });
   return resvg.render().asPng();
 }

@@ -2,7 +2,6 @@
  * A table of rows as XLSX (exceljs) or CSV: a chart's data rows (resultTable) or its detail rows.
  * The BFF's exports write their sheets with the same rules (sheetName, xlsxCell, xlsxContentDisposition).
  */
-import ExcelJS from 'exceljs';
 import { fieldLabel, type ChartResult } from '@bi/charts';
 import type { TableCell, TableData } from './types.js';
 
@@ -29,6 +28,8 @@ export function attachmentDisposition(name: string, extension: 'xlsx' | 'csv' | 
 
 /** The table as an .xlsx workbook: one sheet named after it, the header row of column titles, then the rows. */
 export async function tableToXlsx(table: TableData): Promise<Buffer> {
+  // loaded on first use: a process that only draws pictures never loads it
+  const { default: ExcelJS } = await import('exceljs');
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet(sheetName(table.name));
   sheet.addRow(table.columns.map((c) => c.title));

@@ -1,0 +1,15 @@
+/** The part of fontkit (2.x, no types of its own) the glyph outlines use. */
+declare module 'fontkit' {
+  export interface Glyph {
+    id: number;
+    advanceWidth: number;
+    path: { toSVG(): string };
+  }
+  export interface Font {
+    unitsPerEm: number;
+    ascent: number;
+    descent: number;
+    glyphsForString(text: string): Glyph[];
+  }
+  export function openSync(path: string, postscriptName?: string): Font | { fonts: Font[] };
+}

@@ -1,0 +1,125 @@
+/**
+ * Texts drawn as glyph outlines: every `<text>` of an SVG (ECharts' SSR texts, the table's, the
+ * dashboard frame's) becomes `<use>`s of glyph paths of the reader's Noto Sans CJK, read once per
+ * process with fontkit. resvg draws texts itself only by reading the whole font file for every text
+ * (19 MB for Noto Sans CJK: a dashboard's 200 texts took seconds, thx/resvg-js#367); outlines cost a
+ * parse per glyph, kept. Anchors (start, middle, end) and the central baseline follow the font's
+ * advances and its ascent/descent. Without a CJK font the texts stay texts (resvg's system fonts).
+ */
+import { openSync, type Font, type Glyph } from 'fontkit';
+import { cjkFamily, fontFile } from './fonts.js';
+import type { RenderLocale } from './types.js';
+
+interface LoadedFont {
+  key: string;
+  font: Font;
+  glyphs: Map<number, string>;
+}
+
+const fonts = new Map<string, LoadedFont | null>();
+
+function postscriptName(locale: RenderLocale, bold: boolean): string {
+  return `NotoSansCJK${locale === 'zh-TW' ? 'tc' : 'sc'}-${bold ? 'Bold' : 'Regular'}`;
+}
+
+/** The reader's CJK font (regular or bold), or null when fontconfig has none. */
+export function outlineFont(locale: RenderLocale, bold: boolean): LoadedFont | null {
+  const key = `${locale === 'zh-TW' ? 'tc' : 'sc'}-${bold ? 'b' : 'r'}`;
+  if (!fonts.has(key)) {
+    let loaded: LoadedFont | null = null;
+    const file = fontFile(`${cjkFamily(locale)}${bold ? ':bold' : ''}`, cjkFamily(locale));
+    if (file) {
+      try {
+        const opened = openSync(file, file.toLowerCase().endsWith('.ttc') ? postscriptName(locale, bold) : undefined);
+        const font = 'fonts' in opened ? opened.fonts[0] : opened;
+        if (font) loaded = { key, font, glyphs: new Map() };
+      } catch {
+        loaded = null;
+      }
+    }
+    fonts.set(key, loaded);
+  }
+  return fonts.get(key) ?? null;
+}
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+function decode(text: string): string {
+  return text.replace(/&(#x[0-9a-f]+|#\d+|\w+);/gi, (m, e: string) => {
+    if (e[0] === '#') return String.fromCodePoint(e[1] === 'x' || e[1] === 'X' ? parseInt(e.slice(2), 16) : parseInt(e.slice(1), 10));
+    return ENTITIES[e] ?? m;
+  });
+}
+
+const TEXT_ONLY = new Set(['x', 'y', 'dx', 'dy', 'dominant-baseline', 'alignment-baseline', 'text-anchor', 'style', 'font-family', 'font-size', 'font-weight', 'font-style', 'xml:space', 'letter-spacing', 'textLength']);
+
+/** The attributes of a tag: name → value (as written, still escaped). */
+function attributes(tag: string): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const m of tag.matchAll(/\s([\w:-]+)="([^"]*)"/g)) out.set(m[1]!, m[2]!);
+  return out;
+}
+
+function styleOf(attrs: Map<string, string>): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const part of (attrs.get('style') ?? '').split(';')) {
+    const i = part.indexOf(':');
+    if (i > 0) out.set(part.slice(0, i).trim(), part.slice(i + 1).trim());
+  }
+  return out;
+}
+
+const num = (v: string | undefined, fallback = 0) => {
+  const n = v === undefined ? NaN : parseFloat(v);
+  return Number.isFinite(n) ? n : fallback;
+};
+
+/** An SVG with its texts as glyph outlines (the same SVG when no CJK font is found). */
+export function outlineTexts(svg: string, locale: RenderLocale): string {
+  if (!outlineFont(locale, false)) return svg;
+  const used = new Map<string, string>();
+  const glyphRef = (f: LoadedFont, g: Glyph): string => {
+    const id = `bi-g-${f.key}-${g.id}`;
+    if (!used.has(id)) {
+      let d = f.glyphs.get(g.id);
+      if (d === undefined) {
+        d = g.path.toSVG();
+        f.glyphs.set(g.id, d);
+      }
+      used.set(id, d);
+    }
+    return id;
+  };
+  const out = svg.replace(/<text\b([^>]*)>([\s\S]*?)<\/text>/g, (whole, rawAttrs: string, content: string) => {
+    if (content.includes('<')) return whole; // tspans: left to resvg
+    const text = decode(content);
+    if (text.trim() === '') return '';
+    const attrs = attributes(' ' + rawAttrs);
+    const style = styleOf(attrs);
+    const size = num(style.get('font-size') ?? attrs.get('font-size'), 12);
+    const weight = style.get('font-weight') ?? attrs.get('font-weight') ?? 'normal';
+    const bold = weight === 'bold' || weight === 'bolder' || num(weight, 400) >= 600;
+    const f = (bold ? outlineFont(locale, true) : null) ?? outlineFont(locale, false)!;
+    const scale = size / f.font.unitsPerEm;
+    const glyphs = f.font.glyphsForString(text);
+    const width = glyphs.reduce((w, g) => w + g.advanceWidth, 0) * scale;
+    const anchor = style.get('text-anchor') ?? attrs.get('text-anchor') ?? 'start';
+    const dx = anchor === 'middle' ? -width / 2 : anchor === 'end' ? -width : 0;
+    const baseline = style.get('dominant-baseline') ?? attrs.get('dominant-baseline') ?? 'alphabetic';
+    const { ascent, descent } = f.font;
+    const dy = baseline === 'central' || baseline === 'middle' ? ((ascent + descent) / 2) * scale : baseline === 'hanging' || baseline === 'text-before-edge' || baseline === 'text-top' ? ascent * scale : baseline === 'ideographic' || baseline === 'text-after-edge' || baseline === 'bottom' ? descent * scale : 0;
+    const x = num(attrs.get('x')) + dx;
+    const y = num(attrs.get('y')) + dy;
+    const kept = [...attrs].filter(([k]) => !TEXT_ONLY.has(k)).map(([k, v]) => ` ${k}="${v}"`).join('');
+    const fill = attrs.has('fill') || style.has('fill') ? '' : ' fill="#000"';
+    let pen = 0;
+    const uses: string[] = [];
+    for (const g of glyphs) {
+      uses.push(`<use href="#${glyphRef(f, g)}" x="${Math.round(pen)}"/>`);
+      pen += g.advanceWidth;
+    }
+    return `<g${kept}${fill}><g transform="translate(${x.toFixed(2)} ${y.toFixed(2)}) scale(${scale.toFixed(5)} ${(-scale).toFixed(5)})">${uses.join('')}</g></g>`;
+  });
+  if (used.size === 0) return out;
+  const defs = `<defs>${[...used].map(([id, d]) => `<path id="${id}" d="${d}"/>`).join('')}</defs>`;
+  return out.replace(/<svg\b[^>]*>/, (open) => open + defs);
+}
