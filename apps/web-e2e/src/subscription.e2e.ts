@@ -109,7 +109,7 @@ test('create a subscription with a filter on the dashboard and send it now', asy
 
 test('screenshots of the subscription screens in each language and theme', async ({ page, browser }) => {
   test.skip(!process.env.E2E_SHOTS, 'E2E_SHOTS=1 to shoot');
-  test.setTimeout(240_000);
+  test.setTimeout(600_000);
   const dir = '/tmp/shots-i30-subs';
   mkdirSync(dir, { recursive: true });
   await new LoginPage(page).login(USERS.admin, { language: 'en' });
