@@ -17,7 +17,7 @@ const en: SubscriptionsCatalogue = {
   monthDayValue: 'Day {{day}}',
   cron: 'Cron expression',
   cronHelp: 'minute hour day month weekday, e.g. 0 9 * * 1-5',
-  timeZoneDefault: 'Default (the product’s time zone)',
+  timeZoneDefault: 'Product default',
   timeZone: 'Time zone',
   me: 'Myself',
   recipients: 'Recipients',

@@ -15,7 +15,7 @@ const zhCN = {
   monthDayValue: '{{day}} 日',
   cron: 'Cron 表达式',
   cronHelp: '分 时 日 月 周，例如 0 9 * * 1-5',
-  timeZoneDefault: '默认（系统时区）',
+  timeZoneDefault: '系统默认时区',
   timeZone: '时区',
   me: '我自己',
   recipients: '收件人',

@@ -17,7 +17,7 @@ const zhTW: SubscriptionsCatalogue = {
   monthDayValue: '{{day}} 日',
   cron: 'Cron 表達式',
   cronHelp: '分 時 日 月 週，例如 0 9 * * 1-5',
-  timeZoneDefault: '預設（系統時區）',
+  timeZoneDefault: '系統預設時區',
   timeZone: '時區',
   me: '我自己',
   recipients: '收件人',
