@@ -29,7 +29,7 @@ import {
 /** Rows a chart draws at most; the query asks for one more to tell that there were more. */
 export const CHART_ROW_LIMIT = 10_000;
 /** Bump when the answer's shape changes: old cached answers are then never read. */
-const ANSWER_VERSION = 5;
+const ANSWER_VERSION = 6;
 
 export type SourceDescription = dataSourceQueryV1.SourceDescription;
 

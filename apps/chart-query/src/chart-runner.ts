@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable, Optional, type OnModuleDestroy } from '@nestjs/common';
 import type { Cache } from '@bi/cache';
 import { DRILL_LIMITS, detailFilterSchema, drilledChart, headlineChart, headlineValue, requestFilters, textIssue, type Chart, type RangeFilter } from '@bi/chart-model';
 import { buildOption, warningText, type ChartMeta, type JsonObject } from '@bi/charts';
@@ -33,33 +33,30 @@ import {
 import { resultCachePrefix } from './result-cache.js';
 import { KeyedSemaphore } from './semaphore.js';
 import { SharedScans } from './shared-scan.js';
+import { withRollup, type RollupMeta } from './rollups.js';
+import { RollupKeeper, type RollupBackends } from './rollup-keeper.js';
+import { BACKENDS, type ChartQueryBackends } from './backends.js';
+
+export { BACKENDS, type ChartQueryBackends } from './backends.js';
 
 /** The answer of RunChart (docs/api/chart.md ChartAnswer). */
 export interface ChartAnswer {
   option: JsonObject;
   chart: Chart;
-  meta: ChartMeta & { rowCount: number; truncated: boolean; empty: boolean; dataVersion: number; computedAt: string; drill?: DrillMeta };
+  meta: ChartMeta & { rowCount: number; truncated: boolean; empty: boolean; dataVersion: number; computedAt: string; drill?: DrillMeta; rollup?: RollupMeta };
   dataSourceName: string;
 }
 
-/** The downstream calls of chart-query; an interface so unit tests can hand in fakes. */
-export interface ChartQueryBackends {
-  getChart(tab: string, chartId: string): Promise<dashboardV1.ChartRecord>;
-  describe(dataSourceId: string): Promise<SourceDescription>;
-  runQuery(req: dataSourceQueryV1.RunQueryRequest): Promise<dataSourceQueryV1.RunQueryReply>;
-}
-
-export const BACKENDS = Symbol('CHART_QUERY_BACKENDS');
 
 /** The gRPC clients of dashboard and data-source (its DataSourceQueryService), from service-kit's factory. */
-export class GrpcBackends implements ChartQueryBackends, OnModuleDestroy {
+export class GrpcBackends implements ChartQueryBackends, RollupBackends, OnModuleDestroy {
   private readonly clients: ServiceClients<'dashboard' | 'data-source'>;
 
   constructor(config: AppConfig) {
     this.clients = serviceClients(config, ['dashboard', 'data-source']);
   }
 
-  getChart(tab: string, chartId: string) {
+  getChart(tab: string, chartId: string): Promise<dashboardV1.ChartRecord> {
     const { dashboard } = this.clients;
     return dashboard.call(dashboard.service.getChart({ tab, chartId }));
   }
@@ -71,6 +68,15 @@ export class GrpcBackends implements ChartQueryBackends, OnModuleDestroy {
     // the database cancels a query after the timeout; the call waits a little longer for that answer
     const source = this.clients['data-source'];
     return source.call(source.query.runQuery(req), 'query');
+  }
+  listChartsBySource(dataSourceId: string): Promise<dashboardV1.ListChartsBySourceReply> {
+    const { dashboard } = this.clients;
+    return dashboard.call(dashboard.service.listChartsBySource({ dataSourceId }));
+  }
+  keepRollups(req: dataSourceQueryV1.KeepRollupsRequest) {
+    // a build scans the source: the query deadline
+    const source = this.clients['data-source'];
+    return source.call(source.query.keepRollups(req), 'query');
   }
   onModuleDestroy(): void {
     this.clients.close();
@@ -171,17 +177,21 @@ export class ChartRunner {
   private readonly defaultTtlMs: number;
   /** the product's time zone (BI_TIME_ZONE): relative date presets are read in it */
   private readonly timeZone: string;
+  /** BI_ROLLUPS: covered charts are answered from the source's kept rollups (rollups.ts) */
+  private readonly rollups: boolean;
 
   constructor(
     @Inject(BACKENDS) private readonly backends: ChartQueryBackends,
     @Inject(CACHE) private readonly cache: Cache,
     @Inject(CONFIG) config: AppConfig,
     @Inject(LOGGER) private readonly logger: Logger,
+    @Optional() private readonly keeper?: RollupKeeper,
   ) {
     this.perSource = new KeyedSemaphore(config.charts.sourceConcurrency);
     this.sharedScans = new SharedScans((req) => this.backends.runQuery(req), this.perSource);
     this.defaultTtlMs = config.charts.defaultCacheSeconds * 1000;
     this.timeZone = config.timeZone;
+    this.rollups = config.charts.rollups;
   }
 
   /** Lifetime of a source's answers: its cache interval (minutes), else the default. */
@@ -304,7 +314,7 @@ export class ChartRunner {
     const plan = planChart({ chart, source, globalFilters, viewer, clock: { now, timeZone: this.timeZone } });
     let main: CompiledQuery;
     try {
-      main = compile(plan.main, dialectOf(source));
+      main = compile(withRollup(plan.main, source, dialectOf(source), this.rollups).q, dialectOf(source));
     } catch (e) {
       throw queryAppError(e);
     }
@@ -424,16 +434,23 @@ export class ChartRunner {
     let main: CompiledQuery;
     let totals: CompiledQuery | undefined;
     let lines: CompiledQuery | undefined;
+    // each query from the smallest kept rollup that covers it, else from the source (meta.rollup, the debug log say which)
+    const rolled = withRollup(plan.main, source, dialect, this.rollups);
+    if (rolled.meta.used) this.logger.debug('chart from rollup', { chartId: chart.chartId, dataSourceId: source.dataSourceId, rollupId: rolled.meta.id, rows: rolled.meta.rows });
+    else {
+      this.logger.debug('chart not from a rollup', { chartId: chart.chartId, dataSourceId: source.dataSourceId, reason: rolled.meta.reason });
+      this.keeper?.noteMiss(source);
+    }
     try {
-      main = compile(plan.main, dialect);
-      totals = plan.totals && compile(plan.totals, dialect);
-      lines = plan.plotLines.query && compile(plan.plotLines.query, dialect);
+      main = compile(rolled.q, dialect);
+      totals = plan.totals && compile(withRollup(plan.totals, source, dialect, this.rollups).q, dialect);
+      lines = plan.plotLines.query && compile(withRollup(plan.plotLines.query, source, dialect, this.rollups).q, dialect);
     } catch (e) {
       throw queryAppError(e);
     }
     // the three statements of one answer run side by side (within the source's limit)
     const [mainReply, totalsReply, linesReply] = await Promise.all([
-      this.sharedScans.run(source.dataSourceId, plan.main, main, dialect, CHART_ROW_LIMIT, alone),
+      this.sharedScans.run(source.dataSourceId, rolled.q, main, dialect, CHART_ROW_LIMIT, alone),
       totals ? this.run(source.dataSourceId, totals, 1) : undefined,
       lines ? this.run(source.dataSourceId, lines, 1) : undefined,
     ]);
@@ -471,6 +488,7 @@ export class ChartRunner {
         dataVersion: source.dataVersion,
         computedAt: new Date().toISOString(),
         ...(chart.drill && chart.drill.length > 0 ? { drill: drillMeta(chart, source, drill) } : {}),
+        rollup: rolled.meta,
       },
       dataSourceName: source.name,
     };

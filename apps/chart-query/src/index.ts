@@ -4,6 +4,7 @@ import { CONFIG, serviceModule, startGrpcService, type ServiceRuntime } from '@b
 import { ChartQueryGrpcController } from './chart-query.grpc.controller.js';
 import { BACKENDS, ChartRunner, GrpcBackends } from './chart-runner.js';
 import { DataChangedListener } from './result-cache.js';
+import { RollupKeeper } from './rollup-keeper.js';
 
 export { resultCachePrefix } from './result-cache.js';
 
@@ -15,7 +16,7 @@ export function startChartQueryService(runtime: ServiceRuntime, url: string) {
     'chart-query',
     serviceModule(ChartQueryModule, 'chart-query', runtime, {
       controllers: [ChartQueryGrpcController],
-      providers: [DataChangedListener, ChartRunner, { provide: BACKENDS, useFactory: (config: AppConfig) => new GrpcBackends(config), inject: [CONFIG] }],
+      providers: [DataChangedListener, RollupKeeper, ChartRunner, { provide: BACKENDS, useFactory: (config: AppConfig) => new GrpcBackends(config), inject: [CONFIG] }],
     }),
     runtime,
     url,

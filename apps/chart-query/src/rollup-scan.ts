@@ -37,7 +37,8 @@ const rollable = (x: DimensionIR) => x.field.dataType === 'date' && ROLLUP_GRAIN
  * distinct values, no date dimension at a grain).
  */
 export function rollupKey(dataSourceId: string, ir: ChartQueryIR, dialect: DialectName, rowLimit: number): string | undefined {
-  if (!ROLLUP_DIALECTS.has(dialect) || ir.topN || ir.measures.length === 0) return undefined;
+  // a query already answered from a kept rollup (rollup.ts) reads a small table: nothing to share
+  if (!ROLLUP_DIALECTS.has(dialect) || ir.topN || ir.rolledUp || ir.measures.length === 0) return undefined;
   if (!ir.measures.every((m) => ROLLS_UP.has(m.aggregator))) return undefined;
   const groups = [...ir.dimensions, ...(ir.series ? [ir.series] : [])];
   if (!groups.some(rollable)) return undefined;

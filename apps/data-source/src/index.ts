@@ -11,6 +11,7 @@ import { JoinTableService } from './joins/join-table.service.js';
 import { DATA_SOURCE_MIGRATIONS, DATA_SOURCE_SCHEMA } from './migrations.js';
 import { SourceQueryGrpcController } from './query/source-query.grpc.controller.js';
 import { SourceQueryService } from './query/source-query.service.js';
+import { RollupsService } from './query/rollups.service.js';
 import { SecretBox } from './secrets.js';
 import { SourceRunner } from './source-runner.js';
 import { ERP_ACCOUNT_RESOLVER, ErpReportService } from './sources/erp-report.service.js';
@@ -70,6 +71,7 @@ export async function startDataSourceService(runtime: ServiceRuntime, url: strin
         RunAs,
         SourceRunner,
         SourceQueryService,
+        RollupsService,
         JoinTableService,
         ErpReportService,
         IndicatorService,

@@ -187,4 +187,25 @@ CREATE TABLE data_source.indicator_imports (
 );
 `,
   },
+  {
+    // Kept rollups (issue 31, ADR 0022): the pre-aggregated tables of a source in the analytics store
+    // (schema "rollups"), each answering charts only at the data version it was built from.
+    id: '0012_rollups',
+    sql: `
+CREATE TABLE data_source.rollups (
+  id uuid PRIMARY KEY,
+  source_id uuid NOT NULL REFERENCES data_source.sources (id) ON DELETE CASCADE,
+  -- @bi/query RollupSpec (dimensions, measures with their partials)
+  spec jsonb NOT NULL,
+  table_name text NOT NULL,
+  data_version bigint NOT NULL,
+  row_count bigint NOT NULL,
+  table_rows bigint NOT NULL,
+  float_sums jsonb NOT NULL DEFAULT '[]'::jsonb,
+  build_ms int NOT NULL,
+  built_at timestamptz NOT NULL DEFAULT now()
+);
+CREATE INDEX rollups_source ON data_source.rollups (source_id);
+`,
+  },
 ];

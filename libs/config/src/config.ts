@@ -104,6 +104,8 @@ const envShape = {
     BI_JOB_RUNS_RETENTION_DAYS: positiveInt(3650).default(30),
     BI_CHART_CACHE_SECONDS: positiveInt(7 * 24 * 3600).default(60),
     BI_CHART_SOURCE_CONCURRENCY: positiveInt(100).default(4),
+    // kept rollups answer covered charts (issue 31, ADR 0022); off: every chart scans its source
+    BI_ROLLUPS: z.enum(['on', 'off'], { message: 'expected on or off' }).default('on'),
     // the enterprise type the web reads from GET /api/config: the warning bell shows for 3 (spec 02 §2)
     // a user's language until they choose one (libs/i18n's languages): alert mails and AlertTriggered texts
     BI_DEFAULT_LANGUAGE: z.enum(['zh-CN', 'zh-TW', 'en'], { message: 'expected zh-CN, zh-TW or en' }).default('zh-CN'),
@@ -230,6 +232,8 @@ export interface AppConfig {
     defaultCacheSeconds: number;
     /** chart queries one chart-query process runs at the same time per source */
     sourceConcurrency: number;
+    /** BI_ROLLUPS: charts may be answered from the source's kept rollups */
+    rollups: boolean;
   };
 }
 
@@ -338,7 +342,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       publicUrl: (e.BI_PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     },
     outbound: { allow: (e.BI_OUTBOUND_ALLOW ?? '').split(/[\s,]+/).filter(Boolean) },
-    charts: { defaultCacheSeconds: e.BI_CHART_CACHE_SECONDS, sourceConcurrency: e.BI_CHART_SOURCE_CONCURRENCY },
+    charts: { defaultCacheSeconds: e.BI_CHART_CACHE_SECONDS, sourceConcurrency: e.BI_CHART_SOURCE_CONCURRENCY, rollups: e.BI_ROLLUPS === 'on' },
   };
 }
 

@@ -9,6 +9,7 @@ import { conditionNode } from './filters.js';
 import { checkJoinSpec, mayPrune, pruneJoin, type JoinSpec, type JoinType } from './join.js';
 import { derivedSource, readSourceSql, withPrefix } from './source-sql.js';
 import { join, param, raw, renderSql, sql, type RenderedSql, type Sql } from './sql.js';
+import { rolledUpMeasure } from './rollup.js';
 
 export type ColumnRole = 'dimension' | 'series' | 'measure' | 'summary' | 'detail';
 
@@ -337,7 +338,8 @@ class Compiler {
   chart(q: ChartQueryIR, from: Sql, ordered: boolean): Sql {
     const d = this.d;
     const groups = [...q.dimensions, ...(q.series ? [q.series] : [])];
-    const level0: Column[] = [...groups.map((x) => ({ alias: x.alias, expr: this.dimensionExpr(x) })), ...q.measures.map((m) => ({ alias: m.alias, expr: d.aggregate(m.aggregator, this.column(m.field)) }))];
+    const measureExpr = (m: MeasureIR) => (q.rolledUp ? rolledUpMeasure(d, q.rolledUp, m) : d.aggregate(m.aggregator, this.column(m.field)));
+    const level0: Column[] = [...groups.map((x) => ({ alias: x.alias, expr: this.dimensionExpr(x) })), ...q.measures.map((m) => ({ alias: m.alias, expr: measureExpr(m) }))];
     const aliases = level0.map((c) => c.alias);
     const exprOf = new Map(level0.map((c) => [c.alias, c.expr]));
     // an IR built by hand may name a column that is not there

@@ -19,3 +19,4 @@ export * from './trendline.js';
 export * from './result.js';
 export * from './global-filters.js';
 export * from './drill.js';
+export * from './rollup.js';

@@ -86,6 +86,20 @@ export interface ChartQueryIR {
   /** safety cap on returned rows */
   limit?: number;
   topN?: TopNIR;
+  /**
+   * Set by rollup.ts answerFromRollup: the source is a kept rollup table, and each measure is rolled
+   * up from its partial-aggregate columns instead of aggregating the raw column.
+   */
+  rolledUp?: RolledUpMeasures;
+}
+
+/** The rollup-table columns of each measure's partial aggregates: `${field}\u0000${part}` → column. */
+export interface RolledUpMeasures {
+  columns: Readonly<Record<string, string>>;
+  /** fields whose sums are floating point: summed with DuckDB's compensated fsum on both levels */
+  floatSums: readonly string[];
+  /** building the rollup: the measures are the partials themselves over the raw columns (a float sum with fsum) */
+  build?: boolean;
 }
 
 export type SummaryFn = 'sum' | 'avg' | 'min' | 'max';

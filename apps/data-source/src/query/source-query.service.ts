@@ -15,6 +15,7 @@ import { checkSourceSql } from '../sql/source-sql.js';
 import { checkCompiledSql, parseParams } from './compiled-sql.js';
 import { KeptConnections } from './kept-connections.js';
 import { querySourceOf } from './query-source.js';
+import { RollupRecords } from './rollup-records.js';
 
 
 /**
@@ -26,6 +27,8 @@ import { querySourceOf } from './query-source.js';
 export class SourceQueryService {
   /** the connections of the sources run lately, while their stamps are current */
   private readonly connections: KeptConnections;
+  /** the source's kept rollups (issue 31): Describe lists those of its current data version */
+  private readonly rollups: RollupRecords;
 
   constructor(
     private readonly repo: DataSourceRepository,
@@ -37,6 +40,7 @@ export class SourceQueryService {
     @Inject(CACHE) cache: Cache,
   ) {
     this.connections = new KeptConnections(cache);
+    this.rollups = new RollupRecords(repo.db);
   }
 
   async describe(dataSourceId: string): Promise<dataSourceQueryV1.SourceDescription> {
@@ -49,9 +53,13 @@ export class SourceQueryService {
       cacheInterval: row.cache_interval ?? 0,
       createdById: row.created_by ?? '',
       rowRulesJson: row.row_rules ? JSON.stringify(row.row_rules) : '',
+      rollupsJson: '',
     };
     // a joined table: its join over its inputs' FROM parts (docs/api/join-table.md)
-    if (row.type === SOURCE_TYPE.join) return { ...common, type: row.type, ...(await this.joins.describe(row)) };
+    if (row.type === SOURCE_TYPE.join) {
+      const joined = await this.joins.describe(row);
+      return { ...common, type: row.type, ...joined, rollupsJson: joined.dialect === 'duckdb' ? await this.rollups.describeJson(row.id, joined.dataVersion) : '' };
+    }
     const type = readType(row.type);
     const dialect = engineOf(type, this.config.dataSources.analyticsStore);
     const part = querySourceOf(row, dialect, checkSourceSql(row.content, dialect));
@@ -70,16 +78,15 @@ export class SourceQueryService {
       createdById: row.created_by ?? '',
       rowRulesJson: row.row_rules ? JSON.stringify(row.row_rules) : '',
       joinJson: '',
+      // kept rollups live in the analytics store only (ADR 0022)
+      rollupsJson: dialect === 'duckdb' ? await this.rollups.describeJson(row.id, row.data_version) : '',
     };
   }
 
   async runQuery(req: dataSourceQueryV1.RunQueryRequest): Promise<dataSourceQueryV1.RunQueryReply> {
     // stamps are written under the id as the database answers it (lower case)
     const id = idOrNotFound(req.dataSourceId, 'datasource.not_found').toLowerCase();
-    const spec = await this.connections.of(id, async () => {
-      const row = await this.source(id);
-      return row.type === SOURCE_TYPE.join ? this.joins.connectionOf(row) : this.specOf(row);
-    });
+    const spec = await this.connectionSpec(id);
     const statement = checkCompiledSql(req.sql, spec.engine, parseParams(req.paramsJson));
     const limit = Math.max(1, Math.min(req.rowLimit || this.runner.maxRows, this.runner.maxRows));
     const started = Date.now();
@@ -96,6 +103,14 @@ export class SourceQueryService {
       rowCount: kept,
       elapsedMs,
     };
+  }
+
+  /** Where the source's queries run (a joined table: its inputs' store), kept while the source's stamp is current. */
+  connectionSpec(id: string): Promise<ConnectionSpec> {
+    return this.connections.of(id, async () => {
+      const row = await this.source(id);
+      return row.type === SOURCE_TYPE.join ? this.joins.connectionOf(row) : this.specOf(row);
+    });
   }
 
   private async source(id: string): Promise<SourceRow> {

@@ -63,6 +63,11 @@ export interface SourceDescription {
    * (its inputs' FROM parts, links, columns, filter); the statement reads it as a derived table
    */
   joinJson: string;
+  /**
+   * the source's kept rollups in the analytics store (@bi/query KeptRollup[], issue 31) as JSON; '' = none.
+   * chart-query answers a covered chart from the smallest one built at data_version (ADR 0022)
+   */
+  rollupsJson: string;
 }
 
 export interface RunQueryRequest {
@@ -89,6 +94,22 @@ export interface RunQueryReply {
   truncated: boolean;
   rowCount: number;
   elapsedMs: number;
+}
+
+export interface KeepRollupsRequest {
+  dataSourceId: string;
+  /** the version the specs were chosen at (Describe's data_version) */
+  dataVersion: number;
+  /** @bi/query RollupSpec[] as JSON (at most 8) */
+  specsJson: string;
+}
+
+export interface KeepRollupsReply {
+  /** the rollups kept now (@bi/query KeptRollup[] as JSON) */
+  rollupsJson: string;
+  /** why a spec was not kept, one line each ("too_large", "stale", "not_in_store") */
+  skipped: string[];
+  buildMs: number;
 }
 
 export const DATA_SOURCE_V1_PACKAGE_NAME = "data_source.v1";
@@ -300,6 +321,7 @@ function createBaseSourceDescription(): SourceDescription {
     unsupportedFields: [],
     rowRulesJson: "",
     joinJson: "",
+    rollupsJson: "",
   };
 }
 
@@ -355,6 +377,9 @@ export const SourceDescription: MessageFns<SourceDescription> = {
     }
     if (message.joinJson !== "") {
       writer.uint32(138).string(message.joinJson);
+    }
+    if (message.rollupsJson !== "") {
+      writer.uint32(146).string(message.rollupsJson);
     }
     return writer;
   },
@@ -508,6 +533,14 @@ export const SourceDescription: MessageFns<SourceDescription> = {
             message.joinJson = reader.string();
             continue;
           }
+          case 18: {
+            if (tag !== 146) {
+              break;
+            }
+
+            message.rollupsJson = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -589,6 +622,11 @@ export const SourceDescription: MessageFns<SourceDescription> = {
         : isSet(object.join_json)
         ? globalThis.String(object.join_json)
         : "",
+      rollupsJson: isSet(object.rollupsJson)
+        ? globalThis.String(object.rollupsJson)
+        : isSet(object.rollups_json)
+        ? globalThis.String(object.rollups_json)
+        : "",
     };
   },
 
@@ -644,6 +682,9 @@ export const SourceDescription: MessageFns<SourceDescription> = {
     }
     if (message.joinJson !== "") {
       obj.joinJson = message.joinJson;
+    }
+    if (message.rollupsJson !== "") {
+      obj.rollupsJson = message.rollupsJson;
     }
     return obj;
   },
@@ -979,6 +1020,206 @@ export const RunQueryReply: MessageFns<RunQueryReply> = {
   },
 };
 
+function createBaseKeepRollupsRequest(): KeepRollupsRequest {
+  return { dataSourceId: "", dataVersion: 0, specsJson: "" };
+}
+
+export const KeepRollupsRequest: MessageFns<KeepRollupsRequest> = {
+  encode(message: KeepRollupsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.dataSourceId !== "") {
+      writer.uint32(10).string(message.dataSourceId);
+    }
+    if (message.dataVersion !== 0) {
+      writer.uint32(16).int64(message.dataVersion);
+    }
+    if (message.specsJson !== "") {
+      writer.uint32(26).string(message.specsJson);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): KeepRollupsRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseKeepRollupsRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.dataSourceId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.dataVersion = longToNumber(reader.int64());
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.specsJson = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): KeepRollupsRequest {
+    return {
+      dataSourceId: isSet(object.dataSourceId)
+        ? globalThis.String(object.dataSourceId)
+        : isSet(object.data_source_id)
+        ? globalThis.String(object.data_source_id)
+        : "",
+      dataVersion: isSet(object.dataVersion)
+        ? globalThis.Number(object.dataVersion)
+        : isSet(object.data_version)
+        ? globalThis.Number(object.data_version)
+        : 0,
+      specsJson: isSet(object.specsJson)
+        ? globalThis.String(object.specsJson)
+        : isSet(object.specs_json)
+        ? globalThis.String(object.specs_json)
+        : "",
+    };
+  },
+
+  toJSON(message: KeepRollupsRequest): unknown {
+    const obj: any = {};
+    if (message.dataSourceId !== "") {
+      obj.dataSourceId = message.dataSourceId;
+    }
+    if (message.dataVersion !== 0) {
+      obj.dataVersion = Math.round(message.dataVersion);
+    }
+    if (message.specsJson !== "") {
+      obj.specsJson = message.specsJson;
+    }
+    return obj;
+  },
+};
+
+function createBaseKeepRollupsReply(): KeepRollupsReply {
+  return { rollupsJson: "", skipped: [], buildMs: 0 };
+}
+
+export const KeepRollupsReply: MessageFns<KeepRollupsReply> = {
+  encode(message: KeepRollupsReply, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.rollupsJson !== "") {
+      writer.uint32(10).string(message.rollupsJson);
+    }
+    for (const v of message.skipped) {
+      writer.uint32(18).string(v!);
+    }
+    if (message.buildMs !== 0) {
+      writer.uint32(24).int32(message.buildMs);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): KeepRollupsReply {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseKeepRollupsReply();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.rollupsJson = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.skipped.push(reader.string());
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.buildMs = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): KeepRollupsReply {
+    return {
+      rollupsJson: isSet(object.rollupsJson)
+        ? globalThis.String(object.rollupsJson)
+        : isSet(object.rollups_json)
+        ? globalThis.String(object.rollups_json)
+        : "",
+      skipped: globalThis.Array.isArray(object?.skipped) ? object.skipped.map((e: any) => globalThis.String(e)) : [],
+      buildMs: isSet(object.buildMs)
+        ? globalThis.Number(object.buildMs)
+        : isSet(object.build_ms)
+        ? globalThis.Number(object.build_ms)
+        : 0,
+    };
+  },
+
+  toJSON(message: KeepRollupsReply): unknown {
+    const obj: any = {};
+    if (message.rollupsJson !== "") {
+      obj.rollupsJson = message.rollupsJson;
+    }
+    if (message.skipped?.length) {
+      obj.skipped = message.skipped;
+    }
+    if (message.buildMs !== 0) {
+      obj.buildMs = Math.round(message.buildMs);
+    }
+    return obj;
+  },
+};
+
 /**
  * The chart engine's access to sources, served by the data-source process (which holds the
  * connections and their secrets). chart-query compiles chart SQL with @bi/query from a source's
@@ -996,6 +1237,14 @@ export interface DataSourceQueryServiceClient {
   /** Runs one compiled read-only statement with bound parameters, with the source's timeout and row cap. */
 
   runQuery(request: RunQueryRequest): Observable<RunQueryReply>;
+
+  /**
+   * Builds the source's kept rollups (issue 31, ADR 0022) in the analytics store from the specs
+   * chart-query chose from its saved charts, recorded with the data version they hold; replaces the
+   * source's earlier ones. Nothing is built when the source is past data_version or not in the store.
+   */
+
+  keepRollups(request: KeepRollupsRequest): Observable<KeepRollupsReply>;
 }
 
 /**
@@ -1017,11 +1266,19 @@ export interface DataSourceQueryServiceController {
   /** Runs one compiled read-only statement with bound parameters, with the source's timeout and row cap. */
 
   runQuery(request: RunQueryRequest): Promise<RunQueryReply> | Observable<RunQueryReply> | RunQueryReply;
+
+  /**
+   * Builds the source's kept rollups (issue 31, ADR 0022) in the analytics store from the specs
+   * chart-query chose from its saved charts, recorded with the data version they hold; replaces the
+   * source's earlier ones. Nothing is built when the source is past data_version or not in the store.
+   */
+
+  keepRollups(request: KeepRollupsRequest): Promise<KeepRollupsReply> | Observable<KeepRollupsReply> | KeepRollupsReply;
 }
 
 export function DataSourceQueryServiceControllerMethods() {
   return function (constructor: Function) {
-    const grpcMethods: string[] = ["describe", "runQuery"];
+    const grpcMethods: string[] = ["describe", "runQuery", "keepRollups"];
     for (const method of grpcMethods) {
       const descriptor: any = Reflect.getOwnPropertyDescriptor(constructor.prototype, method);
       GrpcMethod("DataSourceQueryService", method)(constructor.prototype[method], method, descriptor);

@@ -1,0 +1,152 @@
+import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import type { Chart } from '@bi/chart-model';
+import type { AppConfig } from '@bi/config';
+import type { Logger } from '@bi/core';
+import { TOPICS, type EventBus, type Subscription } from '@bi/messaging';
+import { eventsV1, type dashboardV1, type dataSourceQueryV1 } from '@bi/proto';
+import { chooseRollups, parseRowRules, type ChartQueryIR, type SourceField } from '@bi/query';
+import { CONFIG, EVENT_BUS, LOGGER } from '@bi/service-kit';
+import { isEmptyChart, planChart, sourceFieldsOf, type SourceDescription } from './chart-plan.js';
+import { BACKENDS, type ChartQueryBackends } from './backends.js';
+
+/** The calls keeping rollups needs beyond a chart run's. */
+export interface RollupBackends {
+  listChartsBySource(dataSourceId: string): Promise<dashboardV1.ListChartsBySourceReply>;
+  keepRollups(req: dataSourceQueryV1.KeepRollupsRequest): Promise<dataSourceQueryV1.KeepRollupsReply>;
+}
+
+export const ROLLUP_KEEPER_GROUP = 'chart-query-rollups';
+/** Saved charts of one source a choice reads at most. */
+const MAX_CHARTS = 500;
+/** Rollups one source keeps at most. */
+export const ROLLUPS_PER_SOURCE = 4;
+
+/**
+ * The rollups worth keeping for a source, from its saved charts (@bi/query chooseRollups): each
+ * chart's query as it runs with its stored filters, grouped besides by the fields the source's
+ * row-level rules name (every reader's query filters on them).
+ */
+export function rollupSpecsFor(source: SourceDescription, charts: readonly Chart[]) {
+  const irs: ChartQueryIR[] = [];
+  for (const chart of charts) {
+    if (isEmptyChart(chart) || chart.dataSourceId !== source.dataSourceId) continue;
+    try {
+      const plan = planChart({ chart, source, globalFilters: [] });
+      irs.push(plan.main);
+    } catch {
+      // a chart that does not run (a field gone) asks for nothing
+    }
+  }
+  const fields = new Map(sourceFieldsOf(source).map((f) => [f.name, f]));
+  const ruled: SourceField[] = [];
+  for (const r of parseRowRules(source.rowRulesJson).rules) {
+    const f = fields.get(r.field);
+    if (f && !ruled.some((x) => x.name === f.name)) ruled.push(f);
+  }
+  return chooseRollups(irs, { alwaysGroupBy: ruled, maxRollups: ROLLUPS_PER_SOURCE });
+}
+
+/**
+ * Keeps each analytics-store source's rollups current (issue 31, ADR 0022): after a data change of
+ * the source (an import, append, replace, delete or sync: its DataChanged event) and after a chart
+ * of it is saved (ChartChanged), the rollups are chosen again from its saved charts and built by the
+ * data-source service (KeepRollups) for the new data version, in the background. Until they are,
+ * the compiler answers from the table (a rollup serves only the version it holds). One build per
+ * source at a time; changes meanwhile ask for one more after it.
+ */
+@Injectable()
+export class RollupKeeper implements OnModuleInit, OnModuleDestroy {
+  private readonly subscriptions: Subscription[] = [];
+  private readonly running = new Map<string, { again: boolean; done: Promise<void> }>();
+  /** per source, the specs and version last kept: a save that changes neither builds nothing again */
+  private readonly lastKept = new Map<string, string>();
+  /** per source, the row rules its rollups were last chosen under (a rules change bumps no data version) */
+  private readonly lastRules = new Map<string, string>();
+
+  constructor(
+    @Inject(BACKENDS) private readonly backends: ChartQueryBackends & Partial<RollupBackends>,
+    @Inject(EVENT_BUS) private readonly bus: EventBus,
+    @Inject(CONFIG) private readonly config: AppConfig,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  async onModuleInit(): Promise<void> {
+    if (!this.config.charts.rollups) return;
+    this.subscriptions.push(
+      await this.bus.subscribe(TOPICS.dataChanged, ROLLUP_KEEPER_GROUP, async (m) => {
+        const event = eventsV1.DataChanged.decode(m.value);
+        if (event.payload?.changeKind !== 'delete_source') this.schedule(event.aggregateId);
+      }),
+      await this.bus.subscribe(TOPICS.chartChanged, ROLLUP_KEEPER_GROUP, async (m) => {
+        const event = eventsV1.ChartChanged.decode(m.value);
+        if (event.payload?.changeKind !== 'saved' || !event.payload.chartJson) return;
+        try {
+          const id = (JSON.parse(event.payload.chartJson) as Chart).dataSourceId;
+          if (id) this.schedule(id);
+        } catch {
+          // not a chart: nothing to keep
+        }
+      }),
+    );
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    for (const s of this.subscriptions) await s.close();
+    await Promise.all([...this.running.values()].map((r) => r.done));
+  }
+
+  /**
+   * A chart of the source ran without a rollup: when the source's row rules are not those its rollups
+   * were chosen under (a change of rules emits no DataChanged), choose and build them again, so the
+   * rules' fields become rollup dimensions.
+   */
+  noteMiss(source: SourceDescription): void {
+    if (!this.config.charts.rollups || source.dialect !== 'duckdb') return;
+    const seen = this.lastRules.get(source.dataSourceId);
+    if (seen === undefined || seen === source.rowRulesJson) return;
+    this.lastRules.set(source.dataSourceId, source.rowRulesJson);
+    void this.schedule(source.dataSourceId);
+  }
+
+  /** Chooses and builds the source's rollups now or, while a build of it runs, once more after it. */
+  schedule(dataSourceId: string): Promise<void> {
+    const current = this.running.get(dataSourceId);
+    if (current) {
+      current.again = true;
+      return current.done;
+    }
+    const entry = { again: false, done: Promise.resolve() };
+    entry.done = (async () => {
+      try {
+        do {
+          entry.again = false;
+          await this.keep(dataSourceId).catch((e) => this.logger.warn('rollups not kept', { dataSourceId, error: e }));
+        } while (entry.again);
+      } finally {
+        this.running.delete(dataSourceId);
+      }
+    })();
+    this.running.set(dataSourceId, entry);
+    return entry.done;
+  }
+
+  private async keep(dataSourceId: string): Promise<void> {
+    const { listChartsBySource, keepRollups } = this.backends;
+    if (!listChartsBySource || !keepRollups) return;
+    const source = await this.backends.describe(dataSourceId);
+    if (source.dialect !== 'duckdb') return;
+    const listed = (await listChartsBySource.call(this.backends, dataSourceId)).charts.slice(0, MAX_CHARTS);
+    const charts: Chart[] = [];
+    for (const c of listed) {
+      const record = await this.backends.getChart(c.tab, c.chartId).catch(() => undefined);
+      if (record?.chartJson) charts.push(JSON.parse(record.chartJson) as Chart);
+    }
+    this.lastRules.set(dataSourceId, source.rowRulesJson);
+    const specs = rollupSpecsFor(source, charts);
+    const key = JSON.stringify([source.dataVersion, source.rowRulesJson, specs]);
+    if (this.lastKept.get(dataSourceId) === key) return;
+    const reply = await keepRollups.call(this.backends, { dataSourceId, dataVersion: source.dataVersion, specsJson: JSON.stringify(specs) });
+    if (!reply.skipped.includes('stale')) this.lastKept.set(dataSourceId, key);
+    this.logger.debug('rollups chosen', { dataSourceId, dataVersion: source.dataVersion, charts: charts.length, specs: specs.length, skipped: reply.skipped, buildMs: reply.buildMs });
+  }
+}

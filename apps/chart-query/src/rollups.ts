@@ -1,0 +1,56 @@
+import { matchRollupQuery, querySourceFrom, rollupMissText, type DialectName, type KeptRollup, type QueryIR } from '@bi/query';
+import { z } from 'zod';
+import type { SourceDescription } from './chart-plan.js';
+
+/**
+ * The chart engine's side of kept rollups (issue 31, ADR 0022): the source's rollups as Describe
+ * lists them (rollups_json), offered to @bi/query's matcher for each query of an answer. A rollup is
+ * offered only for the source as built — a joined table whose inputs carry the viewer's row rules
+ * reads another source, and runs raw; the source's own row rules are a filter, which the matcher
+ * checks like any other (its fields must be grouped by the rollup).
+ */
+
+const field = z.object({ name: z.string().min(1), dataType: z.enum(['string', 'number', 'date']) });
+const keptRollups = z
+  .array(
+    z.object({
+      id: z.string().min(1),
+      table: z.string().min(1),
+      schema: z.string().optional(),
+      dataVersion: z.number().int(),
+      rows: z.number().int().nonnegative(),
+      floatSums: z.array(z.string()),
+      dimensions: z.array(field),
+      measures: z.array(z.object({ field, parts: z.array(z.enum(['sum', 'count', 'min', 'max'])) })),
+    }),
+  )
+  .max(64);
+
+/** meta.rollup of a chart answer: the rollup that served the chart's points, or why none did. */
+export type RollupMeta = { used: true; id: string; rows: number; dataVersion: number } | { used: false; reason: string };
+
+/** The source's kept rollups (Describe's rollups_json; '' or an unreadable list: none). */
+export function keptRollupsOf(source: SourceDescription): KeptRollup[] {
+  if (!source.rollupsJson) return [];
+  try {
+    const r = keptRollups.safeParse(JSON.parse(source.rollupsJson));
+    return r.success ? r.data : [];
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * A query of an answer as it runs: from the smallest covering rollup built at the source's data
+ * version, else as planned — with what meta.rollup says. `enabled` false: BI_ROLLUPS=off.
+ */
+export function withRollup<Q extends QueryIR>(q: Q, source: SourceDescription, dialect: DialectName, enabled: boolean): { q: Q; meta: RollupMeta } {
+  if (!enabled) return { q, meta: { used: false, reason: rollupMissText({ reason: 'off' }) } };
+  const querySource = q.kind === 'summary' ? q.base.source : q.source;
+  let rollups = keptRollupsOf(source);
+  // the rollups hold the source's rows as built; a viewer-filtered join is another source
+  if (rollups.length && JSON.stringify(querySource) !== JSON.stringify(querySourceFrom(source))) rollups = [];
+  const m = matchRollupQuery(q, rollups, source.dataVersion, dialect);
+  if ('q' in m) return { q: m.q as Q, meta: { used: true, id: m.rollup.id, rows: m.rollup.rows, dataVersion: m.rollup.dataVersion } };
+  return { q, meta: { used: false, reason: rollupMissText(m) } };
+}

@@ -1,0 +1,160 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import type { DuckDBConnection } from '@duckdb/node-api';
+import { AppError, type Logger } from '@bi/core';
+import type { SqlExecutor } from '@bi/persistence';
+import type { dataSourceQueryV1 } from '@bi/proto';
+import { compile, doubleQuote, querySourceFrom, rollupBuildQuery, rollupSpecKey, type QuerySource, type RollupSpec } from '@bi/query';
+import { LOGGER, idOrNotFound } from '@bi/service-kit';
+import { z } from 'zod';
+import { DataSourceEvents } from '../data-source.events.js';
+import { DataSourceRepository } from '../data-source.repository.js';
+import { DuckdbDriver } from '../drivers/duckdb.driver.js';
+import { SourceRunner } from '../source-runner.js';
+import { ROLLUP_SCHEMA, RollupRecords, keptOf, type RollupRow } from './rollup-records.js';
+import { SourceQueryService } from './source-query.service.js';
+
+/** Specs one KeepRollups call builds at most. */
+export const MAX_ROLLUPS = 8;
+/**
+ * A rollup is kept when it has at most this fraction of its table's rows (else scanning it saves too
+ * little to be worth its size), or at most ROLLUP_MIN_ROWS rows whatever the table (a small rollup is
+ * always cheap to read).
+ */
+export const ROLLUP_MAX_FRACTION = 0.1;
+export const ROLLUP_MIN_ROWS = 10_000;
+
+const field = z.object({ name: z.string().min(1).max(256), dataType: z.enum(['string', 'number', 'date']) });
+const specsSchema = z
+  .array(
+    z.object({
+      dimensions: z.array(field).max(32),
+      measures: z.array(z.object({ field, parts: z.array(z.enum(['sum', 'count', 'min', 'max'])).min(1).max(4) })).max(64),
+    }),
+  )
+  .max(MAX_ROLLUPS);
+
+/**
+ * KeepRollups (issue 31, ADR 0022): builds the rollups chart-query chose for a source in the
+ * analytics store — the rollup SELECT that @bi/query writes (rollupBuildQuery) over the source's
+ * own FROM part, as `CREATE TABLE rollups.<name> AS …` — and records them with the data version
+ * they hold, replacing the source's earlier ones (their tables dropped after the record commits).
+ * A rollup larger than ROLLUP_MAX_FRACTION of its table (and over ROLLUP_MIN_ROWS) is dropped at
+ * once. When the source's version moved while building, nothing is recorded: a newer call builds
+ * for the newer version, and the compiler never reads a rollup of another version.
+ */
+@Injectable()
+export class RollupsService {
+  readonly records: RollupRecords;
+
+  constructor(
+    private readonly repo: DataSourceRepository,
+    private readonly runner: SourceRunner,
+    private readonly queries: SourceQueryService,
+    private readonly events: DataSourceEvents,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {
+    this.records = new RollupRecords(repo.db);
+  }
+
+  async keep(req: dataSourceQueryV1.KeepRollupsRequest): Promise<dataSourceQueryV1.KeepRollupsReply> {
+    const id = idOrNotFound(req.dataSourceId, 'datasource.not_found').toLowerCase();
+    let specs: RollupSpec[];
+    try {
+      const parsed = specsSchema.safeParse(JSON.parse(req.specsJson || '[]'));
+      if (!parsed.success) throw new Error(parsed.error.issues[0]?.message);
+      specs = parsed.data;
+    } catch (e) {
+      throw new AppError('invalid', 'request.invalid', { detail: `specsJson: ${(e as Error).message}` });
+    }
+    const source = await this.queries.describe(id);
+    if (source.dialect !== 'duckdb') return { rollupsJson: '[]', skipped: ['not_in_store'], buildMs: 0 };
+    if (source.dataVersion !== Number(req.dataVersion)) return { rollupsJson: '[]', skipped: ['stale'], buildMs: 0 };
+    const spec = await this.queries.connectionSpec(id);
+    const started = Date.now();
+    const querySource = querySourceFrom(source);
+    const built: { row: RollupRow; key: string }[] = [];
+    const skipped: string[] = [];
+    await this.runner.drivers.use(spec, async (d) => {
+      if (!(d instanceof DuckdbDriver)) {
+        skipped.push('not_in_store');
+        return;
+      }
+      await d.withConnection(async (conn) => {
+        await conn.run(`CREATE SCHEMA IF NOT EXISTS ${doubleQuote(ROLLUP_SCHEMA)}`);
+        const tableRows = await countRows(conn, querySource);
+        const floats = await floatFields(conn, querySource, [...new Set(specs.flatMap((s) => s.measures.filter((m) => m.field.dataType === 'number').map((m) => m.field.name)))]);
+        for (const s of specs) {
+          const key = rollupSpecKey(s);
+          const table = `r_${id.replace(/-/g, '')}_${createHash('sha256').update(key).digest('hex').slice(0, 12)}_v${source.dataVersion}`;
+          const ref = `${doubleQuote(ROLLUP_SCHEMA)}.${doubleQuote(table)}`;
+          const one = Date.now();
+          const floatSums = s.measures.map((m) => m.field.name).filter((n) => floats.has(n));
+          const build = rollupBuildQuery(s, querySource, 'duckdb', floatSums);
+          await conn.run(`CREATE OR REPLACE TABLE ${ref} AS ${build.sql}`, build.params as never);
+          const rows = Number((await conn.runAndReadAll(`SELECT COUNT(*) FROM ${ref}`)).getRows()[0]![0]);
+          if (rows > ROLLUP_MIN_ROWS && rows > tableRows * ROLLUP_MAX_FRACTION) {
+            await conn.run(`DROP TABLE ${ref}`);
+            skipped.push('too_large');
+            continue;
+          }
+          built.push({ key, row: { id: randomUUID(), spec: s, table_name: table, data_version: source.dataVersion, row_count: rows, table_rows: tableRows, float_sums: floatSums, build_ms: Date.now() - one, built_at: new Date() } });
+        }
+      });
+    });
+    // record them only when the source is still at the version they hold (read before the
+    // transaction: the metadata store may have one connection); the earlier ones go. A version moved
+    // after this check leaves them recorded under the version they hold, which Describe no longer offers.
+    const current = (await this.queries.describe(id)).dataVersion === source.dataVersion;
+    const record = (tx: SqlExecutor) => this.replaceRecords(tx, id, built.map((b) => b.row));
+    const old = current ? await this.repo.db.transaction(record) : undefined;
+    // descriptions kept under the source's stamp (the BFF's, chart-query's) list the rollups: renewed
+    if (old && (built.length > 0 || old.length > 0)) await this.events.sourcesChanged([id]);
+    const drop = old ?? built.map((b) => b.row);
+    if (!old) skipped.push('stale');
+    await this.dropTables(spec, drop.map((r) => r.table_name));
+    const buildMs = Date.now() - started;
+    this.logger.info('rollups kept', { dataSourceId: id, dataVersion: source.dataVersion, kept: old ? built.length : 0, skipped, buildMs });
+    return { rollupsJson: JSON.stringify(old ? built.map((b) => keptOf(b.row)) : []), skipped, buildMs };
+  }
+
+  /** The source's records replaced by `rows`; answers the earlier ones whose tables are to go. */
+  private async replaceRecords(tx: SqlExecutor, id: string, rows: RollupRow[]): Promise<RollupRow[]> {
+    const before = await this.records.of(id, tx);
+    await tx.query('DELETE FROM data_source.rollups WHERE source_id = $1', [id]);
+    for (const row of rows) {
+      await tx.query(
+        `INSERT INTO data_source.rollups (id, source_id, spec, table_name, data_version, row_count, table_rows, float_sums, build_ms)
+         VALUES ($1, $2, $3::jsonb, $4, $5, $6, $7, $8::jsonb, $9)`,
+        [row.id, id, JSON.stringify(row.spec), row.table_name, row.data_version, row.row_count, row.table_rows, JSON.stringify(row.float_sums), row.build_ms],
+      );
+    }
+    return before.filter((b) => !rows.some((n) => n.table_name === b.table_name));
+  }
+
+  private async dropTables(spec: Awaited<ReturnType<SourceQueryService['connectionSpec']>>, tables: string[]): Promise<void> {
+    if (tables.length === 0) return;
+    await this.runner.drivers
+      .use(spec, async (d) => {
+        if (!(d instanceof DuckdbDriver)) return;
+        await d.withConnection(async (conn) => {
+          for (const t of tables) await conn.run(`DROP TABLE IF EXISTS ${doubleQuote(ROLLUP_SCHEMA)}.${doubleQuote(t)}`);
+        });
+      })
+      .catch((e) => this.logger.warn('rollup tables left in the store', { tables, error: e }));
+  }
+}
+
+/** The source's row count (the detail count @bi/query writes). */
+async function countRows(conn: DuckDBConnection, source: QuerySource): Promise<number> {
+  const q = compile({ kind: 'detail', source, columns: [], filters: { kind: 'and', children: [] }, order: [], limit: 1, offset: 0, count: true }, 'duckdb');
+  return Number((await conn.runAndReadAll(q.sql, q.params as never)).getRows()[0]![0]);
+}
+
+/** Which of the number fields are floating point in the source (their sums are compensated, rollup.ts). */
+async function floatFields(conn: DuckDBConnection, source: QuerySource, names: string[]): Promise<Set<string>> {
+  if (names.length === 0) return new Set();
+  const q = compile({ kind: 'detail', source, columns: names.map((name, i) => ({ field: { name, dataType: 'number' }, alias: `c${i}`, title: name })), filters: { kind: 'and', children: [] }, order: [], limit: 1, offset: 0 }, 'duckdb');
+  const types = (await conn.runAndReadAll(q.sql, q.params as never)).columnTypes().map((t) => t.toString().toUpperCase());
+  return new Set(names.filter((_, i) => /^(DOUBLE|FLOAT|REAL)/.test(types[i] ?? '')));
+}
