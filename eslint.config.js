@@ -14,7 +14,7 @@ const WEB_MODULE_EDGES = {
   'chart-detail': ['chart', 'chart-editor'],
   'dashboard-linkage': ['auth', 'chart', 'chart-editor'],
   'dashboard-filters': ['chart', 'chart-editor'],
-  admin: ['auth', 'data-source'],
+  admin: ['auth', 'data-source', 'chat'],
   'excel-upload': ['data-source'],
   relation: ['auth', 'chart', 'chart-editor', 'dashboard', 'sharing'],
   'join-table': ['data-source', 'chart-editor'],
@@ -25,6 +25,7 @@ const WEB_MODULE_EDGES = {
   warnings: ['auth'],
   chart: [],
   auth: [],
+  chat: ['auth', 'chart', 'dashboard'],
 };
 (function assertNoCycle() {
   const state = {};

@@ -133,7 +133,7 @@ export function productClient(port, { maxSockets = 8, gzip: defaultGzip = false 
 
 /**
  * Starts the built product (apps/embedded/dist/main.js under `root`) on 127.0.0.1:`port` with the
- * benchmarks' settings (no demo, no sign-in limit, warn logs); its stderr is shown. Answers
+ * benchmarks' settings (no demo, no sign-in limit, warn logs); its stderr is shown. Answers `pid`,
  * `exited()` (whether the process has ended) and `stop()` (SIGTERM, SIGKILL after 10 s).
  */
 export function startProduct({ root, port, grpcBasePort, password, dataDir, webDist, nodeArgs = [] }) {
@@ -164,7 +164,7 @@ export function startProduct({ root, port, grpcBasePort, password, dataDir, webD
       }, 10_000).unref();
     });
   }
-  return { exited: () => exited, stop };
+  return { pid: child.pid, exited: () => exited, stop };
 }
 
 /**

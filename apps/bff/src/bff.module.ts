@@ -41,6 +41,8 @@ import { WarnStreamController } from './warning/warn-stream.controller.js';
 import { WarnMessageController } from './warning/warn-message.controller.js';
 import { SubscriptionController } from './subscription/subscription.controller.js';
 import { BFF_LOGGER, EVENT_BUS, WarnStreamHub } from './warning/warn-stream.js';
+import { RobotChoicesController, RobotsAdminController } from './warning/robots.controller.js';
+import { WechartController } from './chart/wechart.controller.js';
 
 @Module({})
 export class BffModule {
@@ -74,6 +76,9 @@ export class BffModule {
         WarnMessageController,
         SubscriptionController,
         RelationController,
+        WechartController,
+        RobotChoicesController,
+        RobotsAdminController,
         // last: its POST data_source/{hash}[/{programId}] must not take the paths of the controllers above
         IndicatorController,
         ErpReportController,

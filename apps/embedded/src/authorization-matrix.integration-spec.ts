@@ -1,5 +1,6 @@
 import { AUTHORIZATION_MATRIX, CALLERS, type Caller, type Expected } from './authorization-matrix.js';
 import { startReferenceProvider, type ReferenceProvider } from '@bi/erp-provider';
+import { robotSink } from '../../../libs/delivery/src/drivers/robot-sink.testing.js';
 import { analyticsDataDir, startTestStack, TEST_PASSWORD, type TestStack } from './testing.js';
 
 // The authorization matrix (issue 17): every route of the OpenAPI document, called by each caller —
@@ -53,10 +54,16 @@ describe('authorization matrix', () => {
   /** An indicator import of one target (dataType 1 on the request's account, 5 on the primary account: the reference provider). */
   const indicatorPayload = (dataType: 1 | 5) => ({ targets: ['all.revenue'], name: unique('Ind').slice(0, 20), period: 0, periodDimension: 1, compare: 0, account: dataType === 1 ? erpAccount : undefined, projectId: F.dsProject, dataType });
 
+  // chat robots (issue 30): a DingTalk robot's sink, the one other port the product may post to
+  let sink: Awaited<ReturnType<typeof robotSink>>;
+  const freshRobot = async () => (await ok('POST', '/api/robots', { name: unique('Robot'), vendor: 'dingtalk', webhookUrl: sink.url })).id as string;
+  let sharedRobot: Promise<string> | undefined;
+
   beforeAll(async () => {
+    sink = await robotSink('dingtalk', '');
     const dataDir = await analyticsDataDir('matrix', ["CREATE TABLE sales AS SELECT ['East', 'West', 'North'][1 + (i % 3)] AS region, i AS qty FROM range(1, 31) t(i)"]);
     provider = await startReferenceProvider({ port: erpAccount.port, user: erpAccount.userName, password: erpAccount.identity, dataset: { days: 30 } });
-    stack = await startTestStack({ BI_DATA_DIR: dataDir, BI_MODULES: 'sql,mysql,oracle,excel,e10report', BI_OUTBOUND_ALLOW: `127.0.0.1:${erpAccount.port}` });
+    stack = await startTestStack({ BI_DATA_DIR: dataDir, BI_MODULES: 'sql,mysql,oracle,excel,e10report', BI_OUTBOUND_ALLOW: `127.0.0.1:${erpAccount.port} ${new URL(sink.url).host}` });
     tokens.admin = await stack.login('admin');
     tokens.viewer = await stack.login('viewer');
     tokens.analyst = await stack.login('analyst');
@@ -81,6 +88,7 @@ describe('authorization matrix', () => {
   afterAll(async () => {
     await stack?.stop();
     await provider?.close();
+    await sink?.close();
   });
 
   async function ok(method: string, path: string, body?: unknown, token = tokens.admin) {
@@ -279,6 +287,11 @@ describe('authorization matrix', () => {
       await ok('POST', `/api/chart-edit/dashboard/${dashboardId}`, { title: 'Qty', dataSourceId: F.src, type: 'bar' });
       return { params: { projectId }, body: { dataSourceId: F.src, projectId: F.dsProject } };
     },
+    'POST /api/robots': async () => ({ body: { name: unique('Robot'), vendor: 'dingtalk', webhookUrl: sink.url } }),
+    'PUT /api/robots/{robotId}': async () => ({ params: { robotId: await freshRobot() }, body: { name: unique('Robot'), vendor: 'dingtalk' } }),
+    'DELETE /api/robots/{robotId}': async () => ({ params: { robotId: await freshRobot() } }),
+    'POST /api/dashboard/wechart/{tab}/{chartId}': async () => ({ body: { robotId: await (sharedRobot ??= freshRobot()), remark: 'matrix' } }),
+    'GET /api/dashboard/datasource/projects/{route}/{projectId}': async () => ({ params: { route: 'dashboard', projectId: F.dProject } }),
   };
 
   const subscriptionBody = () => ({ name: unique('Report'), dashboardId: F.dash, schedule: { frequency: 'daily', hour: 9 }, recipients: [{ kind: 'user', userId: F.someUserId }], formats: ['csv'] });

@@ -181,4 +181,15 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixLine> = {
   'POST /api/data_source/issue_trees': ['deny', 'deny', 'allow', 'allow', 'allow', '-'],
   'POST /api/data_source/merge': ['deny', 'deny', 'allow', 'allow', 'allow', '-'],
   'POST /api/data_source/yifei_import_indicators': ['deny', 'deny', 'allow', 'allow', 'allow', '-'],
+  // chat robots (issue 30): administrators keep them; any signed-in user sees their names to share a chart to one
+  'GET /api/robots': ['deny', 'deny', 'deny', 'deny', 'allow', '-'],
+  'POST /api/robots': ['deny', 'deny', 'deny', 'deny', 'allow', '-'],
+  'PUT /api/robots/{robotId}': ['deny', 'deny', 'deny', 'deny', 'allow', '-'],
+  'DELETE /api/robots/{robotId}': ['deny', 'deny', 'deny', 'deny', 'allow', '-'],
+  'GET /api/robots/choices': ['deny', 'allow', 'allow', 'allow', 'allow', '-'],
+  // share a chart to chat: as the sender, who must read the chart's source; it answers a message, no rows (the
+  // sender's row rules apply to the picture sent: apps/embedded/src/wechart.integration-spec.ts)
+  'POST /api/dashboard/wechart/{tab}/{chartId}': ['deny', 'deny', 'deny', 'allow', 'allow', '-'],
+  // the sources a dashboard folder's charts use (issue 29, spec 01 §7): the tab's read permission; unreadable sources unnamed
+  'GET /api/dashboard/datasource/projects/{route}/{projectId}': ['deny', 'allow', 'allow', 'allow', 'allow', '-'],
 };

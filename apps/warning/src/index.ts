@@ -6,6 +6,7 @@ import { BACKENDS, GrpcBackends, type WarningBackends } from './backends.js';
 import type { Resolver } from '@bi/outbound';
 import { AlertDeliveries, OUTBOUND_RESOLVER } from './channels.js';
 import { MessagesService } from './messages.service.js';
+import { Robots } from './robots.js';
 import { WARNING_MIGRATIONS, WARNING_SCHEMA } from './migrations.js';
 import { WarningGrpcController } from './warning.grpc.controller.js';
 import { CLOCK, systemClock, WarningEngine, type Clock } from './warning.engine.js';
@@ -43,6 +44,7 @@ export async function startWarningService(runtime: ServiceRuntime, url: string, 
       controllers: [WarningGrpcController],
       providers: [
         MessagesService,
+        Robots,
         AlertDeliveries,
         WarningEngine,
         SubscriptionsService,

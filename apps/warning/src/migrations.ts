@@ -201,6 +201,27 @@ ALTER TABLE warning.messages DROP COLUMN webhook_status;
 `,
   },
   {
+    id: '0006_robots',
+    sql: `
+-- chat robots kept by administrators (issue 30): a shared chart or an alert is sent to one through the
+-- driver of its vendor (@bi/delivery). The webhook URL (it carries the robot's key) and the secret are
+-- encrypted (SecretBox, the id as associated data); url_hint is the URL's scheme and host, all of it
+-- that is ever answered.
+CREATE TABLE warning.robots (
+  id uuid PRIMARY KEY,
+  name text NOT NULL,
+  vendor text NOT NULL CHECK (vendor IN ('wecom', 'dingtalk', 'feishu', 'slack')),
+  url_enc text NOT NULL,
+  url_hint text NOT NULL,
+  secret_enc text,
+  updated_by text NOT NULL DEFAULT '',
+  created_at timestamptz NOT NULL DEFAULT now(),
+  updated_at timestamptz NOT NULL DEFAULT now()
+);
+CREATE UNIQUE INDEX robots_name ON warning.robots (lower(name));
+`,
+  },
+  {
     id: '0007_subscriptions',
     sql: `
 -- report subscriptions (issue 30): what is sent (a dashboard or one of its charts), when (schedule in a

@@ -21,7 +21,7 @@ import { eventsV1, type chartQueryV1, type warningV1 } from '@bi/proto';
 import { CONFIG, DATABASE, EVENT_BUS, LOGGER, isUuid } from '@bi/service-kit';
 import { canReadSource, rowRulesFingerprint, type Principal } from '@bi/access';
 import { AppError } from '@bi/core';
-import { enqueueDeliveries } from '@bi/delivery';
+import { enqueueDeliveries, robotRecipient } from '@bi/delivery';
 import { BACKENDS, principalOf, type UserInfo, type WarningBackends } from './backends.js';
 import { webhookChannel } from './channels.js';
 import { evaluateRule, formatLocal, shouldFire, timedWindow, type ResultColumn, type Row, type RuleOutcome } from './evaluate.js';
@@ -562,6 +562,10 @@ export class WarningEngine implements OnModuleInit, OnModuleDestroy {
     ) as Record<Language, string>;
     const ownerPrincipal = principalOf(owner);
     const now = this.clock.now();
+    // the chat robots the alert names (issue 30) that still exist, each sent through its vendor's driver
+    const robots = item.robotIds?.length
+      ? (await tx.query<{ id: string; vendor: string }>(`SELECT id::text, vendor FROM warning.robots WHERE id = ANY($1::uuid[])`, [item.robotIds])).rows
+      : [];
     const names: string[] = [];
     for (const userId of recipients) {
       const info = users.get(userId);
@@ -571,7 +575,7 @@ export class WarningEngine implements OnModuleInit, OnModuleDestroy {
       const r = await tx.query(
         `INSERT INTO warning.messages (id, user_id, firing_key, chart_id, dashboard_id, tab, warn_id, warn_name, texts, is_send_mail, is_send_wechat, created_at)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) ON CONFLICT (firing_key, user_id) DO NOTHING`,
-        [id, userId, firingKey, rule.chart_id, rule.dashboard_id, rule.tab, rule.rule_id, item.warnName, JSON.stringify(seen), item.isSendMail === true, item.isSendWechat === true, now],
+        [id, userId, firingKey, rule.chart_id, rule.dashboard_id, rule.tab, rule.rule_id, item.warnName, JSON.stringify(seen), item.isSendMail === true, item.isSendWechat === true || robots.length > 0, now],
       );
       if (r.rowCount === 0) continue;
       await enqueueEvent(
@@ -611,6 +615,7 @@ export class WarningEngine implements OnModuleInit, OnModuleDestroy {
     const targets = [
       ...(item.isSendMail ? (item.mailTo ?? []).map((recipient) => ({ channel: 'mail', recipient })) : []),
       ...(item.isSendWechat && item.webhookUrl ? [{ channel: webhookChannel(item.webhookFormat), recipient: item.webhookUrl }] : []),
+      ...robots.map((r) => ({ channel: r.vendor, recipient: robotRecipient(r.id) })),
     ];
     await enqueueDeliveries(tx, WARNING_SCHEMA, {
       origin: 'firing',

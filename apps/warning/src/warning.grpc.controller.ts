@@ -1,9 +1,12 @@
 import { Controller } from '@nestjs/common';
 import { warningV1 } from '@bi/proto';
+import { robotRecipient } from '@bi/delivery';
+import { AlertDeliveries } from './channels.js';
 import { AppError } from '@bi/core';
 import { LANGUAGES } from '@bi/i18n';
 import { MessagesService } from './messages.service.js';
 import { SubscriptionsService, type Caller } from './subscriptions/subscriptions.service.js';
+import { Robots } from './robots.js';
 import { WarningEngine } from './warning.engine.js';
 
 @Controller()
@@ -12,6 +15,8 @@ export class WarningGrpcController implements warningV1.WarningServiceController
   constructor(
     private readonly messages: MessagesService,
     private readonly engine: WarningEngine,
+    private readonly robots: Robots,
+    private readonly deliveries: AlertDeliveries,
     private readonly subscriptions: SubscriptionsService,
   ) {}
 
@@ -33,6 +38,27 @@ export class WarningGrpcController implements warningV1.WarningServiceController
   evaluateDue(r: warningV1.EvaluateDueRequest) {
     const at = r.at ? new Date(r.at) : undefined;
     return this.engine.evaluateDue(at && !Number.isNaN(at.getTime()) ? at : undefined);
+  }
+  listRobots() {
+    return this.robots.list();
+  }
+  saveRobot(r: warningV1.SaveRobotRequest) {
+    return this.robots.save(r);
+  }
+  deleteRobot(r: warningV1.DeleteRobotRequest) {
+    return this.robots.delete(r.id);
+  }
+  async sendToRobot(r: warningV1.SendToRobotRequest): Promise<warningV1.SendToRobotReply> {
+    const robot = await this.robots.get(r.robotId);
+    const outcome = await this.deliveries.sendNow(robot.vendor, robotRecipient(robot.id), {
+      title: r.title,
+      text: r.text,
+      link: r.link,
+      linkText: r.linkText,
+      eventId: r.eventId,
+      ...(r.imagePng?.length ? { imageBase64: Buffer.from(r.imagePng).toString('base64') } : {}),
+    });
+    return { status: outcome.kind, reason: outcome.kind === 'sent' ? '' : outcome.reason, vendor: robot.vendor };
   }
   async saveSubscription(r: warningV1.SaveSubscriptionRequest) {
     return { subscriptionJson: JSON.stringify(await this.subscriptions.save(callerOf(r.caller), r.subscriptionJson)) };

@@ -19,3 +19,4 @@ export * from './schemas/api-source.js';
 export * from './schemas/erp-report.js';
 export * from './schemas/indicator.js';
 export * from './schemas/subscription.js';
+export * from './schemas/robot.js';

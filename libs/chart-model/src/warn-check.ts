@@ -38,7 +38,7 @@ interface Found {
 
 // the steps of the order, per config, item and condition
 const CONFIG = { shape: 0, list: 1, tooMany: 2, kind: 3, userId: 4, items: 5 } as const;
-const ITEM = { shape: 0, name: 1, nameLength: 2, id: 3, isSwitch: 4, logic: 5, warnTime: 6, hour: 7, conditions: 8, tooManyConditions: 9, condition: 10, isSendMail: 11, isSendWechat: 12, mailTo: 13, mail: 14, mailRequired: 15, webhookFormat: 16, webhookUrl: 17, duplicateId: 18 } as const;
+const ITEM = { shape: 0, name: 1, nameLength: 2, id: 3, isSwitch: 4, logic: 5, warnTime: 6, hour: 7, conditions: 8, tooManyConditions: 9, condition: 10, isSendMail: 11, isSendWechat: 12, mailTo: 13, mail: 14, mailRequired: 15, webhookFormat: 16, webhookUrl: 17, duplicateId: 18, robotIds: 19 } as const;
 const CONDITION = { shape: 0, axisField: 1, field: 2, compare: 3, value: 4, between: 5 } as const;
 // a value's checks: blank, not a text or number, too long, not a number (a number field)
 const VALUE = { required: 0, invalid: 1, tooLong: 2, notNumber: 3 } as const;
@@ -99,6 +99,7 @@ function itemIssue(issue: z.core.$ZodIssue, path: readonly PropertyKey[], item: 
     case 'isSendMail':
     case 'isSendWechat':
     case 'webhookFormat':
+    case 'robotIds':
       return [[ITEM[member]], invalid(member)];
     case 'warnExactTime':
       return [[ITEM.hour], { key: 'warn.hour_invalid', params: { warn } }];

@@ -19,6 +19,8 @@ export const WARN_MAX_CONDITIONS = 10;
 export const WARN_NAME_MAX = 50;
 export const WARN_VALUE_MAX = 200;
 export const WARN_MAX_MAIL_TO = 10;
+/** chat robots one alert may send to (issue 30) */
+export const WARN_MAX_ROBOTS = 10;
 export const WARN_URL_MAX = 500;
 /** Hours 0–23 stand for 1:00–24:00 (spec 01 §3): hour h fires at (h + 1):00 in BI_TIME_ZONE. */
 export const WARN_HOUR_MIN = 0;
@@ -141,6 +143,7 @@ export function normalizeWarnConfig(raw: unknown, newId: () => string): WarnConf
     isSendWechat: it.isSendWechat === true,
     webhookUrl: it.webhookUrl ?? '',
     webhookFormat: it.webhookFormat ?? 'json',
+    ...(it.robotIds?.length ? { robotIds: [...new Set(it.robotIds)] } : {}),
   });
   return {
     warnItemsYList: (cfg.warnItemsYList ?? []).map(item),

@@ -1,6 +1,9 @@
 import { MailDriver, type SmtpOptions } from './drivers/mail.driver.js';
 import { WebhookDriver } from './drivers/webhook.driver.js';
 import { WeComDriver } from './drivers/wecom.driver.js';
+import { DingTalkDriver } from './drivers/dingtalk.driver.js';
+import { FeishuDriver } from './drivers/feishu.driver.js';
+import { SlackDriver } from './drivers/slack.driver.js';
 import type { ChannelDriver } from './types.js';
 
 /** What the drivers are built from (each takes its part). */
@@ -13,6 +16,9 @@ export const CHANNEL_DRIVERS: Readonly<Record<string, (options: DriverOptions) =
   mail: (o) => new MailDriver(o.smtp),
   webhook: () => new WebhookDriver(),
   wecom: () => new WeComDriver(),
+  dingtalk: () => new DingTalkDriver(),
+  feishu: () => new FeishuDriver(),
+  slack: () => new SlackDriver(),
 };
 
 /** The mail channel's name (an alert message's mail status); every other channel is an HTTP one (its webhook status). */

@@ -17,6 +17,13 @@ export interface DeliveryPayload {
   data?: Record<string, unknown>;
   /** the id the receiver deduplicates by (header x-bi-event-id) */
   eventId?: string;
+  /** chat robots: the message's title (a markdown heading, a post's or card's title) */
+  title?: string;
+  /** chat robots: a link back into the product (the chart), and its text */
+  link?: string;
+  linkText?: string;
+  /** chat robots: a picture (PNG, base64), sent where the vendor's webhook takes one (WeCom) */
+  imageBase64?: string;
   /** a mail's HTML part (the text stays its plain part) */
   html?: string;
   /** a mail's files (a report's PDF, XLSX, CSV, inline image: `cid` names it in the HTML) */
@@ -56,6 +63,11 @@ export interface DeliveryContext {
   signingSecret: string;
   /** an HTTP try's limit (default 10 s) */
   timeoutMs?: number;
+  /**
+   * Chat robots: the webhook URL and secret of the robot a `robot:<id>` recipient names (the warning
+   * service's robots, the secret decrypted only here); undefined for a robot that no longer exists.
+   */
+  robot?: (id: string) => Promise<{ url: string; secret: string } | undefined>;
 }
 
 /**

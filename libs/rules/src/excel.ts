@@ -45,7 +45,8 @@ export const UPLOAD_RESERVED_COLUMNS = [UPLOAD_KEY_COLUMN, UPLOAD_DELETED_COLUMN
  */
 export function isUploadSyntheticField(reference: string | undefined, name: string): boolean {
   // an ERP report's rows are synced into a table of the same shape; its reference is its connection string
-  const synced = reference === UPLOAD_REFERENCE || !!reference?.startsWith('e10report://');
+  // (SBEP and second-generation ERP sources alike: sbep://, e10://, docs/adr/0017)
+  const synced = reference === UPLOAD_REFERENCE || ['e10report://', 'sbep://', 'e10://'].some((scheme) => !!reference?.startsWith(scheme));
   return synced && (UPLOAD_RESERVED_COLUMNS as readonly string[]).includes(name);
 }
 

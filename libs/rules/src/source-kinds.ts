@@ -112,8 +112,20 @@ const indicatorImport = {
   may: { share: true, append: false },
   icon: 'database',
 } as const;
-/** A kind the spec names that has no connector or screen yet. */
-const planned = { reference: null, available: false, connector: null, engine: null, scheme: '', connection: null, sqlWizard: false, adminOnly: false, create: null, edit: null, icon: 'database' } as const;
+/** A kind whose rows are a report program's of an ERP account, copied by the ERP report's connector (4, 6, 10). */
+const erpProgramCopy = {
+  reference: null,
+  available: true,
+  module: 'e10report',
+  engine: 'analytics',
+  rows: 'synced',
+  connector: 'erp-report',
+  connection: null,
+  sqlWizard: false,
+  adminOnly: false,
+  may: { share: true, append: false },
+  icon: 'database',
+} as const;
 
 /** The kinds; the create dialog lists the available ones with a `create` route in this order. */
 export const SOURCE_KIND_REGISTRY = {
@@ -247,8 +259,19 @@ export const SOURCE_KIND_REGISTRY = {
   indicator: { ...indicatorImport, code: 1 },
   /** The second indicator provider's imports (dataType 5, route data_source_yifei), read from the primary ERP account's provider. */
   indicatorYifei: { ...indicatorImport, code: 5 },
-  /** Spec 02: SBEP sources (reserved folder SBEP; route data_source_sbep_edit). */
-  sbep: { ...planned, code: 6, module: null, rows: 'live', may: { share: true, append: false } },
+  /**
+   * Spec 02: SBEP sources (type 6; route data_source_sbep_edit; docs/adr/0017-sbep-and-e10-sources.md): a
+   * vendor-provisioned synced copy of a report program of an ERP account (the ERP report's connector),
+   * created through the API by the vendor's integration (no create-dialog entry), edited on its own screen
+   * as a connection string `sbep://ip:port/account/program/project/date|null`.
+   */
+  sbep: { ...erpProgramCopy, code: 6, scheme: 'sbep', create: null, edit: { name: 'data_source_sbep_edit' } },
+  /**
+   * Spec 02 §1, §2: the second-generation ERP source (route data_source_e10, edit data_source_e10_edit; code 10
+   * added by this platform, the spec shows none): a program of the ERP account chosen in the account manager
+   * copied like an ERP report, on a one-page form (docs/adr/0017-sbep-and-e10-sources.md).
+   */
+  e10: { ...erpProgramCopy, code: 10, scheme: 'e10', create: { name: 'data_source_e10' }, edit: { name: 'data_source_e10_edit' } },
 } as const satisfies Record<string, SourceKindEntry>;
 
 export type SourceKindKey = keyof typeof SOURCE_KIND_REGISTRY;

@@ -13,7 +13,7 @@ import { z } from 'zod';
 import { dashboardContent } from '../dashboard/dashboard.controller.js';
 import { tabAccess } from '../dashboard/tab-access.js';
 import { TemplateVisibility } from '../template/template-visibility.js';
-import { isNoSourceAccess, projectView, viewerOf } from '../data-source/source-access.js';
+import { canAccessSource, isNoSourceAccess, projectView, viewerOf } from '../data-source/source-access.js';
 import { CHART_QUERY_CLIENT, DASHBOARD_CLIENT, DATA_SOURCE_CLIENT, WARNING_CLIENT, rpc } from '../grpc-clients.js';
 import { BFF_LOGGER } from '../warning/warn-stream.js';
 import { CurrentUser, type AuthUser } from '../http/auth.guard.js';
@@ -112,7 +112,7 @@ async function runChart(
 }
 
 /** A chart's answer from chart-query as the envelope's bytes, kept for the hit path. */
-async function computeChart(
+export async function computeChart(
   access: ChartAccess,
   charts: chartQueryV1.ChartQueryServiceClient,
   deadlineMs: number,
@@ -321,6 +321,43 @@ export class ChartRunController {
   @ApiOperation({ summary: 'Data-source folders with the sources the caller may use in charts' })
   async dataSources(@CurrentUser() user: AuthUser) {
     return usableSources(user, await rpc(this.sources.listProjects({})));
+  }
+
+  @Get('datasource/projects/:route/:projectId')
+  @ApiOperation({
+    summary: 'The data sources the charts of a dashboard folder use, most used first: [{dataSourceId, name, projectId, projectName, type, charts, dataSourceAuth, exists}]',
+  })
+  async folderSources(@Param('route') route: string, @Param('projectId') projectId: string, @CurrentUser() user: AuthUser) {
+    const tab = tabAccess(user, route, 'read');
+    const listed = (await rpc(this.access.dashboards.listProjects({ tab }))).projects;
+    // the template tab: only the folders the caller may see (docs/api/template.md "Model")
+    const visible = tab === 'template' ? await this.templates.filterProjects(user, listed) : listed;
+    const project = visible.find((p) => p.projectId === projectId);
+    if (!project) throw new AppError('not_found', 'project.not_found');
+    const charts = (await Promise.all(project.dashboards.map(async (d) => (await rpc(this.access.dashboards.listCharts({ tab, dashboardId: d.dashboardId }))).charts))).flat();
+    const counts = new Map<string, number>();
+    for (const c of charts) if (c.dataSourceId) counts.set(c.dataSourceId, (counts.get(c.dataSourceId) ?? 0) + 1);
+    const rows = await Promise.all(
+      [...counts].map(async ([dataSourceId, n]) => {
+        const source = await rpc(this.sources.getSource({ dataSourceId })).catch((e: unknown) => {
+          if (e instanceof AppError && e.kind === 'not_found') return undefined;
+          throw e;
+        });
+        // a source the caller may not read is counted but not named (its name is the owner's to show)
+        const auth = source !== undefined && canAccessSource(user, source);
+        return {
+          dataSourceId,
+          name: auth ? source.name : '',
+          projectId: auth ? source.projectId : '',
+          projectName: auth ? source.projectName : '',
+          type: auth ? source.type : null,
+          charts: n,
+          dataSourceAuth: auth,
+          exists: source !== undefined,
+        };
+      }),
+    );
+    return rows.sort((a, b) => b.charts - a.charts || a.name.localeCompare(b.name) || a.dataSourceId.localeCompare(b.dataSourceId));
   }
 
   @Get('schema/:apiName/:chartId')

@@ -3,7 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { apiSettingsSchema } from '@bi/chart-model';
 import { outboundPolicy } from '@bi/outbound';
 import type { StoreValue } from '../uploads/store-writer.js';
-import { HttpApiConnector, apiPages } from './http-api.connector.js';
+import { HttpApiConnector, apiPages, rowConverter } from './http-api.connector.js';
+import { convertValue } from './http-api.settings.js';
 
 const TOTAL = 23;
 const item = (i: number) => ({ id: i, amount: `${i}.5`, day: `2026-01-${String((i % 28) + 1).padStart(2, '0')}` });
@@ -116,5 +117,42 @@ describe('HTTP API connector over a local server', () => {
     for await (const _ of apiPages(s, { auth: 'tok-1', headers: {} }, allow, {})) pages++;
     expect(pages).toBe(3);
     expect(seen.slice(before).map((r) => r.headers.authorization)).toEqual(['Bearer tok-1', 'Bearer tok-1', 'Bearer tok-1']);
+  });
+});
+
+describe('rowConverter (the read’s conversion)', () => {
+  const columns = [
+    { path: 't', name: 't', type: 'text' },
+    { path: 'w', name: 'w', type: 'whole' },
+    { path: 'x', name: 'x', type: 'decimal' },
+    { path: 'd', name: 'd', type: 'date' },
+    { path: 'a.dt', name: 'dt', type: 'datetime' },
+  ] as const;
+  const rows = [
+    { t: 'a', w: 1, x: 1.25, d: '2026-01-02', a: { dt: '2026-01-02 03:04:05' } },
+    { t: '', w: '7', x: '2.5e3', d: '2026-01-02', a: { dt: 1_700_000_000_000 } },
+    { t: 12, w: -3, x: ' 4 ', d: '2026/01/03 10:00', a: { dt: '2026-01-02T03:04:05+08:00' } },
+    { t: { k: [1] }, w: null, d: '', a: null },
+    { t: true, w: 2 ** 53 - 1, x: -0, d: '2026/01/03 10:00', a: { dt: '' } },
+  ];
+
+  it('gives what convertValue gives for every value, also when a date text comes again', () => {
+    const convert = rowConverter(columns);
+    rows.forEach((row, k) => {
+      const want = columns.map((c) => {
+        const r = convertValue(c.path === 'a.dt' ? (row.a as { dt?: unknown } | null)?.dt : (row as Record<string, unknown>)[c.path], c.type);
+        return r.ok ? r.value : 'bad';
+      });
+      expect(convert(row, k + 1)).toEqual(want);
+    });
+  });
+
+  it('stops at the first value its column type refuses, naming row and column', () => {
+    const convert = rowConverter(columns);
+    expect(() => convert({ w: 1.5 }, 7)).toThrow(expect.objectContaining({ key: 'apisource.bad_value', params: { row: 7, column: 'w', value: '1.5' } }));
+    expect(convert({ d: '2026-02-28' }, 1)[3]).toEqual(convertValue('2026-02-28', 'date').ok ? (convertValue('2026-02-28', 'date') as { value: StoreValue }).value : 'bad');
+    // a remembered bad date text is refused again
+    expect(() => convert({ d: '2026-02-30' }, 2)).toThrow(expect.objectContaining({ key: 'apisource.bad_value', params: expect.objectContaining({ row: 2, column: 'd' }) }));
+    expect(() => convert({ d: '2026-02-30' }, 3)).toThrow(expect.objectContaining({ params: expect.objectContaining({ row: 3 }) }));
   });
 });

@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname } from 'node:path';
 import { DuckDBInstance, DuckDBTypeId, type DuckDBConnection } from '@duckdb/node-api';
 import { AppError } from '@bi/core';
@@ -24,6 +25,12 @@ export class DuckdbDriver implements SourceDriver {
   private releasing: Promise<void> | undefined;
 
   constructor(private readonly spec: ConnectionSpec) {}
+
+  /** Where a load stages its rows for DuckDB to read (store-writer.ts): beside the database file, or the system's temp directory for an in-memory store. */
+  get stagingDir(): string {
+    const path = this.spec.path ?? ':memory:';
+    return path === ':memory:' ? tmpdir() : dirname(path);
+  }
 
   async listTables(options: RunOptions): Promise<TableInfo[]> {
     const r = await this.run(

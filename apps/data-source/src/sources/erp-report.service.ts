@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import type { AppConfig } from '@bi/config';
 import { AppError } from '@bi/core';
-import { erpAccountBody, erpConnectionString, erpDateField, erpProgramId, erpReportPayload, type ErpReportPayload } from '@bi/chart-model';
+import { ERP_SOURCE_SCHEMES, erpAccountBody, erpConnectionString, erpDateField, erpProgramId, erpReportPayload, isErpSourceType, parseErpConnection, type ErpReportPayload, type ErpSourceType } from '@bi/chart-model';
 import { outboundPolicy, type OutboundPolicy } from '@bi/outbound';
 import type { dataSourceV1 } from '@bi/proto';
 import { SOURCE_TYPE, checkName, isCacheInterval, isUploadSyntheticField } from '@bi/rules';
@@ -114,7 +114,8 @@ export class ErpReportService {
 
   async preview(req: dataSourceV1.ErpReportRequest) {
     this.checkEnabled();
-    const p = parseJson(erpReportPayload, req.inputJson);
+    const input = parseJson(erpReportPayload, req.inputJson);
+    const p = await this.fromConnection(input.connection !== undefined && input.dataSourceId ? { ...input, status: 'edit' } : input, input.dataSourceId ?? '');
     const settings = this.settingsOf(p);
     const account = p.account === undefined && p.dataSourceId ? await this.storedAccount(await this.erpRow(p.dataSourceId)) : await this.account(p.account);
     const client = this.client(account);
@@ -131,10 +132,30 @@ export class ErpReportService {
     return reply({ columns: page.columns.map((c) => ({ name: c.name, title: c.displayName, type: c.type })), data, range: settings.dateConditionField ? reportQuery(settings, this.today) : null });
   }
 
+  /**
+   * A payload carrying a typed connection string (the SBEP edit screen): its program, condition project and
+   * date field; its account segment, when it names another stored account than the source's, that account.
+   * The address in it must be the account's.
+   */
+  private async fromConnection(p: ErpReportPayload, id: string): Promise<ErpReportPayload> {
+    if (p.connection === undefined) return p;
+    const current = p.status === 'edit' ? await this.erpRow(id) : undefined;
+    const type = current?.type ?? p.type;
+    const parsed = parseErpConnection(p.connection, type);
+    if (!parsed) throw new AppError('invalid', 'e10.connection_invalid', { scheme: ERP_SOURCE_SCHEMES[type] });
+    const storedId = current?.erp.account_id;
+    const named = parsed.accountId !== '-' && parsed.accountId !== storedId ? parsed.accountId : undefined;
+    const account = p.account ?? named;
+    const address = account !== undefined ? await this.account(account) : current ? await this.storedAccount(current) : await this.account(undefined);
+    if (address.ip !== parsed.host || address.port !== parsed.port) throw new AppError('invalid', 'e10.connection_account_mismatch');
+    return { ...p, account, programId: parsed.programId, conditionProjectId: parsed.conditionProjectId, dateConditionField: parsed.dateConditionField };
+  }
+
   /** Create (status create) or edit (status edit) an ERP report source; its rows are synced before the answer. */
   async save(req: dataSourceV1.ErpReportRequest) {
     this.checkEnabled();
-    const p = parseJson(erpReportPayload, req.inputJson);
+    const input = parseJson(erpReportPayload, req.inputJson);
+    const p = await this.fromConnection(input, req.dataSourceId || input.dataSourceId || '');
     const actor = actorOf(req.actor);
     const nameProblem = checkName(p.name);
     if (nameProblem) throw new AppError('invalid', `name.${nameProblem}`);
@@ -147,16 +168,16 @@ export class ErpReportService {
     const account = await this.account(p.account);
     const connector = await ErpReportConnector.open(this.client(account), settings, this.today, this.config.timeZone);
     const sourceId = randomUUID();
-    const table = `erp_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
+    const table = `${p.type === 4 ? 'erp' : p.type === 6 ? 'sbep' : 'e10'}_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
     const { dataSourceId } = await this.sync.create(
       connector,
       {
         table,
         id: sourceId,
-        type: SOURCE_TYPE.erpReport,
+        type: p.type,
         projectId,
         name: p.name.trim(),
-        reference: erpConnectionString({ ip: account.ip, port: account.port, accountId: account.id, ...settings }),
+        reference: erpConnectionString({ ip: account.ip, port: account.port, accountId: account.id, ...settings }, p.type),
         createdBy: actor.userId,
         by: actor.userName,
         titles: connector.titles,
@@ -183,14 +204,15 @@ export class ErpReportService {
     );
   }
 
-  /** The ERP report source of an id with its settings, or not found / not an ERP report. */
-  private async erpRow(id: string): Promise<{ row: SourceRow; erp: ErpReportRow }> {
+  /** The source on a report program (ERP report 4, SBEP 6, second-generation ERP 10) of an id with its settings, or not found / not one. */
+  private async erpRow(id: string): Promise<{ row: SourceRow; erp: ErpReportRow; type: ErpSourceType }> {
     const row = isUuid(id) ? await this.repo.findSource(id) : undefined;
     if (!row) throw new AppError('not_found', 'datasource.not_found');
-    if (row.type !== SOURCE_TYPE.erpReport) throw new AppError('invalid', 'e10.not_erp_report');
+    const type = row.type;
+    if (!isErpSourceType(type)) throw new AppError('invalid', 'e10.not_erp_report');
     const r = await this.repo.db.query<ErpReportRow>('SELECT account_id, program_id, condition_project_id, date_field, period_number, period_dimension FROM data_source.erp_reports WHERE source_id = $1', [id]);
     if (!r.rows[0]) throw new AppError('invalid', 'e10.not_erp_report');
-    return { row, erp: r.rows[0] };
+    return { row, erp: r.rows[0], type };
   }
 
   /** The stored account of a source (its address and the password kept with it). */
@@ -202,7 +224,7 @@ export class ErpReportService {
 
   private async edit(id: string, p: ErpReportPayload, settings: ErpReportSettings, actor: ReturnType<typeof actorOf>) {
     const current = await this.erpRow(id);
-    const { row } = current;
+    const { row, type } = current;
     const account = p.account !== undefined ? await this.account(p.account) : await this.storedAccount(current);
     const connector = await ErpReportConnector.open(this.client(account), settings, this.today, this.config.timeZone);
     const stored = row.fields.map((f) => f.name).filter((n) => !isUploadSyntheticField(row.reference, n));
@@ -220,7 +242,7 @@ export class ErpReportService {
         also: async (tx) => {
           await this.writeSettings(tx, id, account.id, settings);
           if (p.name.trim() !== row.name) await this.repo.renameSource(tx, id, p.name.trim());
-          await tx.query('UPDATE data_source.sources SET reference = $2 WHERE id = $1', [id, erpConnectionString({ ip: account.ip, port: account.port, accountId: account.id, ...settings })]);
+          await tx.query('UPDATE data_source.sources SET reference = $2 WHERE id = $1', [id, erpConnectionString({ ip: account.ip, port: account.port, accountId: account.id, ...settings }, type)]);
         },
       },
       actor.userName,

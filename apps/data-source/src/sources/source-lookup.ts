@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { isErpSourceType } from '@bi/chart-model';
 import { AppError } from '@bi/core';
 import type { dataSourceV1 } from '@bi/proto';
 import { SOURCE_KIND_REGISTRY, SOURCE_TYPE } from '@bi/rules';
@@ -12,7 +13,7 @@ export const actorOf = (a: dataSourceV1.Actor | undefined) => ({ userId: isUuid(
 /** A stored source as the API answers it. */
 export function toDataSource(row: SourceRow): dataSourceV1.DataSource {
   // ERP reports and indicator imports keep their own code; their connection string is their reference
-  const erp = row.type === SOURCE_TYPE.erpReport || row.type === SOURCE_KIND_REGISTRY.indicator.code || row.type === SOURCE_KIND_REGISTRY.indicatorYifei.code;
+  const erp = isErpSourceType(row.type) || row.type === SOURCE_KIND_REGISTRY.indicator.code || row.type === SOURCE_KIND_REGISTRY.indicatorYifei.code;
   const type = row.type === SOURCE_TYPE.join || erp ? row.type : sourceType(row.type);
   return {
     dataSourceId: row.id,

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { AppError } from '@bi/core';
+import { isErpSourceType } from '@bi/chart-model';
 import type { dataSourceV1 } from '@bi/proto';
 import { SOURCE_TYPE, UPLOAD_REFERENCE, aggregatorAllowed, connectorOfSource, charLength, defaultTitle, isCacheInterval } from '@bi/rules';
 import { isUuid, validName } from '@bi/service-kit';
@@ -112,7 +113,7 @@ export class SourcesService {
     const row = await this.lookup.source(req.dataSourceId);
     if (row.type === SOURCE_TYPE.join) throw new AppError('invalid', 'join.use_designer');
     // an ERP report's rows come from its report settings (its wizard); here only its description and cache interval change
-    if (row.type === SOURCE_TYPE.erpReport && (req.content !== undefined || req.tableName !== undefined)) throw new AppError('invalid', 'e10.use_wizard');
+    if (isErpSourceType(row.type) && (req.content !== undefined || req.tableName !== undefined)) throw new AppError('invalid', 'e10.use_wizard');
     const type = readType(row.type);
     const changes: SourceChanges = { bumpVersion: false };
     const history: HistoryItem[] = [];

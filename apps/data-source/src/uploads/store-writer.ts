@@ -1,4 +1,7 @@
-import { DuckDBTimestampValue, type DuckDBAppender, type DuckDBConnection } from '@duckdb/node-api';
+import { randomUUID } from 'node:crypto';
+import { open, rm, type FileHandle } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { DuckDBConnection } from '@duckdb/node-api';
 import type pg from 'pg';
 import { AppError } from '@bi/core';
 import { doubleQuote, qualifiedName } from '@bi/query';
@@ -121,42 +124,145 @@ async function withTableLock<T>(table: string, fn: () => Promise<T>): Promise<T>
 
 const DUCK_TYPES: Record<ColumnType, string> = { string: 'VARCHAR', number: 'DOUBLE', date: 'TIMESTAMP' };
 
-class DuckdbLoader implements RowLoader {
+/** A number as read_csv reads it back to the same double (negative zero keeps its sign). */
+const numberText = (v: number) => (v === 0 && 1 / v < 0 ? '-0' : String(v));
+
+/** The text a staged file holds before it is read into the load table and the next one begun. */
+const SEGMENT_CHARS = 8 * 1024 * 1024;
+
+/**
+ * The rows of a streamed load written as CSV to staged files, each read into the load table by one
+ * INSERT … SELECT from DuckDB's read_csv (stagedCsvSelect) while the next file is being written: the
+ * key first, then each value by its column's type — a number as its shortest round-trip text, a date
+ * as its milliseconds, a text always quoted (so an empty text stays one and an unquoted empty field is
+ * NULL). add() only builds the text; flush() writes it and, once a file holds SEGMENT_CHARS, hands it
+ * to `insert` (one at a time: the connection runs one statement) and begins the next.
+ */
+class StagedCsvLoader implements RowLoader {
   rows = 0;
   readonly hasTime: boolean[];
   private key: number;
+  private lines: string[] = [];
+  private file: FileHandle | undefined;
+  private path = '';
+  private chars = 0;
+  /** a text of the current file holds a line break: read_csv reads that file on one thread */
+  private multiline = false;
+  /** the longest line of the current file, in characters */
+  private longest = 0;
+  private inserted = 0;
+  /** the insert of the last file handed over */
+  private inserting: Promise<void> = Promise.resolve();
+  private readonly paths = new Set<string>();
 
   constructor(
-    private readonly appender: DuckDBAppender,
+    private readonly dir: string,
     private readonly types: ColumnType[],
     firstKey: number,
+    private readonly insert: (path: string, file: StagedFile) => Promise<number>,
   ) {
     this.key = firstKey;
     this.hasTime = types.map(() => false);
   }
 
   add(values: StoreValue[]): void {
-    const a = this.appender;
-    a.appendBigInt(BigInt(this.key++));
     const types = this.types;
+    let line = String(this.key++);
     for (let i = 0; i < types.length; i++) {
       const v = values[i];
-      if (v === null || v === undefined) a.appendNull();
-      else if (types[i] === 'number') a.appendDouble(v as number);
+      if (v === null || v === undefined) line += ',';
+      else if (types[i] === 'number') line += ',' + numberText(v as number);
       else if (types[i] === 'date') {
         const d = v as NaiveDate;
         if (d.hasTime) this.hasTime[i] = true;
-        a.appendTimestamp(new DuckDBTimestampValue(BigInt(d.ms) * 1000n));
-      } else a.appendVarchar(v as string);
+        line += ',' + String(d.ms);
+      } else {
+        const t = typeof v === 'string' ? v : String(v);
+        if (!this.multiline && (t.includes('\n') || t.includes('\r'))) this.multiline = true;
+        line += ',"' + (t.includes('"') ? t.replaceAll('"', '""') : t) + '"';
+      }
     }
-    a.appendBoolean(false);
-    a.endRow();
+    if (line.length > this.longest) this.longest = line.length;
+    this.lines.push(line);
     this.rows++;
   }
 
   async flush(): Promise<void> {
-    // the appender flushes itself every row group; nothing to wait for
+    if (this.lines.length) {
+      const text = this.lines.join('\n') + '\n';
+      this.lines = [];
+      if (!this.file) {
+        this.path = join(this.dir, `.bi-load-${randomUUID()}.csv`);
+        this.paths.add(this.path);
+        this.file = await open(this.path, 'wx', 0o600);
+      }
+      await this.file.write(text);
+      this.chars += text.length;
+    }
+    if (this.chars >= SEGMENT_CHARS) await this.handOver();
   }
+
+  /** The current file closed and handed to `insert` once the one before is in. */
+  private async handOver(): Promise<void> {
+    const file = this.file;
+    if (!file) return;
+    this.file = undefined;
+    await file.close();
+    const path = this.path;
+    // a UTF-8 character is at most 3 bytes (4 for a surrogate pair, 2 characters)
+    const staged = { multiline: this.multiline, maxLineBytes: this.longest * 3 + 1 };
+    this.chars = 0;
+    this.multiline = false;
+    this.longest = 0;
+    await this.inserting;
+    this.inserting = this.insert(path, staged)
+      .then((n) => void (this.inserted += n))
+      .finally(() => this.remove(path));
+    // awaited by the next handOver or by finish(); marked handled meanwhile
+    this.inserting.catch(() => undefined);
+  }
+
+  private async remove(path: string): Promise<void> {
+    await rm(path, { force: true });
+    this.paths.delete(path);
+  }
+
+  /** The rest written and read in; answers when every row is in the load table. */
+  async finish(): Promise<void> {
+    await this.flush();
+    await this.handOver();
+    await this.inserting;
+    if (this.inserted !== this.rows) throw new Error(`the staged load inserted ${this.inserted} of ${this.rows} rows`);
+  }
+
+  /** After a failure: the insert under way waited for (the connection is then free to roll back), every staged file removed. */
+  async discard(): Promise<void> {
+    await this.file?.close().catch(() => undefined);
+    this.file = undefined;
+    await this.inserting.catch(() => undefined);
+    await Promise.all([...this.paths].map((p) => this.remove(p)));
+  }
+}
+
+/** What the reading of a staged file needs to know of it. */
+interface StagedFile {
+  /** a text holds a line break: read on one thread (a parallel reader may start inside it) */
+  multiline: boolean;
+  /** an upper bound of its longest line's bytes (read_csv refuses a line over its max_line_size, 2 MB by default) */
+  maxLineBytes: number;
+}
+
+const CSV_DEFAULT_MAX_LINE = 2_000_000;
+
+/** The read_csv of a staged file (StagedCsvLoader), as the values of the load table's columns in order: key, data columns, deleted. */
+function stagedCsvSelect(path: string, types: ColumnType[], file: StagedFile): string {
+  const csvType: Record<ColumnType, string> = { string: 'VARCHAR', number: 'DOUBLE', date: 'BIGINT' };
+  const columns = [`'k': 'BIGINT'`, ...types.map((t, i) => `'c${i}': '${csvType[t]}'`)].join(', ');
+  const values = ['k', ...types.map((t, i) => (t === 'date' ? `epoch_ms(c${i})` : `c${i}`)), 'false'].join(', ');
+  return `SELECT ${values} FROM read_csv('${path.replace(/'/g, "''")}', header = false, auto_detect = false, delim = ',', quote = '"', escape = '"',
+    columns = {${columns}}, allow_quoted_nulls = false, strict_mode = true, encoding = 'utf-8', parallel = ${file.multiline ? 'false' : 'true'}${
+      file.maxLineBytes > CSV_DEFAULT_MAX_LINE ? `, max_line_size = ${file.maxLineBytes}` : ''
+    })`;
 }
 
 class DuckdbWriter implements AnalyticsWriter {
@@ -190,19 +296,20 @@ class DuckdbWriter implements AnalyticsWriter {
     return this.transaction(
       target,
       async (conn, loadTable, firstKey) => {
-        const appender = await conn.createAppender(loadTable, UPLOAD_SCHEMA);
+        // the rows are staged as CSV files, each read by one INSERT … SELECT while the next is written:
+        // DuckDB converts, compresses and writes them on its own threads, so the event loop only
+        // builds text between batches (an appender writes every row group on the event loop)
+        const types = target.columns.map((c) => c.type);
+        const ref = tableRef(loadTable);
+        const loader = new StagedCsvLoader(this.driver.stagingDir, types, firstKey, async (path, staged) => Number((await conn.run(`INSERT INTO ${ref} ${stagedCsvSelect(path, types, staged)}`)).rowsChanged));
         try {
-          const loader = new DuckdbLoader(appender, target.columns.map((c) => c.type), firstKey);
           await fn(loader, firstKey);
           if (signal?.aborted) throw cancelled();
-          appender.flushSync();
+          await loader.finish();
           return { rows: loader.rows, hasTime: loader.hasTime };
-        } finally {
-          try {
-            appender.closeSync();
-          } catch {
-            // the appender fails to close on rows it could not write; the rollback drops them
-          }
+        } catch (e) {
+          await loader.discard();
+          throw e;
         }
       },
       signal,

@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { Fragment, lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { Navigate, createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { ChangePasswordDialog } from '../modules/admin/components/ChangePasswordDialog';
 import { LoginPage } from '../modules/auth/components/LoginPage';
@@ -7,6 +7,8 @@ import { LOGIN_PATH } from '../modules/auth/utils/guard';
 import { DashboardPage } from '../modules/dashboard/components/DashboardPage';
 import { DashboardSidebar } from '../modules/dashboard/components/DashboardSidebar';
 import type { DataSourceRouteName } from '../modules/data-source/components/DataSourcePages';
+import { useShareToChatEntry } from '../modules/chat';
+import type { BoxExtension, UseBoxExtension } from '../modules/dashboard/components/DashboardView';
 import { useChartRelationEntry } from '../modules/relation/components/ChartRelationEntry';
 import { SidebarViewSwitch } from '../modules/relation/components/SidebarViewSwitch';
 import { AppLayout } from '../modules/shell/components/AppLayout';
@@ -46,6 +48,15 @@ const TemplatePage = lazyPage(() => import('../modules/template/components/Templ
 const TemplateSidebar = lazyPage(() => import('../modules/template/components/TemplateSidebar').then((m) => m.TemplateSidebar));
 const SubscriptionsPage = lazyPage(() => import('../modules/subscriptions/components/SubscriptionsPage').then((m) => m.SubscriptionsPage));
 const WarningMessagesPage = lazyPage(() => import('../modules/warnings/components/WarningMessagesPage').then((m) => m.WarningMessagesPage));
+
+/** The dashboard boxes' entries of several modules as one extension: the relation map, share to chat (their entries in order, all their dialogs). */
+function useBoxEntries(tab: Parameters<UseBoxExtension>[0]): BoxExtension {
+  const all = [useChartRelationEntry(tab), useShareToChatEntry(tab)];
+  return {
+    menuOf: (chart, filters) => all.flatMap((e) => e.menuOf?.(chart, filters) ?? []),
+    dialogs: all.map((e, i) => <Fragment key={i}>{e.dialogs}</Fragment>),
+  };
+}
 
 function named(name: RouteName, element: RouteObject['element'], sidebar?: SidebarKind): RouteObject {
   const handle: RouteHandle = sidebar ? { name, sidebar } : { name };
@@ -95,7 +106,7 @@ export const routes: RouteObject[] = [
           />
         ),
         children: [
-          named('dashboard', <DashboardPage tab="dashboard" routeName="dashboard" useBoxExtension={useChartRelationEntry} />, 'dashboard'),
+          named('dashboard', <DashboardPage tab="dashboard" routeName="dashboard" useBoxExtension={useBoxEntries} />, 'dashboard'),
           named('dashboard_chart_edit', <ChartEditPage tab="dashboard" />),
           dataSource('data_source', 'data_source'),
           dataSource('data_source_sql'),
@@ -110,8 +121,8 @@ export const routes: RouteObject[] = [
           dataSource('data_source_publish', 'data_source'),
           dataSource('data_source_batch_publish', 'data_source'),
           dataSource('database', 'data_source'),
-          named('template_tab', <TemplatePage routeName="template_tab" useBoxExtension={useChartRelationEntry} />, 'template'),
-          named('template', <TemplatePage routeName="template" useBoxExtension={useChartRelationEntry} />, 'template'),
+          named('template_tab', <TemplatePage routeName="template_tab" useBoxExtension={useBoxEntries} />, 'template'),
+          named('template', <TemplatePage routeName="template" useBoxExtension={useBoxEntries} />, 'template'),
           named('template_chart_edit', <ChartEditPage tab="template" />),
           named('dashboard_relation', <RelationPage tab="dashboard" />, 'dashboard_relation'),
           named('template_relation', <RelationPage tab="template" />, 'template_relation'),

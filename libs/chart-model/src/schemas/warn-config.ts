@@ -22,6 +22,7 @@ import {
   WARN_MAX_CONDITIONS,
   WARN_MAX_ITEMS,
   WARN_MAX_MAIL_TO,
+  WARN_MAX_ROBOTS,
   WARN_NAME_MAX,
   WARN_VALUE_MAX,
   WARN_WEBHOOK_FORMATS,
@@ -114,6 +115,8 @@ export const warnItemSchema = z.preprocess(
       webhookUrl: storable(z.string()).optional(),
       /** `json` (the documented payload, HMAC-signed) or `wecom` (a WeCom group-robot text message) */
       webhookFormat: z.enum(WARN_WEBHOOK_FORMATS).optional(),
+      /** also send the firing's text to these chat robots (issue 30; an administrator's robots, by id) */
+      robotIds: z.array(z.string().uuid()).max(WARN_MAX_ROBOTS).optional(),
     })
     .superRefine((it, ctx) => {
       const o = record(it);

@@ -127,4 +127,15 @@ export const e10Messages = defineMessages({
     'zh-TW': '修改了 ERP 報表設定',
     en: 'Changed the ERP report settings',
   },
+  // SBEP and second-generation ERP sources (docs/adr/0017)
+  'e10.connection_invalid': {
+    'zh-CN': '连接字符串格式不正确，应为 {scheme}://地址:端口/账号/报表程序/条件方案/日期字段或 null',
+    'zh-TW': '連線字串格式不正確，應為 {scheme}://位址:連接埠/帳號/報表程式/條件方案/日期欄位或 null',
+    en: 'The connection string must read {scheme}://address:port/account/program/condition project/date field or null',
+  },
+  'e10.connection_account_mismatch': {
+    'zh-CN': '连接字符串中的地址与所选 ERP 账号不一致',
+    'zh-TW': '連線字串中的位址與所選 ERP 帳號不一致',
+    en: 'The address in the connection string is not that of the ERP account',
+  },
 });

@@ -18,6 +18,7 @@ import { templateMessages } from './template.js';
 import { uploadMessages } from './upload.js';
 import { warnMessages } from './warn.js';
 import { subscriptionMessages } from './subscription.js';
+import { robotMessages } from './robot.js';
 
 /**
  * Every feature's message file, by file name. A key prefix (the text before the first dot) lives in
@@ -44,6 +45,7 @@ export const MESSAGE_FILES = {
   indicator: indicatorMessages,
   subscription: subscriptionMessages,
   render: renderMessages,
+  robot: robotMessages,
 } as const;
 
 /** All messages, merged: key → its text in each language. */
@@ -68,4 +70,5 @@ export const MESSAGES = {
   ...indicatorMessages,
   ...subscriptionMessages,
   ...renderMessages,
+  ...robotMessages,
 };

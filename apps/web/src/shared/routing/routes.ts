@@ -24,7 +24,7 @@ export const ROUTE_PATHS = {
   /** the relation-map content view of the dashboard and template tabs (spec 01 §2; its paths are not in the spec's table) */
   dashboard_relation: '/dashboard/relation/:project?/:relation?',
   template_relation: '/template/relation/:project?/:relation?',
-  /** beyond the spec: user administration and the audit log (admin only); section users or audit */
+  /** beyond the spec: user administration, the audit log and the chat robots (admin only); section users, audit or robots */
   admin: '/admin/:section?',
 } as const;
 

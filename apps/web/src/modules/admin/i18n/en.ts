@@ -8,6 +8,7 @@ const en: AdminCatalogue = {
   tabs: {
     users: 'Users',
     audit: 'Audit log',
+    robots: 'Chat robots',
   },
   users: {
     create: 'New user',

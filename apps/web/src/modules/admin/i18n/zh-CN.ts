@@ -6,6 +6,7 @@ const zhCN = {
   tabs: {
     users: '用户',
     audit: '审计日志',
+    robots: '聊天机器人',
   },
   users: {
     create: '新建用户',

@@ -8,6 +8,7 @@ const zhTW: AdminCatalogue = {
   tabs: {
     users: '使用者',
     audit: '稽核日誌',
+    robots: '聊天機器人',
   },
   users: {
     create: '新增使用者',

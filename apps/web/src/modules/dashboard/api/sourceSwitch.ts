@@ -25,3 +25,20 @@ export const switchFolderSource = (tab: TabType, folderId: string, dataSourceId:
 
 /** The charts that lost fields, for the result list. */
 export const chartsWithDropped = (result: FolderSwitchResult): SwitchedChart[] => result.charts.filter((c) => c.dropped.length > 0);
+
+/** One source the charts of a dashboard folder use (GET /api/dashboard/datasource/projects/{route}/{projectId}). */
+export interface FolderSourceUse {
+  dataSourceId: string;
+  /** '' when the caller may not read it or it was deleted */
+  name: string;
+  projectId: string;
+  projectName: string;
+  type: number | null;
+  /** how many charts of the folder's dashboards are on it */
+  charts: number;
+  dataSourceAuth: boolean;
+  exists: boolean;
+}
+
+/** The sources the charts of the dashboard folder `folderId` use now, most used first (docs/api/dashboard.md "Sources of a folder"). */
+export const folderSources = (tab: TabType, folderId: string) => http.get<FolderSourceUse[]>(`/api/dashboard/datasource/projects/${tab}/${encodeURIComponent(folderId)}`);

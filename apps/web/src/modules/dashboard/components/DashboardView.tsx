@@ -52,7 +52,8 @@ interface DashboardViewProps {
  * `useExtension`): more-menu entries of a box, and its dialogs.
  */
 export interface BoxExtension {
-  menuOf?: (chart: ChartSummary) => BoxMenuEntry[];
+  /** the box's entries; `filters`: the viewer's current filters of the chart (as its run sends them) */
+  menuOf?: (chart: ChartSummary, filters?: RunFilters) => BoxMenuEntry[];
   dialogs?: ReactNode;
 }
 export type UseBoxExtension = (tab: TabType) => BoxExtension;
@@ -340,7 +341,7 @@ function DashboardBoard({ tab, apiTab, apiName, lockEdit, projectId, content, us
       innerFilterBar={detail.barOf(chart, chartActions(chart).edit)}
       onDetailQuery={() => detail.openDetails(chart)}
       onExportRows={() => detail.exportRows(chart, filtersOf(chart))}
-      extraMenu={[...(boxExtension.menuOf?.(chart) ?? []), ...(subscribable ? [{ key: 'subscribe', testId: 'menu-subscribe', label: st('entry'), onClick: () => subscribeTo(chart) }] : [])]}
+      extraMenu={[...(boxExtension.menuOf?.(chart, filtersOf(chart)) ?? []), ...(subscribable ? [{ key: 'subscribe', testId: 'menu-subscribe', label: st('entry'), onClick: () => subscribeTo(chart) }] : [])]}
     />
   );
 

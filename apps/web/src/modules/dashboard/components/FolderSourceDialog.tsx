@@ -1,10 +1,11 @@
-import { Alert, Button, Form, List, Tag, Typography } from 'antd';
+import { Alert, Button, Form, List, Space, Tag, Typography } from 'antd';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { DialogModal } from '../../../shared/components/DialogModal';
 import { useErrorText } from '../../../shared/folder-tree';
 import { useSubmit } from '../../../shared/hooks/useSubmit';
 import { SourceSelect } from '../../chart-editor/panels/components/DataSourcePanel';
-import { chartsWithDropped, switchFolderSource, type FolderSwitchResult } from '../api/sourceSwitch';
+import { chartsWithDropped, folderSources, switchFolderSource, type FolderSwitchResult } from '../api/sourceSwitch';
 import { useChartSourceRefresh } from '../hooks/useChartSourceRefresh';
 import { useDbTranslation } from '../i18n';
 import type { Project, TabType } from '../types';
@@ -30,6 +31,8 @@ export function FolderSourceDialog({ tab, project, onClose }: { tab: TabType; pr
   const [tried, setTried] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [result, setResult] = useState<FolderSwitchResult | null>(null);
+  // what the folder's charts use now (spec 01 §7 GET /api/dashboard/datasource/projects/{route}/{projectId})
+  const inUse = useQuery({ queryKey: ['dashboard', 'folder-sources', tab, project.projectId], queryFn: () => folderSources(tab, project.projectId) });
 
   const submit = () => {
     setTried(true);
@@ -110,6 +113,23 @@ export function FolderSourceDialog({ tab, project, onClose }: { tab: TabType; pr
       <Form layout="vertical" component="div" data-testid="folder-source-dialog" data-selected={chosen?.dataSourceId ?? ''}>
         <Form.Item label={db('sourceSwitch.choose')} validateStatus={tried && !chosen ? 'error' : undefined} help={tried && !chosen ? db('sourceSwitch.chooseRequired') : undefined}>
           <SourceSelect value={chosen?.dataSourceId} onChange={(dataSourceId, source) => setChosen({ dataSourceId, projectId: source.projectId, name: source.name })} />
+        </Form.Item>
+        <Form.Item label={db('sourceSwitch.inUse')}>
+          <div data-testid="folder-source-in-use" data-count={inUse.data?.length ?? ''}>
+            {inUse.isError ? (
+              <Typography.Text type="danger">{errorText(inUse.error)}</Typography.Text>
+            ) : inUse.data && inUse.data.length === 0 ? (
+              <Typography.Text type="secondary">{db('sourceSwitch.inUseNone')}</Typography.Text>
+            ) : (
+              <Space wrap size={[8, 8]}>
+                {(inUse.data ?? []).map((s) => (
+                  <Tag key={s.dataSourceId} color={s.dataSourceAuth ? 'blue' : 'default'} data-testid={`folder-source-in-use-${s.dataSourceId}`} style={{ marginInlineEnd: 0 }}>
+                    {s.dataSourceAuth ? s.name : s.exists ? db('sourceSwitch.inUseHidden') : db('sourceSwitch.inUseDeleted')} · {db('sourceSwitch.inUseCharts', { count: s.charts })}
+                  </Tag>
+                ))}
+              </Space>
+            )}
+          </div>
         </Form.Item>
         <Alert
           type="warning"

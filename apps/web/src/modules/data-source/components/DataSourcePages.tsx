@@ -5,8 +5,10 @@ import { BatchPublishPage } from './BatchPublishPage';
 import type { RouteName } from '../../../shared/routing/routes';
 import { useDsTranslation } from '../i18n';
 import { DataSourceDetail } from './DataSourceDetail';
+import { ErpE10Page } from './ErpE10Page';
 import { ErpReportWizardPage } from './ErpReportWizardPage';
 import { IndicatorImportPage } from './IndicatorImportPage';
+import { SbepEditPage } from './SbepEditPage';
 import { SqlEditPage } from './SqlEditPage';
 import { SqlWizardPage } from './SqlWizardPage';
 import '../data-source.css';
@@ -57,11 +59,13 @@ export function DataSourcePage({ routeName }: { routeName: DataSourceRouteName }
       return <SqlEditPage />;
     case 'data_source_e10_report':
       return <ErpReportWizardPage />;
-    // the second-generation ERP routes (spec 02 §2) open the same wizard over the same provider protocol
+    // the second-generation ERP routes (spec 02 §2; docs/adr/0017): their one-page form on the same provider seams
     case 'data_source_e10':
-      return <ErpReportWizardPage key="create" mode="create" />;
+      return <ErpE10Page key="create" mode="create" />;
     case 'data_source_e10_edit':
-      return <ErpReportWizardPage key="edit" mode="edit" />;
+      return <ErpE10Page key="edit" mode="edit" />;
+    case 'data_source_sbep_edit':
+      return <SbepEditPage />;
     // the second indicator provider's import wizard (spec 02 §2 screen 4), on the primary ERP account
     case 'data_source_yifei':
       return <IndicatorImportPage />;

@@ -254,6 +254,10 @@ export interface ErpProgramDetail {
 }
 export interface ErpReportPayload {
   dataSourceId?: string;
+  /** the kind of a new source: 4 ERP report (default), 6 SBEP, 10 second-generation ERP (docs/adr/0017) */
+  type?: 4 | 6 | 10;
+  /** the SBEP edit screen: the connection string as typed (program, condition project, date field read from it) */
+  connection?: string;
   name: string;
   description: string;
   programId: string;
@@ -274,6 +278,7 @@ export interface ErpPreview {
 }
 export interface ErpReportSettings {
   dataSourceId: string;
+  type?: number;
   projectId: string;
   name: string;
   description: string;

@@ -6,7 +6,7 @@ const keys = (flags: Parameters<typeof availableSourceTypes>[0]) => availableSou
 describe('source type gating by module flags', () => {
   it('lists every type when every flag is on (SQL Server and PostgreSQL share the sql flag)', () => {
     const on = { permission: true };
-    expect(keys({ sql: on, mysql: on, oracle: on, excel: on, e10report: on, api: on })).toEqual(['sql', 'mysql', 'oracle', 'postgres', 'excel', 'join', 'api', 'erpReport']);
+    expect(keys({ sql: on, mysql: on, oracle: on, excel: on, e10report: on, api: on })).toEqual(['sql', 'mysql', 'oracle', 'postgres', 'excel', 'join', 'api', 'erpReport', 'e10']);
   });
 
   it('hides the types whose flag is off or missing', () => {

@@ -43,7 +43,9 @@ describe('edit visibility of a source', () => {
     expect(canEditSettings(source(8), admin)).toBe(true);
     // an ERP report (type 4) has its wizard's edit mode
     expect(canEditSettings(source(4), admin)).toBe(true);
-    expect(canEditSettings(source(6), admin)).toBe(false);
+    // SBEP (type 6) has its edit screen since issue 29 (docs/adr/0017); the indicator imports (1, 5) have none
+    expect(canEditSettings(source(6), admin)).toBe(true);
+    expect(canEditSettings(source(1), admin)).toBe(false);
   });
 });
 

@@ -21,8 +21,8 @@ export { isAdmin };
  */
 export function editPath(source: Pick<DataSourceSummary, 'dataSourceId' | 'projectId' | 'type'>): string {
   const route = sourceKindEntryOfCode(source.type)?.edit ?? { name: 'data_source_edit' };
-  // the ERP report wizard's edit mode takes the source's id in `project` (spec 02 §2)
-  const project = route.name === 'data_source_e10_report' ? source.dataSourceId : source.projectId;
+  // the ERP report wizard's edit mode and the e10 edit route take the source's id in `project` (spec 02 §2)
+  const project = route.name === 'data_source_e10_report' || route.name === 'data_source_e10_edit' ? source.dataSourceId : source.projectId;
   return buildPath(route.name as RouteName, { ...route.params, project, data_source: source.dataSourceId });
 }
 

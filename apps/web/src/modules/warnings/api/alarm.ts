@@ -30,3 +30,8 @@ export function fetchWarnSettings(tab: string, chartId: string, signal?: AbortSi
 export function saveWarnSettings(tab: string, chartId: string, warnConfigData: WarnConfig): Promise<{ warnConfigData?: WarnConfig }> {
   return http.put<{ warnConfigData?: WarnConfig }>(`/api/chart-edit/warn/${encodeURIComponent(tab)}`, { chartId, warnConfigData });
 }
+
+/** GET /api/robots/choices: the chat robots an alert may also send to (issue 30; names only). */
+export function fetchRobotChoices(): Promise<{ id: string; name: string; vendor: string }[]> {
+  return http.get<{ id: string; name: string; vendor: string }[]>('/api/robots/choices');
+}

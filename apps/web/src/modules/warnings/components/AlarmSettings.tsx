@@ -1,11 +1,12 @@
 import { DeleteOutlined, EditOutlined, LeftOutlined, MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import { WARN_MAX_CONDITIONS, WARN_MAX_ITEMS, WARN_NAME_MAX, warnFields, warnValueType, type ChartField, type WarnCondition, type WarnConfig, type WarnItem, type WarnListName } from '@bi/chart-model';
 import { Alert, App, Button, Checkbox, Empty, Input, Popconfirm, Radio, Select, Space, Switch, Table, Tag, Tooltip, Typography } from 'antd';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { createPortal } from 'react-dom';
 import { chartLocale, type ChartLocale } from '@bi/charts';
 import { useWarnTranslation, type WarningsT } from '../i18n';
-import type { AlertState } from '../api/alarm';
+import { fetchRobotChoices, type AlertState } from '../api/alarm';
 import {
   HOURS,
   applyDraft,
@@ -284,6 +285,8 @@ function AlarmEdit({ chart, draft, problem, saving, footer, onChange, onBack, on
   const fields = warnFields(chart, list);
   const lists = availableLists(chart);
   const set = (parts: Partial<WarnItem>) => onChange({ ...draft, item: { ...item, ...parts } });
+  // the administrators' chat robots (issue 30): offered only when there are some
+  const robots = useQuery({ queryKey: ['robots', 'choices'], queryFn: fetchRobotChoices, staleTime: 60_000 });
   const setCondition = (i: number, c: WarnCondition) => set({ warnConditions: item.warnConditions.map((x, j) => (j === i ? c : x)) });
   const submit = (e?: FormEvent) => {
     e?.preventDefault();
@@ -483,6 +486,18 @@ function AlarmEdit({ chart, draft, problem, saving, footer, onChange, onBack, on
                 popupMatchSelectWidth={false}
               />
             </Space.Compact>
+          ) : null}
+          {robots.data?.length ? (
+            <Select
+              mode="multiple"
+              allowClear
+              value={item.robotIds ?? []}
+              placeholder={wt('alarm.robotsPlaceholder')}
+              aria-label={wt('alarm.robots')}
+              options={robots.data.map((r) => ({ value: r.id, label: r.name, 'data-testid': `alarm-robot-${r.name}` }))}
+              onChange={(ids: string[]) => set({ robotIds: ids })}
+              data-testid="alarm-robots"
+            />
           ) : null}
         </div>
       </div>

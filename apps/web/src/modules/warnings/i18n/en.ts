@@ -57,6 +57,8 @@ const en: WarningsCatalogue = {
     webhookFormat: 'Format',
     formatJson: 'JSON (signed)',
     formatWecom: 'WeCom robot',
+    robots: 'Send to chat robots',
+    robotsPlaceholder: 'Choose chat robots (several allowed)',
     summaryImmediate: 'Immediate',
     summaryTimed: 'Daily at {{hour}}',
     status: 'Status',

@@ -55,6 +55,8 @@ const zhCN = {
     webhookFormat: '消息格式',
     formatJson: 'JSON（带签名）',
     formatWecom: '企业微信机器人',
+    robots: '发送到聊天机器人',
+    robotsPlaceholder: '选择聊天机器人（可多选）',
     summaryImmediate: '实时',
     summaryTimed: '每天 {{hour}}',
     status: '状态',

@@ -57,6 +57,8 @@ const zhTW: WarningsCatalogue = {
     webhookFormat: '訊息格式',
     formatJson: 'JSON（附簽章）',
     formatWecom: '企業微信機器人',
+    robots: '傳送到聊天機器人',
+    robotsPlaceholder: '選擇聊天機器人（可多選）',
     summaryImmediate: '即時',
     summaryTimed: '每天 {{hour}}',
     status: '狀態',

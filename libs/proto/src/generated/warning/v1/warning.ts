@@ -183,6 +183,69 @@ export interface RunDueSubscriptionsReply {
   runs: number;
 }
 
+export interface Robot {
+  id: string;
+  name: string;
+  /** wecom, dingtalk, feishu or slack */
+  vendor: string;
+  /** the webhook URL's scheme and host only (the rest carries the robot's key) */
+  urlHint: string;
+  hasSecret: boolean;
+  updatedBy: string;
+  /** ISO time */
+  updatedAt: string;
+}
+
+export interface ListRobotsRequest {
+}
+
+export interface ListRobotsReply {
+  robots: Robot[];
+}
+
+export interface SaveRobotRequest {
+  /** '' = a new robot */
+  id: string;
+  name: string;
+  vendor: string;
+  /** '' on an edit: keep the stored URL */
+  webhookUrl: string;
+  /** '' on an edit: keep the stored secret (dropped when the URL changes) */
+  secret: string;
+  /** the administrator saving it (user id) */
+  actor: string;
+}
+
+export interface SaveRobotReply {
+  robot: Robot | undefined;
+}
+
+export interface DeleteRobotRequest {
+  id: string;
+}
+
+export interface DeleteRobotReply {
+  deleted: boolean;
+}
+
+export interface SendToRobotRequest {
+  robotId: string;
+  title: string;
+  text: string;
+  link: string;
+  linkText: string;
+  /** a PNG picture (may be empty) */
+  imagePng: Uint8Array;
+  eventId: string;
+}
+
+export interface SendToRobotReply {
+  /** sent, retry, failed or not_allowed */
+  status: string;
+  reason: string;
+  vendor: string;
+}
+
 export const WARNING_V1_PACKAGE_NAME = "warning.v1";
 
 function createBaseKeepChartRequest(): KeepChartRequest {
@@ -2443,6 +2506,843 @@ export const RunDueSubscriptionsReply: MessageFns<RunDueSubscriptionsReply> = {
   },
 };
 
+function createBaseRobot(): Robot {
+  return { id: "", name: "", vendor: "", urlHint: "", hasSecret: false, updatedBy: "", updatedAt: "" };
+}
+
+export const Robot: MessageFns<Robot> = {
+  encode(message: Robot, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.id !== "") {
+      writer.uint32(10).string(message.id);
+    }
+    if (message.name !== "") {
+      writer.uint32(18).string(message.name);
+    }
+    if (message.vendor !== "") {
+      writer.uint32(26).string(message.vendor);
+    }
+    if (message.urlHint !== "") {
+      writer.uint32(34).string(message.urlHint);
+    }
+    if (message.hasSecret !== false) {
+      writer.uint32(40).bool(message.hasSecret);
+    }
+    if (message.updatedBy !== "") {
+      writer.uint32(50).string(message.updatedBy);
+    }
+    if (message.updatedAt !== "") {
+      writer.uint32(58).string(message.updatedAt);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): Robot {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRobot();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.id = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.name = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.vendor = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.urlHint = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.hasSecret = reader.bool();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.updatedBy = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.updatedAt = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): Robot {
+    return {
+      id: isSet(object.id) ? globalThis.String(object.id) : "",
+      name: isSet(object.name) ? globalThis.String(object.name) : "",
+      vendor: isSet(object.vendor) ? globalThis.String(object.vendor) : "",
+      urlHint: isSet(object.urlHint)
+        ? globalThis.String(object.urlHint)
+        : isSet(object.url_hint)
+        ? globalThis.String(object.url_hint)
+        : "",
+      hasSecret: isSet(object.hasSecret)
+        ? globalThis.Boolean(object.hasSecret)
+        : isSet(object.has_secret)
+        ? globalThis.Boolean(object.has_secret)
+        : false,
+      updatedBy: isSet(object.updatedBy)
+        ? globalThis.String(object.updatedBy)
+        : isSet(object.updated_by)
+        ? globalThis.String(object.updated_by)
+        : "",
+      updatedAt: isSet(object.updatedAt)
+        ? globalThis.String(object.updatedAt)
+        : isSet(object.updated_at)
+        ? globalThis.String(object.updated_at)
+        : "",
+    };
+  },
+
+  toJSON(message: Robot): unknown {
+    const obj: any = {};
+    if (message.id !== "") {
+      obj.id = message.id;
+    }
+    if (message.name !== "") {
+      obj.name = message.name;
+    }
+    if (message.vendor !== "") {
+      obj.vendor = message.vendor;
+    }
+    if (message.urlHint !== "") {
+      obj.urlHint = message.urlHint;
+    }
+    if (message.hasSecret !== false) {
+      obj.hasSecret = message.hasSecret;
+    }
+    if (message.updatedBy !== "") {
+      obj.updatedBy = message.updatedBy;
+    }
+    if (message.updatedAt !== "") {
+      obj.updatedAt = message.updatedAt;
+    }
+    return obj;
+  },
+};
+
+function createBaseListRobotsRequest(): ListRobotsRequest {
+  return {};
+}
+
+export const ListRobotsRequest: MessageFns<ListRobotsRequest> = {
+  encode(_: ListRobotsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListRobotsRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListRobotsRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(_: any): ListRobotsRequest {
+    return {};
+  },
+
+  toJSON(_: ListRobotsRequest): unknown {
+    const obj: any = {};
+    return obj;
+  },
+};
+
+function createBaseListRobotsReply(): ListRobotsReply {
+  return { robots: [] };
+}
+
+export const ListRobotsReply: MessageFns<ListRobotsReply> = {
+  encode(message: ListRobotsReply, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.robots) {
+      Robot.encode(v!, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListRobotsReply {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListRobotsReply();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.robots.push(Robot.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListRobotsReply {
+    return { robots: globalThis.Array.isArray(object?.robots) ? object.robots.map((e: any) => Robot.fromJSON(e)) : [] };
+  },
+
+  toJSON(message: ListRobotsReply): unknown {
+    const obj: any = {};
+    if (message.robots?.length) {
+      obj.robots = message.robots.map((e) => Robot.toJSON(e));
+    }
+    return obj;
+  },
+};
+
+function createBaseSaveRobotRequest(): SaveRobotRequest {
+  return { id: "", name: "", vendor: "", webhookUrl: "", secret: "", actor: "" };
+}
+
+export const SaveRobotRequest: MessageFns<SaveRobotRequest> = {
+  encode(message: SaveRobotRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.id !== "") {
+      writer.uint32(10).string(message.id);
+    }
+    if (message.name !== "") {
+      writer.uint32(18).string(message.name);
+    }
+    if (message.vendor !== "") {
+      writer.uint32(26).string(message.vendor);
+    }
+    if (message.webhookUrl !== "") {
+      writer.uint32(34).string(message.webhookUrl);
+    }
+    if (message.secret !== "") {
+      writer.uint32(42).string(message.secret);
+    }
+    if (message.actor !== "") {
+      writer.uint32(50).string(message.actor);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SaveRobotRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSaveRobotRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.id = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.name = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.vendor = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.webhookUrl = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.secret = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.actor = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SaveRobotRequest {
+    return {
+      id: isSet(object.id) ? globalThis.String(object.id) : "",
+      name: isSet(object.name) ? globalThis.String(object.name) : "",
+      vendor: isSet(object.vendor) ? globalThis.String(object.vendor) : "",
+      webhookUrl: isSet(object.webhookUrl)
+        ? globalThis.String(object.webhookUrl)
+        : isSet(object.webhook_url)
+        ? globalThis.String(object.webhook_url)
+        : "",
+      secret: isSet(object.secret) ? globalThis.String(object.secret) : "",
+      actor: isSet(object.actor) ? globalThis.String(object.actor) : "",
+    };
+  },
+
+  toJSON(message: SaveRobotRequest): unknown {
+    const obj: any = {};
+    if (message.id !== "") {
+      obj.id = message.id;
+    }
+    if (message.name !== "") {
+      obj.name = message.name;
+    }
+    if (message.vendor !== "") {
+      obj.vendor = message.vendor;
+    }
+    if (message.webhookUrl !== "") {
+      obj.webhookUrl = message.webhookUrl;
+    }
+    if (message.secret !== "") {
+      obj.secret = message.secret;
+    }
+    if (message.actor !== "") {
+      obj.actor = message.actor;
+    }
+    return obj;
+  },
+};
+
+function createBaseSaveRobotReply(): SaveRobotReply {
+  return { robot: undefined };
+}
+
+export const SaveRobotReply: MessageFns<SaveRobotReply> = {
+  encode(message: SaveRobotReply, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.robot !== undefined) {
+      Robot.encode(message.robot, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SaveRobotReply {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSaveRobotReply();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.robot = Robot.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SaveRobotReply {
+    return { robot: isSet(object.robot) ? Robot.fromJSON(object.robot) : undefined };
+  },
+
+  toJSON(message: SaveRobotReply): unknown {
+    const obj: any = {};
+    if (message.robot !== undefined) {
+      obj.robot = Robot.toJSON(message.robot);
+    }
+    return obj;
+  },
+};
+
+function createBaseDeleteRobotRequest(): DeleteRobotRequest {
+  return { id: "" };
+}
+
+export const DeleteRobotRequest: MessageFns<DeleteRobotRequest> = {
+  encode(message: DeleteRobotRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.id !== "") {
+      writer.uint32(10).string(message.id);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): DeleteRobotRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseDeleteRobotRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.id = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): DeleteRobotRequest {
+    return { id: isSet(object.id) ? globalThis.String(object.id) : "" };
+  },
+
+  toJSON(message: DeleteRobotRequest): unknown {
+    const obj: any = {};
+    if (message.id !== "") {
+      obj.id = message.id;
+    }
+    return obj;
+  },
+};
+
+function createBaseDeleteRobotReply(): DeleteRobotReply {
+  return { deleted: false };
+}
+
+export const DeleteRobotReply: MessageFns<DeleteRobotReply> = {
+  encode(message: DeleteRobotReply, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.deleted !== false) {
+      writer.uint32(8).bool(message.deleted);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): DeleteRobotReply {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseDeleteRobotReply();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.deleted = reader.bool();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): DeleteRobotReply {
+    return { deleted: isSet(object.deleted) ? globalThis.Boolean(object.deleted) : false };
+  },
+
+  toJSON(message: DeleteRobotReply): unknown {
+    const obj: any = {};
+    if (message.deleted !== false) {
+      obj.deleted = message.deleted;
+    }
+    return obj;
+  },
+};
+
+function createBaseSendToRobotRequest(): SendToRobotRequest {
+  return { robotId: "", title: "", text: "", link: "", linkText: "", imagePng: new Uint8Array(0), eventId: "" };
+}
+
+export const SendToRobotRequest: MessageFns<SendToRobotRequest> = {
+  encode(message: SendToRobotRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.robotId !== "") {
+      writer.uint32(10).string(message.robotId);
+    }
+    if (message.title !== "") {
+      writer.uint32(18).string(message.title);
+    }
+    if (message.text !== "") {
+      writer.uint32(26).string(message.text);
+    }
+    if (message.link !== "") {
+      writer.uint32(34).string(message.link);
+    }
+    if (message.linkText !== "") {
+      writer.uint32(42).string(message.linkText);
+    }
+    if (message.imagePng.length !== 0) {
+      writer.uint32(50).bytes(message.imagePng);
+    }
+    if (message.eventId !== "") {
+      writer.uint32(58).string(message.eventId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SendToRobotRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSendToRobotRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.robotId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.title = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.text = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.link = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.linkText = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.imagePng = reader.bytes();
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.eventId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SendToRobotRequest {
+    return {
+      robotId: isSet(object.robotId)
+        ? globalThis.String(object.robotId)
+        : isSet(object.robot_id)
+        ? globalThis.String(object.robot_id)
+        : "",
+      title: isSet(object.title) ? globalThis.String(object.title) : "",
+      text: isSet(object.text) ? globalThis.String(object.text) : "",
+      link: isSet(object.link) ? globalThis.String(object.link) : "",
+      linkText: isSet(object.linkText)
+        ? globalThis.String(object.linkText)
+        : isSet(object.link_text)
+        ? globalThis.String(object.link_text)
+        : "",
+      imagePng: isSet(object.imagePng)
+        ? bytesFromBase64(object.imagePng)
+        : isSet(object.image_png)
+        ? bytesFromBase64(object.image_png)
+        : new Uint8Array(0),
+      eventId: isSet(object.eventId)
+        ? globalThis.String(object.eventId)
+        : isSet(object.event_id)
+        ? globalThis.String(object.event_id)
+        : "",
+    };
+  },
+
+  toJSON(message: SendToRobotRequest): unknown {
+    const obj: any = {};
+    if (message.robotId !== "") {
+      obj.robotId = message.robotId;
+    }
+    if (message.title !== "") {
+      obj.title = message.title;
+    }
+    if (message.text !== "") {
+      obj.text = message.text;
+    }
+    if (message.link !== "") {
+      obj.link = message.link;
+    }
+    if (message.linkText !== "") {
+      obj.linkText = message.linkText;
+    }
+    if (message.imagePng.length !== 0) {
+      obj.imagePng = base64FromBytes(message.imagePng);
+    }
+    if (message.eventId !== "") {
+      obj.eventId = message.eventId;
+    }
+    return obj;
+  },
+};
+
+function createBaseSendToRobotReply(): SendToRobotReply {
+  return { status: "", reason: "", vendor: "" };
+}
+
+export const SendToRobotReply: MessageFns<SendToRobotReply> = {
+  encode(message: SendToRobotReply, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.status !== "") {
+      writer.uint32(10).string(message.status);
+    }
+    if (message.reason !== "") {
+      writer.uint32(18).string(message.reason);
+    }
+    if (message.vendor !== "") {
+      writer.uint32(26).string(message.vendor);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SendToRobotReply {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSendToRobotReply();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.status = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.reason = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.vendor = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SendToRobotReply {
+    return {
+      status: isSet(object.status) ? globalThis.String(object.status) : "",
+      reason: isSet(object.reason) ? globalThis.String(object.reason) : "",
+      vendor: isSet(object.vendor) ? globalThis.String(object.vendor) : "",
+    };
+  },
+
+  toJSON(message: SendToRobotReply): unknown {
+    const obj: any = {};
+    if (message.status !== "") {
+      obj.status = message.status;
+    }
+    if (message.reason !== "") {
+      obj.reason = message.reason;
+    }
+    if (message.vendor !== "") {
+      obj.vendor = message.vendor;
+    }
+    return obj;
+  },
+};
+
 /**
  * Owns chart alert rules (fed by dashboard.chart-changed events), their evaluation (through
  * chart-query), firing state, warning messages and their delivery (bell, mail, webhook).
@@ -2505,6 +3405,29 @@ export interface WarningServiceClient {
   /** Runs the due subscription windows now (tests, an operator): answers how many runs were made. */
 
   runDueSubscriptions(request: EvaluateDueRequest): Observable<RunDueSubscriptionsReply>;
+
+  /**
+   * Chat robots (administrators; the BFF checks the role): every robot, the secret and the webhook
+   * URL never answered (only the URL's scheme and host).
+   */
+
+  listRobots(request: ListRobotsRequest): Observable<ListRobotsReply>;
+
+  /**
+   * Creates (id '') or edits a robot; the URL passes the outbound targets policy; the URL and the
+   * secret are encrypted at rest (an edit's empty URL or secret keeps the stored one).
+   */
+
+  saveRobot(request: SaveRobotRequest): Observable<SaveRobotReply>;
+
+  deleteRobot(request: DeleteRobotRequest): Observable<DeleteRobotReply>;
+
+  /**
+   * Sends one message (a chart shared to chat) to a robot now, through its vendor's driver; answers
+   * sent, or the refusal (not_allowed, failed, retry) and its reason.
+   */
+
+  sendToRobot(request: SendToRobotRequest): Observable<SendToRobotReply>;
 }
 
 /**
@@ -2585,6 +3508,29 @@ export interface WarningServiceController {
   runDueSubscriptions(
     request: EvaluateDueRequest,
   ): Promise<RunDueSubscriptionsReply> | Observable<RunDueSubscriptionsReply> | RunDueSubscriptionsReply;
+
+  /**
+   * Chat robots (administrators; the BFF checks the role): every robot, the secret and the webhook
+   * URL never answered (only the URL's scheme and host).
+   */
+
+  listRobots(request: ListRobotsRequest): Promise<ListRobotsReply> | Observable<ListRobotsReply> | ListRobotsReply;
+
+  /**
+   * Creates (id '') or edits a robot; the URL passes the outbound targets policy; the URL and the
+   * secret are encrypted at rest (an edit's empty URL or secret keeps the stored one).
+   */
+
+  saveRobot(request: SaveRobotRequest): Promise<SaveRobotReply> | Observable<SaveRobotReply> | SaveRobotReply;
+
+  deleteRobot(request: DeleteRobotRequest): Promise<DeleteRobotReply> | Observable<DeleteRobotReply> | DeleteRobotReply;
+
+  /**
+   * Sends one message (a chart shared to chat) to a robot now, through its vendor's driver; answers
+   * sent, or the refusal (not_allowed, failed, retry) and its reason.
+   */
+
+  sendToRobot(request: SendToRobotRequest): Promise<SendToRobotReply> | Observable<SendToRobotReply> | SendToRobotReply;
 }
 
 export function WarningServiceControllerMethods() {
@@ -2603,6 +3549,10 @@ export function WarningServiceControllerMethods() {
       "sendSubscriptionNow",
       "previewSubscription",
       "runDueSubscriptions",
+      "listRobots",
+      "saveRobot",
+      "deleteRobot",
+      "sendToRobot",
     ];
     for (const method of grpcMethods) {
       const descriptor: any = Reflect.getOwnPropertyDescriptor(constructor.prototype, method);
@@ -2619,6 +3569,31 @@ export function WarningServiceControllerMethods() {
 }
 
 export const WARNING_SERVICE_NAME = "WarningService";
+
+function bytesFromBase64(b64: string): Uint8Array {
+  if ((globalThis as any).Buffer) {
+    return Uint8Array.from((globalThis as any).Buffer.from(b64, "base64"));
+  } else {
+    const bin = globalThis.atob(b64);
+    const arr = new Uint8Array(bin.length);
+    for (let i = 0; i < bin.length; ++i) {
+      arr[i] = bin.charCodeAt(i);
+    }
+    return arr;
+  }
+}
+
+function base64FromBytes(arr: Uint8Array): string {
+  if ((globalThis as any).Buffer) {
+    return (globalThis as any).Buffer.from(arr).toString("base64");
+  } else {
+    const bin: string[] = [];
+    arr.forEach((byte) => {
+      bin.push(globalThis.String.fromCharCode(byte));
+    });
+    return globalThis.btoa(bin.join(""));
+  }
+}
 
 function longToNumber(int64: { toString(): string }): number {
   const num = globalThis.Number(int64.toString());
