@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-import { BASE_URL, E2E_API_PORT, E2E_ERP_PORT, E2E_GRPC_BASE_PORT, E2E_HOST, E2E_PASSWORD, E2E_PORT } from './src/support/env';
+import { BASE_URL, E2E_API_PORT, E2E_ERP_PORT, E2E_GRPC_BASE_PORT, E2E_HOST, E2E_PASSWORD, E2E_PORT, E2E_SMTP_PORT } from './src/support/env';
 
 /**
  * End-to-end tests of the web app against the whole product started in one process
@@ -77,6 +77,10 @@ export default defineConfig({
       BI_LOGIN_MAX_FAILURES_PER_ACCOUNT: '1000',
       // the one port of this machine each spec serves on: the HTTP API source's API, the ERP report spec's reference provider
       BI_OUTBOUND_ALLOW: `127.0.0.1:${E2E_API_PORT} 127.0.0.1:${E2E_ERP_PORT}`,
+      // report subscriptions: mail to the subscription spec's SMTP sink; outside addresses of e2e.test allowed
+      BI_SMTP_HOST: E2E_HOST,
+      BI_SMTP_PORT: String(E2E_SMTP_PORT),
+      BI_REPORT_EMAIL_DOMAINS: 'e2e.test',
     },
   },
 });

@@ -40,6 +40,7 @@ import { TemplateVisibility } from './template/template-visibility.js';
 import { SHARED_CACHE, TokenCache } from './http/token-cache.js';
 import { WarnStreamController } from './warning/warn-stream.controller.js';
 import { WarnMessageController } from './warning/warn-message.controller.js';
+import { SubscriptionController } from './subscription/subscription.controller.js';
 import { BFF_LOGGER, EVENT_BUS, WarnStreamHub } from './warning/warn-stream.js';
 import { RobotChoicesController, RobotsAdminController } from './warning/robots.controller.js';
 import { WechartController } from './chart/wechart.controller.js';
@@ -76,6 +77,7 @@ export class BffModule {
         ExcelDataController,
         WarnStreamController,
         WarnMessageController,
+        SubscriptionController,
         RelationController,
         WechartController,
         RobotChoicesController,

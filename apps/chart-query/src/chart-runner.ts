@@ -237,8 +237,9 @@ export class ChartRunner {
   }
 
   /**
-   * The rows of the chart's main query as the chart runs it with its stored filters and the viewer's
-   * row rules (no global or request filters): what alert rules compare (warning service). Not cached.
+   * The rows of the chart's main query as the chart runs it with its stored filters, the given global
+   * filters (a report subscription's; alerts give none) and the viewer's row rules: what alert rules
+   * compare and report subscriptions send (warning service). Not cached.
    */
   async chartValues(req: chartQueryV1.ChartValuesRequest): Promise<chartQueryV1.ChartValuesReply> {
     const tab = tabOrInvalid(req.tab);
@@ -251,7 +252,7 @@ export class ChartRunner {
       const principal = userPrincipal({ userId: v?.userId ?? '', isAdmin: v?.isAdmin === true, permissions: v?.permissions ?? [], roleIds: v?.roleIds ?? [] });
       if (!principal.userId || !canReadSource(principal, { dataSourceId: source.dataSourceId, createdById: source.createdById })) throw new AppError('forbidden', 'chart.no_source_permission');
     }
-    const { main, reply, rows } = await this.mainRows(chart, source, [], req.viewer, new Date(), CHART_ROW_LIMIT);
+    const { main, reply, rows } = await this.mainRows(chart, source, parseList(req.globalFiltersJson, 'globalFilters') ?? [], req.viewer, new Date(), CHART_ROW_LIMIT);
     return {
       columnsJson: JSON.stringify(chartColumns(chart, main.columns)),
       rowsJson: JSON.stringify(rows),

@@ -246,6 +246,13 @@ describe('authorization matrix', () => {
     'POST /api/dashboard/sort/{tab}/{id}': async () => ({ params: { id: await freshDashboard() }, query: 'order=5' }),
     // nobody has a message with this id: the signed-in reach the route and get 404
     'PUT /api/warnmessage/readmessage/{id}': async () => ({ params: { id: '00000000-0000-4000-8000-000000000000' } }),
+    // report subscriptions: one of the admin's; another caller reaches the route and finds no subscription of theirs (404)
+    'POST /api/subscription': async () => ({ body: subscriptionBody() }),
+    'POST /api/subscription/preview': async () => ({ body: subscriptionBody() }),
+    'PUT /api/subscription/{id}': async () => ({ params: { id: await freshSubscription() }, body: subscriptionBody() }),
+    'DELETE /api/subscription/{id}': async () => ({ params: { id: await freshSubscription() } }),
+    'GET /api/subscription/{id}/runs': async () => ({ params: { id: await freshSubscription() } }),
+    'POST /api/subscription/{id}/send': async () => ({ params: { id: await freshSubscription() } }),
     // a stream that ends at once (timeout=0) after its ready event
     'GET /api/warnmessage/stream': async () => ({ query: 'timeout=0' }),
     'PUT /api/dashboard/aspect_changed/{apiName}/{dashboardId}': async () => ({ params: { dashboardId: await freshDashboard() }, body: [] }),
@@ -290,6 +297,9 @@ describe('authorization matrix', () => {
     'POST /api/dashboard/wechart/{tab}/{chartId}': async () => ({ body: { robotId: await (sharedRobot ??= freshRobot()), remark: 'matrix' } }),
     'GET /api/dashboard/datasource/projects/{route}/{projectId}': async () => ({ params: { route: 'dashboard', projectId: F.dProject } }),
   };
+
+  const subscriptionBody = () => ({ name: unique('Report'), dashboardId: F.dash, schedule: { frequency: 'daily', hour: 9 }, recipients: [{ kind: 'user', userId: F.someUserId }], formats: ['csv'] });
+  const freshSubscription = async () => (await ok('POST', '/api/subscription', subscriptionBody())).id as string;
 
   /** Path values when the route names no fresh object. */
   function param(name: string, path: string, caller: Caller): string {

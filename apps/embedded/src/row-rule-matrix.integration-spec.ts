@@ -111,6 +111,8 @@ describe('row-rule matrix: what a restricted viewer and a restricted analyst see
 
   /** The request each classed route is called with (path values, query, body). */
   const requests: Record<string, (who: Restricted) => { params?: Record<string, string>; query?: string; body?: unknown }> = {
+    // the mail the caller would get: the dashboard's chart under their row rules
+    'POST /api/subscription/preview': () => ({ body: { name: 'Preview', dashboardId: F.dash, schedule: { frequency: 'daily' }, recipients: [{ kind: 'user', userId: 'self' }] } }),
     'POST /api/chart-edit/chart/{tab}/{chartId}': () => ({}),
     'POST /api/dashboard/chart/{tab}/{chartId}': () => ({}),
     'POST /api/dashboard/charts/{tab}': () => ({ body: { charts: [{ chartId: F.chart }] } }),

@@ -10,6 +10,8 @@ import { Robots } from './robots.js';
 import { WARNING_MIGRATIONS, WARNING_SCHEMA } from './migrations.js';
 import { WarningGrpcController } from './warning.grpc.controller.js';
 import { CLOCK, systemClock, WarningEngine, type Clock } from './warning.engine.js';
+import { GrpcReportBackends, REPORT_BACKENDS, type ReportBackends } from './subscriptions/backends.js';
+import { SubscriptionsService } from './subscriptions/subscriptions.service.js';
 
 @Module({})
 export class WarningModule {}
@@ -17,6 +19,7 @@ export class WarningModule {}
 export { WARNING_MIGRATIONS, WARNING_SCHEMA } from './migrations.js';
 export { WarningEngine, uuidOf, type Clock } from './warning.engine.js';
 export { signBody } from '@bi/delivery';
+export { SubscriptionsService, SUBSCRIPTIONS_JOB } from './subscriptions/subscriptions.service.js';
 
 export interface WarningServiceOptions {
   /** tests: fake chart-query / identity calls and a fake clock */
@@ -24,6 +27,8 @@ export interface WarningServiceOptions {
   clock?: Clock;
   /** tests: a resolver standing in for DNS for webhook targets (e.g. a name that resolves to loopback) */
   resolver?: Resolver;
+  /** tests: fake dashboard calls of report subscriptions */
+  reportBackends?: ReportBackends;
 }
 
 /**
@@ -42,6 +47,8 @@ export async function startWarningService(runtime: ServiceRuntime, url: string, 
         Robots,
         AlertDeliveries,
         WarningEngine,
+        SubscriptionsService,
+        options.reportBackends ? { provide: REPORT_BACKENDS, useValue: options.reportBackends } : { provide: REPORT_BACKENDS, useFactory: (config: AppConfig) => new GrpcReportBackends(config), inject: [CONFIG] },
         options.backends ? { provide: BACKENDS, useValue: options.backends } : { provide: BACKENDS, useFactory: (config: AppConfig) => new GrpcBackends(config), inject: [CONFIG] },
         { provide: CLOCK, useValue: options.clock ?? systemClock },
         ...(options.resolver ? [{ provide: OUTBOUND_RESOLVER, useValue: options.resolver }] : []),
@@ -53,5 +60,7 @@ export async function startWarningService(runtime: ServiceRuntime, url: string, 
   const engine = app.get(WarningEngine);
   const deliveries = app.get(AlertDeliveries);
   engine.onDeliveries = () => void deliveries.nudge();
+  // a report run's mails go out at once (the same worker sends alerts' and reports' deliveries)
+  app.get(SubscriptionsService).onDeliveries = () => deliveries.nudge();
   return app;
 }

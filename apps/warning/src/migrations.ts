@@ -221,4 +221,52 @@ CREATE TABLE warning.robots (
 CREATE UNIQUE INDEX robots_name ON warning.robots (lower(name));
 `,
   },
+  {
+    id: '0007_subscriptions',
+    sql: `
+-- report subscriptions (issue 30): what is sent (a dashboard or one of its charts), when (schedule in a
+-- time zone), to whom, with which filter values, formats and texts; owner = who created it
+CREATE TABLE warning.subscriptions (
+  id uuid PRIMARY KEY,
+  owner_id text NOT NULL,
+  owner_name text NOT NULL DEFAULT '',
+  name text NOT NULL,
+  tab text NOT NULL DEFAULT 'dashboard',
+  dashboard_id uuid NOT NULL,
+  chart_id uuid,
+  schedule jsonb NOT NULL,
+  time_zone text NOT NULL,
+  recipients jsonb NOT NULL,
+  filters jsonb NOT NULL DEFAULT '[]',
+  formats text[] NOT NULL DEFAULT '{}',
+  subject text NOT NULL DEFAULT '',
+  body text NOT NULL DEFAULT '',
+  skip_empty boolean NOT NULL DEFAULT false,
+  enabled boolean NOT NULL DEFAULT true,
+  created_at timestamptz NOT NULL DEFAULT now(),
+  updated_at timestamptz NOT NULL DEFAULT now()
+);
+CREATE INDEX subscriptions_owner ON warning.subscriptions (owner_id);
+-- the run log: one row per (subscription, window) — a scheduled local minute, or now-<id> for "send now";
+-- the claim of the run is @bi/jobs' (warning.job_runs, job warning.subscriptions); the recipients' outcomes
+-- are the run's deliveries (origin 'run', key <subscription id>:<window>) and the failures before sending
+CREATE TABLE warning.subscription_runs (
+  id uuid PRIMARY KEY,
+  subscription_id uuid NOT NULL,
+  run_window text NOT NULL,
+  trigger text NOT NULL CHECK (trigger IN ('schedule', 'manual')),
+  -- scheduled, running, delivering (mails queued), sent, partly_sent, failed, skipped (no data)
+  state text NOT NULL,
+  attempts int NOT NULL DEFAULT 0,
+  created_at timestamptz NOT NULL,
+  started_at timestamptz,
+  finished_at timestamptz,
+  error text,
+  -- [{kind, recipient, name, status, reason}] known when the content was made (a failure before sending)
+  recipients jsonb NOT NULL DEFAULT '[]',
+  UNIQUE (subscription_id, run_window)
+);
+CREATE INDEX subscription_runs_open ON warning.subscription_runs (state) WHERE state IN ('scheduled', 'running', 'delivering', 'failed');
+`,
+  },
 ];

@@ -436,6 +436,7 @@ export class WarningEngine implements OnModuleInit, OnModuleDestroy {
           chartJson: JSON.stringify(chart),
           viewer: { userId: principal.userId, roleIds: [...principal.roleIds], isAdmin: principal.isAdmin, permissions: [...principal.permissions] },
           checkAccess: true,
+          globalFiltersJson: '',
         })
         .catch((e: unknown) => {
           if (e instanceof AppError && e.kind === 'forbidden') return undefined;

@@ -2,7 +2,10 @@ import { Controller } from '@nestjs/common';
 import { warningV1 } from '@bi/proto';
 import { robotRecipient } from '@bi/delivery';
 import { AlertDeliveries } from './channels.js';
+import { AppError } from '@bi/core';
+import { LANGUAGES } from '@bi/i18n';
 import { MessagesService } from './messages.service.js';
+import { SubscriptionsService, type Caller } from './subscriptions/subscriptions.service.js';
 import { Robots } from './robots.js';
 import { WarningEngine } from './warning.engine.js';
 
@@ -14,6 +17,7 @@ export class WarningGrpcController implements warningV1.WarningServiceController
     private readonly engine: WarningEngine,
     private readonly robots: Robots,
     private readonly deliveries: AlertDeliveries,
+    private readonly subscriptions: SubscriptionsService,
   ) {}
 
   listMessages(r: warningV1.ListMessagesRequest) {
@@ -56,4 +60,33 @@ export class WarningGrpcController implements warningV1.WarningServiceController
     });
     return { status: outcome.kind, reason: outcome.kind === 'sent' ? '' : outcome.reason, vendor: robot.vendor };
   }
+  async saveSubscription(r: warningV1.SaveSubscriptionRequest) {
+    return { subscriptionJson: JSON.stringify(await this.subscriptions.save(callerOf(r.caller), r.subscriptionJson)) };
+  }
+  async deleteSubscription(r: warningV1.SubscriptionIdRequest) {
+    return { deleted: await this.subscriptions.delete(callerOf(r.caller), r.id) };
+  }
+  async listSubscriptions(r: warningV1.ListSubscriptionsRequest) {
+    return { subscriptionsJson: JSON.stringify(await this.subscriptions.list(callerOf(r.caller), r.all)) };
+  }
+  async subscriptionRuns(r: warningV1.SubscriptionIdRequest) {
+    return { runsJson: JSON.stringify(await this.subscriptions.runs(callerOf(r.caller), r.id)) };
+  }
+  async sendSubscriptionNow(r: warningV1.SubscriptionIdRequest) {
+    return { runJson: JSON.stringify(await this.subscriptions.sendNow(callerOf(r.caller), r.id)) };
+  }
+  async previewSubscription(r: warningV1.SaveSubscriptionRequest) {
+    const p = await this.subscriptions.preview(callerOf(r.caller), r.subscriptionJson);
+    return { subject: p.subject, html: p.html, text: p.text, attachmentsJson: JSON.stringify(p.attachments) };
+  }
+  async runDueSubscriptions() {
+    return { runs: await this.subscriptions.runDueNow() };
+  }
+}
+
+/** The caller the BFF authenticated (a subscription call without one is refused). */
+function callerOf(c: warningV1.SubscriptionCaller | undefined): Caller {
+  if (!c?.userId) throw new AppError('unauthenticated', 'auth.forbidden');
+  const language = LANGUAGES.find((l) => l === c.language) ?? 'zh-CN';
+  return { userId: c.userId, userName: c.userName, isAdmin: c.isAdmin, language };
 }

@@ -18,4 +18,5 @@ export * from './schemas/erp-account.js';
 export * from './schemas/api-source.js';
 export * from './schemas/erp-report.js';
 export * from './schemas/indicator.js';
+export * from './schemas/subscription.js';
 export * from './schemas/robot.js';

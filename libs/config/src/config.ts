@@ -135,6 +135,11 @@ const envShape = {
       .string()
       .refine((zone) => isTimeZone(zone), { message: 'an IANA time zone such as Europe/Berlin or UTC' })
       .optional(),
+    // report subscriptions (warning service): the mail domains outside addresses may have (comma- or space-separated,
+    // e.g. example.com,corp.example); unset: no outside addresses, only the product's users
+    BI_REPORT_EMAIL_DOMAINS: z.string().max(2000).optional(),
+    // the product's address as its readers open it: the link back in report mails (unset: http://localhost:<PORT>)
+    BI_PUBLIC_URL: z.string().url().max(500).optional(),
 };
 
 /** A zone name the runtime knows (Intl throws a RangeError on any other). */
@@ -218,6 +223,8 @@ export interface AppConfig {
     smtpFrom: string;
     webhookSecret?: string;
   };
+  /** report subscriptions: the mail domains outside addresses may have (BI_REPORT_EMAIL_DOMAINS), the link back's base (BI_PUBLIC_URL) */
+  reports: { emailDomains: string[]; publicUrl: string };
   /** outbound targets policy (@bi/outbound): the entries of BI_OUTBOUND_ALLOW */
   outbound: { allow: string[] };
   charts: {
@@ -329,6 +336,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
         : {}),
       smtpFrom: e.BI_SMTP_FROM,
       webhookSecret: e.BI_WEBHOOK_SECRET,
+    },
+    reports: {
+      emailDomains: (e.BI_REPORT_EMAIL_DOMAINS ?? '').split(/[\s,]+/).filter(Boolean).map((d) => d.toLowerCase().replace(/^@/, '')),
+      publicUrl: (e.BI_PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     },
     outbound: { allow: (e.BI_OUTBOUND_ALLOW ?? '').split(/[\s,]+/).filter(Boolean) },
     charts: { defaultCacheSeconds: e.BI_CHART_CACHE_SECONDS, sourceConcurrency: e.BI_CHART_SOURCE_CONCURRENCY, rollups: e.BI_ROLLUPS === 'on' },

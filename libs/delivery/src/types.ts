@@ -24,6 +24,19 @@ export interface DeliveryPayload {
   linkText?: string;
   /** chat robots: a picture (PNG, base64), sent where the vendor's webhook takes one (WeCom) */
   imageBase64?: string;
+  /** a mail's HTML part (the text stays its plain part) */
+  html?: string;
+  /** a mail's files (a report's PDF, XLSX, CSV, inline image: `cid` names it in the HTML) */
+  attachments?: DeliveryAttachment[];
+}
+
+/** A file of a mail, its content base64 (kept in the payload, so a retry sends the same file). */
+export interface DeliveryAttachment {
+  filename: string;
+  contentType: string;
+  contentBase64: string;
+  /** an inline image: the HTML refers to it as cid:<cid> */
+  cid?: string;
 }
 
 /** One row of <schema>.deliveries as a driver gets it: one recipient on one channel, leased to this sender. */

@@ -21,6 +21,7 @@
  *   apisource.ts   apisource.*
  *   e10.ts         e10.* (ERP report sources and their providers)
  *   indicator.ts   indicator.* (indicator imports, types 1 and 5)
+ *   subscription.ts subscription.* (report subscriptions)
  *   render.ts      render.* (pictures and files drawn on the server: @bi/render)
  *   robot.ts       robot.* (chat robots and sharing a chart to chat)
  *   apikey.ts      apikey.* (API keys)

@@ -8,6 +8,7 @@ export const TOPICS = {
   alertTriggered: 'alert.triggered',
   chartChanged: 'dashboard.chart-changed',
   warningMessageCreated: 'warning.message-created',
+  reportDelivered: 'report.delivered',
 } as const;
 
 export function encodeDataChanged(dataSourceId: string, payload: eventsV1.DataChangedPayload, eventId = randomUUID()) {
@@ -28,6 +29,11 @@ export function encodeChartChanged(chartId: string, payload: eventsV1.ChartChang
 export function encodeWarningMessageCreated(userId: string, payload: eventsV1.WarningMessageCreatedPayload, eventId = randomUUID()) {
   const message: eventsV1.WarningMessageCreated = { eventId, occurredAt: new Date().toISOString(), aggregateId: userId, payload };
   return { topic: TOPICS.warningMessageCreated, key: userId, eventId, payload: eventsV1.WarningMessageCreated.encode(message).finish() };
+}
+
+export function encodeReportDelivered(subscriptionId: string, payload: eventsV1.ReportDeliveredPayload, eventId = randomUUID()) {
+  const message: eventsV1.ReportDelivered = { eventId, occurredAt: new Date().toISOString(), aggregateId: subscriptionId, payload };
+  return { topic: TOPICS.reportDelivered, key: subscriptionId, eventId, payload: eventsV1.ReportDelivered.encode(message).finish() };
 }
 
 /** An encoded event as a bus message (the outbox does the same from its table). */

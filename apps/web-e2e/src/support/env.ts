@@ -26,6 +26,9 @@ export const E2E_API_PORT = intFromEnv('E2E_API_PORT', E2E_PORT + 1);
 /** The port the ERP report spec starts the reference provider on (opened likewise). */
 export const E2E_ERP_PORT = intFromEnv('E2E_ERP_PORT', E2E_PORT + 2);
 
+/** The port the subscription spec's SMTP sink listens on (BI_SMTP_PORT of the product under test). */
+export const E2E_SMTP_PORT = intFromEnv('E2E_SMTP_PORT', E2E_PORT + 3);
+
 export const BASE_URL = `http://${E2E_HOST}:${E2E_PORT}`;
 
 /** Password of the seeded users admin, analyst and viewer (BI_ADMIN_PASSWORD, min 8 chars). */

@@ -47,6 +47,7 @@ const RelationPage = lazyPage(() => import('../modules/relation/components/Relat
 const RelationSidebar = lazyPage(() => import('../modules/relation/components/RelationSidebar').then((m) => m.RelationSidebar));
 const TemplatePage = lazyPage(() => import('../modules/template/components/TemplatePage').then((m) => m.TemplatePage));
 const TemplateSidebar = lazyPage(() => import('../modules/template/components/TemplateSidebar').then((m) => m.TemplateSidebar));
+const SubscriptionsPage = lazyPage(() => import('../modules/subscriptions/components/SubscriptionsPage').then((m) => m.SubscriptionsPage));
 const WarningMessagesPage = lazyPage(() => import('../modules/warnings/components/WarningMessagesPage').then((m) => m.WarningMessagesPage));
 
 /** The dashboard boxes' entries of several modules as one extension: the relation map, share to chat (their entries in order, all their dialogs). */
@@ -130,6 +131,8 @@ export const routes: RouteObject[] = [
           named('api_keys', <ApiKeysPage />),
           // beyond the spec: the bell's "view all" (every warning message of the caller, paged)
           { id: 'warnings', path: WARNINGS_PAGE_PATH, element: <WarningMessagesPage /> },
+          // beyond the spec: "my subscriptions" (report subscriptions, issue 30)
+          { id: 'subscriptions', path: '/subscriptions', element: <SubscriptionsPage /> },
           { id: 'not_found', path: '*', element: <NotFoundPage /> },
         ],
       },

@@ -11,7 +11,7 @@ export interface SmtpOptions {
   from: string;
 }
 
-/** Mail over SMTP (nodemailer): one mail per delivery, to its one recipient, with the payload's subject and text. */
+/** Mail over SMTP (nodemailer): one mail per delivery, to its one recipient, with the payload's subject, text, HTML and files. */
 export class MailDriver implements ChannelDriver {
   readonly channel = 'mail';
   private transport: Transporter | null = null;
@@ -31,7 +31,17 @@ export class MailDriver implements ChannelDriver {
       socketTimeout: 20_000,
     });
     try {
-      await this.transport.sendMail({ from: smtp.from, to: [delivery.recipient], subject: delivery.payload.subject ?? '', text: delivery.payload.text ?? '' });
+      const { subject, text, html, attachments } = delivery.payload;
+      await this.transport.sendMail({
+        from: smtp.from,
+        to: [delivery.recipient],
+        subject: subject ?? '',
+        text: text ?? '',
+        ...(html ? { html } : {}),
+        ...(attachments?.length
+          ? { attachments: attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, content: Buffer.from(a.contentBase64, 'base64'), ...(a.cid ? { cid: a.cid } : {}) })) }
+          : {}),
+      });
       return sent();
     } catch (e) {
       return retry(e instanceof Error ? e.message : String(e));

@@ -18,6 +18,7 @@ import { syncMessages } from './sync.js';
 import { templateMessages } from './template.js';
 import { uploadMessages } from './upload.js';
 import { warnMessages } from './warn.js';
+import { subscriptionMessages } from './subscription.js';
 import { robotMessages } from './robot.js';
 
 /**
@@ -43,6 +44,7 @@ export const MESSAGE_FILES = {
   apisource: apisourceMessages,
   e10: e10Messages,
   indicator: indicatorMessages,
+  subscription: subscriptionMessages,
   render: renderMessages,
   robot: robotMessages,
   apikey: apikeyMessages,
@@ -68,6 +70,7 @@ export const MESSAGES = {
   ...apisourceMessages,
   ...e10Messages,
   ...indicatorMessages,
+  ...subscriptionMessages,
   ...renderMessages,
   ...robotMessages,
   ...apikeyMessages,

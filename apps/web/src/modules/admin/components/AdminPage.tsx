@@ -7,9 +7,10 @@ import { useAdTranslation } from '../i18n';
 import { RobotsTab } from '../../chat';
 import { AuditTab } from './AuditTab';
 import { UsersTab } from './UsersTab';
+import { SubscriptionList, useSubTranslation } from '../../subscriptions';
 import '../admin.css';
 
-type Section = 'users' | 'audit' | 'robots';
+type Section = 'users' | 'audit' | 'robots' | 'subscriptions';
 
 /** User administration (beyond the spec; docs/api/identity-admin.md): users and the audit log, admin only. */
 export function AdminPage() {
@@ -17,7 +18,8 @@ export function AdminPage() {
   const { permission } = usePermission();
   const navigate = useNavigate();
   const { section: raw } = useParams();
-  const section: Section = raw === 'audit' || raw === 'robots' ? raw : 'users';
+  const { st } = useSubTranslation();
+  const section: Section = raw === 'audit' || raw === 'robots' || raw === 'subscriptions' ? raw : 'users';
 
   if (!isAdmin(permission)) {
     return (
@@ -39,6 +41,8 @@ export function AdminPage() {
           { key: 'users', label: <span data-testid="admin-tab-users">{ad('tabs.users')}</span>, children: <UsersTab /> },
           { key: 'audit', label: <span data-testid="admin-tab-audit">{ad('tabs.audit')}</span>, children: <AuditTab active={section === 'audit'} /> },
           { key: 'robots', label: <span data-testid="admin-tab-robots">{ad('tabs.robots')}</span>, children: <RobotsTab /> },
+          // every user's report subscriptions with their last runs (issue 30)
+          { key: 'subscriptions', label: <span data-testid="admin-tab-subscriptions">{st('all')}</span>, children: section === 'subscriptions' ? <SubscriptionList all /> : null },
         ]}
       />
     </section>

@@ -7,6 +7,7 @@ import {
   FullscreenExitOutlined,
   FullscreenOutlined,
   LockOutlined,
+  MailOutlined,
   PlusOutlined,
   UnlockOutlined,
 } from '@ant-design/icons';
@@ -34,6 +35,8 @@ interface DashboardToolbarProps {
   onToggleFullScreen: () => void;
   onToggleLock: () => void;
   onRefreshMinutes: (minutes: number) => void;
+  /** "Subscribe" (report subscriptions; the dashboard tab only): its label and what it opens */
+  subscribe?: { label: string; onClick: () => void };
 }
 
 /** Toolbar of the dashboard page (spec 01 §2). */
@@ -65,6 +68,11 @@ export function DashboardToolbar(props: DashboardToolbarProps) {
             {exporting ? db('board.toolbar.exporting') : db('board.toolbar.export')}
           </Button>
         </Dropdown>
+      ) : null}
+      {props.subscribe ? (
+        <Button icon={<MailOutlined />} data-testid="toolbar-subscribe" onClick={props.subscribe.onClick}>
+          {props.subscribe.label}
+        </Button>
       ) : null}
       {actions.globalFilter ? (
         <Button icon={<FilterOutlined />} data-testid="toolbar-global-filter" onClick={props.onGlobalFilter}>

@@ -35,6 +35,7 @@ import { ChartBox, type BoxMenuEntry } from './ChartBox';
 import { DashboardCarousel } from './DashboardCarousel';
 import { DashboardGrid } from './DashboardGrid';
 import { DashboardToolbar } from './DashboardToolbar';
+import { SubscriptionDialog, useSubTranslation, type SubscriptionTarget } from '../../subscriptions';
 import { useDbTranslation } from '../i18n';
 
 interface DashboardViewProps {
@@ -207,6 +208,12 @@ function DashboardBoard({ tab, apiTab, apiName, lockEdit, projectId, content, us
   });
   // global filters (modules/dashboard-filters): the items stored with the dashboard, the values in the page URL
   const globals = useGlobalFilters(content.globalFilter);
+  // report subscriptions (issue 30): the dashboard tab only, from the toolbar (whole dashboard) or a chart's menu
+  const { st } = useSubTranslation();
+  const subscribable = tab === 'dashboard' && apiTab === 'dashboard' && !apiName;
+  const [subscribing, setSubscribing] = useState<SubscriptionTarget | null>(null);
+  const subscribeTo = (chart?: ChartSummary) =>
+    setSubscribing({ dashboardId: content.dashboardId, ...(chart ? { chartId: chart.chartId } : {}), title: chart ? chart.title : content.name, filterItems: globals.items, valueOfItem: globals.valueOf });
   // inner filter values of this view, the detail dialog and the rows' export (modules/chart-detail)
   const detail = useChartDetail({ tab: apiTab });
   /** The filters a box runs with: the one rule of @bi/chart-model (global filter items, linkage, the viewer's inner values); none: the run as it was. */
@@ -334,7 +341,7 @@ function DashboardBoard({ tab, apiTab, apiName, lockEdit, projectId, content, us
       innerFilterBar={detail.barOf(chart, chartActions(chart).edit)}
       onDetailQuery={() => detail.openDetails(chart)}
       onExportRows={() => detail.exportRows(chart, filtersOf(chart))}
-      extraMenu={boxExtension.menuOf?.(chart, filtersOf(chart))}
+      extraMenu={[...(boxExtension.menuOf?.(chart, filtersOf(chart)) ?? []), ...(subscribable ? [{ key: 'subscribe', testId: 'menu-subscribe', label: st('entry'), onClick: () => subscribeTo(chart) }] : [])]}
     />
   );
 
@@ -392,6 +399,7 @@ function DashboardBoard({ tab, apiTab, apiName, lockEdit, projectId, content, us
             onToggleFullScreen={() => void fullscreen.toggle()}
             onToggleLock={() => setLocked((value) => (canToggleLock({ apiName }) ? !value : value))}
             onRefreshMinutes={setRefreshMinutes}
+            {...(subscribable ? { subscribe: { label: st('entry'), onClick: () => subscribeTo() } } : {})}
           />
         </header>
 
@@ -432,6 +440,7 @@ function DashboardBoard({ tab, apiTab, apiName, lockEdit, projectId, content, us
         {linkage.renderDialogs(filtersOf)}
         {detail.renderDialogs(filtersOf)}
         {boxExtension.dialogs}
+        {subscribing ? <SubscriptionDialog open target={subscribing} onClose={() => setSubscribing(null)} /> : null}
         {dialog === 'globalFilter' ? (
           <GlobalFilterDialog
             open

@@ -1,4 +1,4 @@
-import { BulbOutlined, DownOutlined, GlobalOutlined, KeyOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import { BulbOutlined, DownOutlined, GlobalOutlined, KeyOutlined, LogoutOutlined, MailOutlined, UserOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Avatar, Button, Divider, Popover, Space, Typography } from 'antd';
 import { useId, useState, type ReactNode } from 'react';
@@ -13,6 +13,7 @@ import { readUserName } from '../../auth/utils/session';
 import { useAkTranslation } from '../../api-keys/i18n';
 import { buildPath } from '../../../shared/routing/routes';
 import { useThemeMode } from '../hooks/useThemeMode';
+import { useSubTranslation } from '../../subscriptions/i18n';
 import { THEME_MODES, type ThemeMode } from '../../../shared/storage/theme';
 
 /** Greeting with the user name; opens the account popup (language, theme, logout). */
@@ -24,6 +25,7 @@ export function AccountMenu() {
   const { mode, setMode } = useThemeMode();
   const { logout, pending } = useLogout();
   const { ak } = useAkTranslation();
+  const { st } = useSubTranslation();
   const navigate = useNavigate();
   const language = resolveLanguage(i18n.language);
   const userName = readUserName(browserStorages());
@@ -42,6 +44,17 @@ export function AccountMenu() {
       <ChoiceGroup name="language" icon={<GlobalOutlined aria-hidden="true" />} options={LANGUAGES} value={language} onChoose={(lng) => void onLanguage(lng)} />
       <ChoiceGroup name="theme" icon={<BulbOutlined aria-hidden="true" />} options={THEME_MODES} value={mode} onChoose={setMode} />
       <Divider className="bi-account-popup__divider" />
+      <Button
+        block
+        icon={<MailOutlined aria-hidden="true" />}
+        data-testid="account-subscriptions"
+        onClick={() => {
+          setOpen(false);
+          void navigate('/subscriptions');
+        }}
+      >
+        {st('mine')}
+      </Button>
       <Button
         block
         icon={<KeyOutlined aria-hidden="true" />}

@@ -141,6 +141,11 @@ export interface ChartValuesRequest {
    * when the viewer may not read the chart's source (@bi/access canReadSource)
    */
   checkAccess: boolean;
+  /**
+   * JSON array of global filter items to apply (a report subscription's filter values, relative
+   * dates already resolved by the caller); '' = none
+   */
+  globalFiltersJson: string;
 }
 
 export interface ChartValuesReply {
@@ -1245,7 +1250,7 @@ export const Viewer: MessageFns<Viewer> = {
 };
 
 function createBaseChartValuesRequest(): ChartValuesRequest {
-  return { tab: "", chartId: "", chartJson: "", viewer: undefined, checkAccess: false };
+  return { tab: "", chartId: "", chartJson: "", viewer: undefined, checkAccess: false, globalFiltersJson: "" };
 }
 
 export const ChartValuesRequest: MessageFns<ChartValuesRequest> = {
@@ -1264,6 +1269,9 @@ export const ChartValuesRequest: MessageFns<ChartValuesRequest> = {
     }
     if (message.checkAccess !== false) {
       writer.uint32(168).bool(message.checkAccess);
+    }
+    if (message.globalFiltersJson !== "") {
+      writer.uint32(178).string(message.globalFiltersJson);
     }
     return writer;
   },
@@ -1321,6 +1329,14 @@ export const ChartValuesRequest: MessageFns<ChartValuesRequest> = {
             message.checkAccess = reader.bool();
             continue;
           }
+          case 22: {
+            if (tag !== 178) {
+              break;
+            }
+
+            message.globalFiltersJson = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1352,6 +1368,11 @@ export const ChartValuesRequest: MessageFns<ChartValuesRequest> = {
         : isSet(object.check_access)
         ? globalThis.Boolean(object.check_access)
         : false,
+      globalFiltersJson: isSet(object.globalFiltersJson)
+        ? globalThis.String(object.globalFiltersJson)
+        : isSet(object.global_filters_json)
+        ? globalThis.String(object.global_filters_json)
+        : "",
     };
   },
 
@@ -1371,6 +1392,9 @@ export const ChartValuesRequest: MessageFns<ChartValuesRequest> = {
     }
     if (message.checkAccess !== false) {
       obj.checkAccess = message.checkAccess;
+    }
+    if (message.globalFiltersJson !== "") {
+      obj.globalFiltersJson = message.globalFiltersJson;
     }
     return obj;
   },

@@ -122,6 +122,40 @@ export interface WarningMessageCreatedPayload {
   createDate: string;
 }
 
+/**
+ * Topic report.delivered, partition key = subscription id. One per finished run of a report
+ * subscription (warning service): its window, final state and each recipient's outcome.
+ */
+export interface ReportDelivered {
+  eventId: string;
+  occurredAt:
+    | string
+    | undefined;
+  /** The subscription that ran. */
+  aggregateId: string;
+  payload: ReportDeliveredPayload | undefined;
+}
+
+export interface ReportDeliveredPayload {
+  /**
+   * the run's window: the scheduled local minute yyyy-MM-ddTHH:mm in the subscription's time zone,
+   * or now-<uuid> for "send now"; subscription id + window identify the run (drop duplicates by it)
+   */
+  window: string;
+  /** sent, partly_sent, failed or skipped (no data) */
+  state: string;
+  dashboardId: string;
+  /** '' for a dashboard subscription */
+  chartId: string;
+  ownerId: string;
+  /** the formats attached: image, pdf, xlsx, csv */
+  formats: string[];
+  /** per recipient: {kind (user, email, robot), recipient (user id, address, robot id), status, reason} */
+  recipientsJson: string;
+  /** the subscription's name */
+  name: string;
+}
+
 export const EVENTS_V1_PACKAGE_NAME = "events.v1";
 
 function createBaseDataChanged(): DataChanged {
@@ -1304,6 +1338,315 @@ export const WarningMessageCreatedPayload: MessageFns<WarningMessageCreatedPaylo
     }
     if (message.createDate !== "") {
       obj.createDate = message.createDate;
+    }
+    return obj;
+  },
+};
+
+function createBaseReportDelivered(): ReportDelivered {
+  return { eventId: "", occurredAt: undefined, aggregateId: "", payload: undefined };
+}
+
+export const ReportDelivered: MessageFns<ReportDelivered> = {
+  encode(message: ReportDelivered, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.eventId !== "") {
+      writer.uint32(10).string(message.eventId);
+    }
+    if (message.occurredAt !== undefined) {
+      Timestamp.encode(toTimestamp(message.occurredAt), writer.uint32(18).fork()).join();
+    }
+    if (message.aggregateId !== "") {
+      writer.uint32(26).string(message.aggregateId);
+    }
+    if (message.payload !== undefined) {
+      ReportDeliveredPayload.encode(message.payload, writer.uint32(34).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ReportDelivered {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseReportDelivered();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.eventId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.occurredAt = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.aggregateId = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.payload = ReportDeliveredPayload.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ReportDelivered {
+    return {
+      eventId: isSet(object.eventId)
+        ? globalThis.String(object.eventId)
+        : isSet(object.event_id)
+        ? globalThis.String(object.event_id)
+        : "",
+      occurredAt: isSet(object.occurredAt)
+        ? globalThis.String(object.occurredAt)
+        : isSet(object.occurred_at)
+        ? globalThis.String(object.occurred_at)
+        : undefined,
+      aggregateId: isSet(object.aggregateId)
+        ? globalThis.String(object.aggregateId)
+        : isSet(object.aggregate_id)
+        ? globalThis.String(object.aggregate_id)
+        : "",
+      payload: isSet(object.payload) ? ReportDeliveredPayload.fromJSON(object.payload) : undefined,
+    };
+  },
+
+  toJSON(message: ReportDelivered): unknown {
+    const obj: any = {};
+    if (message.eventId !== "") {
+      obj.eventId = message.eventId;
+    }
+    if (message.occurredAt !== undefined) {
+      obj.occurredAt = message.occurredAt;
+    }
+    if (message.aggregateId !== "") {
+      obj.aggregateId = message.aggregateId;
+    }
+    if (message.payload !== undefined) {
+      obj.payload = ReportDeliveredPayload.toJSON(message.payload);
+    }
+    return obj;
+  },
+};
+
+function createBaseReportDeliveredPayload(): ReportDeliveredPayload {
+  return {
+    window: "",
+    state: "",
+    dashboardId: "",
+    chartId: "",
+    ownerId: "",
+    formats: [],
+    recipientsJson: "",
+    name: "",
+  };
+}
+
+export const ReportDeliveredPayload: MessageFns<ReportDeliveredPayload> = {
+  encode(message: ReportDeliveredPayload, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.window !== "") {
+      writer.uint32(10).string(message.window);
+    }
+    if (message.state !== "") {
+      writer.uint32(18).string(message.state);
+    }
+    if (message.dashboardId !== "") {
+      writer.uint32(26).string(message.dashboardId);
+    }
+    if (message.chartId !== "") {
+      writer.uint32(34).string(message.chartId);
+    }
+    if (message.ownerId !== "") {
+      writer.uint32(42).string(message.ownerId);
+    }
+    for (const v of message.formats) {
+      writer.uint32(50).string(v!);
+    }
+    if (message.recipientsJson !== "") {
+      writer.uint32(58).string(message.recipientsJson);
+    }
+    if (message.name !== "") {
+      writer.uint32(66).string(message.name);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ReportDeliveredPayload {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseReportDeliveredPayload();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.window = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.state = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.dashboardId = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.chartId = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.ownerId = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.formats.push(reader.string());
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.recipientsJson = reader.string();
+            continue;
+          }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.name = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ReportDeliveredPayload {
+    return {
+      window: isSet(object.window) ? globalThis.String(object.window) : "",
+      state: isSet(object.state) ? globalThis.String(object.state) : "",
+      dashboardId: isSet(object.dashboardId)
+        ? globalThis.String(object.dashboardId)
+        : isSet(object.dashboard_id)
+        ? globalThis.String(object.dashboard_id)
+        : "",
+      chartId: isSet(object.chartId)
+        ? globalThis.String(object.chartId)
+        : isSet(object.chart_id)
+        ? globalThis.String(object.chart_id)
+        : "",
+      ownerId: isSet(object.ownerId)
+        ? globalThis.String(object.ownerId)
+        : isSet(object.owner_id)
+        ? globalThis.String(object.owner_id)
+        : "",
+      formats: globalThis.Array.isArray(object?.formats)
+        ? object.formats.map((e: any) => globalThis.String(e))
+        : [],
+      recipientsJson: isSet(object.recipientsJson)
+        ? globalThis.String(object.recipientsJson)
+        : isSet(object.recipients_json)
+        ? globalThis.String(object.recipients_json)
+        : "",
+      name: isSet(object.name) ? globalThis.String(object.name) : "",
+    };
+  },
+
+  toJSON(message: ReportDeliveredPayload): unknown {
+    const obj: any = {};
+    if (message.window !== "") {
+      obj.window = message.window;
+    }
+    if (message.state !== "") {
+      obj.state = message.state;
+    }
+    if (message.dashboardId !== "") {
+      obj.dashboardId = message.dashboardId;
+    }
+    if (message.chartId !== "") {
+      obj.chartId = message.chartId;
+    }
+    if (message.ownerId !== "") {
+      obj.ownerId = message.ownerId;
+    }
+    if (message.formats?.length) {
+      obj.formats = message.formats;
+    }
+    if (message.recipientsJson !== "") {
+      obj.recipientsJson = message.recipientsJson;
+    }
+    if (message.name !== "") {
+      obj.name = message.name;
     }
     return obj;
   },

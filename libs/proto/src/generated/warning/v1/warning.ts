@@ -117,6 +117,72 @@ export interface EvaluateDueReply {
   queries: number;
 }
 
+/** The caller of a subscription call, as the BFF authenticated them. */
+export interface SubscriptionCaller {
+  userId: string;
+  userName: string;
+  isAdmin: boolean;
+  /** zh-CN, zh-TW or en */
+  language: string;
+}
+
+export interface SaveSubscriptionRequest {
+  caller:
+    | SubscriptionCaller
+    | undefined;
+  /** the subscription as JSON (@bi/chart-model subscriptionInputSchema); its id '' or absent: a new one */
+  subscriptionJson: string;
+}
+
+export interface SubscriptionReply {
+  /** the stored subscription as JSON (with id, ownerId, ownerName, createdAt, updatedAt, lastRun) */
+  subscriptionJson: string;
+}
+
+export interface SubscriptionIdRequest {
+  caller: SubscriptionCaller | undefined;
+  id: string;
+}
+
+export interface DeleteSubscriptionReply {
+  deleted: boolean;
+}
+
+export interface ListSubscriptionsRequest {
+  caller:
+    | SubscriptionCaller
+    | undefined;
+  /** every user's (admins only) */
+  all: boolean;
+}
+
+export interface ListSubscriptionsReply {
+  /** JSON array of subscriptions, each with its last run */
+  subscriptionsJson: string;
+}
+
+export interface SubscriptionRunsReply {
+  /** JSON array of runs: {id, window, trigger, state, attempts, startedAt, finishedAt, error, recipients: [{kind, recipient, name, status, reason}]} */
+  runsJson: string;
+}
+
+export interface SubscriptionRunReply {
+  /** the run as JSON (see SubscriptionRunsReply) */
+  runJson: string;
+}
+
+export interface PreviewSubscriptionReply {
+  subject: string;
+  html: string;
+  text: string;
+  /** the attachments the recipients would get: [{filename, contentType, size}] */
+  attachmentsJson: string;
+}
+
+export interface RunDueSubscriptionsReply {
+  runs: number;
+}
+
 export interface Robot {
   id: string;
   name: string;
@@ -1613,6 +1679,833 @@ export const EvaluateDueReply: MessageFns<EvaluateDueReply> = {
   },
 };
 
+function createBaseSubscriptionCaller(): SubscriptionCaller {
+  return { userId: "", userName: "", isAdmin: false, language: "" };
+}
+
+export const SubscriptionCaller: MessageFns<SubscriptionCaller> = {
+  encode(message: SubscriptionCaller, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.userId !== "") {
+      writer.uint32(10).string(message.userId);
+    }
+    if (message.userName !== "") {
+      writer.uint32(18).string(message.userName);
+    }
+    if (message.isAdmin !== false) {
+      writer.uint32(24).bool(message.isAdmin);
+    }
+    if (message.language !== "") {
+      writer.uint32(34).string(message.language);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SubscriptionCaller {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSubscriptionCaller();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.userId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.userName = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.isAdmin = reader.bool();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.language = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SubscriptionCaller {
+    return {
+      userId: isSet(object.userId)
+        ? globalThis.String(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.String(object.user_id)
+        : "",
+      userName: isSet(object.userName)
+        ? globalThis.String(object.userName)
+        : isSet(object.user_name)
+        ? globalThis.String(object.user_name)
+        : "",
+      isAdmin: isSet(object.isAdmin)
+        ? globalThis.Boolean(object.isAdmin)
+        : isSet(object.is_admin)
+        ? globalThis.Boolean(object.is_admin)
+        : false,
+      language: isSet(object.language) ? globalThis.String(object.language) : "",
+    };
+  },
+
+  toJSON(message: SubscriptionCaller): unknown {
+    const obj: any = {};
+    if (message.userId !== "") {
+      obj.userId = message.userId;
+    }
+    if (message.userName !== "") {
+      obj.userName = message.userName;
+    }
+    if (message.isAdmin !== false) {
+      obj.isAdmin = message.isAdmin;
+    }
+    if (message.language !== "") {
+      obj.language = message.language;
+    }
+    return obj;
+  },
+};
+
+function createBaseSaveSubscriptionRequest(): SaveSubscriptionRequest {
+  return { caller: undefined, subscriptionJson: "" };
+}
+
+export const SaveSubscriptionRequest: MessageFns<SaveSubscriptionRequest> = {
+  encode(message: SaveSubscriptionRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.caller !== undefined) {
+      SubscriptionCaller.encode(message.caller, writer.uint32(10).fork()).join();
+    }
+    if (message.subscriptionJson !== "") {
+      writer.uint32(18).string(message.subscriptionJson);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SaveSubscriptionRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSaveSubscriptionRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.caller = SubscriptionCaller.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.subscriptionJson = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SaveSubscriptionRequest {
+    return {
+      caller: isSet(object.caller) ? SubscriptionCaller.fromJSON(object.caller) : undefined,
+      subscriptionJson: isSet(object.subscriptionJson)
+        ? globalThis.String(object.subscriptionJson)
+        : isSet(object.subscription_json)
+        ? globalThis.String(object.subscription_json)
+        : "",
+    };
+  },
+
+  toJSON(message: SaveSubscriptionRequest): unknown {
+    const obj: any = {};
+    if (message.caller !== undefined) {
+      obj.caller = SubscriptionCaller.toJSON(message.caller);
+    }
+    if (message.subscriptionJson !== "") {
+      obj.subscriptionJson = message.subscriptionJson;
+    }
+    return obj;
+  },
+};
+
+function createBaseSubscriptionReply(): SubscriptionReply {
+  return { subscriptionJson: "" };
+}
+
+export const SubscriptionReply: MessageFns<SubscriptionReply> = {
+  encode(message: SubscriptionReply, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.subscriptionJson !== "") {
+      writer.uint32(10).string(message.subscriptionJson);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SubscriptionReply {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSubscriptionReply();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.subscriptionJson = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SubscriptionReply {
+    return {
+      subscriptionJson: isSet(object.subscriptionJson)
+        ? globalThis.String(object.subscriptionJson)
+        : isSet(object.subscription_json)
+        ? globalThis.String(object.subscription_json)
+        : "",
+    };
+  },
+
+  toJSON(message: SubscriptionReply): unknown {
+    const obj: any = {};
+    if (message.subscriptionJson !== "") {
+      obj.subscriptionJson = message.subscriptionJson;
+    }
+    return obj;
+  },
+};
+
+function createBaseSubscriptionIdRequest(): SubscriptionIdRequest {
+  return { caller: undefined, id: "" };
+}
+
+export const SubscriptionIdRequest: MessageFns<SubscriptionIdRequest> = {
+  encode(message: SubscriptionIdRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.caller !== undefined) {
+      SubscriptionCaller.encode(message.caller, writer.uint32(10).fork()).join();
+    }
+    if (message.id !== "") {
+      writer.uint32(18).string(message.id);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SubscriptionIdRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSubscriptionIdRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.caller = SubscriptionCaller.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.id = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SubscriptionIdRequest {
+    return {
+      caller: isSet(object.caller) ? SubscriptionCaller.fromJSON(object.caller) : undefined,
+      id: isSet(object.id) ? globalThis.String(object.id) : "",
+    };
+  },
+
+  toJSON(message: SubscriptionIdRequest): unknown {
+    const obj: any = {};
+    if (message.caller !== undefined) {
+      obj.caller = SubscriptionCaller.toJSON(message.caller);
+    }
+    if (message.id !== "") {
+      obj.id = message.id;
+    }
+    return obj;
+  },
+};
+
+function createBaseDeleteSubscriptionReply(): DeleteSubscriptionReply {
+  return { deleted: false };
+}
+
+export const DeleteSubscriptionReply: MessageFns<DeleteSubscriptionReply> = {
+  encode(message: DeleteSubscriptionReply, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.deleted !== false) {
+      writer.uint32(8).bool(message.deleted);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): DeleteSubscriptionReply {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseDeleteSubscriptionReply();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.deleted = reader.bool();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): DeleteSubscriptionReply {
+    return { deleted: isSet(object.deleted) ? globalThis.Boolean(object.deleted) : false };
+  },
+
+  toJSON(message: DeleteSubscriptionReply): unknown {
+    const obj: any = {};
+    if (message.deleted !== false) {
+      obj.deleted = message.deleted;
+    }
+    return obj;
+  },
+};
+
+function createBaseListSubscriptionsRequest(): ListSubscriptionsRequest {
+  return { caller: undefined, all: false };
+}
+
+export const ListSubscriptionsRequest: MessageFns<ListSubscriptionsRequest> = {
+  encode(message: ListSubscriptionsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.caller !== undefined) {
+      SubscriptionCaller.encode(message.caller, writer.uint32(10).fork()).join();
+    }
+    if (message.all !== false) {
+      writer.uint32(16).bool(message.all);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListSubscriptionsRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListSubscriptionsRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.caller = SubscriptionCaller.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.all = reader.bool();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListSubscriptionsRequest {
+    return {
+      caller: isSet(object.caller) ? SubscriptionCaller.fromJSON(object.caller) : undefined,
+      all: isSet(object.all) ? globalThis.Boolean(object.all) : false,
+    };
+  },
+
+  toJSON(message: ListSubscriptionsRequest): unknown {
+    const obj: any = {};
+    if (message.caller !== undefined) {
+      obj.caller = SubscriptionCaller.toJSON(message.caller);
+    }
+    if (message.all !== false) {
+      obj.all = message.all;
+    }
+    return obj;
+  },
+};
+
+function createBaseListSubscriptionsReply(): ListSubscriptionsReply {
+  return { subscriptionsJson: "" };
+}
+
+export const ListSubscriptionsReply: MessageFns<ListSubscriptionsReply> = {
+  encode(message: ListSubscriptionsReply, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.subscriptionsJson !== "") {
+      writer.uint32(10).string(message.subscriptionsJson);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListSubscriptionsReply {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListSubscriptionsReply();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.subscriptionsJson = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListSubscriptionsReply {
+    return {
+      subscriptionsJson: isSet(object.subscriptionsJson)
+        ? globalThis.String(object.subscriptionsJson)
+        : isSet(object.subscriptions_json)
+        ? globalThis.String(object.subscriptions_json)
+        : "",
+    };
+  },
+
+  toJSON(message: ListSubscriptionsReply): unknown {
+    const obj: any = {};
+    if (message.subscriptionsJson !== "") {
+      obj.subscriptionsJson = message.subscriptionsJson;
+    }
+    return obj;
+  },
+};
+
+function createBaseSubscriptionRunsReply(): SubscriptionRunsReply {
+  return { runsJson: "" };
+}
+
+export const SubscriptionRunsReply: MessageFns<SubscriptionRunsReply> = {
+  encode(message: SubscriptionRunsReply, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.runsJson !== "") {
+      writer.uint32(10).string(message.runsJson);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SubscriptionRunsReply {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSubscriptionRunsReply();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.runsJson = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SubscriptionRunsReply {
+    return {
+      runsJson: isSet(object.runsJson)
+        ? globalThis.String(object.runsJson)
+        : isSet(object.runs_json)
+        ? globalThis.String(object.runs_json)
+        : "",
+    };
+  },
+
+  toJSON(message: SubscriptionRunsReply): unknown {
+    const obj: any = {};
+    if (message.runsJson !== "") {
+      obj.runsJson = message.runsJson;
+    }
+    return obj;
+  },
+};
+
+function createBaseSubscriptionRunReply(): SubscriptionRunReply {
+  return { runJson: "" };
+}
+
+export const SubscriptionRunReply: MessageFns<SubscriptionRunReply> = {
+  encode(message: SubscriptionRunReply, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.runJson !== "") {
+      writer.uint32(10).string(message.runJson);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SubscriptionRunReply {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSubscriptionRunReply();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.runJson = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SubscriptionRunReply {
+    return {
+      runJson: isSet(object.runJson)
+        ? globalThis.String(object.runJson)
+        : isSet(object.run_json)
+        ? globalThis.String(object.run_json)
+        : "",
+    };
+  },
+
+  toJSON(message: SubscriptionRunReply): unknown {
+    const obj: any = {};
+    if (message.runJson !== "") {
+      obj.runJson = message.runJson;
+    }
+    return obj;
+  },
+};
+
+function createBasePreviewSubscriptionReply(): PreviewSubscriptionReply {
+  return { subject: "", html: "", text: "", attachmentsJson: "" };
+}
+
+export const PreviewSubscriptionReply: MessageFns<PreviewSubscriptionReply> = {
+  encode(message: PreviewSubscriptionReply, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.subject !== "") {
+      writer.uint32(10).string(message.subject);
+    }
+    if (message.html !== "") {
+      writer.uint32(18).string(message.html);
+    }
+    if (message.text !== "") {
+      writer.uint32(26).string(message.text);
+    }
+    if (message.attachmentsJson !== "") {
+      writer.uint32(34).string(message.attachmentsJson);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): PreviewSubscriptionReply {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBasePreviewSubscriptionReply();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.subject = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.html = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.text = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.attachmentsJson = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): PreviewSubscriptionReply {
+    return {
+      subject: isSet(object.subject) ? globalThis.String(object.subject) : "",
+      html: isSet(object.html) ? globalThis.String(object.html) : "",
+      text: isSet(object.text) ? globalThis.String(object.text) : "",
+      attachmentsJson: isSet(object.attachmentsJson)
+        ? globalThis.String(object.attachmentsJson)
+        : isSet(object.attachments_json)
+        ? globalThis.String(object.attachments_json)
+        : "",
+    };
+  },
+
+  toJSON(message: PreviewSubscriptionReply): unknown {
+    const obj: any = {};
+    if (message.subject !== "") {
+      obj.subject = message.subject;
+    }
+    if (message.html !== "") {
+      obj.html = message.html;
+    }
+    if (message.text !== "") {
+      obj.text = message.text;
+    }
+    if (message.attachmentsJson !== "") {
+      obj.attachmentsJson = message.attachmentsJson;
+    }
+    return obj;
+  },
+};
+
+function createBaseRunDueSubscriptionsReply(): RunDueSubscriptionsReply {
+  return { runs: 0 };
+}
+
+export const RunDueSubscriptionsReply: MessageFns<RunDueSubscriptionsReply> = {
+  encode(message: RunDueSubscriptionsReply, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.runs !== 0) {
+      writer.uint32(8).int32(message.runs);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RunDueSubscriptionsReply {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRunDueSubscriptionsReply();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.runs = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): RunDueSubscriptionsReply {
+    return { runs: isSet(object.runs) ? globalThis.Number(object.runs) : 0 };
+  },
+
+  toJSON(message: RunDueSubscriptionsReply): unknown {
+    const obj: any = {};
+    if (message.runs !== 0) {
+      obj.runs = Math.round(message.runs);
+    }
+    return obj;
+  },
+};
+
 function createBaseRobot(): Robot {
   return { id: "", name: "", vendor: "", urlHint: "", hasSecret: false, updatedBy: "", updatedAt: "" };
 }
@@ -2485,6 +3378,34 @@ export interface WarningServiceClient {
 
   ruleStates(request: RuleStatesRequest): Observable<RuleStatesReply>;
 
+  /** Report subscriptions (docs/api/subscription.md): create or change one (the caller's; an admin any). */
+
+  saveSubscription(request: SaveSubscriptionRequest): Observable<SubscriptionReply>;
+
+  /** Deletes a subscription (its owner or an admin). */
+
+  deleteSubscription(request: SubscriptionIdRequest): Observable<DeleteSubscriptionReply>;
+
+  /** The caller's subscriptions, or (all, an admin) every one, each with its last run. */
+
+  listSubscriptions(request: ListSubscriptionsRequest): Observable<ListSubscriptionsReply>;
+
+  /** A subscription's run log, newest first, with each recipient's outcome. */
+
+  subscriptionRuns(request: SubscriptionIdRequest): Observable<SubscriptionRunsReply>;
+
+  /** Runs a subscription now (a window of its own); answers the run. */
+
+  sendSubscriptionNow(request: SubscriptionIdRequest): Observable<SubscriptionRunReply>;
+
+  /** The mail the caller would get from a subscription as given (nothing is sent or stored). */
+
+  previewSubscription(request: SaveSubscriptionRequest): Observable<PreviewSubscriptionReply>;
+
+  /** Runs the due subscription windows now (tests, an operator): answers how many runs were made. */
+
+  runDueSubscriptions(request: EvaluateDueRequest): Observable<RunDueSubscriptionsReply>;
+
   /**
    * Chat robots (administrators; the BFF checks the role): every robot, the secret and the webhook
    * URL never answered (only the URL's scheme and host).
@@ -2546,6 +3467,48 @@ export interface WarningServiceController {
 
   ruleStates(request: RuleStatesRequest): Promise<RuleStatesReply> | Observable<RuleStatesReply> | RuleStatesReply;
 
+  /** Report subscriptions (docs/api/subscription.md): create or change one (the caller's; an admin any). */
+
+  saveSubscription(
+    request: SaveSubscriptionRequest,
+  ): Promise<SubscriptionReply> | Observable<SubscriptionReply> | SubscriptionReply;
+
+  /** Deletes a subscription (its owner or an admin). */
+
+  deleteSubscription(
+    request: SubscriptionIdRequest,
+  ): Promise<DeleteSubscriptionReply> | Observable<DeleteSubscriptionReply> | DeleteSubscriptionReply;
+
+  /** The caller's subscriptions, or (all, an admin) every one, each with its last run. */
+
+  listSubscriptions(
+    request: ListSubscriptionsRequest,
+  ): Promise<ListSubscriptionsReply> | Observable<ListSubscriptionsReply> | ListSubscriptionsReply;
+
+  /** A subscription's run log, newest first, with each recipient's outcome. */
+
+  subscriptionRuns(
+    request: SubscriptionIdRequest,
+  ): Promise<SubscriptionRunsReply> | Observable<SubscriptionRunsReply> | SubscriptionRunsReply;
+
+  /** Runs a subscription now (a window of its own); answers the run. */
+
+  sendSubscriptionNow(
+    request: SubscriptionIdRequest,
+  ): Promise<SubscriptionRunReply> | Observable<SubscriptionRunReply> | SubscriptionRunReply;
+
+  /** The mail the caller would get from a subscription as given (nothing is sent or stored). */
+
+  previewSubscription(
+    request: SaveSubscriptionRequest,
+  ): Promise<PreviewSubscriptionReply> | Observable<PreviewSubscriptionReply> | PreviewSubscriptionReply;
+
+  /** Runs the due subscription windows now (tests, an operator): answers how many runs were made. */
+
+  runDueSubscriptions(
+    request: EvaluateDueRequest,
+  ): Promise<RunDueSubscriptionsReply> | Observable<RunDueSubscriptionsReply> | RunDueSubscriptionsReply;
+
   /**
    * Chat robots (administrators; the BFF checks the role): every robot, the secret and the webhook
    * URL never answered (only the URL's scheme and host).
@@ -2579,6 +3542,13 @@ export function WarningServiceControllerMethods() {
       "evaluateDue",
       "keepChart",
       "ruleStates",
+      "saveSubscription",
+      "deleteSubscription",
+      "listSubscriptions",
+      "subscriptionRuns",
+      "sendSubscriptionNow",
+      "previewSubscription",
+      "runDueSubscriptions",
       "listRobots",
       "saveRobot",
       "deleteRobot",
