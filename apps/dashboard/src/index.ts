@@ -9,6 +9,7 @@ import { DashboardRepository } from './dashboard.repository.js';
 import { DashboardService } from './dashboard.service.js';
 import { DemoDashboard } from './demo-dashboard.js';
 import { DASHBOARD_MIGRATIONS, DASHBOARD_SCHEMA } from './migrations.js';
+export { DASHBOARD_MIGRATIONS, DASHBOARD_SCHEMA } from './migrations.js';
 import { TreeService } from './tree.service.js';
 
 @Module({})

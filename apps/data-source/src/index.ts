@@ -9,6 +9,7 @@ import { ErpAccountRepository } from './erp-accounts/erp-account.repository.js';
 import { ErpAccountService } from './erp-accounts/erp-account.service.js';
 import { JoinTableService } from './joins/join-table.service.js';
 import { DATA_SOURCE_MIGRATIONS, DATA_SOURCE_SCHEMA } from './migrations.js';
+export { DATA_SOURCE_MIGRATIONS, DATA_SOURCE_SCHEMA } from './migrations.js';
 import { SourceQueryGrpcController } from './query/source-query.grpc.controller.js';
 import { SourceQueryService } from './query/source-query.service.js';
 import { RollupsService } from './query/rollups.service.js';

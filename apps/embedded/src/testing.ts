@@ -6,7 +6,13 @@ import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { MemoryCache, RedisCache } from '@bi/cache';
 import { InProcessEventBus } from '@bi/messaging';
-import { openTestDatabase } from '@bi/persistence';
+import { openTestDatabase, type TestSchema } from '@bi/persistence';
+import { DASHBOARD_MIGRATIONS, DASHBOARD_SCHEMA } from '@bi/dashboard';
+import { DATA_SOURCE_MIGRATIONS, DATA_SOURCE_SCHEMA } from '@bi/data-source';
+import { IDENTITY_MIGRATIONS, IDENTITY_SCHEMA } from '@bi/identity';
+import { RELATION_MIGRATIONS, RELATION_SCHEMA } from '@bi/relation';
+import { TEMPLATE_MIGRATIONS, TEMPLATE_SCHEMA } from '@bi/template';
+import { WARNING_MIGRATIONS, WARNING_SCHEMA } from '@bi/warning';
 import type { WarningServiceOptions } from '@bi/warning';
 import { startEmbeddedHost, type EmbeddedHost } from './host.js';
 
@@ -23,6 +29,19 @@ export interface TestStack extends EmbeddedHost {
 let stacksStarted = 0;
 
 /**
+ * Every service's schema with its migrations: a test stack's database starts from a template with them
+ * applied once per run (libs/persistence openTestDatabase), so each stack skips minutes of migrating in total.
+ */
+const SERVICE_SCHEMAS: readonly TestSchema[] = [
+  { schema: IDENTITY_SCHEMA, migrations: IDENTITY_MIGRATIONS },
+  { schema: DASHBOARD_SCHEMA, migrations: DASHBOARD_MIGRATIONS },
+  { schema: DATA_SOURCE_SCHEMA, migrations: DATA_SOURCE_MIGRATIONS },
+  { schema: RELATION_SCHEMA, migrations: RELATION_MIGRATIONS },
+  { schema: TEMPLATE_SCHEMA, migrations: TEMPLATE_MIGRATIONS },
+  { schema: WARNING_SCHEMA, migrations: WARNING_MIGRATIONS },
+];
+
+/**
  * The whole product in this process on a fresh test database (PGlite, or the real PostgreSQL and
  * Redis of the services run), on free ports, with its log lines captured for assertions.
  */
@@ -33,7 +52,7 @@ export async function startTestStack(env: Record<string, string> = {}, options: 
   const logger = new Logger('bi', 'debug', { write: (l) => logLines.push(l) });
   // In the services run the stack uses the real servers: PostgreSQL, and Redis for the cache port.
   const cache = process.env.TEST_REDIS_URL ? new RedisCache(process.env.TEST_REDIS_URL, `test:${randomUUID()}:`) : new MemoryCache();
-  const runtime = { config, db: await openTestDatabase(), bus: new InProcessEventBus(), cache, logger };
+  const runtime = { config, db: await openTestDatabase(SERVICE_SCHEMAS), bus: new InProcessEventBus(), cache, logger };
   const host = await startEmbeddedHost(config, logger, runtime, options);
   const api: TestStack['api'] = async (path, init = {}) => {
     const headers: Record<string, string> = { 'content-type': 'application/json', ...init.headers };

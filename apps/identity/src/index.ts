@@ -12,6 +12,7 @@ import { IdentityRepository } from './identity.repository.js';
 import { IdentityService } from './identity.service.js';
 import { LoginThrottle } from './login-throttle.js';
 import { IDENTITY_MIGRATIONS, IDENTITY_SCHEMA } from './migrations.js';
+export { IDENTITY_MIGRATIONS, IDENTITY_SCHEMA } from './migrations.js';
 import { TokenService } from './token.service.js';
 
 export { INITIAL_PASSWORD_FILE, SEEDED_ROLES } from './first-start.js';
