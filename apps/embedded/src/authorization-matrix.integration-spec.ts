@@ -1,6 +1,6 @@
 import { API_KEY_CALLERS, API_KEY_MATRIX, AUTHORIZATION_MATRIX, CALLERS, type Caller, type Expected } from './authorization-matrix.js';
 import { startReferenceProvider, type ReferenceProvider } from '@bi/erp-provider';
-import { robotSink } from '../../../libs/delivery/src/drivers/robot-sink.testing.js';
+import { robotSink } from '@bi/delivery';
 import { analyticsDataDir, startTestStack, TEST_PASSWORD, type TestStack } from './testing.js';
 
 // The authorization matrix (issue 17): every route of the OpenAPI document, called by each caller —

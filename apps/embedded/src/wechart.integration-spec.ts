@@ -1,4 +1,4 @@
-import { robotSink, type SinkVendor } from '../../../libs/delivery/src/drivers/robot-sink.testing.js';
+import { robotSink, type SinkVendor } from '@bi/delivery';
 import { SERVICE_CONTRACTS, type warningV1 } from '@bi/proto';
 import { renderChartPng } from '@bi/render';
 import { callService, connectService } from '@bi/service-kit';

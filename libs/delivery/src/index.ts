@@ -11,3 +11,5 @@ export { FeishuDriver, feishuSign, FEISHU_LIMITS } from './drivers/feishu.driver
 export { SlackDriver, SLACK_LIMITS } from './drivers/slack.driver.js';
 export { WECOM_LIMITS } from './drivers/wecom.driver.js';
 export { ROBOT_VENDORS, robotRecipient, type RobotVendor } from './drivers/robot.js';
+/** tests: a chat robot's webhook on 127.0.0.1 that checks each vendor's signature as documented */
+export { robotSink, type RobotPost, type SinkVendor } from './drivers/robot-sink.testing.js';
