@@ -324,21 +324,15 @@ describe('report subscriptions: schedule, recipients under their own rights, run
     expect((await ok('GET', '/api/subscription/all')).map((s: { id: string }) => s.id)).toContain(sub.id);
   });
 
-  it('sends each chat robot one message with the owner’s view and the picture, signed as its vendor documents; the run log shows it sent', async () => {
+  it('sends each chat robot one message with the owner’s view and the picture, signed as its vendor documents; the run log shows it sent, or failed with the reason', async () => {
     const robot = async (name: string, vendor: string, webhookUrl: string, secret = '') => (await ok('POST', '/api/robots', { name, vendor, webhookUrl, secret })).id as string;
-    const robots = { wecom: await robot('Sales group', 'wecom', wecom.url), dingtalk: await robot('Managers', 'dingtalk', dingtalk.url, DINGTALK_SECRET), gone: await robot('Old group', 'wecom', wecom.url.replace('k-1', 'k-2')) };
+    const robots = { wecom: await robot('Sales group', 'wecom', wecom.url), dingtalk: await robot('Managers', 'dingtalk', dingtalk.url, DINGTALK_SECRET) };
     // a robot that does not exist is refused on save
     const unknown = await call('POST', '/api/subscription', body({ recipients: [{ kind: 'robot', robotId: '00000000-0000-4000-8000-000000000000' }] }));
     expect(unknown.status).toBe(400);
     expect(JSON.stringify(unknown.body)).toContain('robot');
     // CSV only: a robot gets the picture all the same
-    const sub = await ok(
-      'POST',
-      '/api/subscription',
-      body({ recipients: [{ kind: 'robot', robotId: robots.wecom }, { kind: 'robot', robotId: robots.dingtalk }, { kind: 'robot', robotId: robots.gone }], formats: ['csv'] }),
-    );
-    // deleted after the subscription was saved: that recipient fails, the others are sent
-    await ok('DELETE', `/api/robots/${robots.gone}`);
+    const sub = await ok('POST', '/api/subscription', body({ recipients: [{ kind: 'robot', robotId: robots.wecom }, { kind: 'robot', robotId: robots.dingtalk }], formats: ['csv'] }));
     const before = { wecom: wecom.posts.length, dingtalk: dingtalk.posts.length };
     await ok('POST', `/api/subscription/${sub.id}/send`);
     await waitFor(() => wecom.posts.length >= before.wecom + 2 && dingtalk.posts.length >= before.dingtalk + 1, 'the robots’ messages');
@@ -359,26 +353,40 @@ describe('report subscriptions: schedule, recipients under their own rights, run
     expect(png.subarray(1, 4).toString('latin1')).toBe('PNG');
     expect(image!.body.image.md5).toBe(createHash('md5').update(png).digest('hex'));
     // DingTalk: signed (timestamp + HmacSHA256 as DingTalk documents it), the same summary
-    expect(dingtalk.posts).toHaveLength(before.dingtalk + 1);
     const signed = dingtalk.posts.at(-1)!;
     expect(signed.signatureOk).toBe(true);
     expect(JSON.stringify(signed.body)).toContain('Sales board 2026-03-03 09:20');
-    expect(wecom.posts).toHaveLength(before.wecom + 2);
-    // the run log: each robot by its name, sent; the deleted one failed with the reason
-    const run = await waitFor(async () => {
-      await subscriptions().settleDelivered();
-      const [r] = await ok('GET', `/api/subscription/${sub.id}/runs`);
-      return r.state === 'delivering' ? undefined : r;
-    }, 'the run to settle');
-    expect(run).toMatchObject({ trigger: 'manual', state: 'partly_sent' });
+    // the run log: each robot by its name, sent; one delivery each, one message each (WeCom's is its markdown and its picture)
+    const settled = async (id: string) =>
+      waitFor(async () => {
+        await subscriptions().settleDelivered();
+        const [r] = await ok('GET', `/api/subscription/${id}/runs`);
+        return r.state === 'delivering' ? undefined : r;
+      }, 'the run to settle');
+    const run = await settled(sub.id);
+    expect(run).toMatchObject({ trigger: 'manual', state: 'sent' });
     const outcome = Object.fromEntries(run.recipients.map((r: { recipient: string }) => [r.recipient, r]));
     expect(outcome[robots.wecom]).toMatchObject({ kind: 'robot', name: 'Sales group', status: 'sent' });
     expect(outcome[robots.dingtalk]).toMatchObject({ kind: 'robot', name: 'Managers', status: 'sent' });
-    expect(outcome[robots.gone]).toMatchObject({ kind: 'robot', status: 'failed', reason: expect.stringMatching(/robot/i) });
     const deliveries = await stack.runtime.db.query(`SELECT channel, recipient, status FROM warning.deliveries WHERE origin = 'run' AND origin_key LIKE $1 ORDER BY channel`, [`${sub.id}:%`]);
     expect(deliveries.rows).toEqual([
       { channel: 'dingtalk', recipient: `robot:${robots.dingtalk}`, status: 'sent' },
       { channel: 'wecom', recipient: `robot:${robots.wecom}`, status: 'sent' },
     ]);
+    expect(wecom.posts).toHaveLength(before.wecom + 2);
+    expect(dingtalk.posts).toHaveLength(before.dingtalk + 1);
+
+    // a robot whose vendor refuses the message (a wrong secret) and one deleted after saving: the run failed, each with its reason
+    const wrong = await robot('Wrong secret', 'dingtalk', dingtalk.url, 'SECnot-the-secret');
+    const gone = await robot('Old group', 'wecom', wecom.url.replace('k-1', 'k-2'));
+    const failing = await ok('POST', '/api/subscription', body({ name: 'Failing robots', recipients: [{ kind: 'robot', robotId: wrong }, { kind: 'robot', robotId: gone }] }));
+    await ok('DELETE', `/api/robots/${gone}`);
+    await ok('POST', `/api/subscription/${failing.id}/send`);
+    const failed = await settled(failing.id);
+    expect(failed.state).toBe('failed');
+    const reasons = Object.fromEntries(failed.recipients.map((r: { recipient: string }) => [r.recipient, r]));
+    expect(dingtalk.posts.at(-1)!.signatureOk).toBe(false);
+    expect(reasons[wrong]).toMatchObject({ kind: 'robot', name: 'Wrong secret', status: 'failed', reason: 'dingtalk errcode 310000' });
+    expect(reasons[gone]).toMatchObject({ kind: 'robot', status: 'failed', reason: 'The robot does not exist or was deleted' });
   });
 });
