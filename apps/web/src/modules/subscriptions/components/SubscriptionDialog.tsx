@@ -151,7 +151,8 @@ export function SubscriptionDialog({ open, target, existing, onClose, onSaved }:
       ...(v.me ? [{ kind: 'user' as const, userId: ME }] : []),
       ...v.userIds.map((userId) => ({ kind: 'user' as const, userId })),
       ...v.emails.map((address) => ({ kind: 'email' as const, address: address.trim() })),
-      ...(v.robotIds ?? []).map((robotId) => ({ kind: 'robot' as const, robotId })),
+      // the robots' field is shown once the choices are read: until then the saved ones are kept
+      ...(v.robotIds ?? initial.robotIds).map((robotId) => ({ kind: 'robot' as const, robotId })),
     ];
     if (!recipients.length) {
       void message.error(st('recipientsRequired'));
