@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import { SMTPServer } from 'smtp-server';
+import { robotSink } from '@bi/delivery';
 import { freePortBlock } from '@bi/core';
 import { Jobs } from '@bi/jobs';
 import { TOPICS } from '@bi/messaging';
@@ -12,7 +14,8 @@ import { analyticsDataDir, REGION_SALES_TABLE, startTestStack, TEST_PASSWORD, ty
 // the same analytics store; the subscription's filter is honoured; a recipient who cannot get the report
 // (a disabled user) and one the mail server refuses do not stop the others and show in the run log; a
 // replica that stopped mid-run leaves the run open, and it is retaken once its deadline passed — one mail
-// per recipient, not two; ReportDelivered is published once per run.
+// per recipient, not two; ReportDelivered is published once per run. Chat robots get the owner's view:
+// one message each through their vendor's driver (signed as the vendor documents) with the picture.
 
 interface Mail {
   to: string[];
@@ -78,6 +81,9 @@ describe('report subscriptions: schedule, recipients under their own rights, run
   let stack: TestStack;
   let admin: string;
   let smtp: SMTPServer;
+  let wecom: Awaited<ReturnType<typeof robotSink>>;
+  let dingtalk: Awaited<ReturnType<typeof robotSink>>;
+  const DINGTALK_SECRET = 'SECsubscription-5d1e';
   const mails: Mail[] = [];
   const events: eventsV1.ReportDelivered[] = [];
   let now = new Date('2026-03-02T00:58:00Z'); // 08:58 in Asia/Shanghai
@@ -125,6 +131,8 @@ describe('report subscriptions: schedule, recipients under their own rights, run
       },
     });
     await new Promise<void>((r) => smtp.listen(smtpPort, '127.0.0.1', r));
+    wecom = await robotSink('wecom', '');
+    dingtalk = await robotSink('dingtalk', DINGTALK_SECRET);
     stack = await startTestStack(
       {
         BI_DATA_DIR: await analyticsDataDir('subscriptions', [REGION_SALES_TABLE]),
@@ -134,6 +142,8 @@ describe('report subscriptions: schedule, recipients under their own rights, run
         BI_SMTP_FROM: 'reports@bi.test',
         BI_REPORT_EMAIL_DOMAINS: 'corp.test',
         BI_PUBLIC_URL: 'https://bi.corp.test',
+        // the robot sinks' address (the outbound targets policy refuses local addresses otherwise)
+        BI_OUTBOUND_ALLOW: [wecom.url, dingtalk.url].map((u) => new URL(u).host).join(' '),
       },
       { warning: { clock: { now: () => now } } },
     );
@@ -166,6 +176,8 @@ describe('report subscriptions: schedule, recipients under their own rights, run
   afterAll(async () => {
     await stack?.stop();
     await new Promise<void>((r) => (smtp ? smtp.close(() => r()) : r()));
+    await wecom?.close();
+    await dingtalk?.close();
   });
 
   const body = (parts: Record<string, unknown> = {}) => ({
@@ -310,5 +322,71 @@ describe('report subscriptions: schedule, recipients under their own rights, run
     expect((await call('GET', `/api/subscription/${sub.id}/runs`, undefined, viewer)).status).toBe(404);
     expect((await call('GET', '/api/subscription/all', undefined, viewer)).status).toBe(403);
     expect((await ok('GET', '/api/subscription/all')).map((s: { id: string }) => s.id)).toContain(sub.id);
+  });
+
+  it('sends each chat robot one message with the owner’s view and the picture, signed as its vendor documents; the run log shows it sent, or failed with the reason', async () => {
+    const robot = async (name: string, vendor: string, webhookUrl: string, secret = '') => (await ok('POST', '/api/robots', { name, vendor, webhookUrl, secret })).id as string;
+    const robots = { wecom: await robot('Sales group', 'wecom', wecom.url), dingtalk: await robot('Managers', 'dingtalk', dingtalk.url, DINGTALK_SECRET) };
+    // a robot that does not exist is refused on save
+    const unknown = await call('POST', '/api/subscription', body({ recipients: [{ kind: 'robot', robotId: '00000000-0000-4000-8000-000000000000' }] }));
+    expect(unknown.status).toBe(400);
+    expect(JSON.stringify(unknown.body)).toContain('robot');
+    // CSV only: a robot gets the picture all the same
+    const sub = await ok('POST', '/api/subscription', body({ recipients: [{ kind: 'robot', robotId: robots.wecom }, { kind: 'robot', robotId: robots.dingtalk }], formats: ['csv'] }));
+    const before = { wecom: wecom.posts.length, dingtalk: dingtalk.posts.length };
+    await ok('POST', `/api/subscription/${sub.id}/send`);
+    await waitFor(() => wecom.posts.length >= before.wecom + 2 && dingtalk.posts.length >= before.dingtalk + 1, 'the robots’ messages');
+    // WeCom: the markdown (subject, summary in the owner's view and language, link), then the PNG (base64 + md5 as WeCom checks them)
+    const [markdown, image] = wecom.posts.slice(before.wecom);
+    expect(markdown!.body.msgtype).toBe('markdown');
+    const content: string = markdown!.body.markdown.content;
+    expect(content).toMatch(/^### Sales board 2026-03-03 09:20\n/);
+    expect(content).toContain('Filters: region: West – North.');
+    // the owner's numbers under the subscription's filter, as hand-written SQL gives them
+    const sums = await sqlSums("region IN ('West', 'North')");
+    expect(Object.keys(sums).sort()).toEqual(['North', 'West']);
+    for (const [region, total] of Object.entries(sums)) expect(content).toContain(`- ${region} · ${total}`);
+    expect(content).not.toContain('East');
+    expect(content).toContain(`[Open in BI](https://bi.corp.test/#/dashboard/${ids.dashboard})`);
+    expect(image).toMatchObject({ imageOk: true, body: { msgtype: 'image' } });
+    const png = Buffer.from(image!.body.image.base64, 'base64');
+    expect(png.subarray(1, 4).toString('latin1')).toBe('PNG');
+    expect(image!.body.image.md5).toBe(createHash('md5').update(png).digest('hex'));
+    // DingTalk: signed (timestamp + HmacSHA256 as DingTalk documents it), the same summary
+    const signed = dingtalk.posts.at(-1)!;
+    expect(signed.signatureOk).toBe(true);
+    expect(JSON.stringify(signed.body)).toContain('Sales board 2026-03-03 09:20');
+    // the run log: each robot by its name, sent; one delivery each, one message each (WeCom's is its markdown and its picture)
+    const settled = async (id: string) =>
+      waitFor(async () => {
+        await subscriptions().settleDelivered();
+        const [r] = await ok('GET', `/api/subscription/${id}/runs`);
+        return r.state === 'delivering' ? undefined : r;
+      }, 'the run to settle');
+    const run = await settled(sub.id);
+    expect(run).toMatchObject({ trigger: 'manual', state: 'sent' });
+    const outcome = Object.fromEntries(run.recipients.map((r: { recipient: string }) => [r.recipient, r]));
+    expect(outcome[robots.wecom]).toMatchObject({ kind: 'robot', name: 'Sales group', status: 'sent' });
+    expect(outcome[robots.dingtalk]).toMatchObject({ kind: 'robot', name: 'Managers', status: 'sent' });
+    const deliveries = await stack.runtime.db.query(`SELECT channel, recipient, status FROM warning.deliveries WHERE origin = 'run' AND origin_key LIKE $1 ORDER BY channel`, [`${sub.id}:%`]);
+    expect(deliveries.rows).toEqual([
+      { channel: 'dingtalk', recipient: `robot:${robots.dingtalk}`, status: 'sent' },
+      { channel: 'wecom', recipient: `robot:${robots.wecom}`, status: 'sent' },
+    ]);
+    expect(wecom.posts).toHaveLength(before.wecom + 2);
+    expect(dingtalk.posts).toHaveLength(before.dingtalk + 1);
+
+    // a robot whose vendor refuses the message (a wrong secret) and one deleted after saving: the run failed, each with its reason
+    const wrong = await robot('Wrong secret', 'dingtalk', dingtalk.url, 'SECnot-the-secret');
+    const gone = await robot('Old group', 'wecom', wecom.url.replace('k-1', 'k-2'));
+    const failing = await ok('POST', '/api/subscription', body({ name: 'Failing robots', recipients: [{ kind: 'robot', robotId: wrong }, { kind: 'robot', robotId: gone }] }));
+    await ok('DELETE', `/api/robots/${gone}`);
+    await ok('POST', `/api/subscription/${failing.id}/send`);
+    const failed = await settled(failing.id);
+    expect(failed.state).toBe('failed');
+    const reasons = Object.fromEntries(failed.recipients.map((r: { recipient: string }) => [r.recipient, r]));
+    expect(dingtalk.posts.at(-1)!.signatureOk).toBe(false);
+    expect(reasons[wrong]).toMatchObject({ kind: 'robot', name: 'Wrong secret', status: 'failed', reason: 'dingtalk errcode 310000' });
+    expect(reasons[gone]).toMatchObject({ kind: 'robot', status: 'failed', reason: 'The robot does not exist or was deleted' });
   });
 });

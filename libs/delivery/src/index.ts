@@ -11,5 +11,5 @@ export { FeishuDriver, feishuSign, FEISHU_LIMITS } from './drivers/feishu.driver
 export { SlackDriver, SLACK_LIMITS } from './drivers/slack.driver.js';
 export { WECOM_LIMITS } from './drivers/wecom.driver.js';
 export { ROBOT_VENDORS, robotRecipient, type RobotVendor } from './drivers/robot.js';
-// test support: a local receiver per vendor that checks the vendor's signature (as @bi/persistence exports openTestDatabase)
-export { robotSink, type SinkVendor } from './drivers/robot-sink.testing.js';
+/** tests: a chat robot's webhook on 127.0.0.1 that checks each vendor's signature as documented */
+export { robotSink, type RobotPost, type SinkVendor } from './drivers/robot-sink.testing.js';

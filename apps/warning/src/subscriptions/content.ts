@@ -106,3 +106,31 @@ export function reportMail(input: { name: string; subjectTemplate: string; bodyT
   html.push(`<p><a href="${escapeHtml(values.link)}">${escapeHtml(translate('subscription.link', language))}</a></p></div>`);
   return { subject, text: text.join('\n'), html: html.join('') };
 }
+
+/** At most this many rows of each chart in a robot's text (the picture shows the chart; the text is a summary). */
+export const ROBOT_ROWS_PER_CHART = 10;
+
+/**
+ * A chat robot's message of a report (its driver makes the vendor's markdown, post or blocks of it):
+ * the title is the mail's subject, the text the body from the templates then a short summary of each
+ * chart — its first rows as `- a · b`, "no data" or "no access" — and the link's text.
+ */
+export function reportRobotMessage(input: { name: string; subjectTemplate: string; bodyTemplate: string; values: TemplateValues; tables: readonly ChartTable[]; language: Language }): {
+  title: string;
+  text: string;
+  linkText: string;
+} {
+  const { language } = input;
+  const { subject } = reportMail({ ...input, tables: [] });
+  const lines: string[] = [fillTemplate(input.bodyTemplate || translate('subscription.default_body', language), input.values).trim()];
+  for (const t of input.tables) {
+    lines.push('', `${t.title}:`);
+    if (t.noAccess || !t.rows.length) {
+      lines.push(translate(t.noAccess ? 'subscription.chart_no_access' : 'subscription.no_data', language));
+      continue;
+    }
+    for (const r of t.rows.slice(0, ROBOT_ROWS_PER_CHART)) lines.push(`- ${t.columns.map((c) => cellText(r[c.alias], c, language)).join(' · ')}`);
+    if (t.rows.length > ROBOT_ROWS_PER_CHART) lines.push('…');
+  }
+  return { title: subject, text: lines.join('\n'), linkText: translate('subscription.link', language) };
+}

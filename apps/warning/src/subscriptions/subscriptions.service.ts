@@ -4,7 +4,7 @@ import { canUseTab } from '@bi/access';
 import { subscriptionInputSchema, type RangeFilter, type SubscriptionInput, type SubscriptionRecipient, type SubscriptionSchedule } from '@bi/chart-model';
 import type { AppConfig } from '@bi/config';
 import { AppError, type Logger } from '@bi/core';
-import { deliveryStatuses, enqueueDeliveries, type DeliveryAttachment, type DeliveryStatus } from '@bi/delivery';
+import { deliveryStatuses, enqueueDeliveries, robotRecipient, type DeliveryAttachment, type DeliveryPayload, type DeliveryStatus } from '@bi/delivery';
 import { translate, type Language, type MessageKey } from '@bi/i18n';
 import { errorText, Jobs } from '@bi/jobs';
 import { encodeReportDelivered, enqueueEvent, OutboxRelay, type EventBus } from '@bi/messaging';
@@ -18,9 +18,10 @@ import { CONFIG, DATABASE, EVENT_BUS, isUuid, LOGGER } from '@bi/service-kit';
 import { BACKENDS, principalOf, type UserInfo, type WarningBackends } from '../backends.js';
 import { formatLocal, type ResultColumn, type Row } from '../evaluate.js';
 import { WARNING_SCHEMA } from '../migrations.js';
+import { Robots } from '../robots.js';
 import { CLOCK, uuidOf, type Clock } from '../warning.engine.js';
 import { REPORT_BACKENDS, type ReportBackends } from './backends.js';
-import { filterText, hasData, reportMail, type ChartTable } from './content.js';
+import { filterText, hasData, reportMail, reportRobotMessage, type ChartTable } from './content.js';
 import { dueSubscriptionWindows } from './schedule.js';
 
 /** The @bi/jobs job of subscription runs: item = subscription id, window = the run's window. */
@@ -42,7 +43,7 @@ export interface RecipientOutcome {
   /** why it failed or was skipped before sending: a message key, translated when read (the reader's language) */
   reasonKey?: MessageKey;
   reasonParams?: Record<string, string>;
-  /** the mail address a delivery was queued for (its status and last error are the delivery's) */
+  /** the delivery's recipient: the mail address, or `robot:<id>` (its status and last error are the delivery's) */
   address?: string;
 }
 
@@ -101,7 +102,8 @@ export const runKey = (subscriptionId: string, window: string) => `${subscriptio
  * claims each (subscription, window) as a @bi/jobs run, so it runs once across replicas and restarts;
  * a run reads the dashboard's charts as each recipient (a product user under their own rights, row
  * rules and language; an outside address or robot under the owner's), writes one mail per recipient
- * (@bi/delivery, origin 'run', sent by the service's delivery worker with retries) and, once every
+ * and one message per chat robot (its vendor's driver: title, summary, link and the PNG) (@bi/delivery,
+ * origin 'run', sent by the service's delivery worker with retries) and, once every
  * delivery settled, its final state and ReportDelivered (outbox).
  */
 @Injectable()
@@ -121,6 +123,7 @@ export class SubscriptionsService implements OnModuleInit, OnModuleDestroy {
     @Inject(BACKENDS) private readonly backends: WarningBackends,
     @Inject(REPORT_BACKENDS) private readonly reports: ReportBackends,
     @Inject(CLOCK) private readonly clock: Clock,
+    private readonly robots: Robots,
   ) {
     this.relay = new OutboxRelay(db, WARNING_SCHEMA, bus, logger);
     this.jobs = new Jobs({ db, schema: WARNING_SCHEMA, timeZone: config.timeZone, clock, logger, retentionDays: config.jobRunsRetentionDays });
@@ -146,8 +149,8 @@ export class SubscriptionsService implements OnModuleInit, OnModuleDestroy {
 
   // ---- the store ----
 
-  /** Checks a subscription as sent (the shared schema) and the rules the schema cannot know: outside addresses' domains, robots. */
-  private checkInput(json: string): SubscriptionInput {
+  /** Checks a subscription as sent (the shared schema) and the rules the schema cannot know: outside addresses' domains, robots that exist. */
+  private async checkInput(json: string): Promise<SubscriptionInput> {
     let raw: unknown;
     try {
       raw = JSON.parse(json);
@@ -162,8 +165,11 @@ export class SubscriptionsService implements OnModuleInit, OnModuleDestroy {
     const input = parsed.data;
     for (const r of input.recipients) {
       if (r.kind === 'email' && !this.domainAllowed(r.address)) throw new AppError('invalid', 'subscription.email_domain', { address: r.address });
-      // chat robots are a recipient kind of the model; sending to them arrives with the robots (issue 30, chat robots)
-      if (r.kind === 'robot') throw new AppError('invalid', 'subscription.robots_unavailable');
+      // a chat robot an administrator keeps (a deleted one fails its run's recipient instead)
+      if (r.kind === 'robot')
+        await this.robots.get(r.robotId).catch((e: unknown) => {
+          throw e instanceof AppError && e.kind === 'not_found' ? new AppError('invalid', 'robot.not_found') : e;
+        });
     }
     return input;
   }
@@ -189,7 +195,7 @@ export class SubscriptionsService implements OnModuleInit, OnModuleDestroy {
   }
 
   async save(caller: Caller, json: string): Promise<Record<string, unknown>> {
-    const input = this.checkInput(json);
+    const input = await this.checkInput(json);
     await this.target(input.tab, input.dashboardId, input.chartId);
     const zone = input.timeZone ?? this.config.timeZone;
     const values = [
@@ -351,7 +357,7 @@ export class SubscriptionsService implements OnModuleInit, OnModuleDestroy {
 
   /** The mail the caller would get (their rights, row rules and language), nothing stored or sent. */
   async preview(caller: Caller, json: string) {
-    const input = this.checkInput(json);
+    const input = await this.checkInput(json);
     const user = await this.backends.user(caller.userId);
     if (!user) throw new AppError('forbidden', 'auth.forbidden');
     const sub = { name: input.name, tab: input.tab, dashboard_id: input.dashboardId, chart_id: input.chartId ?? null, filters: input.filters, time_zone: input.timeZone ?? this.config.timeZone, subject: input.subject, body: input.body, formats: input.formats } as unknown as SubscriptionRow;
@@ -513,7 +519,7 @@ export class SubscriptionsService implements OnModuleInit, OnModuleDestroy {
   }
 
   /**
-   * One run: the recipients resolved (a user as themselves; an outside address as the owner), each
+   * One run: the recipients resolved (a user as themselves; an outside address or a robot as the owner), each
    * one's content made under their rights and in their language, one mail each queued (deliveries
    * keyed by the run and the address: a run retaken after a crash queues nothing twice), the run
    * marked delivering (or skipped when no one had data and the subscription skips empty reports).
@@ -526,12 +532,31 @@ export class SubscriptionsService implements OnModuleInit, OnModuleDestroy {
     const { dashboard, charts } = await this.target(sub.tab, sub.dashboard_id, sub.chart_id);
     const filters = this.resolvedFilters(sub, now);
     const outcomes: RecipientOutcome[] = [];
-    const mails: { address: string; language: Language; tables: ChartTable[] }[] = [];
+    /** one message per reader: a mail, or a chat robot's (channel = its vendor, address = robot:<id>) */
+    const mails: { address: string; language: Language; tables: ChartTable[]; robot?: { vendor: string } }[] = [];
     const ownerTables = new Map<Language, ChartTable[]>();
+    // an outside address and a robot get the owner's view (drawn once per language)
+    const ownerView = async (language: Language) => {
+      let tables = ownerTables.get(language);
+      if (!tables) ownerTables.set(language, (tables = await this.tables(sub, charts, filters, owner)));
+      return tables;
+    };
     for (const r of sub.recipients) {
       if (signal.aborted) throw new Error('run timed out');
       if (r.kind === 'robot') {
-        outcomes.push({ kind: 'robot', recipient: r.robotId, name: r.robotId, status: 'failed', reasonKey: 'subscription.robots_unavailable' });
+        const address = robotRecipient(r.robotId);
+        if (mails.some((m) => m.address === address)) continue;
+        const robot = await this.robots.get(r.robotId).catch((e: unknown) => {
+          if (e instanceof AppError && e.kind === 'not_found') return undefined;
+          throw e;
+        });
+        if (!robot) {
+          outcomes.push({ kind: 'robot', recipient: r.robotId, name: r.robotId, status: 'failed', reasonKey: 'robot.not_found' });
+          continue;
+        }
+        const language = owner.language ?? this.config.defaultLanguage;
+        outcomes.push({ kind: 'robot', recipient: r.robotId, name: robot.name, status: 'pending', address });
+        mails.push({ address, language, tables: await ownerView(language), robot: { vendor: robot.vendor } });
         continue;
       }
       if (r.kind === 'email') {
@@ -540,11 +565,8 @@ export class SubscriptionsService implements OnModuleInit, OnModuleDestroy {
           outcomes.push({ kind: 'email', recipient: r.address, name: r.address, status: 'failed', reasonKey: 'subscription.email_domain', reasonParams: { address: r.address } });
           continue;
         }
-        // an outside address gets the owner's view
-        let tables = ownerTables.get(language);
-        if (!tables) ownerTables.set(language, (tables = await this.tables(sub, charts, filters, owner)));
         outcomes.push({ kind: 'email', recipient: r.address, name: r.address, status: 'pending', address: r.address });
-        mails.push({ address: r.address, language, tables });
+        mails.push({ address: r.address, language, tables: await ownerView(language) });
         continue;
       }
       const user = r.userId === owner.userId ? owner : await this.backends.user(r.userId);
@@ -578,15 +600,25 @@ export class SubscriptionsService implements OnModuleInit, OnModuleDestroy {
     const key = runKey(sub.id, window);
     // the files of each reader, drawn before the transaction (readers who share a view share the drawing)
     const drawn = new Map<ChartTable[], DeliveryAttachment[]>();
+    const drawing = { name: sub.chart_id ? (charts[0]?.title ?? dashboard.name) : dashboard.name, aspects: dashboard.aspects, single: !!sub.chart_id, filters, at: now, timeZone: sub.time_zone };
+    for (const m of queued) if (!m.robot && !drawn.has(m.tables)) drawn.set(m.tables, await this.attachments(sub.formats, m.tables, m.language, drawing));
+    // a robot always gets the picture (whatever the formats): the one the mails of the same view carry, else drawn for it
+    const pictures = new Map<ChartTable[], string | undefined>();
     for (const m of queued)
-      if (!drawn.has(m.tables))
-        drawn.set(
-          m.tables,
-          await this.attachments(sub.formats, m.tables, m.language, { name: sub.chart_id ? (charts[0]?.title ?? dashboard.name) : dashboard.name, aspects: dashboard.aspects, single: !!sub.chart_id, filters, at: now, timeZone: sub.time_zone }),
-        );
+      if (m.robot && !pictures.has(m.tables)) {
+        const image = drawn.get(m.tables)?.find((a) => a.cid) ?? (await this.attachments(['image'], m.tables, m.language, drawing)).find((a) => a.cid);
+        pictures.set(m.tables, image?.contentBase64);
+      }
     await this.db.transaction(async (tx) => {
       for (const m of queued) {
         const values = this.values(sub, dashboard.name, charts, filters, m.language);
+        if (m.robot) {
+          const message = reportRobotMessage({ name: sub.name, subjectTemplate: sub.subject, bodyTemplate: sub.body, values, tables: m.tables, language: m.language });
+          const image = pictures.get(m.tables);
+          const payload: DeliveryPayload = { ...message, link: values.link, ...(image ? { imageBase64: image } : {}), eventId: uuidOf(`${key}:${m.address}`) };
+          await enqueueDeliveries(tx, WARNING_SCHEMA, { origin: 'run', originKey: key, targets: [{ channel: m.robot.vendor, recipient: m.address }], payload });
+          continue;
+        }
         const attachments = drawn.get(m.tables) ?? [];
         const mail = reportMail({ name: sub.name, subjectTemplate: sub.subject, bodyTemplate: sub.body, values, tables: m.tables, language: m.language, ...(attachments.some((a) => a.cid) ? { imageCid: REPORT_IMAGE_CID } : {}) });
         await enqueueDeliveries(tx, WARNING_SCHEMA, {

@@ -22,11 +22,6 @@ export const subscriptionMessages = defineMessages({
     'zh-TW': '看板或圖表不存在',
     en: 'The dashboard or chart does not exist',
   },
-  'subscription.robots_unavailable': {
-    'zh-CN': '暂不支持发送到群机器人',
-    'zh-TW': '暫不支援發送到群機器人',
-    en: 'Sending to chat robots is not available yet',
-  },
   'subscription.default_subject': {
     'zh-CN': '【订阅】{name}（{date}）',
     'zh-TW': '【訂閱】{name}（{date}）',

@@ -14,6 +14,7 @@ import { useQuery } from '@tanstack/react-query';
 import { App, Button, Checkbox, Form, Input, InputNumber, Modal, Select, Space, Switch, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { DialogModal } from '../../../shared/components/DialogModal';
+import { robotKeys, robotsApi } from '../../chat/api/robots';
 import { sharingApi } from '../../sharing/api/sharing';
 import { subscriptionApi, type Subscription, type SubscriptionBody, type SubscriptionPreview } from '../api/subscriptions';
 import { useSubTranslation } from '../i18n';
@@ -41,6 +42,7 @@ interface FormValues {
   me: boolean;
   userIds: string[];
   emails: string[];
+  robotIds: string[];
   formats: SubscriptionFormat[];
   subject: string;
   body: string;
@@ -97,7 +99,7 @@ function filtersOf(drafts: readonly FilterDraft[]): RequestFilter[] {
 
 /**
  * The subscription dialog (the dashboard toolbar's and the chart menu's "Subscribe", and "Edit" on the
- * subscription lists): name, schedule in a time zone, recipients (users, outside addresses), the
+ * subscription lists): name, schedule in a time zone, recipients (users, outside addresses, chat robots), the
  * dashboard's global filter values, formats, subject and body templates, "skip when there is no data";
  * Preview shows the caller's own mail; Save, then "Send now".
  */
@@ -111,6 +113,7 @@ export function SubscriptionDialog({ open, target, existing, onClose, onSaved }:
   const [preview, setPreview] = useState<SubscriptionPreview | undefined>();
   const frequency = Form.useWatch('frequency', form);
   const people = useQuery({ queryKey: ['subscriptions', 'users'], queryFn: () => sharingApi.rolesUsers(), enabled: open, retry: false, staleTime: 60_000 });
+  const robots = useQuery({ queryKey: robotKeys.choices, queryFn: robotsApi.choices, enabled: open, retry: false, staleTime: 60_000 });
 
   const initial: FormValues = useMemo(() => {
     const s = existing?.schedule;
@@ -128,6 +131,7 @@ export function SubscriptionDialog({ open, target, existing, onClose, onSaved }:
       me: !existing || users.includes(existing.ownerId),
       userIds: existing ? users.filter((u) => u !== existing.ownerId) : [],
       emails: (existing?.recipients ?? []).filter((r): r is Extract<SubscriptionRecipient, { kind: 'email' }> => r.kind === 'email').map((r) => r.address),
+      robotIds: (existing?.recipients ?? []).filter((r): r is Extract<SubscriptionRecipient, { kind: 'robot' }> => r.kind === 'robot').map((r) => r.robotId),
       formats: (existing?.formats as SubscriptionFormat[] | undefined) ?? ['image'],
       subject: existing?.subject ?? '',
       body: existing?.body ?? '',
@@ -147,6 +151,8 @@ export function SubscriptionDialog({ open, target, existing, onClose, onSaved }:
       ...(v.me ? [{ kind: 'user' as const, userId: ME }] : []),
       ...v.userIds.map((userId) => ({ kind: 'user' as const, userId })),
       ...v.emails.map((address) => ({ kind: 'email' as const, address: address.trim() })),
+      // the robots' field is shown once the choices are read: until then the saved ones are kept
+      ...(v.robotIds ?? initial.robotIds).map((robotId) => ({ kind: 'robot' as const, robotId })),
     ];
     if (!recipients.length) {
       void message.error(st('recipientsRequired'));
@@ -288,6 +294,23 @@ export function SubscriptionDialog({ open, target, existing, onClose, onSaved }:
           <Form.Item name="emails" extra={st('emailsHelp')} style={{ marginTop: 8, marginBottom: 0 }}>
             <Select mode="tags" data-testid="subscription-emails" placeholder={st('emails')} tokenSeparators={[',', ' ', ';']} open={false} suffixIcon={null} />
           </Form.Item>
+          {robots.data ? (
+            <Form.Item name="robotIds" extra={robots.data.length ? st('robotsHelp') : st('robotsNone')} style={{ marginTop: 8, marginBottom: 0 }}>
+              <Select
+                mode="multiple"
+                data-testid="subscription-robots"
+                placeholder={st('robots')}
+                aria-label={st('robots')}
+                disabled={!robots.data.length && !initial.robotIds.length}
+                optionFilterProp="label"
+                // a robot deleted since keeps its id (the run log reports it) until it is removed here
+                options={[
+                  ...robots.data.map((r) => ({ value: r.id, label: r.name })),
+                  ...initial.robotIds.filter((id) => !robots.data.some((r) => r.id === id)).map((id) => ({ value: id, label: st('robotGone') })),
+                ]}
+              />
+            </Form.Item>
+          ) : null}
         </Form.Item>
         {drafts.length ? (
           <Form.Item label={st('filters')} extra={st('filtersHelp')}>
