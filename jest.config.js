@@ -32,12 +32,24 @@ const common = {
   modulePathIgnorePatterns: ['<rootDir>/apps/[^/]+/dist', '<rootDir>/libs/[^/]+/dist'],
 };
 
+const EMBEDDED_STORE_SUITES = [
+  '<rootDir>/libs/*/src/**/*.integration-spec.ts',
+  '<rootDir>/apps/!(embedded)/src/**/*.integration-spec.ts',
+  ...['first-start', 'demo-dashboard', 'demo-erp', 'hardening', 'synced-copies', 'events'].map((name) => `<rootDir>/apps/embedded/src/${name}.integration-spec.ts`),
+];
+
 export default {
   // Integration suites start servers and databases; the limit is generous, never a speed check.
   testTimeout: 120_000,
   projects: [
     { ...common, displayName: 'unit', testMatch: ['**/src/**/*.spec.ts', '**/src/**/*.spec.tsx'] },
     { ...common, displayName: 'integration', testMatch: ['**/src/**/*.integration-spec.ts'] },
+    // The embedded stores' share of the README's test run (`npm test`): every integration suite runs there once on
+    // the real servers (the services project below, as production's distributed mode), and these again on the
+    // embedded stores (PGlite, in-memory cache) — the store-level suites of the libraries and services, and the
+    // product's own first start, demo content and hardening on them. The end-to-end run drives the whole product
+    // on the embedded stores too. `npm run test:integration` still runs every suite on the embedded stores.
+    { ...common, displayName: 'embedded', testMatch: EMBEDDED_STORE_SUITES },
     // The same integration suites against real servers (scripts/services/ sets TEST_DATABASE_URL).
     { ...common, displayName: 'services', testMatch: ['**/src/**/*.integration-spec.ts', '**/src/**/*.services-spec.ts'] },
   ],
