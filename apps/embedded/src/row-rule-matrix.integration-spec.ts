@@ -159,6 +159,9 @@ describe('row-rule matrix: what a restricted viewer and a restricted analyst see
       kind: 'dash',
       showName: 'm',
       tableName: F.table,
+      route: 'dashboard',
+      keyId: 'no-such-key',
+      robotId: 'no-such-robot',
     };
     if (!(name in values)) throw new Error(`no value for {${name}}: add one to the row-rule matrix spec`);
     return values[name]!;
