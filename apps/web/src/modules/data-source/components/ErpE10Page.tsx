@@ -1,8 +1,7 @@
 import { EyeOutlined, SaveOutlined, SettingOutlined } from '@ant-design/icons';
 import { splitErpConnection } from '@bi/chart-model';
-import { checkName } from '@bi/rules';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Descriptions, Form, Input, InputNumber, Result, Select, Space, Typography } from 'antd';
+import { Alert, App, Button, Card, Descriptions, Form, Result, Select, Space, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { PageHead } from '../../../shared/components/PageHead';
@@ -13,7 +12,8 @@ import { useDataSourceAuth } from '../hooks/useDataSourceAuth';
 import { useDsTranslation } from '../i18n';
 import type { ErpPreview, ErpProgramDetail, ErpReportPayload, Preview } from '../types';
 import { PreviewTable } from './PreviewTable';
-import { errorText, useCacheOptions } from './common';
+import { PeriodItem, NameCacheRow, DescriptionItem } from './SourceFormFields';
+import { errorText } from './common';
 import '../data-source.css';
 
 interface Values {
@@ -65,7 +65,6 @@ function E10Form({ id, edit }: { id: string; edit: boolean }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const auth = useDataSourceAuth();
-  const cacheOptions = useCacheOptions();
   const [form] = Form.useForm<Values>();
   const [hash] = useState(newHash);
   const [detail, setDetail] = useState<ErpProgramDetail | null>(null);
@@ -262,53 +261,10 @@ function E10Form({ id, edit }: { id: string; edit: boolean }) {
             <Form.Item name="dateConditionField" label={ds('erp.dateField')} className="bi-ds-conn__half">
               <Select data-testid="e10-date-field" options={dateOptions} />
             </Form.Item>
-            <Form.Item label={ds('erp.periodNumber')} className="bi-ds-conn__half">
-              <Space.Compact style={{ width: '100%' }}>
-                <Form.Item name="periodNumber" noStyle>
-                  <InputNumber data-testid="e10-period-number" min={1} max={3660} precision={0} disabled={noDate} style={{ width: '60%' }} />
-                </Form.Item>
-                <Form.Item name="periodDimension" noStyle>
-                  <Select
-                    data-testid="e10-period-dimension"
-                    aria-label={ds('erp.periodDimension')}
-                    disabled={noDate}
-                    style={{ width: '40%' }}
-                    options={[
-                      { value: 1, label: ds('erp.day') },
-                      { value: 2, label: ds('erp.month') },
-                    ]}
-                  />
-                </Form.Item>
-              </Space.Compact>
-            </Form.Item>
+            <PeriodItem testIdPrefix="e10" disabled={noDate} />
           </div>
-          <div className="bi-ds-conn__row">
-            <Form.Item
-              name="name"
-              label={ds('wizard.name')}
-              className="bi-ds-conn__half"
-              required
-              validateFirst
-              rules={[
-                {
-                  validator: async (_rule, value: unknown) => {
-                    const p = checkName(value);
-                    if (p === 'required') throw new Error(ds('wizard.nameRequired'));
-                    if (p === 'length') throw new Error(ds('wizard.nameLength'));
-                    if (p === 'line_break') throw new Error(ds('wizard.nameLineBreak'));
-                  },
-                },
-              ]}
-            >
-              <Input data-testid="e10-name" placeholder={ds('wizard.namePlaceholder')} maxLength={40} />
-            </Form.Item>
-            <Form.Item name="cacheInterval" label={ds('wizard.cacheInterval')} className="bi-ds-conn__half">
-              <Select data-testid="e10-cache-interval" options={cacheOptions} />
-            </Form.Item>
-          </div>
-          <Form.Item name="description" label={ds('wizard.description')} rules={[{ max: 500 }]}>
-            <Input.TextArea data-testid="e10-description" autoSize={{ minRows: 2, maxRows: 4 }} maxLength={500} showCount />
-          </Form.Item>
+          <NameCacheRow testIdPrefix="e10" />
+          <DescriptionItem testIdPrefix="e10" />
           <Space>
             <Button onClick={() => back(edit ? id : undefined)}>{ds('e10.cancel')}</Button>
             <Button icon={<EyeOutlined />} onClick={() => void onPreview()} loading={runPreview.isPending} disabled={!accountId} data-testid="e10-preview">

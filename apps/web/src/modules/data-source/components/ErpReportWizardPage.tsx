@@ -1,6 +1,5 @@
 import { ApiOutlined, ExportOutlined, RightOutlined, SaveOutlined } from '@ant-design/icons';
 import { splitErpConnection } from '@bi/chart-model';
-import { checkName } from '@bi/rules';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Form, Input, InputNumber, Result, Select, Space, Steps, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
@@ -13,7 +12,8 @@ import { useDataSourceAuth } from '../hooks/useDataSourceAuth';
 import { useDsTranslation } from '../i18n';
 import type { DataSource, ErpAccount, ErpAccountRef, ErpPreview, ErpProgramDetail, ErpReportPayload, Preview } from '../types';
 import { PreviewTable } from './PreviewTable';
-import { errorText, useCacheOptions } from './common';
+import { PeriodItem, NameCacheRow, DescriptionItem } from './SourceFormFields';
+import { errorText } from './common';
 import '../data-source.css';
 
 interface SettingsValues {
@@ -68,7 +68,6 @@ function ErpReportWizard({ id, edit }: { id: string; edit: boolean }) {
   const { message, modal } = App.useApp();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const cacheOptions = useCacheOptions();
   const [form] = Form.useForm<SettingsValues>();
   const [step, setStep] = useState(0);
   const [hash] = useState(newHash);
@@ -350,53 +349,10 @@ function ErpReportWizard({ id, edit }: { id: string; edit: boolean }) {
             <Form.Item name="dateConditionField" label={ds('erp.dateField')} className="bi-ds-conn__half">
               <Select data-testid="erp-date-field" options={detail || !stored?.dateConditionField ? dateOptions : [...dateOptions, { value: stored.dateConditionField, label: stored.dateConditionField }]} />
             </Form.Item>
-            <Form.Item label={ds('erp.periodNumber')} className="bi-ds-conn__half">
-              <Space.Compact style={{ width: '100%' }}>
-                <Form.Item name="periodNumber" noStyle>
-                  <InputNumber data-testid="erp-period-number" min={1} max={3660} precision={0} disabled={!dateField || dateField === NO_DATE} style={{ width: '60%' }} />
-                </Form.Item>
-                <Form.Item name="periodDimension" noStyle>
-                  <Select
-                    data-testid="erp-period-dimension"
-                    aria-label={ds('erp.periodDimension')}
-                    disabled={!dateField || dateField === NO_DATE}
-                    style={{ width: '40%' }}
-                    options={[
-                      { value: 1, label: ds('erp.day') },
-                      { value: 2, label: ds('erp.month') },
-                    ]}
-                  />
-                </Form.Item>
-              </Space.Compact>
-            </Form.Item>
+            <PeriodItem testIdPrefix="erp" disabled={!dateField || dateField === NO_DATE} />
           </div>
-          <div className="bi-ds-conn__row">
-            <Form.Item
-              name="name"
-              label={ds('wizard.name')}
-              className="bi-ds-conn__half"
-              required
-              validateFirst
-              rules={[
-                {
-                  validator: async (_rule, value: unknown) => {
-                    const problem = checkName(value);
-                    if (problem === 'required') throw new Error(ds('wizard.nameRequired'));
-                    if (problem === 'length') throw new Error(ds('wizard.nameLength'));
-                    if (problem === 'line_break') throw new Error(ds('wizard.nameLineBreak'));
-                  },
-                },
-              ]}
-            >
-              <Input data-testid="erp-name" placeholder={ds('wizard.namePlaceholder')} maxLength={40} />
-            </Form.Item>
-            <Form.Item name="cacheInterval" label={ds('wizard.cacheInterval')} className="bi-ds-conn__half">
-              <Select data-testid="erp-cache-interval" options={cacheOptions} />
-            </Form.Item>
-          </div>
-          <Form.Item name="description" label={ds('wizard.description')} rules={[{ max: 500 }]}>
-            <Input.TextArea data-testid="erp-description" autoSize={{ minRows: 2, maxRows: 4 }} maxLength={500} showCount />
-          </Form.Item>
+          <NameCacheRow testIdPrefix="erp" />
+          <DescriptionItem testIdPrefix="erp" />
           <Space>
             <Button onClick={back}>{ds('erp.cancel')}</Button>
             {edit ? (

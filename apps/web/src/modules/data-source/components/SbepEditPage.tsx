@@ -1,7 +1,7 @@
 import { EyeOutlined, SaveOutlined } from '@ant-design/icons';
 import { parseErpConnection } from '@bi/chart-model';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Form, Input, InputNumber, Result, Select, Space, Typography } from 'antd';
+import { Alert, App, Button, Card, Form, Input, Result, Space, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { PageHead } from '../../../shared/components/PageHead';
@@ -11,7 +11,8 @@ import { useDataSourceAuth } from '../hooks/useDataSourceAuth';
 import { useDsTranslation } from '../i18n';
 import type { ErpPreview, ErpReportPayload, Preview } from '../types';
 import { PreviewTable } from './PreviewTable';
-import { errorText, useCacheOptions } from './common';
+import { PeriodItem, CacheIntervalItem, DescriptionItem } from './SourceFormFields';
+import { errorText } from './common';
 import '../data-source.css';
 
 interface Values {
@@ -56,7 +57,6 @@ function SbepForm({ id }: { id: string }) {
   const { message } = App.useApp();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const cacheOptions = useCacheOptions();
   const [form] = Form.useForm<Values>();
   const [preview, setPreview] = useState<ErpPreview | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -187,32 +187,10 @@ function SbepForm({ id }: { id: string }) {
             </Space>
           ) : null}
           <div className="bi-ds-conn__row">
-            <Form.Item label={ds('erp.periodNumber')} className="bi-ds-conn__half">
-              <Space.Compact style={{ width: '100%' }}>
-                <Form.Item name="periodNumber" noStyle>
-                  <InputNumber data-testid="sbep-period-number" min={1} max={3660} precision={0} disabled={noDate} style={{ width: '60%' }} />
-                </Form.Item>
-                <Form.Item name="periodDimension" noStyle>
-                  <Select
-                    data-testid="sbep-period-dimension"
-                    aria-label={ds('erp.periodDimension')}
-                    disabled={noDate}
-                    style={{ width: '40%' }}
-                    options={[
-                      { value: 1, label: ds('erp.day') },
-                      { value: 2, label: ds('erp.month') },
-                    ]}
-                  />
-                </Form.Item>
-              </Space.Compact>
-            </Form.Item>
-            <Form.Item name="cacheInterval" label={ds('wizard.cacheInterval')} className="bi-ds-conn__half">
-              <Select data-testid="sbep-cache-interval" options={cacheOptions} />
-            </Form.Item>
+            <PeriodItem testIdPrefix="sbep" disabled={noDate} />
+            <CacheIntervalItem testIdPrefix="sbep" />
           </div>
-          <Form.Item name="description" label={ds('wizard.description')} rules={[{ max: 500 }]}>
-            <Input.TextArea data-testid="sbep-description" autoSize={{ minRows: 2, maxRows: 4 }} maxLength={500} showCount />
-          </Form.Item>
+          <DescriptionItem testIdPrefix="sbep" />
           <Space>
             <Button onClick={back}>{ds('sbep.cancel')}</Button>
             <Button icon={<EyeOutlined />} onClick={() => void onPreview()} loading={runPreview.isPending} data-testid="sbep-preview">

@@ -2,7 +2,7 @@ import { ApiSourceWizardPage } from './ApiSourcePage';
 import { ApiOutlined, EyeOutlined, SaveOutlined, TableOutlined } from '@ant-design/icons';
 import { PROBE_MAX_ROWS, checkName, defaultTitle } from '@bi/rules';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Empty, Form, Input, Result, Segmented, Select, Space, Steps, Tag, Typography } from 'antd';
+import { Alert, App, Button, Card, Empty, Form, Input, Result, Segmented, Space, Steps, Tag, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { STORAGE_KEYS, browserStorages } from '../../../shared/storage/keys';
@@ -13,7 +13,8 @@ import { isDataError, type ConnectionInput, type Preview, type SourceType, type 
 import { recallConnection, rememberConnection, sourceEngine, toConnectionInput, wizardTypeCode, type ConnectionFormValues } from '../utils/connection';
 import { ConnectionFields } from './ConnectionFields';
 import { ProbePreview } from './PreviewTable';
-import { errorText, typeLabel, useCacheOptions } from './common';
+import { NameCacheRow, DescriptionItem } from './SourceFormFields';
+import { errorText, typeLabel } from './common';
 import { PageHead } from '../../../shared/components/PageHead';
 import '../data-source.css';
 
@@ -59,7 +60,6 @@ function SqlWizard({ projectId, type }: { projectId: string; type: SourceType })
   const { message } = App.useApp();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const cacheOptions = useCacheOptions();
   const [connForm] = Form.useForm<ConnectionFormValues>();
   const [saveForm] = Form.useForm<SaveValues>();
   const initialConnection = useMemo(() => recallConnection(browserStorages().local, type), [type]);
@@ -286,33 +286,8 @@ function SqlWizard({ projectId, type }: { projectId: string; type: SourceType })
 
             <Card className="bi-ds-wizard__save">
               <Form form={saveForm} layout="vertical" initialValues={{ name: '', description: '', cacheInterval: 0 }} onFinish={(values) => void onSave(values)} data-testid="ds-save-form">
-                <div className="bi-ds-conn__row">
-                  <Form.Item
-                    name="name"
-                    label={ds('wizard.name')}
-                    className="bi-ds-conn__half"
-                    required
-                    validateFirst
-                    rules={[
-                      {
-                        validator: async (_rule, value: unknown) => {
-                          const problem = checkName(value);
-                          if (problem === 'required') throw new Error(ds('wizard.nameRequired'));
-                          if (problem === 'length') throw new Error(ds('wizard.nameLength'));
-                          if (problem === 'line_break') throw new Error(ds('wizard.nameLineBreak'));
-                        },
-                      },
-                    ]}
-                  >
-                    <Input data-testid="ds-name" placeholder={ds('wizard.namePlaceholder')} maxLength={40} />
-                  </Form.Item>
-                  <Form.Item name="cacheInterval" label={ds('wizard.cacheInterval')} className="bi-ds-conn__half">
-                    <Select data-testid="ds-cache-interval" options={cacheOptions} />
-                  </Form.Item>
-                </div>
-                <Form.Item name="description" label={ds('wizard.description')} rules={[{ max: 500 }]}>
-                  <Input.TextArea data-testid="ds-description" autoSize={{ minRows: 2, maxRows: 4 }} maxLength={500} showCount />
-                </Form.Item>
+                <NameCacheRow testIdPrefix="ds" />
+                <DescriptionItem testIdPrefix="ds" />
                 {saveError ? <Alert className="bi-ds-alert" type="error" showIcon title={<span data-testid="save-error">{saveError}</span>} /> : null}
                 <Space>
                   <Button onClick={() => setStep(0)} data-testid="ds-previous">
