@@ -34,7 +34,8 @@ if (process.argv[2] === 'renderer') {
   const { port, token, ids, title, rounds, out } = JSON.parse(process.argv[3]);
   const rssAtStart = process.memoryUsage().rss;
   const loadStart = performance.now();
-  const { renderDashboardPng } = await import('@bi/render');
+  const { loadDrawing, renderDashboardPng } = await import('@bi/render');
+  await loadDrawing();
   const loadMs = performance.now() - loadStart;
   const times = [];
   const fetchTimes = [];
