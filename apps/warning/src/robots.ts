@@ -6,7 +6,7 @@ import { AppError, SecretBox, SecretUnreadableError } from '@bi/core';
 import { checkTargetUrl, outboundPolicy, type OutboundPolicy } from '@bi/outbound';
 import type { SqlDatabase } from '@bi/persistence';
 import type { warningV1 } from '@bi/proto';
-import { CONFIG, DATABASE, idOrNotFound } from '@bi/service-kit';
+import { CONFIG, DATABASE, idOrNotFound, isUuid } from '@bi/service-kit';
 
 interface RobotRow {
   id: string;
@@ -117,7 +117,7 @@ export class Robots {
 
   /** The URL and secret of a robot, decrypted to send (the drivers' DeliveryContext.robot); undefined when it no longer exists. */
   async target(id: string): Promise<{ url: string; secret: string } | undefined> {
-    if (!/^[0-9a-f-]{36}$/i.test(id)) return undefined;
+    if (!isUuid(id)) return undefined;
     const { rows } = await this.db.query<RobotRow>(`SELECT id, url_enc, secret_enc FROM warning.robots WHERE id = $1`, [id]);
     const row = rows[0];
     if (!row) return undefined;

@@ -74,13 +74,14 @@ export async function renderDashboardPdf(input: RenderDashboardPdfInput): Promis
   const firstRoom = pageHeight - MARGIN - FOOTER - headBottom;
   // every page holds as much as the first (the head's room is kept free on all: simple, never cut)
   const groups = pages(gridBoxes(input.cells, width), firstRoom / scale);
-  const pictures = await Promise.all(groups.map((boxes) => svgToPng(gridSvg(boxes, width, undefined, locale, theme), locale, input.pixelRatio ?? 2)));
-  const total = Math.max(1, pictures.length);
-  pictures.forEach((png, i) => {
+  // one page's picture at a time: the rasteriser is synchronous, so drawing them all first only held every bitmap at once
+  for (const [i, boxes] of groups.entries()) {
+    const png = await svgToPng(gridSvg(boxes, width, undefined, locale, theme), locale, input.pixelRatio ?? 2);
     if (i > 0) doc.addPage();
     const top = i === 0 ? headBottom : MARGIN;
     doc.image(png, MARGIN, top, { fit: [contentWidth, pageHeight - MARGIN - FOOTER - top] });
-  });
+  }
+  const total = Math.max(1, groups.length);
   // page numbers
   for (let i = 0; i < total; i++) {
     doc.switchToPage(i);

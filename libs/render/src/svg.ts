@@ -3,9 +3,8 @@ import type { RenderLocale } from './types.js';
 import { fontOptions } from './fonts.js';
 import { outlineTexts } from './outlines.js';
 
-export function esc(value: unknown): string {
-  return String(value ?? '').replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
-}
+/** SVG text escaping: the charts' own HTML escaping (the same five characters). */
+export { escapeHtml as esc } from '@bi/charts';
 
 /** A whole-number size within bounds (pictures are never empty, never huge). */
 export function clampSize(value: unknown, min: number, max: number, fallback: number): number {

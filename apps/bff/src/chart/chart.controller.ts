@@ -13,7 +13,7 @@ import { z } from 'zod';
 import { dashboardContent } from '../dashboard/dashboard.controller.js';
 import { tabAccess } from '../dashboard/tab-access.js';
 import { TemplateVisibility } from '../template/template-visibility.js';
-import { canAccessSource, isNoSourceAccess, projectView, viewerOf } from '../data-source/source-access.js';
+import { canAccessSource, isNoSourceAccess, projectView, readSources, viewerOf } from '../data-source/source-access.js';
 import { CHART_QUERY_CLIENT, DASHBOARD_CLIENT, DATA_SOURCE_CLIENT, WARNING_CLIENT, rpc } from '../grpc-clients.js';
 import { BFF_LOGGER } from '../warning/warn-stream.js';
 import { CurrentUser, type AuthUser } from '../http/auth.guard.js';
@@ -337,26 +337,23 @@ export class ChartRunController {
     const charts = (await Promise.all(project.dashboards.map(async (d) => (await rpc(this.access.dashboards.listCharts({ tab, dashboardId: d.dashboardId }))).charts))).flat();
     const counts = new Map<string, number>();
     for (const c of charts) if (c.dataSourceId) counts.set(c.dataSourceId, (counts.get(c.dataSourceId) ?? 0) + 1);
-    const rows = await Promise.all(
-      [...counts].map(async ([dataSourceId, n]) => {
-        const source = await rpc(this.sources.getSource({ dataSourceId })).catch((e: unknown) => {
-          if (e instanceof AppError && e.kind === 'not_found') return undefined;
-          throw e;
-        });
-        // a source the caller may not read is counted but not named (its name is the owner's to show)
-        const auth = source !== undefined && canAccessSource(user, source);
-        return {
-          dataSourceId,
-          name: auth ? source.name : '',
-          projectId: auth ? source.projectId : '',
-          projectName: auth ? source.projectName : '',
-          type: auth ? source.type : null,
-          charts: n,
-          dataSourceAuth: auth,
-          exists: source !== undefined,
-        };
-      }),
-    );
+    // the sources in one GetSources call; a deleted one answers undefined
+    const sourceOf = await readSources(this.sources, counts.keys());
+    const rows = [...counts].map(([dataSourceId, n]) => {
+      const source = sourceOf(dataSourceId);
+      // a source the caller may not read is counted but not named (its name is the owner's to show)
+      const auth = source !== undefined && canAccessSource(user, source);
+      return {
+        dataSourceId,
+        name: auth ? source.name : '',
+        projectId: auth ? source.projectId : '',
+        projectName: auth ? source.projectName : '',
+        type: auth ? source.type : null,
+        charts: n,
+        dataSourceAuth: auth,
+        exists: source !== undefined,
+      };
+    });
     return rows.sort((a, b) => b.charts - a.charts || a.name.localeCompare(b.name) || a.dataSourceId.localeCompare(b.dataSourceId));
   }
 

@@ -25,7 +25,7 @@ import { SecretBox } from '../secrets.js';
 import { SourcesService } from './sources.service.js';
 import { SourceWriter } from './source-writer.js';
 import { actorOf } from './source-lookup.js';
-import { parseJsonField } from './wire-json.js';
+import { parseJsonField as parseJson } from './wire-json.js';
 
 /** The injection token of the ERP account resolver (bound to the accounts store: erp-accounts/erp-account.resolver.ts). */
 export const ERP_ACCOUNT_RESOLVER = Symbol('ERP_ACCOUNT_RESOLVER');
@@ -42,7 +42,6 @@ interface ErpReportRow {
   period_dimension: number;
 }
 
-const parseJson = parseJsonField;
 
 const reply = (value: unknown): dataSourceV1.ErpReportReply => ({ json: JSON.stringify(value) });
 

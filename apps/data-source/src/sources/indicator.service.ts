@@ -15,7 +15,7 @@ import { IndicatorConnector, fetchSeries, indicatorConnection, indicatorRequest,
 import { SecretBox } from '../secrets.js';
 import { ERP_ACCOUNT_RESOLVER } from './erp-report.service.js';
 import { actorOf } from './source-lookup.js';
-import { parseJsonField } from './wire-json.js';
+import { parseJsonField as parseJson } from './wire-json.js';
 
 /** The source type of a data type (1 business analysis, 5 the second provider). */
 const TYPE_OF: Record<1 | 5, number> = { 1: SOURCE_KIND_REGISTRY.indicator.code, 5: SOURCE_KIND_REGISTRY.indicatorYifei.code };
@@ -27,7 +27,6 @@ interface ImportRow {
   settings: IndicatorSettings;
 }
 
-const parseJson = parseJsonField;
 
 const reply = (value: unknown): dataSourceV1.IndicatorReply => ({ json: JSON.stringify(value) });
 

@@ -52,11 +52,20 @@ export function cellText(value: unknown, column: ResultColumn, language: Languag
 /** Whether any chart of the report has a row. */
 export const hasData = (tables: readonly ChartTable[]) => tables.some((t) => !t.noAccess && t.rows.length > 0);
 
+type FilterValues = { name?: unknown; title?: unknown; dataType?: unknown; range?: readonly unknown[] | undefined };
+
+/** A filter's values as a reader reads them: a number filter's in the reader's units (万/亿, 萬/億, K/M/B). */
+export function filterValues(filter: FilterValues, language: Language): string[] {
+  return (filter.range ?? [])
+    .filter((v) => v !== null && v !== '')
+    .map((v) => (filter.dataType === 'number' && (typeof v === 'number' || (typeof v === 'string' && Number.isFinite(Number(v)))) ? formatReadable(v, undefined, chartLocale(language)) : String(v)));
+}
+
 /** The filter values as one line: `name: a – b; other: x, y` (relative dates already resolved). */
-export function filterText(filters: readonly { name?: unknown; title?: unknown; range?: readonly unknown[] | undefined }[], language: Language): string {
+export function filterText(filters: readonly FilterValues[], language: Language): string {
   const parts = filters
     .filter((f) => Array.isArray(f.range) && f.range.some((v) => v !== null && v !== ''))
-    .map((f) => `${String(f.title || f.name)}: ${(f.range ?? []).filter((v) => v !== null && v !== '').join(' – ')}`);
+    .map((f) => `${String(f.title || f.name)}: ${filterValues(f, language).join(' – ')}`);
   return parts.length ? parts.join('; ') : translate('subscription.no_filters', language);
 }
 

@@ -21,7 +21,7 @@ import { WARNING_SCHEMA } from '../migrations.js';
 import { Robots } from '../robots.js';
 import { CLOCK, uuidOf, type Clock } from '../warning.engine.js';
 import { REPORT_BACKENDS, type ReportBackends } from './backends.js';
-import { filterText, hasData, reportMail, reportRobotMessage, type ChartTable } from './content.js';
+import { filterText, filterValues, hasData, reportMail, reportRobotMessage, type ChartTable } from './content.js';
 import { dueSubscriptionWindows } from './schedule.js';
 
 /** The @bi/jobs job of subscription runs: item = subscription id, window = the run's window. */
@@ -506,7 +506,7 @@ export class SubscriptionsService implements OnModuleInit, OnModuleDestroy {
     if (formats.includes('pdf') && seen.length) {
       const filters = ctx.filters
         .filter((f) => Array.isArray(f.range) && f.range.length)
-        .map((f) => ({ name: String((f as { title?: unknown }).title || f.name), values: (f.range ?? []).map(String) }));
+        .map((f) => ({ name: String((f as { title?: unknown }).title || f.name), values: filterValues(f, locale) }));
       const pdf = await renderDashboardPdf({ title: ctx.name, cells: cells(), locale, theme: 'light', runAt: ctx.at, timeZone: ctx.timeZone, filters });
       out.push({ filename: `${file(ctx.name)}.pdf`, contentType: 'application/pdf', contentBase64: b64(pdf) });
     }
