@@ -99,9 +99,18 @@ describe('RollupKeeper', () => {
     const { keeper, kept } = make(source({ dialect: 'postgres' }));
     await keeper.schedule('ds1');
     expect(kept).toHaveLength(0);
+    // BI_ROLLUPS=off: the keeper listens to no data or chart change (on, it listens to both), so nothing is ever built
+    const subscribed: string[] = [];
+    const countingBus = { subscribe: async (topic: string) => (subscribed.push(topic), { close: async () => undefined }) } as unknown as EventBus;
     const off = make(source());
-    const offKeeper = new RollupKeeper(off.backends, { subscribe: async () => ({ close: async () => undefined }) } as unknown as EventBus, loadConfig({ BI_ROLLUPS: 'off' }), new Logger('test', 'error'));
+    const offKeeper = new RollupKeeper(off.backends, countingBus, loadConfig({ BI_ROLLUPS: 'off' }), new Logger('test', 'error'));
+    await offKeeper.onModuleInit();
+    expect(subscribed).toEqual([]);
     offKeeper.noteMiss(off.backends.current);
     expect(off.kept).toHaveLength(0);
+    const onKeeper = new RollupKeeper(off.backends, countingBus, loadConfig({}), new Logger('test', 'error'));
+    await onKeeper.onModuleInit();
+    expect(subscribed).toHaveLength(2);
+    await onKeeper.onModuleDestroy();
   });
 });
