@@ -179,6 +179,15 @@ export function tokenizeSql(sql: string, dialect: DialectName): SqlToken[] | Sql
       i++;
       continue;
     }
+    // ClickHouse's typed query parameters: {name:Type}
+    if (c === '{' && dialect === 'clickhouse') {
+      const marker = /^\{[A-Za-z_][A-Za-z0-9_]*:[^{}'"`;]{1,200}\}/.exec(sql.slice(i, i + 260));
+      if (marker) {
+        push('param', i, i + marker[0].length);
+        i += marker[0].length;
+        continue;
+      }
+    }
     if (c === ':' && dialect === 'oracle' && next !== undefined && /[A-Za-z0-9_]/.test(next)) {
       let j = i + 1;
       while (j < n && /[A-Za-z0-9_$#]/.test(sql[j])) j++;

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createClient, type ClickHouseClient } from '@clickhouse/client';
+import { ClickHouseLogLevel, createClient, type ClickHouseClient } from '@clickhouse/client';
 import { AppError } from '@bi/core';
 import { CONNECT_TIMEOUT_MS, MAX_TABLES, POOL_SIZE, clip, driverErrors, messageOf, networkError, withCancelTimer, type ConnectionSpec, type DriverResult, type RunOptions, type SourceDriver, type TableInfo, tableInfos } from './driver.js';
 import { clickhouseDataType, clickhouseIsDateOnly, normalizeValue } from './values.js';
@@ -39,6 +39,8 @@ export class ClickhouseDriver implements SourceDriver {
       max_open_connections: POOL_SIZE,
       request_timeout: 300_000,
       application: 'bi-data-source',
+      // the engine's text reaches the log once, through the service's error filter (ENGINE_TEXT)
+      log: { level: ClickHouseLogLevel.OFF },
     });
   }
 
