@@ -1,5 +1,5 @@
 import { matchRollupQuery, querySourceFrom, rollupMissText, type DialectName, type KeptRollup, type QueryIR } from '@bi/query';
-import { z } from 'zod';
+import { keptRollupsSchema } from '@bi/chart-model';
 import type { SourceDescription } from './chart-plan.js';
 
 /**
@@ -10,21 +10,6 @@ import type { SourceDescription } from './chart-plan.js';
  * checks like any other (its fields must be grouped by the rollup).
  */
 
-const field = z.object({ name: z.string().min(1), dataType: z.enum(['string', 'number', 'date']) });
-const keptRollups = z
-  .array(
-    z.object({
-      id: z.string().min(1),
-      table: z.string().min(1),
-      schema: z.string().optional(),
-      dataVersion: z.number().int(),
-      rows: z.number().int().nonnegative(),
-      floatSums: z.array(z.string()),
-      dimensions: z.array(field),
-      measures: z.array(z.object({ field, parts: z.array(z.enum(['sum', 'count', 'min', 'max'])) })),
-    }),
-  )
-  .max(64);
 
 /** meta.rollup of a chart answer: the rollup that served the chart's points, or why none did. */
 export type RollupMeta = { used: true; id: string; rows: number; dataVersion: number } | { used: false; reason: string };
@@ -33,7 +18,7 @@ export type RollupMeta = { used: true; id: string; rows: number; dataVersion: nu
 export function keptRollupsOf(source: SourceDescription): KeptRollup[] {
   if (!source.rollupsJson) return [];
   try {
-    const r = keptRollups.safeParse(JSON.parse(source.rollupsJson));
+    const r = keptRollupsSchema.safeParse(JSON.parse(source.rollupsJson));
     return r.success ? r.data : [];
   } catch {
     return [];
