@@ -14,11 +14,23 @@ import type { SourceDescription } from './chart-plan.js';
 /** meta.rollup of a chart answer: the rollup that served the chart's points, or why none did. */
 export type RollupMeta = { used: true; id: string; rows: number; dataVersion: number } | { used: false; reason: string };
 
+/** Each described source's kept rollups, parsed once (an answer's queries all ask for them). */
+const parsed = new WeakMap<SourceDescription, KeptRollup[]>();
+
 /** The source's kept rollups (Describe's rollups_json; '' or an unreadable list: none). */
 export function keptRollupsOf(source: SourceDescription): KeptRollup[] {
-  if (!source.rollupsJson) return [];
+  let rollups = parsed.get(source);
+  if (!rollups) {
+    rollups = parseKept(source.rollupsJson);
+    parsed.set(source, rollups);
+  }
+  return rollups;
+}
+
+function parseKept(json: string): KeptRollup[] {
+  if (!json) return [];
   try {
-    const r = keptRollupsSchema.safeParse(JSON.parse(source.rollupsJson));
+    const r = keptRollupsSchema.safeParse(JSON.parse(json));
     return r.success ? r.data : [];
   } catch {
     return [];
