@@ -44,9 +44,12 @@ test('ClickHouse in the create dialog and the SQL wizard: defaults, and a closed
       }, [language, theme]);
       await sidebar.goto();
       await sidebar.createSourceButton.click();
+      await expect(visible(page, 'ds-create-dialog')).toBeVisible();
       await expect(visible(page, 'ds-type-clickhouse')).toBeVisible();
-      await page.screenshot({ path: `${shots}/clickhouse-dialog-${language}-${theme}.png` });
+      await page.screenshot({ path: `${shots}/clickhouse-dialog-${language}-${theme}.png`, animations: 'disabled' });
       await page.goto(`/data_source_sql/${folder.projectId}/clickhouse`);
+      await expect(wizard.port).toHaveValue('8123');
+      await page.screenshot({ path: `${shots}/clickhouse-defaults-${language}-${theme}.png`, fullPage: true, animations: 'disabled' });
       await wizard.connect({ host: '127.0.0.1', port: 1, user: 'default', password: 'x' });
       await expect(wizard.connectError).toBeVisible();
       await page.screenshot({ path: `${shots}/clickhouse-wizard-${language}-${theme}.png`, fullPage: true });

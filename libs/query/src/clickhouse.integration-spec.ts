@@ -12,7 +12,7 @@ import { avgAmount, avgQty, compareRows, compareValues, countRows, generateSales
  * through python3, when both are on this machine; skipped with the reason otherwise. No ClickHouse
  * server is started here (TEST_CLICKHOUSE_URL runs the driver's suite against one,
  * apps/data-source/src/drivers/clickhouse.driver.integration-spec.ts).
- *  1. every ClickHouse statement snapshotted per query shape in __snapshots__/compile.spec.ts.snap
+ *  1. every ClickHouse statement snapshotted per query shape in __snapshots__/{compile,drill,field-range}.spec.ts.snap
  *     runs with its bound values over a small table of the same columns, and answers its columns;
  *  2. a few charts over the generated sales rows give the numbers computed in plain JS.
  */
@@ -111,11 +111,10 @@ const eachRow = (rows: SalesRow[]) =>
     )
     .join('\n');
 
-/** The ClickHouse entries of the compile spec's snapshot file: statement, bound values. */
+/** The ClickHouse entries of the snapshot files of the query shapes over the sales table: statement, bound values. */
 function snapshottedStatements(): { name: string; sql: string; params: unknown[] }[] {
-  const file = readFileSync(here('./__snapshots__/compile.spec.ts.snap'), 'utf8');
   const entries: Record<string, string> = {};
-  new Function('exports', file)(entries);
+  for (const spec of ['compile', 'drill', 'field-range']) new Function('exports', readFileSync(here(`./__snapshots__/${spec}.spec.ts.snap`), 'utf8'))(entries);
   return Object.entries(entries)
     .filter(([name, text]) => name.startsWith('clickhouse ') && text.includes('\n-- params: '))
     .map(([name, text]) => {
@@ -210,7 +209,7 @@ const CHARTS: { name: string; build: () => QueryIR; expected: () => Value[][] }[
 
   it('runs every snapshotted statement with its bound values', async () => {
     const statements = snapshottedStatements();
-    expect(statements.length).toBeGreaterThan(50);
+    expect(statements.length).toBeGreaterThan(85);
     const failures: string[] = [];
     for (const s of statements) {
       try {
