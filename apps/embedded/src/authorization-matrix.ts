@@ -369,14 +369,14 @@ export const API_KEY_MATRIX: Record<string, ApiKeyLine> = {
   'DELETE /api/robots/{robotId}': ['deny', 'deny', 'deny', 'allow', 'admin'],
   'GET /api/robots/choices': ['allow', 'deny', 'deny', 'allow', 'read'],
   'POST /api/dashboard/wechart/{tab}/{chartId}': ['deny', 'allow', 'deny', 'allow', 'dashboards:write'],
-  // report subscriptions (issue 30): reading them is a read; making, changing, sending and previewing one writes
-  'GET /api/subscription/mine': ['allow', 'deny', 'deny', 'allow', 'read'],
-  'GET /api/subscription/all': ['deny', 'deny', 'deny', 'allow', 'read'],
-  'POST /api/subscription': ['deny', 'allow', 'deny', 'allow', 'dashboards:write'],
-  'POST /api/subscription/preview': ['deny', 'allow', 'deny', 'allow', 'dashboards:write'],
-  'PUT /api/subscription/{id}': ['deny', 404, 'deny', 'allow', 'dashboards:write'],
-  'DELETE /api/subscription/{id}': ['deny', 404, 'deny', 'allow', 'dashboards:write'],
-  'GET /api/subscription/{id}/runs': [404, 'deny', 'deny', 'allow', 'read'],
-  'POST /api/subscription/{id}/send': ['deny', 404, 'deny', 'allow', 'dashboards:write'],
+  // report subscriptions (issue 30): no API key reaches them (they run later with the owner's full rights; ADR 0023 addendum)
+  'GET /api/subscription/mine': ['deny', 'deny', 'deny', 'deny', 'none'],
+  'GET /api/subscription/all': ['deny', 'deny', 'deny', 'deny', 'none'],
+  'POST /api/subscription': ['deny', 'deny', 'deny', 'deny', 'none'],
+  'POST /api/subscription/preview': ['deny', 'deny', 'deny', 'deny', 'none'],
+  'PUT /api/subscription/{id}': ['deny', 'deny', 'deny', 'deny', 'none'],
+  'DELETE /api/subscription/{id}': ['deny', 'deny', 'deny', 'deny', 'none'],
+  'GET /api/subscription/{id}/runs': ['deny', 'deny', 'deny', 'deny', 'none'],
+  'POST /api/subscription/{id}/send': ['deny', 'deny', 'deny', 'deny', 'none'],
   'GET /api/dashboard/datasource/projects/{route}/{projectId}': ['allow', 'deny', 'deny', 'allow', 'read'],
 };

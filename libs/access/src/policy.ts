@@ -80,13 +80,17 @@ const SOURCE_AREAS = /^\/api\/(data_source|excel_upload|e10account)(\/|$)/;
 /**
  * The scope a REST route needs from an API key (method and route template, e.g.
  * 'POST /api/dashboard/chart/{tab}/{chartId}'); undefined: no key may call it (a key's own account:
- * sign-out, password, language, and the API keys themselves — only a person makes and revokes keys).
+ * sign-out, password, language, and the API keys themselves — only a person makes and revokes keys; and
+ * report subscriptions, which run later with their owner's full rights).
  */
 export function apiKeyRouteScope(method: string, path: string): ApiKeyScope | undefined {
   const m = method.toUpperCase();
   if (path.startsWith('/api/identity/admin/')) return 'admin';
   if (path.startsWith('/api/identity/')) return path === '/api/identity/get-shipment-modules-data/datasource' ? 'read' : undefined;
   if (SOURCE_AREAS.test(path)) return 'sources:manage';
+  // report subscriptions run later, in the warning service, as their owner with the owner's full rights:
+  // no key may make, change, send or read one (ADR 0023 addendum; a key's scopes would not travel with the runs)
+  if (/^\/api\/subscription(\/|$)/.test(path)) return undefined;
   if (path === '/api/robots/choices') return 'read';
   if (/^\/api\/robots(\/|$)/.test(path)) return 'admin';
   if (m === 'GET' || (m === 'POST' && READ_POSTS.some((r) => r.test(path)))) return 'read';
