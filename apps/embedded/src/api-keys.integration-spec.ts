@@ -103,7 +103,9 @@ describe('API keys', () => {
   });
 
   it('cannot make, change, send or read report subscriptions, whatever its scopes (they run later with the maker\'s full rights)', async () => {
-    const writer = await make(analyst, { name: 'Writer', scopes: ['dashboards:write', 'read'] });
+    // a fresh session: an earlier test disabled the analyst, which ended their sessions
+    const session = await stack.login('analyst');
+    const writer = await make(session, { name: 'Writer', scopes: ['dashboards:write', 'read'] });
     const root = await make(admin, { name: 'Root', scopes: ['admin'] });
     const body = { name: 'Keyed report', dashboardId: '00000000-0000-4000-8000-000000000000', schedule: { frequency: 'daily', hour: 9 }, recipients: [{ kind: 'user', userId: analystId }], formats: ['csv'] };
     for (const secret of [writer.secret, root.secret]) {
@@ -113,7 +115,7 @@ describe('API keys', () => {
       }
     }
     // the same person's session reaches the route (it answers for the unknown dashboard, not "forbidden")
-    expect((await call('GET', '/api/subscription/mine', undefined, analyst)).status).toBe(200);
+    expect((await call('GET', '/api/subscription/mine', undefined, session)).status).toBe(200);
   });
 
   it('is audited, and its secrets never reach the log', async () => {
