@@ -198,6 +198,15 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixLine> = {
   'POST /api/dashboard/wechart/{tab}/{chartId}': ['deny', 'deny', 'deny', 'allow', 'allow', '-'],
   // the sources a dashboard folder's charts use (issue 29, spec 01 §7): the tab's read permission; unreadable sources unnamed
   'GET /api/dashboard/datasource/projects/{route}/{projectId}': ['deny', 'allow', 'allow', 'allow', 'allow', '-'],
+  // embedding (issue 32, docs/api/embedding.md): the embed routes take an embedding token only (embedding.integration-spec.ts);
+  // every session is refused. The signing secret: administrators only.
+  'GET /api/embed/resource': ['deny', 'deny', 'deny', 'deny', 'deny', '-'],
+  'POST /api/embed/chart/{chartId}': ['deny', 'deny', 'deny', 'deny', 'deny', '-'],
+  'POST /api/embed/picture/{chartId}': ['deny', 'deny', 'deny', 'deny', 'deny', '-'],
+  'POST /api/embed/details/{chartId}': ['deny', 'deny', 'deny', 'deny', 'deny', '-'],
+  'POST /api/embed/export/{chartId}': ['deny', 'deny', 'deny', 'deny', 'deny', '-'],
+  'GET /api/identity/admin/embed-secret': ['deny', 'deny', 'deny', 'deny', 'allow', '-'],
+  'POST /api/identity/admin/embed-secret/rotate': ['deny', 'deny', 'deny', 'deny', 'allow', '-'],
 };
 
 /**
@@ -379,4 +388,12 @@ export const API_KEY_MATRIX: Record<string, ApiKeyLine> = {
   'GET /api/subscription/{id}/runs': ['deny', 'deny', 'deny', 'deny', 'none'],
   'POST /api/subscription/{id}/send': ['deny', 'deny', 'deny', 'deny', 'none'],
   'GET /api/dashboard/datasource/projects/{route}/{projectId}': ['allow', 'deny', 'deny', 'allow', 'read'],
+  // embedding: no API key reaches the embed routes or the signing secret
+  'GET /api/embed/resource': ['deny', 'deny', 'deny', 'deny', 'none'],
+  'POST /api/embed/chart/{chartId}': ['deny', 'deny', 'deny', 'deny', 'none'],
+  'POST /api/embed/picture/{chartId}': ['deny', 'deny', 'deny', 'deny', 'none'],
+  'POST /api/embed/details/{chartId}': ['deny', 'deny', 'deny', 'deny', 'none'],
+  'POST /api/embed/export/{chartId}': ['deny', 'deny', 'deny', 'deny', 'none'],
+  'GET /api/identity/admin/embed-secret': ['deny', 'deny', 'deny', 'deny', 'none'],
+  'POST /api/identity/admin/embed-secret/rotate': ['deny', 'deny', 'deny', 'deny', 'none'],
 };

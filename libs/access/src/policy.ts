@@ -85,6 +85,8 @@ const SOURCE_AREAS = /^\/api\/(data_source|excel_upload|e10account)(\/|$)/;
  */
 export function apiKeyRouteScope(method: string, path: string): ApiKeyScope | undefined {
   const m = method.toUpperCase();
+  // embedding (docs/api/embedding.md): the embed routes take embedding tokens only, and the signing secret is for people
+  if (path.startsWith('/api/embed/') || path.startsWith('/api/identity/admin/embed-secret')) return undefined;
   if (path.startsWith('/api/identity/admin/')) return 'admin';
   if (path.startsWith('/api/identity/')) return path === '/api/identity/get-shipment-modules-data/datasource' ? 'read' : undefined;
   if (SOURCE_AREAS.test(path)) return 'sources:manage';
