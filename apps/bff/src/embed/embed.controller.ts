@@ -16,7 +16,7 @@ import type { RunBody } from '../chart/run-request.js';
 import { dashboardContent } from '../dashboard/dashboard.controller.js';
 import { writeXlsx } from '../data-source/xlsx-export.js';
 import { CHART_QUERY_CLIENT, DASHBOARD_CLIENT, IDENTITY_CLIENT, rpc } from '../grpc-clients.js';
-import { Public, RequireAdmin, principalOf, tokenFromHeader, type AuthUser } from '../http/auth.guard.js';
+import { CurrentUser, Public, RequireAdmin, principalOf, tokenFromHeader, type AuthUser } from '../http/auth.guard.js';
 import { requestLanguage } from '../http/request-language.js';
 import { parseInput } from '../http/validation.js';
 import { EmbedSecret } from './embed-secret.js';
@@ -208,7 +208,10 @@ export class EmbedController {
 @ApiTags('embed')
 @Controller('identity/admin/embed-secret')
 export class EmbedSecretController {
-  constructor(private readonly secret: EmbedSecret) {}
+  constructor(
+    private readonly secret: EmbedSecret,
+    @Inject(IDENTITY_CLIENT) private readonly identity: identityV1.IdentityServiceClient,
+  ) {}
 
   @RequireAdmin()
   @Get()
@@ -220,8 +223,11 @@ export class EmbedSecretController {
   @RequireAdmin()
   @Post('rotate')
   @ApiOperation({ summary: 'A new embedding secret: every token signed with the old one stops' })
-  rotate() {
+  async rotate(@CurrentUser() user: AuthUser) {
     if (this.secret.source === 'env') throw new AppError('invalid', 'embed.secret_from_env');
-    return { secret: this.secret.rotate(), source: this.secret.source };
+    const secret = this.secret.rotate();
+    // the audit log names who rotated it, never the secret
+    await rpc(this.identity.recordAudit({ actor: { userId: user.userId, userName: user.userName }, action: 'embed.rotate_secret', target: 'embed-secret', detailJson: '{}' }));
+    return { secret, source: this.secret.source };
   }
 }
