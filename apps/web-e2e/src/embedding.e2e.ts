@@ -6,6 +6,7 @@ import { LoginPage } from './pages/LoginPage';
 import { api, uniqueSuffix } from './support/api';
 import { addChart, seedSqlSource } from './support/boards';
 import { BASE_URL, E2E_HOST, E2E_PORT, USERS } from './support/env';
+import type { Language } from './support/catalogues';
 
 // Embedding (issue 32, docs/api/embedding.md): a page of another origin (a tiny server on another port)
 // embeds a chart with /embed/bi-embed.js and a token signed here, changes the chart's filter from the
@@ -77,19 +78,60 @@ test.describe('embedding', () => {
     expect(pictures[1]).toContain('West');
     expect(pictures[1]).not.toContain('East');
 
-    if (process.env.EMBED_SHOTS) {
-      mkdirSync(process.env.EMBED_SHOTS, { recursive: true });
+    if (process.env.SHOTS_DIR) {
+      mkdirSync(process.env.SHOTS_DIR, { recursive: true });
       for (const locale of ['zh-CN', 'zh-TW', 'en']) {
         for (const theme of ['light', 'dark']) {
           const ctx = await browser.newContext({ locale, viewport: { width: 700, height: 520 } });
           const p: Page = await ctx.newPage();
           await p.goto(`${PAGE_ORIGIN}/?theme=${theme}`);
           await expect(p.frameLocator('iframe').locator('.bi-cell img')).toBeVisible();
-          await p.screenshot({ path: `${process.env.EMBED_SHOTS}/embed-${locale}-${theme}.png` });
+          await p.screenshot({ path: `${process.env.SHOTS_DIR}/embed-${locale}-${theme}.png` });
           await ctx.close();
         }
       }
     }
     await context.close();
+  });
+
+  test('an administrator sees and rotates the embedding secret in admin settings; old tokens stop', async ({ page }) => {
+    await new LoginPage(page).login(USERS.admin, { language: 'en' });
+    const before = await api<{ secret: string; source: string }>(page, 'GET', '/api/identity/admin/embed-secret');
+    expect(before.source).toBe('file');
+    const users = await api<{ id: string; userName: string }[]>(page, 'GET', '/api/identity/admin/users');
+    const now = Math.floor(Date.now() / 1000);
+    const old = sign({ sub: users.find((u) => u.userName === 'admin')!.id, resource: { type: 'dashboard', id: 'any' }, iat: now, exp: now + 600 }, before.secret);
+    const resource = () => page.request.fetch('/api/embed/resource', { headers: { authorization: `Bearer ${old}` } });
+    expect((await resource()).status()).not.toBe(401);
+
+    await page.goto('/admin/embedding');
+    const secret = page.getByTestId('admin-embed-secret');
+    await expect(secret).not.toContainText(before.secret);
+    await page.getByTestId('admin-embed-show').click();
+    await expect(secret).toHaveText(before.secret);
+    if (process.env.SHOTS_DIR) {
+      mkdirSync(process.env.SHOTS_DIR, { recursive: true });
+      for (const theme of ['light', 'dark'] as const) {
+        for (const language of ['zh-CN', 'zh-TW', 'en'] as Language[]) {
+          await page.evaluate(([l, t]) => (localStorage.setItem('language', l!), localStorage.setItem('theme', t!)), [language, theme]);
+          await page.reload();
+          await expect(page.locator('html')).toHaveAttribute('lang', language);
+          await expect(page.getByTestId('admin-embed-source')).toBeVisible();
+          await page.getByTestId('admin-embed-rotate').click();
+          await page.screenshot({ path: `${process.env.SHOTS_DIR}/admin-embed-${language}-${theme}.png` });
+          await page.keyboard.press('Escape');
+        }
+      }
+      await page.evaluate(() => (localStorage.setItem('language', 'en'), localStorage.setItem('theme', 'light')));
+      await page.reload();
+      await page.getByTestId('admin-embed-show').click();
+    }
+    await page.getByTestId('admin-embed-rotate').click();
+    await page.getByTestId('admin-embed-rotate-ok').click();
+    await expect(secret).not.toHaveText(before.secret);
+    const after = await api<{ secret: string }>(page, 'GET', '/api/identity/admin/embed-secret');
+    expect(after.secret).not.toBe(before.secret);
+    await expect(secret).toHaveText(after.secret);
+    expect((await resource()).status()).toBe(401);
   });
 });
