@@ -41,6 +41,8 @@ test.describe('embedding', () => {
   test.afterEach(async () => new Promise<void>((done) => (server ? server.close(() => done()) : done())));
 
   test('a page of another origin embeds a chart and changes its filter', async ({ page, browser }) => {
+    // screenshots for review (zh-CN, zh-TW, en × light, dark) only when SHOTS_DIR is set
+    if (process.env.SHOTS_DIR) test.setTimeout(240_000);
     await new LoginPage(page).login(USERS.admin, { language: 'en' });
     const run = uniqueSuffix();
     const source = await seedSqlSource(page, `Embed ${run}`, `Regions ${run}`, SQL);
@@ -95,6 +97,7 @@ test.describe('embedding', () => {
   });
 
   test('an administrator sees and rotates the embedding secret in admin settings; old tokens stop', async ({ page }) => {
+    if (process.env.SHOTS_DIR) test.setTimeout(240_000);
     await new LoginPage(page).login(USERS.admin, { language: 'en' });
     const before = await api<{ secret: string; source: string }>(page, 'GET', '/api/identity/admin/embed-secret');
     expect(before.source).toBe('file');
@@ -118,6 +121,9 @@ test.describe('embedding', () => {
           await expect(page.locator('html')).toHaveAttribute('lang', language);
           await expect(page.getByTestId('admin-embed-source')).toBeVisible();
           await page.getByTestId('admin-embed-rotate').click();
+          await expect(page.getByTestId('admin-embed-rotate-ok')).toBeVisible();
+          // the pop-up's fade-in ends before the picture
+          await page.waitForFunction(() => [...document.querySelectorAll('.ant-popover')].every((e) => getComputedStyle(e).opacity === '1'));
           await page.screenshot({ path: `${process.env.SHOTS_DIR}/admin-embed-${language}-${theme}.png` });
           await page.keyboard.press('Escape');
         }

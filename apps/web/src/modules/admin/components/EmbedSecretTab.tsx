@@ -57,7 +57,7 @@ export function EmbedSecretTab({ active }: { active: boolean }) {
         </Descriptions.Item>
       </Descriptions>
       <Space className="bi-admin__bar" style={{ marginTop: 16 }}>
-        <Popconfirm title={ad('embed.rotateConfirm')} okText={ad('embed.rotate')} okButtonProps={{ danger: true, 'data-testid': 'admin-embed-rotate-ok' } as never} onConfirm={() => rotate.mutate()} disabled={fromEnv || !data}>
+        <Popconfirm placement="bottomLeft" title={ad('embed.rotateConfirm')} okText={ad('embed.rotate')} okButtonProps={{ danger: true, 'data-testid': 'admin-embed-rotate-ok' } as never} onConfirm={() => rotate.mutate()} disabled={fromEnv || !data}>
           <Button danger icon={<SyncOutlined />} loading={rotate.isPending} disabled={fromEnv || !data} data-testid="admin-embed-rotate">
             {ad('embed.rotate')}
           </Button>
