@@ -143,6 +143,11 @@ const envShape = {
     BI_REPORT_EMAIL_DOMAINS: z.string().max(2000).optional(),
     // the product's address as its readers open it: the link back in report mails (unset: http://localhost:<PORT>)
     BI_PUBLIC_URL: z.string().url().max(500).optional(),
+    // embedding (issue 32, docs/api/embedding.md): the signing secret of embedding tokens (unset: generated at first
+    // start under BI_DATA_DIR/secrets; a short or known default one refuses the start), and the origins whose pages
+    // may frame the embed pages (Content-Security-Policy frame-ancestors; space- or comma-separated; unset: none)
+    BI_EMBED_SECRET: z.string().max(1000).optional(),
+    BI_EMBED_ORIGINS: z.string().max(2000).optional(),
 };
 
 /** A zone name the runtime knows (Intl throws a RangeError on any other). */
@@ -242,6 +247,8 @@ export interface AppConfig {
     /** BI_ROLLUPS: charts may be answered from the source's kept rollups */
     rollups: boolean;
   };
+  /** embedding (docs/api/embedding.md): BI_EMBED_SECRET (unset: a generated file), BI_EMBED_ORIGINS (frame-ancestors) */
+  embed: { secret?: string; origins: string[] };
 }
 
 export class ConfigError extends Error {
@@ -350,6 +357,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     outbound: { allow: (e.BI_OUTBOUND_ALLOW ?? '').split(/[\s,]+/).filter(Boolean) },
     charts: { defaultCacheSeconds: e.BI_CHART_CACHE_SECONDS, sourceConcurrency: e.BI_CHART_SOURCE_CONCURRENCY, rollups: e.BI_ROLLUPS === 'on' },
+    embed: { secret: e.BI_EMBED_SECRET, origins: (e.BI_EMBED_ORIGINS ?? '').split(/[\s,]+/).filter(Boolean) },
   };
 }
 
