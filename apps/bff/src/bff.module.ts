@@ -44,6 +44,7 @@ import { SubscriptionController } from './subscription/subscription.controller.j
 import { BFF_LOGGER, EVENT_BUS, WarnStreamHub } from './warning/warn-stream.js';
 import { RobotChoicesController, RobotsAdminController } from './warning/robots.controller.js';
 import { WechartController } from './chart/wechart.controller.js';
+import { LinkPasswordThrottle, PublicLinkAdminController, PublicLinkMakerController, PublicLinkReaderController } from './dashboard/public-links.controller.js';
 
 @Module({})
 export class BffModule {
@@ -82,6 +83,9 @@ export class BffModule {
         WechartController,
         RobotChoicesController,
         RobotsAdminController,
+        PublicLinkMakerController,
+        PublicLinkAdminController,
+        PublicLinkReaderController,
         // last: its POST data_source/{hash}[/{programId}] must not take the paths of the controllers above
         IndicatorController,
         ErpReportController,
@@ -94,6 +98,7 @@ export class BffModule {
         TemplateVisibility,
         IndicatorRelationGenerator,
         ChartAnswers,
+        LinkPasswordThrottle,
         { provide: SHARED_CACHE, useValue: shared },
         { provide: TokenCache, useValue: new TokenCache(shared) },
         { provide: CONFIG, useValue: config },
