@@ -8,9 +8,10 @@ import { RobotsTab } from '../../chat';
 import { AuditTab } from './AuditTab';
 import { UsersTab } from './UsersTab';
 import { SubscriptionList, useSubTranslation } from '../../subscriptions';
+import { PublicLinksAdmin, usePlTranslation } from '../../public-links';
 import '../admin.css';
 
-type Section = 'users' | 'audit' | 'robots' | 'subscriptions';
+type Section = 'users' | 'audit' | 'robots' | 'subscriptions' | 'links';
 
 /** User administration (beyond the spec; docs/api/identity-admin.md): users and the audit log, admin only. */
 export function AdminPage() {
@@ -19,7 +20,8 @@ export function AdminPage() {
   const navigate = useNavigate();
   const { section: raw } = useParams();
   const { st } = useSubTranslation();
-  const section: Section = raw === 'audit' || raw === 'robots' || raw === 'subscriptions' ? raw : 'users';
+  const { pl } = usePlTranslation();
+  const section: Section = raw === 'audit' || raw === 'robots' || raw === 'subscriptions' || raw === 'links' ? raw : 'users';
 
   if (!isAdmin(permission)) {
     return (
@@ -43,6 +45,8 @@ export function AdminPage() {
           { key: 'robots', label: <span data-testid="admin-tab-robots">{ad('tabs.robots')}</span>, children: <RobotsTab /> },
           // every user's report subscriptions with their last runs (issue 30)
           { key: 'subscriptions', label: <span data-testid="admin-tab-subscriptions">{st('all')}</span>, children: section === 'subscriptions' ? <SubscriptionList all /> : null },
+          // every user's public links, revoke one or all (issue 32)
+          { key: 'links', label: <span data-testid="admin-tab-links">{pl('admin.tab')}</span>, children: section === 'links' ? <PublicLinksAdmin /> : null },
         ]}
       />
     </section>
