@@ -110,7 +110,8 @@ export function ShareLinkDialog({ open, target, onClose }: { open: boolean; targ
     });
 
   return (
-    <Modal open={open} title={pl('dialogTitle', { name: target.title })} onCancel={onClose} footer={null} width={760} destroyOnHidden data-testid="share-link-dialog">
+    <Modal open={open} title={pl('dialogTitle', { name: target.title })} onCancel={onClose} footer={null} width={760} destroyOnHidden>
+      <div data-testid="share-link-dialog">
       <Alert type="info" showIcon message={pl('intro')} className="bi-share-link__intro" />
       <Form<FormValues>
         form={form}
@@ -124,7 +125,7 @@ export function ShareLinkDialog({ open, target, onClose }: { open: boolean; targ
             <Select style={{ width: 140 }} data-testid="share-link-expiry" options={LINK_EXPIRY_DAYS.map((d) => ({ value: d, label: pl('days', { count: d }) }))} />
           </Form.Item>
           <Form.Item name="password" label={pl('password')} rules={[{ min: LINK_PASSWORD_MIN, message: pl('passwordHint') }]}>
-            <Input.Password style={{ width: 240 }} placeholder={pl('passwordHint')} autoComplete="new-password" data-testid="share-link-password" />
+            <Input.Password style={{ width: 280 }} placeholder={pl('passwordHint')} autoComplete="new-password" data-testid="share-link-password" />
           </Form.Item>
         </Space>
         <Space wrap>
@@ -189,6 +190,7 @@ export function ShareLinkDialog({ open, target, onClose }: { open: boolean; targ
           },
         ]}
       />
+      </div>
     </Modal>
   );
 }
