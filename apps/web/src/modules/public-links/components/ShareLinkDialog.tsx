@@ -110,7 +110,7 @@ export function ShareLinkDialog({ open, target, onClose }: { open: boolean; targ
     });
 
   return (
-    <Modal open={open} title={pl('dialogTitle', { name: target.title })} onCancel={onClose} footer={null} width={760} destroyOnHidden>
+    <Modal open={open} title={pl('dialogTitle', { name: target.title })} onCancel={onClose} footer={null} width={880} destroyOnHidden>
       <div data-testid="share-link-dialog">
       <Alert type="info" showIcon message={pl('intro')} className="bi-share-link__intro" />
       <Form<FormValues>
