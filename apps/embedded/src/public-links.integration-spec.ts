@@ -62,6 +62,12 @@ describe('public links', () => {
     expect(page.status).toBe(200);
     expect(page.body.data).toMatchObject({ needsPassword: false, kind: 'dashboard', filters: west, filtersEditable: false, allowDetails: false, allowExport: false });
     expect(page.body.data.charts.map((c: { chartId: string }) => c.chartId)).toEqual([chartId]);
+    // a chart's link shows that chart only
+    const second = await ok('POST', `/api/chart-edit/dashboard/${dashboardId}`, { title: 'Second', dataSourceId: sourceId, type: 'bar' });
+    const chartLink = await makeLink({ chartId });
+    const chartPage = (await publicCall('GET', `/api/public/links/${chartLink.publicId}`)).body.data;
+    expect([chartPage.kind, chartPage.charts.map((c: { chartId: string }) => c.chartId), chartPage.dashboard.charts.length]).toEqual(['chart', [chartId], 1]);
+    expect((await publicCall('POST', `/api/public/links/${chartLink.publicId}/chart/${second}`, {})).status).toBe(404);
     expect(await run(locked.publicId)).toEqual({ West: SUMS.West });
     expect(await run(locked.publicId, { globalFilters: east })).toEqual({ West: SUMS.West });
     const batch = await publicCall('POST', `/api/public/links/${locked.publicId}/charts`, { charts: [{ chartId, globalFilters: [] }] });

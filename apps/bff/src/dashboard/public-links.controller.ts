@@ -357,7 +357,8 @@ export class PublicLinkReaderController {
       needsPassword: false,
       kind: link.chartId ? 'chart' : 'dashboard',
       chartId: link.chartId || null,
-      dashboard: { ...content, aspects, globalFilter: link.chartId ? [] : content.globalFilter, linkage: [] },
+      // what the page draws, nothing more: no folder, no other chart of the dashboard for a chart's link
+      dashboard: { ...content, projectId: '', projectName: '', aspects, charts, globalFilter: link.chartId ? [] : content.globalFilter, linkage: [] },
       charts,
       filters: JSON.parse(link.filtersJson || '[]') as unknown[],
       filtersEditable: link.filtersEditable,
