@@ -46,6 +46,7 @@ import { RobotChoicesController, RobotsAdminController } from './warning/robots.
 import { WechartController } from './chart/wechart.controller.js';
 import { EmbedAuth, EmbedController, EmbedSecretController } from './embed/embed.controller.js';
 import { EmbedSecret } from './embed/embed-secret.js';
+import { LinkPasswordThrottle, PublicLinkAdminController, PublicLinkMakerController, PublicLinkReaderController } from './dashboard/public-links.controller.js';
 
 @Module({})
 export class BffModule {
@@ -88,6 +89,9 @@ export class BffModule {
         RobotsAdminController,
         EmbedController,
         EmbedSecretController,
+        PublicLinkMakerController,
+        PublicLinkAdminController,
+        PublicLinkReaderController,
         // last: its POST data_source/{hash}[/{programId}] must not take the paths of the controllers above
         IndicatorController,
         ErpReportController,
@@ -102,6 +106,7 @@ export class BffModule {
         ChartAnswers,
         { provide: EmbedSecret, useValue: embedSecret },
         EmbedAuth,
+        LinkPasswordThrottle,
         { provide: SHARED_CACHE, useValue: shared },
         { provide: TokenCache, useValue: new TokenCache(shared) },
         { provide: CONFIG, useValue: config },

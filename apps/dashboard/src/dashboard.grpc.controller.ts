@@ -3,6 +3,7 @@ import { dashboardV1 } from '@bi/proto';
 import { ChartService } from './chart.service.js';
 import { DashboardService } from './dashboard.service.js';
 import { TreeService } from './tree.service.js';
+import { PublicLinks } from './public-links.js';
 
 @Controller()
 @dashboardV1.DashboardServiceControllerMethods()
@@ -11,6 +12,7 @@ export class DashboardGrpcController implements dashboardV1.DashboardServiceCont
     private readonly dashboards: DashboardService,
     private readonly charts: ChartService,
     private readonly trees: TreeService,
+    private readonly links: PublicLinks,
   ) {}
 
   readTree(r: dashboardV1.ReadTreeRequest) {
@@ -99,5 +101,22 @@ export class DashboardGrpcController implements dashboardV1.DashboardServiceCont
   }
   listChartsBySource(r: dashboardV1.ListChartsBySourceRequest) {
     return this.charts.listChartsBySource(r.dataSourceId);
+  }
+
+  // public links (issue 32)
+  createPublicLink(r: dashboardV1.CreatePublicLinkRequest) {
+    return this.links.create(r);
+  }
+  async listPublicLinks(r: dashboardV1.ListPublicLinksRequest) {
+    return { links: await this.links.list(r) };
+  }
+  findPublicLink(r: dashboardV1.FindPublicLinkRequest) {
+    return this.links.find(r);
+  }
+  changePublicLink(r: dashboardV1.ChangePublicLinkRequest) {
+    return this.links.change(r);
+  }
+  async revokeAllPublicLinks() {
+    return { revoked: await this.links.revokeAll() };
   }
 }

@@ -296,7 +296,21 @@ describe('authorization matrix', () => {
     'DELETE /api/robots/{robotId}': async () => ({ params: { robotId: await freshRobot() } }),
     'POST /api/dashboard/wechart/{tab}/{chartId}': async () => ({ body: { robotId: await (sharedRobot ??= freshRobot()), remark: 'matrix' } }),
     'GET /api/dashboard/datasource/projects/{route}/{projectId}': async () => ({ params: { route: 'dashboard', projectId: F.dProject } }),
+    // public links (issue 32): the caller's own link (an admin's for anonymous); the reader's routes a fresh admin's link each
+    'POST /api/links': async () => ({ body: { dashboardId: F.dash } }),
+    'POST /api/links/{linkId}/rotate': async (c) => ({ params: { linkId: (await freshLink({}, tokens[c])).id } }),
+    'DELETE /api/links/{linkId}': async (c) => ({ params: { linkId: (await freshLink({}, tokens[c])).id } }),
+    'GET /api/public/links/{publicId}': async () => ({ params: { publicId: (await freshLink()).publicId } }),
+    'POST /api/public/links/{publicId}/unlock': async () => ({ params: { publicId: (await freshLink({ password: 'matrix-link-1' })).publicId }, body: { password: 'matrix-link-1' } }),
+    'POST /api/public/links/{publicId}/chart/{chartId}': async () => ({ params: { publicId: (await freshLink()).publicId }, body: {} }),
+    'POST /api/public/links/{publicId}/charts': async () => ({ params: { publicId: (await freshLink()).publicId }, body: { charts: [{ chartId: F.chart.chartId }] } }),
+    'POST /api/public/links/{publicId}/details/{chartId}': async () => ({ params: { publicId: (await freshLink()).publicId }, body: { pageSize: 10 } }),
+    'POST /api/public/links/{publicId}/export/{chartId}': async () => ({ params: { publicId: (await freshLink()).publicId }, body: {} }),
+    'POST /api/public/links/{publicId}/range': async () => ({ params: { publicId: (await freshLink()).publicId }, body: { dataSourceId: F.src, name: 'region' } }),
   };
+  /** A public link on the fixture dashboard with every read path, made by the token's user (admin by default). */
+  const freshLink = async (extra: Record<string, unknown> = {}, token = tokens.admin) =>
+    (await ok('POST', '/api/links', { dashboardId: F.dash, allowDetails: true, allowExport: true, filtersEditable: true, ...extra }, token ?? tokens.admin)) as { id: string; publicId: string };
 
   const subscriptionBody = () => ({ name: unique('Report'), dashboardId: F.dash, schedule: { frequency: 'daily', hour: 9 }, recipients: [{ kind: 'user', userId: F.someUserId }], formats: ['csv'] });
   const freshSubscription = async () => (await ok('POST', '/api/subscription', subscriptionBody())).id as string;
@@ -367,7 +381,8 @@ describe('authorization matrix', () => {
   });
 
   it('answers every route to an API key of each scope as the API-key table says', async () => {
-    const routes = Object.keys(AUTHORIZATION_MATRIX).filter((r) => !r.startsWith('GET /api/health') && r !== 'POST /api/identity/login') as Route[];
+    // the routes that take no credential (health, sign-in, a public link's reader) are no key's
+    const routes = Object.keys(AUTHORIZATION_MATRIX).filter((r) => !r.startsWith('GET /api/health') && r !== 'POST /api/identity/login' && !r.includes(' /api/public/')) as Route[];
     expect(Object.keys(API_KEY_MATRIX).sort()).toEqual([...routes].sort());
     // the keys: the owner's (an analyst) for the first three scopes, an administrator's for admin
     const secrets: Record<string, string> = {};

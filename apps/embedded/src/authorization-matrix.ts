@@ -207,6 +207,22 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixLine> = {
   'POST /api/embed/export/{chartId}': ['deny', 'deny', 'deny', 'deny', 'deny', '-'],
   'GET /api/identity/admin/embed-secret': ['deny', 'deny', 'deny', 'deny', 'allow', '-'],
   'POST /api/identity/admin/embed-secret/rotate': ['deny', 'deny', 'deny', 'deny', 'allow', '-'],
+  // public links (issue 32, docs/api/public-links.md): a maker's own links (any signed-in reader of the
+  // dashboard), the administrators' list and revoke-all; the reader's routes need no account (the link is
+  // the credential, checked on every call) and answer the link creator's rows
+  'GET /api/links': ['deny', 'allow', 'allow', 'allow', 'allow', '-'],
+  'POST /api/links': ['deny', 'allow', 'allow', 'allow', 'allow', '-'],
+  'POST /api/links/{linkId}/rotate': ['deny', 'allow', 'allow', 'allow', 'allow', '-'],
+  'DELETE /api/links/{linkId}': ['deny', 'allow', 'allow', 'allow', 'allow', '-'],
+  'GET /api/identity/admin/links': ['deny', 'deny', 'deny', 'deny', 'allow', '-'],
+  'POST /api/identity/admin/links/revoke_all': ['deny', 'deny', 'deny', 'deny', 'allow', '-'],
+  'GET /api/public/links/{publicId}': ['allow', 'allow', 'allow', 'allow', 'allow', '-'],
+  'POST /api/public/links/{publicId}/unlock': ['allow', 'allow', 'allow', 'allow', 'allow', '-'],
+  'POST /api/public/links/{publicId}/chart/{chartId}': ['allow', 'allow', 'allow', 'allow', 'allow', 'rows'],
+  'POST /api/public/links/{publicId}/charts': ['allow', 'allow', 'allow', 'allow', 'allow', 'rows'],
+  'POST /api/public/links/{publicId}/details/{chartId}': ['allow', 'allow', 'allow', 'allow', 'allow', 'rows'],
+  'POST /api/public/links/{publicId}/export/{chartId}': ['allow', 'allow', 'allow', 'allow', 'allow', 'rows'],
+  'POST /api/public/links/{publicId}/range': ['allow', 'allow', 'allow', 'allow', 'allow', 'rows'],
 };
 
 /**
@@ -396,4 +412,11 @@ export const API_KEY_MATRIX: Record<string, ApiKeyLine> = {
   'POST /api/embed/export/{chartId}': ['deny', 'deny', 'deny', 'deny', 'none'],
   'GET /api/identity/admin/embed-secret': ['deny', 'deny', 'deny', 'deny', 'none'],
   'POST /api/identity/admin/embed-secret/rotate': ['deny', 'deny', 'deny', 'deny', 'none'],
+  // public links: the makers' routes (the reader's /api/public routes take no key: the link is their credential)
+  'GET /api/links': ['allow', 'deny', 'deny', 'allow', 'read'],
+  'POST /api/links': ['deny', 'allow', 'deny', 'allow', 'dashboards:write'],
+  'POST /api/links/{linkId}/rotate': ['deny', 'allow', 'deny', 'allow', 'dashboards:write'],
+  'DELETE /api/links/{linkId}': ['deny', 'allow', 'deny', 'allow', 'dashboards:write'],
+  'GET /api/identity/admin/links': ['deny', 'deny', 'deny', 'allow', 'admin'],
+  'POST /api/identity/admin/links/revoke_all': ['deny', 'deny', 'deny', 'allow', 'admin'],
 };

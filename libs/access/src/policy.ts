@@ -32,7 +32,7 @@ export interface ApiKeyPrincipal extends Omit<UserPrincipal, 'kind'> {
 }
 
 /** Who an action is for. Further kinds (link, embedding token) act for a user and add limits of their own. */
-export type Principal = UserPrincipal | ApiKeyPrincipal | EmbedPrincipal;
+export type Principal = UserPrincipal | ApiKeyPrincipal | EmbedPrincipal | LinkPrincipal;
 
 /** What an API key may do: read dashboards, charts and their data; write dashboards; manage sources; administer. */
 export const API_KEY_SCOPES = ['read', 'dashboards:write', 'sources:manage', 'admin'] as const;
@@ -104,6 +104,7 @@ export function canCallRoute(p: Principal, method: string, path: string): boolea
   if (p.kind === 'user') return true;
   // an embedding token reaches only the embed routes, which check it themselves (canEmbedRead)
   if (p.kind === 'embed') return false;
+  if (p.kind === 'link') return false; // a public link reaches its own /api/public routes only
   const needed = apiKeyRouteScope(method, path);
   return needed !== undefined && (p.scopes.includes(needed) || p.scopes.includes('admin'));
 }
@@ -257,4 +258,64 @@ export function embedRowRulesJson(p: Principal, source: { rowRulesJson: string }
   if (set.denyByDefault && makerRules.length === 0) return JSON.stringify(set);
   const added = p.rows.map((c) => ({ userId: p.userId, field: c.field, compare: c.compare, compareValue: c.compareValue, compareValueLeft: c.compareValueLeft, compareValueRight: c.compareValueRight }));
   return JSON.stringify({ ...set, rules: [...set.rules, ...added] });
+}
+
+// ---- Public links (issue 32, docs/api/public-links.md, docs/adr/0024-public-links.md) ----
+
+/**
+ * A public link: a reader without an account who sees one dashboard or chart as the link's creator
+ * would, now. Its permissions are the creator's current read permissions (no area edit right, no admin
+ * edit: a link only reads), its row rules the creator's; the link's own limits say which read paths it
+ * has (runs always; details and export only when the creator allowed them; the filter values' ranges
+ * only when the filters are editable).
+ */
+export interface LinkPrincipal extends Omit<UserPrincipal, 'kind'> {
+  kind: 'link';
+  linkId: string;
+  paths: readonly LinkPath[];
+}
+
+/** The read paths of a public link. */
+export const LINK_PATHS = ['run', 'details', 'export', 'range'] as const;
+export type LinkPath = (typeof LINK_PATHS)[number];
+
+/** What the policy needs of a link. */
+export interface LinkGrant {
+  linkId: string;
+  expiresAt: string;
+  /** '' or absent: not revoked */
+  revokedAt?: string;
+  allowDetails: boolean;
+  allowExport: boolean;
+  filtersEditable: boolean;
+}
+
+/** Why a link shows nothing now, or 'live'. */
+export type LinkState = 'live' | 'expired' | 'revoked';
+export function linkState(link: Pick<LinkGrant, 'expiresAt' | 'revokedAt'>, now = Date.now()): LinkState {
+  if (link.revokedAt) return 'revoked';
+  const expires = Date.parse(link.expiresAt);
+  return Number.isFinite(expires) && expires > now ? 'live' : 'expired';
+}
+
+/** The principal of a public link: the creator's principal (as of now, read permissions only) with the link's paths. */
+export function linkPrincipal(creator: UserPrincipal, link: LinkGrant): LinkPrincipal {
+  const paths: LinkPath[] = ['run'];
+  if (link.allowDetails) paths.push('details');
+  if (link.allowExport) paths.push('export');
+  if (link.filtersEditable) paths.push('range');
+  return {
+    kind: 'link',
+    linkId: link.linkId,
+    paths,
+    userId: creator.userId,
+    isAdmin: creator.isAdmin,
+    permissions: creator.permissions.filter((p) => SCOPE_PERMISSIONS.read(p)),
+    roleIds: creator.roleIds,
+  };
+}
+
+/** May this link's reader take this read path (a live link's principal; the source checks follow as for its creator). */
+export function canUseLinkPath(p: Principal, path: LinkPath): boolean {
+  return p.kind === 'link' && p.paths.includes(path);
 }

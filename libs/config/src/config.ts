@@ -109,6 +109,9 @@ const envShape = {
     BI_CHART_SOURCE_CONCURRENCY: positiveInt(100).default(4),
     // kept rollups answer covered charts (issue 31, ADR 0022); off: every chart scans its source
     BI_ROLLUPS: z.enum(['on', 'off'], { message: 'expected on or off' }).default('on'),
+    // public links (issue 32, docs/api/public-links.md): false switches the feature off; the longest expiry a link may have
+    BI_PUBLIC_LINKS: bool.default(true),
+    BI_PUBLIC_LINK_MAX_DAYS: positiveInt(3650).default(365),
     // the enterprise type the web reads from GET /api/config: the warning bell shows for 3 (spec 02 §2)
     // a user's language until they choose one (libs/i18n's languages): alert mails and AlertTriggered texts
     BI_DEFAULT_LANGUAGE: z.enum(['zh-CN', 'zh-TW', 'en'], { message: 'expected zh-CN, zh-TW or en' }).default('zh-CN'),
@@ -249,6 +252,8 @@ export interface AppConfig {
   };
   /** embedding (docs/api/embedding.md): BI_EMBED_SECRET (unset: a generated file), BI_EMBED_ORIGINS (frame-ancestors) */
   embed: { secret?: string; origins: string[] };
+  /** public links (BI_PUBLIC_LINKS, BI_PUBLIC_LINK_MAX_DAYS): on or off, the longest expiry in days */
+  publicLinks: { enabled: boolean; maxDays: number };
 }
 
 export class ConfigError extends Error {
@@ -358,6 +363,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     outbound: { allow: (e.BI_OUTBOUND_ALLOW ?? '').split(/[\s,]+/).filter(Boolean) },
     charts: { defaultCacheSeconds: e.BI_CHART_CACHE_SECONDS, sourceConcurrency: e.BI_CHART_SOURCE_CONCURRENCY, rollups: e.BI_ROLLUPS === 'on' },
     embed: { secret: e.BI_EMBED_SECRET, origins: (e.BI_EMBED_ORIGINS ?? '').split(/[\s,]+/).filter(Boolean) },
+    publicLinks: { enabled: e.BI_PUBLIC_LINKS, maxDays: e.BI_PUBLIC_LINK_MAX_DAYS },
   };
 }
 

@@ -21,6 +21,7 @@ import { warnMessages } from './warn.js';
 import { subscriptionMessages } from './subscription.js';
 import { robotMessages } from './robot.js';
 import { embedMessages } from './embed.js';
+import { publiclinkMessages } from './publiclink.js';
 
 /**
  * Every feature's message file, by file name. A key prefix (the text before the first dot) lives in
@@ -50,6 +51,7 @@ export const MESSAGE_FILES = {
   robot: robotMessages,
   apikey: apikeyMessages,
   embed: embedMessages,
+  publiclink: publiclinkMessages,
 } as const;
 
 /** All messages, merged: key → its text in each language. */
@@ -77,4 +79,5 @@ export const MESSAGES = {
   ...robotMessages,
   ...apikeyMessages,
   ...embedMessages,
+  ...publiclinkMessages,
 };

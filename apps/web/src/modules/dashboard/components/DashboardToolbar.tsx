@@ -9,6 +9,7 @@ import {
   LockOutlined,
   MailOutlined,
   PlusOutlined,
+  ShareAltOutlined,
   UnlockOutlined,
 } from '@ant-design/icons';
 import { AUTO_REFRESH_MINUTES } from '@bi/rules';
@@ -37,6 +38,8 @@ interface DashboardToolbarProps {
   onRefreshMinutes: (minutes: number) => void;
   /** "Subscribe" (report subscriptions; the dashboard tab only): its label and what it opens */
   subscribe?: { label: string; onClick: () => void };
+  /** "Share link" (public links; the dashboard tab only, when they are on): its label and what it opens */
+  shareLink?: { label: string; onClick: () => void };
 }
 
 /** Toolbar of the dashboard page (spec 01 §2). */
@@ -72,6 +75,11 @@ export function DashboardToolbar(props: DashboardToolbarProps) {
       {props.subscribe ? (
         <Button icon={<MailOutlined />} data-testid="toolbar-subscribe" onClick={props.subscribe.onClick}>
           {props.subscribe.label}
+        </Button>
+      ) : null}
+      {props.shareLink ? (
+        <Button icon={<ShareAltOutlined />} data-testid="toolbar-share-link" onClick={props.shareLink.onClick}>
+          {props.shareLink.label}
         </Button>
       ) : null}
       {actions.globalFilter ? (

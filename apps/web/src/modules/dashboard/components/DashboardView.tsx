@@ -36,6 +36,7 @@ import { DashboardCarousel } from './DashboardCarousel';
 import { DashboardGrid } from './DashboardGrid';
 import { DashboardToolbar } from './DashboardToolbar';
 import { SubscriptionDialog, useSubTranslation, type SubscriptionTarget } from '../../subscriptions';
+import { currentFilters, usePublicLinks } from '../../public-links';
 import { useDbTranslation } from '../i18n';
 
 interface DashboardViewProps {
@@ -214,6 +215,8 @@ function DashboardBoard({ tab, apiTab, apiName, lockEdit, projectId, content, us
   const [subscribing, setSubscribing] = useState<SubscriptionTarget | null>(null);
   const subscribeTo = (chart?: ChartSummary) =>
     setSubscribing({ dashboardId: content.dashboardId, ...(chart ? { chartId: chart.chartId } : {}), title: chart ? chart.title : content.name, filterItems: globals.items, valueOfItem: globals.valueOf });
+  // public links (issue 32): the dashboard tab only, from the toolbar (whole dashboard) or a chart's menu
+  const links = usePublicLinks(content.dashboardId, subscribable);
   // inner filter values of this view, the detail dialog and the rows' export (modules/chart-detail)
   const detail = useChartDetail({ tab: apiTab });
   /** The filters a box runs with: the one rule of @bi/chart-model (global filter items, linkage, the viewer's inner values); none: the run as it was. */
@@ -341,7 +344,11 @@ function DashboardBoard({ tab, apiTab, apiName, lockEdit, projectId, content, us
       innerFilterBar={detail.barOf(chart, chartActions(chart).edit)}
       onDetailQuery={() => detail.openDetails(chart)}
       onExportRows={() => detail.exportRows(chart, filtersOf(chart))}
-      extraMenu={[...(boxExtension.menuOf?.(chart, filtersOf(chart)) ?? []), ...(subscribable ? [{ key: 'subscribe', testId: 'menu-subscribe', label: st('entry'), onClick: () => subscribeTo(chart) }] : [])]}
+      extraMenu={[
+        ...(boxExtension.menuOf?.(chart, filtersOf(chart)) ?? []),
+        ...(subscribable ? [{ key: 'subscribe', testId: 'menu-subscribe', label: st('entry'), onClick: () => subscribeTo(chart) }] : []),
+        ...links.chartEntry(chart, filtersOf(chart)),
+      ]}
     />
   );
 
@@ -400,6 +407,7 @@ function DashboardBoard({ tab, apiTab, apiName, lockEdit, projectId, content, us
             onToggleLock={() => setLocked((value) => (canToggleLock({ apiName }) ? !value : value))}
             onRefreshMinutes={setRefreshMinutes}
             {...(subscribable ? { subscribe: { label: st('entry'), onClick: () => subscribeTo() } } : {})}
+            {...(links.on ? { shareLink: { label: links.label, onClick: () => links.shareDashboard(content.name, currentFilters(globals.items, globals.valueOf)) } } : {})}
           />
         </header>
 
@@ -440,6 +448,7 @@ function DashboardBoard({ tab, apiTab, apiName, lockEdit, projectId, content, us
         {linkage.renderDialogs(filtersOf)}
         {detail.renderDialogs(filtersOf)}
         {boxExtension.dialogs}
+        {links.dialog}
         {subscribing ? <SubscriptionDialog open target={subscribing} onClose={() => setSubscribing(null)} /> : null}
         {dialog === 'globalFilter' ? (
           <GlobalFilterDialog

@@ -390,6 +390,77 @@ export interface ImportTreeRequest {
   userId: string;
 }
 
+export interface PublicLink {
+  /** the link's own id (the makers' routes name it); never changes */
+  linkId: string;
+  /** the id in the URL /public/{public_id}: 128 random bits in base64url; rotating replaces it */
+  publicId: string;
+  dashboardId: string;
+  /** '' = the whole dashboard */
+  chartId: string;
+  creatorId: string;
+  creatorName: string;
+  /** ISO 8601 */
+  createdAt: string;
+  expiresAt: string;
+  /** '' = live */
+  revokedAt: string;
+  lastOpenedAt: string;
+  /** a scrypt hash (scrypt$N$r$p$salt$hash); '' = no password */
+  passwordHash: string;
+  allowDetails: boolean;
+  allowExport: boolean;
+  /** the global filter values chosen at creation ([{id, ...filter item}] as JSON) */
+  filtersJson: string;
+  filtersEditable: boolean;
+  /** the dashboard's name (for the lists and the revoke confirmation) */
+  dashboardName: string;
+}
+
+export interface CreatePublicLinkRequest {
+  dashboardId: string;
+  chartId: string;
+  creatorId: string;
+  creatorName: string;
+  expiresInDays: number;
+  passwordHash: string;
+  allowDetails: boolean;
+  allowExport: boolean;
+  filtersJson: string;
+  filtersEditable: boolean;
+}
+
+export interface ListPublicLinksRequest {
+  /** '' = every creator's (administrators) */
+  creatorId: string;
+  /** '' = every dashboard's */
+  dashboardId: string;
+}
+
+export interface ListPublicLinksReply {
+  links: PublicLink[];
+}
+
+export interface FindPublicLinkRequest {
+  publicId: string;
+  touch: boolean;
+}
+
+export interface ChangePublicLinkRequest {
+  linkId: string;
+  /** '' = any creator's (administrators) */
+  creatorId: string;
+  /** revoke | rotate */
+  action: string;
+}
+
+export interface RevokeAllPublicLinksRequest {
+}
+
+export interface RevokeAllPublicLinksReply {
+  revoked: number;
+}
+
 export const DASHBOARD_V1_PACKAGE_NAME = "dashboard.v1";
 
 function createBaseProject(): Project {
@@ -5777,6 +5848,1040 @@ export const ImportTreeRequest: MessageFns<ImportTreeRequest> = {
   },
 };
 
+function createBasePublicLink(): PublicLink {
+  return {
+    linkId: "",
+    publicId: "",
+    dashboardId: "",
+    chartId: "",
+    creatorId: "",
+    creatorName: "",
+    createdAt: "",
+    expiresAt: "",
+    revokedAt: "",
+    lastOpenedAt: "",
+    passwordHash: "",
+    allowDetails: false,
+    allowExport: false,
+    filtersJson: "",
+    filtersEditable: false,
+    dashboardName: "",
+  };
+}
+
+export const PublicLink: MessageFns<PublicLink> = {
+  encode(message: PublicLink, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.linkId !== "") {
+      writer.uint32(10).string(message.linkId);
+    }
+    if (message.publicId !== "") {
+      writer.uint32(18).string(message.publicId);
+    }
+    if (message.dashboardId !== "") {
+      writer.uint32(26).string(message.dashboardId);
+    }
+    if (message.chartId !== "") {
+      writer.uint32(34).string(message.chartId);
+    }
+    if (message.creatorId !== "") {
+      writer.uint32(42).string(message.creatorId);
+    }
+    if (message.creatorName !== "") {
+      writer.uint32(50).string(message.creatorName);
+    }
+    if (message.createdAt !== "") {
+      writer.uint32(58).string(message.createdAt);
+    }
+    if (message.expiresAt !== "") {
+      writer.uint32(66).string(message.expiresAt);
+    }
+    if (message.revokedAt !== "") {
+      writer.uint32(74).string(message.revokedAt);
+    }
+    if (message.lastOpenedAt !== "") {
+      writer.uint32(82).string(message.lastOpenedAt);
+    }
+    if (message.passwordHash !== "") {
+      writer.uint32(90).string(message.passwordHash);
+    }
+    if (message.allowDetails !== false) {
+      writer.uint32(96).bool(message.allowDetails);
+    }
+    if (message.allowExport !== false) {
+      writer.uint32(104).bool(message.allowExport);
+    }
+    if (message.filtersJson !== "") {
+      writer.uint32(114).string(message.filtersJson);
+    }
+    if (message.filtersEditable !== false) {
+      writer.uint32(120).bool(message.filtersEditable);
+    }
+    if (message.dashboardName !== "") {
+      writer.uint32(130).string(message.dashboardName);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): PublicLink {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBasePublicLink();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.linkId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.publicId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.dashboardId = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.chartId = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.creatorId = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.creatorName = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.createdAt = reader.string();
+            continue;
+          }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.expiresAt = reader.string();
+            continue;
+          }
+          case 9: {
+            if (tag !== 74) {
+              break;
+            }
+
+            message.revokedAt = reader.string();
+            continue;
+          }
+          case 10: {
+            if (tag !== 82) {
+              break;
+            }
+
+            message.lastOpenedAt = reader.string();
+            continue;
+          }
+          case 11: {
+            if (tag !== 90) {
+              break;
+            }
+
+            message.passwordHash = reader.string();
+            continue;
+          }
+          case 12: {
+            if (tag !== 96) {
+              break;
+            }
+
+            message.allowDetails = reader.bool();
+            continue;
+          }
+          case 13: {
+            if (tag !== 104) {
+              break;
+            }
+
+            message.allowExport = reader.bool();
+            continue;
+          }
+          case 14: {
+            if (tag !== 114) {
+              break;
+            }
+
+            message.filtersJson = reader.string();
+            continue;
+          }
+          case 15: {
+            if (tag !== 120) {
+              break;
+            }
+
+            message.filtersEditable = reader.bool();
+            continue;
+          }
+          case 16: {
+            if (tag !== 130) {
+              break;
+            }
+
+            message.dashboardName = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): PublicLink {
+    return {
+      linkId: isSet(object.linkId)
+        ? globalThis.String(object.linkId)
+        : isSet(object.link_id)
+        ? globalThis.String(object.link_id)
+        : "",
+      publicId: isSet(object.publicId)
+        ? globalThis.String(object.publicId)
+        : isSet(object.public_id)
+        ? globalThis.String(object.public_id)
+        : "",
+      dashboardId: isSet(object.dashboardId)
+        ? globalThis.String(object.dashboardId)
+        : isSet(object.dashboard_id)
+        ? globalThis.String(object.dashboard_id)
+        : "",
+      chartId: isSet(object.chartId)
+        ? globalThis.String(object.chartId)
+        : isSet(object.chart_id)
+        ? globalThis.String(object.chart_id)
+        : "",
+      creatorId: isSet(object.creatorId)
+        ? globalThis.String(object.creatorId)
+        : isSet(object.creator_id)
+        ? globalThis.String(object.creator_id)
+        : "",
+      creatorName: isSet(object.creatorName)
+        ? globalThis.String(object.creatorName)
+        : isSet(object.creator_name)
+        ? globalThis.String(object.creator_name)
+        : "",
+      createdAt: isSet(object.createdAt)
+        ? globalThis.String(object.createdAt)
+        : isSet(object.created_at)
+        ? globalThis.String(object.created_at)
+        : "",
+      expiresAt: isSet(object.expiresAt)
+        ? globalThis.String(object.expiresAt)
+        : isSet(object.expires_at)
+        ? globalThis.String(object.expires_at)
+        : "",
+      revokedAt: isSet(object.revokedAt)
+        ? globalThis.String(object.revokedAt)
+        : isSet(object.revoked_at)
+        ? globalThis.String(object.revoked_at)
+        : "",
+      lastOpenedAt: isSet(object.lastOpenedAt)
+        ? globalThis.String(object.lastOpenedAt)
+        : isSet(object.last_opened_at)
+        ? globalThis.String(object.last_opened_at)
+        : "",
+      passwordHash: isSet(object.passwordHash)
+        ? globalThis.String(object.passwordHash)
+        : isSet(object.password_hash)
+        ? globalThis.String(object.password_hash)
+        : "",
+      allowDetails: isSet(object.allowDetails)
+        ? globalThis.Boolean(object.allowDetails)
+        : isSet(object.allow_details)
+        ? globalThis.Boolean(object.allow_details)
+        : false,
+      allowExport: isSet(object.allowExport)
+        ? globalThis.Boolean(object.allowExport)
+        : isSet(object.allow_export)
+        ? globalThis.Boolean(object.allow_export)
+        : false,
+      filtersJson: isSet(object.filtersJson)
+        ? globalThis.String(object.filtersJson)
+        : isSet(object.filters_json)
+        ? globalThis.String(object.filters_json)
+        : "",
+      filtersEditable: isSet(object.filtersEditable)
+        ? globalThis.Boolean(object.filtersEditable)
+        : isSet(object.filters_editable)
+        ? globalThis.Boolean(object.filters_editable)
+        : false,
+      dashboardName: isSet(object.dashboardName)
+        ? globalThis.String(object.dashboardName)
+        : isSet(object.dashboard_name)
+        ? globalThis.String(object.dashboard_name)
+        : "",
+    };
+  },
+
+  toJSON(message: PublicLink): unknown {
+    const obj: any = {};
+    if (message.linkId !== "") {
+      obj.linkId = message.linkId;
+    }
+    if (message.publicId !== "") {
+      obj.publicId = message.publicId;
+    }
+    if (message.dashboardId !== "") {
+      obj.dashboardId = message.dashboardId;
+    }
+    if (message.chartId !== "") {
+      obj.chartId = message.chartId;
+    }
+    if (message.creatorId !== "") {
+      obj.creatorId = message.creatorId;
+    }
+    if (message.creatorName !== "") {
+      obj.creatorName = message.creatorName;
+    }
+    if (message.createdAt !== "") {
+      obj.createdAt = message.createdAt;
+    }
+    if (message.expiresAt !== "") {
+      obj.expiresAt = message.expiresAt;
+    }
+    if (message.revokedAt !== "") {
+      obj.revokedAt = message.revokedAt;
+    }
+    if (message.lastOpenedAt !== "") {
+      obj.lastOpenedAt = message.lastOpenedAt;
+    }
+    if (message.passwordHash !== "") {
+      obj.passwordHash = message.passwordHash;
+    }
+    if (message.allowDetails !== false) {
+      obj.allowDetails = message.allowDetails;
+    }
+    if (message.allowExport !== false) {
+      obj.allowExport = message.allowExport;
+    }
+    if (message.filtersJson !== "") {
+      obj.filtersJson = message.filtersJson;
+    }
+    if (message.filtersEditable !== false) {
+      obj.filtersEditable = message.filtersEditable;
+    }
+    if (message.dashboardName !== "") {
+      obj.dashboardName = message.dashboardName;
+    }
+    return obj;
+  },
+};
+
+function createBaseCreatePublicLinkRequest(): CreatePublicLinkRequest {
+  return {
+    dashboardId: "",
+    chartId: "",
+    creatorId: "",
+    creatorName: "",
+    expiresInDays: 0,
+    passwordHash: "",
+    allowDetails: false,
+    allowExport: false,
+    filtersJson: "",
+    filtersEditable: false,
+  };
+}
+
+export const CreatePublicLinkRequest: MessageFns<CreatePublicLinkRequest> = {
+  encode(message: CreatePublicLinkRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.dashboardId !== "") {
+      writer.uint32(10).string(message.dashboardId);
+    }
+    if (message.chartId !== "") {
+      writer.uint32(18).string(message.chartId);
+    }
+    if (message.creatorId !== "") {
+      writer.uint32(26).string(message.creatorId);
+    }
+    if (message.creatorName !== "") {
+      writer.uint32(34).string(message.creatorName);
+    }
+    if (message.expiresInDays !== 0) {
+      writer.uint32(40).int32(message.expiresInDays);
+    }
+    if (message.passwordHash !== "") {
+      writer.uint32(50).string(message.passwordHash);
+    }
+    if (message.allowDetails !== false) {
+      writer.uint32(56).bool(message.allowDetails);
+    }
+    if (message.allowExport !== false) {
+      writer.uint32(64).bool(message.allowExport);
+    }
+    if (message.filtersJson !== "") {
+      writer.uint32(74).string(message.filtersJson);
+    }
+    if (message.filtersEditable !== false) {
+      writer.uint32(80).bool(message.filtersEditable);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CreatePublicLinkRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCreatePublicLinkRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.dashboardId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.chartId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.creatorId = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.creatorName = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.expiresInDays = reader.int32();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.passwordHash = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 56) {
+              break;
+            }
+
+            message.allowDetails = reader.bool();
+            continue;
+          }
+          case 8: {
+            if (tag !== 64) {
+              break;
+            }
+
+            message.allowExport = reader.bool();
+            continue;
+          }
+          case 9: {
+            if (tag !== 74) {
+              break;
+            }
+
+            message.filtersJson = reader.string();
+            continue;
+          }
+          case 10: {
+            if (tag !== 80) {
+              break;
+            }
+
+            message.filtersEditable = reader.bool();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CreatePublicLinkRequest {
+    return {
+      dashboardId: isSet(object.dashboardId)
+        ? globalThis.String(object.dashboardId)
+        : isSet(object.dashboard_id)
+        ? globalThis.String(object.dashboard_id)
+        : "",
+      chartId: isSet(object.chartId)
+        ? globalThis.String(object.chartId)
+        : isSet(object.chart_id)
+        ? globalThis.String(object.chart_id)
+        : "",
+      creatorId: isSet(object.creatorId)
+        ? globalThis.String(object.creatorId)
+        : isSet(object.creator_id)
+        ? globalThis.String(object.creator_id)
+        : "",
+      creatorName: isSet(object.creatorName)
+        ? globalThis.String(object.creatorName)
+        : isSet(object.creator_name)
+        ? globalThis.String(object.creator_name)
+        : "",
+      expiresInDays: isSet(object.expiresInDays)
+        ? globalThis.Number(object.expiresInDays)
+        : isSet(object.expires_in_days)
+        ? globalThis.Number(object.expires_in_days)
+        : 0,
+      passwordHash: isSet(object.passwordHash)
+        ? globalThis.String(object.passwordHash)
+        : isSet(object.password_hash)
+        ? globalThis.String(object.password_hash)
+        : "",
+      allowDetails: isSet(object.allowDetails)
+        ? globalThis.Boolean(object.allowDetails)
+        : isSet(object.allow_details)
+        ? globalThis.Boolean(object.allow_details)
+        : false,
+      allowExport: isSet(object.allowExport)
+        ? globalThis.Boolean(object.allowExport)
+        : isSet(object.allow_export)
+        ? globalThis.Boolean(object.allow_export)
+        : false,
+      filtersJson: isSet(object.filtersJson)
+        ? globalThis.String(object.filtersJson)
+        : isSet(object.filters_json)
+        ? globalThis.String(object.filters_json)
+        : "",
+      filtersEditable: isSet(object.filtersEditable)
+        ? globalThis.Boolean(object.filtersEditable)
+        : isSet(object.filters_editable)
+        ? globalThis.Boolean(object.filters_editable)
+        : false,
+    };
+  },
+
+  toJSON(message: CreatePublicLinkRequest): unknown {
+    const obj: any = {};
+    if (message.dashboardId !== "") {
+      obj.dashboardId = message.dashboardId;
+    }
+    if (message.chartId !== "") {
+      obj.chartId = message.chartId;
+    }
+    if (message.creatorId !== "") {
+      obj.creatorId = message.creatorId;
+    }
+    if (message.creatorName !== "") {
+      obj.creatorName = message.creatorName;
+    }
+    if (message.expiresInDays !== 0) {
+      obj.expiresInDays = Math.round(message.expiresInDays);
+    }
+    if (message.passwordHash !== "") {
+      obj.passwordHash = message.passwordHash;
+    }
+    if (message.allowDetails !== false) {
+      obj.allowDetails = message.allowDetails;
+    }
+    if (message.allowExport !== false) {
+      obj.allowExport = message.allowExport;
+    }
+    if (message.filtersJson !== "") {
+      obj.filtersJson = message.filtersJson;
+    }
+    if (message.filtersEditable !== false) {
+      obj.filtersEditable = message.filtersEditable;
+    }
+    return obj;
+  },
+};
+
+function createBaseListPublicLinksRequest(): ListPublicLinksRequest {
+  return { creatorId: "", dashboardId: "" };
+}
+
+export const ListPublicLinksRequest: MessageFns<ListPublicLinksRequest> = {
+  encode(message: ListPublicLinksRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.creatorId !== "") {
+      writer.uint32(10).string(message.creatorId);
+    }
+    if (message.dashboardId !== "") {
+      writer.uint32(18).string(message.dashboardId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListPublicLinksRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListPublicLinksRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.creatorId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.dashboardId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListPublicLinksRequest {
+    return {
+      creatorId: isSet(object.creatorId)
+        ? globalThis.String(object.creatorId)
+        : isSet(object.creator_id)
+        ? globalThis.String(object.creator_id)
+        : "",
+      dashboardId: isSet(object.dashboardId)
+        ? globalThis.String(object.dashboardId)
+        : isSet(object.dashboard_id)
+        ? globalThis.String(object.dashboard_id)
+        : "",
+    };
+  },
+
+  toJSON(message: ListPublicLinksRequest): unknown {
+    const obj: any = {};
+    if (message.creatorId !== "") {
+      obj.creatorId = message.creatorId;
+    }
+    if (message.dashboardId !== "") {
+      obj.dashboardId = message.dashboardId;
+    }
+    return obj;
+  },
+};
+
+function createBaseListPublicLinksReply(): ListPublicLinksReply {
+  return { links: [] };
+}
+
+export const ListPublicLinksReply: MessageFns<ListPublicLinksReply> = {
+  encode(message: ListPublicLinksReply, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.links) {
+      PublicLink.encode(v!, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListPublicLinksReply {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListPublicLinksReply();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.links.push(PublicLink.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListPublicLinksReply {
+    return {
+      links: globalThis.Array.isArray(object?.links) ? object.links.map((e: any) => PublicLink.fromJSON(e)) : [],
+    };
+  },
+
+  toJSON(message: ListPublicLinksReply): unknown {
+    const obj: any = {};
+    if (message.links?.length) {
+      obj.links = message.links.map((e) => PublicLink.toJSON(e));
+    }
+    return obj;
+  },
+};
+
+function createBaseFindPublicLinkRequest(): FindPublicLinkRequest {
+  return { publicId: "", touch: false };
+}
+
+export const FindPublicLinkRequest: MessageFns<FindPublicLinkRequest> = {
+  encode(message: FindPublicLinkRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.publicId !== "") {
+      writer.uint32(10).string(message.publicId);
+    }
+    if (message.touch !== false) {
+      writer.uint32(16).bool(message.touch);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): FindPublicLinkRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseFindPublicLinkRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.publicId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.touch = reader.bool();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): FindPublicLinkRequest {
+    return {
+      publicId: isSet(object.publicId)
+        ? globalThis.String(object.publicId)
+        : isSet(object.public_id)
+        ? globalThis.String(object.public_id)
+        : "",
+      touch: isSet(object.touch) ? globalThis.Boolean(object.touch) : false,
+    };
+  },
+
+  toJSON(message: FindPublicLinkRequest): unknown {
+    const obj: any = {};
+    if (message.publicId !== "") {
+      obj.publicId = message.publicId;
+    }
+    if (message.touch !== false) {
+      obj.touch = message.touch;
+    }
+    return obj;
+  },
+};
+
+function createBaseChangePublicLinkRequest(): ChangePublicLinkRequest {
+  return { linkId: "", creatorId: "", action: "" };
+}
+
+export const ChangePublicLinkRequest: MessageFns<ChangePublicLinkRequest> = {
+  encode(message: ChangePublicLinkRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.linkId !== "") {
+      writer.uint32(10).string(message.linkId);
+    }
+    if (message.creatorId !== "") {
+      writer.uint32(18).string(message.creatorId);
+    }
+    if (message.action !== "") {
+      writer.uint32(26).string(message.action);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ChangePublicLinkRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseChangePublicLinkRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.linkId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.creatorId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.action = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ChangePublicLinkRequest {
+    return {
+      linkId: isSet(object.linkId)
+        ? globalThis.String(object.linkId)
+        : isSet(object.link_id)
+        ? globalThis.String(object.link_id)
+        : "",
+      creatorId: isSet(object.creatorId)
+        ? globalThis.String(object.creatorId)
+        : isSet(object.creator_id)
+        ? globalThis.String(object.creator_id)
+        : "",
+      action: isSet(object.action) ? globalThis.String(object.action) : "",
+    };
+  },
+
+  toJSON(message: ChangePublicLinkRequest): unknown {
+    const obj: any = {};
+    if (message.linkId !== "") {
+      obj.linkId = message.linkId;
+    }
+    if (message.creatorId !== "") {
+      obj.creatorId = message.creatorId;
+    }
+    if (message.action !== "") {
+      obj.action = message.action;
+    }
+    return obj;
+  },
+};
+
+function createBaseRevokeAllPublicLinksRequest(): RevokeAllPublicLinksRequest {
+  return {};
+}
+
+export const RevokeAllPublicLinksRequest: MessageFns<RevokeAllPublicLinksRequest> = {
+  encode(_: RevokeAllPublicLinksRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RevokeAllPublicLinksRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRevokeAllPublicLinksRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(_: any): RevokeAllPublicLinksRequest {
+    return {};
+  },
+
+  toJSON(_: RevokeAllPublicLinksRequest): unknown {
+    const obj: any = {};
+    return obj;
+  },
+};
+
+function createBaseRevokeAllPublicLinksReply(): RevokeAllPublicLinksReply {
+  return { revoked: 0 };
+}
+
+export const RevokeAllPublicLinksReply: MessageFns<RevokeAllPublicLinksReply> = {
+  encode(message: RevokeAllPublicLinksReply, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.revoked !== 0) {
+      writer.uint32(8).int32(message.revoked);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RevokeAllPublicLinksReply {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRevokeAllPublicLinksReply();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.revoked = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): RevokeAllPublicLinksReply {
+    return { revoked: isSet(object.revoked) ? globalThis.Number(object.revoked) : 0 };
+  },
+
+  toJSON(message: RevokeAllPublicLinksReply): unknown {
+    const obj: any = {};
+    if (message.revoked !== 0) {
+      obj.revoked = Math.round(message.revoked);
+    }
+    return obj;
+  },
+};
+
 /**
  * Owns folders (projects) and dashboards of both tabs (dashboard, template), layout (aspects),
  * charts, hide settings and order. tab is "dashboard" or "template" in every request.
@@ -5870,6 +6975,25 @@ export interface DashboardServiceClient {
    */
 
   importTree(request: ImportTreeRequest): Observable<Project>;
+
+  /**
+   * Public links (issue 32, docs/api/public-links.md): a dashboard or one chart shown without an account,
+   * as its creator would see it. The BFF checks the creator's access on every call; this stores the links.
+   */
+
+  createPublicLink(request: CreatePublicLinkRequest): Observable<PublicLink>;
+
+  listPublicLinks(request: ListPublicLinksRequest): Observable<ListPublicLinksReply>;
+
+  /** A live or dead link by its public id (not_found: no such id, or an id rotated away); touch records the opening. */
+
+  findPublicLink(request: FindPublicLinkRequest): Observable<PublicLink>;
+
+  /** Revoke or rotate (a new public id; the old one answers not_found): the creator's own, or any ('' creator_id). */
+
+  changePublicLink(request: ChangePublicLinkRequest): Observable<PublicLink>;
+
+  revokeAllPublicLinks(request: RevokeAllPublicLinksRequest): Observable<RevokeAllPublicLinksReply>;
 }
 
 /**
@@ -5985,6 +7109,29 @@ export interface DashboardServiceController {
    */
 
   importTree(request: ImportTreeRequest): Promise<Project> | Observable<Project> | Project;
+
+  /**
+   * Public links (issue 32, docs/api/public-links.md): a dashboard or one chart shown without an account,
+   * as its creator would see it. The BFF checks the creator's access on every call; this stores the links.
+   */
+
+  createPublicLink(request: CreatePublicLinkRequest): Promise<PublicLink> | Observable<PublicLink> | PublicLink;
+
+  listPublicLinks(
+    request: ListPublicLinksRequest,
+  ): Promise<ListPublicLinksReply> | Observable<ListPublicLinksReply> | ListPublicLinksReply;
+
+  /** A live or dead link by its public id (not_found: no such id, or an id rotated away); touch records the opening. */
+
+  findPublicLink(request: FindPublicLinkRequest): Promise<PublicLink> | Observable<PublicLink> | PublicLink;
+
+  /** Revoke or rotate (a new public id; the old one answers not_found): the creator's own, or any ('' creator_id). */
+
+  changePublicLink(request: ChangePublicLinkRequest): Promise<PublicLink> | Observable<PublicLink> | PublicLink;
+
+  revokeAllPublicLinks(
+    request: RevokeAllPublicLinksRequest,
+  ): Promise<RevokeAllPublicLinksReply> | Observable<RevokeAllPublicLinksReply> | RevokeAllPublicLinksReply;
 }
 
 export function DashboardServiceControllerMethods() {
@@ -6018,6 +7165,11 @@ export function DashboardServiceControllerMethods() {
       "followSourceFields",
       "readTree",
       "importTree",
+      "createPublicLink",
+      "listPublicLinks",
+      "findPublicLink",
+      "changePublicLink",
+      "revokeAllPublicLinks",
     ];
     for (const method of grpcMethods) {
       const descriptor: any = Reflect.getOwnPropertyDescriptor(constructor.prototype, method);
