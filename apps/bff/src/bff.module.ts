@@ -44,6 +44,8 @@ import { SubscriptionController } from './subscription/subscription.controller.j
 import { BFF_LOGGER, EVENT_BUS, WarnStreamHub } from './warning/warn-stream.js';
 import { RobotChoicesController, RobotsAdminController } from './warning/robots.controller.js';
 import { WechartController } from './chart/wechart.controller.js';
+import { LiveController } from './live/live.controller.js';
+import { LiveHub } from './live/live-hub.js';
 
 @Module({})
 export class BffModule {
@@ -85,6 +87,7 @@ export class BffModule {
         // last: its POST data_source/{hash}[/{programId}] must not take the paths of the controllers above
         IndicatorController,
         ErpReportController,
+        LiveController,
       ],
       providers: [
         ...grpcClientProviders(config),
@@ -101,6 +104,7 @@ export class BffModule {
         { provide: EVENT_BUS, useValue: bus },
         { provide: BFF_LOGGER, useValue: logger.child('bff') },
         WarnStreamHub,
+        LiveHub,
         { provide: APP_GUARD, useClass: AuthGuard },
         // after the token: every path segment, query value and body passes the one text check
         { provide: APP_GUARD, useClass: TextGuard },

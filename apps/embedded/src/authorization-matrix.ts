@@ -198,6 +198,8 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixLine> = {
   'POST /api/dashboard/wechart/{tab}/{chartId}': ['deny', 'deny', 'deny', 'allow', 'allow', '-'],
   // the sources a dashboard folder's charts use (issue 29, spec 01 §7): the tab's read permission; unreadable sources unnamed
   'GET /api/dashboard/datasource/projects/{route}/{projectId}': ['deny', 'allow', 'allow', 'allow', 'allow', '-'],
+  // the browser's live stream (issue 33, docs/api/live.md): warning messages and the followed dashboards' changes
+  'GET /api/live': ['deny', 'allow', 'allow', 'allow', 'allow', '-'],
 };
 
 /**
@@ -379,4 +381,5 @@ export const API_KEY_MATRIX: Record<string, ApiKeyLine> = {
   'GET /api/subscription/{id}/runs': [404, 'deny', 'deny', 'allow', 'read'],
   'POST /api/subscription/{id}/send': ['deny', 404, 'deny', 'allow', 'dashboards:write'],
   'GET /api/dashboard/datasource/projects/{route}/{projectId}': ['allow', 'deny', 'deny', 'allow', 'read'],
+  'GET /api/live': ['allow', 'deny', 'deny', 'allow', 'read'],
 };

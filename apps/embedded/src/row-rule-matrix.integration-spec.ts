@@ -125,6 +125,7 @@ describe('row-rule matrix: what a restricted viewer and a restricted analyst see
     'GET /api/relation/relation-concatenate/{tabType}/{relationId}': () => ({}),
     'GET /api/warnmessage/message/{userName}': (who) => ({ params: { userName: who }, query: 'pageSize=50' }),
     'GET /api/warnmessage/stream': () => ({ query: 'timeout=0' }),
+    'GET /api/live': () => ({ query: 'timeout=0' }),
     'POST /api/data_source/join_table_preview': () => ({
       body: {
         name: '',
