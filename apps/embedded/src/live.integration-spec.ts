@@ -68,8 +68,11 @@ describe('live dashboards through the BFF (embedded mode)', () => {
     if (body.status !== 'success') throw new Error(JSON.stringify(body));
     return body.data;
   }
+  /** every stream opened, closed before the stack stops (a failed test leaves none open for 120 s) */
+  const aborts: AbortController[] = [];
   const live = async (token: string, dashboards: string[], language = 'en') => {
     const abort = new AbortController();
+    aborts.push(abort);
     const res = await fetch(`${stack.url}/api/live?timeout=120&dashboards=${dashboards.join(',')}`, { headers: { authorization: token, currentLanguage: language }, signal: abort.signal });
     return { res, abort };
   };
@@ -104,7 +107,10 @@ describe('live dashboards through the BFF (embedded mode)', () => {
     const f = (name: string, dataType: string, aggregator?: string) => ({ name, title: name, dataType, ...(aggregator ? { aggregator } : {}) });
     await ok('PUT', '/api/chart-edit/dashboard', { chartId, title: 'Revenue', type: 'bar', dataSourceId: sourceId, points: [f('region', 'string')], values: [f('amount', 'number', 'sum')] });
   });
-  afterAll(async () => stack?.stop());
+  afterAll(async () => {
+    aborts.forEach((a) => a.abort());
+    await stack?.stop();
+  });
 
   it('tells the followers of a dashboard which charts an append changed, only readers of the source; the re-run shows the new numbers', async () => {
     const before = await ok('POST', `/api/dashboard/chart/dashboard/${chartId}`, {});
