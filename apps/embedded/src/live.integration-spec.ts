@@ -83,11 +83,6 @@ describe('live dashboards through the BFF (embedded mode)', () => {
     await s.until((e) => e.some((x) => x.event === 'ready'));
     return s;
   };
-  const sums = (answer: any): Record<string, number> => {
-    const rows: any[] = answer?.data ?? answer?.rows ?? [];
-    return Object.fromEntries(rows.map((r) => [r.region ?? r[0], Number(r.amount ?? r[1])]));
-  };
-
   beforeAll(async () => {
     process.env.BI_LIVE_STREAMS_PER_USER = '3';
     stack = await startTestStack({ BI_DATA_DIR: mkdtempSync(join(tmpdir(), 'bi-live-data-')) });
