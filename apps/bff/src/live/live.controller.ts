@@ -73,7 +73,7 @@ export function serveLiveStream(
   res.setHeader('Connection', 'keep-alive');
   res.setHeader('X-Accel-Buffering', 'no');
   res.flushHeaders();
-  const unlisten = warnings.listen(user.userId, (e: WarnStreamEvent) => send('message', e), end);
+  const unlisten = warnings.listen(user.userId, (e: WarnStreamEvent) => send('message', e));
   const heartbeat = setInterval(() => !res.writableEnded && res.write(': keep-alive\n\n'), LIVE_HEARTBEAT_MS);
   const limit = setTimeout(end, timeout * 1000);
   stop = () => {
