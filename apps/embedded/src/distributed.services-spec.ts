@@ -204,7 +204,7 @@ maybe('distributed mode end to end', () => {
 
   // live dashboards (issue 33, docs/api/live.md): a page's stream on BFF 2 is told of an append made through
   // BFF 1 (each BFF reads datasource.data-changed from Kafka in a group of its own), and the re-run shows it
-  it('tells a page on BFF 2 of an append made through BFF 1; its chart re-run shows the new numbers', async () => {
+  it('tells a page on BFF 2 of an append made through BFF 1 (its chart re-run shows the new numbers) and of a save there', async () => {
     const token = (await api('/api/identity/login', { method: 'POST', body: { userName: 'admin', password } })).body.data.token.result.token as string;
     const upload = async (csv: string, action: string) => {
       const form = new FormData();
@@ -253,6 +253,11 @@ maybe('distributed mode end to end', () => {
       expect(JSON.parse(block.split('data: ')[1]!)).toEqual({ dashboardId: board.dashboardId, chartIds: [chartId], at: expect.any(String) });
       // the page re-runs the chart on BFF 2: the new numbers
       expect((await run(1)).get('East')).toBe(210);
+      // a layout save through BFF 1 (dashboard.saved on Kafka) reaches the page on BFF 2 as well
+      const content = (await api(`/api/dashboard/dashboard/${board.dashboardId}`, { token })).body.data;
+      expect((await api(`/api/dashboard/aspect_changed/dashboard/${board.dashboardId}`, { method: 'PUT', token, bff: 0, body: content.aspects })).body.status).toBe('success');
+      await until('event: dashboard-saved');
+      expect(text).toContain(`"dashboardId":"${board.dashboardId}","what":"layout"`);
     } finally {
       abort.abort();
     }
