@@ -12,6 +12,8 @@ for s in $SERVERS; do
   [ -n "${VARIABLE[$s]:-}" ] || { echo "unknown test server: $s" >&2; exit 2; }
   bash "$HERE/$s.sh" start
   export "${VARIABLE[$s]}=$(bash "$HERE/$s.sh" url)"
+  # the analytics store's own database and user on the same server (docs/adr/0029)
+  if [ "$s" = postgres ]; then export TEST_ANALYTICS_DATABASE_URL="$(bash "$HERE/postgres.sh" analytics-url)"; fi
 done
 set +e
 "$@"

@@ -5,9 +5,11 @@ import { mssqlDialect } from './mssql.js';
 import { mysqlDialect } from './mysql.js';
 import { oracleDialect } from './oracle.js';
 import { postgresDialect } from './postgres.js';
+import { clickhouseDialect } from './clickhouse.js';
 
 export * from './dialect.js';
 export { duckdbDialect, mssqlDialect, mysqlDialect, oracleDialect, postgresDialect };
+export { clickhouseDialect, clickhouseParamType } from './clickhouse.js';
 
 /** Exhaustive: a new DialectName does not compile until it has a dialect here. */
 const DIALECTS: { readonly [K in DialectName]: Dialect } = {
@@ -16,6 +18,7 @@ const DIALECTS: { readonly [K in DialectName]: Dialect } = {
   mysql: mysqlDialect,
   mssql: mssqlDialect,
   oracle: oracleDialect,
+  clickhouse: clickhouseDialect,
 };
 
 export function dialectFor(name: DialectName): Dialect {
