@@ -152,9 +152,11 @@ export class DashboardController {
 
   @Put(':tab/:dashboardId')
   @ApiOperation({ summary: 'Rename a dashboard {name}' })
-  renameDashboard(@Param('tab') tab: string, @Param('dashboardId') dashboardId: string, @Body() body: unknown, @CurrentUser() user: AuthUser) {
+  async renameDashboard(@Param('tab') tab: string, @Param('dashboardId') dashboardId: string, @Body() body: unknown, @CurrentUser() user: AuthUser) {
     const { name } = parseInput(nameBody, body);
-    return rpc(this.dashboards.renameDashboard({ tab: tabAccess(user, tab, 'write'), dashboardId, name }));
+    const renamed = await rpc(this.dashboards.renameDashboard({ tab: tabAccess(user, tab, 'write'), dashboardId, name }));
+    void this.live.announceSave(user, tab, dashboardId, 'name');
+    return renamed;
   }
 
   @Delete(':tab/:dashboardId')
