@@ -47,6 +47,8 @@ import { WechartController } from './chart/wechart.controller.js';
 import { EmbedAuth, EmbedController, EmbedSecretController } from './embed/embed.controller.js';
 import { EmbedSecret } from './embed/embed-secret.js';
 import { LinkPasswordThrottle, PublicLinkAdminController, PublicLinkMakerController, PublicLinkReaderController } from './dashboard/public-links.controller.js';
+import { LiveController } from './live/live.controller.js';
+import { LiveHub } from './live/live-hub.js';
 
 @Module({})
 export class BffModule {
@@ -95,6 +97,7 @@ export class BffModule {
         // last: its POST data_source/{hash}[/{programId}] must not take the paths of the controllers above
         IndicatorController,
         ErpReportController,
+        LiveController,
       ],
       providers: [
         ...grpcClientProviders(config),
@@ -114,6 +117,7 @@ export class BffModule {
         { provide: EVENT_BUS, useValue: bus },
         { provide: BFF_LOGGER, useValue: logger.child('bff') },
         WarnStreamHub,
+        LiveHub,
         { provide: APP_GUARD, useClass: AuthGuard },
         // after the token: every path segment, query value and body passes the one text check
         { provide: APP_GUARD, useClass: TextGuard },

@@ -255,6 +255,7 @@ describe('authorization matrix', () => {
     'POST /api/subscription/{id}/send': async () => ({ params: { id: await freshSubscription() } }),
     // a stream that ends at once (timeout=0) after its ready event
     'GET /api/warnmessage/stream': async () => ({ query: 'timeout=0' }),
+    'GET /api/live': async () => ({ query: 'timeout=0' }),
     'PUT /api/dashboard/aspect_changed/{apiName}/{dashboardId}': async () => ({ params: { dashboardId: await freshDashboard() }, body: [] }),
     'POST /api/dashboard/hide_setting/{tab}': async () => ({ body: [{ chartId: F.chart.chartId, hide: false }] }),
     'DELETE /api/dashboard/chart/{tab}/{chartId}': async () => ({ params: { chartId: (await freshChart()).chartId as string } }),

@@ -223,6 +223,8 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixLine> = {
   'POST /api/public/links/{publicId}/details/{chartId}': ['allow', 'allow', 'allow', 'allow', 'allow', 'rows'],
   'POST /api/public/links/{publicId}/export/{chartId}': ['allow', 'allow', 'allow', 'allow', 'allow', 'rows'],
   'POST /api/public/links/{publicId}/range': ['allow', 'allow', 'allow', 'allow', 'allow', 'rows'],
+  // the browser's live stream (issue 33, docs/api/live.md): warning messages and the followed dashboards' changes
+  'GET /api/live': ['deny', 'allow', 'allow', 'allow', 'allow', '-'],
 };
 
 /**
@@ -419,4 +421,5 @@ export const API_KEY_MATRIX: Record<string, ApiKeyLine> = {
   'DELETE /api/links/{linkId}': ['deny', 'allow', 'deny', 'allow', 'dashboards:write'],
   'GET /api/identity/admin/links': ['deny', 'deny', 'deny', 'allow', 'admin'],
   'POST /api/identity/admin/links/revoke_all': ['deny', 'deny', 'deny', 'allow', 'admin'],
+  'GET /api/live': ['allow', 'deny', 'deny', 'allow', 'read'],
 };

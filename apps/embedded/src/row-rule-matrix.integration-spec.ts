@@ -133,6 +133,7 @@ describe('row-rule matrix: what a restricted viewer and a restricted analyst see
     'POST /api/public/links/{publicId}/details/{chartId}': () => ({ body: { pageSize: 1000 } }),
     'POST /api/public/links/{publicId}/export/{chartId}': () => ({ body: {} }),
     'POST /api/public/links/{publicId}/range': () => ({ body: { dataSourceId: F.source, name: 'region' } }),
+    'GET /api/live': () => ({ query: 'timeout=0' }),
     'POST /api/data_source/join_table_preview': () => ({
       body: {
         name: '',

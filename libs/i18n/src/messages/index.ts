@@ -22,6 +22,7 @@ import { subscriptionMessages } from './subscription.js';
 import { robotMessages } from './robot.js';
 import { embedMessages } from './embed.js';
 import { publiclinkMessages } from './publiclink.js';
+import { liveMessages } from './live.js';
 
 /**
  * Every feature's message file, by file name. A key prefix (the text before the first dot) lives in
@@ -52,6 +53,7 @@ export const MESSAGE_FILES = {
   apikey: apikeyMessages,
   embed: embedMessages,
   publiclink: publiclinkMessages,
+  live: liveMessages,
 } as const;
 
 /** All messages, merged: key → its text in each language. */
@@ -80,4 +82,5 @@ export const MESSAGES = {
   ...apikeyMessages,
   ...embedMessages,
   ...publiclinkMessages,
+  ...liveMessages,
 };

@@ -1,7 +1,7 @@
 import { chartFilters } from '@bi/chart-model';
 import { exportWaitMs, LAYOUT_SAVE_DEBOUNCE_MS, isTab } from '@bi/rules';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, ConfigProvider, Empty, Modal, Result, Spin, Typography } from 'antd';
+import { Alert, App, Button, ConfigProvider, Empty, Modal, Result, Spin, Typography } from 'antd';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
@@ -12,6 +12,7 @@ import { browserStorages } from '../../../shared/storage/keys';
 import { useDashboardContent, useDashboardMutations } from '../hooks/useDashboardContent';
 import { useEditAuth } from '../hooks/useEditAuth';
 import { useFullscreen } from '../hooks/useFullscreen';
+import { useLiveDashboard } from '../hooks/useLiveDashboard';
 import { SEEN_MARGIN_PX } from '../hooks/useInView';
 import { prefetchChartRuns } from '../../chart/hooks/useChartData';
 import { loadChartRenderer } from '../../chart/components/ChartDrawing';
@@ -101,6 +102,10 @@ interface BoardProps {
   content: DashboardContent;
   useBoxExtension: UseBoxExtension;
 }
+
+/** What a save of the dashboard changed, as the stream says it (docs/api/live.md). */
+const LIVE_WHATS = ['layout', 'filters', 'linkage', 'hidden', 'name'] as const;
+type LiveWhat = (typeof LIVE_WHATS)[number];
 
 /** Order of the charts for the carousels: by grid row, then column. */
 function byPlacement(charts: readonly ChartSummary[], aspects: readonly GridItem[]): ChartSummary[] {
@@ -196,6 +201,9 @@ function DashboardBoard({ tab, apiTab, apiName, lockEdit, projectId, content, us
 
   const refreshKeyOf = (chartId: string) => globalRefresh + (boxRefresh[chartId] ?? 0);
   const refreshBox = (chartId: string) => setBoxRefresh((current) => ({ ...current, [chartId]: (current[chartId] ?? 0) + 1 }));
+  // live dashboards (issue 33): the charts whose source changed re-run by themselves; a save by someone else offers a reload
+  const shownIds = useMemo(() => shown.map((c) => c.chartId), [shown]);
+  const live = useLiveDashboard({ dashboardId: content.dashboardId, enabled: tab === 'dashboard' && apiTab === 'dashboard', shownChartIds: shownIds, refresh: refreshBox });
 
   // linkage (cross-filter), compare split and chart copies (modules/dashboard-linkage)
   const queryClient = useQueryClient();
@@ -253,6 +261,8 @@ function DashboardBoard({ tab, apiTab, apiName, lockEdit, projectId, content, us
     return true;
   });
   void prefetched;
+
+  const liveWhat = (what: string) => (LIVE_WHATS.includes(what as LiveWhat) ? db(`live.what.${what as LiveWhat}`) : what);
 
   const chartActions = (chart: ChartSummary) => chartBoxActions({ editAuth, dataSourceAuth: dataSourceAuth(chart.dataSourceId), apiName, tab: apiTab });
 
@@ -328,6 +338,7 @@ function DashboardBoard({ tab, apiTab, apiName, lockEdit, projectId, content, us
       draggable={draggable}
       onLoaded={onLoaded}
       onRefresh={() => refreshBox(chart.chartId)}
+      updatedAt={live.updatedAt[chart.chartId]}
       onEdit={() => editChart(chart)}
       onFullScreen={() => setViewerIndex(Math.max(0, ordered.findIndex((c) => c.chartId === chart.chartId)))}
       onDelete={() => confirmDelete(chart)}
@@ -361,6 +372,7 @@ function DashboardBoard({ tab, apiTab, apiName, lockEdit, projectId, content, us
       refreshKey={refreshKeyOf(chart.chartId)}
       onLoaded={onLoaded}
       onRefresh={() => refreshBox(chart.chartId)}
+      updatedAt={live.updatedAt[chart.chartId]}
       filters={filtersOf(chart)}
       chips={linkage.chipsOf(chart.chartId)}
     />
@@ -410,6 +422,35 @@ function DashboardBoard({ tab, apiTab, apiName, lockEdit, projectId, content, us
             {...(links.on ? { shareLink: { label: links.label, onClick: () => links.shareDashboard(content.name, currentFilters(globals.items, globals.valueOf)) } } : {})}
           />
         </header>
+
+        {live.saved ? (
+          <Alert
+            className="bi-dashboard__live-notice"
+            data-testid="live-saved-notice"
+            type="info"
+            showIcon
+            closable
+            onClose={live.dismissSaved}
+            message={
+              live.saved.savedByName
+                ? db('live.saved', { name: live.saved.savedByName, what: liveWhat(live.saved.what) })
+                : db('live.savedAnonymous', { what: liveWhat(live.saved.what) })
+            }
+            action={
+              <Button
+                size="small"
+                type="primary"
+                data-testid="live-saved-reload"
+                onClick={() => {
+                  live.dismissSaved();
+                  void queryClient.invalidateQueries({ queryKey: dashboardKeys.content(apiTab, content.dashboardId) });
+                }}
+              >
+                {db('live.reload')}
+              </Button>
+            }
+          />
+        ) : null}
 
         <GlobalFilterBar tab={apiTab} dashboardId={content.dashboardId} items={globals.items} valueOf={globals.valueOf} onChange={globals.setValue} onClearAll={globals.clearAll} />
 
