@@ -18,7 +18,7 @@ type Fn = 'renderChartSvg' | 'renderChartPng' | 'renderDashboardSvg' | 'renderDa
 const workerUrl = new URL('./drawing-worker.js', import.meta.url);
 const onThread = import.meta.url.endsWith('.js') && process.env.BI_RENDER_WORKER !== 'off';
 /** The drawing thread's old-generation heap bound (MB): a dashboard is drawn a box at a time, its live data is small. */
-export const DRAWING_HEAP_MB = 96;
+export const DRAWING_HEAP_MB = 64;
 /** The drawing thread ends after this long without a drawing (its memory goes back) and starts again on the next. */
 const IDLE_MS = 60_000;
 
@@ -32,7 +32,7 @@ let nextId = 1;
 let idleTimer: NodeJS.Timeout | undefined;
 
 function startThread(): Thread {
-  const worker = new Worker(workerUrl, { resourceLimits: { maxOldGenerationSizeMb: DRAWING_HEAP_MB, maxYoungGenerationSizeMb: 16 } });
+  const worker = new Worker(workerUrl, { resourceLimits: { maxOldGenerationSizeMb: DRAWING_HEAP_MB, maxYoungGenerationSizeMb: 8 } });
   worker.unref();
   const calls: Thread['calls'] = new Map();
   const t: Thread = { worker, calls, ready: Promise.resolve() };

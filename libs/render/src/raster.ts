@@ -1,11 +1,10 @@
 /**
  * A picture rasterised in tiles: each tile (a dashboard box, the title strip) is its own small SVG,
- * rasterised by resvg on its own and copied into one RGB picture, which is then written as a PNG
- * (node:zlib, on the thread pool). No tree of the whole picture exists at any time: resvg's memory is
- * one box's tree and pixmap, released with it, and the PNG is encoded from the rows once.
+ * rasterised by resvg on its own and copied into the rows of one RGB PNG, compressed (node:zlib, on the
+ * thread pool) a band of rows at a time. No tree of the whole picture exists at any time, nor its
+ * pixels: resvg holds one box's tree and pixmap, the encoder one band of boxes' rows.
  */
-import { promisify } from 'node:util';
-import { crc32, deflate } from 'node:zlib';
+import { crc32, createDeflate } from 'node:zlib';
 import { fontOptions } from './fonts.js';
 import { outlineTexts } from './outlines.js';
 import type { RenderLocale } from './types.js';
@@ -19,8 +18,6 @@ export interface Tile {
   /** SVG elements in the picture's coordinates (made when the tile is drawn); what falls outside the area is left out */
   svg: () => string;
 }
-
-const deflateAsync = promisify(deflate);
 
 /** `#rgb` / `#rrggbb` as [r, g, b] (the page colours); anything else as white. */
 export function rgbOf(color: string): [number, number, number] {
@@ -52,53 +49,90 @@ function chunk(type: string, data: Buffer): Buffer {
 
 /**
  * The picture (width × height CSS pixels, `ratio` pixels per CSS pixel) of its background and tiles,
- * as an RGB PNG. Tiles should not overlap (a later one covers an earlier one where they do).
+ * as an RGB PNG. Tiles should not overlap (a later one covers an earlier one where they do). The rows
+ * are compressed as soon as no tile below can reach them (tiles are drawn from the top), so the picture
+ * is held a band of boxes at a time, never whole.
  */
 export async function tilesToPng(width: number, height: number, background: string, tiles: readonly Tile[], locale: RenderLocale, ratio = 1): Promise<Buffer> {
   const W = width * ratio;
   const H = height * ratio;
   const stride = 1 + W * 3;
-  // the PNG's scanlines (filter byte, then RGB), first all background
-  const lines = Buffer.alloc(stride * H);
   const [br, bg, bb] = rgbOf(background);
-  const row = Buffer.alloc(stride);
+  const blank = Buffer.alloc(stride);
   for (let i = 1; i < stride; i += 3) {
-    row[i] = br;
-    row[i + 1] = bg;
-    row[i + 2] = bb;
+    blank[i] = br;
+    blank[i + 1] = bg;
+    blank[i + 2] = bb;
   }
-  for (let y = 0; y < H; y++) row.copy(lines, y * stride);
-  for (const tile of tiles) {
-    const px = await tilePixels(tile, background, locale, ratio);
+  const z = createDeflate({ level: 4 });
+  const parts: Buffer[] = [];
+  z.on('data', (c: Buffer) => parts.push(c));
+  const ended = new Promise<void>((resolve, reject) => {
+    z.on('end', resolve);
+    z.on('error', reject);
+  });
+  // rows [top, top + rows) of scanlines (filter byte, then RGB), not written yet; `above` is the raw row before top
+  let top = 0;
+  let band = Buffer.alloc(0);
+  let above: Buffer | null = null;
+  const rowsHeld = () => band.length / stride;
+  const reach = (until: number) => {
+    const more = Math.min(H, until) - (top + rowsHeld());
+    if (more <= 0) return;
+    const grown = Buffer.allocUnsafe(band.length + more * stride);
+    band.copy(grown);
+    for (let o = band.length; o < grown.length; o += stride) blank.copy(grown, o);
+    band = grown;
+  };
+  // rows before `until` filtered ("Up": each byte less the one above it; plain areas compress to little at a fast level) and compressed
+  const write = (until: number) => {
+    const n = Math.min(Math.min(H, until) - top, rowsHeld());
+    if (n <= 0) return;
+    const out = Buffer.allocUnsafe(n * stride);
+    for (let r = 0; r < n; r++) {
+      const o = r * stride;
+      const prev = r > 0 ? band.subarray(o - stride, o) : above;
+      if (!prev) band.copy(out, o, o, o + stride);
+      else {
+        out[o] = 2;
+        for (let i = 1; i < stride; i++) out[o + i] = (band[o + i]! - prev[i]!) & 0xff;
+      }
+    }
+    above = Buffer.from(band.subarray((n - 1) * stride, n * stride));
+    z.write(out);
+    band = Buffer.from(band.subarray(n * stride));
+    top += n;
+  };
+  const order = [...tiles].sort((a, b) => a.y - b.y);
+  for (const tile of order) {
     const tw = tile.width * ratio;
     const th = tile.height * ratio;
     const x0 = tile.x * ratio;
     const y0 = tile.y * ratio;
+    write(y0);
+    if (y0 >= H || y0 + th <= top) continue;
+    const px = await tilePixels(tile, background, locale, ratio);
+    reach(y0 + th);
     const cols = Math.min(tw, W - x0);
     for (let ty = 0; ty < th; ty++) {
       const y = y0 + ty;
-      if (y < 0 || y >= H) continue;
-      let o = y * stride + 1 + Math.max(0, x0) * 3;
+      if (y < top || y >= H) continue;
+      let o = (y - top) * stride + 1 + Math.max(0, x0) * 3;
       for (let tx = Math.max(0, -x0), i = (ty * tw + tx) * 4; tx < cols; tx++, i += 4) {
-        lines[o++] = px[i]!;
-        lines[o++] = px[i + 1]!;
-        lines[o++] = px[i + 2]!;
+        band[o++] = px[i]!;
+        band[o++] = px[i + 1]!;
+        band[o++] = px[i + 2]!;
       }
     }
   }
-  // filter "Up" on every line but the first (from the bottom, so each line's upper neighbour is still raw): pictures of
-  // plain areas compress to little at a fast zlib level
-  for (let y = H - 1; y > 0; y--) {
-    const o = y * stride;
-    const p = o - stride;
-    lines[o] = 2;
-    for (let i = 1; i < stride; i++) lines[o + i] = (lines[o + i]! - lines[p + i]!) & 0xff;
-  }
+  reach(H);
+  write(H);
+  z.end();
+  await ended;
   const ihdr = Buffer.alloc(13);
   ihdr.writeUInt32BE(W, 0);
   ihdr.writeUInt32BE(H, 4);
   ihdr[8] = 8; // bit depth
   ihdr[9] = 2; // RGB
-  const idat = await deflateAsync(lines, { level: 4 });
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', idat), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', Buffer.concat(parts)), chunk('IEND', Buffer.alloc(0))]);
 }
