@@ -18,8 +18,8 @@ if (port) {
         const out = (await drawing[msg.fn](msg.input)) as string | Buffer;
         if (typeof out === 'string') port.postMessage({ id: msg.id, out });
         else {
-          // a Buffer may share a pooled ArrayBuffer: send its own copy's memory (moved, not copied again)
-          const own = out.byteOffset === 0 && out.byteLength === out.buffer.byteLength ? out : Buffer.from(out);
+          // the bytes in an array of their own, moved to the caller: a Buffer's memory may be a pool's, which cannot be moved
+          const own = new Uint8Array(out);
           port.postMessage({ id: msg.id, out: own }, [own.buffer as ArrayBuffer]);
         }
       } catch (e) {
