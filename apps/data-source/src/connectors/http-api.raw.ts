@@ -1,5 +1,5 @@
 /**
- * The raw-page load of an HTTP API source into DuckDB (docs/adr/0014-http-api-source.md, "Raw pages"):
+ * The raw-page load of an HTTP API source into DuckDB (docs/adr/0007-source-writer-and-connectors.md, addendum):
  * each page's answer, once it passes a shape check in JavaScript (every value already of its column's
  * type in the form DuckDB reads the same way), is written as it came to a staged file, and the staged
  * files are read into the load table by DuckDB's `read_json` with the declared column types, one
