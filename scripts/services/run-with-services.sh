@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # Starts the test servers, runs the given command with their addresses in the environment, and
 # stops them again (by PID) whatever the command's outcome. Exit code = the command's.
-# BI_TEST_SERVERS chooses which (default: all): e.g. BI_TEST_SERVERS=mariadb for the e2e run.
+# BI_TEST_SERVERS chooses which (default: all but Trino): e.g. BI_TEST_SERVERS=mariadb for the e2e run; the services
+# run (npm run test:services) adds trino, whose catalogs read the test PostgreSQL and MariaDB (start those first).
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 HERE="$(dirname "${BASH_SOURCE[0]}")"
 SERVERS="${BI_TEST_SERVERS:-postgres redis kafka mariadb}"
-declare -A VARIABLE=([postgres]=TEST_DATABASE_URL [redis]=TEST_REDIS_URL [kafka]=TEST_KAFKA_BROKERS [mariadb]=TEST_MYSQL_URL)
+declare -A VARIABLE=([postgres]=TEST_DATABASE_URL [redis]=TEST_REDIS_URL [kafka]=TEST_KAFKA_BROKERS [mariadb]=TEST_MYSQL_URL [trino]=TEST_TRINO_URL)
 cleanup() { for s in $SERVERS; do bash "$HERE/$s.sh" stop || true; done; }
 trap cleanup EXIT
 for s in $SERVERS; do

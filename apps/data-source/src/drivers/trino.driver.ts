@@ -31,6 +31,8 @@ export class TrinoDriver implements SourceDriver {
       source: 'bi-data-source',
       catalog: catalog || undefined,
       schema,
+      // every request names the user (the cancel's DELETE as well; trino-client's default is $USER)
+      extraHeaders: { 'X-Trino-User': spec.user },
       ...(secure ? { auth: new BasicAuth(spec.user, spec.password) } : {}),
     });
   }
@@ -45,7 +47,10 @@ export class TrinoDriver implements SourceDriver {
   async run(sql: string, params: unknown[], options: RunOptions): Promise<DriverResult> {
     const text = params.length ? `EXECUTE IMMEDIATE ${stringLiteral(sql)} USING ${params.map(trinoLiteral).join(', ')}` : sql;
     let queryId: string | undefined;
+    let cancelRequested = false;
+    // the timeout may pass before the server has named the query: it is then cancelled as soon as it is named
     const cancel = async () => {
+      cancelRequested = true;
       if (queryId) await this.client.cancel(queryId);
     };
     const outcome = await withCancelTimer(options.timeoutMs, cancel, async () => {
@@ -56,10 +61,17 @@ export class TrinoDriver implements SourceDriver {
         schema: this.schema,
         session: { query_max_run_time: `${Math.ceil(options.timeoutMs / 1000) + 5}s` },
       });
+      // trino-client's iterator reads on until a page has rows; the query's id comes with the first answer (the POST),
+      // which the iterator holds before its first read (trino-client 0.2.x): known at once, so a timeout can cancel it
+      queryId = firstAnswerOf(iterator)?.id ?? queryId;
+      if (queryId && cancelRequested) await this.client.cancel(queryId).catch(() => undefined);
       let columns: { name: string; type: string }[] | undefined;
       const rows: unknown[][] = [];
       for await (const page of iterator as AsyncIterable<QueryResult>) {
-        queryId ??= page.id;
+        if (queryId === undefined) {
+          queryId = page.id;
+          if (cancelRequested) await this.client.cancel(queryId).catch(() => undefined);
+        }
         if (page.error) throw new TrinoQueryError(page.error.errorName, page.error.message);
         columns ??= page.columns;
         if (page.data) for (const row of page.data) rows.push(row);
@@ -105,6 +117,12 @@ class TrinoQueryError extends Error {
   ) {
     super(message);
   }
+}
+
+/** The POST's answer (id, first nextUri) inside trino-client's Iterator before its first read; undefined if the library changes its shape. */
+function firstAnswerOf(iterator: unknown): QueryResult | undefined {
+  const answer = (iterator as { iter?: { queryResult?: QueryResult } } | undefined)?.iter?.queryResult;
+  return answer && typeof answer.id === 'string' ? answer : undefined;
 }
 
 const NAME = /^[A-Za-z0-9_-]{1,128}$/;
