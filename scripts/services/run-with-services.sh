@@ -11,9 +11,19 @@ cleanup() { for s in $SERVERS; do bash "$HERE/$s.sh" stop || true; done; }
 trap cleanup EXIT
 for s in $SERVERS; do
   [ -n "${VARIABLE[$s]:-}" ] || { echo "unknown test server: $s" >&2; exit 2; }
+done
+# Trino's JVM starts while the others do (its catalogs connect to PostgreSQL and MariaDB only when queried)
+trino_start=""
+if [[ " $SERVERS " == *" trino "* ]]; then bash "$HERE/trino.sh" start & trino_start=$!; fi
+for s in $SERVERS; do
+  [ "$s" = trino ] && continue
   bash "$HERE/$s.sh" start
   export "${VARIABLE[$s]}=$(bash "$HERE/$s.sh" url)"
 done
+if [ -n "$trino_start" ]; then
+  wait "$trino_start" || { echo "trino did not start" >&2; exit 1; }
+  export TEST_TRINO_URL="$(bash "$HERE/trino.sh" url)"
+fi
 set +e
 "$@"
 code=$?

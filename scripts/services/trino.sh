@@ -2,7 +2,7 @@
 # A single-node Trino for the services test run: scripts/services/trino.sh start|stop|url
 # The server tar.gz comes from Maven Central into the Maven cache (~/.m2, cached between CI runs) and is
 # unpacked once into $BI_TRINO_CACHE/<version>; etc/ (coordinator as worker, catalogs tpch, postgresql over
-# the test PostgreSQL, mysql over the test MariaDB) and the data directory live under $SERVICES_DIR/trino.
+# the test PostgreSQL, mariadb over the test MariaDB) and the data directory live under $SERVICES_DIR/trino.
 # Trino 476 needs Java 24+: $BI_TRINO_JAVA_HOME (default the Temurin 25 JDK) or $JAVA_HOME.
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 VERSION="${BI_TRINO_VERSION:-476}"
@@ -67,9 +67,9 @@ connection-url=jdbc:postgresql://127.0.0.1:$PG_PORT/${BI_TRINO_PG_DATABASE:-post
 connection-user=postgres
 connection-password=
 PROPS
-  cat >"$DIR/etc/catalog/mysql.properties" <<PROPS
-connector.name=mysql
-connection-url=jdbc:mysql://127.0.0.1:$MYSQL_PORT
+  cat >"$DIR/etc/catalog/mariadb.properties" <<PROPS
+connector.name=mariadb
+connection-url=jdbc:mariadb://127.0.0.1:$MYSQL_PORT
 connection-user=root
 connection-password=bi-test-root
 PROPS
