@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import mysql from 'mysql2/promise';
 import pg from 'pg';
 import { Trino, type QueryResult } from 'trino-client';
 import { emptyChart, type Chart, type ChartField, type GlobalFilterItem } from '@bi/chart-model';
-import { buildChartQuery, buildDetailQuery, checkRowRules, compile, normalizeRows, rowRuleFilter, type Cell, type QuerySource, type SourceField } from '@bi/query';
+import { buildChartQuery, buildDetailQuery, checkRowRules, compile, normalizeRows, rowRuleFilter, type Cell, type JoinSpec, type QuerySource, type SourceField } from '@bi/query';
 import type { AppError } from '@bi/core';
 import type { ConnectionSpec, RunOptions } from './driver.js';
 import { TrinoDriver } from './trino.driver.js';
@@ -16,6 +17,7 @@ import { TrinoDriver } from './trino.driver.js';
  */
 const trinoUrl = process.env.TEST_TRINO_URL;
 const pgUrl = process.env.TEST_DATABASE_URL;
+const mysqlUrl = process.env.TEST_MYSQL_URL;
 const OPTIONS: RunOptions = { timeoutMs: 60_000, maxRows: 10_000 };
 
 const LINEITEM_FIELDS: SourceField[] = [
@@ -48,6 +50,7 @@ describe('Trino source against a real Trino server', () => {
   let client: Trino;
   let driver: TrinoDriver;
   let admin: pg.Client;
+  let my: mysql.Connection;
   const schema = `bi_trino_${randomBytes(4).toString('hex')}`;
 
   /** Hand-written Trino SQL through trino-client, rows as JSON values. */
@@ -67,7 +70,7 @@ describe('Trino source against a real Trino server', () => {
 
   beforeAll(async () => {
     // the services run starts Trino (BI_TEST_SERVERS includes trino); without it this suite must fail, not pass
-    if (!trinoUrl || !pgUrl) throw new Error('TEST_TRINO_URL and TEST_DATABASE_URL must be set: run it with npm run test:services');
+    if (!trinoUrl || !pgUrl || !mysqlUrl) throw new Error('TEST_TRINO_URL, TEST_DATABASE_URL and TEST_MYSQL_URL must be set: run it with npm run test:services');
     client = Trino.create({ server: trinoUrl });
     driver = new TrinoDriver(spec('tpch/tiny'));
     admin = new pg.Client({ connectionString: pgUrl });
@@ -77,9 +80,19 @@ describe('Trino source against a real Trino server', () => {
     await admin.query(
       `INSERT INTO ${schema}.sales SELECT g, (ARRAY['East','West','华东',NULL])[1 + g % 4], (g * 37 % 1000) / 4.0, TIMESTAMP '2024-01-01' + (g * 7 % 366) * INTERVAL '1 day' + (g % 24) * INTERVAL '1 hour' FROM generate_series(1, 400) g`,
     );
+    // the MariaDB side of the cross-store join: one manager per region (华东 has none)
+    const m = new URL(mysqlUrl);
+    my = await mysql.createConnection({ host: m.hostname, port: Number(m.port), user: decodeURIComponent(m.username), password: decodeURIComponent(m.password), charset: 'utf8mb4' });
+    await my.query(`CREATE DATABASE ${schema} CHARACTER SET utf8mb4`);
+    await my.query(`CREATE TABLE ${schema}.managers (region VARCHAR(20) PRIMARY KEY, manager VARCHAR(40) NOT NULL)`);
+    await my.query(`INSERT INTO ${schema}.managers VALUES ('East', 'Ann'), ('West', 'O''Brien'), ('North', 'Nobody')`);
   });
 
   afterAll(async () => {
+    if (my) {
+      await my.query(`DROP DATABASE IF EXISTS ${schema}`);
+      await my.end();
+    }
     if (admin) {
       await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
       await admin.end();
@@ -184,5 +197,47 @@ describe('Trino source against a real Trino server', () => {
     expect(error?.key).toBe('query.timeout');
     const states = await handWritten(`SELECT state, error_code FROM system.runtime.queries WHERE query LIKE '%${marker}%' AND query NOT LIKE '%system.runtime%'`, 'system', 'runtime');
     expect(states).toEqual([['FAILED', 'USER_CANCELED']]);
+  });
+
+  it('a join of a PostgreSQL table and a MariaDB table, compiled for Trino, equals the hand-written SQL', async () => {
+    const join: JoinSpec = {
+      nodes: [
+        { source: { kind: 'table', catalog: 'postgresql', schema, table: 'sales' }, fields: [{ name: 'region', dataType: 'string' }, { name: 'amount', dataType: 'number' }, { name: 'sold_at', dataType: 'date' }] },
+        { source: { kind: 'table', catalog: 'mariadb', schema, table: 'managers' }, fields: [{ name: 'region', dataType: 'string' }, { name: 'manager', dataType: 'string' }] },
+      ],
+      links: [{ from: 0, to: 1, joinType: 'left', on: [{ from: 'region', to: 'region' }] }],
+      columns: [
+        { node: 0, field: 'amount', name: 'Amount' },
+        { node: 0, field: 'sold_at', name: 'Sold' },
+        { node: 1, field: 'manager', name: 'Manager' },
+      ],
+      where: { linker: 'and', items: [{ node: 0, condition: { field: { name: 'amount', dataType: 'number' }, compare: '>=', compareValue: '50' } }] },
+    };
+    const fields: SourceField[] = [
+      { name: 'Amount', dataType: 'number' },
+      { name: 'Sold', dataType: 'date' },
+      { name: 'Manager', dataType: 'string' },
+    ];
+    const chart: Chart = {
+      ...emptyChart('j', 'By manager', 'ds3', 'bar'),
+      points: [field(fields, 'Manager', { granularity: 0 })],
+      values: [field(fields, 'Amount', { aggregator: 'sum' }), field(fields, 'Amount', { aggregator: 'count' })],
+    };
+    const globalFilters: GlobalFilterItem[] = [{ id: 'd', name: 'Sold', dataType: 'date', granularity: 5, range: ['2024-03-01', '2024-10-31'] }];
+    // the join runs on the federation engine: a Trino connection without a catalog of its own
+    const federation = new TrinoDriver(spec(''));
+    const q = compile(buildChartQuery(chart, { kind: 'join', join }, fields, { globalFilters, rowLimit: 10_001 }), 'trino');
+    const got = normalizeRows((await federation.run(q.sql, q.params, OPTIONS)).rows as unknown[][], q.columns);
+    const want = await handWritten(
+      `SELECT m.manager, SUM(s.amount), COUNT(s.amount)
+       FROM postgresql.${schema}.sales s LEFT JOIN mariadb.${schema}.managers m ON s.region = m.region
+       WHERE s.amount >= 50 AND s.sold_at >= TIMESTAMP '2024-03-01 00:00:00' AND s.sold_at < TIMESTAMP '2024-11-01 00:00:00'
+       GROUP BY 1`,
+      'system',
+      'runtime',
+    );
+    // Ann (East), O'Brien (West), and NULL for 华东 and the rows without a region
+    expect(want).toHaveLength(3);
+    expect(sortRows(got.map((r) => r.slice(0, 3)))).toEqual(sortRows(want.map((r) => [r[0], Number(r[1]), r[2]])));
   });
 });
