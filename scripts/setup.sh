@@ -51,3 +51,13 @@ source scripts/node-path.sh
 # `npm install`, not `npm ci`: the registry mirror lacks some other-platform binaries that the lock
 # names as optional, which `npm ci` refuses; `npm install` follows the lock and skips them.
 npm install --no-audit --no-fund
+
+# ClickHouse's own engine in-process (chdb, from PyPI) runs the ClickHouse dialect's statements in the tests
+# (libs/query/src/clickhouse.integration-spec.ts); without python3 or PyPI that test says it was skipped.
+CHDB_VERSION=4.4.0
+if command -v python3 >/dev/null && ! python3 -c 'import chdb' 2>/dev/null; then
+  echo "installing chdb $CHDB_VERSION (python3 -m pip --user)"
+  python3 -m pip install -q --user "chdb==$CHDB_VERSION" 2>/dev/null \
+    || python3 -m pip install -q --user --break-system-packages "chdb==$CHDB_VERSION" \
+    || echo "chdb not installed: the ClickHouse engine test will be skipped"
+fi

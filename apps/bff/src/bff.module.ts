@@ -44,12 +44,16 @@ import { SubscriptionController } from './subscription/subscription.controller.j
 import { BFF_LOGGER, EVENT_BUS, WarnStreamHub } from './warning/warn-stream.js';
 import { RobotChoicesController, RobotsAdminController } from './warning/robots.controller.js';
 import { WechartController } from './chart/wechart.controller.js';
+import { EmbedAuth, EmbedController, EmbedSecretController } from './embed/embed.controller.js';
+import { EmbedSecret } from './embed/embed-secret.js';
 
 @Module({})
 export class BffModule {
   /** shared: the cache holding the services' freshness stamps (null: the BFF keeps no copies; docs/adr/0003-bff-answer-cache.md). */
   static register(config: AppConfig, logger: Logger, shared: Cache | null = null, bus: EventBus | null = null): DynamicModule {
     const failures = new EnvelopeExceptionFilter(logger);
+    // a short or known default embedding secret refuses the start (docs/api/embedding.md)
+    const embedSecret = new EmbedSecret(config);
     return {
       module: BffModule,
       controllers: [
@@ -82,6 +86,8 @@ export class BffModule {
         WechartController,
         RobotChoicesController,
         RobotsAdminController,
+        EmbedController,
+        EmbedSecretController,
         // last: its POST data_source/{hash}[/{programId}] must not take the paths of the controllers above
         IndicatorController,
         ErpReportController,
@@ -94,6 +100,8 @@ export class BffModule {
         TemplateVisibility,
         IndicatorRelationGenerator,
         ChartAnswers,
+        { provide: EmbedSecret, useValue: embedSecret },
+        EmbedAuth,
         { provide: SHARED_CACHE, useValue: shared },
         { provide: TokenCache, useValue: new TokenCache(shared) },
         { provide: CONFIG, useValue: config },

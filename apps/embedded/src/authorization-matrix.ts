@@ -198,6 +198,15 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixLine> = {
   'POST /api/dashboard/wechart/{tab}/{chartId}': ['deny', 'deny', 'deny', 'allow', 'allow', '-'],
   // the sources a dashboard folder's charts use (issue 29, spec 01 §7): the tab's read permission; unreadable sources unnamed
   'GET /api/dashboard/datasource/projects/{route}/{projectId}': ['deny', 'allow', 'allow', 'allow', 'allow', '-'],
+  // embedding (issue 32, docs/api/embedding.md): the embed routes take an embedding token only (embedding.integration-spec.ts);
+  // every session is refused. The signing secret: administrators only.
+  'GET /api/embed/resource': ['deny', 'deny', 'deny', 'deny', 'deny', '-'],
+  'POST /api/embed/chart/{chartId}': ['deny', 'deny', 'deny', 'deny', 'deny', '-'],
+  'POST /api/embed/picture/{chartId}': ['deny', 'deny', 'deny', 'deny', 'deny', '-'],
+  'POST /api/embed/details/{chartId}': ['deny', 'deny', 'deny', 'deny', 'deny', '-'],
+  'POST /api/embed/export/{chartId}': ['deny', 'deny', 'deny', 'deny', 'deny', '-'],
+  'GET /api/identity/admin/embed-secret': ['deny', 'deny', 'deny', 'deny', 'allow', '-'],
+  'POST /api/identity/admin/embed-secret/rotate': ['deny', 'deny', 'deny', 'deny', 'allow', '-'],
 };
 
 /**
@@ -369,14 +378,22 @@ export const API_KEY_MATRIX: Record<string, ApiKeyLine> = {
   'DELETE /api/robots/{robotId}': ['deny', 'deny', 'deny', 'allow', 'admin'],
   'GET /api/robots/choices': ['allow', 'deny', 'deny', 'allow', 'read'],
   'POST /api/dashboard/wechart/{tab}/{chartId}': ['deny', 'allow', 'deny', 'allow', 'dashboards:write'],
-  // report subscriptions (issue 30): reading them is a read; making, changing, sending and previewing one writes
-  'GET /api/subscription/mine': ['allow', 'deny', 'deny', 'allow', 'read'],
-  'GET /api/subscription/all': ['deny', 'deny', 'deny', 'allow', 'read'],
-  'POST /api/subscription': ['deny', 'allow', 'deny', 'allow', 'dashboards:write'],
-  'POST /api/subscription/preview': ['deny', 'allow', 'deny', 'allow', 'dashboards:write'],
-  'PUT /api/subscription/{id}': ['deny', 404, 'deny', 'allow', 'dashboards:write'],
-  'DELETE /api/subscription/{id}': ['deny', 404, 'deny', 'allow', 'dashboards:write'],
-  'GET /api/subscription/{id}/runs': [404, 'deny', 'deny', 'allow', 'read'],
-  'POST /api/subscription/{id}/send': ['deny', 404, 'deny', 'allow', 'dashboards:write'],
+  // report subscriptions (issue 30): no API key reaches them (they run later with the owner's full rights; ADR 0023 addendum)
+  'GET /api/subscription/mine': ['deny', 'deny', 'deny', 'deny', 'none'],
+  'GET /api/subscription/all': ['deny', 'deny', 'deny', 'deny', 'none'],
+  'POST /api/subscription': ['deny', 'deny', 'deny', 'deny', 'none'],
+  'POST /api/subscription/preview': ['deny', 'deny', 'deny', 'deny', 'none'],
+  'PUT /api/subscription/{id}': ['deny', 'deny', 'deny', 'deny', 'none'],
+  'DELETE /api/subscription/{id}': ['deny', 'deny', 'deny', 'deny', 'none'],
+  'GET /api/subscription/{id}/runs': ['deny', 'deny', 'deny', 'deny', 'none'],
+  'POST /api/subscription/{id}/send': ['deny', 'deny', 'deny', 'deny', 'none'],
   'GET /api/dashboard/datasource/projects/{route}/{projectId}': ['allow', 'deny', 'deny', 'allow', 'read'],
+  // embedding: no API key reaches the embed routes or the signing secret
+  'GET /api/embed/resource': ['deny', 'deny', 'deny', 'deny', 'none'],
+  'POST /api/embed/chart/{chartId}': ['deny', 'deny', 'deny', 'deny', 'none'],
+  'POST /api/embed/picture/{chartId}': ['deny', 'deny', 'deny', 'deny', 'none'],
+  'POST /api/embed/details/{chartId}': ['deny', 'deny', 'deny', 'deny', 'none'],
+  'POST /api/embed/export/{chartId}': ['deny', 'deny', 'deny', 'deny', 'none'],
+  'GET /api/identity/admin/embed-secret': ['deny', 'deny', 'deny', 'deny', 'none'],
+  'POST /api/identity/admin/embed-secret/rotate': ['deny', 'deny', 'deny', 'deny', 'none'],
 };

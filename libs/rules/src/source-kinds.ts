@@ -22,7 +22,7 @@ export type SourceModule = (typeof SOURCE_MODULES)[number];
  * 'analytics' for the platform's analytics store (DuckDB or PostgreSQL as BI_ANALYTICS_STORE says),
  * 'join' for a joined table (the engine of its inputs' store).
  */
-export type SourceEngine = 'mssql' | 'mysql' | 'oracle' | 'postgres' | 'trino' | 'analytics' | 'join';
+export type SourceEngine = 'mssql' | 'mysql' | 'oracle' | 'postgres' | 'trino' | 'clickhouse' | 'analytics' | 'join';
 
 /** How a kind gets its rows: queried on its own database at each read ('live'), or copied into the analytics store ('synced'). */
 export type SourceRows = 'live' | 'synced';
@@ -289,6 +289,21 @@ export const SOURCE_KIND_REGISTRY = {
    * copied like an ERP report, on a one-page form (docs/adr/0017-sbep-and-e10-sources.md).
    */
   e10: { ...erpProgramCopy, code: 10, scheme: 'e10', create: { name: 'data_source_e10' }, edit: { name: 'data_source_e10_edit' } },
+  /**
+   * ClickHouse (issue 34, docs/adr/0029-clickhouse-and-analytics-database.md): a live SQL source over ClickHouse's
+   * HTTP interface (@clickhouse/client; port 8443 or 443 speaks HTTPS), gated by the SQL flag like PostgreSQL.
+   * Code 12 added by this platform.
+   */
+  clickhouse: {
+    ...database,
+    code: 12,
+    module: 'sql',
+    engine: 'clickhouse',
+    scheme: 'clickhouse',
+    connection: { defaults: { port: 8123, userName: 'default', serverName: '', initialDatabase: 'default' }, service: false },
+    create: sqlWizard('clickhouse'),
+    icon: 'sql',
+  },
 } as const satisfies Record<string, SourceKindEntry>;
 
 export type SourceKindKey = keyof typeof SOURCE_KIND_REGISTRY;

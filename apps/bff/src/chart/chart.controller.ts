@@ -13,7 +13,7 @@ import { z } from 'zod';
 import { dashboardContent } from '../dashboard/dashboard.controller.js';
 import { tabAccess } from '../dashboard/tab-access.js';
 import { TemplateVisibility } from '../template/template-visibility.js';
-import { canAccessSource, isNoSourceAccess, projectView, readSources, viewerOf } from '../data-source/source-access.js';
+import { canAccessSource, isNoSourceAccess, projectView, querySource, readSources, viewerOf } from '../data-source/source-access.js';
 import { CHART_QUERY_CLIENT, DASHBOARD_CLIENT, DATA_SOURCE_CLIENT, WARNING_CLIENT, rpc } from '../grpc-clients.js';
 import { BFF_LOGGER } from '../warning/warn-stream.js';
 import { CurrentUser, type AuthUser } from '../http/auth.guard.js';
@@ -149,7 +149,7 @@ async function computeChartNow(
       tab,
       chartId: record.chartId,
       chartJson: record.chartJson,
-      source,
+      source: querySource(args.user, source),
       innerFiltersJson: b.innerFilters ? JSON.stringify(b.innerFilters) : '',
       globalFiltersJson: args.globalFilters && b.globalFilters ? JSON.stringify(b.globalFilters) : '',
       language,
@@ -198,7 +198,7 @@ export async function detailsAnswer(
       tab: t,
       chartId: record.chartId,
       chartJson: record.chartJson,
-      source,
+      source: querySource(user, source),
       innerFiltersJson: q.innerFilters ? JSON.stringify(q.innerFilters) : '',
       globalFiltersJson: q.globalFilters ? JSON.stringify(q.globalFilters) : '',
       detailFilterJson: q.filter ? JSON.stringify(q.filter) : '',

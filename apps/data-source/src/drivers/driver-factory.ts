@@ -1,5 +1,6 @@
 import type { DialectName } from '@bi/sql-text';
 import type { ConnectionSpec, SourceDriver } from './driver.js';
+import { ClickhouseDriver } from './clickhouse.driver.js';
 import { DuckdbDriver } from './duckdb.driver.js';
 import { MssqlDriver } from './mssql.driver.js';
 import { MysqlDriver } from './mysql.driver.js';
@@ -23,6 +24,8 @@ export function createDriver(spec: ConnectionSpec): SourceDriver {
       return new DuckdbDriver(spec);
     case 'trino':
       return new TrinoDriver(spec);
+    case 'clickhouse':
+      return new ClickhouseDriver(spec);
     default: {
       const unknown: never = engine;
       throw new Error(`no driver for engine ${String(unknown)}`);

@@ -91,6 +91,7 @@ const en: DataSourceCatalogue = {
     indicatorYifei: 'Indicator import (second provider)',
     sbep: 'SBEP',
     e10: 'E10',
+    clickhouse: 'ClickHouse',
     other: 'Type {{type}}',
   },
   conn: {

@@ -89,6 +89,7 @@ const zhCN = {
     indicatorYifei: '指标导入（第二提供方）',
     sbep: 'SBEP',
     e10: 'E10',
+    clickhouse: 'ClickHouse',
     other: '类型 {{type}}',
   },
   conn: {

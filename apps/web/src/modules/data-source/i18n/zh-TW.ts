@@ -91,6 +91,7 @@ const zhTW: DataSourceCatalogue = {
     indicatorYifei: '指標匯入（第二提供方）',
     sbep: 'SBEP',
     e10: 'E10',
+    clickhouse: 'ClickHouse',
     other: '類型 {{type}}',
   },
   conn: {

@@ -6,13 +6,13 @@ const keys = (flags: Parameters<typeof availableSourceTypes>[0]) => availableSou
 describe('source type gating by module flags', () => {
   it('lists every type when every flag is on (SQL Server, PostgreSQL and Trino share the sql flag)', () => {
     const on = { permission: true };
-    expect(keys({ sql: on, mysql: on, oracle: on, excel: on, e10report: on, api: on })).toEqual(['sql', 'mysql', 'oracle', 'postgres', 'trino', 'excel', 'join', 'api', 'erpReport', 'e10']);
+    expect(keys({ sql: on, mysql: on, oracle: on, excel: on, e10report: on, api: on })).toEqual(['sql', 'mysql', 'oracle', 'postgres', 'trino', 'excel', 'join', 'api', 'erpReport', 'e10', 'clickhouse']);
   });
 
   it('hides the types whose flag is off or missing', () => {
     expect(keys({ sql: { permission: false }, mysql: { permission: true } })).toEqual(['mysql']);
     expect(keys({ oracle: { permission: true } })).toEqual(['oracle']);
-    expect(keys({ sql: { permission: true } })).toEqual(['sql', 'postgres', 'trino']);
+    expect(keys({ sql: { permission: true } })).toEqual(['sql', 'postgres', 'trino', 'clickhouse']);
   });
 
   it('lists nothing without flags (not loaded, or no datasource:edit)', () => {
@@ -41,6 +41,7 @@ describe('source type gating by module flags', () => {
       mysql: '/data_source_sql/p%201/mysql',
       oracle: '/data_source_sql/p%201/oracle',
       postgres: '/data_source_sql/p%201/postgres',
+      clickhouse: '/data_source_sql/p%201/clickhouse',
       excel: '/data_source_excel/p%201/create',
       join: '/data_source/join_table/p%201',
     });
