@@ -140,6 +140,9 @@ const envShape = {
     BI_REPORT_EMAIL_DOMAINS: z.string().max(2000).optional(),
     // the product's address as its readers open it: the link back in report mails (unset: http://localhost:<PORT>)
     BI_PUBLIC_URL: z.string().url().max(500).optional(),
+    // issue 33: revisions kept per object (0: all) and days a deleted chart or dashboard stays in the trash
+    BI_REVISIONS_KEEP: z.coerce.number().int().min(0).max(1_000_000).default(0),
+    BI_TRASH_DAYS: positiveInt(3650).default(30),
 };
 
 /** A zone name the runtime knows (Intl throws a RangeError on any other). */
@@ -235,6 +238,8 @@ export interface AppConfig {
     /** BI_ROLLUPS: charts may be answered from the source's kept rollups */
     rollups: boolean;
   };
+  /** issue 33 (@bi/revisions): revisions kept per object (0: all), days a deleted object stays in the trash */
+  revisions: { keep: number; trashDays: number };
 }
 
 export class ConfigError extends Error {
@@ -343,6 +348,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     outbound: { allow: (e.BI_OUTBOUND_ALLOW ?? '').split(/[\s,]+/).filter(Boolean) },
     charts: { defaultCacheSeconds: e.BI_CHART_CACHE_SECONDS, sourceConcurrency: e.BI_CHART_SOURCE_CONCURRENCY, rollups: e.BI_ROLLUPS === 'on' },
+    revisions: { keep: e.BI_REVISIONS_KEEP, trashDays: e.BI_TRASH_DAYS },
   };
 }
 

@@ -20,6 +20,7 @@ import { uploadMessages } from './upload.js';
 import { warnMessages } from './warn.js';
 import { subscriptionMessages } from './subscription.js';
 import { robotMessages } from './robot.js';
+import { revisionMessages } from './revision.js';
 
 /**
  * Every feature's message file, by file name. A key prefix (the text before the first dot) lives in
@@ -48,6 +49,7 @@ export const MESSAGE_FILES = {
   render: renderMessages,
   robot: robotMessages,
   apikey: apikeyMessages,
+  revision: revisionMessages,
 } as const;
 
 /** All messages, merged: key → its text in each language. */
@@ -74,4 +76,5 @@ export const MESSAGES = {
   ...renderMessages,
   ...robotMessages,
   ...apikeyMessages,
+  ...revisionMessages,
 };
