@@ -44,6 +44,7 @@ import { SubscriptionController } from './subscription/subscription.controller.j
 import { BFF_LOGGER, EVENT_BUS, WarnStreamHub } from './warning/warn-stream.js';
 import { RobotChoicesController, RobotsAdminController } from './warning/robots.controller.js';
 import { WechartController } from './chart/wechart.controller.js';
+import { RevisionsController } from './revisions/revisions.controller.js';
 
 @Module({})
 export class BffModule {
@@ -82,6 +83,7 @@ export class BffModule {
         WechartController,
         RobotChoicesController,
         RobotsAdminController,
+        RevisionsController,
         // last: its POST data_source/{hash}[/{programId}] must not take the paths of the controllers above
         IndicatorController,
         ErpReportController,

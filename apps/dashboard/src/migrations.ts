@@ -1,5 +1,6 @@
 import { outboxMigration } from '@bi/messaging';
 import { settingsTableSql, type Migration } from '@bi/persistence';
+import { revisionsTableSql } from '@bi/revisions';
 
 export const DASHBOARD_SCHEMA = 'dashboard';
 
@@ -83,5 +84,10 @@ $$;
 CREATE TRIGGER charts_note_change AFTER INSERT OR UPDATE OR DELETE ON dashboard.charts
   FOR EACH ROW EXECUTE FUNCTION dashboard.note_chart_change();
 `,
+  },
+  {
+    // issue 33 (@bi/revisions): the history of dashboards and charts, and the trash of deleted ones
+    id: '0005_revisions',
+    sql: revisionsTableSql('dashboard'),
   },
 ];

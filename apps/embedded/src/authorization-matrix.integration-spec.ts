@@ -296,6 +296,15 @@ describe('authorization matrix', () => {
     'DELETE /api/robots/{robotId}': async () => ({ params: { robotId: await freshRobot() } }),
     'POST /api/dashboard/wechart/{tab}/{chartId}': async () => ({ body: { robotId: await (sharedRobot ??= freshRobot()), remark: 'matrix' } }),
     'GET /api/dashboard/datasource/projects/{route}/{projectId}': async () => ({ params: { route: 'dashboard', projectId: F.dProject } }),
+    // issue 33: the fixture chart's history (its first revision); a chart deleted by the admin for the trash
+    'GET /api/revisions/{kind}/{id}': async () => ({ params: { kind: 'chart', id: F.chart.chartId as string } }),
+    'GET /api/revisions/{kind}/{id}/{rev}/diff': async () => ({ params: { kind: 'chart', id: F.chart.chartId as string, rev: '1' } }),
+    'POST /api/revisions/{kind}/{id}/{rev}/restore': async () => ({ params: { kind: 'chart', id: F.chart.chartId as string, rev: '1' } }),
+    'POST /api/trash/{kind}/{id}/restore': async () => {
+      const id = (await freshChart()).chartId as string;
+      await ok('DELETE', `/api/dashboard/chart/dashboard/${id}`);
+      return { params: { kind: 'chart', id } };
+    },
   };
 
   const subscriptionBody = () => ({ name: unique('Report'), dashboardId: F.dash, schedule: { frequency: 'daily', hour: 9 }, recipients: [{ kind: 'user', userId: F.someUserId }], formats: ['csv'] });

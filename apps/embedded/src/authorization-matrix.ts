@@ -198,6 +198,12 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixLine> = {
   'POST /api/dashboard/wechart/{tab}/{chartId}': ['deny', 'deny', 'deny', 'allow', 'allow', '-'],
   // the sources a dashboard folder's charts use (issue 29, spec 01 §7): the tab's read permission; unreadable sources unnamed
   'GET /api/dashboard/datasource/projects/{route}/{projectId}': ['deny', 'allow', 'allow', 'allow', 'allow', '-'],
+  // issue 33: history and trash (docs/api/revisions.md); a chart's history needs its source (the fixture chart is on the owner's)
+  'GET /api/revisions/{kind}/{id}': ['deny', 'deny', 'deny', 'allow', 'allow', '-'],
+  'GET /api/revisions/{kind}/{id}/{rev}/diff': ['deny', 'deny', 'deny', 'allow', 'allow', '-'],
+  'POST /api/revisions/{kind}/{id}/{rev}/restore': ['deny', 'deny', 'deny', 'allow', 'allow', '-'],
+  'GET /api/trash': ['deny', 'allow', 'allow', 'allow', 'allow', '-'],
+  'POST /api/trash/{kind}/{id}/restore': ['deny', 'deny', 'deny', 'allow', 'allow', '-'],
 };
 
 /**
@@ -379,4 +385,10 @@ export const API_KEY_MATRIX: Record<string, ApiKeyLine> = {
   'GET /api/subscription/{id}/runs': [404, 'deny', 'deny', 'allow', 'read'],
   'POST /api/subscription/{id}/send': ['deny', 404, 'deny', 'allow', 'dashboards:write'],
   'GET /api/dashboard/datasource/projects/{route}/{projectId}': ['allow', 'deny', 'deny', 'allow', 'read'],
+  // issue 33: history and trash
+  'GET /api/revisions/{kind}/{id}': ['allow', 'deny', 'deny', 'allow', 'read'],
+  'GET /api/revisions/{kind}/{id}/{rev}/diff': ['allow', 'deny', 'deny', 'allow', 'read'],
+  'POST /api/revisions/{kind}/{id}/{rev}/restore': ['deny', 'allow', 'deny', 'allow', 'dashboards:write'],
+  'GET /api/trash': ['allow', 'deny', 'deny', 'allow', 'read'],
+  'POST /api/trash/{kind}/{id}/restore': ['deny', 'allow', 'deny', 'allow', 'dashboards:write'],
 };

@@ -68,7 +68,7 @@ export class ChartLinksController {
       const s = sources.get(onDashboard.get(t.chartId)!.dataSourceId);
       return { chartId: t.chartId, fields: s ? sourceFieldRefs(s) : [] };
     });
-    return dashboardContent(await rpc(this.dashboards.saveLinkage({ tab: w.tab, chartId, linkageJson: JSON.stringify(linkage), targetFields })));
+    return dashboardContent(await rpc(this.dashboards.saveLinkage({ tab: w.tab, chartId, linkageJson: JSON.stringify(linkage), targetFields, actorId: user.userId })));
   }
 
   @Post('copy_chart/:tab/:chartId')

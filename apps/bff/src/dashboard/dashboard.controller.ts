@@ -110,7 +110,7 @@ export class DashboardController {
   @ApiOperation({ summary: 'Save the layout: the grid items of the dashboard' })
   async saveLayout(@Param('apiName') apiName: string, @Param('dashboardId') dashboardId: string, @Body() body: unknown, @CurrentUser() user: AuthUser) {
     const aspects = parseInput(layoutBody, body) as dashboardV1.GridItem[];
-    return dashboardContent(await rpc(this.dashboards.saveLayout({ tab: tabAccess(user, apiName, 'write'), dashboardId, aspects })));
+    return dashboardContent(await rpc(this.dashboards.saveLayout({ tab: tabAccess(user, apiName, 'write'), dashboardId, aspects, actorId: user.userId })));
   }
 
   @Post('hide_setting/:tab')
@@ -118,7 +118,7 @@ export class DashboardController {
   @ApiOperation({ summary: 'Hide or show charts [{chartId, hide}]' })
   async hide(@Param('tab') tab: string, @Body() body: unknown, @CurrentUser() user: AuthUser) {
     const items = parseInput(hideBody, body).map(({ chartId, hide }) => ({ chartId, hide }));
-    return (await rpc(this.dashboards.saveHideSettings({ tab: tabAccess(user, tab, 'write'), items }))).charts;
+    return (await rpc(this.dashboards.saveHideSettings({ tab: tabAccess(user, tab, 'write'), items, actorId: user.userId }))).charts;
   }
 
   @Get('all_charts/:tab/:dashboardId')
@@ -132,7 +132,7 @@ export class DashboardController {
   async deleteChart(@Param('tab') tab: string, @Param('chartId') chartId: string, @CurrentUser() user: AuthUser) {
     const w = await this.writes.chart(user, tab, chartId);
     const what = await this.deletions.chart(w.tab, w.record);
-    const r = await rpc(this.dashboards.deleteChart({ tab: w.tab, chartId }));
+    const r = await rpc(this.dashboards.deleteChart({ tab: w.tab, chartId, actorId: user.userId }));
     await this.deletions.record(user, 'chart.delete', `chart:${chartId}`, what);
     return r;
   }
@@ -148,7 +148,7 @@ export class DashboardController {
   @ApiOperation({ summary: 'Rename a dashboard {name}' })
   renameDashboard(@Param('tab') tab: string, @Param('dashboardId') dashboardId: string, @Body() body: unknown, @CurrentUser() user: AuthUser) {
     const { name } = parseInput(nameBody, body);
-    return rpc(this.dashboards.renameDashboard({ tab: tabAccess(user, tab, 'write'), dashboardId, name }));
+    return rpc(this.dashboards.renameDashboard({ tab: tabAccess(user, tab, 'write'), dashboardId, name, actorId: user.userId }));
   }
 
   @Delete(':tab/:dashboardId')
@@ -157,7 +157,7 @@ export class DashboardController {
     // the dashboard's charts go with it: each needs what deleting that chart needs (ChartWriteAccess)
     const t = await this.writes.dashboard(user, tab, dashboardId);
     const what = await this.deletions.dashboard(t, dashboardId);
-    const r = await rpc(this.dashboards.deleteDashboard({ tab: t, dashboardId }));
+    const r = await rpc(this.dashboards.deleteDashboard({ tab: t, dashboardId, actorId: user.userId }));
     await this.deletions.record(user, 'dashboard.delete', `dashboard:${dashboardId}`, what);
     return r;
   }

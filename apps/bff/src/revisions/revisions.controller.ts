@@ -1,0 +1,181 @@
+import { Controller, Get, Inject, Param, Post, Query, Req } from '@nestjs/common';
+import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { canReadSource } from '@bi/access';
+import { AppError } from '@bi/core';
+import { hasMessage, translate, type Language } from '@bi/i18n';
+import type { dashboardV1, dataSourceV1, identityV1 } from '@bi/proto';
+import type { RevisionDiff, RevisionEntry, SummaryPart } from '@bi/revisions';
+import type { Tab } from '@bi/rules';
+import { z } from 'zod';
+import { ChartWriteAccess } from '../chart/chart-write-access.js';
+import { tabAccess } from '../dashboard/tab-access.js';
+import { DASHBOARD_CLIENT, DATA_SOURCE_CLIENT, IDENTITY_CLIENT, rpc } from '../grpc-clients.js';
+import { CurrentUser, principalOf, type AuthUser } from '../http/auth.guard.js';
+import { requestLanguage } from '../http/request-language.js';
+import { parseInput } from '../http/validation.js';
+
+/** The kinds whose history the BFF serves (issue 33): the dashboard service's for now. */
+const kindParam = z.enum(['dashboard', 'chart']);
+const idParam = z.string().uuid();
+const revParam = z.coerce.number().int().min(1).max(1_000_000_000);
+const tabQuery = z.enum(['dashboard', 'template']).default('dashboard');
+const againstQuery = z.coerce.number().int().min(0).max(1_000_000_000).default(0);
+
+type Headers = { headers: Record<string, string | string[] | undefined> };
+interface ObjectNow {
+  label: string;
+  parentId: string;
+  deleted: boolean;
+  dataSourceIds: string[];
+}
+interface TrashRow {
+  kind: 'dashboard' | 'chart';
+  objectId: string;
+  label: string;
+  parentId: string;
+  actorId: string;
+  deletedAt: string;
+  rev: number;
+  daysLeft: number;
+  dataSourceIds: string[];
+}
+
+/** A summary in the reader's language: its parts joined; an aggregator named in its own words. */
+export function summaryText(parts: readonly SummaryPart[], lang: Language): string {
+  return parts
+    .map((p) => {
+      const params = { ...(p.params ?? {}) };
+      const agg = `chart.aggregator.${String(params.to ?? '')}`;
+      if (p.key === 'revision.changed_aggregator' && hasMessage(agg)) params.to = translate(agg, lang);
+      return hasMessage(p.key) ? translate(p.key, lang, params) : '';
+    })
+    .filter(Boolean)
+    .join(lang === 'en' ? '; ' : '；');
+}
+
+/**
+ * History, diff, restore and trash of dashboards and charts (issue 33, docs/api/revisions.md).
+ * Reading follows reading the object (the tab's read permission; a chart's history also its sources,
+ * canReadSource); restoring follows writing it (ChartWriteAccess, the one check of chart writes).
+ */
+@ApiTags('revisions')
+@ApiBearerAuth()
+@Controller()
+export class RevisionsController {
+  constructor(
+    @Inject(DASHBOARD_CLIENT) private readonly dashboards: dashboardV1.DashboardServiceClient,
+    @Inject(DATA_SOURCE_CLIENT) private readonly sources: dataSourceV1.DataSourceServiceClient,
+    @Inject(IDENTITY_CLIENT) private readonly identity: identityV1.IdentityServiceClient,
+    private readonly writes: ChartWriteAccess,
+  ) {}
+
+  @Get('revisions/:kind/:id')
+  @ApiOperation({ summary: "An object's history, newest first (?tab=dashboard|template): [{rev, actorId, actorName, at, summary, deleted, restoredFrom}]" })
+  async list(@Param('kind') kind: string, @Param('id') id: string, @Query('tab') tab: string | undefined, @CurrentUser() user: AuthUser, @Req() req: Headers) {
+    const k = parseInput(kindParam, kind);
+    const t = tabAccess(user, parseInput(tabQuery, tab), 'read');
+    const reply = await rpc(this.dashboards.listRevisions({ kind: k, tab: t, objectId: parseInput(idParam, id), rev: 0, against: 0, actorId: '', limit: 200 }));
+    const object = JSON.parse(reply.objectJson) as ObjectNow;
+    await this.readable(user, object.dataSourceIds);
+    const revisions = JSON.parse(reply.revisionsJson) as RevisionEntry[];
+    return { kind: k, objectId: id, ...object, revisions: await this.view(revisions, requestLanguage(req)) };
+  }
+
+  @Get('revisions/:kind/:id/:rev/diff')
+  @ApiOperation({ summary: 'What a revision changed against another (?against=, default the one before): {changes: [{path, before, after}], layout?}' })
+  async diff(
+    @Param('kind') kind: string,
+    @Param('id') id: string,
+    @Param('rev') rev: string,
+    @Query('against') against: string | undefined,
+    @Query('tab') tab: string | undefined,
+    @CurrentUser() user: AuthUser,
+  ) {
+    const k = parseInput(kindParam, kind);
+    const t = tabAccess(user, parseInput(tabQuery, tab), 'read');
+    const reply = await rpc(this.dashboards.diffRevision({ kind: k, tab: t, objectId: parseInput(idParam, id), rev: parseInput(revParam, rev), against: parseInput(againstQuery, against), actorId: '', limit: 0 }));
+    const { dataSourceIds, ...diff } = JSON.parse(reply.diffJson) as RevisionDiff & { dataSourceIds: string[] };
+    await this.readable(user, dataSourceIds);
+    return diff;
+  }
+
+  @Post('revisions/:kind/:id/:rev/restore')
+  @ApiOperation({ summary: 'Restore an object to a revision: a new revision (history is never rewritten); answers the history' })
+  async restore(@Param('kind') kind: string, @Param('id') id: string, @Param('rev') rev: string, @Query('tab') tab: string | undefined, @CurrentUser() user: AuthUser, @Req() req: Headers) {
+    const k = parseInput(kindParam, kind);
+    const objectId = parseInput(idParam, id);
+    const r = parseInput(revParam, rev);
+    const t = await this.mayWrite(user, k, parseInput(tabQuery, tab), objectId, r);
+    const reply = await rpc(this.dashboards.restoreRevision({ kind: k, tab: t, objectId, rev: r, against: 0, actorId: user.userId, limit: 0 }));
+    const object = JSON.parse(reply.objectJson) as ObjectNow;
+    return { kind: k, objectId, ...object, revisions: await this.view(JSON.parse(reply.revisionsJson) as RevisionEntry[], requestLanguage(req)) };
+  }
+
+  @Get('trash')
+  @ApiOperation({ summary: 'Deleted dashboards and charts still restorable (?tab=): [{kind, objectId, label, deletedAt, actorName, daysLeft}]' })
+  async trash(@Query('tab') tab: string | undefined, @CurrentUser() user: AuthUser) {
+    const t = tabAccess(user, parseInput(tabQuery, tab), 'read');
+    const rows = JSON.parse((await rpc(this.dashboards.listTrash({ tab: t }))).entriesJson) as TrashRow[];
+    const principal = principalOf(user);
+    const sources = await this.sourcesOf(rows.flatMap((r) => r.dataSourceIds));
+    const visible = rows.filter((r) => r.dataSourceIds.every((s) => { const src = sources.get(s); return !src || canReadSource(principal, src); }));
+    const names = await this.names(visible.map((r) => r.actorId));
+    return visible.map(({ dataSourceIds: _s, ...r }) => ({ ...r, actorName: names.get(r.actorId) ?? '' }));
+  }
+
+  @Post('trash/:kind/:id/restore')
+  @ApiOperation({ summary: 'Bring a deleted chart (to its dashboard and place) or dashboard (with its charts) back from the trash' })
+  async restoreFromTrash(@Param('kind') kind: string, @Param('id') id: string, @Query('tab') tab: string | undefined, @CurrentUser() user: AuthUser, @Req() req: Headers) {
+    const k = parseInput(kindParam, kind);
+    const objectId = parseInput(idParam, id);
+    const t = tabAccess(user, parseInput(tabQuery, tab), 'write');
+    const entry = (JSON.parse((await rpc(this.dashboards.listTrash({ tab: t }))).entriesJson) as TrashRow[]).find((r) => r.kind === k && r.objectId === objectId);
+    if (!entry) throw new AppError('not_found', 'trash.not_found');
+    // what writing those charts anew needs: the caller may use each one's source
+    await this.readable(user, entry.dataSourceIds, 'chart.write_forbidden', entry.label);
+    const reply = await rpc(this.dashboards.restoreFromTrash({ kind: k, tab: t, objectId, rev: 0, against: 0, actorId: user.userId, limit: 0 }));
+    const object = JSON.parse(reply.objectJson) as ObjectNow;
+    return { kind: k, objectId, ...object, revisions: await this.view(JSON.parse(reply.revisionsJson) as RevisionEntry[], requestLanguage(req)) };
+  }
+
+  /** A restore writes the object: a chart as a chart write onto the revision's source, a dashboard as writing each of its charts. */
+  private async mayWrite(user: AuthUser, kind: 'dashboard' | 'chart', tab: Tab, id: string, rev: number): Promise<Tab> {
+    if (kind === 'dashboard') return this.writes.dashboard(user, tab, id);
+    const t = tabAccess(user, tab, 'write');
+    const diff = JSON.parse((await rpc(this.dashboards.diffRevision({ kind, tab: t, objectId: id, rev, against: rev, actorId: '', limit: 0 }))).diffJson) as { dataSourceIds: string[] };
+    await this.writes.chart(user, t, id);
+    await this.readable(user, diff.dataSourceIds, 'chart.source_forbidden');
+    return t;
+  }
+
+  /** The caller may read every one of these sources (a deleted source is no one's to guard). */
+  private async readable(user: AuthUser, ids: readonly string[], key: 'auth.forbidden' | 'chart.write_forbidden' | 'chart.source_forbidden' = 'auth.forbidden', title = ''): Promise<void> {
+    const principal = principalOf(user);
+    for (const source of (await this.sourcesOf(ids)).values()) if (!canReadSource(principal, source)) throw new AppError('forbidden', key, { title });
+  }
+
+  private async sourcesOf(ids: readonly string[]): Promise<Map<string, { dataSourceId: string; createdById: string }>> {
+    const out = new Map<string, { dataSourceId: string; createdById: string }>();
+    await Promise.all(
+      [...new Set(ids)].filter(Boolean).map(async (dataSourceId) => {
+        try {
+          out.set(dataSourceId, await rpc(this.sources.getSource({ dataSourceId })));
+        } catch (e) {
+          if (!(e instanceof AppError && e.kind === 'not_found')) throw e;
+        }
+      }),
+    );
+    return out;
+  }
+
+  private async names(ids: readonly string[]): Promise<Map<string, string>> {
+    if (!ids.some(Boolean)) return new Map();
+    const users = (await rpc(this.identity.listRolesUsers({}))).users;
+    return new Map(users.map((u) => [u.id, u.name]));
+  }
+
+  private async view(revisions: readonly RevisionEntry[], lang: Language) {
+    const names = await this.names(revisions.map((r) => r.actorId));
+    return revisions.map((r) => ({ ...r, actorName: names.get(r.actorId) ?? '', summaryText: summaryText(r.summary, lang) }));
+  }
+}
