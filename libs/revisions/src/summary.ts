@@ -67,16 +67,17 @@ function dashboardParts(a: Obj, b: Obj): SummaryPart[] {
   const hidA = new Set((Array.isArray(a.hidden) ? a.hidden : []).map(text));
   const hidB = new Set((Array.isArray(b.hidden) ? b.hidden : []).map(text));
   const hid = [...hidB].filter((x) => !hidA.has(x)).length;
-  const shown = [...hidA].filter((x) => !hidB.has(x)).length;
+  const unhidden = [...hidA].filter((x) => !hidB.has(x)).length;
   if (hid) parts.push({ key: 'revision.hid_charts', params: { count: hid } });
-  if (shown) parts.push({ key: 'revision.showed_charts', params: { count: shown } });
+  if (unhidden) parts.push({ key: 'revision.showed_charts', params: { count: unhidden } });
   const fa = new Map(list(a.globalFilter).map((x) => [text(x.name), x]));
   const fb = new Map(list(b.globalFilter).map((x) => [text(x.name), x]));
+  const shown = (x: Obj | undefined, n: string) => text(x?.title) || n;
   for (const [n, x] of fb) {
-    if (!fa.has(n)) parts.push({ key: 'revision.added_filter', params: { name: n } });
-    else if (!sameValue(fa.get(n), x)) parts.push({ key: 'revision.changed_filter', params: { name: n } });
+    if (!fa.has(n)) parts.push({ key: 'revision.added_filter', params: { name: shown(x, n) } });
+    else if (!sameValue(fa.get(n), x)) parts.push({ key: 'revision.changed_filter', params: { name: shown(x, n) } });
   }
-  for (const n of fa.keys()) if (!fb.has(n)) parts.push({ key: 'revision.removed_filter', params: { name: n } });
+  for (const [n, x] of fa) if (!fb.has(n)) parts.push({ key: 'revision.removed_filter', params: { name: shown(x, n) } });
   if (!sameValue(a.linkage, b.linkage)) parts.push({ key: 'revision.changed_linkage' });
   return parts;
 }
@@ -107,12 +108,15 @@ function chartParts(a: Obj, b: Obj): SummaryPart[] {
   if (a.place && b.place && (pa.row !== pb.row || pa.col !== pb.col)) parts.push({ key: 'revision.moved_charts', params: { count: 1 } });
   if (a.place && b.place && (pa.sizeX !== pb.sizeX || pa.sizeY !== pb.sizeY)) parts.push({ key: 'revision.resized_charts', params: { count: 1 } });
   if (a.hide !== b.hide) parts.push({ key: b.hide ? 'revision.hid_charts' : 'revision.showed_charts', params: { count: 1 } });
-  return parts;
+  // the other settings (labels, axes, colours, …) by name
+  return [...parts, ...genericParts(a, b, CHART_SUMMARISED)];
 }
 
+const CHART_SUMMARISED = new Set(['title', 'type', 'dataSourceId', ...FIELD_LISTS, 'customOption', 'warnConfigData', 'linkage', 'place', 'hide', 'dashboardId', 'chartId']);
+
 /** Top-level keys that differ, for kinds without a summary of their own. */
-function genericParts(a: Obj, b: Obj): SummaryPart[] {
-  const keys = [...new Set([...Object.keys(a), ...Object.keys(b)])].filter((k) => !sameValue(a[k], b[k])).sort();
+function genericParts(a: Obj, b: Obj, skip: ReadonlySet<string> = new Set()): SummaryPart[] {
+  const keys = [...new Set([...Object.keys(a), ...Object.keys(b)])].filter((k) => !skip.has(k) && !sameValue(a[k], b[k])).sort();
   return keys.length ? [{ key: 'revision.changed_fields', params: { count: keys.length, fields: keys.slice(0, 5).join(', ') } }] : [];
 }
 

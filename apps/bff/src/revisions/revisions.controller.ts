@@ -18,8 +18,8 @@ import { parseInput } from '../http/validation.js';
 const kindParam = z.enum(['dashboard', 'chart']);
 const idParam = z.string().uuid();
 const revParam = z.coerce.number().int().min(1).max(1_000_000_000);
-const tabQuery = z.enum(['dashboard', 'template']).default('dashboard');
-const againstQuery = z.coerce.number().int().min(0).max(1_000_000_000).default(0);
+const tabQuery = z.enum(['dashboard', 'template']);
+const againstQuery = z.coerce.number().int().min(0).max(1_000_000_000);
 
 type Headers = { headers: Record<string, string | string[] | undefined> };
 interface ObjectNow {
@@ -73,7 +73,7 @@ export class RevisionsController {
   @ApiOperation({ summary: "An object's history, newest first (?tab=dashboard|template): [{rev, actorId, actorName, at, summary, deleted, restoredFrom}]" })
   async list(@Param('kind') kind: string, @Param('id') id: string, @Query('tab') tab: string | undefined, @CurrentUser() user: AuthUser, @Req() req: Headers) {
     const k = parseInput(kindParam, kind);
-    const t = tabAccess(user, parseInput(tabQuery, tab), 'read');
+    const t = tabAccess(user, parseInput(tabQuery, tab ?? 'dashboard'), 'read');
     const reply = await rpc(this.dashboards.listRevisions({ kind: k, tab: t, objectId: parseInput(idParam, id), rev: 0, against: 0, actorId: '', limit: 200 }));
     const object = JSON.parse(reply.objectJson) as ObjectNow;
     await this.readable(user, object.dataSourceIds);
@@ -92,8 +92,8 @@ export class RevisionsController {
     @CurrentUser() user: AuthUser,
   ) {
     const k = parseInput(kindParam, kind);
-    const t = tabAccess(user, parseInput(tabQuery, tab), 'read');
-    const reply = await rpc(this.dashboards.diffRevision({ kind: k, tab: t, objectId: parseInput(idParam, id), rev: parseInput(revParam, rev), against: parseInput(againstQuery, against), actorId: '', limit: 0 }));
+    const t = tabAccess(user, parseInput(tabQuery, tab ?? 'dashboard'), 'read');
+    const reply = await rpc(this.dashboards.diffRevision({ kind: k, tab: t, objectId: parseInput(idParam, id), rev: parseInput(revParam, rev), against: parseInput(againstQuery, against ?? '0'), actorId: '', limit: 0 }));
     const { dataSourceIds, ...diff } = JSON.parse(reply.diffJson) as RevisionDiff & { dataSourceIds: string[] };
     await this.readable(user, dataSourceIds);
     return diff;
@@ -105,7 +105,7 @@ export class RevisionsController {
     const k = parseInput(kindParam, kind);
     const objectId = parseInput(idParam, id);
     const r = parseInput(revParam, rev);
-    const t = await this.mayWrite(user, k, parseInput(tabQuery, tab), objectId, r);
+    const t = await this.mayWrite(user, k, parseInput(tabQuery, tab ?? 'dashboard'), objectId, r);
     const reply = await rpc(this.dashboards.restoreRevision({ kind: k, tab: t, objectId, rev: r, against: 0, actorId: user.userId, limit: 0 }));
     const object = JSON.parse(reply.objectJson) as ObjectNow;
     return { kind: k, objectId, ...object, revisions: await this.view(JSON.parse(reply.revisionsJson) as RevisionEntry[], requestLanguage(req)) };
@@ -114,7 +114,7 @@ export class RevisionsController {
   @Get('trash')
   @ApiOperation({ summary: 'Deleted dashboards and charts still restorable (?tab=): [{kind, objectId, label, deletedAt, actorName, daysLeft}]' })
   async trash(@Query('tab') tab: string | undefined, @CurrentUser() user: AuthUser) {
-    const t = tabAccess(user, parseInput(tabQuery, tab), 'read');
+    const t = tabAccess(user, parseInput(tabQuery, tab ?? 'dashboard'), 'read');
     const rows = JSON.parse((await rpc(this.dashboards.listTrash({ tab: t }))).entriesJson) as TrashRow[];
     const principal = principalOf(user);
     const sources = await this.sourcesOf(rows.flatMap((r) => r.dataSourceIds));
@@ -128,7 +128,7 @@ export class RevisionsController {
   async restoreFromTrash(@Param('kind') kind: string, @Param('id') id: string, @Query('tab') tab: string | undefined, @CurrentUser() user: AuthUser, @Req() req: Headers) {
     const k = parseInput(kindParam, kind);
     const objectId = parseInput(idParam, id);
-    const t = tabAccess(user, parseInput(tabQuery, tab), 'write');
+    const t = tabAccess(user, parseInput(tabQuery, tab ?? 'dashboard'), 'write');
     const entry = (JSON.parse((await rpc(this.dashboards.listTrash({ tab: t }))).entriesJson) as TrashRow[]).find((r) => r.kind === k && r.objectId === objectId);
     if (!entry) throw new AppError('not_found', 'trash.not_found');
     // what writing those charts anew needs: the caller may use each one's source
