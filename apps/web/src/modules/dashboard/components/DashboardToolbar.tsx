@@ -6,6 +6,8 @@ import {
   FilterOutlined,
   FullscreenExitOutlined,
   FullscreenOutlined,
+  DeleteOutlined,
+  HistoryOutlined,
   LockOutlined,
   MailOutlined,
   PlusOutlined,
@@ -37,6 +39,9 @@ interface DashboardToolbarProps {
   onRefreshMinutes: (minutes: number) => void;
   /** "Subscribe" (report subscriptions; the dashboard tab only): its label and what it opens */
   subscribe?: { label: string; onClick: () => void };
+  /** "History" and "Trash" (issue 33; editors): their labels and what they open */
+  history?: { label: string; onClick: () => void };
+  trash?: { label: string; onClick: () => void };
 }
 
 /** Toolbar of the dashboard page (spec 01 §2). */
@@ -82,6 +87,16 @@ export function DashboardToolbar(props: DashboardToolbarProps) {
       {actions.hideCharts ? (
         <Button icon={<EyeInvisibleOutlined />} data-testid="toolbar-hide-charts" onClick={props.onHideCharts}>
           {db('board.toolbar.hideCharts')}
+        </Button>
+      ) : null}
+      {props.history ? (
+        <Button icon={<HistoryOutlined />} data-testid="toolbar-history" onClick={props.history.onClick}>
+          {props.history.label}
+        </Button>
+      ) : null}
+      {props.trash ? (
+        <Button icon={<DeleteOutlined />} data-testid="toolbar-trash" onClick={props.trash.onClick}>
+          {props.trash.label}
         </Button>
       ) : null}
       {actions.carousel ? (

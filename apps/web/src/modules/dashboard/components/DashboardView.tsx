@@ -37,6 +37,9 @@ import { DashboardGrid } from './DashboardGrid';
 import { DashboardToolbar } from './DashboardToolbar';
 import { SubscriptionDialog, useSubTranslation, type SubscriptionTarget } from '../../subscriptions';
 import { useDbTranslation } from '../i18n';
+import { HistoryPanel } from '../../history/components/HistoryPanel';
+import { TrashPanel } from '../../history/components/TrashPanel';
+import { useHsTranslation } from '../../history/i18n';
 
 interface DashboardViewProps {
   tab: TabType;
@@ -136,6 +139,10 @@ function DashboardBoard({ tab, apiTab, apiName, lockEdit, projectId, content, us
   /** Bumped to rebuild the grid from the server's layout (after a failed save). */
   const [gridVersion, setGridVersion] = useState(0);
   const boxExtension = useBoxExtension(apiTab);
+  // history and trash (issue 33, modules/history): the panel of the dashboard or of one chart
+  const { hs } = useHsTranslation();
+  const [historyOf, setHistoryOf] = useState<{ kind: 'dashboard' | 'chart'; objectId: string; name: string } | null>(null);
+  const [trashOpen, setTrashOpen] = useState(false);
 
   // the tab opens this dashboard again next time (DashboardPage's landing)
   useEffect(() => {
@@ -252,6 +259,14 @@ function DashboardBoard({ tab, apiTab, apiName, lockEdit, projectId, content, us
   void prefetched;
 
   const chartActions = (chart: ChartSummary) => chartBoxActions({ editAuth, dataSourceAuth: dataSourceAuth(chart.dataSourceId), apiName, tab: apiTab });
+  /** After a restore: the dashboard's content, its grid and every chart's run afresh. */
+  const afterRestore = () => {
+    void queryClient.invalidateQueries({ queryKey: dashboardKeys.content(apiTab, content.dashboardId) });
+    void queryClient.invalidateQueries({ queryKey: dashboardKeys.projects(apiTab) });
+    void queryClient.invalidateQueries({ queryKey: dashboardKeys.allCharts(apiTab, content.dashboardId) });
+    setGridVersion((v) => v + 1);
+    setGlobalRefresh((v) => v + 1);
+  };
 
   const confirmDelete = (chart: ChartSummary) =>
     modal.confirm(deleteConfirmation(t, {
@@ -341,7 +356,11 @@ function DashboardBoard({ tab, apiTab, apiName, lockEdit, projectId, content, us
       innerFilterBar={detail.barOf(chart, chartActions(chart).edit)}
       onDetailQuery={() => detail.openDetails(chart)}
       onExportRows={() => detail.exportRows(chart, filtersOf(chart))}
-      extraMenu={[...(boxExtension.menuOf?.(chart, filtersOf(chart)) ?? []), ...(subscribable ? [{ key: 'subscribe', testId: 'menu-subscribe', label: st('entry'), onClick: () => subscribeTo(chart) }] : [])]}
+      extraMenu={[
+        ...(boxExtension.menuOf?.(chart, filtersOf(chart)) ?? []),
+        ...(subscribable ? [{ key: 'subscribe', testId: 'menu-subscribe', label: st('entry'), onClick: () => subscribeTo(chart) }] : []),
+        ...(chartActions(chart).edit ? [{ key: 'history', testId: 'menu-history', label: hs('entry'), onClick: () => setHistoryOf({ kind: 'chart', objectId: chart.chartId, name: chart.title }) }] : []),
+      ]}
     />
   );
 
@@ -400,6 +419,12 @@ function DashboardBoard({ tab, apiTab, apiName, lockEdit, projectId, content, us
             onToggleLock={() => setLocked((value) => (canToggleLock({ apiName }) ? !value : value))}
             onRefreshMinutes={setRefreshMinutes}
             {...(subscribable ? { subscribe: { label: st('entry'), onClick: () => subscribeTo() } } : {})}
+            {...(toolbar.addChart
+              ? {
+                  history: { label: hs('entry'), onClick: () => setHistoryOf({ kind: 'dashboard', objectId: content.dashboardId, name: content.name }) },
+                  trash: { label: hs('trashEntry'), onClick: () => setTrashOpen(true) },
+                }
+              : {})}
           />
         </header>
 
@@ -440,6 +465,10 @@ function DashboardBoard({ tab, apiTab, apiName, lockEdit, projectId, content, us
         {linkage.renderDialogs(filtersOf)}
         {detail.renderDialogs(filtersOf)}
         {boxExtension.dialogs}
+        {historyOf ? (
+          <HistoryPanel tab={apiTab} kind={historyOf.kind} objectId={historyOf.objectId} name={historyOf.name} canRestore={editAuth} onClose={() => setHistoryOf(null)} onRestored={afterRestore} />
+        ) : null}
+        {trashOpen ? <TrashPanel tab={apiTab} onClose={() => setTrashOpen(false)} onRestored={afterRestore} /> : null}
         {subscribing ? <SubscriptionDialog open target={subscribing} onClose={() => setSubscribing(null)} /> : null}
         {dialog === 'globalFilter' ? (
           <GlobalFilterDialog
