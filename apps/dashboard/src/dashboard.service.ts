@@ -249,7 +249,7 @@ export class DashboardService {
       await this.repo.saveAspects(t, req.dashboardId, aspects, tx);
     });
     await this.revisions.record(t, 'chart', id, req.actorId);
-    await this.revisions.record(t, 'dashboard', req.dashboardId, req.actorId);
+    await this.revisions.record(t, 'dashboard', req.dashboardId, req.actorId, { fold: false });
     return { chartId: id, dashboardId: req.dashboardId, title, type, dataSourceId: req.dataSourceId ?? '', hide: false };
   }
 
@@ -262,7 +262,7 @@ export class DashboardService {
     await this.revisions.baseline(t, 'dashboard', chart.dashboardId);
     await this.revisions.trashChart(t, chartId, actorId);
     await this.repo.deleteChart(t, chartId);
-    await this.revisions.record(t, 'dashboard', chart.dashboardId, actorId);
+    await this.revisions.record(t, 'dashboard', chart.dashboardId, actorId, { fold: false });
     await renewChartStamps(this.cache, [chartId]);
   }
 
@@ -275,6 +275,7 @@ export class DashboardService {
     const target = tabOrInvalid(req.targetTab || req.tab);
     idOrNotFound(req.chartId, 'chart.not_found');
     await this.dashboard(target, req.targetDashboardId);
+    await this.revisions.baseline(target, 'dashboard', req.targetDashboardId);
     const id = randomUUID();
     return this.repo.db.transaction(async (tx) => {
       const source = await this.repo.chartWithDefinition(t, req.chartId, tx);
@@ -290,6 +291,7 @@ export class DashboardService {
       return { chartId: id, dashboardId: req.targetDashboardId, title: source.title, type: source.type, dataSourceId: source.data_source_id, hide: false };
     }).then(async (copy) => {
       await this.revisions.record(target, 'chart', id, req.userId);
+      await this.revisions.record(target, 'dashboard', req.targetDashboardId, req.userId, { fold: false });
       return copy;
     });
   }

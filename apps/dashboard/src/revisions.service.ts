@@ -112,9 +112,12 @@ export class DashboardRevisions {
     });
   }
 
-  /** Records the object's state after a write by `actorId`. */
-  async record(tab: string, kind: OwnKind, id: string, actorId: string): Promise<void> {
-    await this.repo.db.transaction((tx) => this.recordIn(tx, tab, kind, id, actorId));
+  /**
+   * Records the object's state after a write by `actorId`. Editor saves fold (the same person within a
+   * minute); adding, deleting and restoring never do (`fold: false`): each stays a revision of its own.
+   */
+  async record(tab: string, kind: OwnKind, id: string, actorId: string, options: { fold?: boolean } = {}): Promise<void> {
+    await this.repo.db.transaction((tx) => this.recordIn(tx, tab, kind, id, actorId, options));
   }
 
   /** A write wrapped by its revisions: the state before (once), the write, the state after. */
@@ -125,15 +128,16 @@ export class DashboardRevisions {
     return result;
   }
 
-  private async recordIn(tx: SqlExecutor, tab: string, kind: OwnKind, id: string, actorId: string, extra: { restoredFrom?: number; summary?: SummaryPart[] } = {}) {
+  private async recordIn(tx: SqlExecutor, tab: string, kind: OwnKind, id: string, actorId: string, extra: { restoredFrom?: number; summary?: SummaryPart[]; fold?: boolean } = {}) {
+    const fold = extra.fold !== false && extra.restoredFrom === undefined;
     if (kind === 'chart') {
       const s = await this.chartSnapshot(tx, tab, id);
       if (!s) return undefined;
-      return this.store.record(tx, { kind, objectId: id, scope: tab, actorId, snapshot: s.snapshot, label: s.row.title, parentId: s.row.dashboard_id, ...extra, fold: extra.restoredFrom === undefined });
+      return this.store.record(tx, { kind, objectId: id, scope: tab, actorId, snapshot: s.snapshot, label: s.row.title, parentId: s.row.dashboard_id, ...extra, fold });
     }
     const s = await this.dashboardSnapshot(tx, tab, id);
     if (!s) return undefined;
-    return this.store.record(tx, { kind, objectId: id, scope: tab, actorId, snapshot: s.snapshot, label: s.snapshot.name, parentId: s.projectId, ...extra, fold: extra.restoredFrom === undefined });
+    return this.store.record(tx, { kind, objectId: id, scope: tab, actorId, snapshot: s.snapshot, label: s.snapshot.name, parentId: s.projectId, ...extra, fold });
   }
 
   /** Before a chart is deleted: its last state, place and hide flag go to the trash. */
@@ -225,7 +229,7 @@ export class DashboardRevisions {
       await this.recordIn(tx, tab, kind, id, req.actorId, { restoredFrom: r.rev, summary: [{ key: 'revision.restored', params: { rev: r.rev } }] });
       if (kind === 'chart') {
         const s = await this.chartSnapshot(tx, tab, id);
-        if (s) await this.recordIn(tx, tab, 'dashboard', s.row.dashboard_id, req.actorId);
+        if (s) await this.recordIn(tx, tab, 'dashboard', s.row.dashboard_id, req.actorId, { fold: false });
       }
     });
     await renewChartStamps(this.cache, chartIds);
@@ -259,7 +263,7 @@ export class DashboardRevisions {
         await this.repo.saveAspects(tab, s.dashboardId, aspects.map(gridItem), tx);
         chartIds.push(id);
         await this.recordIn(tx, tab, 'chart', id, req.actorId, { restoredFrom: t.rev, summary: [{ key: 'revision.restored_from_trash' }] });
-        await this.recordIn(tx, tab, 'dashboard', s.dashboardId, req.actorId);
+        await this.recordIn(tx, tab, 'dashboard', s.dashboardId, req.actorId, { fold: false });
       } else {
         const s = t.snapshot as DeletedDashboard;
         if (!(await this.repo.findProject(tab, s.projectId, tx))) throw new AppError('not_found', 'trash.parent_missing');
