@@ -126,4 +126,41 @@ describe('revisions and trash', () => {
     expect(back.charts.map((c: any) => c.chartId).sort()).toEqual([bar.chartId, pie.chartId].sort());
     expect((await call('POST', `/api/trash/dashboard/${boardId}/restore`, {})).status).toBe(404);
   });
+
+  it("records a source's field settings and row rules; a reader bound by rules sees no rule values in a diff", async () => {
+    const fields = [
+      { name: 'region', title: 'Region', dataType: 'string', expression: '', aggregator: '' },
+      { name: 'amount', title: 'Amount', dataType: 'number', expression: '', aggregator: 'sum' },
+    ];
+    // field settings saved twice by two people: the state before, then each save
+    await ok('PUT', `/api/data_source/updateSchema/${sales}`, fields);
+    await ok('PUT', `/api/data_source/updateSchema/${sales}`, fields.map((f) => (f.name === 'amount' ? { ...f, title: 'Sales' } : f)), analyst);
+    const fieldRevs = (await ok('GET', `/api/revisions/fields/${sales}`)).revisions;
+    expect(fieldRevs.map((r: any) => [r.rev, r.actorName])).toEqual([[3, 'analyst'], [2, 'admin'], [1, '']]);
+    const fieldDiff = await ok('GET', `/api/revisions/fields/${sales}/3/diff`);
+    expect(fieldDiff.changes).toEqual([{ path: 'fields[amount].title', before: 'Amount', after: 'Sales' }]);
+    await ok('POST', `/api/revisions/fields/${sales}/2/restore`, {}, analyst);
+    expect((await ok('GET', `/api/data_source/datasourceById/${sales}`)).fields.find((f: any) => f.name === 'amount').title).toBe('Amount');
+
+    // row rules: the admin's two saves within a minute fold into one revision
+    const rule = (value: string) => ({ denyByDefault: false, rules: [{ roleId: 'viewer', field: 'region', compare: '=', compareValue: value }] });
+    await ok('PUT', `/api/data_source/row_rules/${sales}`, rule('East'));
+    await ok('PUT', `/api/data_source/row_rules/${sales}`, rule('West'));
+    const ruleRevs = (await ok('GET', `/api/revisions/rowRules/${sales}`)).revisions;
+    expect(ruleRevs.map((r: any) => [r.rev, r.actorName])).toEqual([[2, 'admin'], [1, '']]);
+    const seen = await ok('GET', `/api/revisions/rowRules/${sales}/2/diff`);
+    expect(JSON.stringify(seen.changes)).toContain('West');
+    // the analyst (the source's owner, not an administrator) sees the change, not the values
+    const masked = await ok('GET', `/api/revisions/rowRules/${sales}/2/diff`, undefined, analyst);
+    expect(masked.changes.length).toBeGreaterThan(0);
+    expect(JSON.stringify(masked.changes)).not.toMatch(/West|East/);
+    expect(JSON.stringify(masked.changes)).toContain('•••');
+    // only administrators restore rules; the restore is a new revision
+    expect((await call('POST', `/api/revisions/rowRules/${sales}/1/restore`, {}, analyst)).status).toBe(403);
+    await ok('POST', `/api/revisions/rowRules/${sales}/1/restore`, {});
+    expect((await ok('GET', `/api/data_source/row_rules/${sales}`)).rules).toEqual([]);
+    expect((await ok('GET', `/api/revisions/rowRules/${sales}`)).revisions[0]).toMatchObject({ rev: 3, summaryText: 'restored version 1', restoredFrom: 1 });
+    // a reader who may not change the source sees none of its history
+    expect((await history('rowRules', sales, viewer)).status).toBe(403);
+  });
 });

@@ -63,7 +63,7 @@ export function maskRuleValues(snapshot: unknown): unknown {
   if (snapshot && typeof snapshot === 'object') {
     return Object.fromEntries(
       Object.entries(snapshot as Record<string, unknown>).map(([k, v]) =>
-        /^(value|values|range)$/i.test(k) ? [k, Array.isArray(v) ? v.map(() => MASK) : MASK] : [k, maskRuleValues(v)],
+        /^(value|values|range|compareValue\w*)$/i.test(k) ? [k, Array.isArray(v) ? v.map(() => MASK) : MASK] : [k, maskRuleValues(v)],
       ),
     );
   }

@@ -1,22 +1,27 @@
 import { Controller, Get, Inject, Param, Post, Query, Req } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { canReadSource } from '@bi/access';
+import { canEditSource, canReadSource, isRowRestricted } from '@bi/access';
 import { AppError } from '@bi/core';
 import { hasMessage, translate, type Language } from '@bi/i18n';
-import type { dashboardV1, dataSourceV1, identityV1 } from '@bi/proto';
+import type { dashboardV1, dataSourceQueryV1, dataSourceV1, identityV1 } from '@bi/proto';
 import type { RevisionDiff, RevisionEntry, SummaryPart } from '@bi/revisions';
 import type { Tab } from '@bi/rules';
 import { z } from 'zod';
 import { ChartWriteAccess } from '../chart/chart-write-access.js';
 import { tabAccess } from '../dashboard/tab-access.js';
-import { DASHBOARD_CLIENT, DATA_SOURCE_CLIENT, IDENTITY_CLIENT, rpc } from '../grpc-clients.js';
+import { DASHBOARD_CLIENT, DATA_SOURCE_CLIENT, DATA_SOURCE_QUERY_CLIENT, IDENTITY_CLIENT, rpc } from '../grpc-clients.js';
+import { actorOf } from '../data-source/source-access.js';
 import { CurrentUser, principalOf, type AuthUser } from '../http/auth.guard.js';
 import { requestLanguage } from '../http/request-language.js';
 import { parseInput } from '../http/validation.js';
 
-/** The kinds whose history the BFF serves (issue 33): the dashboard service's for now. */
-const kindParam = z.enum(['dashboard', 'chart']);
+/** The kinds whose history the BFF serves (issue 33): the dashboard service's and a source's (data-source). */
+const kindParam = z.enum(['dashboard', 'chart', 'fields', 'rowRules']);
+type Kind = z.infer<typeof kindParam>;
+type SourceKind = 'fields' | 'rowRules';
+const isSourceKind = (k: Kind): k is SourceKind => k === 'fields' || k === 'rowRules';
 const idParam = z.string().uuid();
+const sourceIdParam = z.string().min(1).max(64);
 const revParam = z.coerce.number().int().min(1).max(1_000_000_000);
 const tabQuery = z.enum(['dashboard', 'template']);
 const againstQuery = z.coerce.number().int().min(0).max(1_000_000_000);
@@ -66,6 +71,7 @@ export class RevisionsController {
     @Inject(DASHBOARD_CLIENT) private readonly dashboards: dashboardV1.DashboardServiceClient,
     @Inject(DATA_SOURCE_CLIENT) private readonly sources: dataSourceV1.DataSourceServiceClient,
     @Inject(IDENTITY_CLIENT) private readonly identity: identityV1.IdentityServiceClient,
+    @Inject(DATA_SOURCE_QUERY_CLIENT) private readonly queries: dataSourceQueryV1.DataSourceQueryServiceClient,
     private readonly writes: ChartWriteAccess,
   ) {}
 
@@ -73,6 +79,11 @@ export class RevisionsController {
   @ApiOperation({ summary: "An object's history, newest first (?tab=dashboard|template): [{rev, actorId, actorName, at, summary, deleted, restoredFrom}]" })
   async list(@Param('kind') kind: string, @Param('id') id: string, @Query('tab') tab: string | undefined, @CurrentUser() user: AuthUser, @Req() req: Headers) {
     const k = parseInput(kindParam, kind);
+    if (isSourceKind(k)) {
+      const dataSourceId = await this.sourceReader(user, k, id);
+      const r = await rpc(this.sources.listSourceRevisions({ kind: k, dataSourceId, rev: 0, against: 0, actor: actorOf(user), limit: 200, maskRuleValues: false }));
+      return { kind: k, objectId: dataSourceId, ...(JSON.parse(r.objectJson) as object), revisions: await this.view(JSON.parse(r.revisionsJson) as RevisionEntry[], requestLanguage(req)) };
+    }
     const t = tabAccess(user, parseInput(tabQuery, tab ?? 'dashboard'), 'read');
     const reply = await rpc(this.dashboards.listRevisions({ kind: k, tab: t, objectId: parseInput(idParam, id), rev: 0, against: 0, actorId: '', limit: 200 }));
     const object = JSON.parse(reply.objectJson) as ObjectNow;
@@ -92,6 +103,13 @@ export class RevisionsController {
     @CurrentUser() user: AuthUser,
   ) {
     const k = parseInput(kindParam, kind);
+    if (isSourceKind(k)) {
+      const dataSourceId = await this.sourceReader(user, k, id);
+      // a reader bound by the source's row rules (or who may not edit rules) sees none of their values
+      const maskRuleValues = k === 'rowRules' && !(await this.seesRuleValues(user, dataSourceId));
+      const r = await rpc(this.sources.diffSourceRevision({ kind: k, dataSourceId, rev: parseInput(revParam, rev), against: parseInput(againstQuery, against ?? '0'), actor: actorOf(user), limit: 0, maskRuleValues }));
+      return JSON.parse(r.diffJson) as RevisionDiff;
+    }
     const t = tabAccess(user, parseInput(tabQuery, tab ?? 'dashboard'), 'read');
     const reply = await rpc(this.dashboards.diffRevision({ kind: k, tab: t, objectId: parseInput(idParam, id), rev: parseInput(revParam, rev), against: parseInput(againstQuery, against ?? '0'), actorId: '', limit: 0 }));
     const { dataSourceIds, ...diff } = JSON.parse(reply.diffJson) as RevisionDiff & { dataSourceIds: string[] };
@@ -103,6 +121,11 @@ export class RevisionsController {
   @ApiOperation({ summary: 'Restore an object to a revision: a new revision (history is never rewritten); answers the history' })
   async restore(@Param('kind') kind: string, @Param('id') id: string, @Param('rev') rev: string, @Query('tab') tab: string | undefined, @CurrentUser() user: AuthUser, @Req() req: Headers) {
     const k = parseInput(kindParam, kind);
+    if (isSourceKind(k)) {
+      const dataSourceId = await this.sourceReader(user, k, id, 'write');
+      const answer = await rpc(this.sources.restoreSourceRevision({ kind: k, dataSourceId, rev: parseInput(revParam, rev), against: 0, actor: actorOf(user), limit: 0, maskRuleValues: false }));
+      return { kind: k, objectId: dataSourceId, ...(JSON.parse(answer.objectJson) as object), revisions: await this.view(JSON.parse(answer.revisionsJson) as RevisionEntry[], requestLanguage(req)) };
+    }
     const objectId = parseInput(idParam, id);
     const r = parseInput(revParam, rev);
     const t = await this.mayWrite(user, k, parseInput(tabQuery, tab ?? 'dashboard'), objectId, r);
@@ -138,8 +161,28 @@ export class RevisionsController {
     return { kind: k, objectId, ...object, revisions: await this.view(JSON.parse(reply.revisionsJson) as RevisionEntry[], requestLanguage(req)) };
   }
 
+  /**
+   * A source's settings history: whoever may change the source (canEditSource) reads it; row rules are
+   * written by administrators only (docs/api/sharing.md "Row-level rules"), so only they restore them.
+   */
+  private async sourceReader(user: AuthUser, kind: SourceKind, id: string, access: 'read' | 'write' = 'read'): Promise<string> {
+    const dataSourceId = parseInput(sourceIdParam, id);
+    const source = await rpc(this.sources.getSource({ dataSourceId }));
+    const principal = principalOf(user);
+    if (!canEditSource(principal, source)) throw new AppError('forbidden', 'auth.forbidden');
+    if (access === 'write' && kind === 'rowRules' && !principal.isAdmin) throw new AppError('forbidden', 'auth.forbidden');
+    return dataSourceId;
+  }
+
+  /** Whether the reader may see the values of a source's row rules: an administrator (who edits them) not bound by them. */
+  private async seesRuleValues(user: AuthUser, dataSourceId: string): Promise<boolean> {
+    const principal = principalOf(user);
+    if (!principal.isAdmin) return false;
+    return !isRowRestricted(principal, await rpc(this.queries.describe({ dataSourceId })));
+  }
+
   /** A restore writes the object: a chart as a chart write onto the revision's source, a dashboard as writing each of its charts. */
-  private async mayWrite(user: AuthUser, kind: 'dashboard' | 'chart', tab: Tab, id: string, rev: number): Promise<Tab> {
+  private async mayWrite(user: AuthUser, kind: Exclude<Kind, SourceKind>, tab: Tab, id: string, rev: number): Promise<Tab> {
     if (kind === 'dashboard') return this.writes.dashboard(user, tab, id);
     const t = tabAccess(user, tab, 'write');
     const diff = JSON.parse((await rpc(this.dashboards.diffRevision({ kind, tab: t, objectId: id, rev, against: rev, actorId: '', limit: 0 }))).diffJson) as { dataSourceIds: string[] };
