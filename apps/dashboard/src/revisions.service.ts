@@ -189,6 +189,8 @@ export class DashboardRevisions {
     if (req.against > 0 && !against) throw new AppError('not_found', 'revision.not_found');
     const titles = new Map<string, string>();
     if (kind === 'dashboard') {
+      // deleted charts keep their titles in their revisions
+      for (const [chartId, title] of await this.store.labelsByParent(this.repo.db, 'chart', id)) titles.set(chartId, title);
       for (const c of (await this.repo.db.query<{ id: string; title: string }>('SELECT id, title FROM dashboard.charts WHERE dashboard_id = $1', [id])).rows) titles.set(c.id, c.title);
       for (const c of [...chartsOfSnapshot(r.snapshot), ...chartsOfSnapshot(against?.snapshot)]) if (!titles.has(c.id)) titles.set(c.id, c.title);
     }

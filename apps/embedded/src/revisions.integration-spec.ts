@@ -108,7 +108,12 @@ describe('revisions and trash', () => {
     await ok('DELETE', `/api/dashboard/chart/dashboard/${pie.chartId}`, undefined, analyst);
     const trash = await ok('GET', '/api/trash');
     expect(trash).toContainEqual(expect.objectContaining({ kind: 'chart', objectId: pie.chartId, label: 'Share', actorName: 'analyst', daysLeft: 30 }));
-    expect((await list('dashboard', boardId))[0].summaryText).toBe('removed 1 chart(s)');
+    const removal = (await list('dashboard', boardId))[0];
+    expect(removal.summaryText).toBe('removed 1 chart(s)');
+    // the deleted chart keeps its title in the picture of the layout
+    const removed = await ok('GET', `/api/revisions/dashboard/${boardId}/${removal.rev}/diff`);
+    expect(removed.layout.before.find((x: any) => x.chartId === pie.chartId)).toMatchObject({ title: 'Share', ...place && { row: place.row, col: place.col } });
+    expect(removed.layout.after.some((x: any) => x.chartId === pie.chartId)).toBe(false);
     expect((await call('POST', `/api/trash/chart/${pie.chartId}/restore`, {}, viewer)).status).toBe(403);
     await ok('POST', `/api/trash/chart/${pie.chartId}/restore`, {});
     const content = await ok('GET', `/api/dashboard/dashboard/${boardId}`);

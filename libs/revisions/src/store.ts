@@ -23,6 +23,8 @@ export function revisionsTableSql(schema: string): string {
   restored_from integer,
   label text NOT NULL DEFAULT '',
   parent_id text NOT NULL DEFAULT '',
+  -- a revision later saves never fold into (an add, a delete, a restore)
+  sealed boolean NOT NULL DEFAULT false,
   UNIQUE (kind, object_id, rev)
 );
 CREATE INDEX revisions_trash ON ${s}.revisions (scope, at) WHERE deleted;`;
@@ -103,10 +105,11 @@ interface Row {
   restored_from: number | null;
   label: string;
   parent_id: string;
+  sealed?: boolean;
   age_ms?: number | string;
 }
 
-const COLUMNS = 'kind, object_id, scope, rev, actor_id, at, summary, snapshot, deleted, restored_from, label, parent_id';
+const COLUMNS = 'kind, object_id, scope, rev, actor_id, at, summary, snapshot, deleted, restored_from, label, parent_id, sealed';
 const iso = (v: Date | string) => (v instanceof Date ? v.toISOString() : new Date(v).toISOString());
 const json = (v: unknown) => (typeof v === 'string' ? (JSON.parse(v) as unknown) : v);
 
@@ -163,6 +166,7 @@ export class RevisionStore {
       last !== undefined &&
       !last.deleted &&
       last.restored_from === null &&
+      !last.sealed &&
       last.actor_id === input.actorId &&
       Number(last.age_ms) < this.foldMs;
     if (fold) {
@@ -182,8 +186,8 @@ export class RevisionStore {
     const rev = (last?.rev ?? 0) + 1;
     const summary = input.summary ?? (deleted ? summarize(input.kind, snapshot, undefined) : summarize(input.kind, last && !last.deleted ? last.snapshot : undefined, snapshot));
     const r = await tx.query<Row>(
-      `INSERT INTO ${this.table} (kind, object_id, scope, rev, actor_id, summary, snapshot, deleted, restored_from, label, parent_id)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING ${COLUMNS}`,
+      `INSERT INTO ${this.table} (kind, object_id, scope, rev, actor_id, summary, snapshot, deleted, restored_from, label, parent_id, sealed)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING ${COLUMNS}`,
       [
         input.kind,
         input.objectId,
@@ -196,6 +200,7 @@ export class RevisionStore {
         input.restoredFrom ?? null,
         input.label ?? '',
         input.parentId ?? '',
+        input.fold === false || deleted || input.restoredFrom !== undefined,
       ],
     );
     if (this.options.keep > 0) await tx.query(`DELETE FROM ${this.table} WHERE kind = $1 AND object_id = $2 AND rev <= $3`, [input.kind, input.objectId, rev - this.options.keep]);
@@ -242,6 +247,15 @@ export class RevisionStore {
     const row = await this.newestRow(q, kind, objectId);
     if (!row?.deleted || Number(row.age_ms) > this.options.trashDays * 86_400_000) return undefined;
     return toRevision(row);
+  }
+
+  /** The newest label of each object of a kind held by `parentId` (a dashboard's charts, deleted ones too). */
+  async labelsByParent(q: SqlExecutor, kind: RevisionKind, parentId: string): Promise<Map<string, string>> {
+    const r = await q.query<{ object_id: string; label: string }>(
+      `SELECT DISTINCT ON (object_id) object_id, label FROM ${this.table} WHERE kind = $1 AND parent_id = $2 ORDER BY object_id, rev DESC LIMIT 1000`,
+      [kind, parentId],
+    );
+    return new Map(r.rows.map((x) => [x.object_id, x.label]));
   }
 
   /** Drops the revisions of objects deleted longer ago than BI_TRASH_DAYS. */

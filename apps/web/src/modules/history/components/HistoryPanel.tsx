@@ -66,6 +66,8 @@ export function HistoryPanel({ tab, kind, objectId, name, canRestore, onClose, o
   const chosenItem = revisions.find((r) => r.rev === chosen);
   const layout = diff.data?.layout;
   const changed = layout ? changedBoxes(layout.before, layout.after) : new Set<string>();
+  // the layout's changes are the picture above; the table lists the other fields
+  const fieldChanges = (diff.data?.changes ?? []).filter((c) => !(layout && c.path.startsWith('aspects')));
 
   return (
     <Drawer open width={560} title={<span data-testid="history-title">{hs(`title.${kind}`, { name })}</span>} onClose={onClose} destroyOnHidden data-testid="history-panel">
@@ -125,14 +127,16 @@ export function HistoryPanel({ tab, kind, objectId, name, canRestore, onClose, o
               </div>
             </div>
           ) : null}
-          <Table<Change>
-            size="small"
-            rowKey="path"
-            pagination={diff.data.changes.length > 20 ? { pageSize: 20, size: 'small' } : false}
-            columns={columns}
-            dataSource={diff.data.changes.filter((c) => !c.path.startsWith('aspects'))}
-            locale={{ emptyText: hs('noChanges') }}
-          />
+          {fieldChanges.length > 0 || changed.size === 0 ? (
+            <Table<Change>
+              size="small"
+              rowKey="path"
+              pagination={fieldChanges.length > 20 ? { pageSize: 20, size: 'small' } : false}
+              columns={columns}
+              dataSource={fieldChanges}
+              locale={{ emptyText: hs('noChanges') }}
+            />
+          ) : null}
         </div>
       ) : null}
     </Drawer>
