@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { analyticsDataDir, restCalls, startTestStack, type TestStack } from './testing.js';
 
 // Revisions, history and trash of dashboards and charts (issue 33, docs/api/revisions.md) through the
@@ -167,5 +168,36 @@ describe('revisions and trash', () => {
     expect((await ok('GET', `/api/revisions/rowRules/${sales}`)).revisions[0]).toMatchObject({ rev: 3, summaryText: 'restored version 1', restoredFrom: 1 });
     // a reader who may not change the source sees none of its history
     expect((await history('rowRules', sales, viewer)).status).toBe(403);
+  });
+
+  it('records a relation map’s name and nodes, diffs a revision and restores it', async () => {
+    const folder = (await ok('POST', '/api/relation/proj/dashboard', { name: 'History trees' })).projectId;
+    const map = await ok('POST', '/api/relation/create/dashboard', { projectId: folder, name: 'Tree one' });
+    const relationId = map.relationId as string;
+    const root = map.nodes[0].nodeId as string;
+    const node = (nodeId: string, parentId: string | null, name: string, chartId: string | null) => ({
+      nodeId, relationId, parentId, name, chartId, isConcatenate: false, relationName: null, chartType: 1,
+      formatter: { type: 0, isCustomizeUnit: false, unit: 0, customUnit: '', decimalPlaces: 0, useThousandth: false },
+    });
+    const child = randomUUID();
+    await ok('POST', '/api/relation/change', [node(root, null, 'Root', bar.chartId), node(child, root, 'Child', pie.chartId)]);
+    // the admin's rename within a minute folds into the nodes' save (the creation is sealed)
+    await ok('POST', '/api/relation/relation-rename', { relationId, tabType: 'dashboard', name: 'Tree two' });
+    const revs = (await ok('GET', `/api/revisions/relation/${relationId}`)).revisions;
+    expect(revs.map((r: any) => [r.rev, r.actorName, r.summaryText])).toEqual([
+      [2, 'admin', 'changed 2 setting(s): name, nodes'],
+      [1, 'admin', 'created'],
+    ]);
+    const diff = await ok('GET', `/api/revisions/relation/${relationId}/2/diff`);
+    expect(diff.changes).toContainEqual(expect.objectContaining({ path: `nodes[${child}]`, after: expect.objectContaining({ name: 'Child' }) }));
+    await ok('POST', `/api/revisions/relation/${relationId}/1/restore`);
+    const back = await ok('GET', `/api/relation/treedata/${relationId}`);
+    expect(back.name).toBe('Tree one');
+    expect(back.nodes.map((n: any) => n.nodeId)).toEqual([root]);
+    expect((await ok('GET', `/api/revisions/relation/${relationId}`)).revisions[0]).toMatchObject({ rev: 3, summaryText: 'restored version 1' });
+    // a reader who may not see the map sees no history of it
+    expect((await history('relation', relationId, analyst)).status).toBe(403);
+    // a viewer may not restore (the tab's write permission)
+    expect((await call('POST', `/api/revisions/relation/${relationId}/2/restore`, {}, viewer)).status).toBe(403);
   });
 });

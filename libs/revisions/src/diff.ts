@@ -1,7 +1,8 @@
 /**
  * The structural diff of two snapshots of an object (issue 33): every leaf that differs, by path,
- * before → after. Arrays of objects with an identity (chartId, id, name) are matched by it, so a
- * moved chart is one change of its row and col, not a shifted list; other arrays by position.
+ * before → after. Arrays of objects with an identity (nodeId, chartId, id, name) are matched by it, so a
+ * moved chart is one change of its row and col, not a shifted list (a relation map's nodes by nodeId);
+ * other arrays by position.
  */
 export interface Change {
   /** dotted path, e.g. `aspects[chartId=…].row`, `values[Sales].aggregator` */
@@ -11,7 +12,7 @@ export interface Change {
 }
 
 const MAX_CHANGES = 500;
-const IDENTITIES = ['chartId', 'id', 'name'] as const;
+const IDENTITIES = ['nodeId', 'chartId', 'id', 'name'] as const;
 
 function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);

@@ -1,22 +1,22 @@
 import { Controller, Get, Inject, Param, Post, Query, Req } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { canEditSource, canReadSource, isRowRestricted } from '@bi/access';
+import { canEditSource, canReadRelation, canReadSource, isRowRestricted } from '@bi/access';
 import { AppError } from '@bi/core';
 import { hasMessage, translate, type Language } from '@bi/i18n';
-import type { dashboardV1, dataSourceQueryV1, dataSourceV1, identityV1 } from '@bi/proto';
+import type { dashboardV1, dataSourceQueryV1, dataSourceV1, identityV1, relationV1 } from '@bi/proto';
 import type { RevisionDiff, RevisionEntry, SummaryPart } from '@bi/revisions';
 import type { Tab } from '@bi/rules';
 import { z } from 'zod';
 import { ChartWriteAccess } from '../chart/chart-write-access.js';
 import { tabAccess } from '../dashboard/tab-access.js';
-import { DASHBOARD_CLIENT, DATA_SOURCE_CLIENT, DATA_SOURCE_QUERY_CLIENT, IDENTITY_CLIENT, rpc } from '../grpc-clients.js';
+import { DASHBOARD_CLIENT, DATA_SOURCE_CLIENT, DATA_SOURCE_QUERY_CLIENT, IDENTITY_CLIENT, RELATION_CLIENT, rpc } from '../grpc-clients.js';
 import { actorOf } from '../data-source/source-access.js';
 import { CurrentUser, principalOf, type AuthUser } from '../http/auth.guard.js';
 import { requestLanguage } from '../http/request-language.js';
 import { parseInput } from '../http/validation.js';
 
 /** The kinds whose history the BFF serves (issue 33): the dashboard service's and a source's (data-source). */
-const kindParam = z.enum(['dashboard', 'chart', 'fields', 'rowRules']);
+const kindParam = z.enum(['dashboard', 'chart', 'fields', 'rowRules', 'relation']);
 type Kind = z.infer<typeof kindParam>;
 type SourceKind = 'fields' | 'rowRules';
 const isSourceKind = (k: Kind): k is SourceKind => k === 'fields' || k === 'rowRules';
@@ -72,6 +72,7 @@ export class RevisionsController {
     @Inject(DATA_SOURCE_CLIENT) private readonly sources: dataSourceV1.DataSourceServiceClient,
     @Inject(IDENTITY_CLIENT) private readonly identity: identityV1.IdentityServiceClient,
     @Inject(DATA_SOURCE_QUERY_CLIENT) private readonly queries: dataSourceQueryV1.DataSourceQueryServiceClient,
+    @Inject(RELATION_CLIENT) private readonly relations: relationV1.RelationServiceClient,
     private readonly writes: ChartWriteAccess,
   ) {}
 
@@ -83,6 +84,11 @@ export class RevisionsController {
       const dataSourceId = await this.sourceReader(user, k, id);
       const r = await rpc(this.sources.listSourceRevisions({ kind: k, dataSourceId, rev: 0, against: 0, actor: actorOf(user), limit: 200, maskRuleValues: false }));
       return { kind: k, objectId: dataSourceId, ...(JSON.parse(r.objectJson) as object), revisions: await this.view(JSON.parse(r.revisionsJson) as RevisionEntry[], requestLanguage(req)) };
+    }
+    if (k === 'relation') {
+      const relationId = await this.mapFor(user, id, 'read');
+      const r = await rpc(this.relations.listMapRevisions({ relationId, rev: 0, against: 0, actorId: '', limit: 200 }));
+      return { kind: k, objectId: relationId, ...(JSON.parse(r.objectJson) as object), revisions: await this.view(JSON.parse(r.revisionsJson) as RevisionEntry[], requestLanguage(req)) };
     }
     const t = tabAccess(user, parseInput(tabQuery, tab ?? 'dashboard'), 'read');
     const reply = await rpc(this.dashboards.listRevisions({ kind: k, tab: t, objectId: parseInput(idParam, id), rev: 0, against: 0, actorId: '', limit: 200 }));
@@ -110,6 +116,10 @@ export class RevisionsController {
       const r = await rpc(this.sources.diffSourceRevision({ kind: k, dataSourceId, rev: parseInput(revParam, rev), against: parseInput(againstQuery, against ?? '0'), actor: actorOf(user), limit: 0, maskRuleValues }));
       return JSON.parse(r.diffJson) as RevisionDiff;
     }
+    if (k === 'relation') {
+      const relationId = await this.mapFor(user, id, 'read');
+      return JSON.parse((await rpc(this.relations.diffMapRevision({ relationId, rev: parseInput(revParam, rev), against: parseInput(againstQuery, against ?? '0'), actorId: '', limit: 0 }))).diffJson) as RevisionDiff;
+    }
     const t = tabAccess(user, parseInput(tabQuery, tab ?? 'dashboard'), 'read');
     const reply = await rpc(this.dashboards.diffRevision({ kind: k, tab: t, objectId: parseInput(idParam, id), rev: parseInput(revParam, rev), against: parseInput(againstQuery, against ?? '0'), actorId: '', limit: 0 }));
     const { dataSourceIds, ...diff } = JSON.parse(reply.diffJson) as RevisionDiff & { dataSourceIds: string[] };
@@ -125,6 +135,11 @@ export class RevisionsController {
       const dataSourceId = await this.sourceReader(user, k, id, 'write');
       const answer = await rpc(this.sources.restoreSourceRevision({ kind: k, dataSourceId, rev: parseInput(revParam, rev), against: 0, actor: actorOf(user), limit: 0, maskRuleValues: false }));
       return { kind: k, objectId: dataSourceId, ...(JSON.parse(answer.objectJson) as object), revisions: await this.view(JSON.parse(answer.revisionsJson) as RevisionEntry[], requestLanguage(req)) };
+    }
+    if (k === 'relation') {
+      const relationId = await this.mapFor(user, id, 'write', parseInput(revParam, rev));
+      const answer = await rpc(this.relations.restoreMapRevision({ relationId, rev: parseInput(revParam, rev), against: 0, actorId: user.userId, limit: 0 }));
+      return { kind: k, objectId: relationId, ...(JSON.parse(answer.objectJson) as object), revisions: await this.view(JSON.parse(answer.revisionsJson) as RevisionEntry[], requestLanguage(req)) };
     }
     const objectId = parseInput(idParam, id);
     const r = parseInput(revParam, rev);
@@ -172,6 +187,33 @@ export class RevisionsController {
     if (!canEditSource(principal, source)) throw new AppError('forbidden', 'auth.forbidden');
     if (access === 'write' && kind === 'rowRules' && !principal.isAdmin) throw new AppError('forbidden', 'auth.forbidden');
     return dataSourceId;
+  }
+
+  /**
+   * A relation map's history: who may read the map (canReadRelation, the tab's read permission) reads
+   * it; a restore needs what saving the map needs (the tab's write permission) and, as a save, read
+   * access to every chart the revision binds that the map does not bind now.
+   */
+  private async mapFor(user: AuthUser, id: string, access: 'read' | 'write', rev?: number): Promise<string> {
+    const map = await rpc(this.relations.getMap({ relationId: parseInput(idParam, id) }));
+    const t = tabAccess(user, map.tab, access);
+    if (!canReadRelation(principalOf(user), map)) throw new AppError('forbidden', 'relation.no_access');
+    if (access === 'write' && rev !== undefined) {
+      const snapshot = JSON.parse((await rpc(this.relations.diffMapRevision({ relationId: map.relationId, rev, against: 0, actorId: '', limit: 0 }))).snapshotJson) as { nodes?: { chartId?: string }[] };
+      const bound = new Set(map.nodes.map((n) => n.chartId).filter(Boolean));
+      const added = [...new Set((snapshot.nodes ?? []).map((n) => n.chartId ?? '').filter((c) => c && !bound.has(c)))];
+      const sources: string[] = [];
+      for (const chartId of added) {
+        try {
+          sources.push((await rpc(this.dashboards.getChart({ tab: t, chartId }))).dataSourceId);
+        } catch (e) {
+          // a deleted chart comes back as a broken node
+          if (!(e instanceof AppError && e.kind === 'not_found')) throw e;
+        }
+      }
+      await this.readable(user, sources, 'chart.source_forbidden');
+    }
+    return map.relationId;
   }
 
   /** Whether the reader may see the values of a source's row rules: an administrator (who edits them) not bound by them. */
