@@ -49,6 +49,7 @@ import { EmbedSecret } from './embed/embed-secret.js';
 import { LinkPasswordThrottle, PublicLinkAdminController, PublicLinkMakerController, PublicLinkReaderController } from './dashboard/public-links.controller.js';
 import { LiveController } from './live/live.controller.js';
 import { LiveHub } from './live/live-hub.js';
+import { RevisionsController } from './revisions/revisions.controller.js';
 
 @Module({})
 export class BffModule {
@@ -94,6 +95,7 @@ export class BffModule {
         PublicLinkMakerController,
         PublicLinkAdminController,
         PublicLinkReaderController,
+        RevisionsController,
         // last: its POST data_source/{hash}[/{programId}] must not take the paths of the controllers above
         IndicatorController,
         ErpReportController,
