@@ -218,7 +218,8 @@ export class DataSourceGrpcController implements dataSourceV1.DataSourceServiceC
     if (!isSourceKind(r.kind)) throw new AppError('invalid', 'revision.kind_invalid');
     const rev = await this.revisions.revision(r.kind, r.dataSourceId, r.rev);
     const restore = { restoredFrom: rev.rev, summary: [{ key: 'revision.restored' as const, params: { rev: rev.rev } }] };
-    if (r.kind === 'rowRules') await this.rowRules.setRowRules({ dataSourceId: r.dataSourceId, rulesJson: JSON.stringify(rev.snapshot ?? { denyByDefault: false, rules: [] }), actor: r.actor }, restore);
+    if (r.kind === 'join') await this.joins.saveJoin({ dataSourceId: r.dataSourceId, projectId: '', showName: '', inputJson: JSON.stringify(rev.snapshot ?? {}), actor: r.actor }, restore);
+    else if (r.kind === 'rowRules') await this.rowRules.setRowRules({ dataSourceId: r.dataSourceId, rulesJson: JSON.stringify(rev.snapshot ?? { denyByDefault: false, rules: [] }), actor: r.actor }, restore);
     else await this.fields.updateFields({ dataSourceId: r.dataSourceId, fields: (rev.snapshot ?? []) as dataSourceV1.Field[], actor: r.actor }, restore);
     return this.revisions.listAfterRestore(r.kind, r.dataSourceId);
   }

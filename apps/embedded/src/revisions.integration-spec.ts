@@ -200,4 +200,24 @@ describe('revisions and trash', () => {
     // a viewer may not restore (the tab's write permission)
     expect((await call('POST', `/api/revisions/relation/${relationId}/2/restore`, {}, viewer)).status).toBe(403);
   });
+
+  it("records a joined table's definition, diffs a revision and restores it through the join's save", async () => {
+    const folder = (await ok('POST', '/api/data_source/proj', { name: 'History joins' })).projectId;
+    const join = (title: string) => ({ name: 'Sales join', nodeDataArray: [{ dataSourceId: sales, showName: 'sales', fields: [{ name: 'region', title, check: true }, { name: 'amount', title: 'Amount', check: true }] }], links: [] });
+    const joinId = (await ok('POST', `/api/data_source/join_table_add/${folder}`, join('Region'))).dataSourceId as string;
+    await ok('POST', '/api/data_source/join_table_update', { ...join('Area'), dataSourceId: joinId });
+    const revs = (await ok('GET', `/api/revisions/join/${joinId}`)).revisions;
+    expect(revs.map((r: any) => [r.rev, r.actorName, r.summaryText])).toEqual([
+      [2, 'admin', 'changed 1 setting(s): nodeDataArray'],
+      [1, 'admin', 'created'],
+    ]);
+    const diff = await ok('GET', `/api/revisions/join/${joinId}/2/diff`);
+    expect(diff.changes).toEqual([expect.objectContaining({ before: 'Region', after: 'Area' })]);
+    expect(diff.inputIds).toBeUndefined();
+    await ok('POST', `/api/revisions/join/${joinId}/1/restore`);
+    expect((await ok('GET', `/api/data_source/join_table/${joinId}`)).outputFields.map((f: any) => f.name)).toEqual(['Region', 'Amount']);
+    expect((await ok('GET', `/api/revisions/join/${joinId}`)).revisions[0]).toMatchObject({ rev: 3, summaryText: 'restored version 1', restoredFrom: 1 });
+    // a reader who may not change the join sees none of its history
+    expect((await history('join', joinId, viewer)).status).toBe(403);
+  });
 });

@@ -16,10 +16,11 @@ import { requestLanguage } from '../http/request-language.js';
 import { parseInput } from '../http/validation.js';
 
 /** The kinds whose history the BFF serves (issue 33): the dashboard service's and a source's (data-source). */
-const kindParam = z.enum(['dashboard', 'chart', 'fields', 'rowRules', 'relation']);
+const kindParam = z.enum(['dashboard', 'chart', 'fields', 'rowRules', 'relation', 'join']);
 type Kind = z.infer<typeof kindParam>;
-type SourceKind = 'fields' | 'rowRules';
-const isSourceKind = (k: Kind): k is SourceKind => k === 'fields' || k === 'rowRules';
+/** a source's settings and a joined table's definition (`join`, `{id}` the joined table's source id) */
+type SourceKind = 'fields' | 'rowRules' | 'join';
+const isSourceKind = (k: Kind): k is SourceKind => k === 'fields' || k === 'rowRules' || k === 'join';
 const idParam = z.string().uuid();
 const sourceIdParam = z.string().min(1).max(64);
 const revParam = z.coerce.number().int().min(1).max(1_000_000_000);
@@ -114,7 +115,8 @@ export class RevisionsController {
       // a reader bound by the source's row rules (or who may not edit rules) sees none of their values
       const maskRuleValues = k === 'rowRules' && !(await this.seesRuleValues(user, dataSourceId));
       const r = await rpc(this.sources.diffSourceRevision({ kind: k, dataSourceId, rev: parseInput(revParam, rev), against: parseInput(againstQuery, against ?? '0'), actor: actorOf(user), limit: 0, maskRuleValues }));
-      return JSON.parse(r.diffJson) as RevisionDiff;
+      const { inputIds: _inputs, ...diff } = JSON.parse(r.diffJson) as RevisionDiff & { inputIds?: string[] };
+      return diff;
     }
     if (k === 'relation') {
       const relationId = await this.mapFor(user, id, 'read');
@@ -133,6 +135,12 @@ export class RevisionsController {
     const k = parseInput(kindParam, kind);
     if (isSourceKind(k)) {
       const dataSourceId = await this.sourceReader(user, k, id, 'write');
+      if (k === 'join') {
+        // as a save of the join: the caller may read every input the revision joins
+        const r = parseInput(revParam, rev);
+        const d = JSON.parse((await rpc(this.sources.diffSourceRevision({ kind: k, dataSourceId, rev: r, against: 0, actor: actorOf(user), limit: 0, maskRuleValues: false }))).diffJson) as { inputIds?: string[] };
+        await this.readable(user, d.inputIds ?? []);
+      }
       const answer = await rpc(this.sources.restoreSourceRevision({ kind: k, dataSourceId, rev: parseInput(revParam, rev), against: 0, actor: actorOf(user), limit: 0, maskRuleValues: false }));
       return { kind: k, objectId: dataSourceId, ...(JSON.parse(answer.objectJson) as object), revisions: await this.view(JSON.parse(answer.revisionsJson) as RevisionEntry[], requestLanguage(req)) };
     }

@@ -30,6 +30,7 @@ import { querySourceOf, type QuerySourcePart } from '../query/query-source.js';
 import { SecretBox } from '../secrets.js';
 import { connectionString, engineOf, storedSpec } from '../source-connection.js';
 import { SourceRunner } from '../source-runner.js';
+import { SourceRevisions, type SourceRestore } from '../sources/source-revisions.js';
 import { SourceWriter } from '../sources/source-writer.js';
 import { JoinKeyUniqueness, versionedInput } from './join-key-uniqueness.js';
 import { checkSourceSql } from '../sql/source-sql.js';
@@ -76,6 +77,26 @@ export function joinRowRulesJson(row: Pick<SourceRow, 'row_rules'>, nodeInputs: 
 }
 
 /**
+ * A joined table's definition as its history keeps it (kind `join`, docs/api/revisions.md): what the
+ * designer sends to save it, so a restore saves it again through saveJoin (its checks apply).
+ */
+export function joinSnapshot(input: JoinTableInput, name: string, description: string, cacheInterval: number) {
+  return {
+    name,
+    description,
+    cacheInterval,
+    nodeDataArray: input.nodeDataArray.map((n) => ({
+      dataSourceId: n.dataSourceId,
+      showName: n.showName,
+      ...(n.location ? { location: n.location } : {}),
+      fields: n.fields.map((f) => ({ name: f.name, title: f.title, check: f.check, description: f.description ?? '' })),
+    })),
+    links: input.links,
+    where: input.where ?? { whereType: 'condition', linker: 'and', filterItems: [] },
+  };
+}
+
+/**
  * Joined tables (docs/api/join-table.md): checks and stores join trees, answers the designer's
  * lists, nodes and previews, and gives the chart engine a join's FROM part (a @bi/query JoinSpec
  * over its inputs' own FROM parts) and the connection it runs on (its root input's).
@@ -93,6 +114,7 @@ export class JoinTableService {
     private readonly writer: SourceWriter,
     @Inject(CONFIG) private readonly config: AppConfig,
     @Inject(LOGGER) private readonly logger: Logger,
+    private readonly revisions: SourceRevisions,
   ) {}
 
   private partOf(row: SourceRow, engine: DialectName): QuerySourcePart {
@@ -164,7 +186,7 @@ export class JoinTableService {
   }
 
   /** Creates (projectId) or replaces (dataSourceId) a joined table; everything is checked before anything is written. */
-  async saveJoin(req: dataSourceV1.JoinTableRequest): Promise<dataSourceV1.JoinTableReply> {
+  async saveJoin(req: dataSourceV1.JoinTableRequest, restore?: SourceRestore): Promise<dataSourceV1.JoinTableReply> {
     const actor = { userId: isUuid(req.actor?.userId) ? req.actor!.userId : null, userName: req.actor?.userName ?? '' };
     const parsed = this.parse(req.inputJson);
     const previous = req.dataSourceId ? await this.joinRow(req.dataSourceId) : undefined;
@@ -186,10 +208,20 @@ export class JoinTableService {
     const inputIds = [...j.inputs.keys()];
     const id = previous?.id ?? randomUUID();
     const setJoin = (tx: SqlExecutor) => this.repo.setJoin(tx, id, j.input, inputIds);
+    // its history (issue 33, kind `join`), in the same transaction: the definition as a restore sends it again
+    const snapshot = joinSnapshot(j.input, name, description, cacheInterval);
+    const actorId = actor.userId ?? '';
     if (!previous) {
       await this.writer.insert(
         { id, projectId, name, description, type: SOURCE_TYPE.join, cacheInterval, fields, createdBy: actor.userId, createdByName: actor.userName, reference: JOIN_REFERENCE },
-        { history: [{ key: 'history.join_created' }], by: actor.userName, also: setJoin },
+        {
+          history: [{ key: 'history.join_created' }],
+          by: actor.userName,
+          also: async (tx) => {
+            await setJoin(tx);
+            await this.revisions.recordCreated(tx, 'join', id, actorId, name, snapshot);
+          },
+        },
       );
     } else {
       const rename = name !== previous.name;
@@ -202,6 +234,8 @@ export class JoinTableService {
           also: async (tx) => {
             if (rename) await this.repo.renameSource(tx, id, name);
             await setJoin(tx);
+            const before = previous.join_def ? joinSnapshot(previous.join_def as JoinTableInput, previous.name, previous.description, previous.cache_interval ?? 0) : null;
+            await this.revisions.record(tx, 'join', id, actorId, name, before, snapshot, restore);
           },
         },
         actor.userName,

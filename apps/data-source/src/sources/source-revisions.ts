@@ -7,9 +7,9 @@ import { entryOf, maskRuleValues, revisionDiff, RevisionStore, type Revision, ty
 import { CONFIG } from '@bi/service-kit';
 import { DataSourceRepository } from '../data-source.repository.js';
 
-/** The kinds of a source this service keeps revisions of (issue 33). */
-export type SourceKind = 'fields' | 'rowRules';
-export const isSourceKind = (k: string): k is SourceKind => k === 'fields' || k === 'rowRules';
+/** The kinds of a source this service keeps revisions of (issue 33); `join`: a joined table's definition. */
+export type SourceKind = 'fields' | 'rowRules' | 'join';
+export const isSourceKind = (k: string): k is SourceKind => k === 'fields' || k === 'rowRules' || k === 'join';
 
 /** Restores write through the owning service's own path (its checks), marked as a restore. */
 export interface SourceRestore {
@@ -42,6 +42,11 @@ export class SourceRevisions {
     await this.store.record(tx, { kind, objectId: sourceId, actorId, snapshot: after ?? null, label, ...(restore ? { restoredFrom: restore.restoredFrom, summary: restore.summary, fold: false } : {}) });
   }
 
+  /** The first revision of an object made now (a joined table created): summary "created". */
+  async recordCreated(tx: SqlExecutor, kind: SourceKind, sourceId: string, actorId: string, label: string, snapshot: unknown): Promise<void> {
+    await this.store.record(tx, { kind, objectId: sourceId, actorId, snapshot, label, fold: false });
+  }
+
   async list(req: dataSourceV1.SourceRevisionRequest): Promise<dataSourceV1.SourceRevisionsReply> {
     const kind = kindOf(req.kind);
     return reply(await this.store.list(this.repo.db, kind, req.dataSourceId, req.limit > 0 ? req.limit : 200));
@@ -54,8 +59,10 @@ export class SourceRevisions {
     const against = againstRev > 0 ? await this.store.get(this.repo.db, kind, req.dataSourceId, againstRev) : undefined;
     if (req.against > 0 && !against) throw new AppError('not_found', 'revision.not_found');
     const mask = req.maskRuleValues && kind === 'rowRules' ? maskRuleValues : undefined;
-    const wrap = (s: unknown) => (kind === 'rowRules' ? { rowRules: s ?? null } : { fields: s ?? [] });
-    return { diffJson: JSON.stringify(revisionDiff(kind, req.dataSourceId, r.rev, against?.rev ?? 0, against ? wrap(against.snapshot) : undefined, wrap(r.snapshot), mask ? { mask } : {})) };
+    const wrap = (s: unknown) => (kind === 'rowRules' ? { rowRules: s ?? null } : kind === 'join' ? (s ?? {}) : { fields: s ?? [] });
+    const diff = revisionDiff(kind, req.dataSourceId, r.rev, against?.rev ?? 0, against ? wrap(against.snapshot) : undefined, wrap(r.snapshot), mask ? { mask } : {});
+    // a joined table's revision names its inputs: the BFF checks them before a restore (as a save) and drops them from the answer
+    return { diffJson: JSON.stringify(kind === 'join' ? { ...diff, inputIds: joinInputIds(r.snapshot) } : diff) };
   }
 
   /** A revision to restore (the caller writes it through its service). */
@@ -68,6 +75,11 @@ export class SourceRevisions {
   async listAfterRestore(kind: SourceKind, sourceId: string): Promise<dataSourceV1.SourceRevisionsReply> {
     return reply(await this.store.list(this.repo.db, kind, sourceId, 200));
   }
+}
+
+function joinInputIds(snapshot: unknown): string[] {
+  const nodes = (snapshot as { nodeDataArray?: { dataSourceId?: unknown }[] } | null)?.nodeDataArray;
+  return [...new Set((Array.isArray(nodes) ? nodes : []).map((n) => (typeof n?.dataSourceId === 'string' ? n.dataSourceId : '')).filter(Boolean))];
 }
 
 function kindOf(kind: string): SourceKind {
