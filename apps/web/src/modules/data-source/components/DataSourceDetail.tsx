@@ -1,12 +1,14 @@
 import { DeleteOutlined, DownloadOutlined, EditOutlined, MoreOutlined, ShareAltOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Descriptions, Dropdown, Empty, Space, Tabs, Tag, Tooltip, Typography, type MenuProps } from 'antd';
-import { isUploadSyntheticField, UPLOAD_REFERENCE } from '@bi/rules';
+import { isUploadSyntheticField, SOURCE_TYPE, UPLOAD_REFERENCE } from '@bi/rules';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ApiError } from '../../../shared/api/http';
 import { LOGIN_PATH } from '../../auth/utils/guard';
 import { RowRulesButton, useShareDialog } from '../../sharing';
-import { exportSource } from '../api/dataSource';
+import { SourceHistoryButton } from '../../history/components/SourceHistoryButton';
+import { dataSourceKeys, exportSource } from '../api/dataSource';
 import { saveBlob } from '../../../shared/api/download';
 import { useDataSource } from '../hooks/useDataSource';
 import { useDataSourceAuth } from '../hooks/useDataSourceAuth';
@@ -29,6 +31,7 @@ export function DataSourceDetail({ dataSourceId, basePath }: { dataSourceId: str
   const { ds } = useDsTranslation();
   const { message } = App.useApp();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const auth = useDataSourceAuth();
   const query = useDataSource(dataSourceId);
   const [tab, setTab] = useState<TabKey>('preview');
@@ -105,6 +108,16 @@ export function DataSourceDetail({ dataSourceId, basePath }: { dataSourceId: str
             </Button>
           ) : null}
           {auth.isAdmin ? <RowRulesButton source={{ dataSourceId: source.dataSourceId, name: source.name, fields: source.fields.filter((f) => !isUploadSyntheticField(source.reference, f.name)) }} /> : null}
+          {/* versions of the field settings, row rules and a join's definition (issue 33): who may change the source */}
+          {actions.editFields ? (
+            <SourceHistoryButton
+              source={{ dataSourceId: source.dataSourceId, name: source.name }}
+              isJoin={source.type === SOURCE_TYPE.join}
+              isAdmin={auth.isAdmin}
+              canRestore={actions.editFields}
+              onRestored={() => void queryClient.invalidateQueries({ queryKey: dataSourceKeys.all })}
+            />
+          ) : null}
           {actions.export ? (
             <Button icon={<DownloadOutlined />} loading={exporting} onClick={() => void onExport()} data-testid="ds-export">
               {ds('detail.export')}

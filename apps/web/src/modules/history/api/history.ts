@@ -1,7 +1,7 @@
 import { http } from '../../../shared/api/http';
 
-/** The kinds with a history panel on the dashboard page (docs/api/revisions.md). */
-export type HistoryKind = 'dashboard' | 'chart';
+/** The kinds with a history panel (docs/api/revisions.md): the dashboard page's, the data-source page's, the relation map's. */
+export type HistoryKind = 'dashboard' | 'chart' | 'fields' | 'rowRules' | 'join' | 'relation';
 export type HistoryTab = 'dashboard' | 'template';
 
 export interface RevisionItem {
@@ -46,7 +46,8 @@ export interface RevisionDiff {
 }
 
 export interface TrashItem {
-  kind: HistoryKind;
+  /** only dashboards and charts have a trash */
+  kind: Extract<HistoryKind, 'dashboard' | 'chart'>;
   objectId: string;
   label: string;
   parentId: string;

@@ -7,6 +7,16 @@ const en: HistoryCatalogue = {
   title: {
     dashboard: 'History of the dashboard "{{name}}"',
     chart: 'History of the chart "{{name}}"',
+    fields: 'History of the field settings of "{{name}}"',
+    rowRules: 'History of the row-level rules of "{{name}}"',
+    join: 'History of the joined table "{{name}}"',
+    relation: 'History of the relation map "{{name}}"',
+  },
+  versions: 'Versions',
+  sourceKinds: {
+    fields: 'Field settings',
+    rowRules: 'Row-level rules',
+    join: 'Joined table definition',
   },
   trashTitle: 'Trash',
   loadFailed: 'The history could not be loaded',

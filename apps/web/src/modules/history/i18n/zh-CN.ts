@@ -5,6 +5,16 @@ const zhCN = {
   title: {
     dashboard: '仪表板“{{name}}”的历史记录',
     chart: '图表“{{name}}”的历史记录',
+    fields: '数据源“{{name}}”字段设置的历史记录',
+    rowRules: '数据源“{{name}}”行级规则的历史记录',
+    join: '关联表“{{name}}”定义的历史记录',
+    relation: '关系图“{{name}}”的历史记录',
+  },
+  versions: '版本',
+  sourceKinds: {
+    fields: '字段设置',
+    rowRules: '行级规则',
+    join: '关联表定义',
   },
   trashTitle: '回收站',
   loadFailed: '无法加载历史记录',

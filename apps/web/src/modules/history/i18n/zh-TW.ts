@@ -7,6 +7,16 @@ const zhTW: HistoryCatalogue = {
   title: {
     dashboard: '儀表板「{{name}}」的歷史記錄',
     chart: '圖表「{{name}}」的歷史記錄',
+    fields: '資料來源「{{name}}」欄位設定的歷史記錄',
+    rowRules: '資料來源「{{name}}」列級規則的歷史記錄',
+    join: '關聯表「{{name}}」定義的歷史記錄',
+    relation: '關係圖「{{name}}」的歷史記錄',
+  },
+  versions: '版本',
+  sourceKinds: {
+    fields: '欄位設定',
+    rowRules: '列級規則',
+    join: '關聯表定義',
   },
   trashTitle: '資源回收筒',
   loadFailed: '無法載入歷史記錄',

@@ -1,9 +1,13 @@
-import { EditOutlined, ReloadOutlined, ShareAltOutlined, WarningOutlined } from '@ant-design/icons';
+import { EditOutlined, HistoryOutlined, ReloadOutlined, ShareAltOutlined, WarningOutlined } from '@ant-design/icons';
 import { Button, Empty, Result, Spin, Tag, Tooltip, Typography } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useAppTheme } from '../../chart/hooks/useAppTheme';
 import { useEditAuth } from '../../dashboard/hooks/useEditAuth';
+import { HistoryPanel } from '../../history/components/HistoryPanel';
+import { useHsTranslation } from '../../history/i18n';
+import { relationKeys } from '../api/relation';
 import { useRelationOption } from '../hooks/useRelations';
 import { useViewerTexts } from '../hooks/useViewerTexts';
 import { useRelationTranslation } from '../i18n';
@@ -33,6 +37,9 @@ export function RelationView({ tab, map }: { tab: RelationTab; map: RelationMap 
   const [layout, setLayout] = useState<RelationLayout>(map.chartType);
   const [carouselNode, setCarouselNode] = useState<string | null>(null);
   const [sharing, setSharing] = useState(false);
+  const [history, setHistory] = useState(false);
+  const { hs } = useHsTranslation();
+  const queryClient = useQueryClient();
   const [drawn, setDrawn] = useState<string>('');
   const query = useRelationOption(tab, map.relationId, { chartType: layout });
   const answer = query.data;
@@ -80,6 +87,10 @@ export function RelationView({ tab, map }: { tab: RelationTab; map: RelationMap 
           <Tooltip title={rl('viewer.refresh')}>
             <Button icon={<ReloadOutlined />} aria-label={rl('viewer.refresh')} onClick={() => void query.refetch()} loading={query.isFetching && !query.isPending} data-testid="relation-refresh" />
           </Tooltip>
+          {/* the map's versions (issue 33): whoever reads the map; restore for who may change it */}
+          <Button icon={<HistoryOutlined />} onClick={() => setHistory(true)} data-testid="relation-history">
+            {hs('entry')}
+          </Button>
           {canEdit ? (
             <>
               <Button icon={<ShareAltOutlined />} onClick={() => setSharing(true)} data-testid="relation-share">
@@ -132,6 +143,17 @@ export function RelationView({ tab, map }: { tab: RelationTab; map: RelationMap 
       </div>
       {carouselNode ? <RelationCarousel tab={tab} relationId={map.relationId} name={map.name} nodeId={carouselNode} texts={texts} onClose={() => setCarouselNode(null)} /> : null}
       <RelationShareDialog target={sharing ? map : null} onClose={() => setSharing(false)} />
+      {history ? (
+        <HistoryPanel
+          tab={tab}
+          kind="relation"
+          objectId={map.relationId}
+          name={map.name}
+          canRestore={canEdit}
+          onClose={() => setHistory(false)}
+          onRestored={() => void queryClient.invalidateQueries({ queryKey: relationKeys.all })}
+        />
+      ) : null}
     </div>
   );
 }
