@@ -208,14 +208,18 @@ describe('revisions and trash', () => {
     await ok('POST', '/api/data_source/join_table_update', { ...join('Area'), dataSourceId: joinId });
     const revs = (await ok('GET', `/api/revisions/join/${joinId}`)).revisions;
     expect(revs.map((r: any) => [r.rev, r.actorName, r.summaryText])).toEqual([
-      [2, 'admin', 'changed 1 setting(s): nodeDataArray'],
+      [2, 'admin', 'added field Area; removed field Region'],
       [1, 'admin', 'created'],
     ]);
     const diff = await ok('GET', `/api/revisions/join/${joinId}/2/diff`);
     expect(diff.changes).toEqual([expect.objectContaining({ before: 'Region', after: 'Area' })]);
     expect(diff.inputIds).toBeUndefined();
+    // a chart on the field the restore takes away follows it, as after an edit of the join
+    const chartId = await ok('POST', `/api/chart-edit/dashboard/${boardId}`, { title: 'By area', dataSourceId: joinId, type: 'bar' });
+    await ok('PUT', '/api/chart-edit/dashboard', { chartId, title: 'By area', type: 'bar', dataSourceId: joinId, points: [field('Area', 'string')], values: [field('Amount', 'number', { aggregator: 'sum' })] });
     await ok('POST', `/api/revisions/join/${joinId}/1/restore`);
     expect((await ok('GET', `/api/data_source/join_table/${joinId}`)).outputFields.map((f: any) => f.name)).toEqual(['Region', 'Amount']);
+    expect((await ok('POST', `/api/dashboard/chart/dashboard/${chartId}`, {})).chart.points).toEqual([]);
     expect((await ok('GET', `/api/revisions/join/${joinId}`)).revisions[0]).toMatchObject({ rev: 3, summaryText: 'restored version 1', restoredFrom: 1 });
     // a reader who may not change the join sees none of its history
     expect((await history('join', joinId, viewer)).status).toBe(403);

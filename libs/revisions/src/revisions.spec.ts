@@ -19,6 +19,15 @@ describe('@bi/revisions summaries and diffs', () => {
     expect(summarize('join', { a: 1, b: 2 }, { a: 1, b: 3 })).toEqual([{ key: 'revision.changed_fields', params: { count: 1, fields: 'b' } }]);
   });
 
+  it("summarises a joined table's change by its output columns", () => {
+    const join = (title: string, links: unknown[] = []) => ({ name: 'J', nodeDataArray: [{ dataSourceId: 's', showName: 't', fields: [{ name: 'r', title, check: true }, { name: 'x', title: 'X', check: false }] }], links });
+    expect(summarize('join', join('Region'), join('Area'))).toEqual([
+      { key: 'revision.added_field', params: { name: 'Area' } },
+      { key: 'revision.removed_field', params: { name: 'Region' } },
+    ]);
+    expect(summarize('join', join('Region'), join('Region', [{ from: 't', to: 'u' }]))).toEqual([{ key: 'revision.changed_fields', params: { count: 1, fields: 'links' } }]);
+  });
+
   it('diffs arrays by identity: a moved chart is a change of its row only', () => {
     const changes = structuralDiff({ aspects: [{ chartId: 'a', row: 0 }, { chartId: 'b', row: 1 }] }, { aspects: [{ chartId: 'b', row: 1 }, { chartId: 'a', row: 2 }] });
     expect(changes).toEqual([{ path: 'aspects[a].row', before: 0, after: 2 }]);

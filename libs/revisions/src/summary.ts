@@ -114,6 +114,23 @@ function chartParts(a: Obj, b: Obj): SummaryPart[] {
 
 const CHART_SUMMARISED = new Set(['title', 'type', 'dataSourceId', ...FIELD_LISTS, 'customOption', 'warnConfigData', 'linkage', 'place', 'hide', 'dashboardId', 'chartId']);
 
+/**
+ * A joined table's definition (data-source's joinSnapshot): renamed, output columns added or removed
+ * (a checked field by its title), then the other settings by name (links, where, …).
+ */
+function joinParts(a: Obj, b: Obj): SummaryPart[] {
+  const parts: SummaryPart[] = [];
+  if (a.name !== b.name) parts.push({ key: 'revision.renamed', params: { from: text(a.name), to: text(b.name) } });
+  const columns = (x: Obj) => new Set(list(x.nodeDataArray).flatMap((n) => list(n.fields).filter((f) => f.check !== false).map((f) => text(f.title))));
+  const ca = columns(a);
+  const cb = columns(b);
+  for (const c of cb) if (!ca.has(c)) parts.push({ key: 'revision.added_field', params: { name: c } });
+  for (const c of ca) if (!cb.has(c)) parts.push({ key: 'revision.removed_field', params: { name: c } });
+  // node changes the columns do not show (a field's description, an input swapped under the same titles)
+  const skip = new Set(['name', ...(parts.length > 0 ? ['nodeDataArray'] : [])]);
+  return [...parts, ...genericParts(a, b, skip)];
+}
+
 /** Top-level keys that differ, for kinds without a summary of their own. */
 function genericParts(a: Obj, b: Obj, skip: ReadonlySet<string> = new Set()): SummaryPart[] {
   const keys = [...new Set([...Object.keys(a), ...Object.keys(b)])].filter((k) => !skip.has(k) && !sameValue(a[k], b[k])).sort();
@@ -129,7 +146,7 @@ export function summarize(kind: RevisionKind, before: unknown, after: unknown): 
   if (after === undefined) return [{ key: 'revision.deleted' }];
   const a = obj(before);
   const b = obj(after);
-  const parts = kind === 'dashboard' ? dashboardParts(a, b) : kind === 'chart' ? chartParts(a, b) : [];
+  const parts = kind === 'dashboard' ? dashboardParts(a, b) : kind === 'chart' ? chartParts(a, b) : kind === 'join' ? joinParts(a, b) : [];
   if (parts.length > 0) return parts;
   return genericParts(a, b);
 }

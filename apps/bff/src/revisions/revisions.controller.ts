@@ -8,6 +8,7 @@ import type { RevisionDiff, RevisionEntry, SummaryPart } from '@bi/revisions';
 import type { Tab } from '@bi/rules';
 import { z } from 'zod';
 import { ChartWriteAccess } from '../chart/chart-write-access.js';
+import { sourceFieldRefs } from '../chart/chart.controller.js';
 import { tabAccess } from '../dashboard/tab-access.js';
 import { DASHBOARD_CLIENT, DATA_SOURCE_CLIENT, DATA_SOURCE_QUERY_CLIENT, IDENTITY_CLIENT, RELATION_CLIENT, rpc } from '../grpc-clients.js';
 import { actorOf } from '../data-source/source-access.js';
@@ -142,6 +143,11 @@ export class RevisionsController {
         await this.readable(user, d.inputIds ?? []);
       }
       const answer = await rpc(this.sources.restoreSourceRevision({ kind: k, dataSourceId, rev: parseInput(revParam, rev), against: 0, actor: actorOf(user), limit: 0, maskRuleValues: false }));
+      if (k === 'join') {
+        // as after an edit of the join (join_table_update): charts on it drop the fields the restored join no longer has
+        const described = await rpc(this.queries.describe({ dataSourceId }));
+        await rpc(this.dashboards.followSourceFields({ dataSourceId, sourceFields: sourceFieldRefs(described) }));
+      }
       return { kind: k, objectId: dataSourceId, ...(JSON.parse(answer.objectJson) as object), revisions: await this.view(JSON.parse(answer.revisionsJson) as RevisionEntry[], requestLanguage(req)) };
     }
     if (k === 'relation') {
