@@ -224,4 +224,24 @@ describe('revisions and trash', () => {
     // a reader who may not change the join sees none of its history
     expect((await history('join', joinId, viewer)).status).toBe(403);
   });
+
+  it("keeps a template's versions in the same store: each publish a revision, diffed; restored by publishing again", async () => {
+    const publish = (name: string) => ok('POST', `/api/template/publish/dash/${boardId}/${encodeURIComponent(name)}/${encodeURIComponent('History templates')}`, { roleIds: ['viewer'], userIds: [] });
+    await publish('History tpl');
+    await publish('History tpl 2');
+    const templateId = ((await ok('GET', '/api/template/templates')) as any[]).find((t) => t.name === 'History tpl 2').templateId as string;
+    const revs = (await ok('GET', `/api/revisions/template/${templateId}`)).revisions;
+    expect(revs.map((r: any) => [r.rev, r.actorName, r.summaryText])).toEqual([
+      [2, 'admin', 'changed 3 setting(s): dashboardIds, name, version'],
+      [1, 'admin', 'created'],
+    ]);
+    const diff = await ok('GET', `/api/revisions/template/${templateId}/2/diff`);
+    expect(diff.changes).toContainEqual({ path: 'name', before: 'History tpl', after: 'History tpl 2' });
+    expect(diff.changes).toContainEqual({ path: 'version', before: 1, after: 2 });
+    const restore = await call('POST', `/api/revisions/template/${templateId}/1/restore`, {});
+    expect(restore.status).toBe(400);
+    expect(restore.body.data).toBe("A template's earlier version cannot be restored here; publish the dashboard again");
+    // who does not see the template sees none of its versions
+    expect((await history('template', templateId, analyst)).status).toBe(404);
+  });
 });

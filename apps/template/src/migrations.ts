@@ -1,4 +1,5 @@
 import type { Migration } from '@bi/persistence';
+import { revisionsTableSql } from '@bi/revisions';
 
 export const TEMPLATE_SCHEMA = 'template';
 
@@ -41,5 +42,10 @@ CREATE TABLE template.versions (
   PRIMARY KEY (template_id, version)
 );
 `,
+  },
+  {
+    // issue 33 (@bi/revisions): each published version of a template as a revision of kind `template`
+    id: '0002_revisions',
+    sql: revisionsTableSql(TEMPLATE_SCHEMA),
   },
 ];

@@ -20,4 +20,10 @@ export class TemplateGrpcController implements templateV1.TemplateServiceControl
   async list() {
     return { templates: await this.store.list() };
   }
+  listTemplateRevisions(r: templateV1.TemplateRevisionRequest) {
+    return this.store.listRevisions(r);
+  }
+  diffTemplateRevision(r: templateV1.TemplateRevisionRequest) {
+    return this.store.diffRevision(r);
+  }
 }

@@ -1,9 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
+import type { AppConfig } from '@bi/config';
 import { AppError } from '@bi/core';
 import type { SqlDatabase, SqlExecutor } from '@bi/persistence';
 import type { templateV1 } from '@bi/proto';
-import { DATABASE } from '@bi/service-kit';
+import { entryOf, revisionDiff, RevisionStore } from '@bi/revisions';
+import { CONFIG, DATABASE } from '@bi/service-kit';
+import { TEMPLATE_SCHEMA } from './migrations.js';
 
 const MAX_SNAPSHOT = 20 * 1024 * 1024;
 const MAX_IDS = 1000;
@@ -65,7 +68,15 @@ export function checkPublish(r: templateV1.PublishRequest): void {
 /** The template schema: templates (latest version) and versions (frozen copies). */
 @Injectable()
 export class TemplateStore {
-  constructor(@Inject(DATABASE) private readonly db: SqlDatabase) {}
+  /** the versions as revisions of kind `template` (issue 33, docs/api/revisions.md), in the store every kind uses */
+  readonly revisions: RevisionStore;
+
+  constructor(
+    @Inject(DATABASE) private readonly db: SqlDatabase,
+    @Inject(CONFIG) config: AppConfig,
+  ) {
+    this.revisions = new RevisionStore(TEMPLATE_SCHEMA, config.revisions ?? { keep: 0, trashDays: 30 });
+  }
 
   /** A new template, or the next version of the one published from the same dashboard/folder; one transaction. */
   async publish(r: templateV1.PublishRequest): Promise<templateV1.Template> {
@@ -91,8 +102,27 @@ export class TemplateStore {
         `INSERT INTO template.versions (template_id, version, name, publisher_id, publisher_name, role_ids, user_ids, snapshot) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
         [id, version, r.name.trim(), r.publisherId, r.publisherName, JSON.stringify(r.roleIds), JSON.stringify(r.userIds), r.snapshotJson],
       );
+      // the version's revision (never folded: each publish is a version of its own); its frozen copy stays in template.versions
+      const snapshot = { version, name: r.name.trim(), folderName: r.folderName.trim(), dashboardIds: r.dashboardIds, roleIds: r.roleIds, userIds: r.userIds, sources: r.sources.map((x) => ({ dataSourceId: x.dataSourceId, name: x.name })) };
+      await this.revisions.record(tx, { kind: 'template', objectId: id, actorId: r.publisherId, snapshot, label: r.name.trim(), fold: false });
       return this.one(tx, id);
     });
+  }
+
+  /** A template's versions as revisions, newest first (issue 33). */
+  async listRevisions(r: templateV1.TemplateRevisionRequest): Promise<templateV1.TemplateRevisionsReply> {
+    const revisions = await this.revisions.list(this.db, 'template', r.templateId, r.limit > 0 ? r.limit : 200);
+    return { revisionsJson: JSON.stringify(revisions.map(entryOf)), objectJson: JSON.stringify({ label: revisions[0]?.label ?? '' }) };
+  }
+
+  /** What a version changed against another (default: the one before). */
+  async diffRevision(r: templateV1.TemplateRevisionRequest): Promise<templateV1.TemplateRevisionDiffReply> {
+    const rev = Number.isInteger(r.rev) && r.rev > 0 ? await this.revisions.get(this.db, 'template', r.templateId, r.rev) : undefined;
+    if (!rev) throw new AppError('not_found', 'revision.not_found');
+    const againstRev = r.against > 0 ? r.against : rev.rev - 1;
+    const against = againstRev > 0 ? await this.revisions.get(this.db, 'template', r.templateId, againstRev) : undefined;
+    if (r.against > 0 && !against) throw new AppError('not_found', 'revision.not_found');
+    return { diffJson: JSON.stringify(revisionDiff('template', r.templateId, rev.rev, against?.rev ?? 0, against?.snapshot, rev.snapshot)) };
   }
 
   async findByOrigin(kind: string, originId: string): Promise<templateV1.FindReply> {

@@ -3,21 +3,22 @@ import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { canEditSource, canReadRelation, canReadSource, isRowRestricted } from '@bi/access';
 import { AppError } from '@bi/core';
 import { hasMessage, translate, type Language } from '@bi/i18n';
-import type { dashboardV1, dataSourceQueryV1, dataSourceV1, identityV1, relationV1 } from '@bi/proto';
+import type { dashboardV1, dataSourceQueryV1, dataSourceV1, identityV1, relationV1, templateV1 } from '@bi/proto';
 import type { RevisionDiff, RevisionEntry, SummaryPart } from '@bi/revisions';
 import type { Tab } from '@bi/rules';
 import { z } from 'zod';
 import { ChartWriteAccess } from '../chart/chart-write-access.js';
 import { sourceFieldRefs } from '../chart/chart.controller.js';
 import { tabAccess } from '../dashboard/tab-access.js';
-import { DASHBOARD_CLIENT, DATA_SOURCE_CLIENT, DATA_SOURCE_QUERY_CLIENT, IDENTITY_CLIENT, RELATION_CLIENT, rpc } from '../grpc-clients.js';
+import { DASHBOARD_CLIENT, DATA_SOURCE_CLIENT, DATA_SOURCE_QUERY_CLIENT, IDENTITY_CLIENT, RELATION_CLIENT, TEMPLATE_CLIENT, rpc } from '../grpc-clients.js';
+import { canSeeTemplate } from '../template/template-visibility.js';
 import { actorOf } from '../data-source/source-access.js';
 import { CurrentUser, principalOf, type AuthUser } from '../http/auth.guard.js';
 import { requestLanguage } from '../http/request-language.js';
 import { parseInput } from '../http/validation.js';
 
 /** The kinds whose history the BFF serves (issue 33): the dashboard service's and a source's (data-source). */
-const kindParam = z.enum(['dashboard', 'chart', 'fields', 'rowRules', 'relation', 'join']);
+const kindParam = z.enum(['dashboard', 'chart', 'fields', 'rowRules', 'relation', 'join', 'template']);
 type Kind = z.infer<typeof kindParam>;
 /** a source's settings and a joined table's definition (`join`, `{id}` the joined table's source id) */
 type SourceKind = 'fields' | 'rowRules' | 'join';
@@ -76,6 +77,7 @@ export class RevisionsController {
     @Inject(DATA_SOURCE_QUERY_CLIENT) private readonly queries: dataSourceQueryV1.DataSourceQueryServiceClient,
     @Inject(RELATION_CLIENT) private readonly relations: relationV1.RelationServiceClient,
     private readonly writes: ChartWriteAccess,
+    @Inject(TEMPLATE_CLIENT) private readonly templates: templateV1.TemplateServiceClient,
   ) {}
 
   @Get('revisions/:kind/:id')
@@ -86,6 +88,11 @@ export class RevisionsController {
       const dataSourceId = await this.sourceReader(user, k, id);
       const r = await rpc(this.sources.listSourceRevisions({ kind: k, dataSourceId, rev: 0, against: 0, actor: actorOf(user), limit: 200, maskRuleValues: false }));
       return { kind: k, objectId: dataSourceId, ...(JSON.parse(r.objectJson) as object), revisions: await this.view(JSON.parse(r.revisionsJson) as RevisionEntry[], requestLanguage(req)) };
+    }
+    if (k === 'template') {
+      const templateId = await this.templateFor(user, id);
+      const r = await rpc(this.templates.listTemplateRevisions({ templateId, rev: 0, against: 0, limit: 200 }));
+      return { kind: k, objectId: templateId, ...(JSON.parse(r.objectJson) as object), revisions: await this.view(JSON.parse(r.revisionsJson) as RevisionEntry[], requestLanguage(req)) };
     }
     if (k === 'relation') {
       const relationId = await this.mapFor(user, id, 'read');
@@ -119,6 +126,10 @@ export class RevisionsController {
       const { inputIds: _inputs, ...diff } = JSON.parse(r.diffJson) as RevisionDiff & { inputIds?: string[] };
       return diff;
     }
+    if (k === 'template') {
+      const templateId = await this.templateFor(user, id);
+      return JSON.parse((await rpc(this.templates.diffTemplateRevision({ templateId, rev: parseInput(revParam, rev), against: parseInput(againstQuery, against ?? '0'), limit: 0 }))).diffJson) as RevisionDiff;
+    }
     if (k === 'relation') {
       const relationId = await this.mapFor(user, id, 'read');
       return JSON.parse((await rpc(this.relations.diffMapRevision({ relationId, rev: parseInput(revParam, rev), against: parseInput(againstQuery, against ?? '0'), actorId: '', limit: 0 }))).diffJson) as RevisionDiff;
@@ -149,6 +160,11 @@ export class RevisionsController {
         await rpc(this.dashboards.followSourceFields({ dataSourceId, sourceFields: sourceFieldRefs(described) }));
       }
       return { kind: k, objectId: dataSourceId, ...(JSON.parse(answer.objectJson) as object), revisions: await this.view(JSON.parse(answer.revisionsJson) as RevisionEntry[], requestLanguage(req)) };
+    }
+    if (k === 'template') {
+      // a template's version is its frozen copy: a new version comes from publishing again (docs/api/template.md)
+      await this.templateFor(user, id);
+      throw new AppError('invalid', 'revision.template_restore');
     }
     if (k === 'relation') {
       const relationId = await this.mapFor(user, id, 'write', parseInput(revParam, rev));
@@ -201,6 +217,14 @@ export class RevisionsController {
     if (!canEditSource(principal, source)) throw new AppError('forbidden', 'auth.forbidden');
     if (access === 'write' && kind === 'rowRules' && !principal.isAdmin) throw new AppError('forbidden', 'auth.forbidden');
     return dataSourceId;
+  }
+
+  /** A template's versions: whoever sees the template (canSeeTemplate of @bi/access); 404 for one not seen. */
+  private async templateFor(user: AuthUser, id: string): Promise<string> {
+    const templateId = parseInput(idParam, id);
+    const t = (await rpc(this.templates.list({}))).templates.find((x) => x.templateId === templateId);
+    if (!t || !canSeeTemplate(user, t)) throw new AppError('not_found', 'revision.not_found');
+    return templateId;
   }
 
   /**

@@ -30,4 +30,5 @@ export const revisionMessages = defineMessages({
   'revision.restore_deleted': { 'zh-CN': '对象已删除，请从回收站恢复', 'zh-TW': '物件已刪除，請從資源回收筒還原', en: 'The object was deleted; restore it from the trash' },
   'trash.not_found': { 'zh-CN': '回收站中没有该对象（可能已超过保留天数）', 'zh-TW': '資源回收筒中沒有該物件（可能已超過保留天數）', en: 'The object is not in the trash (its days there may be over)' },
   'trash.parent_missing': { 'zh-CN': '所属的仪表板或文件夹已不存在，请先恢复它', 'zh-TW': '所屬的儀表板或資料夾已不存在，請先還原它', en: 'Its dashboard or folder no longer exists; restore that first' },
+  'revision.template_restore': { 'zh-CN': '模板的旧版本不能直接恢复，请从仪表板重新发布', 'zh-TW': '範本的舊版本不能直接還原，請從儀表板重新發布', en: "A template's earlier version cannot be restored here; publish the dashboard again" },
 });

@@ -539,7 +539,7 @@ export interface IndicatorReply {
 
 /** issue 33: revisions of a source's field settings and row rules */
 export interface SourceRevisionRequest {
-  /** fields | rowRules */
+  /** fields | rowRules | join */
   kind: string;
   dataSourceId: string;
   rev: number;

@@ -83,6 +83,25 @@ export interface ListReply {
   templates: Template[];
 }
 
+export interface TemplateRevisionRequest {
+  templateId: string;
+  rev: number;
+  against: number;
+  limit: number;
+}
+
+export interface TemplateRevisionsReply {
+  /** @bi/revisions RevisionEntry[] (newest first) */
+  revisionsJson: string;
+  /** {label} */
+  objectJson: string;
+}
+
+export interface TemplateRevisionDiffReply {
+  /** @bi/revisions RevisionDiff */
+  diffJson: string;
+}
+
 export const TEMPLATE_V1_PACKAGE_NAME = "template.v1";
 
 function createBaseTemplate(): Template {
@@ -1174,6 +1193,262 @@ export const ListReply: MessageFns<ListReply> = {
   },
 };
 
+function createBaseTemplateRevisionRequest(): TemplateRevisionRequest {
+  return { templateId: "", rev: 0, against: 0, limit: 0 };
+}
+
+export const TemplateRevisionRequest: MessageFns<TemplateRevisionRequest> = {
+  encode(message: TemplateRevisionRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.templateId !== "") {
+      writer.uint32(10).string(message.templateId);
+    }
+    if (message.rev !== 0) {
+      writer.uint32(16).int32(message.rev);
+    }
+    if (message.against !== 0) {
+      writer.uint32(24).int32(message.against);
+    }
+    if (message.limit !== 0) {
+      writer.uint32(32).int32(message.limit);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): TemplateRevisionRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseTemplateRevisionRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.templateId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.rev = reader.int32();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.against = reader.int32();
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.limit = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): TemplateRevisionRequest {
+    return {
+      templateId: isSet(object.templateId)
+        ? globalThis.String(object.templateId)
+        : isSet(object.template_id)
+        ? globalThis.String(object.template_id)
+        : "",
+      rev: isSet(object.rev) ? globalThis.Number(object.rev) : 0,
+      against: isSet(object.against) ? globalThis.Number(object.against) : 0,
+      limit: isSet(object.limit) ? globalThis.Number(object.limit) : 0,
+    };
+  },
+
+  toJSON(message: TemplateRevisionRequest): unknown {
+    const obj: any = {};
+    if (message.templateId !== "") {
+      obj.templateId = message.templateId;
+    }
+    if (message.rev !== 0) {
+      obj.rev = Math.round(message.rev);
+    }
+    if (message.against !== 0) {
+      obj.against = Math.round(message.against);
+    }
+    if (message.limit !== 0) {
+      obj.limit = Math.round(message.limit);
+    }
+    return obj;
+  },
+};
+
+function createBaseTemplateRevisionsReply(): TemplateRevisionsReply {
+  return { revisionsJson: "", objectJson: "" };
+}
+
+export const TemplateRevisionsReply: MessageFns<TemplateRevisionsReply> = {
+  encode(message: TemplateRevisionsReply, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.revisionsJson !== "") {
+      writer.uint32(10).string(message.revisionsJson);
+    }
+    if (message.objectJson !== "") {
+      writer.uint32(18).string(message.objectJson);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): TemplateRevisionsReply {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseTemplateRevisionsReply();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.revisionsJson = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.objectJson = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): TemplateRevisionsReply {
+    return {
+      revisionsJson: isSet(object.revisionsJson)
+        ? globalThis.String(object.revisionsJson)
+        : isSet(object.revisions_json)
+        ? globalThis.String(object.revisions_json)
+        : "",
+      objectJson: isSet(object.objectJson)
+        ? globalThis.String(object.objectJson)
+        : isSet(object.object_json)
+        ? globalThis.String(object.object_json)
+        : "",
+    };
+  },
+
+  toJSON(message: TemplateRevisionsReply): unknown {
+    const obj: any = {};
+    if (message.revisionsJson !== "") {
+      obj.revisionsJson = message.revisionsJson;
+    }
+    if (message.objectJson !== "") {
+      obj.objectJson = message.objectJson;
+    }
+    return obj;
+  },
+};
+
+function createBaseTemplateRevisionDiffReply(): TemplateRevisionDiffReply {
+  return { diffJson: "" };
+}
+
+export const TemplateRevisionDiffReply: MessageFns<TemplateRevisionDiffReply> = {
+  encode(message: TemplateRevisionDiffReply, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.diffJson !== "") {
+      writer.uint32(10).string(message.diffJson);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): TemplateRevisionDiffReply {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseTemplateRevisionDiffReply();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.diffJson = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): TemplateRevisionDiffReply {
+    return {
+      diffJson: isSet(object.diffJson)
+        ? globalThis.String(object.diffJson)
+        : isSet(object.diff_json)
+        ? globalThis.String(object.diff_json)
+        : "",
+    };
+  },
+
+  toJSON(message: TemplateRevisionDiffReply): unknown {
+    const obj: any = {};
+    if (message.diffJson !== "") {
+      obj.diffJson = message.diffJson;
+    }
+    return obj;
+  },
+};
+
 /**
  * Published templates (docs/api/template.md): the record of each template (kind, name, publisher,
  * version, the template-tab copy of its latest version) and every version's frozen copy.
@@ -1194,6 +1469,12 @@ export interface TemplateServiceClient {
   findByItem(request: FindByItemRequest): Observable<FindReply>;
 
   list(request: ListRequest): Observable<ListReply>;
+
+  /** issue 33: a template's versions as revisions of kind `template` (docs/api/revisions.md) */
+
+  listTemplateRevisions(request: TemplateRevisionRequest): Observable<TemplateRevisionsReply>;
+
+  diffTemplateRevision(request: TemplateRevisionRequest): Observable<TemplateRevisionDiffReply>;
 }
 
 /**
@@ -1216,11 +1497,28 @@ export interface TemplateServiceController {
   findByItem(request: FindByItemRequest): Promise<FindReply> | Observable<FindReply> | FindReply;
 
   list(request: ListRequest): Promise<ListReply> | Observable<ListReply> | ListReply;
+
+  /** issue 33: a template's versions as revisions of kind `template` (docs/api/revisions.md) */
+
+  listTemplateRevisions(
+    request: TemplateRevisionRequest,
+  ): Promise<TemplateRevisionsReply> | Observable<TemplateRevisionsReply> | TemplateRevisionsReply;
+
+  diffTemplateRevision(
+    request: TemplateRevisionRequest,
+  ): Promise<TemplateRevisionDiffReply> | Observable<TemplateRevisionDiffReply> | TemplateRevisionDiffReply;
 }
 
 export function TemplateServiceControllerMethods() {
   return function (constructor: Function) {
-    const grpcMethods: string[] = ["publish", "findByOrigin", "findByItem", "list"];
+    const grpcMethods: string[] = [
+      "publish",
+      "findByOrigin",
+      "findByItem",
+      "list",
+      "listTemplateRevisions",
+      "diffTemplateRevision",
+    ];
     for (const method of grpcMethods) {
       const descriptor: any = Reflect.getOwnPropertyDescriptor(constructor.prototype, method);
       GrpcMethod("TemplateService", method)(constructor.prototype[method], method, descriptor);
