@@ -1,3 +1,4 @@
+import { describe, expect, it } from '@jest/globals';
 import type { Chart } from '@bi/chart-model';
 import { QueryClient } from '@tanstack/react-query';
 import { chartKeys } from '../../chart/api/chart';
