@@ -34,6 +34,10 @@ if [ ${#need[@]} -gt 0 ]; then
   command -v service >/dev/null && $SUDO service mariadb stop >/dev/null 2>&1 || true
 fi
 
+# Trino for the services run (scripts/services/trino.sh) needs Java 24+, which Debian does not package: the machine's
+# Temurin 25 JDK, or BI_TRINO_JAVA_HOME. Without one the services run stops at Trino's start.
+[ -x "${BI_TRINO_JAVA_HOME:-/usr/lib/jvm/temurin-25-jdk-amd64}/bin/java" ] || echo "warning: no Java 24+ for Trino (install a Temurin 25 JDK or set BI_TRINO_JAVA_HOME)" >&2
+
 # Node.js 22 or 24 LTS (Node 20 is past its end of life, and i18next, react-i18next and file-type need 22+):
 # when the machine's Node is older, the Node 24 build from the npm registry (package node-linux-<arch>)
 # is installed under .tools/node; `source scripts/node-path.sh` puts it first on PATH (.ci/run does).
@@ -51,3 +55,13 @@ source scripts/node-path.sh
 # `npm install`, not `npm ci`: the registry mirror lacks some other-platform binaries that the lock
 # names as optional, which `npm ci` refuses; `npm install` follows the lock and skips them.
 npm install --no-audit --no-fund
+
+# ClickHouse's own engine in-process (chdb, from PyPI) runs the ClickHouse dialect's statements in the tests
+# (libs/query/src/clickhouse.integration-spec.ts); without python3 or PyPI that test says it was skipped.
+CHDB_VERSION=4.4.0
+if command -v python3 >/dev/null && ! python3 -c 'import chdb' 2>/dev/null; then
+  echo "installing chdb $CHDB_VERSION (python3 -m pip --user)"
+  python3 -m pip install -q --user "chdb==$CHDB_VERSION" 2>/dev/null \
+    || python3 -m pip install -q --user --break-system-packages "chdb==$CHDB_VERSION" \
+    || echo "chdb not installed: the ClickHouse engine test will be skipped"
+fi

@@ -1,17 +1,18 @@
 // npm run start:distributed: every service as its own process on PostgreSQL, Redis and Kafka, with
-// chart-query replicas. Uses DATABASE_URL / REDIS_URL / KAFKA_BROKERS when set, otherwise starts the
-// test servers of scripts/services/ on 127.0.0.1. The launcher itself is apps/embedded/src/distributed.ts.
+// chart-query replicas. Uses DATABASE_URL / REDIS_URL / KAFKA_BROKERS (and BI_ANALYTICS_DATABASE_URL) when set,
+// otherwise starts the test servers of scripts/services/ on 127.0.0.1, the analytics store in its own database. The launcher itself is apps/embedded/src/distributed.ts.
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startDistributed } from '../apps/embedded/dist/distributed.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const servicesUrl = (script) => execFileSync('bash', [join(root, 'scripts/services', script), 'url'], { encoding: 'utf8' }).trim();
+const servicesUrl = (script, what = 'url') => execFileSync('bash', [join(root, 'scripts/services', script), what], { encoding: 'utf8' }).trim();
 
 function startTestServers() {
   for (const s of ['postgres.sh', 'redis.sh', 'kafka.sh']) execFileSync('bash', [join(root, 'scripts/services', s), 'start'], { stdio: 'inherit' });
-  return { DATABASE_URL: servicesUrl('postgres.sh'), REDIS_URL: servicesUrl('redis.sh'), KAFKA_BROKERS: servicesUrl('kafka.sh') };
+  // uploads and joins in a database of their own, reached as a user that cannot read the metadata (docs/adr/0029)
+  return { DATABASE_URL: servicesUrl('postgres.sh'), BI_ANALYTICS_DATABASE_URL: servicesUrl('postgres.sh', 'analytics-url'), REDIS_URL: servicesUrl('redis.sh'), KAFKA_BROKERS: servicesUrl('kafka.sh') };
 }
 
 const needed = ['DATABASE_URL', 'REDIS_URL', 'KAFKA_BROKERS'];

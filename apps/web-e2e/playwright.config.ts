@@ -75,6 +75,8 @@ export default defineConfig({
       // the specs sign in dozens of times from one IP and type wrong passwords on purpose
       BI_LOGIN_MAX_ATTEMPTS_PER_IP: '10000',
       BI_LOGIN_MAX_FAILURES_PER_ACCOUNT: '1000',
+      // the embedding spec's test page (another port of this machine) may frame the embed pages
+      BI_EMBED_ORIGINS: `http://${E2E_HOST}:${E2E_PORT + 4}`,
       // the one port of this machine each spec serves on: the HTTP API source's API, the ERP report spec's reference provider
       BI_OUTBOUND_ALLOW: `127.0.0.1:${E2E_API_PORT} 127.0.0.1:${E2E_ERP_PORT}`,
       // report subscriptions: mail to the subscription spec's SMTP sink; outside addresses of e2e.test allowed

@@ -44,12 +44,20 @@ import { SubscriptionController } from './subscription/subscription.controller.j
 import { BFF_LOGGER, EVENT_BUS, WarnStreamHub } from './warning/warn-stream.js';
 import { RobotChoicesController, RobotsAdminController } from './warning/robots.controller.js';
 import { WechartController } from './chart/wechart.controller.js';
+import { EmbedAuth, EmbedController, EmbedSecretController } from './embed/embed.controller.js';
+import { EmbedSecret } from './embed/embed-secret.js';
+import { LinkPasswordThrottle, PublicLinkAdminController, PublicLinkMakerController, PublicLinkReaderController } from './dashboard/public-links.controller.js';
+import { LiveController } from './live/live.controller.js';
+import { LiveHub } from './live/live-hub.js';
+import { RevisionsController } from './revisions/revisions.controller.js';
 
 @Module({})
 export class BffModule {
   /** shared: the cache holding the services' freshness stamps (null: the BFF keeps no copies; docs/adr/0003-bff-answer-cache.md). */
   static register(config: AppConfig, logger: Logger, shared: Cache | null = null, bus: EventBus | null = null): DynamicModule {
     const failures = new EnvelopeExceptionFilter(logger);
+    // a short or known default embedding secret refuses the start (docs/api/embedding.md)
+    const embedSecret = new EmbedSecret(config);
     return {
       module: BffModule,
       controllers: [
@@ -82,9 +90,16 @@ export class BffModule {
         WechartController,
         RobotChoicesController,
         RobotsAdminController,
+        EmbedController,
+        EmbedSecretController,
+        PublicLinkMakerController,
+        PublicLinkAdminController,
+        PublicLinkReaderController,
+        RevisionsController,
         // last: its POST data_source/{hash}[/{programId}] must not take the paths of the controllers above
         IndicatorController,
         ErpReportController,
+        LiveController,
       ],
       providers: [
         ...grpcClientProviders(config),
@@ -94,6 +109,9 @@ export class BffModule {
         TemplateVisibility,
         IndicatorRelationGenerator,
         ChartAnswers,
+        { provide: EmbedSecret, useValue: embedSecret },
+        EmbedAuth,
+        LinkPasswordThrottle,
         { provide: SHARED_CACHE, useValue: shared },
         { provide: TokenCache, useValue: new TokenCache(shared) },
         { provide: CONFIG, useValue: config },
@@ -101,6 +119,7 @@ export class BffModule {
         { provide: EVENT_BUS, useValue: bus },
         { provide: BFF_LOGGER, useValue: logger.child('bff') },
         WarnStreamHub,
+        LiveHub,
         { provide: APP_GUARD, useClass: AuthGuard },
         // after the token: every path segment, query value and body passes the one text check
         { provide: APP_GUARD, useClass: TextGuard },

@@ -12,6 +12,7 @@ import type { EventBus } from '@bi/messaging';
 import { NestJsonLogger } from '@bi/service-kit';
 import { BffModule } from './bff.module.js';
 import { ChartAnswers } from './chart/answer-cache.js';
+import { embedPages } from './embed/embed-pages.js';
 
 export const JSON_BODY_LIMIT = '2mb';
 
@@ -55,6 +56,8 @@ export async function createBffApp(config: AppConfig, logger: Logger, webDist?: 
   );
   SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs-json' });
 
+  // the embed pages and scripts (docs/api/embedding.md), with frame-ancestors from BI_EMBED_ORIGINS, before the app's pages
+  app.use(embedPages(config.embed?.origins ?? []));
   if (webDist && existsSync(join(webDist, 'index.html'))) {
     app.useStaticAssets(webDist, { index: false, maxAge: '1h', setHeaders: (res, path) => path.endsWith('.html') && res.setHeader('Cache-Control', 'no-cache') });
     const indexHtml = join(webDist, 'index.html');

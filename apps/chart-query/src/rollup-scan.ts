@@ -1,5 +1,5 @@
 import type { Aggregator } from '@bi/chart-model';
-import { compile, dialectFor, join, raw, renderSql, sql, type ChartQueryIR, type CompiledQuery, type DateGranularity, type DialectName, type DimensionIR, type MeasureIR, type OrderIR, type Sql } from '@bi/query';
+import { compile, dialectFor, join, raw, renderSql, rollUpParts, ROLLUP_PARTS, sql, type ChartQueryIR, type CompiledQuery, type DateGranularity, type DialectName, type DimensionIR, type MeasureIR, type OrderIR } from '@bi/query';
 
 /**
  * One scan for charts of a source that group by the same fields under the same filters but at
@@ -47,8 +47,6 @@ export function rollupKey(dataSourceId: string, ir: ChartQueryIR, dialect: Diale
   return JSON.stringify(['rollup', dataSourceId, dialect, rowLimit, ir.dimensions.map(shape), ir.series ? shape(ir.series) : null, rest]);
 }
 
-/** The partial aggregates a measure is rolled up from. */
-const PARTS: Record<Aggregator, Aggregator[]> = { sum: ['sum'], count: ['count'], min: ['min'], max: ['max'], avg: ['sum', 'count'], countDistinct: [] };
 const partKey = (field: string, aggregator: Aggregator) => JSON.stringify([field, aggregator]);
 
 export interface Rollup {
@@ -78,7 +76,7 @@ export function compileRollup(charts: readonly { ir: ChartQueryIR; compiled: Com
   for (const ir of irs) {
     for (const m of ir.measures) {
       measureOut.set(partKey(m.field.name, m.aggregator), '');
-      for (const a of PARTS[m.aggregator]) {
+      for (const a of ROLLUP_PARTS[m.aggregator] ?? []) {
         const key = partKey(m.field.name, a);
         if (partAlias.has(key)) continue;
         const alias = `p${parts.length}`;
@@ -107,15 +105,9 @@ export function compileRollup(charts: readonly { ir: ChartQueryIR; compiled: Com
   // the rolled-up measures, each distinct (field, aggregator) once
   const measures = [...measureOut.keys()].map((key, i) => {
     const [field, aggregator] = JSON.parse(key) as [string, Aggregator];
-    const part = (a: Aggregator) => preRef(partAlias.get(partKey(field, a))!);
     const alias = `x${i}`;
     measureOut.set(key, alias);
-    let expr: Sql;
-    // a count answers BIGINT alone; a SUM of counts would be HUGEINT
-    if (aggregator === 'count') expr = sql`CAST(SUM(${part('count')}) AS BIGINT)`;
-    else if (aggregator === 'sum') expr = sql`SUM(${part('sum')})`;
-    else if (aggregator === 'min' || aggregator === 'max') expr = d.aggregate(aggregator, part(aggregator));
-    else expr = sql`CAST(SUM(${part('sum')}) AS DOUBLE) / NULLIF(SUM(${part('count')}), 0)`;
+    const expr = rollUpParts(d, aggregator, (a) => preRef(partAlias.get(partKey(field, a))!));
     return { alias, expr };
   });
 

@@ -1,5 +1,5 @@
 import { matchRollupQuery, querySourceFrom, rollupMissText, type DialectName, type KeptRollup, type QueryIR } from '@bi/query';
-import { z } from 'zod';
+import { keptRollupsSchema } from '@bi/chart-model';
 import type { SourceDescription } from './chart-plan.js';
 
 /**
@@ -10,30 +10,27 @@ import type { SourceDescription } from './chart-plan.js';
  * checks like any other (its fields must be grouped by the rollup).
  */
 
-const field = z.object({ name: z.string().min(1), dataType: z.enum(['string', 'number', 'date']) });
-const keptRollups = z
-  .array(
-    z.object({
-      id: z.string().min(1),
-      table: z.string().min(1),
-      schema: z.string().optional(),
-      dataVersion: z.number().int(),
-      rows: z.number().int().nonnegative(),
-      floatSums: z.array(z.string()),
-      dimensions: z.array(field),
-      measures: z.array(z.object({ field, parts: z.array(z.enum(['sum', 'count', 'min', 'max'])) })),
-    }),
-  )
-  .max(64);
 
 /** meta.rollup of a chart answer: the rollup that served the chart's points, or why none did. */
 export type RollupMeta = { used: true; id: string; rows: number; dataVersion: number } | { used: false; reason: string };
 
+/** Each described source's kept rollups, parsed once (an answer's queries all ask for them). */
+const parsed = new WeakMap<SourceDescription, KeptRollup[]>();
+
 /** The source's kept rollups (Describe's rollups_json; '' or an unreadable list: none). */
 export function keptRollupsOf(source: SourceDescription): KeptRollup[] {
-  if (!source.rollupsJson) return [];
+  let rollups = parsed.get(source);
+  if (!rollups) {
+    rollups = parseKept(source.rollupsJson);
+    parsed.set(source, rollups);
+  }
+  return rollups;
+}
+
+function parseKept(json: string): KeptRollup[] {
+  if (!json) return [];
   try {
-    const r = keptRollups.safeParse(JSON.parse(source.rollupsJson));
+    const r = keptRollupsSchema.safeParse(JSON.parse(json));
     return r.success ? r.data : [];
   } catch {
     return [];

@@ -1,5 +1,6 @@
 import { outboxMigration } from '@bi/messaging';
 import { settingsTableSql, type Migration } from '@bi/persistence';
+import { revisionsTableSql } from '@bi/revisions';
 
 export const DASHBOARD_SCHEMA = 'dashboard';
 
@@ -83,5 +84,36 @@ $$;
 CREATE TRIGGER charts_note_change AFTER INSERT OR UPDATE OR DELETE ON dashboard.charts
   FOR EACH ROW EXECUTE FUNCTION dashboard.note_chart_change();
 `,
+  },
+  {
+    // Public links (issue 32, docs/api/public-links.md): public_id is the URL's id (128 random bits,
+    // base64url), replaced on rotation; link_id never changes. A dashboard's deletion deletes its links.
+    id: '0004_public_links',
+    sql: `
+CREATE TABLE dashboard.public_links (
+  link_id uuid PRIMARY KEY,
+  public_id text NOT NULL UNIQUE,
+  dashboard_id uuid NOT NULL REFERENCES dashboard.dashboards (id) ON DELETE CASCADE,
+  chart_id uuid,
+  creator_id uuid NOT NULL,
+  creator_name text NOT NULL DEFAULT '',
+  created_at timestamptz NOT NULL DEFAULT now(),
+  expires_at timestamptz NOT NULL,
+  revoked_at timestamptz,
+  last_opened_at timestamptz,
+  password_hash text NOT NULL DEFAULT '',
+  allow_details boolean NOT NULL DEFAULT false,
+  allow_export boolean NOT NULL DEFAULT false,
+  filters jsonb NOT NULL DEFAULT '[]'::jsonb,
+  filters_editable boolean NOT NULL DEFAULT false
+);
+CREATE INDEX public_links_creator ON dashboard.public_links (creator_id, created_at DESC);
+CREATE INDEX public_links_dashboard ON dashboard.public_links (dashboard_id);
+`,
+  },
+  {
+    // issue 33 (@bi/revisions): the history of dashboards and charts, and the trash of deleted ones
+    id: '0005_revisions',
+    sql: revisionsTableSql('dashboard'),
   },
 ];

@@ -102,6 +102,22 @@ describe('API keys', () => {
     expect((await call('GET', '/api/data_source/projs', undefined, bearer(made.secret))).status).toBe(200);
   });
 
+  it('cannot make, change, send or read report subscriptions, whatever its scopes (they run later with the maker\'s full rights)', async () => {
+    // a fresh session: an earlier test disabled the analyst, which ended their sessions
+    const session = await stack.login('analyst');
+    const writer = await make(session, { name: 'Writer', scopes: ['dashboards:write', 'read'] });
+    const root = await make(admin, { name: 'Root', scopes: ['admin'] });
+    const body = { name: 'Keyed report', dashboardId: '00000000-0000-4000-8000-000000000000', schedule: { frequency: 'daily', hour: 9 }, recipients: [{ kind: 'user', userId: analystId }], formats: ['csv'] };
+    for (const secret of [writer.secret, root.secret]) {
+      for (const [method, path, b] of [['POST', '/api/subscription', body], ['POST', '/api/subscription/preview', body], ['GET', '/api/subscription/mine', undefined]] as const) {
+        const r = await call(method, path, b, bearer(secret));
+        expect([path, r.status]).toEqual([path, 403]);
+      }
+    }
+    // the same person's session reaches the route (it answers for the unknown dashboard, not "forbidden")
+    expect((await call('GET', '/api/subscription/mine', undefined, session)).status).toBe(200);
+  });
+
   it('is audited, and its secrets never reach the log', async () => {
     const made = await make(admin, { name: 'Audited', scopes: ['admin'], expiresInDays: 30 });
     await ok('DELETE', `/api/identity/api-keys/${made.key.id}`);

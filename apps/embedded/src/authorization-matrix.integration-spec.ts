@@ -255,6 +255,7 @@ describe('authorization matrix', () => {
     'POST /api/subscription/{id}/send': async () => ({ params: { id: await freshSubscription() } }),
     // a stream that ends at once (timeout=0) after its ready event
     'GET /api/warnmessage/stream': async () => ({ query: 'timeout=0' }),
+    'GET /api/live': async () => ({ query: 'timeout=0' }),
     'PUT /api/dashboard/aspect_changed/{apiName}/{dashboardId}': async () => ({ params: { dashboardId: await freshDashboard() }, body: [] }),
     'POST /api/dashboard/hide_setting/{tab}': async () => ({ body: [{ chartId: F.chart.chartId, hide: false }] }),
     'DELETE /api/dashboard/chart/{tab}/{chartId}': async () => ({ params: { chartId: (await freshChart()).chartId as string } }),
@@ -296,7 +297,30 @@ describe('authorization matrix', () => {
     'DELETE /api/robots/{robotId}': async () => ({ params: { robotId: await freshRobot() } }),
     'POST /api/dashboard/wechart/{tab}/{chartId}': async () => ({ body: { robotId: await (sharedRobot ??= freshRobot()), remark: 'matrix' } }),
     'GET /api/dashboard/datasource/projects/{route}/{projectId}': async () => ({ params: { route: 'dashboard', projectId: F.dProject } }),
+    // public links (issue 32): the caller's own link (an admin's for anonymous); the reader's routes a fresh admin's link each
+    'POST /api/links': async () => ({ body: { dashboardId: F.dash } }),
+    'POST /api/links/{linkId}/rotate': async (c) => ({ params: { linkId: (await freshLink({}, tokens[c])).id } }),
+    'DELETE /api/links/{linkId}': async (c) => ({ params: { linkId: (await freshLink({}, tokens[c])).id } }),
+    'GET /api/public/links/{publicId}': async () => ({ params: { publicId: (await freshLink()).publicId } }),
+    'POST /api/public/links/{publicId}/unlock': async () => ({ params: { publicId: (await freshLink({ password: 'matrix-link-1' })).publicId }, body: { password: 'matrix-link-1' } }),
+    'POST /api/public/links/{publicId}/chart/{chartId}': async () => ({ params: { publicId: (await freshLink()).publicId }, body: {} }),
+    'POST /api/public/links/{publicId}/charts': async () => ({ params: { publicId: (await freshLink()).publicId }, body: { charts: [{ chartId: F.chart.chartId }] } }),
+    'POST /api/public/links/{publicId}/details/{chartId}': async () => ({ params: { publicId: (await freshLink()).publicId }, body: { pageSize: 10 } }),
+    'POST /api/public/links/{publicId}/export/{chartId}': async () => ({ params: { publicId: (await freshLink()).publicId }, body: {} }),
+    'POST /api/public/links/{publicId}/range': async () => ({ params: { publicId: (await freshLink()).publicId }, body: { dataSourceId: F.src, name: 'region' } }),
+    // issue 33: the fixture chart's history (its first revision); a chart deleted by the admin for the trash
+    'GET /api/revisions/{kind}/{id}': async () => ({ params: { kind: 'chart', id: F.chart.chartId as string } }),
+    'GET /api/revisions/{kind}/{id}/{rev}/diff': async () => ({ params: { kind: 'chart', id: F.chart.chartId as string, rev: '1' } }),
+    'POST /api/revisions/{kind}/{id}/{rev}/restore': async () => ({ params: { kind: 'chart', id: F.chart.chartId as string, rev: '1' } }),
+    'POST /api/trash/{kind}/{id}/restore': async () => {
+      const id = (await freshChart()).chartId as string;
+      await ok('DELETE', `/api/dashboard/chart/dashboard/${id}`);
+      return { params: { kind: 'chart', id } };
+    },
   };
+  /** A public link on the fixture dashboard with every read path, made by the token's user (admin by default). */
+  const freshLink = async (extra: Record<string, unknown> = {}, token = tokens.admin) =>
+    (await ok('POST', '/api/links', { dashboardId: F.dash, allowDetails: true, allowExport: true, filtersEditable: true, ...extra }, token ?? tokens.admin)) as { id: string; publicId: string };
 
   const subscriptionBody = () => ({ name: unique('Report'), dashboardId: F.dash, schedule: { frequency: 'daily', hour: 9 }, recipients: [{ kind: 'user', userId: F.someUserId }], formats: ['csv'] });
   const freshSubscription = async () => (await ok('POST', '/api/subscription', subscriptionBody())).id as string;
@@ -367,7 +391,8 @@ describe('authorization matrix', () => {
   });
 
   it('answers every route to an API key of each scope as the API-key table says', async () => {
-    const routes = Object.keys(AUTHORIZATION_MATRIX).filter((r) => !r.startsWith('GET /api/health') && r !== 'POST /api/identity/login') as Route[];
+    // the routes that take no credential (health, sign-in, a public link's reader) are no key's
+    const routes = Object.keys(AUTHORIZATION_MATRIX).filter((r) => !r.startsWith('GET /api/health') && r !== 'POST /api/identity/login' && !r.includes(' /api/public/')) as Route[];
     expect(Object.keys(API_KEY_MATRIX).sort()).toEqual([...routes].sort());
     // the keys: the owner's (an analyst) for the first three scopes, an administrator's for admin
     const secrets: Record<string, string> = {};

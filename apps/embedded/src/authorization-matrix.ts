@@ -198,6 +198,39 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixLine> = {
   'POST /api/dashboard/wechart/{tab}/{chartId}': ['deny', 'deny', 'deny', 'allow', 'allow', '-'],
   // the sources a dashboard folder's charts use (issue 29, spec 01 §7): the tab's read permission; unreadable sources unnamed
   'GET /api/dashboard/datasource/projects/{route}/{projectId}': ['deny', 'allow', 'allow', 'allow', 'allow', '-'],
+  // embedding (issue 32, docs/api/embedding.md): the embed routes take an embedding token only (embedding.integration-spec.ts);
+  // every session is refused. The signing secret: administrators only.
+  'GET /api/embed/resource': ['deny', 'deny', 'deny', 'deny', 'deny', '-'],
+  'POST /api/embed/chart/{chartId}': ['deny', 'deny', 'deny', 'deny', 'deny', '-'],
+  'POST /api/embed/picture/{chartId}': ['deny', 'deny', 'deny', 'deny', 'deny', '-'],
+  'POST /api/embed/details/{chartId}': ['deny', 'deny', 'deny', 'deny', 'deny', '-'],
+  'POST /api/embed/export/{chartId}': ['deny', 'deny', 'deny', 'deny', 'deny', '-'],
+  'GET /api/identity/admin/embed-secret': ['deny', 'deny', 'deny', 'deny', 'allow', '-'],
+  'POST /api/identity/admin/embed-secret/rotate': ['deny', 'deny', 'deny', 'deny', 'allow', '-'],
+  // public links (issue 32, docs/api/public-links.md): a maker's own links (any signed-in reader of the
+  // dashboard), the administrators' list and revoke-all; the reader's routes need no account (the link is
+  // the credential, checked on every call) and answer the link creator's rows
+  'GET /api/links': ['deny', 'allow', 'allow', 'allow', 'allow', '-'],
+  'POST /api/links': ['deny', 'allow', 'allow', 'allow', 'allow', '-'],
+  'POST /api/links/{linkId}/rotate': ['deny', 'allow', 'allow', 'allow', 'allow', '-'],
+  'DELETE /api/links/{linkId}': ['deny', 'allow', 'allow', 'allow', 'allow', '-'],
+  'GET /api/identity/admin/links': ['deny', 'deny', 'deny', 'deny', 'allow', '-'],
+  'POST /api/identity/admin/links/revoke_all': ['deny', 'deny', 'deny', 'deny', 'allow', '-'],
+  'GET /api/public/links/{publicId}': ['allow', 'allow', 'allow', 'allow', 'allow', '-'],
+  'POST /api/public/links/{publicId}/unlock': ['allow', 'allow', 'allow', 'allow', 'allow', '-'],
+  'POST /api/public/links/{publicId}/chart/{chartId}': ['allow', 'allow', 'allow', 'allow', 'allow', 'rows'],
+  'POST /api/public/links/{publicId}/charts': ['allow', 'allow', 'allow', 'allow', 'allow', 'rows'],
+  'POST /api/public/links/{publicId}/details/{chartId}': ['allow', 'allow', 'allow', 'allow', 'allow', 'rows'],
+  'POST /api/public/links/{publicId}/export/{chartId}': ['allow', 'allow', 'allow', 'allow', 'allow', 'rows'],
+  'POST /api/public/links/{publicId}/range': ['allow', 'allow', 'allow', 'allow', 'allow', 'rows'],
+  // the browser's live stream (issue 33, docs/api/live.md): warning messages and the followed dashboards' changes
+  'GET /api/live': ['deny', 'allow', 'allow', 'allow', 'allow', '-'],
+  // issue 33: history and trash (docs/api/revisions.md); a chart's history needs its source (the fixture chart is on the owner's)
+  'GET /api/revisions/{kind}/{id}': ['deny', 'deny', 'deny', 'allow', 'allow', '-'],
+  'GET /api/revisions/{kind}/{id}/{rev}/diff': ['deny', 'deny', 'deny', 'allow', 'allow', '-'],
+  'POST /api/revisions/{kind}/{id}/{rev}/restore': ['deny', 'deny', 'deny', 'allow', 'allow', '-'],
+  'GET /api/trash': ['deny', 'allow', 'allow', 'allow', 'allow', '-'],
+  'POST /api/trash/{kind}/{id}/restore': ['deny', 'deny', 'deny', 'allow', 'allow', '-'],
 };
 
 /**
@@ -369,14 +402,36 @@ export const API_KEY_MATRIX: Record<string, ApiKeyLine> = {
   'DELETE /api/robots/{robotId}': ['deny', 'deny', 'deny', 'allow', 'admin'],
   'GET /api/robots/choices': ['allow', 'deny', 'deny', 'allow', 'read'],
   'POST /api/dashboard/wechart/{tab}/{chartId}': ['deny', 'allow', 'deny', 'allow', 'dashboards:write'],
-  // report subscriptions (issue 30): reading them is a read; making, changing, sending and previewing one writes
-  'GET /api/subscription/mine': ['allow', 'deny', 'deny', 'allow', 'read'],
-  'GET /api/subscription/all': ['deny', 'deny', 'deny', 'allow', 'read'],
-  'POST /api/subscription': ['deny', 'allow', 'deny', 'allow', 'dashboards:write'],
-  'POST /api/subscription/preview': ['deny', 'allow', 'deny', 'allow', 'dashboards:write'],
-  'PUT /api/subscription/{id}': ['deny', 404, 'deny', 'allow', 'dashboards:write'],
-  'DELETE /api/subscription/{id}': ['deny', 404, 'deny', 'allow', 'dashboards:write'],
-  'GET /api/subscription/{id}/runs': [404, 'deny', 'deny', 'allow', 'read'],
-  'POST /api/subscription/{id}/send': ['deny', 404, 'deny', 'allow', 'dashboards:write'],
+  // report subscriptions (issue 30): no API key reaches them (they run later with the owner's full rights; ADR 0023 addendum)
+  'GET /api/subscription/mine': ['deny', 'deny', 'deny', 'deny', 'none'],
+  'GET /api/subscription/all': ['deny', 'deny', 'deny', 'deny', 'none'],
+  'POST /api/subscription': ['deny', 'deny', 'deny', 'deny', 'none'],
+  'POST /api/subscription/preview': ['deny', 'deny', 'deny', 'deny', 'none'],
+  'PUT /api/subscription/{id}': ['deny', 'deny', 'deny', 'deny', 'none'],
+  'DELETE /api/subscription/{id}': ['deny', 'deny', 'deny', 'deny', 'none'],
+  'GET /api/subscription/{id}/runs': ['deny', 'deny', 'deny', 'deny', 'none'],
+  'POST /api/subscription/{id}/send': ['deny', 'deny', 'deny', 'deny', 'none'],
   'GET /api/dashboard/datasource/projects/{route}/{projectId}': ['allow', 'deny', 'deny', 'allow', 'read'],
+  // embedding: no API key reaches the embed routes or the signing secret
+  'GET /api/embed/resource': ['deny', 'deny', 'deny', 'deny', 'none'],
+  'POST /api/embed/chart/{chartId}': ['deny', 'deny', 'deny', 'deny', 'none'],
+  'POST /api/embed/picture/{chartId}': ['deny', 'deny', 'deny', 'deny', 'none'],
+  'POST /api/embed/details/{chartId}': ['deny', 'deny', 'deny', 'deny', 'none'],
+  'POST /api/embed/export/{chartId}': ['deny', 'deny', 'deny', 'deny', 'none'],
+  'GET /api/identity/admin/embed-secret': ['deny', 'deny', 'deny', 'deny', 'none'],
+  'POST /api/identity/admin/embed-secret/rotate': ['deny', 'deny', 'deny', 'deny', 'none'],
+  // public links: the makers' routes (the reader's /api/public routes take no key: the link is their credential)
+  'GET /api/links': ['allow', 'deny', 'deny', 'allow', 'read'],
+  'POST /api/links': ['deny', 'allow', 'deny', 'allow', 'dashboards:write'],
+  'POST /api/links/{linkId}/rotate': ['deny', 'allow', 'deny', 'allow', 'dashboards:write'],
+  'DELETE /api/links/{linkId}': ['deny', 'allow', 'deny', 'allow', 'dashboards:write'],
+  'GET /api/identity/admin/links': ['deny', 'deny', 'deny', 'allow', 'admin'],
+  'POST /api/identity/admin/links/revoke_all': ['deny', 'deny', 'deny', 'allow', 'admin'],
+  'GET /api/live': ['allow', 'deny', 'deny', 'allow', 'read'],
+  // issue 33: history and trash
+  'GET /api/revisions/{kind}/{id}': ['allow', 'deny', 'deny', 'allow', 'read'],
+  'GET /api/revisions/{kind}/{id}/{rev}/diff': ['allow', 'deny', 'deny', 'allow', 'read'],
+  'POST /api/revisions/{kind}/{id}/{rev}/restore': ['deny', 'allow', 'deny', 'allow', 'dashboards:write'],
+  'GET /api/trash': ['allow', 'deny', 'deny', 'allow', 'read'],
+  'POST /api/trash/{kind}/{id}/restore': ['deny', 'allow', 'deny', 'allow', 'dashboards:write'],
 };

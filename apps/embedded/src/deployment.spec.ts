@@ -103,3 +103,28 @@ describe('Node options of the service processes', () => {
     expect(nodeOptionsFor('identity', '--x')).toBe('--x');
   });
 });
+
+describe('the analytics store in a database of its own (issue 34, docs/adr/0029)', () => {
+  const init = 'deploy/postgres/analytics-database.sh';
+
+  it('docker-compose: every service reads uploads from bi_analytics as its own user; PostgreSQL makes both at first start', () => {
+    const services = parse(read('docker-compose.yml'), { merge: true }).services as Record<string, any>;
+    for (const name of APP_SERVICES) {
+      const env = Object.fromEntries(Object.entries(services[name].environment as Record<string, unknown>).map(([k, v]) => [k, interpolate(v)]));
+      const store = loadConfig(env).dataSources.analyticsStore;
+      expect(store.kind === 'postgres' && new URL(store.url)).toMatchObject({ username: 'bi_analytics', pathname: '/bi_analytics' });
+      expect(new URL(env.DATABASE_URL).pathname).toBe('/bi');
+    }
+    expect(services.postgres.volumes).toContain(`./${init}:/docker-entrypoint-initdb.d/10-analytics-database.sh:ro`);
+    expect(services.postgres.environment.BI_ANALYTICS_PASSWORD).toBeDefined();
+  });
+
+  it('deploy/k8s: PostgreSQL runs the same script from the ConfigMap bi-postgres-init', () => {
+    const docs = ['config', 'infra'].flatMap((f) => parseAllDocuments(read(`deploy/k8s/${f}.yaml`)).map((d) => d.toJS()));
+    const pod = docs.find((d) => d.kind === 'StatefulSet' && d.metadata.name === 'postgres').spec.template.spec;
+    expect(pod.volumes).toContainEqual({ name: 'init', configMap: { name: 'bi-postgres-init', defaultMode: 0o555 } });
+    expect(pod.containers[0].volumeMounts).toContainEqual({ name: 'init', mountPath: '/docker-entrypoint-initdb.d', readOnly: true });
+    expect(read('deploy/k8s/config.yaml')).toContain(`kubectl create configmap bi-postgres-init --from-file=${init}`);
+    expect(read('deploy/k8s/config.yaml')).toContain('BI_ANALYTICS_DATABASE_URL=postgres://bi_analytics:');
+  });
+});

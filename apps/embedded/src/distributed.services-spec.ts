@@ -201,4 +201,65 @@ maybe('distributed mode end to end', () => {
     expect((await run(1, second)).status).toBe(401);
     expect((await run(0, second)).status).toBe(401);
   });
+
+  // live dashboards (issue 33, docs/api/live.md): a page's stream on BFF 2 is told of an append made through
+  // BFF 1 (each BFF reads datasource.data-changed from Kafka in a group of its own), and the re-run shows it
+  it('tells a page on BFF 2 of an append made through BFF 1 (its chart re-run shows the new numbers) and of a save there', async () => {
+    const token = (await api('/api/identity/login', { method: 'POST', body: { userName: 'admin', password } })).body.data.token.result.token as string;
+    const upload = async (csv: string, action: string) => {
+      const form = new FormData();
+      form.append('file', new Blob([csv]), `${action}.csv`);
+      const res = await fetch(`${cluster.bffUrls[0]}/api/excel_upload/upload/${action}`, { method: 'POST', body: form, headers: { authorization: token, currentLanguage: 'en' } });
+      return (await res.json()).data as { uploadId: string; sheets: { name: string }[] };
+    };
+    const columns = [
+      { name: 'region', type: 'string', targetName: 'region' },
+      { name: 'amount', type: 'number', targetName: 'amount' },
+    ];
+    const folder = (await api('/api/data_source/proj', { method: 'POST', token, body: { name: 'Live sources' } })).body.data;
+    const up = await upload('region,amount\nEast,10\nWest,20\n', 'create');
+    const created = await api('/api/excel_upload/import/create', { method: 'POST', token, body: { uploadId: up.uploadId, sheet: up.sheets[0]!.name, projectId: folder.projectId, tableName: 'live_dist', columns: columns.map(({ name, type }) => ({ name, type })) } });
+    const sourceId = created.body.data.dataSource.dataSourceId as string;
+    const project = (await api('/api/dashboard/project/dashboard', { method: 'POST', token, body: { name: 'Live charts' } })).body.data;
+    const board = (await api('/api/dashboard/dashboard', { method: 'POST', token, body: { name: 'Live board', projectId: project.projectId } })).body.data;
+    const chartId = (await api(`/api/chart-edit/dashboard/${board.dashboardId}`, { method: 'POST', token, body: { title: 'By region', dataSourceId: sourceId } })).body.data;
+    const chart = { chartId, title: 'By region', type: 'bar', dataSourceId: sourceId, points: [{ name: 'region', dataType: 'string' }], values: [{ name: 'amount', dataType: 'number', aggregator: 'sum' }] };
+    expect((await api('/api/chart-edit/dashboard', { method: 'PUT', token, body: chart })).body.status).toBe('success');
+    const run = async (bff: number) => new Map(cartesianPairs((await api(`/api/dashboard/chart/dashboard/${chartId}`, { method: 'POST', token, body: {}, bff })).body.data.option));
+    expect((await run(1)).get('East')).toBe(10);
+
+    // the page on BFF 2: a Node SSE client
+    const abort = new AbortController();
+    const res = await fetch(`${cluster.bffUrls[1]}/api/live?timeout=120&dashboards=${board.dashboardId}`, { headers: { authorization: token }, signal: abort.signal });
+    expect(res.status).toBe(200);
+    const reader = res.body!.getReader();
+    const decoder = new TextDecoder();
+    let text = '';
+    const until = async (what: string) => {
+      while (!text.includes(what)) {
+        const { value, done } = await reader.read();
+        if (done) throw new Error(`the stream ended before ${what}`);
+        text += decoder.decode(value, { stream: true });
+      }
+    };
+    try {
+      await until('event: ready');
+      // one append through BFF 1 (a fresh consumer group reads the topic from its beginning: the event
+      // reaches BFF 2 even if its group were still joining)
+      const more = await upload('region,amount\nEast,200\n', 'append');
+      expect((await api('/api/excel_upload/import/append', { method: 'POST', token, bff: 0, body: { uploadId: more.uploadId, sheet: more.sheets[0]!.name, dataSourceId: sourceId, columns } })).body.status).toBe('success');
+      await until('event: charts-changed');
+      const block = text.slice(text.indexOf('event: charts-changed')).split('\n\n')[0]!;
+      expect(JSON.parse(block.split('data: ')[1]!)).toEqual({ dashboardId: board.dashboardId, chartIds: [chartId], at: expect.any(String) });
+      // the page re-runs the chart on BFF 2: the new numbers
+      expect((await run(1)).get('East')).toBe(210);
+      // a layout save through BFF 1 (dashboard.saved on Kafka) reaches the page on BFF 2 as well
+      const content = (await api(`/api/dashboard/dashboard/${board.dashboardId}`, { token })).body.data;
+      expect((await api(`/api/dashboard/aspect_changed/dashboard/${board.dashboardId}`, { method: 'PUT', token, bff: 0, body: content.aspects })).body.status).toBe('success');
+      await until('event: dashboard-saved');
+      expect(text).toContain(`"dashboardId":"${board.dashboardId}","what":"layout"`);
+    } finally {
+      abort.abort();
+    }
+  });
 });

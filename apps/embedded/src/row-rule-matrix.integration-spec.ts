@@ -23,7 +23,7 @@ describe('row-rule matrix: what a restricted viewer and a restricted analyst see
   let stack: TestStack;
   let admin: string;
   const tokens = {} as Record<Restricted, string>;
-  const F = {} as { source: string; folder: string; dProject: string; dash: string; chart: string; analystDash: string; analystChart: string; analystChart2: string; rel: string; relFolder: string; table: string };
+  const F = {} as { links: Record<Restricted, string>; source: string; folder: string; dProject: string; dash: string; chart: string; analystDash: string; analystChart: string; analystChart2: string; rel: string; relFolder: string; table: string };
 
   const call = (method: string, path: string, body?: unknown, token = admin) => stack.api(path, { method, body, token, headers: { currentLanguage: 'en' } });
   async function ok(method: string, path: string, body?: unknown, token = admin) {
@@ -106,6 +106,9 @@ describe('row-rule matrix: what a restricted viewer and a restricted analyst see
     // the restricted callers sign in again: their tokens carry the grants of the publish
     tokens.viewer = await stack.login('viewer');
     tokens.analyst = await stack.login('analyst');
+    // a public link of each restricted caller on the dashboard (issue 32): its reader sees what its creator sees
+    const link = async (who: Restricted) => (await ok('POST', '/api/links', { dashboardId: F.dash, allowDetails: true, allowExport: true, filtersEditable: true }, tokens[who])).publicId as string;
+    F.links = { viewer: await link('viewer'), analyst: await link('analyst') };
   });
   afterAll(async () => stack?.stop());
 
@@ -125,6 +128,12 @@ describe('row-rule matrix: what a restricted viewer and a restricted analyst see
     'GET /api/relation/relation-concatenate/{tabType}/{relationId}': () => ({}),
     'GET /api/warnmessage/message/{userName}': (who) => ({ params: { userName: who }, query: 'pageSize=50' }),
     'GET /api/warnmessage/stream': () => ({ query: 'timeout=0' }),
+    'POST /api/public/links/{publicId}/chart/{chartId}': () => ({}),
+    'POST /api/public/links/{publicId}/charts': () => ({ body: { charts: [{ chartId: F.chart }] } }),
+    'POST /api/public/links/{publicId}/details/{chartId}': () => ({ body: { pageSize: 1000 } }),
+    'POST /api/public/links/{publicId}/export/{chartId}': () => ({ body: {} }),
+    'POST /api/public/links/{publicId}/range': () => ({ body: { dataSourceId: F.source, name: 'region' } }),
+    'GET /api/live': () => ({ query: 'timeout=0' }),
     'POST /api/data_source/join_table_preview': () => ({
       body: {
         name: '',
@@ -162,6 +171,8 @@ describe('row-rule matrix: what a restricted viewer and a restricted analyst see
       route: 'dashboard',
       keyId: 'no-such-key',
       robotId: 'no-such-robot',
+      publicId: F.links[who],
+      linkId: 'no-such-link',
     };
     if (!(name in values)) throw new Error(`no value for {${name}}: add one to the row-rule matrix spec`);
     return values[name]!;

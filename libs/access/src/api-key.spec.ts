@@ -28,6 +28,8 @@ describe('API key principals', () => {
     expect(apiKeyRouteScope('DELETE', '/api/dashboard/chart/{tab}/{chartId}')).toBe('dashboards:write');
     expect(apiKeyRouteScope('GET', '/api/data_source/projs')).toBe('sources:manage');
     expect(apiKeyRouteScope('GET', '/api/identity/admin/users')).toBe('admin');
+    // report subscriptions run later as their maker with full rights: no key reaches them (ADR 0023 addendum)
+    for (const [m, path] of [['POST', '/api/subscription'], ['GET', '/api/subscription/mine'], ['POST', '/api/subscription/{id}/send']]) expect(apiKeyRouteScope(m!, path!)).toBeUndefined();
     for (const path of ['/api/identity/api-keys', '/api/identity/password', '/api/identity/logout/{userName}']) expect(apiKeyRouteScope('POST', path)).toBeUndefined();
     const reader = apiKeyPrincipal(analyst, { keyId: 'k', scopes: ['read'] });
     expect(canCallRoute(reader, 'GET', '/api/dashboard/projects/{tab}')).toBe(true);

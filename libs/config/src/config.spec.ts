@@ -99,6 +99,17 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ BI_ANALYTICS_STORE: 'sqlite' })).toThrow(/BI_ANALYTICS_STORE/);
   });
 
+  it('puts the analytics store in a database of its own when BI_ANALYTICS_DATABASE_URL is set (issue 34)', () => {
+    const pg = { BI_METADATA_STORE: 'postgres', DATABASE_URL: 'postgres://bi@h/bi' };
+    const analytics = 'postgres://bi_analytics@h/bi_analytics';
+    expect(loadConfig({ ...pg, BI_ANALYTICS_DATABASE_URL: analytics }).dataSources.analyticsStore).toEqual({ kind: 'postgres', url: analytics });
+    // set alone (embedded metadata), it chooses the PostgreSQL store too
+    expect(loadConfig({ BI_ANALYTICS_DATABASE_URL: analytics }).dataSources.analyticsStore).toEqual({ kind: 'postgres', url: analytics });
+    expect(loadConfig({ BI_ANALYTICS_STORE: 'postgres', BI_ANALYTICS_DATABASE_URL: analytics }).dataSources.analyticsStore).toEqual({ kind: 'postgres', url: analytics });
+    expect(() => loadConfig({ BI_ANALYTICS_STORE: 'duckdb', BI_ANALYTICS_DATABASE_URL: analytics })).toThrow(/BI_ANALYTICS_DATABASE_URL: set, but BI_ANALYTICS_STORE=duckdb/);
+    expect(() => loadConfig({ BI_ANALYTICS_DATABASE_URL: 'mysql://h/db' })).toThrow(/BI_ANALYTICS_DATABASE_URL/);
+  });
+
   it('refuses a bad secret key without echoing it, and out-of-range query settings', () => {
     expect(() => loadConfig({ BI_SECRET_KEY: 'too-short' })).toThrow(/BI_SECRET_KEY: expected a 32-byte key as 64 hex digits or base64 \(got "\*\*\*"\)/);
     expect(() => loadConfig({ BI_SECRET_KEY: Buffer.alloc(16).toString('base64') })).toThrow(/BI_SECRET_KEY/);

@@ -56,6 +56,9 @@ const envShape = {
     // unset: follows the metadata store (pglite → duckdb, postgres → postgres)
     BI_ANALYTICS_STORE: z.enum(['duckdb', 'postgres']).optional(),
     DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'expected a postgres:// URL').optional(),
+    // the analytics store's own PostgreSQL database (or any server speaking its protocol), reached as a user that
+    // cannot read the metadata schemas (docs/adr/0029-clickhouse-and-analytics-database.md); set: the store is there
+    BI_ANALYTICS_DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'expected a postgres:// URL').optional(),
     BI_DB_POOL_SIZE: positiveInt(200).default(10),
     BI_EVENT_BUS: z.enum(['memory', 'kafka']).default('memory'),
     KAFKA_BROKERS: hostPortList.optional(),
@@ -106,6 +109,9 @@ const envShape = {
     BI_CHART_SOURCE_CONCURRENCY: positiveInt(100).default(4),
     // kept rollups answer covered charts (issue 31, ADR 0022); off: every chart scans its source
     BI_ROLLUPS: z.enum(['on', 'off'], { message: 'expected on or off' }).default('on'),
+    // public links (issue 32, docs/api/public-links.md): false switches the feature off; the longest expiry a link may have
+    BI_PUBLIC_LINKS: bool.default(true),
+    BI_PUBLIC_LINK_MAX_DAYS: positiveInt(3650).default(365),
     // the enterprise type the web reads from GET /api/config: the warning bell shows for 3 (spec 02 §2)
     // a user's language until they choose one (libs/i18n's languages): alert mails and AlertTriggered texts
     BI_DEFAULT_LANGUAGE: z.enum(['zh-CN', 'zh-TW', 'en'], { message: 'expected zh-CN, zh-TW or en' }).default('zh-CN'),
@@ -140,6 +146,14 @@ const envShape = {
     BI_REPORT_EMAIL_DOMAINS: z.string().max(2000).optional(),
     // the product's address as its readers open it: the link back in report mails (unset: http://localhost:<PORT>)
     BI_PUBLIC_URL: z.string().url().max(500).optional(),
+    // embedding (issue 32, docs/api/embedding.md): the signing secret of embedding tokens (unset: generated at first
+    // start under BI_DATA_DIR/secrets; a short or known default one refuses the start), and the origins whose pages
+    // may frame the embed pages (Content-Security-Policy frame-ancestors; space- or comma-separated; unset: none)
+    BI_EMBED_SECRET: z.string().max(1000).optional(),
+    BI_EMBED_ORIGINS: z.string().max(2000).optional(),
+    // issue 33: revisions kept per object (0: all) and days a deleted chart or dashboard stays in the trash
+    BI_REVISIONS_KEEP: z.coerce.number().int().min(0).max(1_000_000).default(0),
+    BI_TRASH_DAYS: positiveInt(3650).default(30),
 };
 
 /** A zone name the runtime knows (Intl throws a RangeError on any other). */
@@ -155,8 +169,10 @@ function isTimeZone(zone: string): boolean {
 export const envSchema = z.object(envShape).superRefine((env, ctx) => {
     if (env.BI_METADATA_STORE === 'postgres' && !env.DATABASE_URL)
       ctx.addIssue({ code: 'custom', path: ['DATABASE_URL'], message: 'required when BI_METADATA_STORE=postgres' });
-    else if (env.BI_ANALYTICS_STORE === 'postgres' && !env.DATABASE_URL)
-      ctx.addIssue({ code: 'custom', path: ['DATABASE_URL'], message: 'required when BI_ANALYTICS_STORE=postgres' });
+    else if (env.BI_ANALYTICS_STORE === 'postgres' && !env.DATABASE_URL && !env.BI_ANALYTICS_DATABASE_URL)
+      ctx.addIssue({ code: 'custom', path: ['BI_ANALYTICS_DATABASE_URL'], message: 'required when BI_ANALYTICS_STORE=postgres (or DATABASE_URL)' });
+    if (env.BI_ANALYTICS_STORE === 'duckdb' && env.BI_ANALYTICS_DATABASE_URL)
+      ctx.addIssue({ code: 'custom', path: ['BI_ANALYTICS_DATABASE_URL'], message: 'set, but BI_ANALYTICS_STORE=duckdb' });
     if (env.BI_EVENT_BUS === 'kafka' && !env.KAFKA_BROKERS)
       ctx.addIssue({ code: 'custom', path: ['KAFKA_BROKERS'], message: 'required when BI_EVENT_BUS=kafka' });
     if (env.BI_CACHE === 'redis' && !env.REDIS_URL)
@@ -202,8 +218,10 @@ export interface AppConfig {
     queryMaxRows: number;
     /**
      * Where uploaded and joined data live: a DuckDB file under dataDir (embedded mode; one process
-     * writes it) or the PostgreSQL server of DATABASE_URL (distributed mode). BI_ANALYTICS_STORE,
-     * else the same kind as the metadata store.
+     * writes it) or a PostgreSQL database (distributed mode): BI_ANALYTICS_DATABASE_URL, its own
+     * database and user that cannot read the metadata schemas (docs/adr/0029); without it the
+     * metadata database of DATABASE_URL. BI_ANALYTICS_STORE, else postgres when
+     * BI_ANALYTICS_DATABASE_URL is set, else the same kind as the metadata store.
      */
     analyticsStore: { kind: 'duckdb'; path: string; memoryLimitMb?: number } | { kind: 'postgres'; url: string };
     /** data rows one upload may import (a sheet with more is refused while it is read) */
@@ -235,6 +253,12 @@ export interface AppConfig {
     /** BI_ROLLUPS: charts may be answered from the source's kept rollups */
     rollups: boolean;
   };
+  /** embedding (docs/api/embedding.md): BI_EMBED_SECRET (unset: a generated file), BI_EMBED_ORIGINS (frame-ancestors) */
+  embed: { secret?: string; origins: string[] };
+  /** public links (BI_PUBLIC_LINKS, BI_PUBLIC_LINK_MAX_DAYS): on or off, the longest expiry in days */
+  publicLinks: { enabled: boolean; maxDays: number };
+  /** issue 33 (@bi/revisions): revisions kept per object (0: all), days a deleted object stays in the trash */
+  revisions: { keep: number; trashDays: number };
 }
 
 export class ConfigError extends Error {
@@ -321,8 +345,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       queryTimeoutSeconds: e.BI_QUERY_TIMEOUT_SECONDS,
       queryMaxRows: e.BI_QUERY_MAX_ROWS,
       analyticsStore:
-        (e.BI_ANALYTICS_STORE ?? (e.BI_METADATA_STORE === 'postgres' ? 'postgres' : 'duckdb')) === 'postgres'
-          ? { kind: 'postgres', url: e.DATABASE_URL! }
+        (e.BI_ANALYTICS_STORE ?? (e.BI_ANALYTICS_DATABASE_URL || e.BI_METADATA_STORE === 'postgres' ? 'postgres' : 'duckdb')) === 'postgres'
+          ? { kind: 'postgres', url: e.BI_ANALYTICS_DATABASE_URL ?? e.DATABASE_URL! }
           : { kind: 'duckdb', path: resolve(dataDir, 'analytics.duckdb'), ...(e.BI_ANALYTICS_MEMORY_MB ? { memoryLimitMb: e.BI_ANALYTICS_MEMORY_MB } : {}) },
       uploadMaxRows: e.BI_UPLOAD_MAX_ROWS,
     },
@@ -343,6 +367,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     outbound: { allow: (e.BI_OUTBOUND_ALLOW ?? '').split(/[\s,]+/).filter(Boolean) },
     charts: { defaultCacheSeconds: e.BI_CHART_CACHE_SECONDS, sourceConcurrency: e.BI_CHART_SOURCE_CONCURRENCY, rollups: e.BI_ROLLUPS === 'on' },
+    embed: { secret: e.BI_EMBED_SECRET, origins: (e.BI_EMBED_ORIGINS ?? '').split(/[\s,]+/).filter(Boolean) },
+    publicLinks: { enabled: e.BI_PUBLIC_LINKS, maxDays: e.BI_PUBLIC_LINK_MAX_DAYS },
+    revisions: { keep: e.BI_REVISIONS_KEEP, trashDays: e.BI_TRASH_DAYS },
   };
 }
 

@@ -9,6 +9,7 @@ export const TOPICS = {
   chartChanged: 'dashboard.chart-changed',
   warningMessageCreated: 'warning.message-created',
   reportDelivered: 'report.delivered',
+  dashboardSaved: 'dashboard.saved',
 } as const;
 
 export function encodeDataChanged(dataSourceId: string, payload: eventsV1.DataChangedPayload, eventId = randomUUID()) {
@@ -34,6 +35,11 @@ export function encodeWarningMessageCreated(userId: string, payload: eventsV1.Wa
 export function encodeReportDelivered(subscriptionId: string, payload: eventsV1.ReportDeliveredPayload, eventId = randomUUID()) {
   const message: eventsV1.ReportDelivered = { eventId, occurredAt: new Date().toISOString(), aggregateId: subscriptionId, payload };
   return { topic: TOPICS.reportDelivered, key: subscriptionId, eventId, payload: eventsV1.ReportDelivered.encode(message).finish() };
+}
+
+export function encodeDashboardSaved(dashboardId: string, payload: eventsV1.DashboardSavedPayload, eventId = randomUUID()) {
+  const message: eventsV1.DashboardSaved = { eventId, occurredAt: new Date().toISOString(), aggregateId: dashboardId, payload };
+  return { topic: TOPICS.dashboardSaved, key: dashboardId, eventId, payload: eventsV1.DashboardSaved.encode(message).finish() };
 }
 
 /** An encoded event as a bus message (the outbox does the same from its table). */

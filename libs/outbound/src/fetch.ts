@@ -98,6 +98,8 @@ export interface OutboundAnswer {
   status: number;
   headers: Record<string, string | string[] | undefined>;
   body: string;
+  /** the body's bytes as they came (body is their UTF-8 reading) */
+  bytes: Buffer;
 }
 
 /** An answer's body over the byte bound of the request. */
@@ -149,7 +151,10 @@ export async function fetchOutbound(policy: OutboundPolicy, url: string, req: Ou
       }
       chunks.push(c);
     });
-    res.on('end', () => done({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
+    res.on('end', () => {
+      const bytes = Buffer.concat(chunks);
+      done({ status: res.statusCode ?? 0, headers: res.headers, body: bytes.toString('utf8'), bytes });
+    });
     res.on('error', (e) => fail(failure(e)));
   });
 }

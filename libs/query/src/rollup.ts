@@ -168,18 +168,28 @@ export function rolledUpMeasure(d: Dialect, r: RolledUpMeasures, m: MeasureIR): 
     if (!name) throw new Error(`rollup has no ${part} of ${m.field.name}`);
     return raw(`src.${d.quoteIdent(name)}`);
   };
-  const sum = (e: Sql) => (isFloat ? sql`fsum(${e})` : sql`SUM(${e})`);
-  switch (m.aggregator) {
+  return rollUpParts(d, m.aggregator, col, isFloat);
+}
+
+/**
+ * A chart aggregator rolled up from its partial aggregates (`part` names each part's column): sum =
+ * SUM of sums (fsum when the field's sums are floating point), count = SUM of counts as BIGINT, min /
+ * max = MIN / MAX of the parts, avg = SUM of sums / SUM of counts. The one place this arithmetic is
+ * written: kept rollups here and chart-query's one-scan roll-up of a dashboard's grains both use it.
+ */
+export function rollUpParts(d: Dialect, aggregator: Aggregator, part: (p: RollupPart) => Sql, floatSum = false): Sql {
+  const sum = (e: Sql) => (floatSum ? sql`fsum(${e})` : sql`SUM(${e})`);
+  switch (aggregator) {
     case 'sum':
-      return sum(col('sum'));
+      return sum(part('sum'));
     case 'count':
       // over no row at all (a grand total of an empty table) COUNT answers 0, a SUM of nothing NULL
-      return sql`CAST(COALESCE(SUM(${col('count')}), 0) AS BIGINT)`;
+      return sql`CAST(COALESCE(SUM(${part('count')}), 0) AS BIGINT)`;
     case 'min':
     case 'max':
-      return d.aggregate(m.aggregator, col(m.aggregator));
+      return d.aggregate(aggregator, part(aggregator));
     case 'avg':
-      return sql`CAST(${sum(col('sum'))} AS DOUBLE) / NULLIF(SUM(${col('count')}), 0)`;
+      return sql`CAST(${sum(part('sum'))} AS DOUBLE) / NULLIF(SUM(${part('count')}), 0)`;
     case 'countDistinct':
       throw new Error('a count of distinct values does not roll up');
   }

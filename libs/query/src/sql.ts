@@ -52,15 +52,18 @@ export interface RenderedSql {
   params: unknown[];
 }
 
-/** Text with placeholders numbered 1, 2, … in order of appearance, and the values in that order. */
-export function renderSql(statement: Sql, placeholder: (index: number) => string): RenderedSql {
+/**
+ * Text with placeholders numbered 1, 2, … in order of appearance, and the values in that order. The
+ * placeholder gets the bound value too: ClickHouse's markers name the value's type (`{p1:Int64}`).
+ */
+export function renderSql(statement: Sql, placeholder: (index: number, value: unknown) => string): RenderedSql {
   let text = '';
   const params: unknown[] = [];
   for (const c of statement.chunks) {
     if (typeof c === 'string') text += c;
     else {
       params.push(c.value);
-      text += placeholder(params.length);
+      text += placeholder(params.length, c.value);
     }
   }
   return { sql: text, params };

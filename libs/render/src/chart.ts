@@ -4,7 +4,7 @@
  * and app theme (adaptToAppTheme), fitted to the picture's size (fitOption), drawn by ECharts'
  * server-side SVG renderer; table kinds are drawn as a table (table-svg.ts).
  */
-import { echarts } from './echarts.js';
+import { echarts, type EChartsCoreOption } from './echarts.js';
 import { isChartType, type Chart } from '@bi/chart-model';
 import { THEMES, adaptToAppTheme, applyFormatters, buildOption, echartsLocale, fitOption, type FormatterSpec, type JsonObject } from '@bi/charts';
 import { ensureMapOf } from './maps.js';
@@ -60,7 +60,7 @@ export function sourceSvg(src: SourceOption, width: number, height: number, loca
   const option = preparedOption(src, theme, width, height);
   const chart = echarts.init(null, null, { renderer: 'svg', ssr: true, width, height, locale: echartsLocale(locale) });
   try {
-    chart.setOption(option as echarts.EChartsCoreOption);
+    chart.setOption(option as EChartsCoreOption);
     return chart.renderToSVGString();
   } finally {
     chart.dispose();

@@ -1,14 +1,16 @@
 /**
  * A dashboard drawn as its grid (GRID of @bi/rules, as react-grid-layout places the web's boxes: 12
  * columns, 70 px rows, 7 px margins): its title above, each box with its header title and its chart
- * drawn at the box's body size, in one SVG rasterised once. The PDF cuts the grid into pages between
- * boxes (pages()).
+ * drawn at the box's body size. The PNG is rasterised box by box (raster.ts: one box's tree at a time,
+ * copied into one picture); the SVG (renderDashboardSvg) is the same drawing in one document. The PDF
+ * cuts the grid into pages between boxes (pages()).
  */
 import { GRID } from '@bi/rules';
 import { FONT_FAMILY } from './fonts.js';
 import { sourceOption, sourceSvg } from './chart.js';
 import { fitText } from './table-svg.js';
-import { clampSize, esc, MAX_SIDE, svgToPng } from './svg.js';
+import { clampSize, esc, MAX_SIDE } from './svg.js';
+import { tilesToPng, type Tile } from './raster.js';
 import type { DashboardCell, RenderDashboardInput, RenderLocale, RenderTheme } from './types.js';
 
 /** The web's page colours (apps/web styles.css --bi-bg, --bi-surface, --bi-border, --bi-text). */
@@ -86,18 +88,46 @@ function boxSvg(box: Box, locale: RenderLocale, theme: RenderTheme): string {
   ].join('');
 }
 
+function titleSvg(title: string, width: number, theme: RenderTheme): string {
+  return `<text x="${GRID.margin + 4}" y="${TITLE_HEIGHT / 2}" dominant-baseline="central" font-family="${FONT_FAMILY}" font-size="20" font-weight="bold" fill="${PAGE_COLORS[theme].text}">${esc(fitText(title, width - 24, 20))}</text>`;
+}
+
+/** The picture's height: the title's strip and the grid (bounded). */
+function gridHeight(boxes: readonly Box[], title: string | undefined): number {
+  const top = title ? TITLE_HEIGHT : 0;
+  return Math.min(MAX_SIDE * 4, top + boxes.reduce((m, b) => Math.max(m, b.y + b.height), 0) + GRID.margin);
+}
+
 /** The SVG of a set of boxes under an optional title. */
 export function gridSvg(boxes: readonly Box[], width: number, title: string | undefined, locale: RenderLocale, theme: RenderTheme): string {
   const colors = PAGE_COLORS[theme];
   const top = title ? TITLE_HEIGHT : 0;
-  const gridHeight = boxes.reduce((m, b) => Math.max(m, b.y + b.height), 0) + GRID.margin;
-  const height = Math.min(MAX_SIDE * 4, top + gridHeight);
+  const height = gridHeight(boxes, title);
   const parts = [`<svg width="${width}" height="${height}" xmlns="http://www.w3.org/2000/svg">`, `<rect width="${width}" height="${height}" fill="${colors.page}"/>`];
-  if (title) parts.push(`<text x="${GRID.margin + 4}" y="${TITLE_HEIGHT / 2}" dominant-baseline="central" font-family="${FONT_FAMILY}" font-size="20" font-weight="bold" fill="${colors.text}">${esc(fitText(title, width - 24, 20))}</text>`);
+  if (title) parts.push(titleSvg(title, width, theme));
   parts.push(`<g transform="translate(0 ${top})">`);
   for (const box of boxes) parts.push(boxSvg(box, locale, theme));
   parts.push('</g></svg>');
   return parts.join('');
+}
+
+/**
+ * The same picture as gridSvg as a PNG, rasterised a box at a time (raster.ts): each box's tile is its
+ * area and a pixel around it (its border's outer half), the title its strip. A box's SVG is made when
+ * its tile is drawn, so one box's drawing is held at a time.
+ */
+export function gridPng(boxes: readonly Box[], width: number, title: string | undefined, locale: RenderLocale, theme: RenderTheme, pixelRatio = 1): Promise<Buffer> {
+  const top = title ? TITLE_HEIGHT : 0;
+  const height = gridHeight(boxes, title);
+  const tiles: Tile[] = [];
+  if (title) tiles.push({ x: 0, y: 0, width, height: TITLE_HEIGHT, svg: () => titleSvg(title, width, theme) });
+  for (const box of boxes) {
+    const x = Math.max(0, box.x - 1);
+    const y = box.y + top - 1;
+    if (y >= height) continue;
+    tiles.push({ x, y, width: Math.min(width, box.x + box.width + 1) - x, height: box.height + 2, svg: () => `<g transform="translate(0 ${top})">${boxSvg(box, locale, theme)}</g>` });
+  }
+  return tilesToPng(width, height, PAGE_COLORS[theme].page, tiles, locale, clampSize(pixelRatio, 1, 3, 1));
 }
 
 export function dashboardWidth(input: Pick<RenderDashboardInput, 'width'>): number {
@@ -111,7 +141,8 @@ export function renderDashboardSvg(input: RenderDashboardInput): string {
   return gridSvg(gridBoxes(input.cells, width), width, input.title, locale, input.theme ?? 'light');
 }
 
-/** The dashboard as one PNG. */
+/** The dashboard as one PNG (the picture of renderDashboardSvg, rasterised a box at a time). */
 export async function renderDashboardPng(input: RenderDashboardInput): Promise<Buffer> {
-  return svgToPng(renderDashboardSvg(input), input.locale ?? 'zh-CN', input.pixelRatio);
+  const width = dashboardWidth(input);
+  return gridPng(gridBoxes(input.cells, width), width, input.title, input.locale ?? 'zh-CN', input.theme ?? 'light', input.pixelRatio);
 }

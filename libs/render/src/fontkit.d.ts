@@ -10,6 +10,7 @@ declare module 'fontkit' {
     ascent: number;
     descent: number;
     glyphsForString(text: string): Glyph[];
+    getGlyph(id: number): Glyph;
   }
   export function openSync(path: string, postscriptName?: string): Font | { fonts: Font[] };
 }

@@ -6,14 +6,26 @@
  * parse per glyph, kept. Anchors (start, middle, end) and the central baseline follow the font's
  * advances and its ascent/descent. Without a CJK font the texts stay texts (resvg's system fonts).
  */
-import { openSync, type Font, type Glyph } from 'fontkit';
+import { openSync, type Font } from 'fontkit';
 import { cjkFamily, fontFile } from './fonts.js';
 import type { RenderLocale } from './types.js';
 
+interface Outline {
+  id: number;
+  advance: number;
+}
+
 interface LoadedFont {
   key: string;
-  font: Font;
+  /** the font file's fontkit font; the bold one is let go after each text drawn with it (loadFont reads it again) */
+  font: Font | null;
+  unitsPerEm: number;
+  ascent: number;
+  descent: number;
+  /** glyph id → its outline's path */
   glyphs: Map<number, string>;
+  /** code point → its glyph (the one-to-one mapping of glyphsForString), so a known text needs no font file */
+  chars: Map<number, Outline>;
 }
 
 const fonts = new Map<string, LoadedFont | null>();
@@ -22,24 +34,60 @@ function postscriptName(locale: RenderLocale, bold: boolean): string {
   return `NotoSansCJK${locale === 'zh-TW' ? 'tc' : 'sc'}-${bold ? 'Bold' : 'Regular'}`;
 }
 
+function openFont(locale: RenderLocale, bold: boolean): Font | null {
+  const file = fontFile(`${cjkFamily(locale)}${bold ? ':bold' : ''}`, cjkFamily(locale));
+  if (!file) return null;
+  try {
+    const opened = openSync(file, file.toLowerCase().endsWith('.ttc') ? postscriptName(locale, bold) : undefined);
+    return ('fonts' in opened ? opened.fonts[0] : opened) ?? null;
+  } catch {
+    return null;
+  }
+}
+
 /** The reader's CJK font (regular or bold), or null when fontconfig has none. */
 export function outlineFont(locale: RenderLocale, bold: boolean): LoadedFont | null {
   const key = `${locale === 'zh-TW' ? 'tc' : 'sc'}-${bold ? 'b' : 'r'}`;
   if (!fonts.has(key)) {
-    let loaded: LoadedFont | null = null;
-    const file = fontFile(`${cjkFamily(locale)}${bold ? ':bold' : ''}`, cjkFamily(locale));
-    if (file) {
-      try {
-        const opened = openSync(file, file.toLowerCase().endsWith('.ttc') ? postscriptName(locale, bold) : undefined);
-        const font = 'fonts' in opened ? opened.fonts[0] : opened;
-        if (font) loaded = { key, font, glyphs: new Map() };
-      } catch {
-        loaded = null;
-      }
-    }
-    fonts.set(key, loaded);
+    const font = openFont(locale, bold);
+    fonts.set(key, font ? { key, font, unitsPerEm: font.unitsPerEm, ascent: font.ascent, descent: font.descent, glyphs: new Map(), chars: new Map() } : null);
   }
   return fonts.get(key) ?? null;
+}
+
+/** Variation selectors: a text holding one is mapped by the font as a whole (glyphsForString), not a code point at a time. */
+const SELECTOR = /[\uFE00-\uFE0F]|\uDB40[\uDD00-\uDDEF]/;
+
+/**
+ * A text's glyphs: from the code points already met, else from the font file (read again for a bold font let go).
+ * The regular font stays loaded; the bold one (titles only) is let go after each SVG (outlineTexts): 20 MB less held.
+ */
+function glyphsOf(f: LoadedFont, text: string, locale: RenderLocale, bold: boolean): Outline[] {
+  const selector = SELECTOR.test(text);
+  if (!selector) {
+    const known: Outline[] = [];
+    let all = true;
+    for (const ch of text) {
+      const g = f.chars.get(ch.codePointAt(0)!);
+      if (!g) {
+        all = false;
+        break;
+      }
+      known.push(g);
+    }
+    if (all) return known;
+  }
+  f.font ??= openFont(locale, bold);
+  if (!f.font) return [];
+  const glyphs = f.font.glyphsForString(text);
+  if (!selector) {
+    let i = 0;
+    for (const ch of text) {
+      const g = glyphs[i++];
+      if (g) f.chars.set(ch.codePointAt(0)!, { id: g.id, advance: g.advanceWidth });
+    }
+  }
+  return glyphs.map((g) => ({ id: g.id, advance: g.advanceWidth }));
 }
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
@@ -77,18 +125,20 @@ const num = (v: string | undefined, fallback = 0) => {
 export function outlineTexts(svg: string, locale: RenderLocale): string {
   if (!outlineFont(locale, false)) return svg;
   const used = new Map<string, string>();
-  const glyphRef = (f: LoadedFont, g: Glyph): string => {
+  const glyphRef = (f: LoadedFont, g: Outline, locale: RenderLocale, bold: boolean): string => {
     const id = `bi-g-${f.key}-${g.id}`;
     if (!used.has(id)) {
       let d = f.glyphs.get(g.id);
       if (d === undefined) {
-        d = g.path.toSVG();
+        f.font ??= openFont(locale, bold);
+        d = f.font ? f.font.getGlyph(g.id).path.toSVG() : '';
         f.glyphs.set(g.id, d);
       }
       used.set(id, d);
     }
     return id;
   };
+  let letGo = false;
   const out = svg.replace(/<text\b([^>]*)>([\s\S]*?)<\/text>/g, (whole, rawAttrs: string, content: string) => {
     if (content.includes('<')) return whole; // tspans: left to resvg
     const text = decode(content);
@@ -98,14 +148,16 @@ export function outlineTexts(svg: string, locale: RenderLocale): string {
     const size = num(style.get('font-size') ?? attrs.get('font-size'), 12);
     const weight = style.get('font-weight') ?? attrs.get('font-weight') ?? 'normal';
     const bold = weight === 'bold' || weight === 'bolder' || num(weight, 400) >= 600;
-    const f = (bold ? outlineFont(locale, true) : null) ?? outlineFont(locale, false)!;
-    const scale = size / f.font.unitsPerEm;
-    const glyphs = f.font.glyphsForString(text);
-    const width = glyphs.reduce((w, g) => w + g.advanceWidth, 0) * scale;
+    const boldFont = bold ? outlineFont(locale, true) : null;
+    const f = boldFont ?? outlineFont(locale, false)!;
+    if (boldFont) letGo = true;
+    const scale = size / f.unitsPerEm;
+    const glyphs = glyphsOf(f, text, locale, !!boldFont);
+    const width = glyphs.reduce((w, g) => w + g.advance, 0) * scale;
     const anchor = style.get('text-anchor') ?? attrs.get('text-anchor') ?? 'start';
     const dx = anchor === 'middle' ? -width / 2 : anchor === 'end' ? -width : 0;
     const baseline = style.get('dominant-baseline') ?? attrs.get('dominant-baseline') ?? 'alphabetic';
-    const { ascent, descent } = f.font;
+    const { ascent, descent } = f;
     const dy = baseline === 'central' || baseline === 'middle' ? ((ascent + descent) / 2) * scale : baseline === 'hanging' || baseline === 'text-before-edge' || baseline === 'text-top' ? ascent * scale : baseline === 'ideographic' || baseline === 'text-after-edge' || baseline === 'bottom' ? descent * scale : 0;
     const x = num(attrs.get('x')) + dx;
     const y = num(attrs.get('y')) + dy;
@@ -114,11 +166,13 @@ export function outlineTexts(svg: string, locale: RenderLocale): string {
     let pen = 0;
     const uses: string[] = [];
     for (const g of glyphs) {
-      uses.push(`<use href="#${glyphRef(f, g)}" x="${Math.round(pen)}"/>`);
-      pen += g.advanceWidth;
+      uses.push(`<use href="#${glyphRef(f, g, locale, !!boldFont)}" x="${Math.round(pen)}"/>`);
+      pen += g.advance;
     }
     return `<g${kept}${fill}><g transform="translate(${x.toFixed(2)} ${y.toFixed(2)}) scale(${scale.toFixed(5)} ${(-scale).toFixed(5)})">${uses.join('')}</g></g>`;
   });
+  // the bold font (titles) is let go: its glyphs and their outlines stay known
+  if (letGo) for (const f of fonts.values()) if (f && f.key.endsWith('-b')) f.font = null;
   if (used.size === 0) return out;
   const defs = `<defs>${[...used].map(([id, d]) => `<path id="${id}" d="${d}"/>`).join('')}</defs>`;
   return out.replace(/<svg\b[^>]*>/, (open) => open + defs);

@@ -3,9 +3,8 @@
  * language and time zone) and the filter values; the grid follows, cut into pages between boxes, each
  * page's boxes as one picture; every page is numbered. Texts use the CJK font fontconfig finds.
  */
-import { gridBoxes, gridSvg, dashboardWidth, pages } from './dashboard.js';
+import { gridBoxes, gridPng, dashboardWidth, pages } from './dashboard.js';
 import { pdfFont } from './fonts.js';
-import { svgToPng } from './svg.js';
 import { text } from './texts.js';
 import type { RenderDashboardPdfInput, RenderLocale } from './types.js';
 
@@ -76,7 +75,7 @@ export async function renderDashboardPdf(input: RenderDashboardPdfInput): Promis
   const groups = pages(gridBoxes(input.cells, width), firstRoom / scale);
   // one page's picture at a time: the rasteriser is synchronous, so drawing them all first only held every bitmap at once
   for (const [i, boxes] of groups.entries()) {
-    const png = await svgToPng(gridSvg(boxes, width, undefined, locale, theme), locale, input.pixelRatio ?? 2);
+    const png = await gridPng(boxes, width, undefined, locale, theme, input.pixelRatio ?? 2);
     if (i > 0) doc.addPage();
     const top = i === 0 ? headBottom : MARGIN;
     doc.image(png, MARGIN, top, { fit: [contentWidth, pageHeight - MARGIN - FOOTER - top] });

@@ -22,7 +22,7 @@ export type SourceModule = (typeof SOURCE_MODULES)[number];
  * 'analytics' for the platform's analytics store (DuckDB or PostgreSQL as BI_ANALYTICS_STORE says),
  * 'join' for a joined table (the engine of its inputs' store).
  */
-export type SourceEngine = 'mssql' | 'mysql' | 'oracle' | 'postgres' | 'analytics' | 'join';
+export type SourceEngine = 'mssql' | 'mysql' | 'oracle' | 'postgres' | 'trino' | 'clickhouse' | 'analytics' | 'join';
 
 /** How a kind gets its rows: queried on its own database at each read ('live'), or copied into the analytics store ('synced'). */
 export type SourceRows = 'live' | 'synced';
@@ -47,6 +47,12 @@ export interface ConnectionForm {
    * database, and a role (Default, SYSDBA, SYSOPER). Otherwise Basic only, role Default, the initial database.
    */
   service: boolean;
+  /**
+   * Trino's form (docs/adr/0028-trino-source-and-federation.md): a catalog (required) and a schema instead of
+   * the initial database, stored as `catalog/schema` in it (the path of a Trino JDBC URL); a password only
+   * over HTTPS (a source with a password is reached with https://).
+   */
+  catalog?: true;
 }
 
 /** A web route by its name in apps/web/src/shared/routing/routes.ts ROUTE_PATHS and the fixed parameters it gets. */
@@ -169,6 +175,17 @@ export const SOURCE_KIND_REGISTRY = {
     create: sqlWizard('postgres'),
     icon: 'sql',
   },
+  /** Trino (docs/adr/0028-trino-source-and-federation.md): a catalog and schema of a Trino server, queried live. */
+  trino: {
+    ...database,
+    code: 11,
+    module: 'sql',
+    engine: 'trino',
+    scheme: 'trino',
+    connection: { defaults: { port: 8080, userName: 'trino', serverName: '', initialDatabase: '' }, service: false, catalog: true },
+    create: sqlWizard('trino'),
+    icon: 'sql',
+  },
   /** Free SQL on the platform's analytics store: created through the API by admins, not listed in the dialog. */
   analytics: { ...database, code: 8, module: null, engine: 'analytics', scheme: 'analytics', connection: null, adminOnly: true, create: null, icon: 'sql' },
   /** Uploaded Excel / CSV (docs/api/excel-upload.md): rows copied into the analytics store, stored as type 8. */
@@ -272,6 +289,21 @@ export const SOURCE_KIND_REGISTRY = {
    * copied like an ERP report, on a one-page form (docs/adr/0017-sbep-and-e10-sources.md).
    */
   e10: { ...erpProgramCopy, code: 10, scheme: 'e10', create: { name: 'data_source_e10' }, edit: { name: 'data_source_e10_edit' } },
+  /**
+   * ClickHouse (issue 34, docs/adr/0029-clickhouse-and-analytics-database.md): a live SQL source over ClickHouse's
+   * HTTP interface (@clickhouse/client; port 8443 or 443 speaks HTTPS), gated by the SQL flag like PostgreSQL.
+   * Code 12 added by this platform.
+   */
+  clickhouse: {
+    ...database,
+    code: 12,
+    module: 'sql',
+    engine: 'clickhouse',
+    scheme: 'clickhouse',
+    connection: { defaults: { port: 8123, userName: 'default', serverName: '', initialDatabase: 'default' }, service: false },
+    create: sqlWizard('clickhouse'),
+    icon: 'sql',
+  },
 } as const satisfies Record<string, SourceKindEntry>;
 
 export type SourceKindKey = keyof typeof SOURCE_KIND_REGISTRY;

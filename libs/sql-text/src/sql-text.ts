@@ -112,9 +112,11 @@ export function tokenizeSql(sql: string, dialect: DialectName): SqlToken[] | Sql
       continue;
     }
     // 'string', "name", and per dialect `name` (MySQL) or [name] (SQL Server); MySQL reads backslash escapes in '…' and "…"
-    const close = c === "'" || c === '"' ? c : c === '`' && dialect === 'mysql' ? '`' : c === '[' && dialect === 'mssql' ? ']' : undefined;
+    // ClickHouse quotes names in "…" and `…` and reads backslash escapes in strings and quoted names alike
+    const backticks = dialect === 'mysql' || dialect === 'clickhouse';
+    const close = c === "'" || c === '"' ? c : c === '`' && backticks ? '`' : c === '[' && dialect === 'mssql' ? ']' : undefined;
     if (close) {
-      const end = readQuoted(i, close, dialect === 'mysql' && (c === "'" || c === '"'));
+      const end = readQuoted(i, close, (dialect === 'mysql' && (c === "'" || c === '"')) || dialect === 'clickhouse');
       if (end < 0) return { code: 'unterminated', what: c === "'" ? 'string' : 'quoted name' };
       push(c === "'" ? 'string' : 'quoted', i, end);
       i = end;
@@ -154,7 +156,7 @@ export function tokenizeSql(sql: string, dialect: DialectName): SqlToken[] | Sql
           continue;
         }
         if (['E', 'N', 'X', 'B'].includes(upper)) {
-          const end = readQuoted(j, "'", dialect === 'mysql' || (upper === 'E' && dollarQuotes));
+          const end = readQuoted(j, "'", dialect === 'mysql' || dialect === 'clickhouse' || (upper === 'E' && dollarQuotes));
           if (end < 0) return { code: 'unterminated', what: 'string' };
           push('string', i, end);
           i = end;
@@ -172,10 +174,19 @@ export function tokenizeSql(sql: string, dialect: DialectName): SqlToken[] | Sql
       i += len;
       continue;
     }
-    if (c === '?' && (dialect === 'mysql' || dialect === 'duckdb')) {
+    if (c === '?' && (dialect === 'mysql' || dialect === 'duckdb' || dialect === 'trino')) {
       push('param', i, i + 1);
       i++;
       continue;
+    }
+    // ClickHouse's typed query parameters: {name:Type}
+    if (c === '{' && dialect === 'clickhouse') {
+      const marker = /^\{[A-Za-z_][A-Za-z0-9_]*:[^{}'"`;]{1,200}\}/.exec(sql.slice(i, i + 260));
+      if (marker) {
+        push('param', i, i + marker[0].length);
+        i += marker[0].length;
+        continue;
+      }
     }
     if (c === ':' && dialect === 'oracle' && next !== undefined && /[A-Za-z0-9_]/.test(next)) {
       let j = i + 1;

@@ -13,6 +13,7 @@ import { canUseTab } from '@bi/access';
 import { CurrentUser, principalOf, type AuthUser } from '../http/auth.guard.js';
 import { parseInput } from '../http/validation.js';
 import { dashboardContent } from './dashboard.controller.js';
+import { LiveHub } from '../live/live-hub.js';
 import { tabAccess } from './tab-access.js';
 
 /** The link settings of one chart: the wire schema of @bi/chart-model (absent targets: none). */
@@ -31,6 +32,7 @@ export class ChartLinksController {
     @Inject(DASHBOARD_CLIENT) private readonly dashboards: dashboardV1.DashboardServiceClient,
     @Inject(DATA_SOURCE_QUERY_CLIENT) private readonly queries: dataSourceQueryV1.DataSourceQueryServiceClient,
     private readonly writes: ChartWriteAccess,
+    private readonly live: LiveHub,
   ) {}
 
   @Put('linkage/:tab/:chartId')
@@ -68,7 +70,9 @@ export class ChartLinksController {
       const s = sources.get(onDashboard.get(t.chartId)!.dataSourceId);
       return { chartId: t.chartId, fields: s ? sourceFieldRefs(s) : [] };
     });
-    return dashboardContent(await rpc(this.dashboards.saveLinkage({ tab: w.tab, chartId, linkageJson: JSON.stringify(linkage), targetFields })));
+    const saved = dashboardContent(await rpc(this.dashboards.saveLinkage({ tab: w.tab, chartId, linkageJson: JSON.stringify(linkage), targetFields, actorId: user.userId })));
+    void this.live.announceSave(user, w.tab, w.record.dashboardId, 'linkage');
+    return saved;
   }
 
   @Post('copy_chart/:tab/:chartId')

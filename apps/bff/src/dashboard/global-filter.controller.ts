@@ -13,6 +13,7 @@ import { CHART_QUERY_CLIENT, DASHBOARD_CLIENT, DATA_SOURCE_QUERY_CLIENT, rpc } f
 import { CurrentUser, type AuthUser } from '../http/auth.guard.js';
 import { parseInput } from '../http/validation.js';
 import { dashboardContent } from './dashboard.controller.js';
+import { LiveHub } from '../live/live-hub.js';
 import { tabAccess } from './tab-access.js';
 
 const nullable = <T extends z.ZodType>(s: T) => z.preprocess((v) => (v === null ? undefined : v), s.optional());
@@ -47,6 +48,7 @@ export class GlobalFilterController {
     @Inject(CHART_QUERY_CLIENT) private readonly charts: chartQueryV1.ChartQueryServiceClient,
     private readonly access: ChartAccess,
     @Inject(CONFIG) config: AppConfig,
+    private readonly live: LiveHub,
   ) {
     this.deadlineMs = deadlines(config).chart;
   }
@@ -102,8 +104,9 @@ export class GlobalFilterController {
     const problem = checkGlobalFilters(parsed.items, { sourceFields: (id) => fields.get(id), chartSource: (id) => onDashboard.get(id) });
     if (problem) throw refusal(problem);
     const reply = await rpc(
-      this.dashboards.saveGlobalFilter({ tab: t, dashboardId, globalFilterJson: JSON.stringify(parsed.items), sources: sources.map((s) => ({ dataSourceId: s.dataSourceId, fields: sourceFieldRefs(s) })) }),
+      this.dashboards.saveGlobalFilter({ tab: t, dashboardId, globalFilterJson: JSON.stringify(parsed.items), sources: sources.map((s) => ({ dataSourceId: s.dataSourceId, fields: sourceFieldRefs(s) })), actorId: user.userId }),
     );
+    void this.live.announceSave(user, t, dashboardId, 'filters');
     return dashboardContent(reply);
   }
 }

@@ -1,6 +1,6 @@
 import { AppError } from '@bi/core';
 import type { chartQueryV1, dataSourceV1 } from '@bi/proto';
-import { canEditSource as policyCanEditSource, canReadSource, canUseSourceArea, isRowRestricted, rowRulesFingerprint as policyFingerprint, rowViewer } from '@bi/access';
+import { embedRowRulesJson, canEditSource as policyCanEditSource, canReadSource, canUseSourceArea, isRowRestricted, rowRulesFingerprint as policyFingerprint, rowViewer } from '@bi/access';
 import { rpc } from '../grpc-clients.js';
 import { principalOf, type AuthUser } from '../http/auth.guard.js';
 
@@ -73,6 +73,14 @@ export function viewerOf(user: AuthUser): chartQueryV1.Viewer {
   const v = rowViewer(principalOf(user));
   // the BFF checks source access itself: permissions travel only with work on someone's behalf (ChartValues' check_access)
   return { userId: v.userId, roleIds: [...v.roleIds], isAdmin: v.isAdmin, permissions: [] };
+}
+
+/** The source description a query runs on for this caller: an embedding token's row conditions join the rules (@bi/access embedRowRulesJson). */
+export function querySource<S extends { rowRulesJson: string }>(user: AuthUser, source: S): S;
+export function querySource<S extends { rowRulesJson: string }>(user: AuthUser, source: S | undefined): S | undefined;
+export function querySource<S extends { rowRulesJson: string }>(user: AuthUser, source: S | undefined): S | undefined {
+  if (!source || !user.embed) return source;
+  return { ...source, rowRulesJson: embedRowRulesJson(principalOf(user), source) };
 }
 
 /** What tells this caller's rows of the source from another caller's: '' when no row-level rule restricts them. */

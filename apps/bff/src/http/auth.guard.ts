@@ -1,6 +1,6 @@
 import { Inject, Injectable, SetMetadata, createParamDecorator, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { allows, apiKeyPrincipal, canCallRoute, userPrincipal, type Principal } from '@bi/access';
+import { allows, apiKeyPrincipal, canCallRoute, embedPrincipal, linkPrincipal, userPrincipal, type EmbedPrincipal, type LinkGrant, type Principal } from '@bi/access';
 import { AppError } from '@bi/core';
 import type { identityV1 } from '@bi/proto';
 import { IDENTITY_CLIENT, rpc } from '../grpc-clients.js';
@@ -36,6 +36,16 @@ export interface AuthUser {
    * and token is 'apikey:{keyId}', never the secret.
    */
   apiKey?: { keyId: string; scopes: string[] };
+  /**
+   * Set when the caller is an embedding token (docs/api/embedding.md, apps/bff/src/embed): the user is the
+   * token's maker, read as of now; the token names the one resource it reads and the row conditions it adds.
+   */
+  embed?: { resource: EmbedPrincipal['resource']; rows: EmbedPrincipal['rows'] };
+  /**
+   * Set when the caller is a public link's reader (docs/api/public-links.md): the user fields are the
+   * link's creator's as read now, and the principal is @bi/access linkPrincipal; token is 'link:{linkId}'.
+   */
+  link?: LinkGrant;
 }
 
 /** An API key's secret (bik_…) rather than a session token. */
@@ -54,6 +64,8 @@ export { allows };
 
 /** The signed-in caller as the access policy's principal (docs/api/sharing.md "Who runs what as whom"). */
 export function principalOf(user: AuthUser): Principal {
+  if (user.embed) return embedPrincipal(userPrincipal(user), user.embed);
+  if (user.link) return linkPrincipal(userPrincipal(user), user.link);
   return user.apiKey ? apiKeyPrincipal(userPrincipal(user), user.apiKey) : userPrincipal(user);
 }
 

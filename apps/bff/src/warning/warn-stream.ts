@@ -18,8 +18,6 @@ export interface WarnStreamEvent {
 
 type Listener = (event: WarnStreamEvent) => void;
 
-/** Open streams per user (one per browser: its tabs share one, apps/web/src/shared/live); the oldest is closed beyond this many. */
-export const STREAMS_PER_USER = 10;
 /** Events older than this when the BFF starts are not pushed (a fresh Kafka group reads the topic from its beginning). */
 const REPLAY_SKIP_MS = 60_000;
 
@@ -78,13 +76,15 @@ export class WarnStreamHub implements OnModuleInit, OnModuleDestroy {
     }
   }
 
-  /** Adds a stream of a user; answers its removal. Beyond STREAMS_PER_USER the oldest is told to close. */
-  listen(userId: string, listener: Listener, close: () => void): () => void {
+  /**
+   * Adds a stream of a user; answers its removal. `_close` is no longer called: the number of streams is
+   * bounded where they open (LiveHub: BI_LIVE_STREAMS_PER_USER / _PER_BFF refuse a new one).
+   */
+  listen(userId: string, listener: Listener, _close?: () => void): () => void {
     const list = this.listeners.get(userId) ?? [];
-    const entry: Listener & { close?: () => void } = Object.assign((e: WarnStreamEvent) => listener(e), { close });
+    const entry: Listener = (e: WarnStreamEvent) => listener(e);
     list.push(entry);
     this.listeners.set(userId, list);
-    while (list.length > STREAMS_PER_USER) (list.shift() as Listener & { close?: () => void }).close?.();
     return () => {
       const now = this.listeners.get(userId) ?? [];
       const i = now.indexOf(entry);

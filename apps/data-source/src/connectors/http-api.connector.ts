@@ -1,8 +1,10 @@
+import { isUtf8 } from 'node:buffer';
 import { AppError } from '@bi/core';
 import type { ApiColumn, ApiRequestSettings, ApiSettings } from '@bi/chart-model';
 import { AnswerTooLarge, OutboundTimeout, TargetNotAllowed, fetchOutbound, type OutboundAnswer, type OutboundPolicy, type Resolver } from '@bi/outbound';
-import type { StoreColumn, StoreValue } from '../uploads/store-writer.js';
+import type { AnalyticsWriter, LoadTarget, StoreColumn, StoreValue } from '../uploads/store-writer.js';
 import type { Connector, ConnectorRead } from './connector.js';
+import { RawPagesRefused, pageChecker, rawPagesLoad, rawPlan, type RawPage } from './http-api.raw.js';
 import { buildRequest, convertValue, fieldOf, nextLink, rowsAt, storeType, valueAt, type ApiSecrets, type PagePosition } from './http-api.settings.js';
 
 /** The most bytes one page's answer may have. */
@@ -25,6 +27,25 @@ export interface ApiContext {
  * origin is refused (the auth headers must not follow it).
  */
 export async function* apiPages(s: ApiRequestSettings, secrets: ApiSecrets, ctx: ApiContext, read: { signal?: AbortSignal; watermark?: string; maxPages?: number }): AsyncGenerator<unknown[]> {
+  for await (const page of apiAnswers(s, secrets, ctx, read)) yield page.rows;
+}
+
+/** One page of an API: its rows (rowsAt) and its answer's text (the raw-page load stages it as it came). */
+export interface ApiPage {
+  rows: unknown[];
+  body: string;
+  /** the answer's bytes as they came */
+  bytes: Buffer;
+}
+
+/** apiPages with each page's answer: `rows(json)` picks the rows (default rowsAt of the rows path). */
+export async function* apiAnswers(
+  s: ApiRequestSettings,
+  secrets: ApiSecrets,
+  ctx: ApiContext,
+  read: { signal?: AbortSignal; watermark?: string; maxPages?: number },
+  pick: (json: unknown) => unknown[] = (json) => rowsAt(json, s.rowsPath),
+): AsyncGenerator<ApiPage> {
   const now = (ctx.now ?? (() => new Date()))();
   let origin = '';
   const maxPages = read.maxPages ?? s.paging.maxPages;
@@ -43,8 +64,8 @@ export async function* apiPages(s: ApiRequestSettings, secrets: ApiSecrets, ctx:
     } catch {
       throw new AppError('invalid', 'apisource.not_json', { page });
     }
-    const rows = rowsAt(json, s.rowsPath);
-    yield rows;
+    const rows = pick(json);
+    yield { rows, body: answer.body, bytes: answer.bytes };
     const p = s.paging;
     if (p.mode === 'none') return;
     if (p.mode === 'page' || p.mode === 'offset') {
@@ -136,6 +157,33 @@ export class HttpApiConnector implements Connector {
 
   tooManyRows(max: number): Error {
     return new AppError('invalid', 'apisource.too_many_rows', { max });
+  }
+
+  /**
+   * The raw-page load (http-api.raw.ts) when the store is DuckDB and the source's shape allows it: the
+   * pages as they came, read by DuckDB; undefined (the streamed rows() instead) when a page's values
+   * are of another shape or DuckDB refuses them — that load is rolled back and the pages are read again.
+   */
+  async bulkLoad(w: AnalyticsWriter, target: LoadTarget, read: ConnectorRead): Promise<number | undefined> {
+    const plan = rawPlan(this.settings);
+    if (!plan || !w.loadSql || !w.stagingDir || target.columns.length !== plan.columns.length) return undefined;
+    const check = pageChecker(plan);
+    const settings = this.settings;
+    const pages = async function* (this: HttpApiConnector): AsyncGenerator<RawPage> {
+      // the check is the rows' pick: a page of another shape stops here, before its rows are looked at again
+      const pick = (json: unknown) => {
+        const rows = check(json);
+        if (!rows) throw new RawPagesRefused('a page of another shape');
+        return rows;
+      };
+      for await (const page of apiAnswers(settings, this.secrets, this.ctx, { ...(read.signal ? { signal: read.signal } : {}) }, pick)) yield { bytes: isUtf8(page.bytes) ? page.bytes : Buffer.from(page.body), rows: page.rows.length };
+    }.bind(this);
+    try {
+      return await w.loadSql(target, rawPagesLoad(plan, w.stagingDir, pages, read.maxRows, () => this.tooManyRows(read.maxRows)), read.signal);
+    } catch (e) {
+      if (e instanceof RawPagesRefused && !read.signal?.aborted) return undefined;
+      throw e;
+    }
   }
 }
 

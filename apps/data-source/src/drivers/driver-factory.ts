@@ -1,10 +1,12 @@
 import type { DialectName } from '@bi/sql-text';
 import type { ConnectionSpec, SourceDriver } from './driver.js';
+import { ClickhouseDriver } from './clickhouse.driver.js';
 import { DuckdbDriver } from './duckdb.driver.js';
 import { MssqlDriver } from './mssql.driver.js';
 import { MysqlDriver } from './mysql.driver.js';
 import { OracleDriver } from './oracle.driver.js';
 import { PostgresDriver } from './postgres.driver.js';
+import { TrinoDriver } from './trino.driver.js';
 
 /** One driver class per engine; adding an engine without a driver fails to compile. */
 export function createDriver(spec: ConnectionSpec): SourceDriver {
@@ -20,6 +22,10 @@ export function createDriver(spec: ConnectionSpec): SourceDriver {
       return new PostgresDriver(spec);
     case 'duckdb':
       return new DuckdbDriver(spec);
+    case 'trino':
+      return new TrinoDriver(spec);
+    case 'clickhouse':
+      return new ClickhouseDriver(spec);
     default: {
       const unknown: never = engine;
       throw new Error(`no driver for engine ${String(unknown)}`);

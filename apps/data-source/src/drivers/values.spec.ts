@@ -1,4 +1,4 @@
-import { duckdbDataType, formatDate, mssqlDataType, mysqlDataType, normalizeValue, numberFromText, oracleDataType, pgDataType, trimDateText } from './values.js';
+import { clickhouseDataType, clickhouseIsDateOnly, duckdbDataType, formatDate, mssqlDataType, mysqlDataType, normalizeValue, numberFromText, oracleDataType, pgDataType, trimDateText } from './values.js';
 
 describe('column types → field types', () => {
   it('maps PostgreSQL, MySQL, SQL Server, Oracle and DuckDB types to string / number / date', () => {
@@ -46,5 +46,29 @@ describe('row values → JSON', () => {
     expect(normalizeValue(Buffer.from([1, 255]), 'string')).toBe('0x01ff');
     expect(normalizeValue(Buffer.alloc(70), 'string')).toBe('0x' + '00'.repeat(64) + '…');
     expect(normalizeValue({ a: 1n }, 'string')).toBe('{"a":"1"}');
+  });
+});
+
+describe('ClickHouse column types (issue 34)', () => {
+  it('maps numbers, dates and text through Nullable(…) and LowCardinality(…)', () => {
+    const types = ['UInt64', 'Nullable(Int32)', 'Float64', 'Decimal(12, 2)', 'Decimal64(4)', 'Date', 'Date32', "DateTime('Asia/Shanghai')", 'Nullable(DateTime64(3))', 'String', 'LowCardinality(Nullable(String))', 'Bool', 'UUID', 'Array(Int32)', 'Int256'];
+    expect(Object.fromEntries(types.map((t) => [t, clickhouseDataType(t)]))).toEqual({
+      UInt64: 'number',
+      'Nullable(Int32)': 'number',
+      Float64: 'number',
+      'Decimal(12, 2)': 'number',
+      'Decimal64(4)': 'number',
+      Date: 'date',
+      Date32: 'date',
+      "DateTime('Asia/Shanghai')": 'date',
+      'Nullable(DateTime64(3))': 'date',
+      String: 'string',
+      'LowCardinality(Nullable(String))': 'string',
+      Bool: 'string',
+      UUID: 'string',
+      'Array(Int32)': 'string',
+      Int256: 'number',
+    });
+    expect(['Date', 'Nullable(Date32)', 'DateTime', 'DateTime64(3)'].map(clickhouseIsDateOnly)).toEqual([true, true, false, false]);
   });
 });

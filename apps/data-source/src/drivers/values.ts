@@ -50,6 +50,20 @@ export function duckdbDataType(typeName: string): FieldDataType {
   return DUCK_NUMBER.has(typeName) ? 'number' : DUCK_DATE.has(typeName) ? 'date' : 'string';
 }
 
+// ClickHouse type names as its JSON formats' meta gives them: Nullable(…) / LowCardinality(…) unwrapped.
+const CH_NUMBER = /^(U?Int(8|16|32|64|128|256)|Float(32|64)|BFloat16|Decimal(32|64|128|256)?\b)/;
+const clickhouseBase = (typeName: string) => {
+  let t = typeName.trim();
+  for (let m = /^(Nullable|LowCardinality)\((.*)\)$/.exec(t); m; m = /^(Nullable|LowCardinality)\((.*)\)$/.exec(t)) t = m[2].trim();
+  return t;
+};
+
+export function clickhouseDataType(typeName: string): FieldDataType {
+  const t = clickhouseBase(typeName);
+  return CH_NUMBER.test(t) ? 'number' : /^Date(32|Time|Time64)?\b/.test(t) ? 'date' : 'string';
+}
+export const clickhouseIsDateOnly = (typeName: string) => /^Date(32)?$/.test(clickhouseBase(typeName));
+
 export type JsonValue = string | number | boolean | null;
 
 const pad = (n: number, w = 2) => String(n).padStart(w, '0');

@@ -47,6 +47,12 @@ describe('the guard of compiled chart SQL', () => {
     expect(checkCompiledSql(`SELECT 'delete' AS "insert" -- drop\nFROM t;`, 'postgres', []).sql).toBe(`SELECT 'delete' AS "insert" -- drop\nFROM t`);
   });
 
+  it('ClickHouse: the typed markers the compiler writes, nothing else; in source SQL a marker is refused', () => {
+    expect(checkCompiledSql("SELECT a FROM t WHERE b = {p1:String} AND c > {p2:Nullable(Int64)} AND d = '{p3:String}'", 'clickhouse', ['x', 1]).params).toEqual(['x', 1]);
+    expect(problem(() => checkCompiledSql('SELECT a FROM t WHERE b = {name:String}', 'clickhouse', ['x']))).toEqual(['sql.parameter', { marker: '{name:String}' }]);
+    expect(problem(() => checkCompiledSql('SELECT a FROM t WHERE b = {p1:String}', 'clickhouse', []))).toEqual(['sql.parameter', { marker: '0 values for 1 markers' }]);
+  });
+
   it('needs one value per marker', () => {
     expect(checkCompiledSql('SELECT * FROM t WHERE a = $1 AND b = $2 AND c = $1', 'postgres', [1, 2]).params).toEqual([1, 2]);
     expect(problem(() => checkCompiledSql('SELECT * FROM t WHERE a = $1', 'duckdb', [1, 2]))).toEqual(['sql.parameter', { marker: '2 values for 1 markers' }]);

@@ -6,6 +6,8 @@ const FORBIDDEN = new Set<string>(FORBIDDEN_SQL_WORDS);
 const isWord = (t: SqlToken | undefined, word: string) => t?.kind === 'word' && t.text.toUpperCase() === word;
 /** The bind markers @bi/query writes for SQL Server, bound by the SQL Server driver under the same names */
 const MSSQL_MARKER = /^@p(\d+)$/i;
+/** ClickHouse's typed markers as @bi/query writes them ({p1:Int64}, {p2:Nullable(String)}), bound by name p1, p2, … */
+const CLICKHOUSE_MARKER = /^\{p(\d+):[A-Za-z0-9(), ]+\}$/;
 
 export interface CheckedStatement {
   sql: string;
@@ -46,7 +48,9 @@ export function checkCompiledSql(sql: string, dialect: DialectName, params: unkn
     if (t.kind === 'param') {
       markers++;
       const n = /\d+/.exec(t.text);
-      if (t.text === '?') highest = markers;
+      const typed = dialect === 'clickhouse' ? CLICKHOUSE_MARKER.exec(t.text) : null;
+      if (typed) highest = Math.max(highest, Number(typed[1]));
+      else if (t.text === '?') highest = markers;
       else if (n && (t.text.startsWith('$') || t.text.startsWith(':'))) highest = Math.max(highest, Number(n[0]));
       else throw new AppError('invalid', 'sql.parameter', { marker: t.text });
     }

@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import type { DuckDBConnection } from '@duckdb/node-api';
+import { rollupSpecSchema } from '@bi/chart-model';
 import { AppError, type Logger } from '@bi/core';
 import type { SqlExecutor } from '@bi/persistence';
 import type { dataSourceQueryV1 } from '@bi/proto';
@@ -24,15 +25,7 @@ export const MAX_ROLLUPS = 8;
 export const ROLLUP_MAX_FRACTION = 0.1;
 export const ROLLUP_MIN_ROWS = 10_000;
 
-const field = z.object({ name: z.string().min(1).max(256), dataType: z.enum(['string', 'number', 'date']) });
-const specsSchema = z
-  .array(
-    z.object({
-      dimensions: z.array(field).max(32),
-      measures: z.array(z.object({ field, parts: z.array(z.enum(['sum', 'count', 'min', 'max'])).min(1).max(4) })).max(64),
-    }),
-  )
-  .max(MAX_ROLLUPS);
+const specsSchema = z.array(rollupSpecSchema).max(MAX_ROLLUPS);
 
 /**
  * KeepRollups (issue 31, ADR 0022): builds the rollups chart-query chose for a source in the

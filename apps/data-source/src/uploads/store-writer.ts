@@ -97,6 +97,8 @@ export interface AnalyticsWriter {
   dropTable(table: string): Promise<void>;
   /** DuckDB only: a load done in SQL (the CSV fast path). */
   loadSql?(target: LoadTarget, load: SqlLoad, signal?: AbortSignal): Promise<number>;
+  /** DuckDB only: where a load stages files for DuckDB to read (beside the database file). */
+  readonly stagingDir?: string;
 }
 
 /** One writer per engine of the analytics store. */
@@ -269,6 +271,10 @@ class DuckdbWriter implements AnalyticsWriter {
   private schemaReady = false;
 
   constructor(private readonly driver: DuckdbDriver) {}
+
+  get stagingDir(): string {
+    return this.driver.stagingDir;
+  }
 
   private async ensureSchema(conn: DuckDBConnection): Promise<void> {
     if (this.schemaReady) return;

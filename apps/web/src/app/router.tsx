@@ -48,6 +48,8 @@ const RelationSidebar = lazyPage(() => import('../modules/relation/components/Re
 const TemplatePage = lazyPage(() => import('../modules/template/components/TemplatePage').then((m) => m.TemplatePage));
 const TemplateSidebar = lazyPage(() => import('../modules/template/components/TemplateSidebar').then((m) => m.TemplateSidebar));
 const SubscriptionsPage = lazyPage(() => import('../modules/subscriptions/components/SubscriptionsPage').then((m) => m.SubscriptionsPage));
+// a public link's page (issue 32): outside the sign-in guard and the shell
+const PublicLinkPage = lazyPage(() => import('../modules/public-links/components/PublicLinkPage').then((m) => m.PublicLinkPage));
 const WarningMessagesPage = lazyPage(() => import('../modules/warnings/components/WarningMessagesPage').then((m) => m.WarningMessagesPage));
 
 /** The dashboard boxes' entries of several modules as one extension: the relation map, share to chat (their entries in order, all their dialogs). */
@@ -68,8 +70,9 @@ function dataSource(name: DataSourceRouteName, sidebar?: SidebarKind): RouteObje
   return named(name, <DataSourcePage routeName={name} />, sidebar);
 }
 
-/** Every route of spec 01 §2, inside the guard; all but login inside the shell. */
+/** Every route of spec 01 §2, inside the guard; all but login inside the shell (and a public link's page, outside both). */
 export const routes: RouteObject[] = [
+  { id: 'public_link', path: '/public/:publicId', element: <PublicLinkPage /> },
   {
     id: 'root',
     path: '/',

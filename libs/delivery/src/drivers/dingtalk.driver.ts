@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
-import { failed, retry, sent, type ChannelDriver, type Delivery, type DeliveryContext, type DeliveryOutcome } from '../types.js';
-import { answerJson, cutBytes, httpOutcome, isOutcome, isRich, markdownOf, postRobot, RateWindow, rateLimited, robotTarget } from './robot.js';
+import { failed, sent, type ChannelDriver, type Delivery, type DeliveryContext, type DeliveryOutcome } from '../types.js';
+import { cutBytes, isOutcome, isRich, markdownOf, postRobotMessage, RateWindow, rateLimited, robotTarget, type VendorAnswer } from './robot.js';
 
 /** DingTalk custom robot limits (open.dingtalk.com, 自定义机器人). */
 export const DINGTALK_LIMITS = {
@@ -11,7 +11,7 @@ export const DINGTALK_LIMITS = {
 } as const;
 
 /** errcodes of a sender going too fast (130101: more than 20 a minute; 410100: throttled). */
-const DINGTALK_RATE_LIMITED = new Set([130101, 410100]);
+const DINGTALK_ANSWER: VendorAnswer = { label: 'dingtalk errcode', code: (j) => j?.errcode, rateLimited: new Set([130101, 410100]) };
 
 /**
  * DingTalk's signature (加签): `sign = base64(HmacSHA256(key = secret, message = timestamp + "\n" +
@@ -63,13 +63,6 @@ export class DingTalkDriver implements ChannelDriver {
     } catch {
       return failed('invalid robot URL');
     }
-    const a = await postRobot(url, delivery, ctx, JSON.stringify(message));
-    if (isOutcome(a)) return a;
-    const http = httpOutcome(a);
-    if (http) return http;
-    const code = Number(answerJson(a)?.errcode ?? 0);
-    if (code === 0) return sent();
-    if (DINGTALK_RATE_LIMITED.has(code)) return retry(`dingtalk errcode ${code}`, 60_000);
-    return failed(`dingtalk errcode ${code}`);
+    return (await postRobotMessage(url, delivery, ctx, JSON.stringify(message), DINGTALK_ANSWER)) ?? sent();
   }
 }

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
-import { failed, retry, sent, type ChannelDriver, type Delivery, type DeliveryContext, type DeliveryOutcome } from '../types.js';
-import { answerJson, cutBytes, httpOutcome, isOutcome, isRich, postRobot, RateWindow, rateLimited, robotTarget } from './robot.js';
+import { sent, type ChannelDriver, type Delivery, type DeliveryContext, type DeliveryOutcome } from '../types.js';
+import { cutBytes, isOutcome, isRich, postRobotMessage, RateWindow, rateLimited, robotTarget, type VendorAnswer } from './robot.js';
 
 /** Feishu/Lark custom bot limits (open.feishu.cn, 自定义机器人使用指南). */
 export const FEISHU_LIMITS = {
@@ -12,7 +12,7 @@ export const FEISHU_LIMITS = {
 } as const;
 
 /** codes of a sender going too fast (9499: too many requests; 11232: frequency limited). */
-const FEISHU_RATE_LIMITED = new Set([9499, 11232]);
+const FEISHU_ANSWER: VendorAnswer = { label: 'feishu code', code: (j) => j?.code ?? j?.StatusCode, rateLimited: new Set([9499, 11232]) };
 
 /**
  * Feishu/Lark's signature (签名校验): `sign = base64(HmacSHA256(key = timestamp + "\n" + secret,
@@ -62,14 +62,6 @@ export class FeishuDriver implements ChannelDriver {
     if (wait) return rateLimited(wait);
     const ts = Math.floor(Date.now() / 1000);
     const body = target.secret ? { timestamp: String(ts), sign: feishuSign(target.secret, ts), ...content } : content;
-    const a = await postRobot(target.url, delivery, ctx, JSON.stringify(body));
-    if (isOutcome(a)) return a;
-    const http = httpOutcome(a);
-    if (http) return http;
-    const json = answerJson(a);
-    const code = Number(json?.code ?? json?.StatusCode ?? 0);
-    if (code === 0) return sent();
-    if (FEISHU_RATE_LIMITED.has(code)) return retry(`feishu code ${code}`, 60_000);
-    return failed(`feishu code ${code}`);
+    return (await postRobotMessage(target.url, delivery, ctx, JSON.stringify(body), FEISHU_ANSWER)) ?? sent();
   }
 }

@@ -134,3 +134,25 @@ export class RateWindow {
 
 /** The outcome of a rate limit reached before posting: a retry when the window frees. */
 export const rateLimited = (waitMs: number): DeliveryOutcome => retry('rate limit of the robot reached', waitMs);
+
+/** How a vendor answers in its JSON body: where its code is, the label of a reason, the codes of a sender going too fast. */
+export interface VendorAnswer {
+  label: string;
+  code: (json: Record<string, unknown> | undefined) => unknown;
+  rateLimited: ReadonlySet<number>;
+}
+
+/**
+ * Posts a robot's message and reads the vendor's answer: undefined when accepted (HTTP 2xx and code 0),
+ * else the outcome — a refused target, an HTTP status (httpOutcome), a rate-limit code a retry after a
+ * minute, any other code a failure naming it.
+ */
+export async function postRobotMessage(url: string, delivery: Delivery, ctx: DeliveryContext, body: string, vendor: VendorAnswer): Promise<DeliveryOutcome | undefined> {
+  const a = await postRobot(url, delivery, ctx, body);
+  if (isOutcome(a)) return a;
+  const http = httpOutcome(a);
+  if (http) return http;
+  const code = Number(vendor.code(answerJson(a)) ?? 0);
+  if (code === 0) return undefined;
+  return vendor.rateLimited.has(code) ? retry(`${vendor.label} ${code}`, 60_000) : failed(`${vendor.label} ${code}`);
+}

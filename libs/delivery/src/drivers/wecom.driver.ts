@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { failed, retry, sent, type ChannelDriver, type Delivery, type DeliveryContext, type DeliveryOutcome } from '../types.js';
-import { answerJson, httpOutcome, isOutcome, isRich, markdownOf, postRobot, RateWindow, rateLimited, robotTarget, cutBytes } from './robot.js';
+import { sent, type ChannelDriver, type Delivery, type DeliveryContext, type DeliveryOutcome } from '../types.js';
+import { cutBytes, isOutcome, isRich, markdownOf, postRobotMessage, RateWindow, rateLimited, robotTarget, type VendorAnswer } from './robot.js';
 
 /** WeCom group robot limits (developer.work.weixin.qq.com/document/path/91770). */
 export const WECOM_LIMITS = {
@@ -15,7 +15,7 @@ export const WECOM_LIMITS = {
 } as const;
 
 /** errcode 45009: "api freq out of limit" (the robot's 20 messages a minute). */
-const WECOM_RATE_LIMITED = 45009;
+const WECOM_ANSWER: VendorAnswer = { label: 'wecom errcode', code: (j) => j?.errcode, rateLimited: new Set([45009]) };
 
 /**
  * A WeCom (企业微信) group robot. An alert's plain text as {msgtype: text}; a shared chart (title, link,
@@ -48,21 +48,9 @@ export class WeComDriver implements ChannelDriver {
     const wait = this.rate.take(target.url, messages.length);
     if (wait) return rateLimited(wait);
     for (const m of messages) {
-      const outcome = await postOne(target.url, delivery, ctx, JSON.stringify(m));
+      const outcome = await postRobotMessage(target.url, delivery, ctx, JSON.stringify(m), WECOM_ANSWER);
       if (outcome) return outcome;
     }
     return sent();
   }
-}
-
-async function postOne(url: string, delivery: Delivery, ctx: DeliveryContext, body: string): Promise<DeliveryOutcome | undefined> {
-  const a = await postRobot(url, delivery, ctx, body);
-  if (isOutcome(a)) return a;
-  const http = httpOutcome(a);
-  if (http) return http;
-  const json = answerJson(a);
-  const code = Number(json?.errcode ?? 0);
-  if (code === 0) return undefined;
-  if (code === WECOM_RATE_LIMITED) return retry(`wecom errcode ${code}`, 60_000);
-  return failed(`wecom errcode ${code}`);
 }

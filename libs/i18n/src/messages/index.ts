@@ -20,6 +20,10 @@ import { uploadMessages } from './upload.js';
 import { warnMessages } from './warn.js';
 import { subscriptionMessages } from './subscription.js';
 import { robotMessages } from './robot.js';
+import { embedMessages } from './embed.js';
+import { publiclinkMessages } from './publiclink.js';
+import { liveMessages } from './live.js';
+import { revisionMessages } from './revision.js';
 
 /**
  * Every feature's message file, by file name. A key prefix (the text before the first dot) lives in
@@ -48,6 +52,10 @@ export const MESSAGE_FILES = {
   render: renderMessages,
   robot: robotMessages,
   apikey: apikeyMessages,
+  embed: embedMessages,
+  publiclink: publiclinkMessages,
+  live: liveMessages,
+  revision: revisionMessages,
 } as const;
 
 /** All messages, merged: key → its text in each language. */
@@ -74,4 +82,8 @@ export const MESSAGES = {
   ...renderMessages,
   ...robotMessages,
   ...apikeyMessages,
+  ...embedMessages,
+  ...publiclinkMessages,
+  ...liveMessages,
+  ...revisionMessages,
 };

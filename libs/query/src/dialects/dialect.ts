@@ -17,7 +17,7 @@ export interface SelectParts {
 }
 
 /**
- * Everything that differs between the five engines, as capability methods. The compiler never
+ * Everything that differs between the engines, as capability methods. The compiler never
  * asks which engine it writes for; it asks the dialect. Expressions are Sql fragments, values are
  * always bound parameters (the dialect decides how a date or a number is bound, never whether).
  */
@@ -27,8 +27,8 @@ export interface Dialect {
   quoteIdent(name: string): string;
   /** a function of the calculated-field whitelist as this engine spells it (CEIL → CEILING on SQL Server) */
   functionName(name: ExpressionFunction): string;
-  /** the marker of the index-th (1-based) bound value: $1, ?, @p1, :1 */
-  placeholder(index: number): string;
+  /** the marker of the index-th (1-based) bound value: $1, ?, @p1, :1, {p1:Int64} (ClickHouse's names the value's type) */
+  placeholder(index: number, value?: unknown): string;
   /** what follows a derived table or table to name it: " AS src" (Oracle allows no AS there: " src") */
   tableAlias(alias: string): string;
   /** the start of the period holding a date (weeks start on Monday), for grouping: never used in WHERE */
@@ -94,9 +94,9 @@ export function limitOffset(select: SelectParts, rows: number, offset?: number):
   return sql`SELECT ${select.columns}\n${select.body}${tail}`;
 }
 
-/** A table name, schema-qualified when a schema is given, quoted by the dialect. */
-export function qualifiedName(d: Pick<Dialect, 'quoteIdent'>, schema: string | undefined, table: string): string {
-  return (schema ? d.quoteIdent(schema) + '.' : '') + d.quoteIdent(table);
+/** A table name, schema-qualified when a schema is given (and catalog-qualified when a catalog is: Trino), quoted by the dialect. */
+export function qualifiedName(d: Pick<Dialect, 'quoteIdent'>, schema: string | undefined, table: string, catalog?: string): string {
+  return (catalog ? d.quoteIdent(catalog) + '.' : '') + (schema ? d.quoteIdent(schema) + '.' : '') + d.quoteIdent(table);
 }
 
 /**

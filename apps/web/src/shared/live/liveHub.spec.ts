@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import type { StreamEvent } from './eventStream';
-import { ELECTION_WAIT_MS, LiveHub, PING_ANSWER_MS, PING_EVERY_MS, type LiveChannel, type LiveMessage } from './liveHub';
+import { ELECTION_WAIT_MS, LiveHub, PING_ANSWER_MS, PING_EVERY_MS, TOPICS_SETTLE_MS, type LiveChannel, type LiveMessage } from './liveHub';
 
 /** A browser in miniature: a clock with timers and a BroadcastChannel that delivers to the other tabs on the next turn. */
 class Browser {
@@ -13,7 +13,7 @@ class Browser {
   /** Tabs cut off from the others (frozen, crashed): they neither send nor receive. */
   readonly deaf = new Set<string>();
   /** Open server connections: one per leader that opened and did not abort. */
-  readonly streams: { tab: string; emit: (e: StreamEvent) => void; signal: AbortSignal; state: (c: boolean) => void }[] = [];
+  readonly streams: { tab: string; emit: (e: StreamEvent) => void; signal: AbortSignal; state: (c: boolean) => void; topics?: readonly string[] }[] = [];
 
   channel(tab: string): LiveChannel {
     const channels = this.channels;
@@ -40,8 +40,8 @@ class Browser {
     const hub = new LiveHub({
       id,
       channel: () => this.channel(id),
-      open: (emit, signal, state) => {
-        this.streams.push({ tab: id, emit, signal, state });
+      open: (emit, signal, state, topics) => {
+        this.streams.push({ tab: id, emit, signal, state, topics });
       },
       setTimer: (fn, ms) => {
         const t = { at: this.now + ms, fn, id: this.nextId++ };
@@ -172,5 +172,56 @@ describe('the live hub (one server stream per browser)', () => {
     hub.start();
     expect(hub.role).toBe('leader');
     expect(streams).toEqual(['x']);
+  });
+});
+
+describe('the live hub’s topics (live dashboards: the dashboards the tabs show)', () => {
+  const openTopics = (b: Browser) => b.streams.filter((s) => !s.signal.aborted).map((s) => [s.tab, (s.topics ?? []).join(',')]);
+
+  it('the leader opens its one stream for the union of every tab’s topics, again when they change, and once more when a tab leaves', () => {
+    const b = new Browser();
+    const a = b.tab('a');
+    a.start();
+    b.advance(ELECTION_WAIT_MS + 10);
+    const offA = a.add({ topics: ['d1'] });
+    b.advance(TOPICS_SETTLE_MS + 10);
+    expect(openTopics(b)).toEqual([['a', 'd1']]);
+    const c = b.tab('c');
+    c.add({ topics: ['d2'] });
+    c.start();
+    b.advance(ELECTION_WAIT_MS + TOPICS_SETTLE_MS + 10);
+    expect(c.role).toBe('follower');
+    expect(openTopics(b)).toEqual([['a', 'd1,d2']]);
+    // the same topic again changes nothing: no new connection
+    const opened = b.streams.length;
+    const again = c.add({ topics: ['d1'] });
+    b.advance(TOPICS_SETTLE_MS + 10);
+    expect(b.streams.length).toBe(opened);
+    again();
+    offA();
+    b.advance(TOPICS_SETTLE_MS + 10);
+    expect(openTopics(b)).toEqual([['a', 'd2']]);
+    c.stop();
+    b.advance(TOPICS_SETTLE_MS + 10);
+    expect(openTopics(b)).toEqual([['a', '']]);
+  });
+
+  it('a new leader learns the followers’ topics', () => {
+    const b = new Browser();
+    const a = b.tab('a');
+    a.add({ topics: ['d1'] });
+    a.start();
+    b.advance(ELECTION_WAIT_MS + 10);
+    const c = b.tab('c');
+    c.add({ topics: ['d2'] });
+    c.start();
+    const e = b.tab('e');
+    e.add({ topics: ['d3'] });
+    e.start();
+    b.advance(ELECTION_WAIT_MS + TOPICS_SETTLE_MS + 10);
+    expect(openTopics(b)).toEqual([['a', 'd1,d2,d3']]);
+    a.stop();
+    b.advance(ELECTION_WAIT_MS + TOPICS_SETTLE_MS + 10);
+    expect(openTopics(b)).toEqual([['c', 'd2,d3']]);
   });
 });

@@ -14,7 +14,9 @@ export type LiveMessage =
   | { t: 'ping'; from: string }
   | { t: 'resign'; from: string }
   | { t: 'event'; from: string; event: StreamEvent }
-  | { t: 'state'; from: string; connected: boolean };
+  | { t: 'state'; from: string; connected: boolean }
+  /** a follower's topics (the dashboards its pages show) for the leader's stream; [] when it leaves */
+  | { t: 'topics'; from: string; topics: string[] };
 
 /** The part of BroadcastChannel the hub uses. */
 export interface LiveChannel {
@@ -27,13 +29,18 @@ export interface LiveChannel {
 export interface LiveListener {
   onEvent?: (event: StreamEvent) => void;
   onState?: (connected: boolean) => void;
+  /** what the page follows on the stream (live dashboards: the dashboard ids it shows) */
+  topics?: readonly string[];
 }
+
+/** The leader waits this long after a change of the tabs' topics before it opens the stream again. */
+export const TOPICS_SETTLE_MS = 150;
 
 export interface LiveHubDeps {
   /** A channel to the other tabs of this browser and user (null without BroadcastChannel: the tab leads alone). */
   channel: () => LiveChannel | null;
-  /** Opens the server stream (openEventStream); only the leader calls it. */
-  open: (onEvent: (event: StreamEvent) => void, signal: AbortSignal, onState: (connected: boolean) => void) => void;
+  /** Opens the server stream (openEventStream) for the topics of every tab; only the leader calls it. */
+  open: (onEvent: (event: StreamEvent) => void, signal: AbortSignal, onState: (connected: boolean) => void, topics: readonly string[]) => void;
   id?: string;
   setTimer?: (fn: () => void, ms: number) => unknown;
   clearTimer?: (handle: unknown) => void;
@@ -64,6 +71,11 @@ export class LiveHub {
   private timer: unknown = null;
   private pingAnswered = true;
   private readonly listeners = new Set<LiveListener>();
+  /** the leader's record of its followers' topics */
+  private readonly remoteTopics = new Map<string, readonly string[]>();
+  /** the topics the open stream was opened with (sorted, joined) */
+  private streamTopics = '';
+  private topicsTimer: unknown = null;
   private readonly setTimer: (fn: () => void, ms: number) => unknown;
   private readonly clearTimer: (handle: unknown) => void;
 
@@ -89,9 +101,42 @@ export class LiveHub {
   add(listener: LiveListener): () => void {
     this.listeners.add(listener);
     listener.onState?.(this.isConnected);
+    if (listener.topics?.length) this.topicsChanged();
     return () => {
       this.listeners.delete(listener);
+      if (listener.topics?.length) this.topicsChanged();
     };
+  }
+
+  /** The topics of this tab's listeners. */
+  private localTopics(): string[] {
+    const all = new Set<string>();
+    for (const l of this.listeners) for (const t of l.topics ?? []) all.add(t);
+    return [...all];
+  }
+
+  /** Every tab's topics (the leader's view), sorted. */
+  private allTopics(): string[] {
+    const all = new Set(this.localTopics());
+    for (const list of this.remoteTopics.values()) for (const t of list) all.add(t);
+    return [...all].sort();
+  }
+
+  /** This tab's topics changed: a follower tells the leader, a leader opens its stream again when the union changed. */
+  private topicsChanged(): void {
+    if (this.state === 'follower') this.post({ t: 'topics', from: this.id, topics: this.localTopics() });
+    else if (this.state === 'leader') this.reopenSoon();
+  }
+
+  /** After TOPICS_SETTLE_MS (a page that leaves and one that comes count once): the stream again, for the new union. */
+  private reopenSoon(): void {
+    if (this.topicsTimer !== null) return;
+    this.topicsTimer = this.setTimer(() => {
+      this.topicsTimer = null;
+      if (this.state !== 'leader' || this.allTopics().join(',') === this.streamTopics) return;
+      this.closeStream();
+      this.openStream();
+    }, TOPICS_SETTLE_MS);
   }
 
   start(): void {
@@ -111,8 +156,12 @@ export class LiveHub {
     const wasLeader = this.state === 'leader';
     this.state = 'stopped';
     this.cancelTimer();
+    if (this.topicsTimer !== null) this.clearTimer(this.topicsTimer);
+    this.topicsTimer = null;
     this.closeStream();
     if (wasLeader) this.post({ t: 'resign', from: this.id });
+    else this.post({ t: 'topics', from: this.id, topics: [] });
+    this.remoteTopics.clear();
     if (this.channel) {
       this.channel.onmessage = null;
       this.channel.close();
@@ -157,8 +206,14 @@ export class LiveHub {
     this.state = 'leader';
     this.leaderId = this.id;
     this.post({ t: 'leader', from: this.id, connected: this.isConnected });
+    this.openStream();
+  }
+
+  private openStream(): void {
     const stream = new AbortController();
     this.stream = stream;
+    const topics = this.allTopics();
+    this.streamTopics = topics.join(',');
     this.deps.open(
       (event) => {
         if (this.stream !== stream) return;
@@ -171,6 +226,7 @@ export class LiveHub {
         this.setConnected(connected);
         this.post({ t: 'state', from: this.id, connected });
       },
+      topics,
     );
   }
 
@@ -182,8 +238,12 @@ export class LiveHub {
 
   private follow(leaderId: string | null): void {
     if (this.state === 'leader') this.closeStream();
+    this.remoteTopics.clear();
+    const told = this.state === 'follower' && this.leaderId === leaderId;
     this.state = 'follower';
     this.leaderId = leaderId;
+    // a new leader learns this tab's topics (it keeps none of the old leader's record)
+    if (!told && leaderId !== null && this.localTopics().length > 0) this.post({ t: 'topics', from: this.id, topics: this.localTopics() });
     this.pingAnswered = true;
     this.watch();
   }
@@ -215,6 +275,12 @@ export class LiveHub {
         return;
       case 'ping':
         if (this.state === 'leader') this.announce();
+        return;
+      case 'topics':
+        if (this.state !== 'leader') return;
+        if (message.topics.length) this.remoteTopics.set(message.from, message.topics);
+        else this.remoteTopics.delete(message.from);
+        this.reopenSoon();
         return;
       case 'resign':
         if (this.state === 'follower' && (this.leaderId === message.from || this.leaderId === null)) this.elect();

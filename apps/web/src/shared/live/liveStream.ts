@@ -5,11 +5,17 @@ export type { LiveListener } from './liveHub';
 export type { StreamEvent } from './eventStream';
 
 /**
- * The server's stream of live events for the signed-in user (docs/api/warning.md "Stream"): today the
- * new warning messages (event `message`). Live events to come (the live dashboard) are further event
- * names on this one stream, read with `subscribeLive`: a page never opens a connection of its own.
+ * The server's stream of live events for the signed-in user (docs/api/live.md; docs/api/warning.md
+ * "Stream"): the new warning messages (event `message`) and, for the dashboards the browser's tabs show
+ * (the listeners' topics), `charts-changed` and `dashboard-saved`. Read with `subscribeLive`: a page
+ * never opens a connection of its own.
  */
 export const LIVE_STREAM_URL = '/api/warnmessage/stream';
+
+/** The stream's address for the tabs' topics (dashboard ids). */
+export function liveStreamUrl(topics: readonly string[]): string {
+  return topics.length ? `${LIVE_STREAM_URL}?dashboards=${topics.map(encodeURIComponent).join(',')}` : LIVE_STREAM_URL;
+}
 
 interface Entry {
   hub: LiveHub;
@@ -33,7 +39,7 @@ export function subscribeLive(user: string, listener: LiveListener): () => void 
   if (!entry) {
     const hub = new LiveHub({
       channel: () => channelFor(user),
-      open: (onEvent, signal, onState) => openEventStream(LIVE_STREAM_URL, onEvent, signal, onState),
+      open: (onEvent, signal, onState, topics) => openEventStream(liveStreamUrl(topics), onEvent, signal, onState),
     });
     entry = { hub, release: null };
     hubs.set(user, entry);

@@ -15,7 +15,16 @@ export const adminApi = {
   grants: (userId: string) => http.get<UserGrants>(`${base}/users/${id(userId)}/grants`),
   /** Newest first; `before` pages on (entries with a smaller id). */
   audit: (limit: number, before?: number) => http.get<AuditEntry[]>(`${base}/audit`, { query: { limit, before } }),
+  /** the embedding secret (docs/api/embedding.md) and where it comes from */
+  embedSecret: () => http.get<EmbedSecret>(`${base}/embed-secret`),
+  rotateEmbedSecret: () => http.post<EmbedSecret>(`${base}/embed-secret/rotate`, {}),
 };
+
+export interface EmbedSecret {
+  secret: string;
+  /** env: BI_EMBED_SECRET (rotated there); file: generated at the first start */
+  source: 'env' | 'file';
+}
 
 /** POST /api/identity/password: any signed-in user changes their own password. */
 export const changeOwnPassword = (oldPassword: string, newPassword: string) => http.post<{ changed: boolean }>('/api/identity/password', { oldPassword, newPassword });
@@ -26,4 +35,5 @@ export const adminKeys = {
   roles: ['admin', 'roles'] as const,
   grants: (userId: string) => ['admin', 'grants', userId] as const,
   audit: ['admin', 'audit'] as const,
+  embedSecret: ['admin', 'embed-secret'] as const,
 };

@@ -6,11 +6,13 @@ import { buildPath } from '../../../shared/routing/routes';
 import { useAdTranslation } from '../i18n';
 import { RobotsTab } from '../../chat';
 import { AuditTab } from './AuditTab';
+import { EmbedSecretTab } from './EmbedSecretTab';
 import { UsersTab } from './UsersTab';
 import { SubscriptionList, useSubTranslation } from '../../subscriptions';
+import { PublicLinksAdmin, usePlTranslation } from '../../public-links';
 import '../admin.css';
 
-type Section = 'users' | 'audit' | 'robots' | 'subscriptions';
+type Section = 'users' | 'audit' | 'robots' | 'subscriptions' | 'embedding' | 'links';
 
 /** User administration (beyond the spec; docs/api/identity-admin.md): users and the audit log, admin only. */
 export function AdminPage() {
@@ -19,7 +21,8 @@ export function AdminPage() {
   const navigate = useNavigate();
   const { section: raw } = useParams();
   const { st } = useSubTranslation();
-  const section: Section = raw === 'audit' || raw === 'robots' || raw === 'subscriptions' ? raw : 'users';
+  const { pl } = usePlTranslation();
+  const section: Section = raw === 'audit' || raw === 'robots' || raw === 'subscriptions' || raw === 'embedding' || raw === 'links' ? raw : 'users';
 
   if (!isAdmin(permission)) {
     return (
@@ -43,6 +46,10 @@ export function AdminPage() {
           { key: 'robots', label: <span data-testid="admin-tab-robots">{ad('tabs.robots')}</span>, children: <RobotsTab /> },
           // every user's report subscriptions with their last runs (issue 30)
           { key: 'subscriptions', label: <span data-testid="admin-tab-subscriptions">{st('all')}</span>, children: section === 'subscriptions' ? <SubscriptionList all /> : null },
+          // the embedding secret (issue 32, docs/api/embedding.md)
+          { key: 'embedding', label: <span data-testid="admin-tab-embedding">{ad('tabs.embedding')}</span>, children: <EmbedSecretTab active={section === 'embedding'} /> },
+          // every user's public links, revoke one or all (issue 32)
+          { key: 'links', label: <span data-testid="admin-tab-links">{pl('admin.tab')}</span>, children: section === 'links' ? <PublicLinksAdmin /> : null },
         ]}
       />
     </section>

@@ -9,6 +9,7 @@ const en: AdminCatalogue = {
     users: 'Users',
     audit: 'Audit log',
     robots: 'Chat robots',
+    embedding: 'Embedding',
   },
   users: {
     create: 'New user',
@@ -102,6 +103,7 @@ const en: AdminCatalogue = {
       dashboardDelete: 'Dashboard deleted',
       dashboardFolderDelete: 'Dashboard folder deleted',
       chartDelete: 'Chart deleted',
+      embedRotateSecret: 'Embedding secret rotated',
     },
     details: {
       roles: 'Roles: {{names}}',
@@ -115,6 +117,22 @@ const en: AdminCatalogue = {
       rules: 'Rules: {{before}} → {{after}}',
       templateTab: 'Template tab',
     },
+  },
+  embed: {
+    intro: 'The embedding application’s server signs embedding tokens (HS256, at most 24 hours) with this secret. Keep it on that server only, never in a web page.',
+    secret: 'Embedding secret',
+    show: 'Show',
+    hide: 'Hide',
+    copy: 'Copy',
+    copied: 'Copied',
+    source: 'Source',
+    fromEnv: 'Environment variable BI_EMBED_SECRET',
+    fromFile: 'Generated at the first start',
+    rotate: 'Rotate secret',
+    rotateConfirm: 'Every embedding token signed with the old secret stops at once. Rotate?',
+    rotated: 'Embedding secret rotated',
+    envHint: 'The secret is set by BI_EMBED_SECRET; change it there.',
+    loadFailed: 'Could not read the embedding secret',
   },
 };
 

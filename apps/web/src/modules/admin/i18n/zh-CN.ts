@@ -7,6 +7,7 @@ const zhCN = {
     users: '用户',
     audit: '审计日志',
     robots: '聊天机器人',
+    embedding: '嵌入',
   },
   users: {
     create: '新建用户',
@@ -100,6 +101,7 @@ const zhCN = {
       dashboardDelete: '删除仪表板',
       dashboardFolderDelete: '删除仪表板文件夹',
       chartDelete: '删除图表',
+      embedRotateSecret: '更换嵌入密钥',
     },
     details: {
       roles: '角色：{{names}}',
@@ -113,6 +115,22 @@ const zhCN = {
       rules: '规则：{{before}} → {{after}} 条',
       templateTab: '模板页',
     },
+  },
+  embed: {
+    intro: '嵌入应用的服务器用此密钥签发嵌入令牌（HS256，最长 24 小时）。请只保存在服务器上，不要放进网页。',
+    secret: '嵌入密钥',
+    show: '显示',
+    hide: '隐藏',
+    copy: '复制',
+    copied: '已复制',
+    source: '来源',
+    fromEnv: '环境变量 BI_EMBED_SECRET',
+    fromFile: '首次启动时生成',
+    rotate: '更换密钥',
+    rotateConfirm: '更换后，用旧密钥签发的所有嵌入令牌立即失效。确定更换？',
+    rotated: '已更换嵌入密钥',
+    envHint: '密钥由环境变量 BI_EMBED_SECRET 设置，请在那里更换。',
+    loadFailed: '无法读取嵌入密钥',
   },
 };
 

@@ -9,6 +9,7 @@ const zhTW: AdminCatalogue = {
     users: '使用者',
     audit: '稽核日誌',
     robots: '聊天機器人',
+    embedding: '嵌入',
   },
   users: {
     create: '新增使用者',
@@ -102,6 +103,7 @@ const zhTW: AdminCatalogue = {
       dashboardDelete: '刪除儀表板',
       dashboardFolderDelete: '刪除儀表板資料夾',
       chartDelete: '刪除圖表',
+      embedRotateSecret: '更換嵌入金鑰',
     },
     details: {
       roles: '角色：{{names}}',
@@ -115,6 +117,22 @@ const zhTW: AdminCatalogue = {
       rules: '規則：{{before}} → {{after}} 條',
       templateTab: '範本頁',
     },
+  },
+  embed: {
+    intro: '嵌入應用的伺服器用此金鑰簽發嵌入權杖（HS256，最長 24 小時）。請只保存在伺服器上，不要放進網頁。',
+    secret: '嵌入金鑰',
+    show: '顯示',
+    hide: '隱藏',
+    copy: '複製',
+    copied: '已複製',
+    source: '來源',
+    fromEnv: '環境變數 BI_EMBED_SECRET',
+    fromFile: '首次啟動時產生',
+    rotate: '更換金鑰',
+    rotateConfirm: '更換後，用舊金鑰簽發的所有嵌入權杖立即失效。確定更換？',
+    rotated: '已更換嵌入金鑰',
+    envHint: '金鑰由環境變數 BI_EMBED_SECRET 設定，請在那裡更換。',
+    loadFailed: '無法讀取嵌入金鑰',
   },
 };
 

@@ -47,6 +47,7 @@ const ACTION_KEYS: Record<string, AdminKey> = {
   'dashboard.delete': 'audit.actions.dashboardDelete',
   'dashboard_folder.delete': 'audit.actions.dashboardFolderDelete',
   'chart.delete': 'audit.actions.chartDelete',
+  'embed.rotate_secret': 'audit.actions.embedRotateSecret',
 };
 
 /** Deletions: what the line names is gone, so its name comes with the line (detail.name). */

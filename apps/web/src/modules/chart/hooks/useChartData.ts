@@ -1,9 +1,9 @@
 import { keepPreviousData, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { createContext, useContext, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Tab } from '@bi/rules';
 import { chartApi, chartKeys } from '../api/chart';
-import type { RunBody, RunFilters, TablePage } from '../types';
+import type { ChartAnswer, RunBody, RunFilters, TablePage } from '../types';
 
 /** Answers stay fresh for a minute (the chart-query service caches them for the source's interval anyway). */
 const CHART_STALE_MS = 60_000;
@@ -65,13 +65,21 @@ export function prefetchChartRuns(queryClient: QueryClient, tab: Tab, language: 
  * whose filters did not change keeps its answer. The previous answer stays on screen while another
  * table page loads.
  */
+/**
+ * Where a view's charts run: the product's chart route (none given), or another reader's route with the
+ * same answers — the public link page (modules/public-links) runs the same boxes through its link.
+ */
+export type ChartRunner = (tab: Tab, chartId: string, body: RunBody, signal?: AbortSignal) => Promise<ChartAnswer>;
+export const ChartRunnerContext = createContext<ChartRunner | null>(null);
+
 export function useChartData({ tab, chartId, enabled, refreshKey, isFullScreen, page, filters }: ChartDataOptions) {
   const queryClient = useQueryClient();
   const { i18n } = useTranslation();
+  const runner = useContext(ChartRunnerContext);
   const queryKey = chartKeys.run(tab, chartId, page, i18n.language, filters);
   const query = useQuery({
     queryKey,
-    queryFn: ({ signal }) => chartApi.run(tab, chartId, runBody(queryClient, tab, chartId, isFullScreen, filters, page), signal),
+    queryFn: ({ signal }) => (runner ?? chartApi.run)(tab, chartId, runBody(queryClient, tab, chartId, isFullScreen, filters, page), signal),
     enabled,
     staleTime: CHART_STALE_MS,
     placeholderData: keepPreviousData,

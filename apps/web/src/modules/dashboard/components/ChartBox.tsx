@@ -15,6 +15,7 @@ import { DrillCrumbs } from './DrillCrumbs';
 import type { TabType } from '../types';
 import type { ChartBoxActions } from '../utils/permissions';
 import { useDbTranslation } from '../i18n';
+import { clockTime } from '../utils/live';
 import { AlarmDialog, alertsOffered } from '../../warnings';
 
 // opened rarely: its own chunk, fetched when the menu entry is chosen (not on the dashboard's first paint)
@@ -71,6 +72,8 @@ interface ChartBoxProps {
   onExportRows?: () => void;
   /** the more menu's entries after its own (e.g. the relation module's "relation map") */
   extraMenu?: readonly BoxMenuEntry[];
+  /** live dashboards: when the chart's data last changed (ISO); the box shows "updated hh:mm" */
+  updatedAt?: string;
 }
 
 function ToolButton({ testId, title, icon, onClick, disabled, pressed }: { testId: string; title: string; icon: ReactNode; onClick?: () => void; disabled?: boolean; pressed?: boolean }) {
@@ -86,8 +89,9 @@ function ToolButton({ testId, title, icon, onClick, disabled, pressed }: { testI
  * inner filters, more), and the chart, run once the box has been visible (lazy loading) and run
  * again on each new refresh key.
  */
-export function ChartBox({ tab, chart, actions, variant, refreshKey, forceLoad = false, draggable = false, onLoaded, onRefresh, onEdit, onFullScreen, onDelete, onHide, onCopy, onLinkSettings, onCompareSplit, filters, onPointClick, onDrill, chips, onInnerFilters, innerFilters, innerFilterBar, onDetailQuery, onExportRows, extraMenu }: ChartBoxProps) {
-  const { db } = useDbTranslation();
+export function ChartBox({ tab, chart, actions, variant, refreshKey, forceLoad = false, draggable = false, onLoaded, onRefresh, onEdit, onFullScreen, onDelete, onHide, onCopy, onLinkSettings, onCompareSplit, filters, onPointClick, onDrill, chips, onInnerFilters, innerFilters, innerFilterBar, onDetailQuery, onExportRows, extraMenu, updatedAt }: ChartBoxProps) {
+  const { db, i18n } = useDbTranslation();
+  const updatedTime = updatedAt ? clockTime(updatedAt, i18n.language) : '';
   const bodyRef = useRef<HTMLDivElement>(null);
   const seen = useSeenOnce(bodyRef, forceLoad);
   const full = variant === 'grid';
@@ -131,6 +135,11 @@ export function ChartBox({ tab, chart, actions, variant, refreshKey, forceLoad =
         <span className="bi-chart-box__title" data-testid="chart-box-title" title={chart.title}>
           {chart.title}
         </span>
+        {updatedTime ? (
+          <span className="bi-chart-box__live" data-testid="chart-live-badge" data-updated-at={updatedAt} title={db('live.updatedTitle', { time: updatedTime })}>
+            {db('live.updated', { time: updatedTime })}
+          </span>
+        ) : null}
         <div className="bi-chart-box__tools" data-export-ignore="true">
           {actions.refresh ? <ToolButton testId="box-refresh" title={db('chart.toolbar.refresh')} icon={<ReloadOutlined />} onClick={onRefresh} /> : null}
           {full && actions.edit ? <ToolButton testId="box-edit" title={db('chart.toolbar.edit')} icon={<EditOutlined />} onClick={onEdit} /> : null}

@@ -6,9 +6,12 @@ import {
   FilterOutlined,
   FullscreenExitOutlined,
   FullscreenOutlined,
+  DeleteOutlined,
+  HistoryOutlined,
   LockOutlined,
   MailOutlined,
   PlusOutlined,
+  ShareAltOutlined,
   UnlockOutlined,
 } from '@ant-design/icons';
 import { AUTO_REFRESH_MINUTES } from '@bi/rules';
@@ -37,6 +40,11 @@ interface DashboardToolbarProps {
   onRefreshMinutes: (minutes: number) => void;
   /** "Subscribe" (report subscriptions; the dashboard tab only): its label and what it opens */
   subscribe?: { label: string; onClick: () => void };
+  /** "Share link" (public links; the dashboard tab only, when they are on): its label and what it opens */
+  shareLink?: { label: string; onClick: () => void };
+  /** "History" and "Trash" (issue 33; editors): their labels and what they open */
+  history?: { label: string; onClick: () => void };
+  trash?: { label: string; onClick: () => void };
 }
 
 /** Toolbar of the dashboard page (spec 01 §2). */
@@ -74,6 +82,11 @@ export function DashboardToolbar(props: DashboardToolbarProps) {
           {props.subscribe.label}
         </Button>
       ) : null}
+      {props.shareLink ? (
+        <Button icon={<ShareAltOutlined />} data-testid="toolbar-share-link" onClick={props.shareLink.onClick}>
+          {props.shareLink.label}
+        </Button>
+      ) : null}
       {actions.globalFilter ? (
         <Button icon={<FilterOutlined />} data-testid="toolbar-global-filter" onClick={props.onGlobalFilter}>
           {db('board.toolbar.globalFilter')}
@@ -82,6 +95,16 @@ export function DashboardToolbar(props: DashboardToolbarProps) {
       {actions.hideCharts ? (
         <Button icon={<EyeInvisibleOutlined />} data-testid="toolbar-hide-charts" onClick={props.onHideCharts}>
           {db('board.toolbar.hideCharts')}
+        </Button>
+      ) : null}
+      {props.history ? (
+        <Button icon={<HistoryOutlined />} data-testid="toolbar-history" onClick={props.history.onClick}>
+          {props.history.label}
+        </Button>
+      ) : null}
+      {props.trash ? (
+        <Button icon={<DeleteOutlined />} data-testid="toolbar-trash" onClick={props.trash.onClick}>
+          {props.trash.label}
         </Button>
       ) : null}
       {actions.carousel ? (

@@ -1,7 +1,7 @@
 import { chartFilters } from '@bi/chart-model';
 import { exportWaitMs, LAYOUT_SAVE_DEBOUNCE_MS, isTab } from '@bi/rules';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, ConfigProvider, Empty, Modal, Result, Spin, Typography } from 'antd';
+import { Alert, App, Button, ConfigProvider, Empty, Modal, Result, Spin, Typography } from 'antd';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
@@ -12,6 +12,7 @@ import { browserStorages } from '../../../shared/storage/keys';
 import { useDashboardContent, useDashboardMutations } from '../hooks/useDashboardContent';
 import { useEditAuth } from '../hooks/useEditAuth';
 import { useFullscreen } from '../hooks/useFullscreen';
+import { useLiveDashboard } from '../hooks/useLiveDashboard';
 import { SEEN_MARGIN_PX } from '../hooks/useInView';
 import { prefetchChartRuns } from '../../chart/hooks/useChartData';
 import { loadChartRenderer } from '../../chart/components/ChartDrawing';
@@ -36,7 +37,11 @@ import { DashboardCarousel } from './DashboardCarousel';
 import { DashboardGrid } from './DashboardGrid';
 import { DashboardToolbar } from './DashboardToolbar';
 import { SubscriptionDialog, useSubTranslation, type SubscriptionTarget } from '../../subscriptions';
+import { currentFilters, usePublicLinks } from '../../public-links';
 import { useDbTranslation } from '../i18n';
+import { HistoryPanel } from '../../history/components/HistoryPanel';
+import { TrashPanel } from '../../history/components/TrashPanel';
+import { useHsTranslation } from '../../history/i18n';
 
 interface DashboardViewProps {
   tab: TabType;
@@ -101,6 +106,10 @@ interface BoardProps {
   useBoxExtension: UseBoxExtension;
 }
 
+/** What a save of the dashboard changed, as the stream says it (docs/api/live.md). */
+const LIVE_WHATS = ['layout', 'filters', 'linkage', 'hidden', 'name'] as const;
+type LiveWhat = (typeof LIVE_WHATS)[number];
+
 /** Order of the charts for the carousels: by grid row, then column. */
 function byPlacement(charts: readonly ChartSummary[], aspects: readonly GridItem[]): ChartSummary[] {
   const place = new Map(aspects.map((a) => [a.chartId, a]));
@@ -136,6 +145,10 @@ function DashboardBoard({ tab, apiTab, apiName, lockEdit, projectId, content, us
   /** Bumped to rebuild the grid from the server's layout (after a failed save). */
   const [gridVersion, setGridVersion] = useState(0);
   const boxExtension = useBoxExtension(apiTab);
+  // history and trash (issue 33, modules/history): the panel of the dashboard or of one chart
+  const { hs } = useHsTranslation();
+  const [historyOf, setHistoryOf] = useState<{ kind: 'dashboard' | 'chart'; objectId: string; name: string } | null>(null);
+  const [trashOpen, setTrashOpen] = useState(false);
 
   // the tab opens this dashboard again next time (DashboardPage's landing)
   useEffect(() => {
@@ -195,6 +208,9 @@ function DashboardBoard({ tab, apiTab, apiName, lockEdit, projectId, content, us
 
   const refreshKeyOf = (chartId: string) => globalRefresh + (boxRefresh[chartId] ?? 0);
   const refreshBox = (chartId: string) => setBoxRefresh((current) => ({ ...current, [chartId]: (current[chartId] ?? 0) + 1 }));
+  // live dashboards (issue 33): the charts whose source changed re-run by themselves; a save by someone else offers a reload
+  const shownIds = useMemo(() => shown.map((c) => c.chartId), [shown]);
+  const live = useLiveDashboard({ dashboardId: content.dashboardId, enabled: tab === 'dashboard' && apiTab === 'dashboard', shownChartIds: shownIds, refresh: refreshBox });
 
   // linkage (cross-filter), compare split and chart copies (modules/dashboard-linkage)
   const queryClient = useQueryClient();
@@ -214,6 +230,8 @@ function DashboardBoard({ tab, apiTab, apiName, lockEdit, projectId, content, us
   const [subscribing, setSubscribing] = useState<SubscriptionTarget | null>(null);
   const subscribeTo = (chart?: ChartSummary) =>
     setSubscribing({ dashboardId: content.dashboardId, ...(chart ? { chartId: chart.chartId } : {}), title: chart ? chart.title : content.name, filterItems: globals.items, valueOfItem: globals.valueOf });
+  // public links (issue 32): the dashboard tab only, from the toolbar (whole dashboard) or a chart's menu
+  const links = usePublicLinks(content.dashboardId, subscribable);
   // inner filter values of this view, the detail dialog and the rows' export (modules/chart-detail)
   const detail = useChartDetail({ tab: apiTab });
   /** The filters a box runs with: the one rule of @bi/chart-model (global filter items, linkage, the viewer's inner values); none: the run as it was. */
@@ -251,7 +269,17 @@ function DashboardBoard({ tab, apiTab, apiName, lockEdit, projectId, content, us
   });
   void prefetched;
 
+  const liveWhat = (what: string) => (LIVE_WHATS.includes(what as LiveWhat) ? db(`live.what.${what as LiveWhat}`) : what);
+
   const chartActions = (chart: ChartSummary) => chartBoxActions({ editAuth, dataSourceAuth: dataSourceAuth(chart.dataSourceId), apiName, tab: apiTab });
+  /** After a restore: the dashboard's content, its grid and every chart's run afresh. */
+  const afterRestore = () => {
+    void queryClient.invalidateQueries({ queryKey: dashboardKeys.content(apiTab, content.dashboardId) });
+    void queryClient.invalidateQueries({ queryKey: dashboardKeys.projects(apiTab) });
+    void queryClient.invalidateQueries({ queryKey: dashboardKeys.allCharts(apiTab, content.dashboardId) });
+    setGridVersion((v) => v + 1);
+    setGlobalRefresh((v) => v + 1);
+  };
 
   const confirmDelete = (chart: ChartSummary) =>
     modal.confirm(deleteConfirmation(t, {
@@ -325,6 +353,7 @@ function DashboardBoard({ tab, apiTab, apiName, lockEdit, projectId, content, us
       draggable={draggable}
       onLoaded={onLoaded}
       onRefresh={() => refreshBox(chart.chartId)}
+      updatedAt={live.updatedAt[chart.chartId]}
       onEdit={() => editChart(chart)}
       onFullScreen={() => setViewerIndex(Math.max(0, ordered.findIndex((c) => c.chartId === chart.chartId)))}
       onDelete={() => confirmDelete(chart)}
@@ -341,7 +370,12 @@ function DashboardBoard({ tab, apiTab, apiName, lockEdit, projectId, content, us
       innerFilterBar={detail.barOf(chart, chartActions(chart).edit)}
       onDetailQuery={() => detail.openDetails(chart)}
       onExportRows={() => detail.exportRows(chart, filtersOf(chart))}
-      extraMenu={[...(boxExtension.menuOf?.(chart, filtersOf(chart)) ?? []), ...(subscribable ? [{ key: 'subscribe', testId: 'menu-subscribe', label: st('entry'), onClick: () => subscribeTo(chart) }] : [])]}
+      extraMenu={[
+        ...(boxExtension.menuOf?.(chart, filtersOf(chart)) ?? []),
+        ...(subscribable ? [{ key: 'subscribe', testId: 'menu-subscribe', label: st('entry'), onClick: () => subscribeTo(chart) }] : []),
+        ...links.chartEntry(chart, filtersOf(chart)),
+        ...(chartActions(chart).edit ? [{ key: 'history', testId: 'menu-history', label: hs('entry'), onClick: () => setHistoryOf({ kind: 'chart', objectId: chart.chartId, name: chart.title }) }] : []),
+      ]}
     />
   );
 
@@ -354,6 +388,7 @@ function DashboardBoard({ tab, apiTab, apiName, lockEdit, projectId, content, us
       refreshKey={refreshKeyOf(chart.chartId)}
       onLoaded={onLoaded}
       onRefresh={() => refreshBox(chart.chartId)}
+      updatedAt={live.updatedAt[chart.chartId]}
       filters={filtersOf(chart)}
       chips={linkage.chipsOf(chart.chartId)}
     />
@@ -400,8 +435,44 @@ function DashboardBoard({ tab, apiTab, apiName, lockEdit, projectId, content, us
             onToggleLock={() => setLocked((value) => (canToggleLock({ apiName }) ? !value : value))}
             onRefreshMinutes={setRefreshMinutes}
             {...(subscribable ? { subscribe: { label: st('entry'), onClick: () => subscribeTo() } } : {})}
+            {...(links.on ? { shareLink: { label: links.label, onClick: () => links.shareDashboard(content.name, currentFilters(globals.items, globals.valueOf)) } } : {})}
+            {...(toolbar.addChart
+              ? {
+                  history: { label: hs('entry'), onClick: () => setHistoryOf({ kind: 'dashboard', objectId: content.dashboardId, name: content.name }) },
+                  trash: { label: hs('trashEntry'), onClick: () => setTrashOpen(true) },
+                }
+              : {})}
           />
         </header>
+
+        {live.saved ? (
+          <Alert
+            className="bi-dashboard__live-notice"
+            data-testid="live-saved-notice"
+            type="info"
+            showIcon
+            closable
+            onClose={live.dismissSaved}
+            message={
+              live.saved.savedByName
+                ? db('live.saved', { name: live.saved.savedByName, what: liveWhat(live.saved.what) })
+                : db('live.savedAnonymous', { what: liveWhat(live.saved.what) })
+            }
+            action={
+              <Button
+                size="small"
+                type="primary"
+                data-testid="live-saved-reload"
+                onClick={() => {
+                  live.dismissSaved();
+                  void queryClient.invalidateQueries({ queryKey: dashboardKeys.content(apiTab, content.dashboardId) });
+                }}
+              >
+                {db('live.reload')}
+              </Button>
+            }
+          />
+        ) : null}
 
         <GlobalFilterBar tab={apiTab} dashboardId={content.dashboardId} items={globals.items} valueOf={globals.valueOf} onChange={globals.setValue} onClearAll={globals.clearAll} />
 
@@ -440,6 +511,11 @@ function DashboardBoard({ tab, apiTab, apiName, lockEdit, projectId, content, us
         {linkage.renderDialogs(filtersOf)}
         {detail.renderDialogs(filtersOf)}
         {boxExtension.dialogs}
+        {links.dialog}
+        {historyOf ? (
+          <HistoryPanel tab={apiTab} kind={historyOf.kind} objectId={historyOf.objectId} name={historyOf.name} canRestore={editAuth} onClose={() => setHistoryOf(null)} onRestored={afterRestore} />
+        ) : null}
+        {trashOpen ? <TrashPanel tab={apiTab} onClose={() => setTrashOpen(false)} onRestored={afterRestore} /> : null}
         {subscribing ? <SubscriptionDialog open target={subscribing} onClose={() => setSubscribing(null)} /> : null}
         {dialog === 'globalFilter' ? (
           <GlobalFilterDialog

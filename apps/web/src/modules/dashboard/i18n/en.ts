@@ -164,6 +164,14 @@ const en: DashboardCatalogue = {
       detailQuery: 'Detail query',
     },
   },
+  live: {
+    updated: 'updated {{time}}',
+    updatedTitle: 'The data was updated at {{time}}',
+    saved: '{{name}} saved this dashboard ({{what}})',
+    savedAnonymous: 'Someone saved this dashboard ({{what}})',
+    reload: 'Reload',
+    what: { layout: 'layout', filters: 'global filters', linkage: 'link settings', hidden: 'hidden charts', name: 'name' },
+  },
   template: {
     notFound: 'Template not found. Choose a template on the left.',
     choose: 'Choose a template on the left.',

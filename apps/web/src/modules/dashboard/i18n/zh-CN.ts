@@ -162,6 +162,14 @@ const zhCN = {
       detailQuery: '明细查询',
     },
   },
+  live: {
+    updated: '{{time}} 更新',
+    updatedTitle: '数据已于 {{time}} 更新',
+    saved: '{{name}} 保存了此仪表板（{{what}}）',
+    savedAnonymous: '有人保存了此仪表板（{{what}}）',
+    reload: '重新加载',
+    what: { layout: '布局', filters: '全局筛选', linkage: '联动设置', hidden: '隐藏图表', name: '名称' },
+  },
   template: {
     notFound: '未找到模板，请从左侧选择一个模板',
     choose: '请从左侧选择一个模板',

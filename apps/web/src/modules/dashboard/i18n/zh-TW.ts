@@ -164,6 +164,14 @@ const zhTW: DashboardCatalogue = {
       detailQuery: '明細查詢',
     },
   },
+  live: {
+    updated: '{{time}} 更新',
+    updatedTitle: '資料已於 {{time}} 更新',
+    saved: '{{name}} 儲存了此儀表板（{{what}}）',
+    savedAnonymous: '有人儲存了此儀表板（{{what}}）',
+    reload: '重新載入',
+    what: { layout: '版面', filters: '全域篩選', linkage: '連動設定', hidden: '隱藏圖表', name: '名稱' },
+  },
   template: {
     notFound: '找不到範本，請從左側選擇一個範本',
     choose: '請從左側選擇一個範本',

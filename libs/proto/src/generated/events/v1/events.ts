@@ -156,6 +156,31 @@ export interface ReportDeliveredPayload {
   name: string;
 }
 
+/**
+ * Topic dashboard.saved, partition key = dashboard id. A notice the BFF publishes after a dashboard's
+ * layout, global filters, linkage, hidden charts or name were saved, so that pages showing the
+ * dashboard (on any BFF) offer to reload it. Best effort: published after the save answered, no outbox.
+ */
+export interface DashboardSaved {
+  eventId: string;
+  occurredAt:
+    | string
+    | undefined;
+  /** The dashboard saved. */
+  aggregateId: string;
+  payload: DashboardSavedPayload | undefined;
+}
+
+export interface DashboardSavedPayload {
+  /** layout, filters, linkage, hidden, name */
+  what: string;
+  /** the user who saved */
+  savedBy: string;
+  savedByName: string;
+  /** the dashboard's tab: dashboard or template */
+  tab: string;
+}
+
 export const EVENTS_V1_PACKAGE_NAME = "events.v1";
 
 function createBaseDataChanged(): DataChanged {
@@ -1647,6 +1672,236 @@ export const ReportDeliveredPayload: MessageFns<ReportDeliveredPayload> = {
     }
     if (message.name !== "") {
       obj.name = message.name;
+    }
+    return obj;
+  },
+};
+
+function createBaseDashboardSaved(): DashboardSaved {
+  return { eventId: "", occurredAt: undefined, aggregateId: "", payload: undefined };
+}
+
+export const DashboardSaved: MessageFns<DashboardSaved> = {
+  encode(message: DashboardSaved, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.eventId !== "") {
+      writer.uint32(10).string(message.eventId);
+    }
+    if (message.occurredAt !== undefined) {
+      Timestamp.encode(toTimestamp(message.occurredAt), writer.uint32(18).fork()).join();
+    }
+    if (message.aggregateId !== "") {
+      writer.uint32(26).string(message.aggregateId);
+    }
+    if (message.payload !== undefined) {
+      DashboardSavedPayload.encode(message.payload, writer.uint32(34).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): DashboardSaved {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseDashboardSaved();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.eventId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.occurredAt = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.aggregateId = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.payload = DashboardSavedPayload.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): DashboardSaved {
+    return {
+      eventId: isSet(object.eventId)
+        ? globalThis.String(object.eventId)
+        : isSet(object.event_id)
+        ? globalThis.String(object.event_id)
+        : "",
+      occurredAt: isSet(object.occurredAt)
+        ? globalThis.String(object.occurredAt)
+        : isSet(object.occurred_at)
+        ? globalThis.String(object.occurred_at)
+        : undefined,
+      aggregateId: isSet(object.aggregateId)
+        ? globalThis.String(object.aggregateId)
+        : isSet(object.aggregate_id)
+        ? globalThis.String(object.aggregate_id)
+        : "",
+      payload: isSet(object.payload) ? DashboardSavedPayload.fromJSON(object.payload) : undefined,
+    };
+  },
+
+  toJSON(message: DashboardSaved): unknown {
+    const obj: any = {};
+    if (message.eventId !== "") {
+      obj.eventId = message.eventId;
+    }
+    if (message.occurredAt !== undefined) {
+      obj.occurredAt = message.occurredAt;
+    }
+    if (message.aggregateId !== "") {
+      obj.aggregateId = message.aggregateId;
+    }
+    if (message.payload !== undefined) {
+      obj.payload = DashboardSavedPayload.toJSON(message.payload);
+    }
+    return obj;
+  },
+};
+
+function createBaseDashboardSavedPayload(): DashboardSavedPayload {
+  return { what: "", savedBy: "", savedByName: "", tab: "" };
+}
+
+export const DashboardSavedPayload: MessageFns<DashboardSavedPayload> = {
+  encode(message: DashboardSavedPayload, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.what !== "") {
+      writer.uint32(10).string(message.what);
+    }
+    if (message.savedBy !== "") {
+      writer.uint32(18).string(message.savedBy);
+    }
+    if (message.savedByName !== "") {
+      writer.uint32(26).string(message.savedByName);
+    }
+    if (message.tab !== "") {
+      writer.uint32(34).string(message.tab);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): DashboardSavedPayload {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseDashboardSavedPayload();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.what = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.savedBy = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.savedByName = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.tab = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): DashboardSavedPayload {
+    return {
+      what: isSet(object.what) ? globalThis.String(object.what) : "",
+      savedBy: isSet(object.savedBy)
+        ? globalThis.String(object.savedBy)
+        : isSet(object.saved_by)
+        ? globalThis.String(object.saved_by)
+        : "",
+      savedByName: isSet(object.savedByName)
+        ? globalThis.String(object.savedByName)
+        : isSet(object.saved_by_name)
+        ? globalThis.String(object.saved_by_name)
+        : "",
+      tab: isSet(object.tab) ? globalThis.String(object.tab) : "",
+    };
+  },
+
+  toJSON(message: DashboardSavedPayload): unknown {
+    const obj: any = {};
+    if (message.what !== "") {
+      obj.what = message.what;
+    }
+    if (message.savedBy !== "") {
+      obj.savedBy = message.savedBy;
+    }
+    if (message.savedByName !== "") {
+      obj.savedByName = message.savedByName;
+    }
+    if (message.tab !== "") {
+      obj.tab = message.tab;
     }
     return obj;
   },

@@ -1,0 +1,203 @@
+/**
+ * The raw-page load of an HTTP API source into DuckDB (docs/adr/0007-source-writer-and-connectors.md, addendum):
+ * each page's answer, once it passes a shape check in JavaScript (every value already of its column's
+ * type in the form DuckDB reads the same way), is written as it came to a staged file, and the staged
+ * files are read into the load table by DuckDB's `read_json` with the declared column types, one
+ * INSERT … SELECT per STAGED_BYTES while the next pages are fetched. JavaScript only parses a page
+ * (the paging needs its rows and cursor) and looks at its values; it builds no rows and no CSV text.
+ * A page that fails the check, or an INSERT DuckDB refuses, gives the load back (RawPagesRefused):
+ * the transaction rolls back and the sync runs the streamed path (rows(), which converts each value by
+ * the same rules and names the first bad one).
+ */
+import { randomUUID } from 'node:crypto';
+import { open, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { ApiSettings } from '@bi/chart-model';
+import { quoteName, type SqlLoad } from '../uploads/store-writer.js';
+import { convertValue, parseJsonPath } from './http-api.settings.js';
+
+/** The staged page files read by one INSERT (a statement has a fixed cost: fewer, larger reads cost less CPU). */
+export const STAGED_BYTES = 96 * 1024 * 1024;
+
+/** The raw path did not take this load (a value of another shape, a path it does not read, DuckDB refused). */
+export class RawPagesRefused extends Error {}
+
+/** What the raw path reads: the keys down to the rows' array, and each column's key and type. */
+export interface RawPlan {
+  /** keys from the answer down to the array of rows (`$.data.items[*]` → data, items) */
+  head: string[];
+  columns: { key: string; type: 'text' | 'whole' | 'decimal' | 'date' }[];
+}
+
+const KEY = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
+/** a key a parsed object answers without holding it (its prototype's): read with a plain property read, it would not be absent */
+const inherited = (k: string) => k in Object.prototype;
+
+/**
+ * The plan of a source the raw path can load, or null: a full sync, rows at `$.<key>….<key>[*]`, every
+ * column a plain key (no dotted path) of type text, whole, decimal or date.
+ */
+export function rawPlan(settings: ApiSettings): RawPlan | null {
+  if (settings.sync.mode !== 'full') return null;
+  let steps;
+  try {
+    steps = parseJsonPath(settings.rowsPath);
+  } catch {
+    return null;
+  }
+  const last = steps[steps.length - 1];
+  if (!last || !('all' in last)) return null;
+  const head: string[] = [];
+  for (const s of steps.slice(0, -1)) {
+    if (!('key' in s) || !KEY.test(s.key)) return null;
+    head.push(s.key);
+  }
+  const columns: RawPlan['columns'] = [];
+  const keys = new Set<string>();
+  for (const c of settings.columns) {
+    if (!KEY.test(c.path) || inherited(c.path) || keys.has(c.path) || c.type === 'datetime') return null;
+    keys.add(c.path);
+    columns.push({ key: c.path, type: c.type });
+  }
+  return columns.length && head.length ? { head, columns } : null;
+}
+
+const ISO_DATE = /^[1-9]\d{3}-\d{2}-\d{2}$/;
+
+/**
+ * A checker of pages for a plan: answers the page's rows when every row is an object and every value
+ * is what DuckDB reads as the streamed path converts it — absent or null; a text for a text column
+ * (an empty one is NULL on both paths); a number for a number column (a whole one a safe integer; not
+ * -0, whose sign a JSON reader may drop); a `YYYY-MM-DD` text of a real day for a date column — else null.
+ */
+export function pageChecker(plan: RawPlan): (answer: unknown) => unknown[] | null {
+  const dates = new Map<string, boolean>();
+  const dateOk = (v: string): boolean => {
+    let ok = dates.get(v);
+    if (ok === undefined) {
+      const c = ISO_DATE.test(v) ? convertValue(v, 'date') : { ok: false as const };
+      ok = c.ok && c.value !== null && typeof c.value === 'object' && c.value.ms === Date.UTC(+v.slice(0, 4), +v.slice(5, 7) - 1, +v.slice(8, 10));
+      if (dates.size >= 4096) dates.clear();
+      dates.set(v, ok);
+    }
+    return ok;
+  };
+  const { head, columns } = plan;
+  return (answer) => {
+    let at: unknown = answer;
+    for (const k of head) {
+      if (!at || typeof at !== 'object' || Array.isArray(at) || !Object.hasOwn(at, k)) return null;
+      at = (at as Record<string, unknown>)[k];
+    }
+    if (!Array.isArray(at)) return null;
+    for (const row of at) {
+      if (!row || typeof row !== 'object' || Array.isArray(row)) return null;
+      const r = row as Record<string, unknown>;
+      for (const c of columns) {
+        const v = r[c.key];
+        if (v === undefined || v === null) continue;
+        if (c.type === 'text') {
+          if (typeof v !== 'string') return null;
+        } else if (c.type === 'date') {
+          if (typeof v !== 'string' || (v !== '' && !dateOk(v))) return null;
+        } else if (typeof v !== 'number' || Object.is(v, -0) || (c.type === 'whole' && !Number.isSafeInteger(v))) return null;
+      }
+    }
+    return at;
+  };
+}
+
+const sqlText = (s: string) => `'${s.replace(/'/g, "''")}'`;
+
+/** The read_json type of a plan: the answer's keys down to a list of row structs (names quoted, typed as DuckDB reads them). */
+function readColumns(plan: RawPlan): string {
+  const row = `STRUCT(${plan.columns.map((c) => `${quoteName(c.key)} ${c.type === 'whole' || c.type === 'decimal' ? 'DOUBLE' : 'VARCHAR'}`).join(', ')})[]`;
+  let type = row;
+  for (const k of plan.head.slice(1).reverse()) type = `STRUCT(${quoteName(k)} ${type})`;
+  return `{${sqlText(plan.head[0]!)}: ${sqlText(type)}}`;
+}
+
+/** One raw page: its answer's bytes (valid UTF-8: the text its rows were checked in) and its rows' count. */
+export interface RawPage {
+  bytes: Buffer;
+  rows: number;
+}
+
+/**
+ * The SqlLoad of raw pages: `pages` yields each page (body and row count) after the checker passed it
+ * (or throws RawPagesRefused); the rows are keyed in page order from firstKey on.
+ */
+export function rawPagesLoad(plan: RawPlan, stagingDir: string, pages: () => AsyncIterable<RawPage>, maxRows: number, tooManyRows: () => Error): SqlLoad {
+  const dateColumns = plan.columns.map((c) => c.type === 'date');
+  return {
+    plainDates: dateColumns,
+    feed: async (conn, target, firstKey, dateAsDate) => {
+      // the rows' list, the key of a row from its file's first key (in the file's name) and its place in the list
+      const list = ['p', ...plan.head.map(quoteName)].join('.');
+      const value = (i: number) => {
+        const c = plan.columns[i]!;
+        const v = `r.${quoteName(c.key)}`;
+        if (c.type === 'text') return `nullif(${v}, '')`;
+        if (c.type === 'date') return `nullif(${v}, '')::DATE${dateAsDate[i] ? '' : '::TIMESTAMP'}`;
+        return v;
+      };
+      const select = (files: string[]) =>
+        `SELECT regexp_extract(filename, '-(\\d+)\\.json$', 1)::BIGINT + i - 1, ${plan.columns.map((_, i) => value(i)).join(', ')}, false
+         FROM (SELECT filename, unnest(${list}) AS r, generate_subscripts(${list}, 1) AS i
+           FROM read_json([${files.map(sqlText).join(', ')}], format = 'unstructured', filename = true, columns = ${readColumns(plan)}, maximum_object_size = ${MAX_OBJECT}) AS p)`;
+      const staged = new Set<string>();
+      let batch: string[] = [];
+      let batchBytes = 0;
+      let inserted = 0;
+      let rows = 0;
+      let inserting: Promise<void> = Promise.resolve();
+      const insert = async (files: string[]) => {
+        try {
+          inserted += Number((await conn.run(`INSERT INTO ${target} ${select(files)}`)).rowsChanged);
+        } catch (e) {
+          throw new RawPagesRefused(`read_json: ${(e as Error).message}`);
+        } finally {
+          await Promise.all(files.map((f) => rm(f, { force: true }).then(() => staged.delete(f))));
+        }
+      };
+      const handOver = async () => {
+        if (!batch.length) return;
+        const files = batch;
+        batch = [];
+        batchBytes = 0;
+        await inserting;
+        inserting = insert(files);
+        inserting.catch(() => undefined);
+      };
+      try {
+        for await (const page of pages()) {
+          if (page.rows === 0) continue;
+          if (rows + page.rows > maxRows) throw tooManyRows();
+          const path = join(stagingDir, `.bi-api-${randomUUID()}-${firstKey + rows}.json`);
+          staged.add(path);
+          const file = await open(path, 'wx', 0o600);
+          try {
+            await file.writeFile(page.bytes);
+          } finally {
+            await file.close();
+          }
+          rows += page.rows;
+          batch.push(path);
+          batchBytes += page.bytes.length;
+          if (batchBytes >= STAGED_BYTES) await handOver();
+        }
+        await handOver();
+        await inserting;
+      } catch (e) {
+        await inserting.catch(() => undefined);
+        await Promise.all([...staged].map((f) => rm(f, { force: true })));
+        throw e;
+      }
+      if (inserted !== rows) throw new RawPagesRefused(`read_json read ${inserted} of ${rows} rows`);
+      return { rows, hasTime: plan.columns.map(() => false) };
+    },
+  };
+}
+
+/** read_json's bound of one object (a page's answer): the most bytes a page may have. */
+const MAX_OBJECT = 32 * 1024 * 1024 + 1024;

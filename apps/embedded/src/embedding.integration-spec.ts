@@ -1,0 +1,139 @@
+import ExcelJS from 'exceljs';
+import { Logger } from '@bi/core';
+import { loadConfig } from '@bi/config';
+import { createBffApp, signEmbedToken } from '@bi/bff';
+import { analyticsDataDir, REGION_SALES_TABLE, restCalls, startTestStack, type TestStack } from './testing.js';
+
+// Embedding tokens (issue 32, docs/api/embedding.md): HS256 only, signature, expiry and lifetime checked;
+// the token's row conditions ANDed to the maker's rules on the run, the details and the export; its
+// locked filters not changeable by the page; frame-ancestors on the embed pages; the start refused with
+// a short or default secret.
+const SECRET = 'k3Jq9vQ2mZr7Xw4Lp8Ns1Tb6Yc0Hd5Fg-embed-test';
+const ORIGIN = 'http://127.0.0.1:18399';
+
+describe('embedding', () => {
+  let stack: TestStack;
+  let admin: string;
+  let adminId: string;
+  let chartId: string;
+  let dashboardId: string;
+  const { call, ok } = restCalls(() => stack, () => admin);
+  const now = () => Math.floor(Date.now() / 1000);
+  const claims = (extra: Record<string, unknown> = {}) => ({ sub: adminId, resource: { type: 'chart', id: chartId }, iat: now(), exp: now() + 600, ...extra });
+  const bearer = (token: string) => `Bearer ${token}`;
+  const run = (token: string, body: unknown = {}, id = chartId) => call('POST', `/api/embed/chart/${id}`, body, bearer(token));
+  const regionsOf = (answer: { data?: { option?: unknown } }) => ['East', 'West', 'North'].filter((r) => JSON.stringify(answer.data?.option ?? {}).includes(r));
+
+  beforeAll(async () => {
+    const dataDir = await analyticsDataDir('embedding', [REGION_SALES_TABLE]);
+    stack = await startTestStack({ BI_DATA_DIR: dataDir, BI_EMBED_SECRET: SECRET, BI_EMBED_ORIGINS: `${ORIGIN} not-an-origin` });
+    admin = await stack.login('admin');
+    adminId = (await ok('GET', '/api/identity/admin/users')).find((u: { userName: string }) => u.userName === 'admin').id;
+    const folder = await ok('POST', '/api/data_source/proj', { name: 'Embed sources' });
+    const sourceId = (await ok('POST', '/api/data_source/sql/', { type: 8, projectId: folder.projectId, name: 'Sales', content: 'SELECT * FROM sales' })).dataSource.dataSourceId;
+    const projectId = (await ok('POST', '/api/dashboard/project/dashboard', { name: 'Embed boards' })).projectId;
+    dashboardId = (await ok('POST', '/api/dashboard/dashboard', { name: 'Embed board', projectId })).dashboardId;
+    chartId = await ok('POST', `/api/chart-edit/dashboard/${dashboardId}`, { title: 'Qty by region', dataSourceId: sourceId, type: 'bar' });
+    const f = (name: string, dataType: string) => ({ name, title: name, dataType });
+    await ok('PUT', '/api/chart-edit/dashboard', { chartId, title: 'Qty by region', type: 'bar', dataSourceId: sourceId, points: [f('region', 'string')], values: [{ ...f('qty', 'number'), aggregator: 'sum' }] });
+  });
+  afterAll(async () => stack?.stop());
+
+  it('runs the chart a valid token names, as its maker', async () => {
+    const r = await run(signEmbedToken(claims(), SECRET));
+    expect(r.status).toBe(200);
+    expect(regionsOf(r.body)).toEqual(['East', 'West', 'North']);
+  });
+
+  it('refuses tampered claims, a wrong signature, alg none, other algorithms, expired or too long-lived tokens', async () => {
+    const good = signEmbedToken(claims(), SECRET);
+    const [h, , s] = good.split('.');
+    const b64 = (v: unknown) => Buffer.from(JSON.stringify(v)).toString('base64url');
+    const refused = {
+      tampered: `${h}.${b64({ ...claims(), rows: [] , sub: 'someone-else' })}.${s}`,
+      wrongSecret: signEmbedToken(claims(), SECRET + 'x'),
+      algNone: `${b64({ alg: 'none', typ: 'JWT' })}.${b64(claims())}.`,
+      algNoneSigned: signEmbedToken(claims(), SECRET, { alg: 'none', typ: 'JWT' }),
+      hs512: signEmbedToken(claims(), SECRET, { alg: 'HS512', typ: 'JWT' }),
+      expired: signEmbedToken(claims({ iat: now() - 7200, exp: now() - 10 }), SECRET),
+      noExp: signEmbedToken({ sub: adminId, resource: { type: 'chart', id: chartId }, iat: now() }, SECRET),
+      tooLong: signEmbedToken(claims({ exp: now() + 24 * 3600 + 120 }), SECRET),
+      futureIat: signEmbedToken(claims({ iat: now() + 3600, exp: now() + 7200 }), SECRET),
+      otherChart: signEmbedToken(claims({ resource: { type: 'chart', id: '00000000-0000-4000-8000-000000000000' } }), SECRET),
+    };
+    const answers: Record<string, number> = {};
+    for (const [name, token] of Object.entries(refused)) answers[name] = (await run(token)).status;
+    expect(answers).toEqual({ tampered: 401, wrongSecret: 401, algNone: 401, algNoneSigned: 401, hs512: 401, expired: 401, noExp: 401, tooLong: 401, futureIat: 401, otherChart: 404 });
+    // a session token is no embedding token, and an embedding token is no session token
+    expect((await run(admin)).status).toBe(401);
+    expect((await call('GET', '/api/dashboard/projects/dashboard', undefined, bearer(good))).status).toBe(401);
+    // the token never reaches the log
+    expect(stack.logLines.filter((l) => l.includes(s!))).toEqual([]);
+  });
+
+  it('applies the token\'s row conditions on the run, the details and the export, and keeps locked filters locked', async () => {
+    const east = signEmbedToken(claims({ rows: [{ field: 'region', compare: '=', compareValue: 'East' }] }), SECRET);
+    expect(regionsOf((await run(east)).body)).toEqual(['East']);
+    const details = await call('POST', `/api/embed/details/${chartId}`, { pageSize: 100 }, bearer(east));
+    expect(details.status).toBe(200);
+    const regionKey = details.body.data.columns.find((c: { name: string }) => c.name === 'region').key;
+    expect([...new Set(details.body.data.rows.map((r: Record<string, unknown>) => r[regionKey]))]).toEqual(['East']);
+    expect(details.body.data.rows).toHaveLength(10);
+    const res = await fetch(`${stack.url}/api/embed/export/${chartId}`, { method: 'POST', headers: { authorization: bearer(east), 'content-type': 'application/json' }, body: '{}' });
+    expect(res.status).toBe(200);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(await res.arrayBuffer());
+    const values: unknown[] = [];
+    book.worksheets[0]!.eachRow((row, n) => n > 1 && values.push(...(row.values as unknown[]).slice(1)));
+    expect(values).toContain('East');
+    expect(values).not.toContain('West');
+    expect(values).not.toContain('North');
+    // the same user's session sees every region: the conditions are the token's, not the maker's
+    expect((await call('POST', `/api/dashboard/chart/dashboard/${chartId}`, {})).body.data.option).toBeDefined();
+    expect(regionsOf(await ok('POST', `/api/dashboard/chart/dashboard/${chartId}`, {}).then((data) => ({ data })))).toEqual(['East', 'West', 'North']);
+
+    // a locked filter stays; an editable one takes the page's value; a filter the token does not offer is ignored
+    const filtered = signEmbedToken(claims({ filters: { locked: [{ name: 'qty', dataType: 'number', range: [1, 20] }], editable: [{ name: 'region', dataType: 'string', range: ['West'] }] } }), SECRET);
+    expect(regionsOf((await run(filtered)).body)).toEqual(['West']);
+    expect(regionsOf((await run(filtered, { filters: [{ name: 'region', range: ['North'] }] })).body)).toEqual(['North']);
+    const tried = await run(filtered, { filters: [{ name: 'qty', range: [1, 1000] }] });
+    expect(JSON.stringify(tried.body)).toEqual(JSON.stringify((await run(filtered)).body));
+  });
+
+  it('reads the charts of the dashboard a token names, and no other', async () => {
+    const board = signEmbedToken(claims({ resource: { type: 'dashboard', id: dashboardId } }), SECRET);
+    const resource = await call('GET', '/api/embed/resource', undefined, bearer(board));
+    expect(resource.status).toBe(200);
+    expect(resource.body.data.dashboard.charts.map((c: { chartId: string }) => c.chartId)).toEqual([chartId]);
+    expect((await run(board)).status).toBe(200);
+    const picture = await call('POST', `/api/embed/picture/${chartId}`, { width: 400, height: 300 }, bearer(board));
+    expect(picture.status).toBe(200);
+    expect(String(picture.body)).toContain('<svg');
+  });
+
+  it('sends the embed pages with frame-ancestors of BI_EMBED_ORIGINS and no product shell', async () => {
+    for (const path of [`/embed/chart/${chartId}`, `/embed/dashboard/${dashboardId}`, '/embed/bi-embed.js']) {
+      const res = await fetch(stack.url + path, { headers: { 'accept-language': 'zh-TW,zh;q=0.9' } });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-security-policy')).toContain(`frame-ancestors ${ORIGIN}`);
+      expect(res.headers.get('content-security-policy')).not.toContain('not-an-origin');
+    }
+    const page = await (await fetch(`${stack.url}/embed/chart/${chartId}`, { headers: { 'accept-language': 'zh-TW' } })).text();
+    expect(page).toContain('lang="zh-TW"');
+    expect(page).not.toContain('id="root"');
+    expect((await fetch(`${stack.url}/embed/chart/${encodeURIComponent('<x>')}`)).status).toBe(404);
+  });
+
+  it('lets an administrator see and not rotate an environment secret', async () => {
+    expect(await ok('GET', '/api/identity/admin/embed-secret')).toEqual({ secret: SECRET, source: 'env' });
+    expect((await call('POST', '/api/identity/admin/embed-secret/rotate', {})).status).toBe(400);
+  });
+
+  it('refuses to start with a short or a known default secret', async () => {
+    const logger = new Logger('bi', 'error', { write: () => undefined });
+    for (const secret of ['short-secret', 'CHANGE_ME_TO_A_COMPLEX_RANDOM_SECRET', 'secretsecretsecretsecretsecretsecret']) {
+      const config = loadConfig({ BI_DATA_DIR: `/tmp/bi-embed-refused-${process.pid}`, BI_EMBED_SECRET: secret });
+      await expect(createBffApp(config, logger)).rejects.toThrow(/embedding secret/);
+    }
+  });
+});
