@@ -40,6 +40,9 @@ async function makeLink(page: Page, password: string): Promise<string> {
   return link.publicId;
 }
 
+/** antd's open / close animations have ended (a screenshot shows the settled page). */
+const settled = (page: Page) => expect(page.locator('[class*="-enter"], [class*="-leave"], [class*="-appear"]')).toHaveCount(0);
+
 const freshReader = async (browser: Browser, locale: string) => (await browser.newContext({ baseURL: BASE_URL, locale })).newPage();
 
 test('a password link opens in a fresh browser without an account and shows the chart', async ({ page, browser }) => {
@@ -117,12 +120,14 @@ test('screenshots of the share dialog and the public page in each language and t
       const boxes = new ChartBoxes(reader);
       await boxes.waitDrawn(boxes.box(b.chartId));
       await expect(reader.getByTestId('global-filter-bar')).toBeVisible();
-      await reader.getByTestId('global-filter-region').locator('.ant-select').click();
+      await reader.getByTestId('global-filter-region').getByRole('combobox').click();
       await expect(reader.locator('.ant-select-dropdown .ant-select-item-option').first()).toBeVisible();
+      await settled(reader);
       await reader.screenshot({ path: `${dir}/public-${language}-${theme}.png` });
       await reader.keyboard.press('Escape');
       await boxes.openMenu(boxes.box(b.chartId), 'menu-detail-query');
       await expect(reader.getByTestId('detail-dialog')).toHaveAttribute('data-state', 'ready');
+      await settled(reader);
       await reader.screenshot({ path: `${dir}/details-${language}-${theme}.png` });
       await reader.goto(`/public/${fixed.publicId}`);
       await boxes.waitDrawn(boxes.box(b.chartId));
