@@ -10,7 +10,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 const WEB_MODULE_EDGES = {
   shell: ['admin', 'auth', 'warnings'],
   template: ['auth', 'dashboard', 'sharing'],
-  dashboard: ['auth', 'chart', 'chart-editor', 'chart-detail', 'dashboard-linkage', 'dashboard-filters', 'warnings'],
+  dashboard: ['auth', 'chart', 'chart-editor', 'chart-detail', 'dashboard-linkage', 'dashboard-filters', 'warnings', 'history'],
   'chart-detail': ['chart', 'chart-editor'],
   'dashboard-linkage': ['auth', 'chart', 'chart-editor'],
   'dashboard-filters': ['chart', 'chart-editor'],
@@ -26,6 +26,7 @@ const WEB_MODULE_EDGES = {
   chart: [],
   auth: [],
   chat: ['auth', 'chart', 'dashboard'],
+  history: [],
 };
 (function assertNoCycle() {
   const state = {};

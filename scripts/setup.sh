@@ -34,6 +34,10 @@ if [ ${#need[@]} -gt 0 ]; then
   command -v service >/dev/null && $SUDO service mariadb stop >/dev/null 2>&1 || true
 fi
 
+# Trino for the services run (scripts/services/trino.sh) needs Java 24+, which Debian does not package: the machine's
+# Temurin 25 JDK, or BI_TRINO_JAVA_HOME. Without one the services run stops at Trino's start.
+[ -x "${BI_TRINO_JAVA_HOME:-/usr/lib/jvm/temurin-25-jdk-amd64}/bin/java" ] || echo "warning: no Java 24+ for Trino (install a Temurin 25 JDK or set BI_TRINO_JAVA_HOME)" >&2
+
 # Node.js 22 or 24 LTS (Node 20 is past its end of life, and i18next, react-i18next and file-type need 22+):
 # when the machine's Node is older, the Node 24 build from the npm registry (package node-linux-<arch>)
 # is installed under .tools/node; `source scripts/node-path.sh` puts it first on PATH (.ci/run does).

@@ -10,6 +10,7 @@ import { applyTypeRules, chartOf, checkAgainstSource, checkCustomOption, definit
 import { CACHE, idOrNotFound, tabOrInvalid } from '@bi/service-kit';
 import { renewChartStamps } from './chart-stamps.js';
 import { ChartRepository, type ChartRow } from './chart.repository.js';
+import { DashboardRevisions } from './revisions.service.js';
 
 function sourceFields(fields: dashboardV1.SourceFieldRef[]): SourceField[] {
   return fields.map((f) => ({ name: f.name, dataType: f.dataType === 'number' || f.dataType === 'date' ? f.dataType : 'string' }));
@@ -55,11 +56,15 @@ export class ChartService {
   constructor(
     private readonly repo: ChartRepository,
     @Inject(CACHE) private readonly cache: Cache,
+    private readonly revisions: DashboardRevisions,
   ) {}
 
   /** Runs a transaction that changes charts, then renews their freshness stamps (before the call answers). */
-  private async changing<T>(work: (tx: SqlExecutor) => Promise<T>, ids: (result: T) => string[]): Promise<T> {
+  private async changing<T>(work: (tx: SqlExecutor) => Promise<T>, ids: (result: T) => string[], revision?: { tab: string; chartIds: string[]; actorId: string }): Promise<T> {
+    if (revision) for (const id of revision.chartIds) await this.revisions.baseline(revision.tab, 'chart', id);
     const result = await this.repo.db.transaction(work);
+    // the charts' new states in their history (issue 33)
+    for (const id of revision ? ids(result) : []) await this.revisions.record(revision!.tab, 'chart', id, revision!.actorId);
     await renewChartStamps(this.cache, ids(result));
     return result;
   }
@@ -83,10 +88,11 @@ export class ChartService {
         return { ...chartRecord(row, chart), ...(await changeVersion(tx, chart.chartId)) };
       },
       (r) => [r.chartId],
+      { tab: t, chartIds: [chart.chartId], actorId: req.actorId },
     );
   }
 
-  async setCustomOption(tab: string, chartId: string, customOption: string): Promise<dashboardV1.ChartRecord> {
+  async setCustomOption(tab: string, chartId: string, customOption: string, actorId = ''): Promise<dashboardV1.ChartRecord> {
     const t = tabOrInvalid(tab);
     checkCustomOption(customOption);
     return this.changing(
@@ -99,6 +105,7 @@ export class ChartService {
         return chartRecord(row, chart);
       },
       (r) => [r.chartId],
+      { tab: t, chartIds: [chartId], actorId },
     );
   }
 
@@ -115,6 +122,7 @@ export class ChartService {
         return { chart: { ...chartRecord(row, chart), ...(await changeVersion(tx, chart.chartId)) }, dropped: switched.dropped };
       },
       (r) => [r.chart.chartId],
+      { tab: t, chartIds: [sent.chartId], actorId: req.actorId },
     );
   }
 

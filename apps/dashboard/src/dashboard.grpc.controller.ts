@@ -4,6 +4,7 @@ import { ChartService } from './chart.service.js';
 import { DashboardService } from './dashboard.service.js';
 import { TreeService } from './tree.service.js';
 import { PublicLinks } from './public-links.js';
+import { DashboardRevisions } from './revisions.service.js';
 
 @Controller()
 @dashboardV1.DashboardServiceControllerMethods()
@@ -13,6 +14,7 @@ export class DashboardGrpcController implements dashboardV1.DashboardServiceCont
     private readonly charts: ChartService,
     private readonly trees: TreeService,
     private readonly links: PublicLinks,
+    private readonly revisions: DashboardRevisions,
   ) {}
 
   readTree(r: dashboardV1.ReadTreeRequest) {
@@ -38,10 +40,10 @@ export class DashboardGrpcController implements dashboardV1.DashboardServiceCont
     return this.dashboards.createDashboard(r);
   }
   renameDashboard(r: dashboardV1.RenameDashboardRequest) {
-    return this.dashboards.renameDashboard(r.tab, r.dashboardId, r.name);
+    return this.dashboards.renameDashboard(r.tab, r.dashboardId, r.name, r.actorId);
   }
   async deleteDashboard(r: dashboardV1.DeleteDashboardRequest) {
-    await this.dashboards.deleteDashboard(r.tab, r.dashboardId);
+    await this.dashboards.deleteDashboard(r.tab, r.dashboardId, r.actorId);
     return { dashboardId: r.dashboardId };
   }
   moveDashboard(r: dashboardV1.MoveDashboardRequest) {
@@ -57,19 +59,19 @@ export class DashboardGrpcController implements dashboardV1.DashboardServiceCont
     return this.dashboards.content(r.tab, r.dashboardId);
   }
   saveLayout(r: dashboardV1.SaveLayoutRequest) {
-    return this.dashboards.saveLayout(r.tab, r.dashboardId, r.aspects);
+    return this.dashboards.saveLayout(r.tab, r.dashboardId, r.aspects, r.actorId);
   }
   async listCharts(r: dashboardV1.ListChartsRequest) {
     return { charts: await this.dashboards.listCharts(r.tab, r.dashboardId) };
   }
   async saveHideSettings(r: dashboardV1.SaveHideSettingsRequest) {
-    return { charts: await this.dashboards.saveHideSettings(r.tab, r.items) };
+    return { charts: await this.dashboards.saveHideSettings(r.tab, r.items, r.actorId) };
   }
   createChart(r: dashboardV1.CreateChartRequest) {
     return this.dashboards.createChart(r);
   }
   async deleteChart(r: dashboardV1.DeleteChartRequest) {
-    await this.dashboards.deleteChart(r.tab, r.chartId);
+    await this.dashboards.deleteChart(r.tab, r.chartId, r.actorId);
     return { chartId: r.chartId };
   }
   copyChart(r: dashboardV1.CopyChartRequest) {
@@ -88,7 +90,7 @@ export class DashboardGrpcController implements dashboardV1.DashboardServiceCont
     return this.charts.saveChart(r);
   }
   setCustomOption(r: dashboardV1.SetCustomOptionRequest) {
-    return this.charts.setCustomOption(r.tab, r.chartId, r.customOption);
+    return this.charts.setCustomOption(r.tab, r.chartId, r.customOption, r.actorId);
   }
   switchDataSource(r: dashboardV1.SwitchDataSourceRequest) {
     return this.charts.switchDataSource(r);
@@ -118,5 +120,20 @@ export class DashboardGrpcController implements dashboardV1.DashboardServiceCont
   }
   async revokeAllPublicLinks() {
     return { revoked: await this.links.revokeAll() };
+  }
+  listRevisions(r: dashboardV1.RevisionRequest) {
+    return this.revisions.list(r);
+  }
+  diffRevision(r: dashboardV1.RevisionRequest) {
+    return this.revisions.diff(r);
+  }
+  restoreRevision(r: dashboardV1.RevisionRequest) {
+    return this.revisions.restore(r);
+  }
+  listTrash(r: dashboardV1.TrashRequest) {
+    return this.revisions.trash(r);
+  }
+  restoreFromTrash(r: dashboardV1.RevisionRequest) {
+    return this.revisions.restoreFromTrash(r);
   }
 }

@@ -10,6 +10,7 @@ import { GRID, charLength, hasLineBreak, isReserved, placeNewChart, type Tab } f
 import { CACHE, idOrNotFound, isUuid, tabOrInvalid, validName } from '@bi/service-kit';
 import { renewChartStamps } from './chart-stamps.js';
 import { DashboardRepository } from './dashboard.repository.js';
+import { DashboardRevisions } from './revisions.service.js';
 
 const MAX_CHARTS_PER_DASHBOARD = 200;
 
@@ -36,6 +37,7 @@ export class DashboardService {
   constructor(
     private readonly repo: DashboardRepository,
     @Inject(CACHE) private readonly cache: Cache,
+    private readonly revisions: DashboardRevisions,
   ) {}
 
   listProjects(tab: string) {
@@ -92,23 +94,26 @@ export class DashboardService {
     const id = randomUUID();
     const order = await this.repo.nextDashboardOrder(req.projectId);
     await this.repo.insertDashboard(this.repo.db, { id, tab: t, projectId: req.projectId, name: n, description, order, userId: isUuid(req.userId) ? req.userId : null });
+    await this.revisions.record(t, 'dashboard', id, req.userId);
     return { dashboardId: id, projectId: req.projectId, name: n, description, order };
   }
 
-  async renameDashboard(tab: string, dashboardId: string, name: string): Promise<dashboardV1.Dashboard> {
+  async renameDashboard(tab: string, dashboardId: string, name: string, actorId = ''): Promise<dashboardV1.Dashboard> {
     const t = tabOrInvalid(tab);
     const d = await this.dashboard(t, dashboardId);
     if (isReserved(d.name)) throw new AppError('invalid', 'name.reserved');
     const n = validName(name);
     if (isReserved(n)) throw new AppError('invalid', 'name.reserved');
-    await this.repo.updateDashboard(t, dashboardId, { name: n });
+    await this.revisions.around(t, [['dashboard', dashboardId]], actorId, () => this.repo.updateDashboard(t, dashboardId, { name: n }));
     return { ...d, name: n };
   }
 
-  async deleteDashboard(tab: string, dashboardId: string): Promise<void> {
+  async deleteDashboard(tab: string, dashboardId: string, actorId = ''): Promise<void> {
     const t = tabOrInvalid(tab);
     const d = await this.dashboard(t, dashboardId);
     if (isReserved(d.name)) throw new AppError('invalid', 'name.reserved');
+    // into the trash first (issue 33): restorable for BI_TRASH_DAYS with its charts
+    await this.revisions.trashDashboard(t, dashboardId, actorId);
     await renewChartStamps(this.cache, await this.repo.deleteDashboard(t, dashboardId));
   }
 
@@ -183,7 +188,7 @@ export class DashboardService {
     };
   }
 
-  async saveLayout(tab: string, dashboardId: string, aspects: dashboardV1.GridItem[]): Promise<dashboardV1.DashboardContent> {
+  async saveLayout(tab: string, dashboardId: string, aspects: dashboardV1.GridItem[], actorId = ''): Promise<dashboardV1.DashboardContent> {
     const t = tabOrInvalid(tab);
     await this.dashboard(t, dashboardId);
     const charts = new Set((await this.repo.charts(dashboardId)).map((c) => c.chartId));
@@ -196,7 +201,7 @@ export class DashboardService {
       if (!ints || a.row < 0 || a.row >= GRID.maxRows || a.col < 0 || a.sizeX < 1 || a.sizeY < 1 || a.sizeY > 100 || a.col + a.sizeX > GRID.cols)
         throw new AppError('invalid', 'layout.invalid', { detail: `chart ${a.chartId} does not fit the 12-column grid` });
     }
-    await this.repo.saveAspects(t, dashboardId, aspects.map(normaliseItem));
+    await this.revisions.around(t, [['dashboard', dashboardId]], actorId, () => this.repo.saveAspects(t, dashboardId, aspects.map(normaliseItem)));
     return this.content(t, dashboardId);
   }
 
@@ -206,15 +211,21 @@ export class DashboardService {
     return this.repo.charts(dashboardId);
   }
 
-  async saveHideSettings(tab: string, items: dashboardV1.HideSetting[]) {
+  async saveHideSettings(tab: string, items: dashboardV1.HideSetting[], actorId = '') {
     const t = tabOrInvalid(tab);
     const changed: dashboardV1.ChartSummary[] = [];
+    const dashboards = new Set<string>();
     for (const item of items) {
       idOrNotFound(item.chartId, 'chart.not_found');
+      const before = await this.repo.findChart(t, item.chartId);
+      if (!before) throw new AppError('not_found', 'chart.not_found');
+      if (!dashboards.has(before.dashboardId)) await this.revisions.baseline(t, 'dashboard', before.dashboardId);
+      dashboards.add(before.dashboardId);
       const c = await this.repo.setChartHidden(t, item.chartId, item.hide);
       if (!c) throw new AppError('not_found', 'chart.not_found');
       changed.push(c);
     }
+    for (const id of dashboards) await this.revisions.record(t, 'dashboard', id, actorId);
     return changed;
   }
 
@@ -226,6 +237,7 @@ export class DashboardService {
     const type = req.type || 'bar';
     if (!isChartType(type)) throw new AppError('invalid', 'request.invalid', { detail: `type ${type}` });
     await this.dashboard(t, req.dashboardId);
+    await this.revisions.baseline(t, 'dashboard', req.dashboardId);
     const id = randomUUID();
     await this.repo.db.transaction(async (tx) => {
       const row = await this.repo.content(t, req.dashboardId, tx);
@@ -236,14 +248,21 @@ export class DashboardService {
       aspects.push(normaliseItem({ chartId: id, ...placeNewChart(aspects) } as dashboardV1.GridItem));
       await this.repo.saveAspects(t, req.dashboardId, aspects, tx);
     });
+    await this.revisions.record(t, 'chart', id, req.actorId);
+    await this.revisions.record(t, 'dashboard', req.dashboardId, req.actorId, { fold: false });
     return { chartId: id, dashboardId: req.dashboardId, title, type, dataSourceId: req.dataSourceId ?? '', hide: false };
   }
 
-  async deleteChart(tab: string, chartId: string): Promise<void> {
+  async deleteChart(tab: string, chartId: string, actorId = ''): Promise<void> {
     const t = tabOrInvalid(tab);
     idOrNotFound(chartId, 'chart.not_found');
-    if (!(await this.repo.findChart(t, chartId))) throw new AppError('not_found', 'chart.not_found');
+    const chart = await this.repo.findChart(t, chartId);
+    if (!chart) throw new AppError('not_found', 'chart.not_found');
+    // into the trash first (issue 33): restorable with its place for BI_TRASH_DAYS
+    await this.revisions.baseline(t, 'dashboard', chart.dashboardId);
+    await this.revisions.trashChart(t, chartId, actorId);
     await this.repo.deleteChart(t, chartId);
+    await this.revisions.record(t, 'dashboard', chart.dashboardId, actorId, { fold: false });
     await renewChartStamps(this.cache, [chartId]);
   }
 
@@ -256,6 +275,7 @@ export class DashboardService {
     const target = tabOrInvalid(req.targetTab || req.tab);
     idOrNotFound(req.chartId, 'chart.not_found');
     await this.dashboard(target, req.targetDashboardId);
+    await this.revisions.baseline(target, 'dashboard', req.targetDashboardId);
     const id = randomUUID();
     return this.repo.db.transaction(async (tx) => {
       const source = await this.repo.chartWithDefinition(t, req.chartId, tx);
@@ -269,6 +289,10 @@ export class DashboardService {
       aspects.push(normaliseItem({ chartId: id, ...placeNewChart(aspects) } as dashboardV1.GridItem));
       await this.repo.saveAspects(target, req.targetDashboardId, aspects, tx);
       return { chartId: id, dashboardId: req.targetDashboardId, title: source.title, type: source.type, dataSourceId: source.data_source_id, hide: false };
+    }).then(async (copy) => {
+      await this.revisions.record(target, 'chart', id, req.userId);
+      await this.revisions.record(target, 'dashboard', req.targetDashboardId, req.userId, { fold: false });
+      return copy;
     });
   }
 
@@ -293,6 +317,9 @@ export class DashboardService {
       throw new AppError('invalid', 'request.invalid', { detail: `${issue.path.join('.') || 'linkage'}: ${issue.message}` });
     }
     const linkage: ChartLinkage = parsed.data;
+    const owner = await this.repo.findChart(t, req.chartId);
+    if (owner) await this.revisions.baseline(t, 'dashboard', owner.dashboardId);
+    await this.revisions.baseline(t, 'chart', req.chartId);
     const dashboardId = await this.repo.db.transaction(async (tx) => {
       const source = await this.repo.chartWithDefinition(t, req.chartId, tx);
       if (!source) throw new AppError('not_found', 'chart.not_found');
@@ -311,6 +338,8 @@ export class DashboardService {
       await tx.query('UPDATE dashboard.charts SET definition = $3 WHERE tab = $1 AND id = $2', [t, req.chartId, JSON.stringify(definitionOf(chart))]);
       return source.dashboard_id;
     });
+    await this.revisions.record(t, 'chart', req.chartId, req.actorId);
+    await this.revisions.record(t, 'dashboard', dashboardId, req.actorId);
     await renewChartStamps(this.cache, [req.chartId]);
     return this.content(t, dashboardId);
   }
@@ -336,7 +365,9 @@ export class DashboardService {
     const fields = new Map(req.sources.map((s) => [s.dataSourceId, s.fields.map((f) => ({ name: f.name, dataType: f.dataType as 'string' | 'number' | 'date' }))]));
     const problem = checkGlobalFilters(parsed.items, { sourceFields: (id) => fields.get(id), chartSource: (id) => charts.get(id) });
     if (problem) throw globalFilterError(problem);
-    await this.repo.db.query('UPDATE dashboard.dashboards SET global_filter = $3 WHERE tab = $1 AND id = $2', [t, req.dashboardId, JSON.stringify(parsed.items)]);
+    await this.revisions.around(t, [['dashboard', req.dashboardId]], req.actorId, () =>
+      this.repo.db.query('UPDATE dashboard.dashboards SET global_filter = $3 WHERE tab = $1 AND id = $2', [t, req.dashboardId, JSON.stringify(parsed.items)]),
+    );
     return this.content(t, req.dashboardId);
   }
 

@@ -12,6 +12,7 @@ import { DASHBOARD_MIGRATIONS, DASHBOARD_SCHEMA } from './migrations.js';
 export { DASHBOARD_MIGRATIONS, DASHBOARD_SCHEMA } from './migrations.js';
 import { TreeService } from './tree.service.js';
 import { PublicLinks } from './public-links.js';
+import { DashboardRevisions } from './revisions.service.js';
 
 @Module({})
 export class DashboardModule {}
@@ -24,7 +25,7 @@ export async function startDashboardService(runtime: ServiceRuntime, url: string
     'dashboard',
     serviceModule(DashboardModule, 'dashboard', runtime, {
       controllers: [DashboardGrpcController],
-      providers: [DashboardRepository, DashboardService, ChartRepository, ChartService, DemoDashboard, ChartEvents, TreeService, PublicLinks],
+      providers: [DashboardRepository, DashboardService, ChartRepository, ChartService, DemoDashboard, ChartEvents, TreeService, PublicLinks, DashboardRevisions],
     }),
     runtime,
     url,

@@ -1,5 +1,6 @@
 import { outboxMigration } from '@bi/messaging';
 import { settingsTableSql, type Migration } from '@bi/persistence';
+import { revisionsTableSql } from '@bi/revisions';
 
 export const DASHBOARD_SCHEMA = 'dashboard';
 
@@ -109,5 +110,10 @@ CREATE TABLE dashboard.public_links (
 CREATE INDEX public_links_creator ON dashboard.public_links (creator_id, created_at DESC);
 CREATE INDEX public_links_dashboard ON dashboard.public_links (dashboard_id);
 `,
+  },
+  {
+    // issue 33 (@bi/revisions): the history of dashboards and charts, and the trash of deleted ones
+    id: '0005_revisions',
+    sql: revisionsTableSql('dashboard'),
   },
 ];

@@ -12,6 +12,8 @@ import { FoldersService } from './sources/folders.service.js';
 import { HistoryService } from './sources/history.service.js';
 import { ProbeService } from './sources/probe.service.js';
 import { RowRulesService } from './sources/row-rules.service.js';
+import { SourceRevisions, isSourceKind } from './sources/source-revisions.js';
+import { AppError } from '@bi/core';
 import { RowsService } from './sources/rows.service.js';
 import { SourcesService } from './sources/sources.service.js';
 import { iterate } from './uploads/observable.js';
@@ -40,6 +42,7 @@ export class DataSourceGrpcController implements dataSourceV1.DataSourceServiceC
     private readonly probes: ProbeService,
     private readonly fields: FieldsService,
     private readonly rowRules: RowRulesService,
+    private readonly revisions: SourceRevisions,
     private readonly history: HistoryService,
     private readonly rows: RowsService,
     private readonly uploads: UploadService,
@@ -203,5 +206,20 @@ export class DataSourceGrpcController implements dataSourceV1.DataSourceServiceC
   }
   indicatorMerge(r: dataSourceV1.IndicatorRequest) {
     return this.indicators.merge(r);
+  }
+  listSourceRevisions(r: dataSourceV1.SourceRevisionRequest) {
+    return this.revisions.list(r);
+  }
+  diffSourceRevision(r: dataSourceV1.SourceRevisionRequest) {
+    return this.revisions.diff(r);
+  }
+  /** Writes the revision's state through the kind's own service (its checks), marked as a restore. */
+  async restoreSourceRevision(r: dataSourceV1.SourceRevisionRequest) {
+    if (!isSourceKind(r.kind)) throw new AppError('invalid', 'revision.kind_invalid');
+    const rev = await this.revisions.revision(r.kind, r.dataSourceId, r.rev);
+    const restore = { restoredFrom: rev.rev, summary: [{ key: 'revision.restored' as const, params: { rev: rev.rev } }] };
+    if (r.kind === 'rowRules') await this.rowRules.setRowRules({ dataSourceId: r.dataSourceId, rulesJson: JSON.stringify(rev.snapshot ?? { denyByDefault: false, rules: [] }), actor: r.actor }, restore);
+    else await this.fields.updateFields({ dataSourceId: r.dataSourceId, fields: (rev.snapshot ?? []) as dataSourceV1.Field[], actor: r.actor }, restore);
+    return this.revisions.listAfterRestore(r.kind, r.dataSourceId);
   }
 }

@@ -1,3 +1,4 @@
+import { SourceRevisions } from './sources/source-revisions.js';
 import type { AppConfig } from '@bi/config';
 import type { dataSourceV1 } from '@bi/proto';
 import type { DataSourceEvents } from './data-source.events.js';
@@ -39,8 +40,9 @@ export class DataSourceService {
     this.folders = new FoldersService(repo, lookup, writer);
     this.sources = new SourcesService(repo, lookup, specs, runner, writer, uploads);
     this.probes = new ProbeService(lookup, specs, runner);
-    this.fields = new FieldsService(lookup, specs, runner, writer);
-    this.rowRules = new RowRulesService(repo, lookup, writer);
+    const revisions = new SourceRevisions(repo, config);
+    this.fields = new FieldsService(lookup, specs, runner, writer, revisions);
+    this.rowRules = new RowRulesService(repo, lookup, writer, revisions);
     this.history = new HistoryService(repo, lookup);
     this.rows = new RowsService(lookup, specs, runner, joins as JoinTableService);
   }

@@ -23,6 +23,7 @@ import { FoldersService } from './sources/folders.service.js';
 import { HistoryService } from './sources/history.service.js';
 import { ProbeService } from './sources/probe.service.js';
 import { RowRulesService } from './sources/row-rules.service.js';
+import { SourceRevisions } from './sources/source-revisions.js';
 import { RowsService } from './sources/rows.service.js';
 import { SourceLookup } from './sources/source-lookup.js';
 import { SourceSpecs } from './sources/source-specs.js';
@@ -55,6 +56,7 @@ export async function startDataSourceService(runtime: ServiceRuntime, url: strin
     serviceModule(DataSourceModule, 'data-source', runtime, {
       controllers: [DataSourceGrpcController, SourceQueryGrpcController],
       providers: [
+        SourceRevisions,
         DataSourceRepository,
         DataSourceEvents,
         SourceLookup,

@@ -1,4 +1,5 @@
 import { outboxMigration } from '@bi/messaging';
+import { revisionsTableSql } from '@bi/revisions';
 import { jobsTablesSql } from '@bi/jobs';
 import { settingsTableSql, type Migration } from '@bi/persistence';
 
@@ -207,5 +208,10 @@ CREATE TABLE data_source.rollups (
 );
 CREATE INDEX rollups_source ON data_source.rollups (source_id);
 `,
+  },
+  {
+    // issue 33 (@bi/revisions): the history of a source's field settings and row rules
+    id: '0013_revisions',
+    sql: revisionsTableSql('data_source'),
   },
 ];

@@ -50,3 +50,20 @@ describe('source connection by kind (the source-kind registry)', () => {
     expect(connectionSpec(2, c, 'pw', duck)).toMatchObject({ engine: 'mysql', host: 'h', port: 1, user: 'u', password: 'pw', database: 'd' });
   });
 });
+
+describe('Trino connections (type 11, docs/adr/0028)', () => {
+  const input = (initialDatabase: string) => ({ host: 'trino.local', port: 0, userName: 'bi', password: '', type: 'Basic', serverName: '', role: 'Default', initialDatabase });
+
+  it('is a Trino source: port 8080 by default, catalog/schema kept as the initial database, shown as trino://', () => {
+    expect(engineOf(sourceType(11), duck)).toBe('trino');
+    const { connection } = normalizeConnection(11, input(' tpch/sf1 '));
+    expect(connection).toMatchObject({ host: 'trino.local', port: 8080, initialDatabase: 'tpch/sf1' });
+    expect(connectionString(11, connection)).toBe('trino://bi@trino.local:8080/tpch/sf1');
+    expect(connectionSpec(11, connection, '', duck)).toMatchObject({ engine: 'trino', database: 'tpch/sf1' });
+    expect(normalizeConnection(11, input('postgresql')).connection?.initialDatabase).toBe('postgresql');
+  });
+
+  it('refuses a missing or malformed catalog', () => {
+    for (const bad of ['', '/tiny', 'a/b/c', 'tp ch', "x'; --"]) expect(code(() => normalizeConnection(11, input(bad)))).toBe('connection.catalog_invalid');
+  });
+});

@@ -54,6 +54,8 @@ export function normalizeConnection(type: DatabaseSourceType, input: dataSourceV
   const serverName = form.service ? (input.serverName ?? '').trim() || defaults.serverName : '';
   if (tns && !serverName) throw new AppError('invalid', 'connection.host_required');
   const initialDatabase = form.service ? '' : (input.initialDatabase ?? '').trim() || defaults.initialDatabase;
+  // Trino: `catalog[/schema]`, the catalog required (docs/adr/0028-trino-source-and-federation.md)
+  if (form.catalog && !/^[A-Za-z0-9_-]{1,128}(\/[A-Za-z0-9_-]{1,128})?$/.test(initialDatabase)) throw new AppError('invalid', 'connection.catalog_invalid');
   return { connection: { host, port, userName, type: connType, serverName, role, initialDatabase }, password: input.password ?? '' };
 }
 

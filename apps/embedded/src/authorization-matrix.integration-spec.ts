@@ -308,6 +308,15 @@ describe('authorization matrix', () => {
     'POST /api/public/links/{publicId}/details/{chartId}': async () => ({ params: { publicId: (await freshLink()).publicId }, body: { pageSize: 10 } }),
     'POST /api/public/links/{publicId}/export/{chartId}': async () => ({ params: { publicId: (await freshLink()).publicId }, body: {} }),
     'POST /api/public/links/{publicId}/range': async () => ({ params: { publicId: (await freshLink()).publicId }, body: { dataSourceId: F.src, name: 'region' } }),
+    // issue 33: the fixture chart's history (its first revision); a chart deleted by the admin for the trash
+    'GET /api/revisions/{kind}/{id}': async () => ({ params: { kind: 'chart', id: F.chart.chartId as string } }),
+    'GET /api/revisions/{kind}/{id}/{rev}/diff': async () => ({ params: { kind: 'chart', id: F.chart.chartId as string, rev: '1' } }),
+    'POST /api/revisions/{kind}/{id}/{rev}/restore': async () => ({ params: { kind: 'chart', id: F.chart.chartId as string, rev: '1' } }),
+    'POST /api/trash/{kind}/{id}/restore': async () => {
+      const id = (await freshChart()).chartId as string;
+      await ok('DELETE', `/api/dashboard/chart/dashboard/${id}`);
+      return { params: { kind: 'chart', id } };
+    },
   };
   /** A public link on the fixture dashboard with every read path, made by the token's user (admin by default). */
   const freshLink = async (extra: Record<string, unknown> = {}, token = tokens.admin) =>

@@ -225,6 +225,12 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixLine> = {
   'POST /api/public/links/{publicId}/range': ['allow', 'allow', 'allow', 'allow', 'allow', 'rows'],
   // the browser's live stream (issue 33, docs/api/live.md): warning messages and the followed dashboards' changes
   'GET /api/live': ['deny', 'allow', 'allow', 'allow', 'allow', '-'],
+  // issue 33: history and trash (docs/api/revisions.md); a chart's history needs its source (the fixture chart is on the owner's)
+  'GET /api/revisions/{kind}/{id}': ['deny', 'deny', 'deny', 'allow', 'allow', '-'],
+  'GET /api/revisions/{kind}/{id}/{rev}/diff': ['deny', 'deny', 'deny', 'allow', 'allow', '-'],
+  'POST /api/revisions/{kind}/{id}/{rev}/restore': ['deny', 'deny', 'deny', 'allow', 'allow', '-'],
+  'GET /api/trash': ['deny', 'allow', 'allow', 'allow', 'allow', '-'],
+  'POST /api/trash/{kind}/{id}/restore': ['deny', 'deny', 'deny', 'allow', 'allow', '-'],
 };
 
 /**
@@ -422,4 +428,10 @@ export const API_KEY_MATRIX: Record<string, ApiKeyLine> = {
   'GET /api/identity/admin/links': ['deny', 'deny', 'deny', 'allow', 'admin'],
   'POST /api/identity/admin/links/revoke_all': ['deny', 'deny', 'deny', 'allow', 'admin'],
   'GET /api/live': ['allow', 'deny', 'deny', 'allow', 'read'],
+  // issue 33: history and trash
+  'GET /api/revisions/{kind}/{id}': ['allow', 'deny', 'deny', 'allow', 'read'],
+  'GET /api/revisions/{kind}/{id}/{rev}/diff': ['allow', 'deny', 'deny', 'allow', 'read'],
+  'POST /api/revisions/{kind}/{id}/{rev}/restore': ['deny', 'allow', 'deny', 'allow', 'dashboards:write'],
+  'GET /api/trash': ['allow', 'deny', 'deny', 'allow', 'read'],
+  'POST /api/trash/{kind}/{id}/restore': ['deny', 'allow', 'deny', 'allow', 'dashboards:write'],
 };

@@ -1,5 +1,6 @@
 import { processedEventsMigration } from '@bi/messaging';
 import type { Migration } from '@bi/persistence';
+import { revisionsTableSql } from '@bi/revisions';
 
 export const RELATION_SCHEMA = 'relation';
 
@@ -53,5 +54,10 @@ CREATE TABLE relation.deleted_charts (
   deleted_at timestamptz NOT NULL DEFAULT now()
 );
 `,
+  },
+  {
+    // issue 33 (@bi/revisions): the history of relation maps (name and nodes)
+    id: '0002_revisions',
+    sql: revisionsTableSql('relation'),
   },
 ];

@@ -29,12 +29,21 @@ export class RelationGrpcController implements relationV1.RelationServiceControl
     return this.relations.findMapsByChart(r.tab, r.chartId);
   }
   saveNodes(r: relationV1.SaveNodesRequest) {
-    return this.relations.saveNodes(r.relationId, r.nodes);
+    return this.relations.saveNodes(r.relationId, r.nodes, r.actorId);
   }
   renameMap(r: relationV1.RenameMapRequest) {
-    return this.relations.renameMap(r.relationId, r.name);
+    return this.relations.renameMap(r.relationId, r.name, r.actorId);
   }
   deleteMap(r: relationV1.DeleteMapRequest) {
     return this.relations.deleteMap(r.relationId);
+  }
+  listMapRevisions(r: relationV1.MapRevisionRequest) {
+    return this.relations.listRevisions(r);
+  }
+  diffMapRevision(r: relationV1.MapRevisionRequest) {
+    return this.relations.diffRevision(r);
+  }
+  restoreMapRevision(r: relationV1.MapRevisionRequest) {
+    return this.relations.restoreRevision(r);
   }
 }

@@ -6,7 +6,9 @@ import { idempotent, TOPICS, type EventBus, type Subscription } from '@bi/messag
 import { insertRows, type SqlDatabase, type SqlExecutor } from '@bi/persistence';
 import { eventsV1, type relationV1 } from '@bi/proto';
 import { isReserved } from '@bi/rules';
-import { DATABASE, EVENT_BUS, idOrNotFound, LOGGER, tabOrInvalid, validName } from '@bi/service-kit';
+import { CONFIG, DATABASE, EVENT_BUS, idOrNotFound, LOGGER, tabOrInvalid, validName } from '@bi/service-kit';
+import type { AppConfig } from '@bi/config';
+import { entryOf, revisionDiff, RevisionStore, type Revision, type SummaryPart } from '@bi/revisions';
 import { RELATION_SCHEMA } from './migrations.js';
 
 interface NodeRow {
@@ -110,12 +112,17 @@ function wireNode(r: NodeRow): relationV1.Node {
 @Injectable()
 export class RelationService implements OnModuleInit, OnModuleDestroy {
   private subscription?: Subscription;
+  /** the maps' history (issue 33, @bi/revisions): name and nodes after every save */
+  private readonly revisions: RevisionStore;
 
   constructor(
     @Inject(DATABASE) private readonly db: SqlDatabase,
     @Inject(EVENT_BUS) private readonly bus: EventBus,
     @Inject(LOGGER) private readonly logger: Logger,
-  ) {}
+    @Inject(CONFIG) config: AppConfig,
+  ) {
+    this.revisions = new RevisionStore('relation', config.revisions ?? { keep: 0, trashDays: 30 });
+  }
 
   async onModuleInit(): Promise<void> {
     this.subscription = await this.bus.subscribe(
@@ -129,9 +136,18 @@ export class RelationService implements OnModuleInit, OnModuleDestroy {
     await this.subscription?.close();
   }
 
-  /** A deleted chart breaks the nodes bound to it (the map still loads). */
+  /**
+   * A deleted chart breaks the nodes bound to it (the map still loads); the same chart back (restored
+   * from the trash with its id, issue 33) mends them.
+   */
   async chartChanged(tx: SqlExecutor, e: eventsV1.ChartChanged): Promise<void> {
-    if (e.payload?.changeKind !== 'deleted' || !e.aggregateId) return;
+    if (!e.aggregateId) return;
+    if (e.payload?.changeKind === 'saved') {
+      const back = await tx.query('DELETE FROM relation.deleted_charts WHERE chart_id = $1', [e.aggregateId]);
+      if (back.rowCount) await tx.query('UPDATE relation.nodes SET broken = false WHERE chart_id = $1 AND broken', [e.aggregateId]);
+      return;
+    }
+    if (e.payload?.changeKind !== 'deleted') return;
     await tx.query('INSERT INTO relation.deleted_charts (chart_id) VALUES ($1) ON CONFLICT DO NOTHING', [e.aggregateId]);
     const r = await tx.query('UPDATE relation.nodes SET broken = true WHERE chart_id = $1 AND NOT broken', [e.aggregateId]);
     if (r.rowCount) this.logger.info('relation nodes broken by a deleted chart', { chartId: e.aggregateId, nodes: r.rowCount });
@@ -200,6 +216,7 @@ export class RelationService implements OnModuleInit, OnModuleDestroy {
       await this.checkMapName(tx, projectId, name);
       await tx.query('INSERT INTO relation.maps (relation_id, project_id, tab, name, created_by) VALUES ($1, $2, $3, $4, $5)', [relationId, projectId, t, name, req.createdBy ?? '']);
       await this.writeNodes(tx, relationId, nodes);
+      await this.recordMap(tx, relationId, req.createdBy ?? '', { fold: false });
     });
     return this.getMap(relationId);
   }
@@ -225,27 +242,86 @@ export class RelationService implements OnModuleInit, OnModuleDestroy {
   }
 
   /** Replaces the map's nodes in one transaction; a refused save changes nothing. */
-  async saveNodes(relationId: string, wire: readonly relationV1.Node[]): Promise<relationV1.RelationMap> {
+  async saveNodes(relationId: string, wire: readonly relationV1.Node[], actorId = ''): Promise<relationV1.RelationMap> {
     const id = idOrNotFound(relationId, 'relation.not_found');
     const nodes = checkedNodes(wire, id);
     return this.db.transaction(async (tx) => {
       const m = await tx.query('SELECT 1 FROM relation.maps WHERE relation_id = $1 FOR UPDATE', [id]);
       if (!m.rows.length) throw new AppError('not_found', 'relation.not_found');
+      await this.baseline(tx, id);
       await tx.query('DELETE FROM relation.nodes WHERE relation_id = $1', [id]);
       await this.writeNodes(tx, id, nodes);
       await tx.query('UPDATE relation.maps SET updated_at = now() WHERE relation_id = $1', [id]);
+      await this.recordMap(tx, id, actorId);
       return this.getMap(id, tx);
     });
   }
 
-  async renameMap(relationId: string, name: string): Promise<relationV1.RelationMap> {
+  // ---- history (issue 33, docs/api/revisions.md) ----
+
+  /** The map's state before its first recorded change (maps older than issue 33). */
+  private async baseline(tx: SqlExecutor, id: string): Promise<void> {
+    if (!(await this.revisions.newest(tx, 'relation', id))) await this.recordMap(tx, id, '', { fold: false });
+  }
+
+  private async recordMap(tx: SqlExecutor, id: string, actorId: string, extra: { fold?: boolean; restoredFrom?: number; summary?: SummaryPart[] } = {}): Promise<void> {
+    const m = await this.getMap(id, tx);
+    await this.revisions.record(tx, { kind: 'relation', objectId: id, scope: m.tab, actorId, snapshot: { name: m.name, nodes: m.nodes }, label: m.name, ...extra });
+  }
+
+  async listRevisions(req: relationV1.MapRevisionRequest): Promise<relationV1.MapRevisionsReply> {
+    const id = idOrNotFound(req.relationId, 'relation.not_found');
+    let list = await this.revisions.list(this.db, 'relation', id, req.limit > 0 ? req.limit : 200);
+    if (!list.length) {
+      await this.db.transaction((tx) => this.baseline(tx, id));
+      list = await this.revisions.list(this.db, 'relation', id, 1);
+    }
+    return mapRevisions(list);
+  }
+
+  async diffRevision(req: relationV1.MapRevisionRequest): Promise<relationV1.MapRevisionDiffReply> {
+    const id = idOrNotFound(req.relationId, 'relation.not_found');
+    const r = await this.mapRevision(id, req.rev);
+    const againstRev = req.against > 0 ? req.against : r.rev - 1;
+    const against = againstRev > 0 ? await this.revisions.get(this.db, 'relation', id, againstRev) : undefined;
+    if (req.against > 0 && !against) throw new AppError('not_found', 'revision.not_found');
+    return { diffJson: JSON.stringify(revisionDiff('relation', id, r.rev, against?.rev ?? 0, against?.snapshot, r.snapshot)), snapshotJson: JSON.stringify(r.snapshot) };
+  }
+
+  /** Sets the map's name and nodes to a revision's (the tree rules checked again); the restore is a new revision. */
+  async restoreRevision(req: relationV1.MapRevisionRequest): Promise<relationV1.MapRevisionsReply> {
+    const id = idOrNotFound(req.relationId, 'relation.not_found');
+    const r = await this.mapRevision(id, req.rev);
+    const snapshot = r.snapshot as { name: string; nodes: relationV1.Node[] };
+    const nodes = checkedNodes(snapshot.nodes ?? [], id);
+    await this.db.transaction(async (tx) => {
+      const m = await tx.query<{ project_id: string }>('SELECT project_id FROM relation.maps WHERE relation_id = $1 FOR UPDATE', [id]);
+      if (!m.rows.length) throw new AppError('not_found', 'relation.not_found');
+      await this.checkMapName(tx, m.rows[0]!.project_id, snapshot.name, id);
+      await tx.query('DELETE FROM relation.nodes WHERE relation_id = $1', [id]);
+      await this.writeNodes(tx, id, nodes);
+      await tx.query('UPDATE relation.maps SET name = $2, updated_at = now() WHERE relation_id = $1', [id, snapshot.name]);
+      await this.recordMap(tx, id, req.actorId, { restoredFrom: r.rev, summary: [{ key: 'revision.restored', params: { rev: r.rev } }] });
+    });
+    return mapRevisions(await this.revisions.list(this.db, 'relation', id, 200));
+  }
+
+  private async mapRevision(id: string, rev: number): Promise<Revision> {
+    const r = Number.isInteger(rev) && rev > 0 ? await this.revisions.get(this.db, 'relation', id, rev) : undefined;
+    if (!r) throw new AppError('not_found', 'revision.not_found');
+    return r;
+  }
+
+  async renameMap(relationId: string, name: string, actorId = ''): Promise<relationV1.RelationMap> {
     const id = idOrNotFound(relationId, 'relation.not_found');
     const n = validName(name);
     await this.db.transaction(async (tx) => {
       const m = await tx.query<{ project_id: string }>('SELECT project_id FROM relation.maps WHERE relation_id = $1 FOR UPDATE', [id]);
       if (!m.rows.length) throw new AppError('not_found', 'relation.not_found');
       await this.checkMapName(tx, m.rows[0]!.project_id, n, id);
+      await this.baseline(tx, id);
       await tx.query('UPDATE relation.maps SET name = $2, updated_at = now() WHERE relation_id = $1', [id, n]);
+      await this.recordMap(tx, id, actorId);
     });
     return this.getMap(id);
   }
@@ -277,4 +353,8 @@ export class RelationService implements OnModuleInit, OnModuleDestroy {
       nodes.map((n, i) => [n.nodeId, relationId, n.parentId, i, n.name, n.chartId, n.relationSourceId, n.isConcatenate, n.relationName, n.chartType, JSON.stringify(n.formatter), !!n.chartId && deleted.has(n.chartId)]),
     );
   }
+}
+
+function mapRevisions(list: Revision[]): relationV1.MapRevisionsReply {
+  return { revisionsJson: JSON.stringify(list.map(entryOf)), objectJson: JSON.stringify({ label: list[0]?.label ?? '' }) };
 }

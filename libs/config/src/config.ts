@@ -147,10 +147,13 @@ const envShape = {
     // the product's address as its readers open it: the link back in report mails (unset: http://localhost:<PORT>)
     BI_PUBLIC_URL: z.string().url().max(500).optional(),
     // embedding (issue 32, docs/api/embedding.md): the signing secret of embedding tokens (unset: generated at first
-    // start under BI_DATA_DIR/secrets; a short or known default one refuses the start), and the origins whose pages
+    // start and kept encrypted by the identity service; a short or known default one refuses the start), and the origins whose pages
     // may frame the embed pages (Content-Security-Policy frame-ancestors; space- or comma-separated; unset: none)
     BI_EMBED_SECRET: z.string().max(1000).optional(),
     BI_EMBED_ORIGINS: z.string().max(2000).optional(),
+    // issue 33: revisions kept per object (0: all) and days a deleted chart or dashboard stays in the trash
+    BI_REVISIONS_KEEP: z.coerce.number().int().min(0).max(1_000_000).default(0),
+    BI_TRASH_DAYS: positiveInt(3650).default(30),
 };
 
 /** A zone name the runtime knows (Intl throws a RangeError on any other). */
@@ -250,10 +253,12 @@ export interface AppConfig {
     /** BI_ROLLUPS: charts may be answered from the source's kept rollups */
     rollups: boolean;
   };
-  /** embedding (docs/api/embedding.md): BI_EMBED_SECRET (unset: a generated file), BI_EMBED_ORIGINS (frame-ancestors) */
+  /** embedding (docs/api/embedding.md): BI_EMBED_SECRET (unset: generated, kept encrypted by identity), BI_EMBED_ORIGINS (frame-ancestors) */
   embed: { secret?: string; origins: string[] };
   /** public links (BI_PUBLIC_LINKS, BI_PUBLIC_LINK_MAX_DAYS): on or off, the longest expiry in days */
   publicLinks: { enabled: boolean; maxDays: number };
+  /** issue 33 (@bi/revisions): revisions kept per object (0: all), days a deleted object stays in the trash */
+  revisions: { keep: number; trashDays: number };
 }
 
 export class ConfigError extends Error {
@@ -364,6 +369,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     charts: { defaultCacheSeconds: e.BI_CHART_CACHE_SECONDS, sourceConcurrency: e.BI_CHART_SOURCE_CONCURRENCY, rollups: e.BI_ROLLUPS === 'on' },
     embed: { secret: e.BI_EMBED_SECRET, origins: (e.BI_EMBED_ORIGINS ?? '').split(/[\s,]+/).filter(Boolean) },
     publicLinks: { enabled: e.BI_PUBLIC_LINKS, maxDays: e.BI_PUBLIC_LINK_MAX_DAYS },
+    revisions: { keep: e.BI_REVISIONS_KEEP, trashDays: e.BI_TRASH_DAYS },
   };
 }
 

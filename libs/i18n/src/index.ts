@@ -28,6 +28,7 @@
  *   embed.ts       embed.* (embedding tokens and embed pages)
  *   publiclink.ts  publiclink.* (public links)
  *   live.ts        live.* (live dashboards: the page's stream)
+ *   revision.ts    revision.* trash.* (issue 33: revisions, history, trash)
  * A new prefix joins the file of its feature (or a new file, listed in messages/index.ts and here); one
  * prefix never spans two files (messages.spec.ts checks). The key then belongs to MessageKey, which
  * AppError and translate() take, so a misspelled key fails `tsc`. A key built from parts is a template

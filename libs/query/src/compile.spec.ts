@@ -192,7 +192,7 @@ describe.each(DIALECT_NAMES)('%s', (dialect: DialectName) => {
       const q = compile(make(), dialect);
       const markers = q.sql.match(/\$\d+|\?|@p\d+|:\d+|\{p\d+:[^}]+\}/g) ?? [];
       expect(markers.length).toBe(q.params.length);
-      if (dialect !== 'mysql') expect(markers.map((m) => Number(m.replace(/^\{p(\d+):.*/, '$1').replace(/\D/g, '')))).toEqual(q.params.map((_, i) => i + 1));
+      if (dialect !== 'mysql' && dialect !== 'trino') expect(markers.map((m) => Number(m.replace(/^\{p(\d+):.*/, '$1').replace(/\D/g, '')))).toEqual(q.params.map((_, i) => i + 1));
     }
   });
 

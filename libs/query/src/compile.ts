@@ -192,7 +192,7 @@ class Compiler {
     if (source.kind === 'join') return { from: this.derived(this.joinSelect(source.join), 'src') };
     if (source.kind === 'table') {
       if (typeof source.table !== 'string' || source.table === '') throw new QueryError('invalid_option', { name: 'source.table', value: String(source.table) });
-      return { from: sql`FROM ${raw(qualifiedName(this.d, source.schema, source.table))}${raw(this.d.tableAlias('src'))}` };
+      return { from: sql`FROM ${raw(qualifiedName(this.d, source.schema, source.table, source.catalog))}${raw(this.d.tableAlias('src'))}` };
     }
     // One read-only SELECT / WITH; a single trailing ";" is dropped, a second statement refused.
     // Read once per text (readSourceSql): the main, totals and plot-line statements share the reading.
@@ -257,7 +257,7 @@ class Compiler {
     let input: Sql;
     if (s.kind === 'table') {
       if (typeof s.table !== 'string' || s.table === '') throw new QueryError('invalid_option', { name: 'join.table', value: String(s.table) });
-      input = raw(qualifiedName(this.d, s.schema, s.table));
+      input = raw(qualifiedName(this.d, s.schema, s.table, s.catalog));
     } else {
       const read = readSourceSql(s.sql, this.d);
       if (!read.ok) throw new QueryError('invalid_sql', problemParams(read.problem));

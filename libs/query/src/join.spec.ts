@@ -226,3 +226,21 @@ describe("joined tables: each input's row rules inside its part of the join (joi
     expect(q.params).toEqual(['East']);
   });
 });
+
+describe('joined tables across stores, compiled for Trino (docs/adr/0028)', () => {
+  it('names each input as catalog.schema.table and binds the filter values', () => {
+    const federated: JoinSpec = {
+      ...spec('left'),
+      nodes: [
+        { ...spec('left').nodes[0]!, source: { kind: 'table', catalog: 'postgresql', schema: 'uploads', table: 'xl_orders' } },
+        { ...spec('left').nodes[1]!, source: { kind: 'table', catalog: 'mariadb', schema: 'crm', table: 'managers' } },
+      ],
+      where: { linker: 'and', items: [{ node: 1, condition: { field: { name: 'manager', dataType: 'string' }, compare: 'like', compareValue: "O'Brien%" } }] },
+    };
+    const q = compile(chartOn(federated), 'trino');
+    expect(q.sql).toContain('FROM "postgresql"."uploads"."xl_orders" AS t0');
+    expect(q.sql).toContain('"mariadb"."crm"."managers" AS t1');
+    expect(q.sql).not.toContain("O'Brien");
+    expect({ chart: { sql: q.sql, params: q.params }, rows: joinRowsSql(federated, 'trino', 100) }).toMatchSnapshot();
+  });
+});

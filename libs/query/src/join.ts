@@ -14,8 +14,8 @@ import { FieldCatalog, type SourceField } from './source.js';
 export type { JoinType };
 
 export interface JoinNodeSpec {
-  /** where the input's rows come from (its own FROM part, as for a chart on that source) */
-  source: { kind: 'table'; table: string; schema?: string } | { kind: 'sql'; sql: string };
+  /** where the input's rows come from (its own FROM part, as for a chart on that source; `catalog`: Trino across stores, docs/adr/0028) */
+  source: { kind: 'table'; table: string; schema?: string; catalog?: string } | { kind: 'sql'; sql: string };
   /** the input's known fields: the only names the join may use */
   fields: SourceField[];
   /**

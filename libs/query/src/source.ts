@@ -2,7 +2,11 @@ import { QueryError } from './errors.js';
 import type { JoinSpec } from './join.js';
 
 /** Where the rows come from: a table (optionally schema-qualified), the user's own SQL or a joined table, wrapped as a sub-query. */
-export type QuerySource = { kind: 'table'; table: string; schema?: string } | { kind: 'sql'; sql: string } | { kind: 'join'; join: JoinSpec };
+/**
+ * A source's FROM part. `catalog` (Trino only, docs/adr/0028): a table of another catalog of the engine — the
+ * input of a join across stores compiled for Trino names each table as catalog.schema.table.
+ */
+export type QuerySource = { kind: 'table'; table: string; schema?: string; catalog?: string } | { kind: 'sql'; sql: string } | { kind: 'join'; join: JoinSpec };
 
 /** A source's FROM part as the data-source service describes it (Describe's source_kind, table, sql, join_json) → the writer's QuerySource. */
 export function querySourceFrom(part: { sourceKind: string; tableName: string; tableSchema: string; sql: string; joinJson?: string }): QuerySource {

@@ -22,7 +22,7 @@ export type SourceModule = (typeof SOURCE_MODULES)[number];
  * 'analytics' for the platform's analytics store (DuckDB or PostgreSQL as BI_ANALYTICS_STORE says),
  * 'join' for a joined table (the engine of its inputs' store).
  */
-export type SourceEngine = 'mssql' | 'mysql' | 'oracle' | 'postgres' | 'clickhouse' | 'analytics' | 'join';
+export type SourceEngine = 'mssql' | 'mysql' | 'oracle' | 'postgres' | 'trino' | 'clickhouse' | 'analytics' | 'join';
 
 /** How a kind gets its rows: queried on its own database at each read ('live'), or copied into the analytics store ('synced'). */
 export type SourceRows = 'live' | 'synced';
@@ -47,6 +47,12 @@ export interface ConnectionForm {
    * database, and a role (Default, SYSDBA, SYSOPER). Otherwise Basic only, role Default, the initial database.
    */
   service: boolean;
+  /**
+   * Trino's form (docs/adr/0028-trino-source-and-federation.md): a catalog (required) and a schema instead of
+   * the initial database, stored as `catalog/schema` in it (the path of a Trino JDBC URL); a password only
+   * over HTTPS (a source with a password is reached with https://).
+   */
+  catalog?: true;
 }
 
 /** A web route by its name in apps/web/src/shared/routing/routes.ts ROUTE_PATHS and the fixed parameters it gets. */
@@ -167,6 +173,17 @@ export const SOURCE_KIND_REGISTRY = {
     scheme: 'postgresql',
     connection: { defaults: { port: 5432, userName: 'postgres', serverName: '', initialDatabase: 'postgres' }, service: false },
     create: sqlWizard('postgres'),
+    icon: 'sql',
+  },
+  /** Trino (docs/adr/0028-trino-source-and-federation.md): a catalog and schema of a Trino server, queried live. */
+  trino: {
+    ...database,
+    code: 11,
+    module: 'sql',
+    engine: 'trino',
+    scheme: 'trino',
+    connection: { defaults: { port: 8080, userName: 'trino', serverName: '', initialDatabase: '' }, service: false, catalog: true },
+    create: sqlWizard('trino'),
     icon: 'sql',
   },
   /** Free SQL on the platform's analytics store: created through the API by admins, not listed in the dialog. */

@@ -2,7 +2,7 @@
  * The SQL engines the product reads and writes, as ONE name list: the tokenizer, the SQL writer
  * (@bi/query dialects) and the data-source drivers all key on it.
  */
-export const DIALECT_NAMES = ['duckdb', 'postgres', 'mysql', 'mssql', 'oracle', 'clickhouse'] as const;
+export const DIALECT_NAMES = ['duckdb', 'postgres', 'mysql', 'mssql', 'oracle', 'trino', 'clickhouse'] as const;
 export type DialectName = (typeof DIALECT_NAMES)[number];
 
 export function isDialectName(v: unknown): v is DialectName {

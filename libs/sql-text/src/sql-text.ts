@@ -174,7 +174,7 @@ export function tokenizeSql(sql: string, dialect: DialectName): SqlToken[] | Sql
       i += len;
       continue;
     }
-    if (c === '?' && (dialect === 'mysql' || dialect === 'duckdb')) {
+    if (c === '?' && (dialect === 'mysql' || dialect === 'duckdb' || dialect === 'trino')) {
       push('param', i, i + 1);
       i++;
       continue;

@@ -434,7 +434,7 @@ export class ChartEditorController {
   async customOption(@Param('tab') tab: string, @Body() body: unknown, @CurrentUser() user: AuthUser) {
     const b = parseInput(customOptionBody, body);
     const w = await this.writes.chart(user, tab, b.chartId);
-    return chartView(await rpc(this.access.dashboards.setCustomOption({ tab: w.tab, chartId: b.chartId, customOption: b.customOption ?? '' })));
+    return chartView(await rpc(this.access.dashboards.setCustomOption({ tab: w.tab, chartId: b.chartId, customOption: b.customOption ?? '', actorId: user.userId })));
   }
 
   @Post('change/:tab/:dataSourceId')
@@ -445,7 +445,7 @@ export class ChartEditorController {
     if (!source) throw new AppError('invalid', 'chart.source_required');
     // the sender becomes the alerts' owner, as at a save (alerts exist on the dashboard tab only)
     const chart = t === 'dashboard' ? checkChartWarnings(t, b, user) : b;
-    const r = await rpc(this.access.dashboards.switchDataSource({ tab: t, chartJson: JSON.stringify(chart), dataSourceId: source.dataSourceId, sourceFields: sourceFieldRefs(source) }));
+    const r = await rpc(this.access.dashboards.switchDataSource({ tab: t, chartJson: JSON.stringify(chart), dataSourceId: source.dataSourceId, sourceFields: sourceFieldRefs(source), actorId: user.userId }));
     await this.keepAlerts(r.chart!);
     return { chart: chartView(r.chart!), dropped: r.dropped };
   }
@@ -470,7 +470,7 @@ export class ChartEditorController {
     const chart = checkChartWarnings(t, b, user);
     checkWarnTargets(chart, this.outbound);
     const saved = await rpc(
-      this.access.dashboards.saveChart({ tab: t, chartJson: JSON.stringify(chart), sourceFields: source ? sourceFieldRefs(source) : [], checkFields: source !== undefined }),
+      this.access.dashboards.saveChart({ tab: t, chartJson: JSON.stringify(chart), sourceFields: source ? sourceFieldRefs(source) : [], checkFields: source !== undefined, actorId: user.userId }),
     );
     await this.keepAlerts(saved);
     return chartView(saved);
@@ -500,7 +500,7 @@ export class ChartEditorController {
     const w = await this.writes.chart(user, tab, b.chartId);
     const chart = checkChartWarnings(w.tab, { ...chartView(w.record), warnConfigData: b.warnConfigData }, user);
     checkWarnTargets(chart, this.outbound);
-    const saved = await rpc(this.access.dashboards.saveChart({ tab: w.tab, chartJson: JSON.stringify(chart), sourceFields: [], checkFields: false }));
+    const saved = await rpc(this.access.dashboards.saveChart({ tab: w.tab, chartJson: JSON.stringify(chart), sourceFields: [], checkFields: false, actorId: user.userId }));
     await this.keepAlerts(saved);
     return chartView(saved);
   }

@@ -24,7 +24,7 @@ export class ChartEditController {
   async create(@Param('tab') tab: string, @Param('dashboardId') dashboardId: string, @Body() body: unknown, @CurrentUser() user: AuthUser) {
     const b = parseInput(newChartBody, body);
     const { tab: t, target } = await this.writes.newChart(user, tab, b.dataSourceId);
-    const chart = await rpc(this.dashboards.createChart({ tab: t, dashboardId, title: b.title, dataSourceId: target?.dataSourceId ?? '', type: b.type ?? '' }));
+    const chart = await rpc(this.dashboards.createChart({ tab: t, dashboardId, title: b.title, dataSourceId: target?.dataSourceId ?? '', type: b.type ?? '', actorId: user.userId }));
     return chart.chartId;
   }
 }

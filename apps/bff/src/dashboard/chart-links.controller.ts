@@ -70,7 +70,7 @@ export class ChartLinksController {
       const s = sources.get(onDashboard.get(t.chartId)!.dataSourceId);
       return { chartId: t.chartId, fields: s ? sourceFieldRefs(s) : [] };
     });
-    const saved = dashboardContent(await rpc(this.dashboards.saveLinkage({ tab: w.tab, chartId, linkageJson: JSON.stringify(linkage), targetFields })));
+    const saved = dashboardContent(await rpc(this.dashboards.saveLinkage({ tab: w.tab, chartId, linkageJson: JSON.stringify(linkage), targetFields, actorId: user.userId })));
     void this.live.announceSave(user, w.tab, w.record.dashboardId, 'linkage');
     return saved;
   }

@@ -112,7 +112,7 @@ export class DashboardController {
   @ApiOperation({ summary: 'Save the layout: the grid items of the dashboard' })
   async saveLayout(@Param('apiName') apiName: string, @Param('dashboardId') dashboardId: string, @Body() body: unknown, @CurrentUser() user: AuthUser) {
     const aspects = parseInput(layoutBody, body) as dashboardV1.GridItem[];
-    const saved = dashboardContent(await rpc(this.dashboards.saveLayout({ tab: tabAccess(user, apiName, 'write'), dashboardId, aspects })));
+    const saved = dashboardContent(await rpc(this.dashboards.saveLayout({ tab: tabAccess(user, apiName, 'write'), dashboardId, aspects, actorId: user.userId })));
     void this.live.announceSave(user, apiName, dashboardId, 'layout');
     return saved;
   }
@@ -122,7 +122,7 @@ export class DashboardController {
   @ApiOperation({ summary: 'Hide or show charts [{chartId, hide}]' })
   async hide(@Param('tab') tab: string, @Body() body: unknown, @CurrentUser() user: AuthUser) {
     const items = parseInput(hideBody, body).map(({ chartId, hide }) => ({ chartId, hide }));
-    const charts = (await rpc(this.dashboards.saveHideSettings({ tab: tabAccess(user, tab, 'write'), items }))).charts;
+    const charts = (await rpc(this.dashboards.saveHideSettings({ tab: tabAccess(user, tab, 'write'), items, actorId: user.userId }))).charts;
     for (const d of new Set(charts.map((c) => c.dashboardId))) void this.live.announceSave(user, tab, d, 'hidden');
     return charts;
   }
@@ -138,7 +138,7 @@ export class DashboardController {
   async deleteChart(@Param('tab') tab: string, @Param('chartId') chartId: string, @CurrentUser() user: AuthUser) {
     const w = await this.writes.chart(user, tab, chartId);
     const what = await this.deletions.chart(w.tab, w.record);
-    const r = await rpc(this.dashboards.deleteChart({ tab: w.tab, chartId }));
+    const r = await rpc(this.dashboards.deleteChart({ tab: w.tab, chartId, actorId: user.userId }));
     await this.deletions.record(user, 'chart.delete', `chart:${chartId}`, what);
     return r;
   }
@@ -154,7 +154,7 @@ export class DashboardController {
   @ApiOperation({ summary: 'Rename a dashboard {name}' })
   async renameDashboard(@Param('tab') tab: string, @Param('dashboardId') dashboardId: string, @Body() body: unknown, @CurrentUser() user: AuthUser) {
     const { name } = parseInput(nameBody, body);
-    const renamed = await rpc(this.dashboards.renameDashboard({ tab: tabAccess(user, tab, 'write'), dashboardId, name }));
+    const renamed = await rpc(this.dashboards.renameDashboard({ tab: tabAccess(user, tab, 'write'), dashboardId, name, actorId: user.userId }));
     void this.live.announceSave(user, tab, dashboardId, 'name');
     return renamed;
   }
@@ -165,7 +165,7 @@ export class DashboardController {
     // the dashboard's charts go with it: each needs what deleting that chart needs (ChartWriteAccess)
     const t = await this.writes.dashboard(user, tab, dashboardId);
     const what = await this.deletions.dashboard(t, dashboardId);
-    const r = await rpc(this.dashboards.deleteDashboard({ tab: t, dashboardId }));
+    const r = await rpc(this.dashboards.deleteDashboard({ tab: t, dashboardId, actorId: user.userId }));
     await this.deletions.record(user, 'dashboard.delete', `dashboard:${dashboardId}`, what);
     return r;
   }

@@ -104,7 +104,7 @@ export class GlobalFilterController {
     const problem = checkGlobalFilters(parsed.items, { sourceFields: (id) => fields.get(id), chartSource: (id) => onDashboard.get(id) });
     if (problem) throw refusal(problem);
     const reply = await rpc(
-      this.dashboards.saveGlobalFilter({ tab: t, dashboardId, globalFilterJson: JSON.stringify(parsed.items), sources: sources.map((s) => ({ dataSourceId: s.dataSourceId, fields: sourceFieldRefs(s) })) }),
+      this.dashboards.saveGlobalFilter({ tab: t, dashboardId, globalFilterJson: JSON.stringify(parsed.items), sources: sources.map((s) => ({ dataSourceId: s.dataSourceId, fields: sourceFieldRefs(s) })), actorId: user.userId }),
     );
     void this.live.announceSave(user, t, dashboardId, 'filters');
     return dashboardContent(reply);

@@ -251,7 +251,7 @@ export class DataSourceController {
     for (const c of charts) checked.push({ c, w: await this.writes.chart(user, c.tab, c.chartId, b.to) });
     const moved = [];
     for (const { c, w } of checked) {
-      const r = await rpc(this.dashboards.switchDataSource({ tab: w.tab, chartJson: w.record.chartJson, dataSourceId: b.to, sourceFields: w.target!.fields.map((f) => ({ name: f.name, dataType: f.dataType })) }));
+      const r = await rpc(this.dashboards.switchDataSource({ tab: w.tab, chartJson: w.record.chartJson, dataSourceId: b.to, sourceFields: w.target!.fields.map((f) => ({ name: f.name, dataType: f.dataType })), actorId: user.userId }));
       moved.push({ chartId: c.chartId, title: c.title, dropped: r.dropped });
     }
     return { dataSourceId: b.to, charts: moved };

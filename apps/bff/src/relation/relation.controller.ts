@@ -283,7 +283,7 @@ export class RelationController {
         return { ...n, relationSourceId: read.record.dataSourceId || null, relationName: n.isConcatenate ? n.relationName : null };
       }),
     );
-    const saved = await rpc(this.relations.saveNodes({ relationId, nodes: checked.map(wireNode) }));
+    const saved = await rpc(this.relations.saveNodes({ relationId, nodes: checked.map(wireNode), actorId: user.userId }));
     return this.mapView(user, saved);
   }
 
@@ -343,7 +343,7 @@ export class RelationController {
     const b = parseInput(renameBody, body);
     const map = await this.editable(user, b.relationId);
     if (b.tabType && b.tabType !== map.tab) throw new AppError('not_found', 'relation.not_found');
-    const renamed = await rpc(this.relations.renameMap({ relationId: map.relationId, name: b.name }));
+    const renamed = await rpc(this.relations.renameMap({ relationId: map.relationId, name: b.name, actorId: user.userId }));
     return { relationId: renamed.relationId, name: renamed.name };
   }
 

@@ -6,6 +6,7 @@ import { MssqlDriver } from './mssql.driver.js';
 import { MysqlDriver } from './mysql.driver.js';
 import { OracleDriver } from './oracle.driver.js';
 import { PostgresDriver } from './postgres.driver.js';
+import { TrinoDriver } from './trino.driver.js';
 
 /** One driver class per engine; adding an engine without a driver fails to compile. */
 export function createDriver(spec: ConnectionSpec): SourceDriver {
@@ -21,6 +22,8 @@ export function createDriver(spec: ConnectionSpec): SourceDriver {
       return new PostgresDriver(spec);
     case 'duckdb':
       return new DuckdbDriver(spec);
+    case 'trino':
+      return new TrinoDriver(spec);
     case 'clickhouse':
       return new ClickhouseDriver(spec);
     default: {

@@ -7,6 +7,7 @@ import { SourceRunner } from '../source-runner.js';
 import { SourceLookup, actorOf, toDataSource } from './source-lookup.js';
 import { SourceSpecs } from './source-specs.js';
 import { SourceWriter } from './source-writer.js';
+import { SourceRevisions, type SourceRestore } from './source-revisions.js';
 
 function checkedField(f: dataSourceV1.Field): dataSourceV1.Field {
   const title = (f.title ?? '').trim();
@@ -25,9 +26,10 @@ export class FieldsService {
     private readonly specs: SourceSpecs,
     private readonly runner: SourceRunner,
     private readonly writer: SourceWriter,
+    private readonly revisions: SourceRevisions,
   ) {}
 
-  async updateFields(req: dataSourceV1.UpdateFieldsRequest): Promise<dataSourceV1.DataSource> {
+  async updateFields(req: dataSourceV1.UpdateFieldsRequest, restore?: SourceRestore): Promise<dataSourceV1.DataSource> {
     const actor = actorOf(req.actor);
     const row = await this.lookup.source(req.dataSourceId);
     if (row.type === SOURCE_TYPE.join) throw new AppError('invalid', 'join.use_designer');
@@ -71,7 +73,17 @@ export class FieldsService {
     }
 
     if (JSON.stringify(fields) === JSON.stringify(stored)) return toDataSource(row);
-    await this.writer.update({ id: row.id, changes: { fields, bumpVersion: true }, history: [{ key: 'history.fields_changed' }], event: 'schema' }, actor.userName);
+    await this.writer.update(
+      {
+        id: row.id,
+        changes: { fields, bumpVersion: true },
+        history: [{ key: 'history.fields_changed' }],
+        event: 'schema',
+        // its history (issue 33), in the same transaction
+        also: (tx) => this.revisions.record(tx, 'fields', row.id, req.actor?.userId ?? '', row.name, stored, fields, restore),
+      },
+      actor.userName,
+    );
     return toDataSource(await this.lookup.source(row.id));
   }
 }

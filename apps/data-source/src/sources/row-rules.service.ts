@@ -6,6 +6,7 @@ import { QueryError, checkRowRules, type SourceField } from '@bi/query';
 import { DataSourceRepository } from '../data-source.repository.js';
 import { SourceLookup } from './source-lookup.js';
 import { SourceWriter } from './source-writer.js';
+import { SourceRevisions, type SourceRestore } from './source-revisions.js';
 
 /** A source's row-level rules (docs/api/sharing.md "Row-level rules"). */
 @Injectable()
@@ -14,6 +15,7 @@ export class RowRulesService {
     private readonly repo: DataSourceRepository,
     private readonly lookup: SourceLookup,
     private readonly writer: SourceWriter,
+    private readonly revisions: SourceRevisions,
   ) {}
 
   /**
@@ -21,7 +23,7 @@ export class RowRulesService {
    * for its type, typed and bounded values); a history line; the source's stamp renewed, so every
    * kept answer and description is read again.
    */
-  async setRowRules(req: dataSourceV1.SetRowRulesRequest): Promise<dataSourceV1.SetRowRulesReply> {
+  async setRowRules(req: dataSourceV1.SetRowRulesRequest, restore?: SourceRestore): Promise<dataSourceV1.SetRowRulesReply> {
     const row = await this.lookup.source(req.dataSourceId);
     let input: unknown;
     try {
@@ -41,7 +43,15 @@ export class RowRulesService {
     }
     const stored = rules.rules.length === 0 && !rules.denyByDefault ? null : rules;
     await this.writer.update(
-      { id: row.id, history: [{ key: 'history.row_rules_changed', params: { count: rules.rules.length } }], also: (tx) => this.repo.setRowRules(tx, row.id, stored) },
+      {
+        id: row.id,
+        history: [{ key: 'history.row_rules_changed', params: { count: rules.rules.length } }],
+        also: async (tx) => {
+          await this.repo.setRowRules(tx, row.id, stored);
+          // its history (issue 33), in the same transaction
+          await this.revisions.record(tx, 'rowRules', row.id, req.actor?.userId ?? '', row.name, row.row_rules ?? null, stored, restore);
+        },
+      },
       req.actor?.userName ?? '',
     );
     return { rulesJson: JSON.stringify(rules), beforeJson: row.row_rules ? JSON.stringify(row.row_rules) : '' };

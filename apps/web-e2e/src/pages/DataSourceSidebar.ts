@@ -92,7 +92,7 @@ export class DataSourceSidebar {
    * Opens the create-source dialog, picks the folder (typed into the select's search, as the option
    * list is virtual) and a type; the wizard opens (the SQL wizard, or the upload wizard for Excel).
    */
-  async startSource(projectId: string, folderName: string, type: 'sql' | 'mysql' | 'oracle' | 'postgres' | 'excel' | 'api' | 'clickhouse'): Promise<void> {
+  async startSource(projectId: string, folderName: string, type: 'sql' | 'mysql' | 'oracle' | 'postgres' | 'trino' | 'excel' | 'api' | 'clickhouse'): Promise<void> {
     await this.createSourceButton.click();
     await expect(visible(this.page, 'ds-create-dialog')).toBeVisible();
     await chooseOption(visible(this.page, 'ds-create-folder-select'), visible(this.page, `ds-create-folder-option-${projectId}`), folderName, folderName);

@@ -87,4 +87,9 @@ export const connectionMessages = defineMessages({
     'zh-TW': '查詢傳回了多個名為 {name} 的欄，請為每欄設定不同的別名',
     en: 'The query returns the column {name} more than once; give each column its own alias',
   },
+  'connection.catalog_invalid': {
+    'zh-CN': '请输入 Trino 目录（catalog），可选 schema，仅限字母、数字、下划线和连字符',
+    'zh-TW': '請輸入 Trino 目錄（catalog），可選 schema，僅限字母、數字、底線和連字號',
+    en: 'Please enter the Trino catalog and optionally a schema (letters, digits, underscores and hyphens only)',
+  },
 });

@@ -23,6 +23,7 @@ import { robotMessages } from './robot.js';
 import { embedMessages } from './embed.js';
 import { publiclinkMessages } from './publiclink.js';
 import { liveMessages } from './live.js';
+import { revisionMessages } from './revision.js';
 
 /**
  * Every feature's message file, by file name. A key prefix (the text before the first dot) lives in
@@ -54,6 +55,7 @@ export const MESSAGE_FILES = {
   embed: embedMessages,
   publiclink: publiclinkMessages,
   live: liveMessages,
+  revision: revisionMessages,
 } as const;
 
 /** All messages, merged: key → its text in each language. */
@@ -83,4 +85,5 @@ export const MESSAGES = {
   ...embedMessages,
   ...publiclinkMessages,
   ...liveMessages,
+  ...revisionMessages,
 };

@@ -94,9 +94,9 @@ export function limitOffset(select: SelectParts, rows: number, offset?: number):
   return sql`SELECT ${select.columns}\n${select.body}${tail}`;
 }
 
-/** A table name, schema-qualified when a schema is given, quoted by the dialect. */
-export function qualifiedName(d: Pick<Dialect, 'quoteIdent'>, schema: string | undefined, table: string): string {
-  return (schema ? d.quoteIdent(schema) + '.' : '') + d.quoteIdent(table);
+/** A table name, schema-qualified when a schema is given (and catalog-qualified when a catalog is: Trino), quoted by the dialect. */
+export function qualifiedName(d: Pick<Dialect, 'quoteIdent'>, schema: string | undefined, table: string, catalog?: string): string {
+  return (catalog ? d.quoteIdent(catalog) + '.' : '') + (schema ? d.quoteIdent(schema) + '.' : '') + d.quoteIdent(table);
 }
 
 /**

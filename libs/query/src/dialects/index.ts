@@ -5,10 +5,11 @@ import { mssqlDialect } from './mssql.js';
 import { mysqlDialect } from './mysql.js';
 import { oracleDialect } from './oracle.js';
 import { postgresDialect } from './postgres.js';
+import { trinoDialect } from './trino.js';
 import { clickhouseDialect } from './clickhouse.js';
 
 export * from './dialect.js';
-export { duckdbDialect, mssqlDialect, mysqlDialect, oracleDialect, postgresDialect };
+export { duckdbDialect, mssqlDialect, mysqlDialect, oracleDialect, postgresDialect, trinoDialect };
 export { clickhouseDialect, clickhouseParamType } from './clickhouse.js';
 
 /** Exhaustive: a new DialectName does not compile until it has a dialect here. */
@@ -18,6 +19,7 @@ const DIALECTS: { readonly [K in DialectName]: Dialect } = {
   mysql: mysqlDialect,
   mssql: mssqlDialect,
   oracle: oracleDialect,
+  trino: trinoDialect,
   clickhouse: clickhouseDialect,
 };
 

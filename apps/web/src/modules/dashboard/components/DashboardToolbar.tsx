@@ -6,6 +6,8 @@ import {
   FilterOutlined,
   FullscreenExitOutlined,
   FullscreenOutlined,
+  DeleteOutlined,
+  HistoryOutlined,
   LockOutlined,
   MailOutlined,
   PlusOutlined,
@@ -40,6 +42,9 @@ interface DashboardToolbarProps {
   subscribe?: { label: string; onClick: () => void };
   /** "Share link" (public links; the dashboard tab only, when they are on): its label and what it opens */
   shareLink?: { label: string; onClick: () => void };
+  /** "History" and "Trash" (issue 33; editors): their labels and what they open */
+  history?: { label: string; onClick: () => void };
+  trash?: { label: string; onClick: () => void };
 }
 
 /** Toolbar of the dashboard page (spec 01 §2). */
@@ -90,6 +95,16 @@ export function DashboardToolbar(props: DashboardToolbarProps) {
       {actions.hideCharts ? (
         <Button icon={<EyeInvisibleOutlined />} data-testid="toolbar-hide-charts" onClick={props.onHideCharts}>
           {db('board.toolbar.hideCharts')}
+        </Button>
+      ) : null}
+      {props.history ? (
+        <Button icon={<HistoryOutlined />} data-testid="toolbar-history" onClick={props.history.onClick}>
+          {props.history.label}
+        </Button>
+      ) : null}
+      {props.trash ? (
+        <Button icon={<DeleteOutlined />} data-testid="toolbar-trash" onClick={props.trash.onClick}>
+          {props.trash.label}
         </Button>
       ) : null}
       {actions.carousel ? (

@@ -39,6 +39,9 @@ import { DashboardToolbar } from './DashboardToolbar';
 import { SubscriptionDialog, useSubTranslation, type SubscriptionTarget } from '../../subscriptions';
 import { currentFilters, usePublicLinks } from '../../public-links';
 import { useDbTranslation } from '../i18n';
+import { HistoryPanel } from '../../history/components/HistoryPanel';
+import { TrashPanel } from '../../history/components/TrashPanel';
+import { useHsTranslation } from '../../history/i18n';
 
 interface DashboardViewProps {
   tab: TabType;
@@ -142,6 +145,10 @@ function DashboardBoard({ tab, apiTab, apiName, lockEdit, projectId, content, us
   /** Bumped to rebuild the grid from the server's layout (after a failed save). */
   const [gridVersion, setGridVersion] = useState(0);
   const boxExtension = useBoxExtension(apiTab);
+  // history and trash (issue 33, modules/history): the panel of the dashboard or of one chart
+  const { hs } = useHsTranslation();
+  const [historyOf, setHistoryOf] = useState<{ kind: 'dashboard' | 'chart'; objectId: string; name: string } | null>(null);
+  const [trashOpen, setTrashOpen] = useState(false);
 
   // the tab opens this dashboard again next time (DashboardPage's landing)
   useEffect(() => {
@@ -265,6 +272,14 @@ function DashboardBoard({ tab, apiTab, apiName, lockEdit, projectId, content, us
   const liveWhat = (what: string) => (LIVE_WHATS.includes(what as LiveWhat) ? db(`live.what.${what as LiveWhat}`) : what);
 
   const chartActions = (chart: ChartSummary) => chartBoxActions({ editAuth, dataSourceAuth: dataSourceAuth(chart.dataSourceId), apiName, tab: apiTab });
+  /** After a restore: the dashboard's content, its grid and every chart's run afresh. */
+  const afterRestore = () => {
+    void queryClient.invalidateQueries({ queryKey: dashboardKeys.content(apiTab, content.dashboardId) });
+    void queryClient.invalidateQueries({ queryKey: dashboardKeys.projects(apiTab) });
+    void queryClient.invalidateQueries({ queryKey: dashboardKeys.allCharts(apiTab, content.dashboardId) });
+    setGridVersion((v) => v + 1);
+    setGlobalRefresh((v) => v + 1);
+  };
 
   const confirmDelete = (chart: ChartSummary) =>
     modal.confirm(deleteConfirmation(t, {
@@ -359,6 +374,7 @@ function DashboardBoard({ tab, apiTab, apiName, lockEdit, projectId, content, us
         ...(boxExtension.menuOf?.(chart, filtersOf(chart)) ?? []),
         ...(subscribable ? [{ key: 'subscribe', testId: 'menu-subscribe', label: st('entry'), onClick: () => subscribeTo(chart) }] : []),
         ...links.chartEntry(chart, filtersOf(chart)),
+        ...(chartActions(chart).edit ? [{ key: 'history', testId: 'menu-history', label: hs('entry'), onClick: () => setHistoryOf({ kind: 'chart', objectId: chart.chartId, name: chart.title }) }] : []),
       ]}
     />
   );
@@ -420,6 +436,12 @@ function DashboardBoard({ tab, apiTab, apiName, lockEdit, projectId, content, us
             onRefreshMinutes={setRefreshMinutes}
             {...(subscribable ? { subscribe: { label: st('entry'), onClick: () => subscribeTo() } } : {})}
             {...(links.on ? { shareLink: { label: links.label, onClick: () => links.shareDashboard(content.name, currentFilters(globals.items, globals.valueOf)) } } : {})}
+            {...(toolbar.addChart
+              ? {
+                  history: { label: hs('entry'), onClick: () => setHistoryOf({ kind: 'dashboard', objectId: content.dashboardId, name: content.name }) },
+                  trash: { label: hs('trashEntry'), onClick: () => setTrashOpen(true) },
+                }
+              : {})}
           />
         </header>
 
@@ -490,6 +512,10 @@ function DashboardBoard({ tab, apiTab, apiName, lockEdit, projectId, content, us
         {detail.renderDialogs(filtersOf)}
         {boxExtension.dialogs}
         {links.dialog}
+        {historyOf ? (
+          <HistoryPanel tab={apiTab} kind={historyOf.kind} objectId={historyOf.objectId} name={historyOf.name} canRestore={editAuth} onClose={() => setHistoryOf(null)} onRestored={afterRestore} />
+        ) : null}
+        {trashOpen ? <TrashPanel tab={apiTab} onClose={() => setTrashOpen(false)} onRestored={afterRestore} /> : null}
         {subscribing ? <SubscriptionDialog open target={subscribing} onClose={() => setSubscribing(null)} /> : null}
         {dialog === 'globalFilter' ? (
           <GlobalFilterDialog

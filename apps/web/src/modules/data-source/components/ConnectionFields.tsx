@@ -2,7 +2,7 @@ import { Form, Input, InputNumber, Radio, Select } from 'antd';
 import type { NamePath } from 'antd/es/form/interface';
 import { useDsTranslation } from '../i18n';
 import type { Connection, SourceType } from '../types';
-import { defaultConnection, isOracle, passwordRequired, sourceEngine, type ConnectionFormValues } from '../utils/connection';
+import { defaultConnection, hasCatalog, isOracle, passwordRequired, sourceEngine, type ConnectionFormValues } from '../utils/connection';
 
 interface ConnectionFieldsProps {
   type: SourceType;
@@ -26,6 +26,7 @@ export function ConnectionFields({ type, prefix = [], stored = null }: Connectio
   const kind = Form.useWatch(name('type'), form) as ConnectionFormValues['type'] | undefined;
   const oracle = isOracle(type);
   const tns = oracle && kind === 'TNS';
+  const trino = hasCatalog(type);
   const keepHint = stored?.hasPassword ? ds('conn.passwordKeep') : undefined;
 
   return (
@@ -80,7 +81,7 @@ export function ConnectionFields({ type, prefix = [], stored = null }: Connectio
           name={name('password')}
           label={ds('conn.password')}
           className="bi-ds-conn__half"
-          extra={keepHint}
+          extra={trino ? [keepHint, ds('conn.httpsOnly')].filter(Boolean).join(' ') : keepHint}
           dependencies={[name('host'), name('port'), name('type')]}
           rules={[
             ({ getFieldValue }) => ({
@@ -99,6 +100,20 @@ export function ConnectionFields({ type, prefix = [], stored = null }: Connectio
         <Form.Item name={name('role')} label={ds('conn.role')}>
           <Select data-testid="conn-role" options={ROLES.map((role) => ({ value: role, label: role, 'data-testid': `conn-role-${role}` }))} style={{ maxWidth: 240 }} />
         </Form.Item>
+      ) : trino ? (
+        <div className="bi-ds-conn__row">
+          <Form.Item
+            name={name('catalog')}
+            label={ds('conn.catalog')}
+            className="bi-ds-conn__half"
+            rules={[{ required: true, whitespace: true, message: ds('conn.catalogRequired') }, { pattern: /^[A-Za-z0-9_-]+$/, message: ds('conn.catalogInvalid') }]}
+          >
+            <Input data-testid="conn-catalog" autoComplete="off" maxLength={128} />
+          </Form.Item>
+          <Form.Item name={name('schema')} label={ds('conn.schema')} className="bi-ds-conn__half" rules={[{ pattern: /^[A-Za-z0-9_-]*$/, message: ds('conn.catalogInvalid') }]}>
+            <Input data-testid="conn-schema" autoComplete="off" maxLength={128} placeholder={ds('conn.schemaHint')} />
+          </Form.Item>
+        </div>
       ) : (
         <Form.Item name={name('initialDatabase')} label={ds('conn.initialDatabase')} extra={sourceEngine(type) === 'mysql' ? ds('conn.charset') : undefined}>
           <Input data-testid="conn-database" autoComplete="off" maxLength={128} placeholder={ds('conn.initialDatabaseHint')} />

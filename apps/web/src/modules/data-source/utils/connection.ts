@@ -24,6 +24,9 @@ export { hasConnectionForm };
 /** Oracle's form: Basic or TNS, the service name instead of the initial database, and a role (the entry's `connection.service`). */
 export const isOracle = (type: SourceType) => connectionFormOf(type)?.service === true;
 
+/** Trino's form: a catalog and a schema instead of the initial database, stored as `catalog/schema` (the entry's `connection.catalog`). */
+export const hasCatalog = (type: SourceType) => connectionFormOf(type)?.catalog === true;
+
 /** The engine a type's rows are read with (its registry entry's), null for an unknown type. */
 export const sourceEngine = (type: SourceType): SourceEngine | null => sourceKindEntryOfCode(type)?.engine ?? null;
 
@@ -37,6 +40,15 @@ export interface ConnectionFormValues {
   serverName: string;
   role: OracleRole;
   initialDatabase: string;
+  /** Trino: the catalog and the schema (joined into initialDatabase as `catalog/schema` when sent) */
+  catalog?: string;
+  schema?: string;
+}
+
+/** Trino's `catalog/schema` split into its two fields. */
+export function splitCatalog(initialDatabase: string): { catalog: string; schema: string } {
+  const [catalog = '', schema = ''] = initialDatabase.split('/');
+  return { catalog, schema };
 }
 
 /**
@@ -54,6 +66,7 @@ export function defaultConnection(type: SourceType): ConnectionFormValues {
     serverName: d.serverName,
     role: 'Default',
     initialDatabase: d.initialDatabase,
+    ...(hasCatalog(type) ? splitCatalog(d.initialDatabase) : {}),
   };
 }
 
@@ -99,6 +112,7 @@ export function recallConnection(storage: StorageLike, type: SourceType): Connec
     if (KINDS.includes(stored.type as ConnectionKind)) values.type = stored.type as ConnectionKind;
     if (ROLES.includes(stored.role as OracleRole)) values.role = stored.role as OracleRole;
   }
+  if (hasCatalog(type)) Object.assign(values, splitCatalog(values.initialDatabase));
   values.password = '';
   return values;
 }
@@ -120,6 +134,10 @@ export function toConnectionInput(type: SourceType, values: ConnectionFormValues
   if (oracle) {
     input.serverName = values.serverName.trim();
     input.role = values.role;
+  } else if (hasCatalog(type)) {
+    const catalog = (values.catalog ?? '').trim();
+    const schema = (values.schema ?? '').trim();
+    input.initialDatabase = schema ? `${catalog}/${schema}` : catalog;
   } else {
     input.initialDatabase = values.initialDatabase.trim();
   }
@@ -140,6 +158,7 @@ export function fromConnection(type: SourceType, connection: Connection | null):
     serverName: connection.serverName ?? '',
     role: ROLES.includes(connection.role) ? connection.role : 'Default',
     initialDatabase: connection.initialDatabase ?? '',
+    ...(hasCatalog(type) ? splitCatalog(connection.initialDatabase ?? '') : {}),
   };
 }
 

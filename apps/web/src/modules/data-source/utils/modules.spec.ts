@@ -4,15 +4,15 @@ import { availableSourceTypes, createPath, moduleAllowed, SOURCE_TYPE_OPTIONS } 
 const keys = (flags: Parameters<typeof availableSourceTypes>[0]) => availableSourceTypes(flags).map((o) => o.key);
 
 describe('source type gating by module flags', () => {
-  it('lists every type when every flag is on (SQL Server and PostgreSQL share the sql flag)', () => {
+  it('lists every type when every flag is on (SQL Server, PostgreSQL and Trino share the sql flag)', () => {
     const on = { permission: true };
-    expect(keys({ sql: on, mysql: on, oracle: on, excel: on, e10report: on, api: on })).toEqual(['sql', 'mysql', 'oracle', 'postgres', 'excel', 'join', 'api', 'erpReport', 'e10', 'clickhouse']);
+    expect(keys({ sql: on, mysql: on, oracle: on, excel: on, e10report: on, api: on })).toEqual(['sql', 'mysql', 'oracle', 'postgres', 'trino', 'excel', 'join', 'api', 'erpReport', 'e10', 'clickhouse']);
   });
 
   it('hides the types whose flag is off or missing', () => {
     expect(keys({ sql: { permission: false }, mysql: { permission: true } })).toEqual(['mysql']);
     expect(keys({ oracle: { permission: true } })).toEqual(['oracle']);
-    expect(keys({ sql: { permission: true } })).toEqual(['sql', 'postgres', 'clickhouse']);
+    expect(keys({ sql: { permission: true } })).toEqual(['sql', 'postgres', 'trino', 'clickhouse']);
   });
 
   it('lists nothing without flags (not loaded, or no datasource:edit)', () => {

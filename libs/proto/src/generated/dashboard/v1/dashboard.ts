@@ -106,11 +106,15 @@ export interface RenameDashboardRequest {
   tab: string;
   dashboardId: string;
   name: string;
+  /** who wrote it (the revision's author, issue 33) */
+  actorId: string;
 }
 
 export interface DeleteDashboardRequest {
   tab: string;
   dashboardId: string;
+  /** who wrote it (the revision's author, issue 33) */
+  actorId: string;
 }
 
 export interface DeleteDashboardReply {
@@ -156,6 +160,8 @@ export interface SaveLayoutRequest {
   tab: string;
   dashboardId: string;
   aspects: GridItem[];
+  /** who wrote it (the revision's author, issue 33) */
+  actorId: string;
 }
 
 export interface ListChartsRequest {
@@ -175,6 +181,8 @@ export interface HideSetting {
 export interface SaveHideSettingsRequest {
   tab: string;
   items: HideSetting[];
+  /** who wrote it (the revision's author, issue 33) */
+  actorId: string;
 }
 
 export interface CreateChartRequest {
@@ -183,11 +191,15 @@ export interface CreateChartRequest {
   title: string;
   dataSourceId: string;
   type: string;
+  /** who wrote it (the revision's author, issue 33) */
+  actorId: string;
 }
 
 export interface DeleteChartRequest {
   tab: string;
   chartId: string;
+  /** who wrote it (the revision's author, issue 33) */
+  actorId: string;
 }
 
 export interface DeleteChartReply {
@@ -218,6 +230,8 @@ export interface SaveLinkageRequest {
   /** {targets: [{chartId, fields: [{source, target}]}]}; no targets removes the linkage */
   linkageJson: string;
   targetFields: LinkageTargetFields[];
+  /** who wrote it (the revision's author, issue 33) */
+  actorId: string;
 }
 
 /** A chart with its whole definition. */
@@ -254,6 +268,8 @@ export interface SaveGlobalFilterRequest {
   globalFilterJson: string;
   /** the fields of every source the list names (the items' tables and the sources of the charts on the dashboard) */
   sources: SourceFields[];
+  /** who wrote it (the revision's author, issue 33) */
+  actorId: string;
 }
 
 /** A field of a chart's source as data-source describes it: the names and types a chart may use. */
@@ -275,6 +291,8 @@ export interface SaveChartRequest {
   /** the fields of the chart's source; with check_fields every chart field must be one of them */
   sourceFields: SourceFieldRef[];
   checkFields: boolean;
+  /** who wrote it (the revision's author, issue 33) */
+  actorId: string;
 }
 
 export interface SetCustomOptionRequest {
@@ -282,6 +300,8 @@ export interface SetCustomOptionRequest {
   chartId: string;
   /** '' or a JSON object text */
   customOption: string;
+  /** who wrote it (the revision's author, issue 33) */
+  actorId: string;
 }
 
 export interface SwitchDataSourceRequest {
@@ -290,6 +310,8 @@ export interface SwitchDataSourceRequest {
   chartJson: string;
   dataSourceId: string;
   sourceFields: SourceFieldRef[];
+  /** who wrote it (the revision's author, issue 33) */
+  actorId: string;
 }
 
 export interface SwitchDataSourceReply {
@@ -459,6 +481,39 @@ export interface RevokeAllPublicLinksRequest {
 
 export interface RevokeAllPublicLinksReply {
   revoked: number;
+}
+
+/** issue 33: revisions (kind: dashboard | chart; object_id the dashboard or chart id; rev, against: revision numbers) */
+export interface RevisionRequest {
+  kind: string;
+  tab: string;
+  objectId: string;
+  rev: number;
+  /** DiffRevision: the revision compared with (0: the one before rev) */
+  against: number;
+  actorId: string;
+  limit: number;
+}
+
+export interface RevisionsReply {
+  /** @bi/revisions RevisionEntry[] (newest first) */
+  revisionsJson: string;
+  /** the object now: {label, dataSourceIds, deleted, parentId} */
+  objectJson: string;
+}
+
+export interface RevisionDiffReply {
+  /** @bi/revisions RevisionDiff, plus dataSourceIds of both sides */
+  diffJson: string;
+}
+
+export interface TrashRequest {
+  tab: string;
+}
+
+export interface TrashReply {
+  /** [{kind, objectId, label, parentId, actorId, deletedAt, rev, daysLeft, dataSourceIds}] */
+  entriesJson: string;
 }
 
 export const DASHBOARD_V1_PACKAGE_NAME = "dashboard.v1";
@@ -1864,7 +1919,7 @@ export const CreateDashboardRequest: MessageFns<CreateDashboardRequest> = {
 };
 
 function createBaseRenameDashboardRequest(): RenameDashboardRequest {
-  return { tab: "", dashboardId: "", name: "" };
+  return { tab: "", dashboardId: "", name: "", actorId: "" };
 }
 
 export const RenameDashboardRequest: MessageFns<RenameDashboardRequest> = {
@@ -1877,6 +1932,9 @@ export const RenameDashboardRequest: MessageFns<RenameDashboardRequest> = {
     }
     if (message.name !== "") {
       writer.uint32(26).string(message.name);
+    }
+    if (message.actorId !== "") {
+      writer.uint32(242).string(message.actorId);
     }
     return writer;
   },
@@ -1918,6 +1976,14 @@ export const RenameDashboardRequest: MessageFns<RenameDashboardRequest> = {
             message.name = reader.string();
             continue;
           }
+          case 30: {
+            if (tag !== 242) {
+              break;
+            }
+
+            message.actorId = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1939,6 +2005,11 @@ export const RenameDashboardRequest: MessageFns<RenameDashboardRequest> = {
         ? globalThis.String(object.dashboard_id)
         : "",
       name: isSet(object.name) ? globalThis.String(object.name) : "",
+      actorId: isSet(object.actorId)
+        ? globalThis.String(object.actorId)
+        : isSet(object.actor_id)
+        ? globalThis.String(object.actor_id)
+        : "",
     };
   },
 
@@ -1953,12 +2024,15 @@ export const RenameDashboardRequest: MessageFns<RenameDashboardRequest> = {
     if (message.name !== "") {
       obj.name = message.name;
     }
+    if (message.actorId !== "") {
+      obj.actorId = message.actorId;
+    }
     return obj;
   },
 };
 
 function createBaseDeleteDashboardRequest(): DeleteDashboardRequest {
-  return { tab: "", dashboardId: "" };
+  return { tab: "", dashboardId: "", actorId: "" };
 }
 
 export const DeleteDashboardRequest: MessageFns<DeleteDashboardRequest> = {
@@ -1968,6 +2042,9 @@ export const DeleteDashboardRequest: MessageFns<DeleteDashboardRequest> = {
     }
     if (message.dashboardId !== "") {
       writer.uint32(18).string(message.dashboardId);
+    }
+    if (message.actorId !== "") {
+      writer.uint32(242).string(message.actorId);
     }
     return writer;
   },
@@ -2001,6 +2078,14 @@ export const DeleteDashboardRequest: MessageFns<DeleteDashboardRequest> = {
             message.dashboardId = reader.string();
             continue;
           }
+          case 30: {
+            if (tag !== 242) {
+              break;
+            }
+
+            message.actorId = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -2021,6 +2106,11 @@ export const DeleteDashboardRequest: MessageFns<DeleteDashboardRequest> = {
         : isSet(object.dashboard_id)
         ? globalThis.String(object.dashboard_id)
         : "",
+      actorId: isSet(object.actorId)
+        ? globalThis.String(object.actorId)
+        : isSet(object.actor_id)
+        ? globalThis.String(object.actor_id)
+        : "",
     };
   },
 
@@ -2031,6 +2121,9 @@ export const DeleteDashboardRequest: MessageFns<DeleteDashboardRequest> = {
     }
     if (message.dashboardId !== "") {
       obj.dashboardId = message.dashboardId;
+    }
+    if (message.actorId !== "") {
+      obj.actorId = message.actorId;
     }
     return obj;
   },
@@ -2590,7 +2683,7 @@ export const GetDashboardRequest: MessageFns<GetDashboardRequest> = {
 };
 
 function createBaseSaveLayoutRequest(): SaveLayoutRequest {
-  return { tab: "", dashboardId: "", aspects: [] };
+  return { tab: "", dashboardId: "", aspects: [], actorId: "" };
 }
 
 export const SaveLayoutRequest: MessageFns<SaveLayoutRequest> = {
@@ -2603,6 +2696,9 @@ export const SaveLayoutRequest: MessageFns<SaveLayoutRequest> = {
     }
     for (const v of message.aspects) {
       GridItem.encode(v!, writer.uint32(26).fork()).join();
+    }
+    if (message.actorId !== "") {
+      writer.uint32(242).string(message.actorId);
     }
     return writer;
   },
@@ -2644,6 +2740,14 @@ export const SaveLayoutRequest: MessageFns<SaveLayoutRequest> = {
             message.aspects.push(GridItem.decode(reader, reader.uint32()));
             continue;
           }
+          case 30: {
+            if (tag !== 242) {
+              break;
+            }
+
+            message.actorId = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -2665,6 +2769,11 @@ export const SaveLayoutRequest: MessageFns<SaveLayoutRequest> = {
         ? globalThis.String(object.dashboard_id)
         : "",
       aspects: globalThis.Array.isArray(object?.aspects) ? object.aspects.map((e: any) => GridItem.fromJSON(e)) : [],
+      actorId: isSet(object.actorId)
+        ? globalThis.String(object.actorId)
+        : isSet(object.actor_id)
+        ? globalThis.String(object.actor_id)
+        : "",
     };
   },
 
@@ -2678,6 +2787,9 @@ export const SaveLayoutRequest: MessageFns<SaveLayoutRequest> = {
     }
     if (message.aspects?.length) {
       obj.aspects = message.aspects.map((e) => GridItem.toJSON(e));
+    }
+    if (message.actorId !== "") {
+      obj.actorId = message.actorId;
     }
     return obj;
   },
@@ -2902,7 +3014,7 @@ export const HideSetting: MessageFns<HideSetting> = {
 };
 
 function createBaseSaveHideSettingsRequest(): SaveHideSettingsRequest {
-  return { tab: "", items: [] };
+  return { tab: "", items: [], actorId: "" };
 }
 
 export const SaveHideSettingsRequest: MessageFns<SaveHideSettingsRequest> = {
@@ -2912,6 +3024,9 @@ export const SaveHideSettingsRequest: MessageFns<SaveHideSettingsRequest> = {
     }
     for (const v of message.items) {
       HideSetting.encode(v!, writer.uint32(18).fork()).join();
+    }
+    if (message.actorId !== "") {
+      writer.uint32(242).string(message.actorId);
     }
     return writer;
   },
@@ -2945,6 +3060,14 @@ export const SaveHideSettingsRequest: MessageFns<SaveHideSettingsRequest> = {
             message.items.push(HideSetting.decode(reader, reader.uint32()));
             continue;
           }
+          case 30: {
+            if (tag !== 242) {
+              break;
+            }
+
+            message.actorId = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -2961,6 +3084,11 @@ export const SaveHideSettingsRequest: MessageFns<SaveHideSettingsRequest> = {
     return {
       tab: isSet(object.tab) ? globalThis.String(object.tab) : "",
       items: globalThis.Array.isArray(object?.items) ? object.items.map((e: any) => HideSetting.fromJSON(e)) : [],
+      actorId: isSet(object.actorId)
+        ? globalThis.String(object.actorId)
+        : isSet(object.actor_id)
+        ? globalThis.String(object.actor_id)
+        : "",
     };
   },
 
@@ -2972,12 +3100,15 @@ export const SaveHideSettingsRequest: MessageFns<SaveHideSettingsRequest> = {
     if (message.items?.length) {
       obj.items = message.items.map((e) => HideSetting.toJSON(e));
     }
+    if (message.actorId !== "") {
+      obj.actorId = message.actorId;
+    }
     return obj;
   },
 };
 
 function createBaseCreateChartRequest(): CreateChartRequest {
-  return { tab: "", dashboardId: "", title: "", dataSourceId: "", type: "" };
+  return { tab: "", dashboardId: "", title: "", dataSourceId: "", type: "", actorId: "" };
 }
 
 export const CreateChartRequest: MessageFns<CreateChartRequest> = {
@@ -2996,6 +3127,9 @@ export const CreateChartRequest: MessageFns<CreateChartRequest> = {
     }
     if (message.type !== "") {
       writer.uint32(42).string(message.type);
+    }
+    if (message.actorId !== "") {
+      writer.uint32(242).string(message.actorId);
     }
     return writer;
   },
@@ -3053,6 +3187,14 @@ export const CreateChartRequest: MessageFns<CreateChartRequest> = {
             message.type = reader.string();
             continue;
           }
+          case 30: {
+            if (tag !== 242) {
+              break;
+            }
+
+            message.actorId = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -3080,6 +3222,11 @@ export const CreateChartRequest: MessageFns<CreateChartRequest> = {
         ? globalThis.String(object.data_source_id)
         : "",
       type: isSet(object.type) ? globalThis.String(object.type) : "",
+      actorId: isSet(object.actorId)
+        ? globalThis.String(object.actorId)
+        : isSet(object.actor_id)
+        ? globalThis.String(object.actor_id)
+        : "",
     };
   },
 
@@ -3100,12 +3247,15 @@ export const CreateChartRequest: MessageFns<CreateChartRequest> = {
     if (message.type !== "") {
       obj.type = message.type;
     }
+    if (message.actorId !== "") {
+      obj.actorId = message.actorId;
+    }
     return obj;
   },
 };
 
 function createBaseDeleteChartRequest(): DeleteChartRequest {
-  return { tab: "", chartId: "" };
+  return { tab: "", chartId: "", actorId: "" };
 }
 
 export const DeleteChartRequest: MessageFns<DeleteChartRequest> = {
@@ -3115,6 +3265,9 @@ export const DeleteChartRequest: MessageFns<DeleteChartRequest> = {
     }
     if (message.chartId !== "") {
       writer.uint32(18).string(message.chartId);
+    }
+    if (message.actorId !== "") {
+      writer.uint32(242).string(message.actorId);
     }
     return writer;
   },
@@ -3148,6 +3301,14 @@ export const DeleteChartRequest: MessageFns<DeleteChartRequest> = {
             message.chartId = reader.string();
             continue;
           }
+          case 30: {
+            if (tag !== 242) {
+              break;
+            }
+
+            message.actorId = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -3168,6 +3329,11 @@ export const DeleteChartRequest: MessageFns<DeleteChartRequest> = {
         : isSet(object.chart_id)
         ? globalThis.String(object.chart_id)
         : "",
+      actorId: isSet(object.actorId)
+        ? globalThis.String(object.actorId)
+        : isSet(object.actor_id)
+        ? globalThis.String(object.actor_id)
+        : "",
     };
   },
 
@@ -3178,6 +3344,9 @@ export const DeleteChartRequest: MessageFns<DeleteChartRequest> = {
     }
     if (message.chartId !== "") {
       obj.chartId = message.chartId;
+    }
+    if (message.actorId !== "") {
+      obj.actorId = message.actorId;
     }
     return obj;
   },
@@ -3463,7 +3632,7 @@ export const LinkageTargetFields: MessageFns<LinkageTargetFields> = {
 };
 
 function createBaseSaveLinkageRequest(): SaveLinkageRequest {
-  return { tab: "", chartId: "", linkageJson: "", targetFields: [] };
+  return { tab: "", chartId: "", linkageJson: "", targetFields: [], actorId: "" };
 }
 
 export const SaveLinkageRequest: MessageFns<SaveLinkageRequest> = {
@@ -3479,6 +3648,9 @@ export const SaveLinkageRequest: MessageFns<SaveLinkageRequest> = {
     }
     for (const v of message.targetFields) {
       LinkageTargetFields.encode(v!, writer.uint32(34).fork()).join();
+    }
+    if (message.actorId !== "") {
+      writer.uint32(242).string(message.actorId);
     }
     return writer;
   },
@@ -3528,6 +3700,14 @@ export const SaveLinkageRequest: MessageFns<SaveLinkageRequest> = {
             message.targetFields.push(LinkageTargetFields.decode(reader, reader.uint32()));
             continue;
           }
+          case 30: {
+            if (tag !== 242) {
+              break;
+            }
+
+            message.actorId = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -3558,6 +3738,11 @@ export const SaveLinkageRequest: MessageFns<SaveLinkageRequest> = {
         : globalThis.Array.isArray(object?.target_fields)
         ? object.target_fields.map((e: any) => LinkageTargetFields.fromJSON(e))
         : [],
+      actorId: isSet(object.actorId)
+        ? globalThis.String(object.actorId)
+        : isSet(object.actor_id)
+        ? globalThis.String(object.actor_id)
+        : "",
     };
   },
 
@@ -3574,6 +3759,9 @@ export const SaveLinkageRequest: MessageFns<SaveLinkageRequest> = {
     }
     if (message.targetFields?.length) {
       obj.targetFields = message.targetFields.map((e) => LinkageTargetFields.toJSON(e));
+    }
+    if (message.actorId !== "") {
+      obj.actorId = message.actorId;
     }
     return obj;
   },
@@ -3857,7 +4045,7 @@ export const SourceFields: MessageFns<SourceFields> = {
 };
 
 function createBaseSaveGlobalFilterRequest(): SaveGlobalFilterRequest {
-  return { tab: "", dashboardId: "", globalFilterJson: "", sources: [] };
+  return { tab: "", dashboardId: "", globalFilterJson: "", sources: [], actorId: "" };
 }
 
 export const SaveGlobalFilterRequest: MessageFns<SaveGlobalFilterRequest> = {
@@ -3873,6 +4061,9 @@ export const SaveGlobalFilterRequest: MessageFns<SaveGlobalFilterRequest> = {
     }
     for (const v of message.sources) {
       SourceFields.encode(v!, writer.uint32(34).fork()).join();
+    }
+    if (message.actorId !== "") {
+      writer.uint32(242).string(message.actorId);
     }
     return writer;
   },
@@ -3922,6 +4113,14 @@ export const SaveGlobalFilterRequest: MessageFns<SaveGlobalFilterRequest> = {
             message.sources.push(SourceFields.decode(reader, reader.uint32()));
             continue;
           }
+          case 30: {
+            if (tag !== 242) {
+              break;
+            }
+
+            message.actorId = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -3950,6 +4149,11 @@ export const SaveGlobalFilterRequest: MessageFns<SaveGlobalFilterRequest> = {
       sources: globalThis.Array.isArray(object?.sources)
         ? object.sources.map((e: any) => SourceFields.fromJSON(e))
         : [],
+      actorId: isSet(object.actorId)
+        ? globalThis.String(object.actorId)
+        : isSet(object.actor_id)
+        ? globalThis.String(object.actor_id)
+        : "",
     };
   },
 
@@ -3966,6 +4170,9 @@ export const SaveGlobalFilterRequest: MessageFns<SaveGlobalFilterRequest> = {
     }
     if (message.sources?.length) {
       obj.sources = message.sources.map((e) => SourceFields.toJSON(e));
+    }
+    if (message.actorId !== "") {
+      obj.actorId = message.actorId;
     }
     return obj;
   },
@@ -4130,7 +4337,7 @@ export const GetChartRequest: MessageFns<GetChartRequest> = {
 };
 
 function createBaseSaveChartRequest(): SaveChartRequest {
-  return { tab: "", chartJson: "", sourceFields: [], checkFields: false };
+  return { tab: "", chartJson: "", sourceFields: [], checkFields: false, actorId: "" };
 }
 
 export const SaveChartRequest: MessageFns<SaveChartRequest> = {
@@ -4146,6 +4353,9 @@ export const SaveChartRequest: MessageFns<SaveChartRequest> = {
     }
     if (message.checkFields !== false) {
       writer.uint32(32).bool(message.checkFields);
+    }
+    if (message.actorId !== "") {
+      writer.uint32(242).string(message.actorId);
     }
     return writer;
   },
@@ -4195,6 +4405,14 @@ export const SaveChartRequest: MessageFns<SaveChartRequest> = {
             message.checkFields = reader.bool();
             continue;
           }
+          case 30: {
+            if (tag !== 242) {
+              break;
+            }
+
+            message.actorId = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -4225,6 +4443,11 @@ export const SaveChartRequest: MessageFns<SaveChartRequest> = {
         : isSet(object.check_fields)
         ? globalThis.Boolean(object.check_fields)
         : false,
+      actorId: isSet(object.actorId)
+        ? globalThis.String(object.actorId)
+        : isSet(object.actor_id)
+        ? globalThis.String(object.actor_id)
+        : "",
     };
   },
 
@@ -4242,12 +4465,15 @@ export const SaveChartRequest: MessageFns<SaveChartRequest> = {
     if (message.checkFields !== false) {
       obj.checkFields = message.checkFields;
     }
+    if (message.actorId !== "") {
+      obj.actorId = message.actorId;
+    }
     return obj;
   },
 };
 
 function createBaseSetCustomOptionRequest(): SetCustomOptionRequest {
-  return { tab: "", chartId: "", customOption: "" };
+  return { tab: "", chartId: "", customOption: "", actorId: "" };
 }
 
 export const SetCustomOptionRequest: MessageFns<SetCustomOptionRequest> = {
@@ -4260,6 +4486,9 @@ export const SetCustomOptionRequest: MessageFns<SetCustomOptionRequest> = {
     }
     if (message.customOption !== "") {
       writer.uint32(26).string(message.customOption);
+    }
+    if (message.actorId !== "") {
+      writer.uint32(242).string(message.actorId);
     }
     return writer;
   },
@@ -4301,6 +4530,14 @@ export const SetCustomOptionRequest: MessageFns<SetCustomOptionRequest> = {
             message.customOption = reader.string();
             continue;
           }
+          case 30: {
+            if (tag !== 242) {
+              break;
+            }
+
+            message.actorId = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -4326,6 +4563,11 @@ export const SetCustomOptionRequest: MessageFns<SetCustomOptionRequest> = {
         : isSet(object.custom_option)
         ? globalThis.String(object.custom_option)
         : "",
+      actorId: isSet(object.actorId)
+        ? globalThis.String(object.actorId)
+        : isSet(object.actor_id)
+        ? globalThis.String(object.actor_id)
+        : "",
     };
   },
 
@@ -4340,12 +4582,15 @@ export const SetCustomOptionRequest: MessageFns<SetCustomOptionRequest> = {
     if (message.customOption !== "") {
       obj.customOption = message.customOption;
     }
+    if (message.actorId !== "") {
+      obj.actorId = message.actorId;
+    }
     return obj;
   },
 };
 
 function createBaseSwitchDataSourceRequest(): SwitchDataSourceRequest {
-  return { tab: "", chartJson: "", dataSourceId: "", sourceFields: [] };
+  return { tab: "", chartJson: "", dataSourceId: "", sourceFields: [], actorId: "" };
 }
 
 export const SwitchDataSourceRequest: MessageFns<SwitchDataSourceRequest> = {
@@ -4361,6 +4606,9 @@ export const SwitchDataSourceRequest: MessageFns<SwitchDataSourceRequest> = {
     }
     for (const v of message.sourceFields) {
       SourceFieldRef.encode(v!, writer.uint32(34).fork()).join();
+    }
+    if (message.actorId !== "") {
+      writer.uint32(242).string(message.actorId);
     }
     return writer;
   },
@@ -4410,6 +4658,14 @@ export const SwitchDataSourceRequest: MessageFns<SwitchDataSourceRequest> = {
             message.sourceFields.push(SourceFieldRef.decode(reader, reader.uint32()));
             continue;
           }
+          case 30: {
+            if (tag !== 242) {
+              break;
+            }
+
+            message.actorId = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -4440,6 +4696,11 @@ export const SwitchDataSourceRequest: MessageFns<SwitchDataSourceRequest> = {
         : globalThis.Array.isArray(object?.source_fields)
         ? object.source_fields.map((e: any) => SourceFieldRef.fromJSON(e))
         : [],
+      actorId: isSet(object.actorId)
+        ? globalThis.String(object.actorId)
+        : isSet(object.actor_id)
+        ? globalThis.String(object.actor_id)
+        : "",
     };
   },
 
@@ -4456,6 +4717,9 @@ export const SwitchDataSourceRequest: MessageFns<SwitchDataSourceRequest> = {
     }
     if (message.sourceFields?.length) {
       obj.sourceFields = message.sourceFields.map((e) => SourceFieldRef.toJSON(e));
+    }
+    if (message.actorId !== "") {
+      obj.actorId = message.actorId;
     }
     return obj;
   },
@@ -6882,6 +7146,433 @@ export const RevokeAllPublicLinksReply: MessageFns<RevokeAllPublicLinksReply> = 
   },
 };
 
+function createBaseRevisionRequest(): RevisionRequest {
+  return { kind: "", tab: "", objectId: "", rev: 0, against: 0, actorId: "", limit: 0 };
+}
+
+export const RevisionRequest: MessageFns<RevisionRequest> = {
+  encode(message: RevisionRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.kind !== "") {
+      writer.uint32(10).string(message.kind);
+    }
+    if (message.tab !== "") {
+      writer.uint32(18).string(message.tab);
+    }
+    if (message.objectId !== "") {
+      writer.uint32(26).string(message.objectId);
+    }
+    if (message.rev !== 0) {
+      writer.uint32(32).int32(message.rev);
+    }
+    if (message.against !== 0) {
+      writer.uint32(40).int32(message.against);
+    }
+    if (message.actorId !== "") {
+      writer.uint32(50).string(message.actorId);
+    }
+    if (message.limit !== 0) {
+      writer.uint32(56).int32(message.limit);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RevisionRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRevisionRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.kind = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.tab = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.objectId = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.rev = reader.int32();
+            continue;
+          }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.against = reader.int32();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.actorId = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 56) {
+              break;
+            }
+
+            message.limit = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): RevisionRequest {
+    return {
+      kind: isSet(object.kind) ? globalThis.String(object.kind) : "",
+      tab: isSet(object.tab) ? globalThis.String(object.tab) : "",
+      objectId: isSet(object.objectId)
+        ? globalThis.String(object.objectId)
+        : isSet(object.object_id)
+        ? globalThis.String(object.object_id)
+        : "",
+      rev: isSet(object.rev) ? globalThis.Number(object.rev) : 0,
+      against: isSet(object.against) ? globalThis.Number(object.against) : 0,
+      actorId: isSet(object.actorId)
+        ? globalThis.String(object.actorId)
+        : isSet(object.actor_id)
+        ? globalThis.String(object.actor_id)
+        : "",
+      limit: isSet(object.limit) ? globalThis.Number(object.limit) : 0,
+    };
+  },
+
+  toJSON(message: RevisionRequest): unknown {
+    const obj: any = {};
+    if (message.kind !== "") {
+      obj.kind = message.kind;
+    }
+    if (message.tab !== "") {
+      obj.tab = message.tab;
+    }
+    if (message.objectId !== "") {
+      obj.objectId = message.objectId;
+    }
+    if (message.rev !== 0) {
+      obj.rev = Math.round(message.rev);
+    }
+    if (message.against !== 0) {
+      obj.against = Math.round(message.against);
+    }
+    if (message.actorId !== "") {
+      obj.actorId = message.actorId;
+    }
+    if (message.limit !== 0) {
+      obj.limit = Math.round(message.limit);
+    }
+    return obj;
+  },
+};
+
+function createBaseRevisionsReply(): RevisionsReply {
+  return { revisionsJson: "", objectJson: "" };
+}
+
+export const RevisionsReply: MessageFns<RevisionsReply> = {
+  encode(message: RevisionsReply, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.revisionsJson !== "") {
+      writer.uint32(10).string(message.revisionsJson);
+    }
+    if (message.objectJson !== "") {
+      writer.uint32(18).string(message.objectJson);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RevisionsReply {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRevisionsReply();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.revisionsJson = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.objectJson = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): RevisionsReply {
+    return {
+      revisionsJson: isSet(object.revisionsJson)
+        ? globalThis.String(object.revisionsJson)
+        : isSet(object.revisions_json)
+        ? globalThis.String(object.revisions_json)
+        : "",
+      objectJson: isSet(object.objectJson)
+        ? globalThis.String(object.objectJson)
+        : isSet(object.object_json)
+        ? globalThis.String(object.object_json)
+        : "",
+    };
+  },
+
+  toJSON(message: RevisionsReply): unknown {
+    const obj: any = {};
+    if (message.revisionsJson !== "") {
+      obj.revisionsJson = message.revisionsJson;
+    }
+    if (message.objectJson !== "") {
+      obj.objectJson = message.objectJson;
+    }
+    return obj;
+  },
+};
+
+function createBaseRevisionDiffReply(): RevisionDiffReply {
+  return { diffJson: "" };
+}
+
+export const RevisionDiffReply: MessageFns<RevisionDiffReply> = {
+  encode(message: RevisionDiffReply, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.diffJson !== "") {
+      writer.uint32(10).string(message.diffJson);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RevisionDiffReply {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRevisionDiffReply();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.diffJson = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): RevisionDiffReply {
+    return {
+      diffJson: isSet(object.diffJson)
+        ? globalThis.String(object.diffJson)
+        : isSet(object.diff_json)
+        ? globalThis.String(object.diff_json)
+        : "",
+    };
+  },
+
+  toJSON(message: RevisionDiffReply): unknown {
+    const obj: any = {};
+    if (message.diffJson !== "") {
+      obj.diffJson = message.diffJson;
+    }
+    return obj;
+  },
+};
+
+function createBaseTrashRequest(): TrashRequest {
+  return { tab: "" };
+}
+
+export const TrashRequest: MessageFns<TrashRequest> = {
+  encode(message: TrashRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.tab !== "") {
+      writer.uint32(10).string(message.tab);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): TrashRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseTrashRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.tab = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): TrashRequest {
+    return { tab: isSet(object.tab) ? globalThis.String(object.tab) : "" };
+  },
+
+  toJSON(message: TrashRequest): unknown {
+    const obj: any = {};
+    if (message.tab !== "") {
+      obj.tab = message.tab;
+    }
+    return obj;
+  },
+};
+
+function createBaseTrashReply(): TrashReply {
+  return { entriesJson: "" };
+}
+
+export const TrashReply: MessageFns<TrashReply> = {
+  encode(message: TrashReply, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.entriesJson !== "") {
+      writer.uint32(10).string(message.entriesJson);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): TrashReply {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseTrashReply();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.entriesJson = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): TrashReply {
+    return {
+      entriesJson: isSet(object.entriesJson)
+        ? globalThis.String(object.entriesJson)
+        : isSet(object.entries_json)
+        ? globalThis.String(object.entries_json)
+        : "",
+    };
+  },
+
+  toJSON(message: TrashReply): unknown {
+    const obj: any = {};
+    if (message.entriesJson !== "") {
+      obj.entriesJson = message.entriesJson;
+    }
+    return obj;
+  },
+};
+
 /**
  * Owns folders (projects) and dashboards of both tabs (dashboard, template), layout (aspects),
  * charts, hide settings and order. tab is "dashboard" or "template" in every request.
@@ -6994,6 +7685,21 @@ export interface DashboardServiceClient {
   changePublicLink(request: ChangePublicLinkRequest): Observable<PublicLink>;
 
   revokeAllPublicLinks(request: RevokeAllPublicLinksRequest): Observable<RevokeAllPublicLinksReply>;
+
+  /**
+   * issue 33 (docs/api/revisions.md): the history of a dashboard or chart (newest first), the diff of
+   * a revision against another, a restore (a new revision), the trash of deleted ones and their restore.
+   */
+
+  listRevisions(request: RevisionRequest): Observable<RevisionsReply>;
+
+  diffRevision(request: RevisionRequest): Observable<RevisionDiffReply>;
+
+  restoreRevision(request: RevisionRequest): Observable<RevisionsReply>;
+
+  listTrash(request: TrashRequest): Observable<TrashReply>;
+
+  restoreFromTrash(request: RevisionRequest): Observable<RevisionsReply>;
 }
 
 /**
@@ -7132,6 +7838,23 @@ export interface DashboardServiceController {
   revokeAllPublicLinks(
     request: RevokeAllPublicLinksRequest,
   ): Promise<RevokeAllPublicLinksReply> | Observable<RevokeAllPublicLinksReply> | RevokeAllPublicLinksReply;
+
+  /**
+   * issue 33 (docs/api/revisions.md): the history of a dashboard or chart (newest first), the diff of
+   * a revision against another, a restore (a new revision), the trash of deleted ones and their restore.
+   */
+
+  listRevisions(request: RevisionRequest): Promise<RevisionsReply> | Observable<RevisionsReply> | RevisionsReply;
+
+  diffRevision(
+    request: RevisionRequest,
+  ): Promise<RevisionDiffReply> | Observable<RevisionDiffReply> | RevisionDiffReply;
+
+  restoreRevision(request: RevisionRequest): Promise<RevisionsReply> | Observable<RevisionsReply> | RevisionsReply;
+
+  listTrash(request: TrashRequest): Promise<TrashReply> | Observable<TrashReply> | TrashReply;
+
+  restoreFromTrash(request: RevisionRequest): Promise<RevisionsReply> | Observable<RevisionsReply> | RevisionsReply;
 }
 
 export function DashboardServiceControllerMethods() {
@@ -7170,6 +7893,11 @@ export function DashboardServiceControllerMethods() {
       "findPublicLink",
       "changePublicLink",
       "revokeAllPublicLinks",
+      "listRevisions",
+      "diffRevision",
+      "restoreRevision",
+      "listTrash",
+      "restoreFromTrash",
     ];
     for (const method of grpcMethods) {
       const descriptor: any = Reflect.getOwnPropertyDescriptor(constructor.prototype, method);

@@ -537,6 +537,31 @@ export interface IndicatorReply {
   json: string;
 }
 
+/** issue 33: revisions of a source's field settings and row rules */
+export interface SourceRevisionRequest {
+  /** fields | rowRules */
+  kind: string;
+  dataSourceId: string;
+  rev: number;
+  against: number;
+  actor: Actor | undefined;
+  limit: number;
+  /** the reader may not see rule values: every value of the rules in the diff is masked */
+  maskRuleValues: boolean;
+}
+
+export interface SourceRevisionsReply {
+  /** @bi/revisions RevisionEntry[] (newest first) */
+  revisionsJson: string;
+  /** {label} */
+  objectJson: string;
+}
+
+export interface SourceRevisionDiffReply {
+  /** @bi/revisions RevisionDiff */
+  diffJson: string;
+}
+
 export const DATA_SOURCE_V1_PACKAGE_NAME = "data_source.v1";
 
 function createBaseJoinTableRequest(): JoinTableRequest {
@@ -7922,6 +7947,311 @@ export const IndicatorReply: MessageFns<IndicatorReply> = {
   },
 };
 
+function createBaseSourceRevisionRequest(): SourceRevisionRequest {
+  return { kind: "", dataSourceId: "", rev: 0, against: 0, actor: undefined, limit: 0, maskRuleValues: false };
+}
+
+export const SourceRevisionRequest: MessageFns<SourceRevisionRequest> = {
+  encode(message: SourceRevisionRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.kind !== "") {
+      writer.uint32(10).string(message.kind);
+    }
+    if (message.dataSourceId !== "") {
+      writer.uint32(18).string(message.dataSourceId);
+    }
+    if (message.rev !== 0) {
+      writer.uint32(24).int32(message.rev);
+    }
+    if (message.against !== 0) {
+      writer.uint32(32).int32(message.against);
+    }
+    if (message.actor !== undefined) {
+      Actor.encode(message.actor, writer.uint32(42).fork()).join();
+    }
+    if (message.limit !== 0) {
+      writer.uint32(48).int32(message.limit);
+    }
+    if (message.maskRuleValues !== false) {
+      writer.uint32(56).bool(message.maskRuleValues);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SourceRevisionRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSourceRevisionRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.kind = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.dataSourceId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.rev = reader.int32();
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.against = reader.int32();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.actor = Actor.decode(reader, reader.uint32());
+            continue;
+          }
+          case 6: {
+            if (tag !== 48) {
+              break;
+            }
+
+            message.limit = reader.int32();
+            continue;
+          }
+          case 7: {
+            if (tag !== 56) {
+              break;
+            }
+
+            message.maskRuleValues = reader.bool();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SourceRevisionRequest {
+    return {
+      kind: isSet(object.kind) ? globalThis.String(object.kind) : "",
+      dataSourceId: isSet(object.dataSourceId)
+        ? globalThis.String(object.dataSourceId)
+        : isSet(object.data_source_id)
+        ? globalThis.String(object.data_source_id)
+        : "",
+      rev: isSet(object.rev) ? globalThis.Number(object.rev) : 0,
+      against: isSet(object.against) ? globalThis.Number(object.against) : 0,
+      actor: isSet(object.actor) ? Actor.fromJSON(object.actor) : undefined,
+      limit: isSet(object.limit) ? globalThis.Number(object.limit) : 0,
+      maskRuleValues: isSet(object.maskRuleValues)
+        ? globalThis.Boolean(object.maskRuleValues)
+        : isSet(object.mask_rule_values)
+        ? globalThis.Boolean(object.mask_rule_values)
+        : false,
+    };
+  },
+
+  toJSON(message: SourceRevisionRequest): unknown {
+    const obj: any = {};
+    if (message.kind !== "") {
+      obj.kind = message.kind;
+    }
+    if (message.dataSourceId !== "") {
+      obj.dataSourceId = message.dataSourceId;
+    }
+    if (message.rev !== 0) {
+      obj.rev = Math.round(message.rev);
+    }
+    if (message.against !== 0) {
+      obj.against = Math.round(message.against);
+    }
+    if (message.actor !== undefined) {
+      obj.actor = Actor.toJSON(message.actor);
+    }
+    if (message.limit !== 0) {
+      obj.limit = Math.round(message.limit);
+    }
+    if (message.maskRuleValues !== false) {
+      obj.maskRuleValues = message.maskRuleValues;
+    }
+    return obj;
+  },
+};
+
+function createBaseSourceRevisionsReply(): SourceRevisionsReply {
+  return { revisionsJson: "", objectJson: "" };
+}
+
+export const SourceRevisionsReply: MessageFns<SourceRevisionsReply> = {
+  encode(message: SourceRevisionsReply, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.revisionsJson !== "") {
+      writer.uint32(10).string(message.revisionsJson);
+    }
+    if (message.objectJson !== "") {
+      writer.uint32(18).string(message.objectJson);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SourceRevisionsReply {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSourceRevisionsReply();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.revisionsJson = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.objectJson = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SourceRevisionsReply {
+    return {
+      revisionsJson: isSet(object.revisionsJson)
+        ? globalThis.String(object.revisionsJson)
+        : isSet(object.revisions_json)
+        ? globalThis.String(object.revisions_json)
+        : "",
+      objectJson: isSet(object.objectJson)
+        ? globalThis.String(object.objectJson)
+        : isSet(object.object_json)
+        ? globalThis.String(object.object_json)
+        : "",
+    };
+  },
+
+  toJSON(message: SourceRevisionsReply): unknown {
+    const obj: any = {};
+    if (message.revisionsJson !== "") {
+      obj.revisionsJson = message.revisionsJson;
+    }
+    if (message.objectJson !== "") {
+      obj.objectJson = message.objectJson;
+    }
+    return obj;
+  },
+};
+
+function createBaseSourceRevisionDiffReply(): SourceRevisionDiffReply {
+  return { diffJson: "" };
+}
+
+export const SourceRevisionDiffReply: MessageFns<SourceRevisionDiffReply> = {
+  encode(message: SourceRevisionDiffReply, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.diffJson !== "") {
+      writer.uint32(10).string(message.diffJson);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SourceRevisionDiffReply {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSourceRevisionDiffReply();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.diffJson = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SourceRevisionDiffReply {
+    return {
+      diffJson: isSet(object.diffJson)
+        ? globalThis.String(object.diffJson)
+        : isSet(object.diff_json)
+        ? globalThis.String(object.diff_json)
+        : "",
+    };
+  },
+
+  toJSON(message: SourceRevisionDiffReply): unknown {
+    const obj: any = {};
+    if (message.diffJson !== "") {
+      obj.diffJson = message.diffJson;
+    }
+    return obj;
+  },
+};
+
 /**
  * Owns data-source folders, sources, fields, encrypted connection secrets and history, and runs
  * the sources' read-only SQL on their databases (docs/api/data-source.md). Access checks per source
@@ -8112,6 +8442,17 @@ export interface DataSourceServiceClient {
   /** Imports the targets as one synced source. */
 
   indicatorMerge(request: IndicatorRequest): Observable<IndicatorReply>;
+
+  /**
+   * issue 33 (docs/api/revisions.md): the history of a source's field settings (kind fields) and row
+   * rules (kind rowRules): list, the diff of a revision (rule values masked when asked), restore.
+   */
+
+  listSourceRevisions(request: SourceRevisionRequest): Observable<SourceRevisionsReply>;
+
+  diffSourceRevision(request: SourceRevisionRequest): Observable<SourceRevisionDiffReply>;
+
+  restoreSourceRevision(request: SourceRevisionRequest): Observable<SourceRevisionsReply>;
 }
 
 /**
@@ -8318,6 +8659,23 @@ export interface DataSourceServiceController {
   /** Imports the targets as one synced source. */
 
   indicatorMerge(request: IndicatorRequest): Promise<IndicatorReply> | Observable<IndicatorReply> | IndicatorReply;
+
+  /**
+   * issue 33 (docs/api/revisions.md): the history of a source's field settings (kind fields) and row
+   * rules (kind rowRules): list, the diff of a revision (rule values masked when asked), restore.
+   */
+
+  listSourceRevisions(
+    request: SourceRevisionRequest,
+  ): Promise<SourceRevisionsReply> | Observable<SourceRevisionsReply> | SourceRevisionsReply;
+
+  diffSourceRevision(
+    request: SourceRevisionRequest,
+  ): Promise<SourceRevisionDiffReply> | Observable<SourceRevisionDiffReply> | SourceRevisionDiffReply;
+
+  restoreSourceRevision(
+    request: SourceRevisionRequest,
+  ): Promise<SourceRevisionsReply> | Observable<SourceRevisionsReply> | SourceRevisionsReply;
 }
 
 export function DataSourceServiceControllerMethods() {
@@ -8368,6 +8726,9 @@ export function DataSourceServiceControllerMethods() {
       "indicatorTree",
       "indicatorImport",
       "indicatorMerge",
+      "listSourceRevisions",
+      "diffSourceRevision",
+      "restoreSourceRevision",
     ];
     for (const method of grpcMethods) {
       const descriptor: any = Reflect.getOwnPropertyDescriptor(constructor.prototype, method);

@@ -112,11 +112,15 @@ export interface FindMapsByChartReply {
 export interface SaveNodesRequest {
   relationId: string;
   nodes: Node[];
+  /** who wrote it (the revision's author, issue 33) */
+  actorId: string;
 }
 
 export interface RenameMapRequest {
   relationId: string;
   name: string;
+  /** who wrote it (the revision's author, issue 33) */
+  actorId: string;
 }
 
 export interface DeleteMapRequest {
@@ -125,6 +129,28 @@ export interface DeleteMapRequest {
 
 export interface DeleteMapReply {
   relationId: string;
+}
+
+/** issue 33: revisions of a relation map */
+export interface MapRevisionRequest {
+  relationId: string;
+  rev: number;
+  against: number;
+  actorId: string;
+  limit: number;
+}
+
+export interface MapRevisionsReply {
+  /** @bi/revisions RevisionEntry[] (newest first) */
+  revisionsJson: string;
+  /** {label} */
+  objectJson: string;
+}
+
+export interface MapRevisionDiffReply {
+  /** @bi/revisions RevisionDiff; snapshot_json: the revision's {name, nodes} (the BFF checks its charts before a restore) */
+  diffJson: string;
+  snapshotJson: string;
 }
 
 export const RELATION_V1_PACKAGE_NAME = "relation.v1";
@@ -1570,7 +1596,7 @@ export const FindMapsByChartReply: MessageFns<FindMapsByChartReply> = {
 };
 
 function createBaseSaveNodesRequest(): SaveNodesRequest {
-  return { relationId: "", nodes: [] };
+  return { relationId: "", nodes: [], actorId: "" };
 }
 
 export const SaveNodesRequest: MessageFns<SaveNodesRequest> = {
@@ -1580,6 +1606,9 @@ export const SaveNodesRequest: MessageFns<SaveNodesRequest> = {
     }
     for (const v of message.nodes) {
       Node.encode(v!, writer.uint32(18).fork()).join();
+    }
+    if (message.actorId !== "") {
+      writer.uint32(242).string(message.actorId);
     }
     return writer;
   },
@@ -1613,6 +1642,14 @@ export const SaveNodesRequest: MessageFns<SaveNodesRequest> = {
             message.nodes.push(Node.decode(reader, reader.uint32()));
             continue;
           }
+          case 30: {
+            if (tag !== 242) {
+              break;
+            }
+
+            message.actorId = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1633,6 +1670,11 @@ export const SaveNodesRequest: MessageFns<SaveNodesRequest> = {
         ? globalThis.String(object.relation_id)
         : "",
       nodes: globalThis.Array.isArray(object?.nodes) ? object.nodes.map((e: any) => Node.fromJSON(e)) : [],
+      actorId: isSet(object.actorId)
+        ? globalThis.String(object.actorId)
+        : isSet(object.actor_id)
+        ? globalThis.String(object.actor_id)
+        : "",
     };
   },
 
@@ -1644,12 +1686,15 @@ export const SaveNodesRequest: MessageFns<SaveNodesRequest> = {
     if (message.nodes?.length) {
       obj.nodes = message.nodes.map((e) => Node.toJSON(e));
     }
+    if (message.actorId !== "") {
+      obj.actorId = message.actorId;
+    }
     return obj;
   },
 };
 
 function createBaseRenameMapRequest(): RenameMapRequest {
-  return { relationId: "", name: "" };
+  return { relationId: "", name: "", actorId: "" };
 }
 
 export const RenameMapRequest: MessageFns<RenameMapRequest> = {
@@ -1659,6 +1704,9 @@ export const RenameMapRequest: MessageFns<RenameMapRequest> = {
     }
     if (message.name !== "") {
       writer.uint32(18).string(message.name);
+    }
+    if (message.actorId !== "") {
+      writer.uint32(242).string(message.actorId);
     }
     return writer;
   },
@@ -1692,6 +1740,14 @@ export const RenameMapRequest: MessageFns<RenameMapRequest> = {
             message.name = reader.string();
             continue;
           }
+          case 30: {
+            if (tag !== 242) {
+              break;
+            }
+
+            message.actorId = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1712,6 +1768,11 @@ export const RenameMapRequest: MessageFns<RenameMapRequest> = {
         ? globalThis.String(object.relation_id)
         : "",
       name: isSet(object.name) ? globalThis.String(object.name) : "",
+      actorId: isSet(object.actorId)
+        ? globalThis.String(object.actorId)
+        : isSet(object.actor_id)
+        ? globalThis.String(object.actor_id)
+        : "",
     };
   },
 
@@ -1722,6 +1783,9 @@ export const RenameMapRequest: MessageFns<RenameMapRequest> = {
     }
     if (message.name !== "") {
       obj.name = message.name;
+    }
+    if (message.actorId !== "") {
+      obj.actorId = message.actorId;
     }
     return obj;
   },
@@ -1855,6 +1919,300 @@ export const DeleteMapReply: MessageFns<DeleteMapReply> = {
   },
 };
 
+function createBaseMapRevisionRequest(): MapRevisionRequest {
+  return { relationId: "", rev: 0, against: 0, actorId: "", limit: 0 };
+}
+
+export const MapRevisionRequest: MessageFns<MapRevisionRequest> = {
+  encode(message: MapRevisionRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.relationId !== "") {
+      writer.uint32(10).string(message.relationId);
+    }
+    if (message.rev !== 0) {
+      writer.uint32(16).int32(message.rev);
+    }
+    if (message.against !== 0) {
+      writer.uint32(24).int32(message.against);
+    }
+    if (message.actorId !== "") {
+      writer.uint32(34).string(message.actorId);
+    }
+    if (message.limit !== 0) {
+      writer.uint32(40).int32(message.limit);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): MapRevisionRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseMapRevisionRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.relationId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.rev = reader.int32();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.against = reader.int32();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.actorId = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.limit = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): MapRevisionRequest {
+    return {
+      relationId: isSet(object.relationId)
+        ? globalThis.String(object.relationId)
+        : isSet(object.relation_id)
+        ? globalThis.String(object.relation_id)
+        : "",
+      rev: isSet(object.rev) ? globalThis.Number(object.rev) : 0,
+      against: isSet(object.against) ? globalThis.Number(object.against) : 0,
+      actorId: isSet(object.actorId)
+        ? globalThis.String(object.actorId)
+        : isSet(object.actor_id)
+        ? globalThis.String(object.actor_id)
+        : "",
+      limit: isSet(object.limit) ? globalThis.Number(object.limit) : 0,
+    };
+  },
+
+  toJSON(message: MapRevisionRequest): unknown {
+    const obj: any = {};
+    if (message.relationId !== "") {
+      obj.relationId = message.relationId;
+    }
+    if (message.rev !== 0) {
+      obj.rev = Math.round(message.rev);
+    }
+    if (message.against !== 0) {
+      obj.against = Math.round(message.against);
+    }
+    if (message.actorId !== "") {
+      obj.actorId = message.actorId;
+    }
+    if (message.limit !== 0) {
+      obj.limit = Math.round(message.limit);
+    }
+    return obj;
+  },
+};
+
+function createBaseMapRevisionsReply(): MapRevisionsReply {
+  return { revisionsJson: "", objectJson: "" };
+}
+
+export const MapRevisionsReply: MessageFns<MapRevisionsReply> = {
+  encode(message: MapRevisionsReply, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.revisionsJson !== "") {
+      writer.uint32(10).string(message.revisionsJson);
+    }
+    if (message.objectJson !== "") {
+      writer.uint32(18).string(message.objectJson);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): MapRevisionsReply {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseMapRevisionsReply();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.revisionsJson = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.objectJson = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): MapRevisionsReply {
+    return {
+      revisionsJson: isSet(object.revisionsJson)
+        ? globalThis.String(object.revisionsJson)
+        : isSet(object.revisions_json)
+        ? globalThis.String(object.revisions_json)
+        : "",
+      objectJson: isSet(object.objectJson)
+        ? globalThis.String(object.objectJson)
+        : isSet(object.object_json)
+        ? globalThis.String(object.object_json)
+        : "",
+    };
+  },
+
+  toJSON(message: MapRevisionsReply): unknown {
+    const obj: any = {};
+    if (message.revisionsJson !== "") {
+      obj.revisionsJson = message.revisionsJson;
+    }
+    if (message.objectJson !== "") {
+      obj.objectJson = message.objectJson;
+    }
+    return obj;
+  },
+};
+
+function createBaseMapRevisionDiffReply(): MapRevisionDiffReply {
+  return { diffJson: "", snapshotJson: "" };
+}
+
+export const MapRevisionDiffReply: MessageFns<MapRevisionDiffReply> = {
+  encode(message: MapRevisionDiffReply, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.diffJson !== "") {
+      writer.uint32(10).string(message.diffJson);
+    }
+    if (message.snapshotJson !== "") {
+      writer.uint32(18).string(message.snapshotJson);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): MapRevisionDiffReply {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseMapRevisionDiffReply();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.diffJson = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.snapshotJson = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): MapRevisionDiffReply {
+    return {
+      diffJson: isSet(object.diffJson)
+        ? globalThis.String(object.diffJson)
+        : isSet(object.diff_json)
+        ? globalThis.String(object.diff_json)
+        : "",
+      snapshotJson: isSet(object.snapshotJson)
+        ? globalThis.String(object.snapshotJson)
+        : isSet(object.snapshot_json)
+        ? globalThis.String(object.snapshot_json)
+        : "",
+    };
+  },
+
+  toJSON(message: MapRevisionDiffReply): unknown {
+    const obj: any = {};
+    if (message.diffJson !== "") {
+      obj.diffJson = message.diffJson;
+    }
+    if (message.snapshotJson !== "") {
+      obj.snapshotJson = message.snapshotJson;
+    }
+    return obj;
+  },
+};
+
 /**
  * Owns relation maps (metric trees over charts), their folders and nodes (docs/api/relation.md).
  * Tree rules are checked on every save (@bi/chart-model checkRelationTree); a save replaces a map's
@@ -1891,6 +2249,14 @@ export interface RelationServiceClient {
   renameMap(request: RenameMapRequest): Observable<RelationMap>;
 
   deleteMap(request: DeleteMapRequest): Observable<DeleteMapReply>;
+
+  /** issue 33 (docs/api/revisions.md): a map's history (name and nodes), the diff of a revision, restore. */
+
+  listMapRevisions(request: MapRevisionRequest): Observable<MapRevisionsReply>;
+
+  diffMapRevision(request: MapRevisionRequest): Observable<MapRevisionDiffReply>;
+
+  restoreMapRevision(request: MapRevisionRequest): Observable<MapRevisionsReply>;
 }
 
 /**
@@ -1933,6 +2299,20 @@ export interface RelationServiceController {
   renameMap(request: RenameMapRequest): Promise<RelationMap> | Observable<RelationMap> | RelationMap;
 
   deleteMap(request: DeleteMapRequest): Promise<DeleteMapReply> | Observable<DeleteMapReply> | DeleteMapReply;
+
+  /** issue 33 (docs/api/revisions.md): a map's history (name and nodes), the diff of a revision, restore. */
+
+  listMapRevisions(
+    request: MapRevisionRequest,
+  ): Promise<MapRevisionsReply> | Observable<MapRevisionsReply> | MapRevisionsReply;
+
+  diffMapRevision(
+    request: MapRevisionRequest,
+  ): Promise<MapRevisionDiffReply> | Observable<MapRevisionDiffReply> | MapRevisionDiffReply;
+
+  restoreMapRevision(
+    request: MapRevisionRequest,
+  ): Promise<MapRevisionsReply> | Observable<MapRevisionsReply> | MapRevisionsReply;
 }
 
 export function RelationServiceControllerMethods() {
@@ -1948,6 +2328,9 @@ export function RelationServiceControllerMethods() {
       "saveNodes",
       "renameMap",
       "deleteMap",
+      "listMapRevisions",
+      "diffMapRevision",
+      "restoreMapRevision",
     ];
     for (const method of grpcMethods) {
       const descriptor: any = Reflect.getOwnPropertyDescriptor(constructor.prototype, method);

@@ -1,0 +1,33 @@
+import { defineMessages } from './define.js';
+
+/** Revisions, history and trash (issue 33, docs/api/revisions.md): the one-line summaries and the errors. */
+export const revisionMessages = defineMessages({
+  'revision.created': { 'zh-CN': '创建', 'zh-TW': '建立', en: 'created' },
+  'revision.deleted': { 'zh-CN': '删除', 'zh-TW': '刪除', en: 'deleted' },
+  'revision.restored': { 'zh-CN': '恢复为版本 {rev}', 'zh-TW': '還原為版本 {rev}', en: 'restored version {rev}' },
+  'revision.restored_from_trash': { 'zh-CN': '从回收站恢复', 'zh-TW': '從資源回收筒還原', en: 'restored from the trash' },
+  'revision.renamed': { 'zh-CN': '将名称由“{from}”改为“{to}”', 'zh-TW': '將名稱由「{from}」改為「{to}」', en: 'renamed "{from}" to "{to}"' },
+  'revision.moved_charts': { 'zh-CN': '移动了 {count} 个图表', 'zh-TW': '移動了 {count} 個圖表', en: 'moved {count} chart(s)' },
+  'revision.resized_charts': { 'zh-CN': '调整了 {count} 个图表的大小', 'zh-TW': '調整了 {count} 個圖表的大小', en: 'resized {count} chart(s)' },
+  'revision.added_charts': { 'zh-CN': '添加了 {count} 个图表', 'zh-TW': '新增了 {count} 個圖表', en: 'added {count} chart(s)' },
+  'revision.removed_charts': { 'zh-CN': '移除了 {count} 个图表', 'zh-TW': '移除了 {count} 個圖表', en: 'removed {count} chart(s)' },
+  'revision.hid_charts': { 'zh-CN': '隐藏了 {count} 个图表', 'zh-TW': '隱藏了 {count} 個圖表', en: 'hid {count} chart(s)' },
+  'revision.showed_charts': { 'zh-CN': '显示了 {count} 个图表', 'zh-TW': '顯示了 {count} 個圖表', en: 'showed {count} chart(s)' },
+  'revision.added_filter': { 'zh-CN': '添加筛选 {name}', 'zh-TW': '新增篩選 {name}', en: 'added filter {name}' },
+  'revision.removed_filter': { 'zh-CN': '移除筛选 {name}', 'zh-TW': '移除篩選 {name}', en: 'removed filter {name}' },
+  'revision.changed_filter': { 'zh-CN': '修改筛选 {name}', 'zh-TW': '修改篩選 {name}', en: 'changed filter {name}' },
+  'revision.changed_linkage': { 'zh-CN': '修改联动设置', 'zh-TW': '修改連動設定', en: 'changed the link settings' },
+  'revision.changed_type': { 'zh-CN': '图表类型由 {from} 改为 {to}', 'zh-TW': '圖表類型由 {from} 改為 {to}', en: 'changed type from {from} to {to}' },
+  'revision.switched_source': { 'zh-CN': '切换了数据源', 'zh-TW': '切換了資料來源', en: 'switched the data source' },
+  'revision.changed_aggregator': { 'zh-CN': '将 {name} 的聚合方式改为 {to}', 'zh-TW': '將 {name} 的彙總方式改為 {to}', en: 'changed aggregator of {name} to {to}' },
+  'revision.added_field': { 'zh-CN': '添加字段 {name}', 'zh-TW': '新增欄位 {name}', en: 'added field {name}' },
+  'revision.removed_field': { 'zh-CN': '移除字段 {name}', 'zh-TW': '移除欄位 {name}', en: 'removed field {name}' },
+  'revision.changed_custom_option': { 'zh-CN': '修改自定义配置', 'zh-TW': '修改自訂設定', en: 'changed the custom option' },
+  'revision.changed_alerts': { 'zh-CN': '修改预警设置', 'zh-TW': '修改預警設定', en: 'changed the alert settings' },
+  'revision.changed_fields': { 'zh-CN': '修改了 {count} 项：{fields}', 'zh-TW': '修改了 {count} 項：{fields}', en: 'changed {count} setting(s): {fields}' },
+  'revision.not_found': { 'zh-CN': '该版本不存在', 'zh-TW': '該版本不存在', en: 'The version does not exist' },
+  'revision.kind_invalid': { 'zh-CN': '不支持该对象的历史记录', 'zh-TW': '不支援該物件的歷史記錄', en: 'This kind of object has no history' },
+  'revision.restore_deleted': { 'zh-CN': '对象已删除，请从回收站恢复', 'zh-TW': '物件已刪除，請從資源回收筒還原', en: 'The object was deleted; restore it from the trash' },
+  'trash.not_found': { 'zh-CN': '回收站中没有该对象（可能已超过保留天数）', 'zh-TW': '資源回收筒中沒有該物件（可能已超過保留天數）', en: 'The object is not in the trash (its days there may be over)' },
+  'trash.parent_missing': { 'zh-CN': '所属的仪表板或文件夹已不存在，请先恢复它', 'zh-TW': '所屬的儀表板或資料夾已不存在，請先還原它', en: 'Its dashboard or folder no longer exists; restore that first' },
+});
