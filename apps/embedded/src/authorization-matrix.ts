@@ -233,6 +233,9 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixLine> = {
   'POST /api/revisions/{kind}/{id}/{rev}/restore': ['deny', 'deny', 'deny', 'allow', 'allow', '-'],
   'GET /api/trash': ['deny', 'allow', 'allow', 'allow', 'allow', '-'],
   'POST /api/trash/{kind}/{id}/restore': ['deny', 'deny', 'deny', 'allow', 'allow', '-'],
+  // issue 34: joins across stores through Trino, the administrators' federation setting (docs/api/data-source.md)
+  'GET /api/data_source/federation': ['deny', 'deny', 'deny', 'deny', 'allow', '-'],
+  'PUT /api/data_source/federation': ['deny', 'deny', 'deny', 'deny', 'allow', '-'],
 };
 
 /**
@@ -436,4 +439,7 @@ export const API_KEY_MATRIX: Record<string, ApiKeyLine> = {
   'POST /api/revisions/{kind}/{id}/{rev}/restore': ['deny', 'allow', 'deny', 'allow', 'dashboards:write'],
   'GET /api/trash': ['allow', 'deny', 'deny', 'allow', 'read'],
   'POST /api/trash/{kind}/{id}/restore': ['deny', 'allow', 'deny', 'allow', 'dashboards:write'],
+  // issue 34: the federation setting (admins only: an analyst's sources:manage key is refused like its maker)
+  'GET /api/data_source/federation': ['deny', 'deny', 'deny', 'allow', 'sources:manage'],
+  'PUT /api/data_source/federation': ['deny', 'deny', 'deny', 'allow', 'sources:manage'],
 };
