@@ -2,7 +2,7 @@
 # A single-node Trino for the services test run: scripts/services/trino.sh start|stop|url
 # The server tar.gz comes from Maven Central into the Maven cache (~/.m2, cached between CI runs) and is
 # unpacked once into $BI_TRINO_CACHE/<version>; etc/ (coordinator as worker, catalogs tpch, postgresql over
-# the test PostgreSQL, mariadb over the test MariaDB) and the data directory live under $SERVICES_DIR/trino.
+# the test PostgreSQL, analytics over its analytics database, mariadb over the test MariaDB) and the data directory live under $SERVICES_DIR/trino.
 # Trino 476 needs Java 24+: $BI_TRINO_JAVA_HOME (default the Temurin 25 JDK) or $JAVA_HOME.
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 VERSION="${BI_TRINO_VERSION:-476}"
@@ -64,6 +64,13 @@ PROPS
   cat >"$DIR/etc/catalog/postgresql.properties" <<PROPS
 connector.name=postgresql
 connection-url=jdbc:postgresql://127.0.0.1:$PG_PORT/${BI_TRINO_PG_DATABASE:-postgres}
+connection-user=postgres
+connection-password=
+PROPS
+  # the analytics store's own database (docs/adr/0029; postgres.sh analytics-url): joins across stores of uploads
+  cat >"$DIR/etc/catalog/analytics.properties" <<PROPS
+connector.name=postgresql
+connection-url=jdbc:postgresql://127.0.0.1:$PG_PORT/${BI_TRINO_ANALYTICS_DATABASE:-bi_analytics}
 connection-user=postgres
 connection-password=
 PROPS

@@ -92,6 +92,12 @@ export class DataSourceGrpcController implements dataSourceV1.DataSourceServiceC
   saveJoin(r: dataSourceV1.JoinTableRequest) {
     return this.joins.saveJoin(r);
   }
+  getFederation() {
+    return this.joins.getFederation();
+  }
+  setFederation(r: dataSourceV1.JoinTableRequest) {
+    return this.joins.setFederation(r.inputJson);
+  }
 
   async listProjects() {
     return { projects: await this.folders.listProjects() };

@@ -199,12 +199,14 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixLine> = {
   // the sources a dashboard folder's charts use (issue 29, spec 01 §7): the tab's read permission; unreadable sources unnamed
   'GET /api/dashboard/datasource/projects/{route}/{projectId}': ['deny', 'allow', 'allow', 'allow', 'allow', '-'],
   // embedding (issue 32, docs/api/embedding.md): the embed routes take an embedding token only (embedding.integration-spec.ts);
-  // every session is refused. The signing secret: administrators only.
+  // every session is refused. Their row class is checked with each restricted caller's own embedding token (the
+  // row-rule matrix spec); the picture is drawn as outlines (no text to read), its rows checked in the embedding spec.
+  // The signing secret: administrators only.
   'GET /api/embed/resource': ['deny', 'deny', 'deny', 'deny', 'deny', '-'],
-  'POST /api/embed/chart/{chartId}': ['deny', 'deny', 'deny', 'deny', 'deny', '-'],
+  'POST /api/embed/chart/{chartId}': ['deny', 'deny', 'deny', 'deny', 'deny', 'rows'],
   'POST /api/embed/picture/{chartId}': ['deny', 'deny', 'deny', 'deny', 'deny', '-'],
-  'POST /api/embed/details/{chartId}': ['deny', 'deny', 'deny', 'deny', 'deny', '-'],
-  'POST /api/embed/export/{chartId}': ['deny', 'deny', 'deny', 'deny', 'deny', '-'],
+  'POST /api/embed/details/{chartId}': ['deny', 'deny', 'deny', 'deny', 'deny', 'rows'],
+  'POST /api/embed/export/{chartId}': ['deny', 'deny', 'deny', 'deny', 'deny', 'rows'],
   'GET /api/identity/admin/embed-secret': ['deny', 'deny', 'deny', 'deny', 'allow', '-'],
   'POST /api/identity/admin/embed-secret/rotate': ['deny', 'deny', 'deny', 'deny', 'allow', '-'],
   // public links (issue 32, docs/api/public-links.md): a maker's own links (any signed-in reader of the
@@ -231,6 +233,9 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixLine> = {
   'POST /api/revisions/{kind}/{id}/{rev}/restore': ['deny', 'deny', 'deny', 'allow', 'allow', '-'],
   'GET /api/trash': ['deny', 'allow', 'allow', 'allow', 'allow', '-'],
   'POST /api/trash/{kind}/{id}/restore': ['deny', 'deny', 'deny', 'allow', 'allow', '-'],
+  // issue 34: joins across stores through Trino, the administrators' federation setting (docs/api/data-source.md)
+  'GET /api/data_source/federation': ['deny', 'deny', 'deny', 'deny', 'allow', '-'],
+  'PUT /api/data_source/federation': ['deny', 'deny', 'deny', 'deny', 'allow', '-'],
 };
 
 /**
@@ -434,4 +439,7 @@ export const API_KEY_MATRIX: Record<string, ApiKeyLine> = {
   'POST /api/revisions/{kind}/{id}/{rev}/restore': ['deny', 'allow', 'deny', 'allow', 'dashboards:write'],
   'GET /api/trash': ['allow', 'deny', 'deny', 'allow', 'read'],
   'POST /api/trash/{kind}/{id}/restore': ['deny', 'allow', 'deny', 'allow', 'dashboards:write'],
+  // issue 34: the federation setting (admins only: an analyst's sources:manage key is refused like its maker)
+  'GET /api/data_source/federation': ['deny', 'deny', 'deny', 'allow', 'sources:manage'],
+  'PUT /api/data_source/federation': ['deny', 'deny', 'deny', 'allow', 'sources:manage'],
 };

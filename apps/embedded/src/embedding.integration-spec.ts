@@ -1,3 +1,4 @@
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import ExcelJS from 'exceljs';
 import { Logger } from '@bi/core';
 import { loadConfig } from '@bi/config';
@@ -127,6 +128,60 @@ describe('embedding', () => {
   it('lets an administrator see and not rotate an environment secret', async () => {
     expect(await ok('GET', '/api/identity/admin/embed-secret')).toEqual({ secret: SECRET, source: 'env' });
     expect((await call('POST', '/api/identity/admin/embed-secret/rotate', {})).status).toBe(400);
+  });
+
+  it('keeps a generated secret encrypted in identity, shared by every BFF: a rotation through one is honoured by another', async () => {
+    // two more BFFs on the stack's services, without BI_EMBED_SECRET; the first has the file earlier versions kept
+    const logger = new Logger('bi', 'error', { write: () => undefined });
+    const fileSecret = 'Zq8vN3kLm2Xp7Rt5Wy1Bc4Hd6Fg9Js0Ae-file-secret';
+    const bffs = [];
+    for (const name of ['a', 'b']) {
+      const dataDir = `/tmp/bi-embed-bff-${name}-${process.pid}`;
+      mkdirSync(`${dataDir}/secrets`, { recursive: true });
+      if (name === 'a') writeFileSync(`${dataDir}/secrets/embed-secret`, fileSecret + '\n', { mode: 0o600 });
+      const app = await createBffApp({ ...stack.config, dataDir, embed: { ...stack.config.embed, secret: undefined } }, logger);
+      await app.listen(0, '127.0.0.1');
+      bffs.push({ app, dataDir, url: `http://127.0.0.1:${(app.getHttpServer().address() as { port: number }).port}` });
+    }
+    try {
+      const [a, b] = bffs as [(typeof bffs)[number], (typeof bffs)[number]];
+      const at = async (bff: typeof a, method: string, path: string, token: string, body?: unknown) => {
+        const res = await fetch(bff.url + path, { method, headers: { authorization: token, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+        return { status: res.status, body: (await res.json()) as { data: { secret: string; source: string } } };
+      };
+      const secretAt = async (bff: typeof a) => (await at(bff, 'GET', '/api/identity/admin/embed-secret', admin)).body.data;
+      // the old file's secret became the install's, and the plaintext file is gone
+      expect(await secretAt(a)).toEqual({ secret: fileSecret, source: 'file' });
+      expect(existsSync(`${a.dataDir}/secrets/embed-secret`)).toBe(false);
+      expect((await secretAt(b)).secret).toBe(fileSecret);
+      // the identity table holds it encrypted: no plaintext, not even a part of it
+      const stored = (await stack.runtime.db.query<{ secret_enc: string }>('SELECT secret_enc FROM identity.embed_secret')).rows;
+      expect(stored).toHaveLength(1);
+      expect(stored[0]!.secret_enc).toMatch(/^v1\./);
+      expect(stored[0]!.secret_enc).not.toContain(fileSecret.slice(0, 12));
+      expect(stored[0]!.secret_enc).not.toContain(Buffer.from(fileSecret).toString('base64url').slice(0, 12));
+
+      const runAt = (bff: typeof a, token: string) => at(bff, 'POST', `/api/embed/chart/${chartId}`, bearer(token), {});
+      const before = signEmbedToken(claims(), fileSecret);
+      expect((await runAt(b, before)).status).toBe(200);
+      // rotate through a: b signs with the new secret at once (a token it cannot check makes it read the secret again)
+      const rotated = await at(a, 'POST', '/api/identity/admin/embed-secret/rotate', admin, {});
+      expect(rotated.status).toBe(200);
+      const next = rotated.body.data.secret;
+      expect(next).not.toBe(fileSecret);
+      expect(next.length).toBeGreaterThanOrEqual(32);
+      expect((await runAt(b, signEmbedToken(claims(), next))).status).toBe(200);
+      expect((await runAt(a, before)).status).toBe(401);
+      expect((await secretAt(b)).secret).toBe(next);
+      const afterRows = (await stack.runtime.db.query<{ secret_enc: string }>('SELECT secret_enc FROM identity.embed_secret')).rows;
+      expect(afterRows[0]!.secret_enc).not.toContain(next.slice(0, 12));
+      // audited: who rotated it, never the secret
+      const audit = (await stack.runtime.db.query<{ actor_name: string; detail: unknown }>("SELECT actor_name, detail FROM identity.audit_log WHERE action = 'embed.rotate_secret'")).rows;
+      expect(audit.map((r) => r.actor_name)).toEqual(['admin']);
+      expect(JSON.stringify(audit)).not.toContain(next);
+    } finally {
+      for (const bff of bffs) await bff.app.close();
+    }
   });
 
   it('refuses to start with a short or a known default secret', async () => {

@@ -89,6 +89,13 @@ describe('public links', () => {
     expect((await publicCall('POST', `/api/public/links/${locked.publicId}/details/${chartId}`, {})).status).toBe(403);
     expect((await publicCall('POST', `/api/public/links/${locked.publicId}/export/${chartId}`, {})).status).toBe(403);
     expect((await publicCall('POST', `/api/public/links/${locked.publicId}/range`, { dataSourceId: sourceId, name: 'region' })).status).toBe(403);
+    // allowed: the details keep the locked filter (the request's East is ignored); editable filters' picker lists the values
+    const detailed = await makeLink({ filters: west, allowDetails: true });
+    const details = (await publicCall('POST', `/api/public/links/${detailed.publicId}/details/${chartId}`, { globalFilters: east, pageSize: 100 })).body.data;
+    const regionKey = details.columns.find((c: { name: string }) => c.name === 'region').key;
+    expect([...new Set(details.rows.map((row: Record<string, unknown>) => row[regionKey]))]).toEqual(['West']);
+    const range = (await publicCall('POST', `/api/public/links/${editable.publicId}/range`, { dataSourceId: sourceId, name: 'region' })).body.data;
+    expect(range.values.map((v: { value: string }) => v.value).sort()).toEqual(['East', 'North', 'West']);
   });
 
   it('answers 401 or 404 on every data path of an expired, revoked or rotated link', async () => {

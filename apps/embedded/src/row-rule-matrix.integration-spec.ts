@@ -1,4 +1,5 @@
 import ExcelJS from 'exceljs';
+import { signEmbedToken } from '@bi/bff';
 import { AUTHORIZATION_MATRIX, type RowRuleClass } from './authorization-matrix.js';
 import { startTestStack, type TestStack } from './testing.js';
 
@@ -23,7 +24,7 @@ describe('row-rule matrix: what a restricted viewer and a restricted analyst see
   let stack: TestStack;
   let admin: string;
   const tokens = {} as Record<Restricted, string>;
-  const F = {} as { links: Record<Restricted, string>; source: string; folder: string; dProject: string; dash: string; chart: string; analystDash: string; analystChart: string; analystChart2: string; rel: string; relFolder: string; table: string };
+  const F = {} as { links: Record<Restricted, string>; embeds: Record<Restricted, string>; source: string; folder: string; dProject: string; dash: string; chart: string; analystDash: string; analystChart: string; analystChart2: string; rel: string; relFolder: string; table: string };
 
   const call = (method: string, path: string, body?: unknown, token = admin) => stack.api(path, { method, body, token, headers: { currentLanguage: 'en' } });
   async function ok(method: string, path: string, body?: unknown, token = admin) {
@@ -109,11 +110,17 @@ describe('row-rule matrix: what a restricted viewer and a restricted analyst see
     // a public link of each restricted caller on the dashboard (issue 32): its reader sees what its creator sees
     const link = async (who: Restricted) => (await ok('POST', '/api/links', { dashboardId: F.dash, allowDetails: true, allowExport: true, filtersEditable: true }, tokens[who])).publicId as string;
     F.links = { viewer: await link('viewer'), analyst: await link('analyst') };
+    // an embedding token of each restricted caller for the dashboard (issue 32): it acts as its maker, under the maker's rules
+    const secret = (await ok('GET', '/api/identity/admin/embed-secret')).secret as string;
+    const users = (await ok('GET', '/api/identity/admin/users')) as { userName: string; id: string }[];
+    const now = Math.floor(Date.now() / 1000);
+    const embed = (who: Restricted) => `Bearer ${signEmbedToken({ sub: users.find((u) => u.userName === who)!.id, resource: { type: 'dashboard', id: F.dash }, iat: now, exp: now + 3600 }, secret)}`;
+    F.embeds = { viewer: embed('viewer'), analyst: embed('analyst') };
   });
   afterAll(async () => stack?.stop());
 
   /** The request each classed route is called with (path values, query, body). */
-  const requests: Record<string, (who: Restricted) => { params?: Record<string, string>; query?: string; body?: unknown }> = {
+  const requests: Record<string, (who: Restricted) => { params?: Record<string, string>; query?: string; body?: unknown; token?: string }> = {
     // the mail the caller would get: the dashboard's chart under their row rules
     'POST /api/subscription/preview': () => ({ body: { name: 'Preview', dashboardId: F.dash, schedule: { frequency: 'daily' }, recipients: [{ kind: 'user', userId: 'self' }] } }),
     'POST /api/chart-edit/chart/{tab}/{chartId}': () => ({}),
@@ -128,6 +135,13 @@ describe('row-rule matrix: what a restricted viewer and a restricted analyst see
     'GET /api/relation/relation-concatenate/{tabType}/{relationId}': () => ({}),
     'GET /api/warnmessage/message/{userName}': (who) => ({ params: { userName: who }, query: 'pageSize=50' }),
     'GET /api/warnmessage/stream': () => ({ query: 'timeout=0' }),
+    // a source's row-rule history (issue 33): the rules' values are masked for everyone but administrators
+    'GET /api/revisions/{kind}/{id}': () => ({ params: { kind: 'rowRules', id: F.source } }),
+    'GET /api/revisions/{kind}/{id}/{rev}/diff': () => ({ params: { kind: 'rowRules', id: F.source, rev: '1' } }),
+    // the embed routes take the restricted caller's own embedding token instead of their session
+    'POST /api/embed/chart/{chartId}': (who) => ({ body: {}, token: F.embeds[who] }),
+    'POST /api/embed/details/{chartId}': (who) => ({ body: { pageSize: 1000 }, token: F.embeds[who] }),
+    'POST /api/embed/export/{chartId}': (who) => ({ body: {}, token: F.embeds[who] }),
     'POST /api/public/links/{publicId}/chart/{chartId}': () => ({}),
     'POST /api/public/links/{publicId}/charts': () => ({ body: { charts: [{ chartId: F.chart }] } }),
     'POST /api/public/links/{publicId}/details/{chartId}': () => ({ body: { pageSize: 1000 } }),
@@ -211,7 +225,7 @@ describe('row-rule matrix: what a restricted viewer and a restricted analyst see
     const path = template.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(r.params?.[name] ?? param(name, who)));
     const res = await fetch(`${stack.url}${path}${r.query ? `?${r.query}` : ''}`, {
       method,
-      headers: { authorization: tokens[who], currentLanguage: 'en', 'content-type': 'application/json' },
+      headers: { authorization: r.token ?? tokens[who], currentLanguage: 'en', 'content-type': 'application/json' },
       body: r.body === undefined ? undefined : JSON.stringify(r.body),
     });
     const bytes = Buffer.from(await res.arrayBuffer());

@@ -2,6 +2,7 @@ import { Controller } from '@nestjs/common';
 import { identityV1 } from '@bi/proto';
 import { AdminService } from './admin.service.js';
 import { ApiKeyService } from './api-keys.service.js';
+import { EmbedSecretService } from './embed-secret.service.js';
 import { GrantService } from './grants.service.js';
 import { IdentityService } from './identity.service.js';
 
@@ -13,6 +14,7 @@ export class IdentityGrpcController implements identityV1.IdentityServiceControl
     private readonly grants: GrantService,
     private readonly admin: AdminService,
     private readonly keys: ApiKeyService,
+    private readonly embedSecret: EmbedSecretService,
   ) {}
 
   login(request: identityV1.LoginRequest): Promise<identityV1.LoginReply> {
@@ -106,5 +108,13 @@ export class IdentityGrpcController implements identityV1.IdentityServiceControl
 
   verifyApiKey(request: identityV1.VerifyApiKeyRequest): Promise<identityV1.VerifyApiKeyReply> {
     return this.keys.verify(request);
+  }
+
+  getEmbedSecret(request: identityV1.GetEmbedSecretRequest): Promise<identityV1.EmbedSecretReply> {
+    return this.embedSecret.get(request);
+  }
+
+  rotateEmbedSecret(request: identityV1.RotateEmbedSecretRequest): Promise<identityV1.EmbedSecretReply> {
+    return this.embedSecret.rotate(request);
   }
 }

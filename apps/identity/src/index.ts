@@ -5,6 +5,7 @@ import { serviceModule, startGrpcService, type ServiceRuntime } from '@bi/servic
 import { seedFirstStart } from './first-start.js';
 import { AdminService } from './admin.service.js';
 import { ApiKeyService } from './api-keys.service.js';
+import { EmbedSecretService } from './embed-secret.service.js';
 import { GrantEventsListener } from './grant-events.js';
 import { GrantService } from './grants.service.js';
 import { IdentityGrpcController } from './identity.grpc.controller.js';
@@ -24,7 +25,7 @@ export class IdentityModule {}
 export function identityModule(runtime: ServiceRuntime) {
   return serviceModule(IdentityModule, 'identity', runtime, {
     controllers: [IdentityGrpcController],
-    providers: [IdentityRepository, IdentityService, TokenService, LoginThrottle, GrantService, AdminService, GrantEventsListener, ApiKeyService],
+    providers: [IdentityRepository, IdentityService, TokenService, LoginThrottle, GrantService, AdminService, GrantEventsListener, ApiKeyService, EmbedSecretService],
   });
 }
 

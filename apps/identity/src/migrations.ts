@@ -103,4 +103,16 @@ CREATE UNIQUE INDEX api_keys_secret_hash ON identity.api_keys (secret_hash);
 CREATE INDEX api_keys_user ON identity.api_keys (user_id);
 `,
   },
+  {
+    // The install's embedding secret (issue 32, docs/api/embedding.md): one row, encrypted with @bi/core SecretBox
+    // (AES-256-GCM, 'embed-secret' as associated data) so every BFF replica reads the same one and sees a rotation.
+    id: '0006_embed_secret',
+    sql: `
+CREATE TABLE identity.embed_secret (
+  id text PRIMARY KEY CHECK (id = 'install'),
+  secret_enc text NOT NULL,
+  changed_at timestamptz NOT NULL DEFAULT now()
+);
+`,
+  },
 ];

@@ -11,7 +11,7 @@ import { seedCsvSource } from './support/uploads';
 // Public links in the browser (issue 32, docs/api/public-links.md): the dashboard toolbar's "Share link"
 // makes a link with a password; a fresh browser context (no account) opens /public/{id}, enters the
 // password (Enter submits) and sees the chart drawn by the product's own chart box. E2E_SHOTS=1 also
-// shoots the dialog and the public page in each language and theme under /tmp/shots-a32-links.
+// shoots the dialog and the public page in each language and theme under /tmp/shots-a2-links.
 
 async function board(page: Page) {
   const run = uniqueSuffix();
@@ -22,7 +22,7 @@ async function board(page: Page) {
   ]);
   const b = await seedDashboard(page, 'dashboard', `Links ${run}`, `Shared sales ${run}`);
   const { chartId } = await addChart(page, b.dashboardId, 'Sales', 'bar', dataSourceId, { points: [point('region')], values: [value('amount')] });
-  return { ...b, chartId, run };
+  return { ...b, chartId, run, dataSourceId };
 }
 
 /** Makes a password link in the dialog of the dashboard's toolbar; answers its public id. */
@@ -31,13 +31,17 @@ async function makeLink(page: Page, password: string): Promise<string> {
   const dialog = page.getByTestId('share-link-dialog');
   await expect(dialog).toBeVisible();
   await dialog.getByTestId('share-link-password').fill(password);
+  await dialog.getByTestId('share-link-details').check();
   const created = page.waitForResponse((r) => r.url().endsWith('/api/links') && r.request().method() === 'POST');
   await dialog.getByTestId('share-link-create').click();
-  const link = (await (await created).json()).data as { publicId: string; hasPassword: boolean };
-  expect(link.hasPassword).toBe(true);
+  const link = (await (await created).json()).data as { publicId: string; hasPassword: boolean; allowDetails: boolean };
+  expect([link.hasPassword, link.allowDetails]).toEqual([true, true]);
   await expect(dialog.getByTestId('share-link-address')).toContainText(`/public/${link.publicId}`);
   return link.publicId;
 }
+
+/** antd's open / close animations have ended (a screenshot shows the settled page). */
+const settled = (page: Page) => expect(page.locator('[class*="-enter"], [class*="-leave"], [class*="-appear"]')).toHaveCount(0);
 
 const freshReader = async (browser: Browser, locale: string) => (await browser.newContext({ baseURL: BASE_URL, locale })).newPage();
 
@@ -62,6 +66,13 @@ test('a password link opens in a fresh browser without an account and shows the 
   const box = boxes.box(b.chartId);
   await boxes.waitDrawn(box);
   expect(await boxes.inkedPixels(box)).toBeGreaterThan(500);
+  // details (allowed by the link): the box menu's "detail query" opens the product's detail dialog, read through the link; no export offered
+  const rows = reader.waitForResponse((r) => r.url().includes(`/api/public/links/${publicId}/details/${b.chartId}`));
+  await boxes.openMenu(box, 'menu-detail-query');
+  expect((await (await rows).json()).data.rows).toHaveLength(3);
+  await expect(reader.getByTestId('detail-dialog')).toHaveAttribute('data-state', 'ready');
+  await expect(reader.getByTestId('detail-table').locator('tr.ant-table-row')).toHaveCount(3);
+  await expect(reader.getByTestId('detail-export')).toHaveCount(0);
   // no product shell, and the password never went into the URL
   await expect(reader.getByTestId('app-header')).toHaveCount(0);
   expect(reader.url()).not.toContain('sesame');
@@ -71,17 +82,22 @@ test('a password link opens in a fresh browser without an account and shows the 
 test('screenshots of the share dialog and the public page in each language and theme', async ({ page, browser }) => {
   test.skip(!process.env.E2E_SHOTS, 'E2E_SHOTS=1 to shoot');
   test.setTimeout(600_000);
-  const dir = '/tmp/shots-a32-links';
+  const dir = '/tmp/shots-a2-links';
   mkdirSync(dir, { recursive: true });
   await new LoginPage(page).login(USERS.admin, { language: 'en' });
   const b = await board(page);
-  const open = await api<{ publicId: string }>(page, 'POST', '/api/links', { dashboardId: b.dashboardId });
+  await api(page, 'POST', `/api/global_filter/dashboard/${b.dashboardId}`, [{ id: 'region', name: 'region', title: 'Region', dataType: 'string', range: [], dataSourceId: b.dataSourceId }]);
+  const filters = [{ name: 'region', title: 'Region', dataType: 'string', range: ['East', 'West'] }];
+  // editable filters, details and export allowed; locked filters; a password
+  const open = await api<{ publicId: string }>(page, 'POST', '/api/links', { dashboardId: b.dashboardId, filters, filtersEditable: true, allowDetails: true, allowExport: true });
+  const fixed = await api<{ publicId: string }>(page, 'POST', '/api/links', { dashboardId: b.dashboardId, filters, allowDetails: true });
   const locked = await api<{ publicId: string }>(page, 'POST', '/api/links', { dashboardId: b.dashboardId, password: 'open sesame 42' });
   const locales = { 'zh-CN': 'zh-CN', 'zh-TW': 'zh-TW', en: 'en-US' } as const;
   for (const language of ['zh-CN', 'zh-TW', 'en'] as const)
     for (const theme of ['light', 'dark'] as const) {
       const context = await browser.newContext({ baseURL: BASE_URL, locale: locales[language] });
       const maker = await context.newPage();
+      if (process.env.E2E_SHOTS !== 'reader') {
       await presetLocalStorage(maker, { theme });
       await new LoginPage(maker).login(USERS.admin, { language });
       await maker.goto(`/dashboard/${b.projectId}/${b.dashboardId}`);
@@ -91,6 +107,7 @@ test('screenshots of the share dialog and the public page in each language and t
       await maker.goto('/admin/links');
       await expect(maker.getByTestId('admin-public-links').locator('tr.ant-table-row').first()).toBeVisible();
       await maker.screenshot({ path: `${dir}/admin-${language}-${theme}.png` });
+      }
       await context.close();
 
       const readerContext = await browser.newContext({ baseURL: BASE_URL, locale: locales[language] });
@@ -102,7 +119,20 @@ test('screenshots of the share dialog and the public page in each language and t
       await reader.goto(`/public/${open.publicId}`);
       const boxes = new ChartBoxes(reader);
       await boxes.waitDrawn(boxes.box(b.chartId));
+      await expect(reader.getByTestId('global-filter-bar')).toBeVisible();
+      await reader.getByTestId('global-filter-region').getByRole('combobox').click();
+      await expect(reader.locator('.ant-select-dropdown .ant-select-item-option').first()).toBeVisible();
+      await settled(reader);
       await reader.screenshot({ path: `${dir}/public-${language}-${theme}.png` });
+      await reader.keyboard.press('Escape');
+      await boxes.openMenu(boxes.box(b.chartId), 'menu-detail-query');
+      await expect(reader.getByTestId('detail-dialog')).toHaveAttribute('data-state', 'ready');
+      await settled(reader);
+      await reader.screenshot({ path: `${dir}/details-${language}-${theme}.png` });
+      await reader.goto(`/public/${fixed.publicId}`);
+      await boxes.waitDrawn(boxes.box(b.chartId));
+      await expect(reader.getByTestId('public-link-filters')).toBeVisible();
+      await reader.screenshot({ path: `${dir}/locked-${language}-${theme}.png` });
       await reader.goto('/public/AAAAAAAAAAAAAAAAAAAAAA');
       await expect(reader.getByTestId('public-link-error')).toBeVisible();
       await reader.screenshot({ path: `${dir}/gone-${language}-${theme}.png` });

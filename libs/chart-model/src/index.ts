@@ -17,6 +17,7 @@ export * from './schemas/warn-config.js';
 export * from './schemas/erp-account.js';
 export * from './schemas/api-source.js';
 export * from './schemas/erp-report.js';
+export * from './schemas/federation.js';
 export * from './schemas/rollup.js';
 export * from './schemas/indicator.js';
 export * from './schemas/subscription.js';

@@ -147,7 +147,7 @@ const envShape = {
     // the product's address as its readers open it: the link back in report mails (unset: http://localhost:<PORT>)
     BI_PUBLIC_URL: z.string().url().max(500).optional(),
     // embedding (issue 32, docs/api/embedding.md): the signing secret of embedding tokens (unset: generated at first
-    // start under BI_DATA_DIR/secrets; a short or known default one refuses the start), and the origins whose pages
+    // start and kept encrypted by the identity service; a short or known default one refuses the start), and the origins whose pages
     // may frame the embed pages (Content-Security-Policy frame-ancestors; space- or comma-separated; unset: none)
     BI_EMBED_SECRET: z.string().max(1000).optional(),
     BI_EMBED_ORIGINS: z.string().max(2000).optional(),
@@ -253,7 +253,7 @@ export interface AppConfig {
     /** BI_ROLLUPS: charts may be answered from the source's kept rollups */
     rollups: boolean;
   };
-  /** embedding (docs/api/embedding.md): BI_EMBED_SECRET (unset: a generated file), BI_EMBED_ORIGINS (frame-ancestors) */
+  /** embedding (docs/api/embedding.md): BI_EMBED_SECRET (unset: generated, kept encrypted by identity), BI_EMBED_ORIGINS (frame-ancestors) */
   embed: { secret?: string; origins: string[] };
   /** public links (BI_PUBLIC_LINKS, BI_PUBLIC_LINK_MAX_DAYS): on or off, the longest expiry in days */
   publicLinks: { enabled: boolean; maxDays: number };

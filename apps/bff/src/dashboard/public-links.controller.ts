@@ -1,7 +1,8 @@
 import { createHmac, randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
-import { Body, Controller, Delete, Get, Inject, Injectable, Param, Post, Query, Req, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Inject, Injectable, Optional, Param, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import { canUseLinkPath, linkState, userPrincipal, type LinkGrant, type LinkPath } from '@bi/access';
+import { MemoryCache, type Cache } from '@bi/cache';
 import type { AppConfig } from '@bi/config';
 import { AppError } from '@bi/core';
 import type { chartQueryV1, dashboardV1, identityV1 } from '@bi/proto';
@@ -19,6 +20,7 @@ import { CurrentUser, Public, RequireAdmin, principalOf, type AuthUser } from '.
 import { EnvelopeExceptionFilter } from '../http/exception.filter.js';
 import { fail } from '../http/envelope.js';
 import { requestLanguage } from '../http/request-language.js';
+import { SHARED_CACHE } from '../http/token-cache.js';
 import { parseInput } from '../http/validation.js';
 import { dashboardContent } from './dashboard.controller.js';
 
@@ -87,32 +89,33 @@ function validSession(publicId: string, passwordHash: string, session: string | 
   return expected.length === given.length && timingSafeEqual(expected, given);
 }
 
-/** Wrong passwords per link and client address in a sliding window (this BFF's memory; docs/adr/0024). */
+/**
+ * Wrong passwords per link and client address, counted in the shared cache (docs/adr/0024): Redis when
+ * the product runs distributed (BI_CACHE=redis, every BFF replica counts the same tries), the process's
+ * own cache otherwise. The window starts at the first wrong try (Cache.increment), as sign-in's throttle.
+ */
 @Injectable()
 export class LinkPasswordThrottle {
-  private readonly failures = new Map<string, number[]>();
+  private readonly cache: Cache;
+
+  constructor(@Optional() @Inject(SHARED_CACHE) shared: Cache | null = null) {
+    this.cache = shared ?? new MemoryCache(10_000);
+  }
 
   /** Minutes until the next attempt is allowed; 0: allowed now. */
-  waitMinutes(linkId: string, address: string, now = Date.now()): number {
-    const recent = this.recent(`${linkId}|${address}`, now);
-    if (recent.length < LINK_PASSWORD_ATTEMPTS) return 0;
-    return Math.max(1, Math.ceil((recent[0]! + LINK_PASSWORD_WINDOW_MS - now) / 60_000));
+  async waitMinutes(linkId: string, address: string): Promise<number> {
+    const key = throttleKey(linkId, address);
+    const [failures] = await this.cache.getMany([key]);
+    if (Number(failures ?? 0) < LINK_PASSWORD_ATTEMPTS) return 0;
+    return Math.max(1, Math.ceil((await this.cache.ttl(key)) / 60_000));
   }
 
-  fail(linkId: string, address: string, now = Date.now()): void {
-    const key = `${linkId}|${address}`;
-    const recent = this.recent(key, now);
-    recent.push(now);
-    this.failures.delete(key);
-    this.failures.set(key, recent);
-    // bounded: the oldest entries go first
-    while (this.failures.size > 10_000) this.failures.delete(this.failures.keys().next().value!);
-  }
-
-  private recent(key: string, now: number): number[] {
-    return (this.failures.get(key) ?? []).filter((t) => t > now - LINK_PASSWORD_WINDOW_MS);
+  async fail(linkId: string, address: string): Promise<void> {
+    await this.cache.increment(throttleKey(linkId, address), LINK_PASSWORD_WINDOW_MS);
   }
 }
+
+const throttleKey = (linkId: string, address: string) => `publiclink:fail:${JSON.stringify([linkId, address || 'unknown'])}`;
 
 // ---- what makers and administrators see of a link ----
 
@@ -376,11 +379,11 @@ export class PublicLinkReaderController {
     const link = await this.live(publicId);
     const { password } = parseInput(unlockBody, body);
     const address = req.ip ?? '';
-    const wait = this.throttle.waitMinutes(link.linkId, address);
+    const wait = await this.throttle.waitMinutes(link.linkId, address);
     if (wait > 0) throw new AppError('throttled', 'publiclink.throttled', { minutes: wait });
     if (!link.passwordHash) return { session: '', expiresAt: link.expiresAt };
     if (!(await verifyLinkPassword(password, link.passwordHash))) {
-      this.throttle.fail(link.linkId, address);
+      await this.throttle.fail(link.linkId, address);
       throw new AppError('unauthenticated', 'publiclink.password_wrong');
     }
     const expiresAt = Math.min(Date.now() + LINK_SESSION_MS, Date.parse(link.expiresAt));

@@ -1,13 +1,14 @@
-import { Body, Controller, Get, Inject, Param, Post } from '@nestjs/common';
+import { Body, Controller, Get, Inject, Param, Post, Put } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { AppConfig } from '@bi/config';
 import { AppError } from '@bi/core';
+import { federationSettingSchema } from '@bi/chart-model';
 import type { dashboardV1, dataSourceQueryV1, dataSourceV1 } from '@bi/proto';
 import { CONFIG, deadlines } from '@bi/service-kit';
 import { z } from 'zod';
 import { sourceFieldRefs } from '../chart/chart.controller.js';
 import { DASHBOARD_CLIENT, DATA_SOURCE_CLIENT, DATA_SOURCE_QUERY_CLIENT, rpc } from '../grpc-clients.js';
-import { CurrentUser, RequirePermission, type AuthUser } from '../http/auth.guard.js';
+import { CurrentUser, RequireAdmin, RequirePermission, type AuthUser } from '../http/auth.guard.js';
 import { parseInput } from '../http/validation.js';
 import { actorOf, canAccessSource, checkSourceAccess, checkWholeSource, readSources } from './source-access.js';
 
@@ -100,6 +101,21 @@ export class JoinTableController {
     await this.inputsVisible(user, input);
     const saved = JSON.parse((await rpc(this.sources.saveJoin(request({ dataSourceId: id, inputJson: JSON.stringify(input), actor: actorOf(user) })), this.deadlineMs)).json);
     return { ...saved, switchedCharts: saved.removedFields?.length ? await this.followDroppedFields(id) : [] };
+  }
+
+  @Get('federation')
+  @RequireAdmin()
+  @ApiOperation({ summary: 'Joins across stores: the federation setting {trinoSourceId, mappings: [{dataSourceId | "analytics", catalog, schema}]} (admins)' })
+  async getFederation() {
+    return JSON.parse((await rpc(this.sources.getFederation(request({})))).json);
+  }
+
+  @Put('federation')
+  @RequireAdmin()
+  @ApiOperation({ summary: 'Joins across stores: store the federation setting (an empty trinoSourceId turns it off; admins)' })
+  async setFederation(@Body() body: unknown) {
+    const input = parseInput(federationSettingSchema, body);
+    return JSON.parse((await rpc(this.sources.setFederation(request({ inputJson: JSON.stringify(input) })))).json);
   }
 
   /**

@@ -1,16 +1,21 @@
-import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
+import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import type { AppConfig } from '@bi/config';
-import { readOrCreateSecretFile } from '@bi/core';
+import type { identityV1 } from '@bi/proto';
+import { CONFIG } from '@bi/service-kit';
+import { IDENTITY_CLIENT, rpc } from '../grpc-clients.js';
 
 /**
- * The install's embedding secret (docs/api/embedding.md, ADR 0025): BI_EMBED_SECRET when set, else a
- * file under BI_DATA_DIR/secrets generated at the first start (readable only by the product's user, like
- * the session-token secret). The product refuses to start with a secret shorter than 32 bytes or one of
- * KNOWN_DEFAULT_SECRETS (Superset's shipped SECRET_KEY let anyone forge sessions, CVE-2023-27524; DataEase
- * keyed link tokens by a constant, CVE-2026-23958). An administrator sees and rotates the file's secret
+ * The install's embedding secret (docs/api/embedding.md, ADR 0025): BI_EMBED_SECRET when set, else the
+ * identity service's, stored there encrypted (identity.embed_secret, @bi/core SecretBox) and generated
+ * at the first read, so every BFF replica signs and checks with the same one and sees a rotation. The
+ * product refuses to start with a secret shorter than 32 bytes or one of KNOWN_DEFAULT_SECRETS
+ * (Superset's shipped SECRET_KEY let anyone forge sessions, CVE-2023-27524; DataEase keyed link tokens
+ * by a constant, CVE-2026-23958). An administrator sees and rotates the stored secret
  * (EmbedSecretController); a rotation re-signs nothing: every token signed with the old secret stops.
+ * The plaintext file earlier versions kept (BI_DATA_DIR/secrets/embed-secret) is handed to identity
+ * once, as the install's secret when it has none yet, and removed.
  */
 
 export const EMBED_SECRET_MIN_BYTES = 32;
@@ -56,45 +61,92 @@ export function embedSecretProblem(secret: string): string | undefined {
 
 export class EmbedSecretError extends Error {}
 
-export class EmbedSecret {
-  private readonly file: string;
-  private readonly fromEnv: string | undefined;
-  private kept: { value: string; mtimeMs: number } | undefined;
+/** How long a BFF keeps the stored secret before reading it again (another replica may have rotated it). */
+export const EMBED_SECRET_CACHE_MS = 10_000;
+/** At most one read of the secret in this time for tokens that fail the check with the kept one. */
+const RECHECK_EVERY_MS = 1_000;
 
-  /** Throws EmbedSecretError (the start fails) when the configured or stored secret is weak. */
-  constructor(config: Pick<AppConfig, 'dataDir' | 'embed'>) {
-    this.file = join(config.dataDir, 'secrets', 'embed-secret');
-    this.fromEnv = config.embed?.secret;
-    const value = this.fromEnv ?? readOrCreateSecretFile(this.file, 48);
-    const problem = embedSecretProblem(value);
-    if (problem) throw new EmbedSecretError(`The embedding secret (${this.fromEnv !== undefined ? 'BI_EMBED_SECRET' : this.file}) is ${problem}: refusing to start. Set a random secret of at least ${EMBED_SECRET_MIN_BYTES} bytes, or unset BI_EMBED_SECRET to have one generated.`);
+/** The old file's place, and its secret when present (a weak one refuses the start). */
+function legacyFile(config: Pick<AppConfig, 'dataDir'>): { file: string; secret: string | undefined } {
+  const file = join(config.dataDir, 'secrets', 'embed-secret');
+  return { file, secret: existsSync(file) ? readFileSync(file, 'utf8').trim() || undefined : undefined };
+}
+
+/** Throws EmbedSecretError (the start fails) when BI_EMBED_SECRET, or the old file's secret, is weak. */
+export function checkEmbedSecretConfig(config: Pick<AppConfig, 'dataDir' | 'embed'>): void {
+  const fromEnv = config.embed?.secret;
+  const legacy = fromEnv === undefined ? legacyFile(config) : undefined;
+  const value = fromEnv ?? legacy?.secret;
+  if (value === undefined) return;
+  const problem = embedSecretProblem(value);
+  if (problem) throw new EmbedSecretError(`The embedding secret (${fromEnv !== undefined ? 'BI_EMBED_SECRET' : legacy!.file}) is ${problem}: refusing to start. Set a random secret of at least ${EMBED_SECRET_MIN_BYTES} bytes, or unset BI_EMBED_SECRET to have one generated.`);
+}
+
+@Injectable()
+export class EmbedSecret implements OnApplicationBootstrap {
+  private readonly fromEnv: string | undefined;
+  private readonly legacy: { file: string; secret: string | undefined };
+  private kept: { value: string; at: number } | undefined;
+  private reading: Promise<string> | undefined;
+  private lastRecheck = 0;
+
+  constructor(
+    @Inject(CONFIG) config: AppConfig,
+    @Inject(IDENTITY_CLIENT) private readonly identity: identityV1.IdentityServiceClient,
+  ) {
+    checkEmbedSecretConfig(config);
+    this.fromEnv = config.embed?.secret?.trim();
+    this.legacy = this.fromEnv === undefined ? legacyFile(config) : { file: '', secret: undefined };
   }
 
-  /** Where the secret comes from: the environment (rotation refused) or the generated file. */
+  /** The first start of an install has identity generate the secret (or take the old file's); identity not up yet: the first token's check does it. */
+  onApplicationBootstrap(): void {
+    if (this.fromEnv === undefined) void this.value().catch(() => undefined);
+  }
+
+  /**
+   * Where the secret comes from: the environment (rotation refused), or generated ('file', the name of the
+   * answer kept from when a file held it: the generated secret is now identity's, stored encrypted).
+   */
   get source(): 'env' | 'file' {
     return this.fromEnv !== undefined ? 'env' : 'file';
   }
 
-  /** The current secret; the file is read again when another process rotated it. */
-  get value(): string {
-    if (this.fromEnv !== undefined) return this.fromEnv.trim();
-    const mtimeMs = existsSync(this.file) ? statSync(this.file).mtimeMs : -1;
-    if (!this.kept || this.kept.mtimeMs !== mtimeMs) this.kept = { value: readOrCreateSecretFile(this.file, 48), mtimeMs: existsSync(this.file) ? statSync(this.file).mtimeMs : -1 };
-    return this.kept.value;
+  /**
+   * The current secret: kept for EMBED_SECRET_CACHE_MS; 'fresh': read from identity now; 'recheck' (a token
+   * failed the check with the kept one, maybe signed after a rotation through another BFF): read again,
+   * at most once in RECHECK_EVERY_MS (bad tokens do not turn into a read of identity each).
+   */
+  async value(mode: 'cached' | 'recheck' | 'fresh' = 'cached'): Promise<string> {
+    if (this.fromEnv !== undefined) return this.fromEnv;
+    const now = Date.now();
+    let fresh = mode === 'fresh' || !this.kept || now - this.kept.at >= EMBED_SECRET_CACHE_MS;
+    if (mode === 'recheck' && now - this.lastRecheck >= RECHECK_EVERY_MS) {
+      this.lastRecheck = now;
+      fresh = true;
+    }
+    if (!fresh && this.kept) return this.kept.value;
+    this.reading ??= this.read().finally(() => (this.reading = undefined));
+    return this.reading;
   }
 
-  /** A new random secret in place of the file's (written to a temporary file, then renamed). */
-  rotate(): string {
-    const next = randomBytes(48).toString('base64url');
-    const tmp = `${this.file}.${process.pid}.tmp`;
-    writeFileSync(tmp, next + '\n', { mode: 0o600 });
-    renameSync(tmp, this.file);
+  /** A new random secret in place of the stored one (identity audits who rotated it); this BFF drops its copy. */
+  async rotate(actor: identityV1.Actor): Promise<string> {
     this.kept = undefined;
-    return next;
+    const r = await rpc(this.identity.rotateEmbedSecret({ actor }));
+    this.kept = { value: r.secret, at: Date.now() };
+    return r.secret;
   }
 
-  /** Tests only: the file's text as stored. */
-  stored(): string {
-    return readFileSync(this.file, 'utf8').trim();
+  private async read(): Promise<string> {
+    const importing = this.legacy.secret;
+    const r = await rpc(this.identity.getEmbedSecret({ importSecret: importing ?? '' }));
+    if (importing !== undefined) {
+      // identity holds the install's secret now (this one, or one another replica stored first): no plaintext copy stays
+      this.legacy.secret = undefined;
+      if (existsSync(this.legacy.file)) unlinkSync(this.legacy.file);
+    }
+    this.kept = { value: r.secret, at: Date.now() };
+    return r.secret;
   }
 }

@@ -65,7 +65,13 @@ export class EmbedAuth {
   async caller(req: Req): Promise<EmbedCaller> {
     const token = tokenFromHeader(req.headers['authorization']);
     if (!token) throw new AppError('unauthenticated', 'embed.token_invalid');
-    const claims = verifyEmbedToken(token, this.secret.value);
+    let claims: EmbedClaims;
+    try {
+      claims = verifyEmbedToken(token, await this.secret.value());
+    } catch {
+      // signed after a rotation through another BFF: read the stored secret again (at most once a second) and check once more
+      claims = verifyEmbedToken(token, await this.secret.value('recheck'));
+    }
     const grants = await rpc(this.identity.getUserGrants({ userId: claims.sub })).catch((e: unknown) => {
       if (e instanceof AppError && (e.kind === 'not_found' || e.kind === 'invalid')) return undefined;
       throw e;
@@ -208,16 +214,13 @@ export class EmbedController {
 @ApiTags('embed')
 @Controller('identity/admin/embed-secret')
 export class EmbedSecretController {
-  constructor(
-    private readonly secret: EmbedSecret,
-    @Inject(IDENTITY_CLIENT) private readonly identity: identityV1.IdentityServiceClient,
-  ) {}
+  constructor(private readonly secret: EmbedSecret) {}
 
   @RequireAdmin()
   @Get()
-  @ApiOperation({ summary: 'The embedding secret and where it comes from (env: BI_EMBED_SECRET, which cannot be rotated here; file: generated)' })
-  get() {
-    return { secret: this.secret.value, source: this.secret.source };
+  @ApiOperation({ summary: 'The embedding secret and where it comes from (env: BI_EMBED_SECRET, which cannot be rotated here; file: generated, kept encrypted by identity)' })
+  async get() {
+    return { secret: await this.secret.value('fresh'), source: this.secret.source };
   }
 
   @RequireAdmin()
@@ -225,9 +228,8 @@ export class EmbedSecretController {
   @ApiOperation({ summary: 'A new embedding secret: every token signed with the old one stops' })
   async rotate(@CurrentUser() user: AuthUser) {
     if (this.secret.source === 'env') throw new AppError('invalid', 'embed.secret_from_env');
-    const secret = this.secret.rotate();
-    // the audit log names who rotated it, never the secret
-    await rpc(this.identity.recordAudit({ actor: { userId: user.userId, userName: user.userName }, action: 'embed.rotate_secret', target: 'embed-secret', detailJson: '{}' }));
+    // identity stores it encrypted and writes the audit line (who rotated it, never the secret)
+    const secret = await this.secret.rotate({ userId: user.userId, userName: user.userName });
     return { secret, source: this.secret.source };
   }
 }

@@ -4,7 +4,7 @@ import type { ApiColumn, ApiRequestSettings, ApiSettings } from '@bi/chart-model
 import { AnswerTooLarge, OutboundTimeout, TargetNotAllowed, fetchOutbound, type OutboundAnswer, type OutboundPolicy, type Resolver } from '@bi/outbound';
 import type { AnalyticsWriter, LoadTarget, StoreColumn, StoreValue } from '../uploads/store-writer.js';
 import type { Connector, ConnectorRead } from './connector.js';
-import { RawPagesRefused, pageChecker, rawPagesLoad, rawPlan, type RawPage } from './http-api.raw.js';
+import { RawPagesRefused, pageChecker, rawPagesLoad, rawPlan, rowsBytes, type RawPage } from './http-api.raw.js';
 import { buildRequest, convertValue, fieldOf, nextLink, rowsAt, storeType, valueAt, type ApiSecrets, type PagePosition } from './http-api.settings.js';
 
 /** The most bytes one page's answer may have. */
@@ -176,7 +176,12 @@ export class HttpApiConnector implements Connector {
         if (!rows) throw new RawPagesRefused('a page of another shape');
         return rows;
       };
-      for await (const page of apiAnswers(settings, this.secrets, this.ctx, { ...(read.signal ? { signal: read.signal } : {}) }, pick)) yield { bytes: isUtf8(page.bytes) ? page.bytes : Buffer.from(page.body), rows: page.rows.length };
+      for await (const page of apiAnswers(settings, this.secrets, this.ctx, { ...(read.signal ? { signal: read.signal } : {}) }, pick)) {
+        // DuckDB is handed only the page's rows array (a plain JSON array: nothing to unnest)
+        const bytes = rowsBytes(isUtf8(page.bytes) ? page.bytes : Buffer.from(page.body), plan.head);
+        if (!bytes) throw new RawPagesRefused('rows array not found in the answer');
+        yield { bytes, rows: page.rows.length };
+      }
     }.bind(this);
     try {
       return await w.loadSql(target, rawPagesLoad(plan, w.stagingDir, pages, read.maxRows, () => this.tooManyRows(read.maxRows)), read.signal);

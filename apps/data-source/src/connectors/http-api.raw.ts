@@ -1,8 +1,9 @@
 /**
  * The raw-page load of an HTTP API source into DuckDB (docs/adr/0007-source-writer-and-connectors.md, addendum):
  * each page's answer, once it passes a shape check in JavaScript (every value already of its column's
- * type in the form DuckDB reads the same way), is written as it came to a staged file, and the staged
- * files are read into the load table by DuckDB's `read_json` with the declared column types, one
+ * type in the form DuckDB reads the same way), has its rows array's bytes (found by a scan, `rowsBytes`)
+ * written as they came to a staged file, and the staged files are read into the load table by DuckDB's
+ * `read_json(format = 'array')` with the declared column types, one
  * INSERT … SELECT per STAGED_BYTES while the next pages are fetched. JavaScript only parses a page
  * (the paging needs its rows and cursor) and looks at its values; it builds no rows and no CSV text.
  * A page that fails the check, or an INSERT DuckDB refuses, gives the load back (RawPagesRefused):
@@ -13,7 +14,7 @@ import { randomUUID } from 'node:crypto';
 import { open, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ApiSettings } from '@bi/chart-model';
-import { quoteName, type SqlLoad } from '../uploads/store-writer.js';
+import type { SqlLoad } from '../uploads/store-writer.js';
 import { convertValue, parseJsonPath } from './http-api.settings.js';
 
 /** The staged page files read by one INSERT (a statement has a fixed cost: fewer, larger reads cost less CPU). */
@@ -109,15 +110,95 @@ export function pageChecker(plan: RawPlan): (answer: unknown) => unknown[] | nul
 
 const sqlText = (s: string) => `'${s.replace(/'/g, "''")}'`;
 
-/** The read_json type of a plan: the answer's keys down to a list of row structs (names quoted, typed as DuckDB reads them). */
+/** The read_json columns of a plan: each row's keys, typed as DuckDB reads them. */
 function readColumns(plan: RawPlan): string {
-  const row = `STRUCT(${plan.columns.map((c) => `${quoteName(c.key)} ${c.type === 'whole' || c.type === 'decimal' ? 'DOUBLE' : 'VARCHAR'}`).join(', ')})[]`;
-  let type = row;
-  for (const k of plan.head.slice(1).reverse()) type = `STRUCT(${quoteName(k)} ${type})`;
-  return `{${sqlText(plan.head[0]!)}: ${sqlText(type)}}`;
+  return `{${plan.columns.map((c) => `${sqlText(c.key)}: '${c.type === 'whole' || c.type === 'decimal' ? 'DOUBLE' : 'VARCHAR'}'`).join(', ')}}`;
 }
 
-/** One raw page: its answer's bytes (valid UTF-8: the text its rows were checked in) and its rows' count. */
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const space = (c: number | undefined) => c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
+
+/** The end (after the closing quote) of the JSON string opening at i; a string's end found by memchr, not byte by byte. */
+function stringEnd(b: Buffer, i: number): number {
+  let j = i;
+  for (;;) {
+    j = b.indexOf(QUOTE, j + 1);
+    if (j < 0) return -1;
+    let slashes = 0;
+    while (b[j - 1 - slashes] === BACKSLASH) slashes++;
+    if (slashes % 2 === 0) return j + 1;
+  }
+}
+
+/** The end of the JSON value starting at i (a valid document: JSON.parse read it before). */
+function valueEnd(b: Buffer, i: number): number {
+  const c = b[i];
+  if (c === QUOTE) return stringEnd(b, i);
+  if (c === 0x7b || c === 0x5b) {
+    let depth = 0;
+    for (let j = i; j < b.length; ) {
+      const d = b[j]!;
+      if (d === QUOTE) {
+        j = stringEnd(b, j);
+        if (j < 0) return -1;
+        continue;
+      }
+      if (d === 0x7b || d === 0x5b) depth++;
+      else if ((d === 0x7d || d === 0x5d) && --depth === 0) return j + 1;
+      j++;
+    }
+    return -1;
+  }
+  let j = i;
+  while (j < b.length && b[j] !== 0x2c && b[j] !== 0x7d && b[j] !== 0x5d && !space(b[j])) j++;
+  return j;
+}
+
+/** The span of the value of `key` in the object at [from, to) (the last one when a key repeats, as JSON.parse keeps), or null. */
+function memberSpan(b: Buffer, from: number, key: string): [number, number] | null {
+  let found: [number, number] | null = null;
+  let i = from + 1;
+  for (;;) {
+    while (space(b[i])) i++;
+    if (b[i] !== QUOTE) return found;
+    const keyEnd = stringEnd(b, i);
+    if (keyEnd < 0) return null;
+    const raw = b.toString('utf8', i + 1, keyEnd - 1);
+    const name = raw.includes('\\') ? (JSON.parse(b.toString('utf8', i, keyEnd)) as string) : raw;
+    i = keyEnd;
+    while (space(b[i])) i++;
+    if (b[i] !== 0x3a) return null;
+    i++;
+    while (space(b[i])) i++;
+    const end = valueEnd(b, i);
+    if (end < 0) return null;
+    if (name === key) found = [i, end];
+    i = end;
+    while (space(b[i])) i++;
+    if (b[i] !== 0x2c) return found;
+    i++;
+  }
+}
+
+/**
+ * The bytes of a page's rows array (`$.<head…>[*]`) in its answer, found by a scan of the bytes (strings
+ * skipped by memchr), or null. DuckDB then reads each page as a plain JSON array: no wrapper to unnest.
+ */
+export function rowsBytes(b: Buffer, head: string[]): Buffer | null {
+  let i = b[0] === 0xef && b[1] === 0xbb && b[2] === 0xbf ? 3 : 0;
+  while (space(b[i])) i++;
+  let span: [number, number] = [i, b.length];
+  for (const k of head) {
+    if (b[span[0]] !== 0x7b) return null;
+    const next = memberSpan(b, span[0], k);
+    if (!next) return null;
+    span = next;
+  }
+  return b[span[0]] === 0x5b ? b.subarray(span[0], span[1]) : null;
+}
+
+/** One raw page: its rows array's bytes in its answer (valid UTF-8: the text its rows were checked in) and its rows' count. */
 export interface RawPage {
   bytes: Buffer;
   rows: number;
@@ -132,28 +213,29 @@ export function rawPagesLoad(plan: RawPlan, stagingDir: string, pages: () => Asy
   return {
     plainDates: dateColumns,
     feed: async (conn, target, firstKey, dateAsDate) => {
-      // the rows' list, the key of a row from its file's first key (in the file's name) and its place in the list
-      const list = ['p', ...plan.head.map(quoteName)].join('.');
+      // each staged file one page's rows array; a row's key from its batch's first key and its place in the
+      // read (WITH ORDINALITY numbers the rows of a multi-file read in file order, the pages' order)
       const value = (i: number) => {
         const c = plan.columns[i]!;
-        const v = `r.${quoteName(c.key)}`;
+        const v = `c${i}`;
         if (c.type === 'text') return `nullif(${v}, '')`;
         if (c.type === 'date') return `nullif(${v}, '')::DATE${dateAsDate[i] ? '' : '::TIMESTAMP'}`;
         return v;
       };
-      const select = (files: string[]) =>
-        `SELECT regexp_extract(filename, '-(\\d+)\\.json$', 1)::BIGINT + i - 1, ${plan.columns.map((_, i) => value(i)).join(', ')}, false
-         FROM (SELECT filename, unnest(${list}) AS r, generate_subscripts(${list}, 1) AS i
-           FROM read_json([${files.map(sqlText).join(', ')}], format = 'unstructured', filename = true, columns = ${readColumns(plan)}, maximum_object_size = ${MAX_OBJECT}) AS p)`;
+      const select = (files: string[], first: number) =>
+        `SELECT ${first} + n - 1, ${plan.columns.map((_, i) => value(i)).join(', ')}, false
+         FROM read_json([${files.map(sqlText).join(', ')}], format = 'array', columns = ${readColumns(plan)}, maximum_object_size = ${MAX_OBJECT})
+           WITH ORDINALITY AS r(${plan.columns.map((_, i) => `c${i}`).join(', ')}, n)`;
       const staged = new Set<string>();
       let batch: string[] = [];
       let batchBytes = 0;
       let inserted = 0;
       let rows = 0;
       let inserting: Promise<void> = Promise.resolve();
-      const insert = async (files: string[]) => {
+      let batchFirst = firstKey;
+      const insert = async (files: string[], first: number) => {
         try {
-          inserted += Number((await conn.run(`INSERT INTO ${target} ${select(files)}`)).rowsChanged);
+          inserted += Number((await conn.run(`INSERT INTO ${target} ${select(files, first)}`)).rowsChanged);
         } catch (e) {
           throw new RawPagesRefused(`read_json: ${(e as Error).message}`);
         } finally {
@@ -163,17 +245,19 @@ export function rawPagesLoad(plan: RawPlan, stagingDir: string, pages: () => Asy
       const handOver = async () => {
         if (!batch.length) return;
         const files = batch;
+        const first = batchFirst;
         batch = [];
         batchBytes = 0;
+        batchFirst = firstKey + rows;
         await inserting;
-        inserting = insert(files);
+        inserting = insert(files, first);
         inserting.catch(() => undefined);
       };
       try {
         for await (const page of pages()) {
           if (page.rows === 0) continue;
           if (rows + page.rows > maxRows) throw tooManyRows();
-          const path = join(stagingDir, `.bi-api-${randomUUID()}-${firstKey + rows}.json`);
+          const path = join(stagingDir, `.bi-api-${randomUUID()}.json`);
           staged.add(path);
           const file = await open(path, 'wx', 0o600);
           try {

@@ -2,6 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import type { AppConfig } from '@bi/config';
 import { AppError, type Logger } from '@bi/core';
+import { federationSettingSchema, type FederationSetting } from '@bi/chart-model';
 import type { dataSourceQueryV1, dataSourceV1 } from '@bi/proto';
 import { QueryError, joinCountSql, joinRowsSql, querySourceFrom, type JoinSpec } from '@bi/query';
 import {
@@ -9,6 +10,9 @@ import {
   JOIN_LIMITS,
   JOIN_REFERENCE,
   SOURCE_TYPE,
+  UPLOAD_DELETED_COLUMN,
+  UPLOAD_KEY_COLUMN,
+  UPLOAD_REFERENCE,
   charLength,
   checkJoinTable,
   defaultJoinCompare,
@@ -34,6 +38,7 @@ import { SourceRevisions, type SourceRestore } from '../sources/source-revisions
 import { SourceWriter } from '../sources/source-writer.js';
 import { JoinKeyUniqueness, versionedInput } from './join-key-uniqueness.js';
 import { checkSourceSql } from '../sql/source-sql.js';
+import { UPLOAD_SCHEMA, quoteName } from '../uploads/store-writer.js';
 
 type DataType = 'string' | 'number' | 'date';
 const PREVIEW_ROWS = 100;
@@ -45,8 +50,10 @@ interface ResolvedJoin {
   inputs: Map<string, SourceRow>;
   spec: JoinSpec;
   engine: DialectName;
-  /** the root input: its connection runs the join */
+  /** the root input */
   root: SourceRow;
+  /** the source whose connection runs the join: the root input, or the federation's Trino source for a join across stores */
+  runOn: SourceRow;
   store: string;
   outputFields: { name: string; title: string; dataType: DataType; description: string }[];
   /** the join's row count SQL, written when the spec was checked (previews and the source page run it) */
@@ -54,6 +61,14 @@ interface ResolvedJoin {
 }
 
 const notFound = () => new AppError('not_found', 'datasource.not_found');
+/** The settings key of the federation setting (docs/adr/0028 addendum). */
+export const FEDERATION_SETTING = 'federation';
+
+/** The federation setting resolved: the Trino source and, per store key, the catalog (and schema) holding it. */
+interface Federation {
+  trino: SourceRow;
+  stores: Map<string, { catalog: string; schema: string }>;
+}
 const str = (v: unknown, max: number): string => (typeof v === 'string' ? v.slice(0, max) : '');
 
 /** The store a source lives in: joins read sources of one store only (cross-store joins are a later step). */
@@ -132,13 +147,16 @@ export class JoinTableService {
     const projects = await this.repo.listProjects();
     const ids = projects.flatMap((p) => p.dataSources.filter((s) => isDatabaseSourceType(s.type)).map((s) => s.dataSourceId));
     const rows = new Map((await this.repo.findSources(ids)).map((r) => [r.id, r]));
+    const federation = await this.federation();
+    // with the federation on, every source whose store Trino has as a catalog is in the one store `federation`
+    const storeOf = (r: SourceRow) => (federation?.stores.has(storeKeyOf(r)) ? 'federation' : storeKeyOf(r));
     const answer = projects.map((p) => ({
       projectId: p.projectId,
       name: p.name,
       order: p.order,
       dataSources: p.dataSources
         .filter((s) => rows.has(s.dataSourceId))
-        .map((s) => ({ dataSourceId: s.dataSourceId, name: s.name, type: s.type, store: storeKeyOf(rows.get(s.dataSourceId)!), createdById: s.createdById })),
+        .map((s) => ({ dataSourceId: s.dataSourceId, name: s.name, type: s.type, store: storeOf(rows.get(s.dataSourceId)!), createdById: s.createdById })),
     }));
     return { json: JSON.stringify(answer), inputIds: ids };
   }
@@ -163,7 +181,7 @@ export class JoinTableService {
   /** First rows, the join's row count and the root's (a join with more rows than its root multiplies rows). */
   async previewJoin(inputJson: string): Promise<dataSourceV1.JoinTableReply> {
     const j = await this.resolve(this.parse(inputJson), true);
-    const spec = this.connection(j.root);
+    const spec = this.connection(j.runOn);
     const timeoutMs = this.runner.timeoutMs;
     const run = (q: { sql: string; params: unknown[] }, maxRows: number) => this.runner.drivers.use(spec, (d) => d.run(q.sql, q.params, { timeoutMs, maxRows }));
     const [rows, count, rootCount] = await Promise.all([
@@ -252,15 +270,15 @@ export class JoinTableService {
   async describe(row: SourceRow): Promise<Pick<dataSourceQueryV1.SourceDescription, 'dialect' | 'sourceKind' | 'joinJson' | 'fields' | 'dataVersion' | 'tableName' | 'tableSchema' | 'sql' | 'unsupportedFields' | 'rowRulesJson'>> {
     const stored = row.join_def as JoinTableInput;
     const inputs = await this.inputsOf(stored);
-    const j = this.build(this.refresh(stored, inputs, false), inputs);
+    const j = this.build(this.refresh(stored, inputs, false), inputs, true, await this.federation());
     const titles = new Map(row.fields.map((f) => [f.name, f]));
-    const connection = this.connection(j.root);
+    const connection = this.connection(j.runOn);
     const spec = await this.uniqueKeys.mark(
       j.spec,
       j.engine,
       (node) => {
         const input = inputs.get(j.input.nodeDataArray[node].dataSourceId)!;
-        return { row: input, versioned: versionedInput(input, j.engine, this.partOf(input, j.engine)) };
+        return { row: input, versioned: versionedInput(input, j.engine, this.partOf(input, this.engineOfRow(input))) };
       },
       (sql, params, timeoutMs) => this.runner.drivers.use(connection, (d) => d.run(sql, params, { timeoutMs: Math.min(timeoutMs, this.runner.timeoutMs), maxRows: 1 })),
     );
@@ -280,21 +298,77 @@ export class JoinTableService {
     };
   }
 
-  /** The connection a joined table runs on: its root input's. */
+  /** The connection a joined table runs on: its root input's, or the federation's Trino source for a join across stores. */
   async connectionOf(row: SourceRow): Promise<ConnectionSpec> {
     const stored = row.join_def as JoinTableInput;
     const rootId = stored?.nodeDataArray?.[0]?.dataSourceId;
-    const root = rootId ? await this.repo.findSource(rootId) : undefined;
-    if (!root) throw notFound();
-    return this.connection(root);
+    if (!rootId) throw notFound();
+    const inputs = await this.inputsOf(stored);
+    const store = storeKeyOf(inputs.get(rootId)!);
+    if ([...inputs.values()].every((r) => storeKeyOf(r) === store)) return this.connection(inputs.get(rootId)!);
+    return this.connection(this.build(this.refresh(stored, inputs, false), inputs, true, await this.federation()).runOn);
+  }
+
+  // ---- the federation setting (admins; docs/adr/0028 addendum) ---------------------------------
+
+  /** The stored setting as the admin page edits it (federation off: no Trino source). */
+  async getFederation(): Promise<dataSourceV1.JoinTableReply> {
+    const stored = federationSettingSchema.safeParse((await this.repo.setting(FEDERATION_SETTING)) ?? {});
+    return { json: JSON.stringify(stored.success ? stored.data : federationSettingSchema.parse({})), inputIds: [] };
+  }
+
+  /** Stores the setting after checking that the engine is a Trino source and every mapped source a database source. */
+  async setFederation(inputJson: string): Promise<dataSourceV1.JoinTableReply> {
+    let v: unknown;
+    try {
+      v = JSON.parse(typeof inputJson === 'string' && inputJson.length <= MAX_INPUT_JSON ? inputJson || '{}' : '');
+    } catch {
+      throw new AppError('invalid', 'request.invalid', { detail: 'federation: not JSON' });
+    }
+    const parsed = federationSettingSchema.safeParse(v);
+    if (!parsed.success) throw new AppError('invalid', 'request.invalid', { detail: `federation.${parsed.error.issues[0]?.path.join('.') ?? ''}: ${parsed.error.issues[0]?.message.slice(0, 120) ?? ''}` });
+    const setting = parsed.data;
+    if (setting.trinoSourceId) {
+      const trino = await this.repo.findSource(setting.trinoSourceId);
+      if (!trino || !isDatabaseSourceType(trino.type) || engineOf(trino.type as 8, this.config.dataSources.analyticsStore) !== 'trino') throw new AppError('invalid', 'join.federation_engine_invalid');
+      const ids = setting.mappings.map((m) => m.dataSourceId).filter((id) => id !== 'analytics');
+      const rows = new Map((await this.repo.findSources(ids)).map((r) => [r.id, r]));
+      for (const id of ids) {
+        const r = rows.get(id);
+        if (!r || !isDatabaseSourceType(r.type)) throw new AppError('invalid', 'join.federation_source_invalid', { id });
+      }
+    }
+    await this.repo.setSetting(FEDERATION_SETTING, setting as unknown as Record<string, unknown>);
+    return { json: JSON.stringify(setting), inputIds: [] };
+  }
+
+  /** The federation as joins use it; undefined when it is off (or its Trino source is gone). */
+  private async federation(): Promise<Federation | undefined> {
+    const stored = federationSettingSchema.safeParse((await this.repo.setting(FEDERATION_SETTING)) ?? {});
+    if (!stored.success || !stored.data.trinoSourceId) return undefined;
+    const setting: FederationSetting = stored.data;
+    const ids = [setting.trinoSourceId, ...setting.mappings.map((m) => m.dataSourceId).filter((id) => id !== 'analytics')];
+    const rows = new Map((await this.repo.findSources(ids)).map((r) => [r.id, r]));
+    const trino = rows.get(setting.trinoSourceId);
+    if (!trino) return undefined;
+    const stores = new Map<string, { catalog: string; schema: string }>();
+    for (const m of setting.mappings) {
+      const key = m.dataSourceId === 'analytics' ? 'analytics' : rows.get(m.dataSourceId) ? storeKeyOf(rows.get(m.dataSourceId)!) : undefined;
+      if (key && !stores.has(key)) stores.set(key, { catalog: m.catalog, schema: m.schema });
+    }
+    return { trino, stores };
+  }
+
+  private engineOfRow(row: SourceRow): DialectName {
+    return engineOf(row.type as 8, this.config.dataSources.analyticsStore);
   }
 
   /** The first `limit` rows of a stored join (the source page's preview and the export) and, when asked, its row count. */
   async rows(row: SourceRow, limit: number, withCount: boolean): Promise<{ result: DriverResult; total: number }> {
     const stored = row.join_def as JoinTableInput;
     const inputs = await this.inputsOf(stored);
-    const j = this.build(this.refresh(stored, inputs, false), inputs);
-    const spec = this.connection(j.root);
+    const j = this.build(this.refresh(stored, inputs, false), inputs, true, await this.federation());
+    const spec = this.connection(j.runOn);
     const opts = { timeoutMs: this.runner.timeoutMs, maxRows: limit };
     const q = joinRowsSql(j.spec, j.engine, limit);
     const c = j.count;
@@ -425,23 +499,45 @@ export class JoinTableService {
     if ((input.nodeDataArray ?? []).length === 0) throw new AppError('invalid', 'join.no_nodes');
     const inputs = await this.inputsOf(input);
     const refreshed = this.refresh(input, inputs, true);
-    return this.build(refreshed, inputs, nameOptional);
+    return this.build(refreshed, inputs, nameOptional, await this.federation());
   }
 
-  private build(input: JoinTableInput, inputs: Map<string, SourceRow>, nameOptional = true): ResolvedJoin {
+  private build(input: JoinTableInput, inputs: Map<string, SourceRow>, nameOptional = true, federation?: Federation): ResolvedJoin {
     const checked = checkJoinTable(input, nameOptional);
     if (!checked.ok) throw new AppError('invalid', checked.problem.key, checked.problem.params);
     const nodes = input.nodeDataArray;
     const root = inputs.get(nodes[0].dataSourceId)!;
     const store = storeKeyOf(root);
-    for (const n of nodes.slice(1)) if (storeKeyOf(inputs.get(n.dataSourceId)!) !== store) throw new AppError('invalid', 'join.cross_store', { a: nodes[0].showName, b: n.showName });
-    const engine = engineOf(root.type as 8, this.config.dataSources.analyticsStore);
+    // inputs of different stores: joined through the federation's Trino when it has every store as a catalog
+    const crossStore = nodes.some((n) => storeKeyOf(inputs.get(n.dataSourceId)!) !== store);
+    if (crossStore) {
+      for (const n of nodes) {
+        if (!federation?.stores.has(storeKeyOf(inputs.get(n.dataSourceId)!))) {
+          const other = nodes.find((x) => x !== n)!;
+          throw new AppError('invalid', 'join.cross_store', n === nodes[0] ? { a: n.showName, b: other.showName } : { a: nodes[0].showName, b: n.showName });
+        }
+      }
+    }
+    const engine: DialectName = crossStore ? 'trino' : this.engineOfRow(root);
     const index = new Map(nodes.map((n, i) => [n.showName, i]));
+    /** An input's FROM part: its own, or (across stores) its table in the Trino catalog that holds its store. */
+    const sourceOf = (row: SourceRow, showName: string): JoinSpec['nodes'][number]['source'] => {
+      if (!crossStore) return querySourceFrom(this.partOf(row, engine)) as JoinSpec['nodes'][number]['source'];
+      const part = this.partOf(row, this.engineOfRow(row));
+      const mapped = federation!.stores.get(storeKeyOf(row))!;
+      if (row.reference === UPLOAD_REFERENCE && !row.fields.some((f) => f.expression)) {
+        // an upload: its live rows (not deleted) of its table in the analytics store's catalog, as storeTableSql reads them there
+        const columns = [UPLOAD_KEY_COLUMN, ...row.fields.filter((f) => f.name !== UPLOAD_KEY_COLUMN).map((f) => f.name)].map(quoteName).join(', ');
+        return { kind: 'sql', sql: `SELECT ${columns} FROM ${[mapped.catalog, UPLOAD_SCHEMA, row.table_name].map(quoteName).join('.')} WHERE NOT ${quoteName(UPLOAD_DELETED_COLUMN)}` };
+      }
+      if (part.sourceKind !== 'table') throw new AppError('invalid', 'join.federation_table_only', { name: showName });
+      const schema = part.tableSchema || mapped.schema || (row.type === SOURCE_TYPE.mysql ? (row.connection?.initialDatabase ?? '') : '') || 'public';
+      return { kind: 'table', catalog: mapped.catalog, schema, table: part.tableName };
+    };
     const spec: JoinSpec = {
       nodes: nodes.map((n) => {
-        const part = this.partOf(inputs.get(n.dataSourceId)!, engine);
         return {
-          source: querySourceFrom(part) as JoinSpec['nodes'][number]['source'],
+          source: sourceOf(inputs.get(n.dataSourceId)!, n.showName),
           fields: n.fields.map((f) => ({ name: f.name, dataType: f.dataType })),
         };
       }),
@@ -469,12 +565,12 @@ export class JoinTableService {
     } catch (e) {
       if (!(e instanceof QueryError)) throw e;
       // (not the parameter name `engine`: that one is an engine's own text, logged and never shown)
-      if (e.code === 'join_type_unsupported') throw new AppError('invalid', 'join.full_unsupported', { database: root.type === SOURCE_TYPE.mysql ? 'MySQL / MariaDB' : engine });
+      if (e.code === 'join_type_unsupported') throw new AppError('invalid', 'join.full_unsupported', { database: !crossStore && root.type === SOURCE_TYPE.mysql ? 'MySQL / MariaDB' : engine });
       if (e.code === 'invalid_option' && e.params.name === 'join.with') throw new AppError('invalid', 'join.with_unsupported', { name: nodes[Number(e.params.value)]?.showName ?? '' });
       throw new AppError('invalid', `chart.${e.code}`, { ...e.params });
     }
     const outputFields = nodes.flatMap((n) => n.fields.filter((f) => f.check).map((f) => ({ name: f.title.trim(), title: f.title.trim(), dataType: f.dataType, description: f.description ?? '' })));
-    return { input, inputs, spec, engine, root, store, outputFields, count };
+    return { input, inputs, spec, engine, root, runOn: crossStore ? federation!.trino : root, store: crossStore ? 'federation' : store, outputFields, count };
   }
 
   private connection(root: SourceRow): ConnectionSpec {

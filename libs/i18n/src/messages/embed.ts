@@ -17,6 +17,11 @@ export const embedMessages = defineMessages({
     'zh-TW': '嵌入金鑰由環境變數 BI_EMBED_SECRET 設定，請在那裡更換',
     en: 'The embedding secret is set by BI_EMBED_SECRET; change it there',
   },
+  'embed.secret_unreadable': {
+    'zh-CN': '无法解密已保存的嵌入密钥（BI_SECRET_KEY 是否已更改？），请管理员更换嵌入密钥',
+    'zh-TW': '無法解密已儲存的嵌入金鑰（BI_SECRET_KEY 是否已變更？），請管理員更換嵌入金鑰',
+    en: 'The stored embedding secret cannot be decrypted (was BI_SECRET_KEY changed?); an administrator can rotate it',
+  },
   'embed.waiting': {
     'zh-CN': '正在等待嵌入令牌…',
     'zh-TW': '正在等待嵌入權杖…',

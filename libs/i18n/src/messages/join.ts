@@ -122,4 +122,19 @@ export const joinMessages = defineMessages({
     'zh-TW': '表 {name} 的 SQL 以 WITH 開頭，不能參與 SQL Server 上的關聯',
     en: 'The SQL of {name} starts with WITH and cannot be joined on SQL Server',
   },
+  'join.federation_table_only': {
+    'zh-CN': '跨存储关联只能使用来自数据表的数据源（不含 SQL 或计算字段）：{name}',
+    'zh-TW': '跨儲存關聯只能使用來自資料表的資料來源（不含 SQL 或計算欄位）：{name}',
+    en: 'Joins across stores take sources made from a table (no SQL, no calculated fields): {name}',
+  },
+  'join.federation_engine_invalid': {
+    'zh-CN': '联邦查询引擎必须是一个 Trino 数据源',
+    'zh-TW': '聯邦查詢引擎必須是一個 Trino 資料來源',
+    en: 'The federation engine must be a Trino source',
+  },
+  'join.federation_source_invalid': {
+    'zh-CN': '联邦映射中的数据源不存在或不是数据库数据源：{id}',
+    'zh-TW': '聯邦對應中的資料來源不存在或不是資料庫資料來源：{id}',
+    en: 'A source of the federation mapping does not exist or is not a database source: {id}',
+  },
 });

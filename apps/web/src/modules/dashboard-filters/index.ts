@@ -2,3 +2,4 @@
 export { GlobalFilterBar } from './components/GlobalFilterBar';
 export { GlobalFilterDialog } from './components/GlobalFilterDialog';
 export { useGlobalFilters } from './hooks/useGlobalFilters';
+export { FilterRangeContext, type FilterRange, type RangeRequest } from './api/globalFilter';

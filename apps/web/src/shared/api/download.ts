@@ -23,12 +23,14 @@ export function fileNameOf(disposition: string | null, fallback: string): string
  * ApiError with the server's text. The call needs the authorization header, so it is fetched and handed
  * back as a blob with its file name.
  */
-export async function requestFile(url: string, options: { method?: HttpMethod; body?: unknown; fallbackName: string }): Promise<{ blob: Blob; fileName: string }> {
-  const headers: Record<string, string> = authHeaders();
+export async function requestFile(url: string, options: { method?: HttpMethod; body?: unknown; fallbackName: string; headers?: Record<string, string> }): Promise<{ blob: Blob; fileName: string }> {
+  // given headers: a call without the signed-in user's token (a public link's), whose 401 signs nobody out
+  const anonymous = options.headers !== undefined;
+  const headers: Record<string, string> = { ...(options.headers ?? authHeaders()) };
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   let response: Response;
   try {
-    response = await fetch(url, { method: options.method ?? 'GET', headers, body: options.body === undefined ? undefined : JSON.stringify(options.body), credentials: 'same-origin' });
+    response = await fetch(url, { method: options.method ?? 'GET', headers, body: options.body === undefined ? undefined : JSON.stringify(options.body), credentials: anonymous ? 'omit' : 'same-origin' });
   } catch (error) {
     throw new ApiError(i18n.t('errors.network'), 0, error);
   }
@@ -42,7 +44,7 @@ export async function requestFile(url: string, options: { method?: HttpMethod; b
     } catch {
       message = '';
     }
-    if (response.status === 401) clearToken(browserStorages());
+    if (response.status === 401 && !anonymous) clearToken(browserStorages());
     throw new ApiError(message || i18n.t('errors.requestFailed', { status: response.status }), response.status, text);
   }
   const blob = await response.blob();

@@ -18,7 +18,17 @@ export const adminApi = {
   /** the embedding secret (docs/api/embedding.md) and where it comes from */
   embedSecret: () => http.get<EmbedSecret>(`${base}/embed-secret`),
   rotateEmbedSecret: () => http.post<EmbedSecret>(`${base}/embed-secret/rotate`, {}),
+  /** joins across stores through Trino (docs/api/data-source.md): the federation setting */
+  federation: () => http.get<FederationSetting>('/api/data_source/federation'),
+  setFederation: (body: FederationSetting) => http.put<FederationSetting>('/api/data_source/federation', body),
+  /** the database sources by folder (the join designer's list), for the setting's choices */
+  joinableSources: () => http.get<{ projectId: string; name: string; dataSources: { dataSourceId: string; name: string; type: number }[] }[]>('/api/data_source/join_table_projs'),
 };
+
+export interface FederationSetting {
+  trinoSourceId: string;
+  mappings: { dataSourceId: string; catalog: string; schema: string }[];
+}
 
 export interface EmbedSecret {
   secret: string;
@@ -36,4 +46,6 @@ export const adminKeys = {
   grants: (userId: string) => ['admin', 'grants', userId] as const,
   audit: ['admin', 'audit'] as const,
   embedSecret: ['admin', 'embed-secret'] as const,
+  federation: ['admin', 'federation'] as const,
+  joinable: ['admin', 'joinable-sources'] as const,
 };

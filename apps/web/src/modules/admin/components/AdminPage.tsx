@@ -7,12 +7,13 @@ import { useAdTranslation } from '../i18n';
 import { RobotsTab } from '../../chat';
 import { AuditTab } from './AuditTab';
 import { EmbedSecretTab } from './EmbedSecretTab';
+import { FederationTab } from './FederationTab';
 import { UsersTab } from './UsersTab';
 import { SubscriptionList, useSubTranslation } from '../../subscriptions';
 import { PublicLinksAdmin, usePlTranslation } from '../../public-links';
 import '../admin.css';
 
-type Section = 'users' | 'audit' | 'robots' | 'subscriptions' | 'embedding' | 'links';
+type Section = 'users' | 'audit' | 'robots' | 'subscriptions' | 'embedding' | 'links' | 'federation';
 
 /** User administration (beyond the spec; docs/api/identity-admin.md): users and the audit log, admin only. */
 export function AdminPage() {
@@ -22,7 +23,7 @@ export function AdminPage() {
   const { section: raw } = useParams();
   const { st } = useSubTranslation();
   const { pl } = usePlTranslation();
-  const section: Section = raw === 'audit' || raw === 'robots' || raw === 'subscriptions' || raw === 'embedding' || raw === 'links' ? raw : 'users';
+  const section: Section = raw === 'audit' || raw === 'robots' || raw === 'subscriptions' || raw === 'embedding' || raw === 'links' || raw === 'federation' ? raw : 'users';
 
   if (!isAdmin(permission)) {
     return (
@@ -50,6 +51,8 @@ export function AdminPage() {
           { key: 'embedding', label: <span data-testid="admin-tab-embedding">{ad('tabs.embedding')}</span>, children: <EmbedSecretTab active={section === 'embedding'} /> },
           // every user's public links, revoke one or all (issue 32)
           { key: 'links', label: <span data-testid="admin-tab-links">{pl('admin.tab')}</span>, children: section === 'links' ? <PublicLinksAdmin /> : null },
+          // joins across stores through Trino (issue 34, docs/api/data-source.md)
+          { key: 'federation', label: <span data-testid="admin-tab-federation">{ad('federation.tab')}</span>, children: <FederationTab active={section === 'federation'} /> },
         ]}
       />
     </section>

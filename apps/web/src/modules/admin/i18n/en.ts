@@ -134,6 +134,23 @@ const en: AdminCatalogue = {
     envHint: 'The secret is set by BI_EMBED_SECRET; change it there.',
     loadFailed: 'Could not read the embedding secret',
   },
+  federation: {
+    tab: 'Joins across stores',
+    intro: 'Choose a Trino source as the federation engine and say which Trino catalog holds each store’s database. The join designer can then join tables of these different stores; Trino runs the join.',
+    engine: 'Trino source',
+    engineNone: 'Off (no joins across stores)',
+    mappings: 'Stores and catalogs',
+    source: 'Source',
+    analytics: 'Analytics store (uploaded tables)',
+    catalog: 'Trino catalog',
+    schema: 'Schema (optional)',
+    add: 'Add a mapping',
+    remove: 'Remove',
+    save: 'Save',
+    saved: 'The setting of joins across stores is saved',
+    loadFailed: 'Could not read the setting of joins across stores',
+    noTrino: 'There is no Trino source yet: create one among the data sources first.',
+  },
 };
 
 export default en;

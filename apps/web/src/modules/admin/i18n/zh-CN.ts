@@ -132,6 +132,23 @@ const zhCN = {
     envHint: '密钥由环境变量 BI_EMBED_SECRET 设置，请在那里更换。',
     loadFailed: '无法读取嵌入密钥',
   },
+  federation: {
+    tab: '跨存储关联',
+    intro: '选择一个 Trino 数据源作为联邦查询引擎，并说明 Trino 中哪个目录保存了各存储的数据库。设置后，关联表设计器可以关联这些不同存储中的表，关联由 Trino 执行。',
+    engine: 'Trino 数据源',
+    engineNone: '关闭（不跨存储关联）',
+    mappings: '存储与目录',
+    source: '数据源',
+    analytics: '分析存储（上传的表）',
+    catalog: 'Trino 目录',
+    schema: '模式（可选）',
+    add: '添加映射',
+    remove: '删除',
+    save: '保存',
+    saved: '跨存储关联设置已保存',
+    loadFailed: '无法读取跨存储关联设置',
+    noTrino: '还没有 Trino 数据源：请先在数据源中创建一个。',
+  },
 };
 
 export type AdminCatalogue = typeof zhCN;

@@ -134,6 +134,23 @@ const zhTW: AdminCatalogue = {
     envHint: '金鑰由環境變數 BI_EMBED_SECRET 設定，請在那裡更換。',
     loadFailed: '無法讀取嵌入金鑰',
   },
+  federation: {
+    tab: '跨儲存關聯',
+    intro: '選擇一個 Trino 資料來源作為聯邦查詢引擎，並說明 Trino 中哪個目錄保存了各儲存的資料庫。設定後，關聯表設計器可以關聯這些不同儲存中的表，關聯由 Trino 執行。',
+    engine: 'Trino 資料來源',
+    engineNone: '關閉（不跨儲存關聯）',
+    mappings: '儲存與目錄',
+    source: '資料來源',
+    analytics: '分析儲存（上傳的表）',
+    catalog: 'Trino 目錄',
+    schema: '結構描述（選填）',
+    add: '新增對應',
+    remove: '刪除',
+    save: '儲存',
+    saved: '跨儲存關聯設定已儲存',
+    loadFailed: '無法讀取跨儲存關聯設定',
+    noTrino: '還沒有 Trino 資料來源：請先在資料來源中建立一個。',
+  },
 };
 
 export default zhTW;

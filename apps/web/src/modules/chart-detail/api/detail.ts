@@ -1,4 +1,5 @@
 import type { Tab } from '@bi/rules';
+import { createContext } from 'react';
 import { CHART_DETAIL_PAGE_ROWS } from '@bi/rules';
 import { requestFile } from '../../../shared/api/download';
 import { http } from '../../../shared/api/http';
@@ -7,7 +8,7 @@ import type { DetailPage, DetailRequest, FieldRange } from '../types';
 const id = (value: string) => encodeURIComponent(value);
 
 /** The body of a detail read: the view's filters, the dialog's filter and search (absent keys are not sent). */
-function detailBody(r: DetailRequest) {
+export function detailBody(r: DetailRequest) {
   return {
     ...(r.filters.globalFilters ? { globalFilters: r.filters.globalFilters } : {}),
     ...(r.filters.innerFilters ? { innerFilters: r.filters.innerFilters } : {}),
@@ -40,6 +41,13 @@ export const detailApi = {
   innerRange: (tab: Tab, chartId: string, name: string, search: string, signal?: AbortSignal) =>
     http.post<FieldRange>('/api/field/inner_range', { tab, chartId, name, ...(search ? { search } : {}) }, { signal }),
 };
+
+/**
+ * Where the detail dialog and the rows' export read: the product's routes (the default), or another
+ * reader's routes with the same answers — the public link page (modules/public-links) reads through its link.
+ */
+export type DetailRoutes = Pick<typeof detailApi, 'page' | 'exportXlsx'>;
+export const DetailRoutesContext = createContext<DetailRoutes>(detailApi);
 
 export const detailKeys = {
   all: ['chart-detail'] as const,

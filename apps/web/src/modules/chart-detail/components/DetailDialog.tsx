@@ -4,11 +4,11 @@ import type { Compare, FilterCondition } from '@bi/chart-model';
 import { CHART_DETAIL_PAGE_ROWS, DETAIL_SEARCH_DEBOUNCE_MS, type Tab } from '@bi/rules';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Alert, Button, Empty, Input, Modal, Radio, Select, Space, Table, Tag, Typography } from 'antd';
-import { useMemo, useState } from 'react';
+import { useContext, useMemo, useState } from 'react';
 import { useDebouncedValue } from '../../../shared/hooks/useDebouncedValue';
 import { useChartEditorTranslation } from '../../chart-editor/i18n';
 import { OPERATOR_LABEL_KEYS, usesRange, withCompare } from '../../chart-editor/utils/filters';
-import { detailApi, detailKeys } from '../api/detail';
+import { DetailRoutesContext, detailKeys } from '../api/detail';
 import { useExportRows } from '../hooks/useExportRows';
 import { useChartDetailTranslation } from '../i18n';
 import type { DetailCell, DetailColumn, DetailFilterBody, DetailRequest, ViewFilters } from '../types';
@@ -23,6 +23,8 @@ interface DetailDialogProps {
   filters: ViewFilters;
   /** the clicked point's category ('' / undefined: every row) */
   pointKey?: string;
+  /** offer the .xlsx export (default: yes; a public link only when its creator allowed it) */
+  canExport?: boolean;
   onClose: () => void;
 }
 
@@ -31,7 +33,8 @@ interface DetailDialogProps {
  * paging, the detail filter (logic all / any, operators by type), a search over the text fields (500 ms
  * after typing) and an .xlsx export of exactly these rows (the server refuses more than 9999 with a hint).
  */
-export function DetailDialog({ tab, chartId, title, filters, pointKey, onClose }: DetailDialogProps) {
+export function DetailDialog({ tab, chartId, title, filters, pointKey, canExport = true, onClose }: DetailDialogProps) {
+  const routes = useContext(DetailRoutesContext);
   const { cd, i18n } = useChartDetailTranslation();
   const [page, setPage] = useState(1);
   const [search, setSearch] = useState('');
@@ -53,7 +56,7 @@ export function DetailDialog({ tab, chartId, title, filters, pointKey, onClose }
   }
   const rows = useQuery({
     queryKey: detailKeys.page(tab, chartId, request, page, i18n.language),
-    queryFn: ({ signal }) => detailApi.page(tab, chartId, request, page, signal),
+    queryFn: ({ signal }) => routes.page(tab, chartId, request, page, signal),
     placeholderData: keepPreviousData,
     retry: false,
   });
@@ -96,9 +99,11 @@ export function DetailDialog({ tab, chartId, title, filters, pointKey, onClose }
             {pointKey ? cd('detail.point', { point: pointKey }) : cd('detail.allRows')}
           </Tag>
           <Input.Search allowClear size="small" className="bi-detail-dialog__search" placeholder={cd('detail.search')} aria-label={cd('detail.search')} value={search} onChange={(e) => setSearch(e.target.value)} data-testid="detail-search" />
-          <Button size="small" icon={<DownloadOutlined />} loading={exporting} onClick={() => void onExport()} data-testid="detail-export">
-            {cd('detail.export')}
-          </Button>
+          {canExport ? (
+            <Button size="small" icon={<DownloadOutlined />} loading={exporting} onClick={() => void onExport()} data-testid="detail-export">
+              {cd('detail.export')}
+            </Button>
+          ) : null}
         </div>
         <DetailFilterEditor columns={columns} onApply={setApplied} />
         {rows.isError ? (

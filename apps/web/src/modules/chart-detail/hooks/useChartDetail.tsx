@@ -18,6 +18,8 @@ import { useStoredChart } from './useStoredChart';
 
 interface ChartDetailOptions {
   tab: Tab;
+  /** the detail dialog offers the export (default: yes) */
+  canExport?: boolean;
 }
 
 /** Every filter a chart's box runs with (chartFilters of @bi/chart-model, with innerValuesOf of this hook). */
@@ -29,7 +31,7 @@ type FiltersOf = (chart: ChartSummary) => ViewFilters | undefined;
  * (all rows, or the rows behind a clicked point) and the export of a chart's rows. The inner values
  * live in the page URL (?inner=), so a copied link reopens the same view.
  */
-export function useChartDetail({ tab }: ChartDetailOptions) {
+export function useChartDetail({ tab, canExport = true }: ChartDetailOptions) {
   const [innerInUrl, setInner] = useUrlState(INNER_PARAM, innerCodec);
   const inner = useMemo(() => innerInUrl ?? {}, [innerInUrl]);
   const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
@@ -53,7 +55,7 @@ export function useChartDetail({ tab }: ChartDetailOptions) {
   const exportRows = useExportRows(tab);
 
   const renderDialogs = (filtersOf: FiltersOf): ReactNode =>
-    dialog ? <DetailDialog tab={tab} chartId={dialog.chart.chartId} title={dialog.chart.title} filters={filtersOf(dialog.chart) ?? {}} pointKey={dialog.pointKey} onClose={() => setDialog(null)} /> : null;
+    dialog ? <DetailDialog tab={tab} chartId={dialog.chart.chartId} title={dialog.chart.title} filters={filtersOf(dialog.chart) ?? {}} pointKey={dialog.pointKey} canExport={canExport} onClose={() => setDialog(null)} /> : null;
 
   return {
     /** the viewer's inner filter values of a chart (the innerValues of chartFilters); undefined: its stored ones apply */

@@ -1,8 +1,9 @@
 import type { Tab } from '@bi/rules';
 import { App } from 'antd';
+import { useContext } from 'react';
 import { ApiError } from '../../../shared/api/http';
 import { saveBlob } from '../../../shared/api/download';
-import { detailApi } from '../api/detail';
+import { DetailRoutesContext } from '../api/detail';
 import { useChartDetailTranslation } from '../i18n';
 import type { DetailRequest } from '../types';
 
@@ -13,9 +14,10 @@ import type { DetailRequest } from '../types';
 export function useExportRows(tab: Tab) {
   const { cd } = useChartDetailTranslation();
   const { message } = App.useApp();
+  const routes = useContext(DetailRoutesContext);
   return async (chartId: string, request: DetailRequest, title: string): Promise<void> => {
     try {
-      const { blob, fileName } = await detailApi.exportXlsx(tab, chartId, request, title);
+      const { blob, fileName } = await routes.exportXlsx(tab, chartId, request, title);
       saveBlob(blob, fileName);
       void message.success(cd('detail.exported', { name: fileName }));
     } catch (error) {

@@ -1,5 +1,6 @@
 import type { GlobalFilterItem } from '@bi/chart-model';
 import type { Tab } from '@bi/rules';
+import { createContext } from 'react';
 import { http } from '../../../shared/api/http';
 
 const id = (value: string) => encodeURIComponent(value);
@@ -34,6 +35,13 @@ export const globalFilterApi = {
   /** POST /api/global_filter/range/{tab}/{dashboardId}: the values of a field of a table the dashboard's charts use. */
   range: (tab: Tab, dashboardId: string, body: RangeRequest, signal?: AbortSignal) => http.post<FilterRange>(`/api/global_filter/range/${tab}/${id(dashboardId)}`, body, { signal }),
 };
+
+/**
+ * Where the filter bar's pickers read a field's values: the product's route (the default), or another
+ * reader's — the public link page (modules/public-links) reads through its link.
+ */
+export type FilterRangeRoute = typeof globalFilterApi.range;
+export const FilterRangeContext = createContext<FilterRangeRoute>(globalFilterApi.range);
 
 export const globalFilterKeys = {
   range: (tab: Tab, dashboardId: string, body: RangeRequest) => ['global-filter', 'range', tab, dashboardId, body.dataSourceId, body.name, body.search ?? ''] as const,

@@ -1,4 +1,9 @@
+import { CHART_DETAIL_PAGE_ROWS } from '@bi/rules';
+import { requestFile } from '../../../shared/api/download';
 import { http, ApiError } from '../../../shared/api/http';
+import { detailBody, type DetailRoutes } from '../../chart-detail';
+import type { DetailPage } from '../../chart-detail/types';
+import type { FilterRange, RangeRequest } from '../../dashboard-filters';
 import type { ChartAnswer, ChartSummary, RunBody, RunFilters } from '../../chart/types';
 import type { DashboardContent } from '../../dashboard/types';
 
@@ -79,16 +84,31 @@ export type PublicView =
 export function publicReader(publicId: string, language: string) {
   let session = '';
   const call = async <T>(path: string, method: 'GET' | 'POST', body?: unknown, signal?: AbortSignal): Promise<T> => {
-    const headers: Record<string, string> = { accept: 'application/json', currentLanguage: language };
-    if (body !== undefined) headers['content-type'] = 'application/json';
-    if (session) headers['x-link-session'] = session;
-    const res = await fetch(`/api/public/links/${id(publicId)}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal, credentials: 'omit' });
+    const sent: Record<string, string> = { accept: 'application/json', ...headers() };
+    if (body !== undefined) sent['content-type'] = 'application/json';
+    const res = await fetch(`/api/public/links/${id(publicId)}${path}`, { method, headers: sent, body: body === undefined ? undefined : JSON.stringify(body), signal, credentials: 'omit' });
     const parsed = (await res.json().catch(() => undefined)) as { status?: string; data?: unknown } | undefined;
     if (!res.ok || parsed?.status !== 'success') throw new ApiError(typeof parsed?.data === 'string' ? parsed.data : String(res.status), res.status, parsed?.data);
     return parsed.data as T;
   };
+  const headers = (): Record<string, string> => ({ currentLanguage: language, ...(session ? { 'x-link-session': session } : {}) });
+  /** the detail dialog's and the export's reads, through the link (the routes of docs/api/public-links.md) */
+  const details: DetailRoutes = {
+    page: (_tab, chartId, r, page, signal) =>
+      call<DetailPage>(`/details/${id(chartId)}${r.pointKey ? `?filterKey=${encodeURIComponent(r.pointKey)}` : ''}`, 'POST', { ...detailBody(r), ...(r.filter ? { filter: r.filter } : {}), pageIndex: page, pageSize: CHART_DETAIL_PAGE_ROWS }, signal),
+    exportXlsx: (_tab, chartId, r, fallbackName) =>
+      requestFile(`/api/public/links/${id(publicId)}/export/${id(chartId)}${r.pointKey ? `?filterKey=${encodeURIComponent(r.pointKey)}` : ''}`, {
+        method: 'POST',
+        body: { ...detailBody(r), ...(r.filter ? { filter: r.filter } : {}) },
+        fallbackName: `${fallbackName}.xlsx`,
+        headers: headers(),
+      }),
+  };
   return {
     open: () => call<PublicView>('', 'GET'),
+    details,
+    /** a global filter field's values (editable filters only) */
+    range: (_tab: string, _dashboardId: string, body: RangeRequest, signal?: AbortSignal) => call<FilterRange>('/range', 'POST', body, signal),
     unlock: async (password: string) => {
       session = (await call<{ session: string }>('/unlock', 'POST', { password })).session;
     },

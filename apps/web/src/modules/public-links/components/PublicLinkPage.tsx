@@ -1,5 +1,6 @@
 import '../public-links.css';
 import { LockOutlined } from '@ant-design/icons';
+import { chartFilters, type GlobalFilterItem } from '@bi/chart-model';
 import { Button, Form, Input, Result, Spin, Tag, Typography } from 'antd';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useParams } from 'react-router-dom';
@@ -7,7 +8,9 @@ import i18n from '../../../shared/i18n';
 import { ApiError } from '../../../shared/api/http';
 import { formatTime } from '../../../shared/format/time';
 import { ChartRunnerContext } from '../../chart/hooks/useChartData';
-import type { ChartSummary } from '../../chart/types';
+import type { ChartSummary, RunFilters } from '../../chart/types';
+import { DetailRoutesContext, useChartDetail } from '../../chart-detail';
+import { FilterRangeContext, GlobalFilterBar, useGlobalFilters } from '../../dashboard-filters';
 import { ChartBox } from '../../dashboard/components/ChartBox';
 import { DashboardGrid } from '../../dashboard/components/DashboardGrid';
 import type { ChartBoxActions } from '../../dashboard/utils/permissions';
@@ -15,8 +18,11 @@ import { publicReader, type PublicView } from '../api/public-links';
 import { usePlTranslation } from '../i18n';
 import { browserLanguage } from '../utils/language';
 
-/** A public reader refreshes a chart; nothing else of the box's tools (editing, alerts, copies) is theirs. */
-const READER_ACTIONS: ChartBoxActions = {
+/**
+ * A public reader refreshes a chart, and opens its details and exports them when the link's creator
+ * allowed it; nothing else of the box's tools (editing, alerts, copies) is theirs.
+ */
+const readerActions = (allowDetails: boolean, allowExport: boolean): ChartBoxActions => ({
   refresh: true,
   edit: false,
   fullScreen: false,
@@ -28,9 +34,9 @@ const READER_ACTIONS: ChartBoxActions = {
   modifyDataSource: false,
   linkSettings: false,
   compareSplit: false,
-  export: false,
-  detailQuery: false,
-};
+  export: allowExport,
+  detailQuery: allowDetails,
+});
 
 const noLayoutChange = () => undefined;
 
@@ -39,7 +45,10 @@ const noLayoutChange = () => undefined;
  * sign-in, in the viewer's browser language; the password form first when the link has one (Enter
  * submits; the password goes in a body, the session stays in memory); expired, revoked or unknown links
  * say so. The dashboard is drawn by the product's own grid and chart boxes, whose runs go through the
- * link (ChartRunnerContext) under the link's locked filters.
+ * link (ChartRunnerContext) under the link's locked filters, or — editable filters — under the
+ * product's filter bar, its pickers' values read through the link (FilterRangeContext). Details and
+ * their export, when allowed, are the product's box menu and detail dialog reading through the link
+ * (DetailRoutesContext).
  */
 export function PublicLinkPage() {
   const { publicId = '' } = useParams();
@@ -71,7 +80,44 @@ export function PublicLinkPage() {
   }
   if (view.needsPassword) return <PasswordForm unlock={async (password) => (await reader.unlock(password), await load())} />;
 
+  return <PublicView view={view} reader={reader} />;
+}
+
+type Reader = ReturnType<typeof publicReader>;
+type OpenView = Extract<PublicView, { needsPassword: false }>;
+
+/** The link's filter values as the dashboard's filter items' defaults (by field name): what an editable link starts from. */
+function linkDefaults(stored: readonly unknown[] | undefined, filters: OpenView['filters']): GlobalFilterItem[] {
+  const items = Array.isArray(stored) ? (stored as GlobalFilterItem[]) : [];
+  return items.map((item) => {
+    const f = filters.find((x) => x.name === item.name) as Partial<GlobalFilterItem> | undefined;
+    if (!f) return { ...item, range: [] };
+    return { ...item, range: f.range ?? [], ...(f.granularity !== undefined ? { granularity: f.granularity } : {}), ...(f.numberOption ? { numberOption: f.numberOption } : {}), ...(f.relative ? { relative: f.relative } : {}) };
+  });
+}
+
+function PublicView({ view, reader }: { view: OpenView; reader: Reader }) {
+  const { pl } = usePlTranslation();
   const charts: ChartSummary[] = view.charts;
+  const items = useMemo(() => (view.filtersEditable ? linkDefaults(view.dashboard.globalFilter, view.filters) : []), [view]);
+  const globals = useGlobalFilters(items);
+  const editable = view.filtersEditable && globals.items.some((i) => i.show !== false && i.id);
+  const detail = useChartDetail({ tab: 'dashboard', canExport: view.allowExport });
+  const actions = useMemo(() => readerActions(view.allowDetails, view.allowExport), [view.allowDetails, view.allowExport]);
+  const locked = useMemo<RunFilters>(() => ({ globalFilters: view.filters }), [view.filters]);
+  /** a box's filters: the link's (locked), or the filter bar's through the one rule of @bi/chart-model (editable) */
+  const filtersOf = useMemo(() => {
+    const known = new WeakMap<ChartSummary, RunFilters>();
+    return (chart: ChartSummary): RunFilters => {
+      if (!editable) return locked;
+      const cached = known.get(chart);
+      if (cached) return cached;
+      const run = { globalFilters: chartFilters({ chart, globalFilters: globals.items, globalValues: globals.values }).globalFilters } as RunFilters;
+      known.set(chart, run);
+      return run;
+    };
+  }, [editable, locked, globals.items, globals.values]);
+
   return (
     <main className="bi-public-link" data-testid="public-link-page" data-kind={view.kind}>
       <header className="bi-public-link__header">
@@ -80,9 +126,15 @@ export function PublicLinkPage() {
         </Typography.Title>
         <Typography.Text type="secondary">{pl('page.sharedBy', { name: view.creatorName, date: formatTime(view.expiresAt) })}</Typography.Text>
       </header>
-      {view.filters.length > 0 ? (
+      {editable ? (
+        <FilterRangeContext.Provider value={reader.range}>
+          <GlobalFilterBar tab="dashboard" dashboardId={view.dashboard.dashboardId} items={globals.items} valueOf={globals.valueOf} onChange={globals.setValue} onClearAll={globals.clearAll} />
+        </FilterRangeContext.Provider>
+      ) : view.filters.length > 0 ? (
         <div className="bi-public-link__filters" data-testid="public-link-filters">
-          <Typography.Text type="secondary">{view.filtersEditable ? null : <LockOutlined aria-hidden="true" />} {pl('page.lockedFilters')}</Typography.Text>
+          <Typography.Text type="secondary">
+            <LockOutlined aria-hidden="true" /> {pl('page.lockedFilters')}
+          </Typography.Text>
           {view.filters.map((f) => (
             <Tag key={String(f.name)}>
               {String(f.title ?? f.name)}: {(f.range ?? []).map(String).join(', ')}
@@ -91,13 +143,28 @@ export function PublicLinkPage() {
         </div>
       ) : null}
       <ChartRunnerContext.Provider value={reader.run}>
-        <DashboardGrid
-          aspects={view.dashboard.aspects}
-          charts={charts}
-          editable={false}
-          onLayoutStop={noLayoutChange}
-          renderBox={(chart) => <ChartBox tab="dashboard" chart={chart} actions={READER_ACTIONS} variant="grid" refreshKey={0} filters={{ globalFilters: view.filters }} />}
-        />
+        <DetailRoutesContext.Provider value={reader.details}>
+          <DashboardGrid
+            aspects={view.dashboard.aspects}
+            charts={charts}
+            editable={false}
+            onLayoutStop={noLayoutChange}
+            renderBox={(chart) => (
+              <ChartBox
+                tab="dashboard"
+                chart={chart}
+                actions={actions}
+                variant="grid"
+                refreshKey={0}
+                filters={filtersOf(chart)}
+                onDetailQuery={view.allowDetails ? () => detail.openDetails(chart) : undefined}
+                onExportRows={view.allowExport ? () => detail.exportRows(chart, filtersOf(chart)) : undefined}
+                onPointClick={view.allowDetails ? (point) => detail.openDetails(chart, point.category) : undefined}
+              />
+            )}
+          />
+          {detail.renderDialogs(filtersOf)}
+        </DetailRoutesContext.Provider>
       </ChartRunnerContext.Provider>
     </main>
   );

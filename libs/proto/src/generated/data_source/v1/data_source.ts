@@ -8453,6 +8453,15 @@ export interface DataSourceServiceClient {
   diffSourceRevision(request: SourceRevisionRequest): Observable<SourceRevisionDiffReply>;
 
   restoreSourceRevision(request: SourceRevisionRequest): Observable<SourceRevisionsReply>;
+
+  /**
+   * Joins across stores (docs/adr/0028 addendum): the federation setting (which Trino source, which source → catalog).
+   * GetFederation answers it as json; SetFederation stores input_json (admins only, checked by the BFF).
+   */
+
+  getFederation(request: JoinTableRequest): Observable<JoinTableReply>;
+
+  setFederation(request: JoinTableRequest): Observable<JoinTableReply>;
 }
 
 /**
@@ -8676,6 +8685,15 @@ export interface DataSourceServiceController {
   restoreSourceRevision(
     request: SourceRevisionRequest,
   ): Promise<SourceRevisionsReply> | Observable<SourceRevisionsReply> | SourceRevisionsReply;
+
+  /**
+   * Joins across stores (docs/adr/0028 addendum): the federation setting (which Trino source, which source → catalog).
+   * GetFederation answers it as json; SetFederation stores input_json (admins only, checked by the BFF).
+   */
+
+  getFederation(request: JoinTableRequest): Promise<JoinTableReply> | Observable<JoinTableReply> | JoinTableReply;
+
+  setFederation(request: JoinTableRequest): Promise<JoinTableReply> | Observable<JoinTableReply> | JoinTableReply;
 }
 
 export function DataSourceServiceControllerMethods() {
@@ -8729,6 +8747,8 @@ export function DataSourceServiceControllerMethods() {
       "listSourceRevisions",
       "diffSourceRevision",
       "restoreSourceRevision",
+      "getFederation",
+      "setFederation",
     ];
     for (const method of grpcMethods) {
       const descriptor: any = Reflect.getOwnPropertyDescriptor(constructor.prototype, method);

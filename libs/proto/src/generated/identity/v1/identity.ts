@@ -339,6 +339,21 @@ export interface VerifyApiKeyReply {
   scopes: string[];
 }
 
+export interface GetEmbedSecretRequest {
+  /** a secret a BFF kept before in BI_DATA_DIR/secrets/embed-secret: stored when the install has none yet (else ignored) */
+  importSecret: string;
+}
+
+export interface EmbedSecretReply {
+  secret: string;
+  /** ISO time of the last rotation (or of the creation) */
+  changedAt: string;
+}
+
+export interface RotateEmbedSecretRequest {
+  actor: Actor | undefined;
+}
+
 export const IDENTITY_V1_PACKAGE_NAME = "identity.v1";
 
 function createBaseSetUserLanguageRequest(): SetUserLanguageRequest {
@@ -4983,6 +4998,207 @@ export const VerifyApiKeyReply: MessageFns<VerifyApiKeyReply> = {
   },
 };
 
+function createBaseGetEmbedSecretRequest(): GetEmbedSecretRequest {
+  return { importSecret: "" };
+}
+
+export const GetEmbedSecretRequest: MessageFns<GetEmbedSecretRequest> = {
+  encode(message: GetEmbedSecretRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.importSecret !== "") {
+      writer.uint32(10).string(message.importSecret);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetEmbedSecretRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetEmbedSecretRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.importSecret = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetEmbedSecretRequest {
+    return {
+      importSecret: isSet(object.importSecret)
+        ? globalThis.String(object.importSecret)
+        : isSet(object.import_secret)
+        ? globalThis.String(object.import_secret)
+        : "",
+    };
+  },
+
+  toJSON(message: GetEmbedSecretRequest): unknown {
+    const obj: any = {};
+    if (message.importSecret !== "") {
+      obj.importSecret = message.importSecret;
+    }
+    return obj;
+  },
+};
+
+function createBaseEmbedSecretReply(): EmbedSecretReply {
+  return { secret: "", changedAt: "" };
+}
+
+export const EmbedSecretReply: MessageFns<EmbedSecretReply> = {
+  encode(message: EmbedSecretReply, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.secret !== "") {
+      writer.uint32(10).string(message.secret);
+    }
+    if (message.changedAt !== "") {
+      writer.uint32(18).string(message.changedAt);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): EmbedSecretReply {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseEmbedSecretReply();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.secret = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.changedAt = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): EmbedSecretReply {
+    return {
+      secret: isSet(object.secret) ? globalThis.String(object.secret) : "",
+      changedAt: isSet(object.changedAt)
+        ? globalThis.String(object.changedAt)
+        : isSet(object.changed_at)
+        ? globalThis.String(object.changed_at)
+        : "",
+    };
+  },
+
+  toJSON(message: EmbedSecretReply): unknown {
+    const obj: any = {};
+    if (message.secret !== "") {
+      obj.secret = message.secret;
+    }
+    if (message.changedAt !== "") {
+      obj.changedAt = message.changedAt;
+    }
+    return obj;
+  },
+};
+
+function createBaseRotateEmbedSecretRequest(): RotateEmbedSecretRequest {
+  return { actor: undefined };
+}
+
+export const RotateEmbedSecretRequest: MessageFns<RotateEmbedSecretRequest> = {
+  encode(message: RotateEmbedSecretRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.actor !== undefined) {
+      Actor.encode(message.actor, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RotateEmbedSecretRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRotateEmbedSecretRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.actor = Actor.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): RotateEmbedSecretRequest {
+    return { actor: isSet(object.actor) ? Actor.fromJSON(object.actor) : undefined };
+  },
+
+  toJSON(message: RotateEmbedSecretRequest): unknown {
+    const obj: any = {};
+    if (message.actor !== undefined) {
+      obj.actor = Actor.toJSON(message.actor);
+    }
+    return obj;
+  },
+};
+
 /** Users, roles, grants, login and tokens. */
 
 export interface IdentityServiceClient {
@@ -5045,6 +5261,14 @@ export interface IdentityServiceClient {
   /** The creator of a live key (as VerifyToken answers for a session) and the key's scopes; records last use. */
 
   verifyApiKey(request: VerifyApiKeyRequest): Observable<VerifyApiKeyReply>;
+
+  /** The install's embedding secret (docs/api/embedding.md), stored encrypted; created at the first read. */
+
+  getEmbedSecret(request: GetEmbedSecretRequest): Observable<EmbedSecretReply>;
+
+  /** A new embedding secret in place of the stored one, audited (embed.rotate_secret). */
+
+  rotateEmbedSecret(request: RotateEmbedSecretRequest): Observable<EmbedSecretReply>;
 }
 
 /** Users, roles, grants, login and tokens. */
@@ -5125,6 +5349,18 @@ export interface IdentityServiceController {
   verifyApiKey(
     request: VerifyApiKeyRequest,
   ): Promise<VerifyApiKeyReply> | Observable<VerifyApiKeyReply> | VerifyApiKeyReply;
+
+  /** The install's embedding secret (docs/api/embedding.md), stored encrypted; created at the first read. */
+
+  getEmbedSecret(
+    request: GetEmbedSecretRequest,
+  ): Promise<EmbedSecretReply> | Observable<EmbedSecretReply> | EmbedSecretReply;
+
+  /** A new embedding secret in place of the stored one, audited (embed.rotate_secret). */
+
+  rotateEmbedSecret(
+    request: RotateEmbedSecretRequest,
+  ): Promise<EmbedSecretReply> | Observable<EmbedSecretReply> | EmbedSecretReply;
 }
 
 export function IdentityServiceControllerMethods() {
@@ -5153,6 +5389,8 @@ export function IdentityServiceControllerMethods() {
       "listApiKeys",
       "revokeApiKey",
       "verifyApiKey",
+      "getEmbedSecret",
+      "rotateEmbedSecret",
     ];
     for (const method of grpcMethods) {
       const descriptor: any = Reflect.getOwnPropertyDescriptor(constructor.prototype, method);
