@@ -15,7 +15,7 @@ interface DashboardRow {
   description: string;
   sort_order: number;
 }
-interface ChartRow {
+export interface ChartRow {
   id: string;
   dashboard_id: string;
   title: string;

@@ -9,7 +9,7 @@ import { placeNewChart, type Tab } from '@bi/rules';
 import { CACHE, CONFIG, idOrNotFound, tabOrInvalid } from '@bi/service-kit';
 import { chartOf, definitionOf } from './chart-schema.js';
 import { renewChartStamps } from './chart-stamps.js';
-import { DashboardRepository } from './dashboard.repository.js';
+import { DashboardRepository, type ChartRow } from './dashboard.repository.js';
 
 /** The kinds this service owns. */
 type OwnKind = Extract<RevisionKind, 'dashboard' | 'chart'>;
@@ -20,15 +20,8 @@ interface Place {
   sizeX: number;
   sizeY: number;
 }
-interface StoredChart {
-  id: string;
-  dashboard_id: string;
-  title: string;
-  type: string;
-  data_source_id: string;
-  hide: boolean;
-  definition: unknown;
-}
+/** A chart's row with its definition (the repository's ChartRow and what the revision keeps of it). */
+type StoredChart = ChartRow & { definition: unknown };
 /** A chart as its revisions keep it: the whole definition (custom option and alerts included) and its dashboard. */
 type ChartSnapshot = ReturnType<typeof chartOf> & { dashboardId: string };
 /** A deleted chart also keeps its place and hide flag, which a restore brings back. */

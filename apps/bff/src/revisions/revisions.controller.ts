@@ -4,7 +4,7 @@ import { canEditSource, canReadRelation, canReadSource, isRowRestricted } from '
 import { AppError } from '@bi/core';
 import { hasMessage, translate, type Language } from '@bi/i18n';
 import type { dashboardV1, dataSourceQueryV1, dataSourceV1, identityV1, relationV1, templateV1 } from '@bi/proto';
-import type { RevisionDiff, RevisionEntry, SummaryPart } from '@bi/revisions';
+import type { RevisionDiff, RevisionEntry, SummaryPart, TrashEntry } from '@bi/revisions';
 import type { Tab } from '@bi/rules';
 import { z } from 'zod';
 import { ChartWriteAccess } from '../chart/chart-write-access.js';
@@ -36,17 +36,8 @@ interface ObjectNow {
   deleted: boolean;
   dataSourceIds: string[];
 }
-interface TrashRow {
-  kind: 'dashboard' | 'chart';
-  objectId: string;
-  label: string;
-  parentId: string;
-  actorId: string;
-  deletedAt: string;
-  rev: number;
-  daysLeft: number;
-  dataSourceIds: string[];
-}
+/** A trash entry as the dashboard service lists it (@bi/revisions TrashEntry without its snapshot) with the sources its charts read. */
+type TrashRow = Omit<TrashEntry, 'kind' | 'scope' | 'snapshot'> & { kind: 'dashboard' | 'chart'; dataSourceIds: string[] };
 
 /** A summary in the reader's language: its parts joined; an aggregator named in its own words. */
 export function summaryText(parts: readonly SummaryPart[], lang: Language): string {
