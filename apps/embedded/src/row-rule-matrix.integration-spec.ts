@@ -12,6 +12,9 @@ import { startTestStack, type TestStack } from './testing.js';
 // - every GET route classed '-' answers no region name the caller may not see (a read route that starts
 //   answering rows without being classed fails here).
 // A route of the document without a class, or a class for no route, fails.
+// Each check runs twice per caller: with their session, and with an API key they made (issue 32: a key acts as
+// its maker, cut down to its scopes, under the maker's row rules). Public links and embedding tokens are
+// checked through their own routes: each restricted caller's link and token.
 const REGIONS = ['RgAlpha', 'RgBeta', 'RgGamma'] as const;
 const MINE = { viewer: 'RgAlpha', analyst: 'RgBeta' } as const;
 // qty: RgAlpha 1001..1004, RgBeta 2001..2004 (+7 appended), RgGamma 3001..3004 (+9 appended): every sum is its own number
@@ -24,6 +27,7 @@ describe('row-rule matrix: what a restricted viewer and a restricted analyst see
   let stack: TestStack;
   let admin: string;
   const tokens = {} as Record<Restricted, string>;
+  const keys = {} as Record<Restricted, string>;
   const F = {} as { links: Record<Restricted, string>; embeds: Record<Restricted, string>; source: string; folder: string; dProject: string; dash: string; chart: string; analystDash: string; analystChart: string; analystChart2: string; rel: string; relFolder: string; table: string };
 
   const call = (method: string, path: string, body?: unknown, token = admin) => stack.api(path, { method, body, token, headers: { currentLanguage: 'en' } });
@@ -116,6 +120,7 @@ describe('row-rule matrix: what a restricted viewer and a restricted analyst see
     const now = Math.floor(Date.now() / 1000);
     const embed = (who: Restricted) => `Bearer ${signEmbedToken({ sub: users.find((u) => u.userName === who)!.id, resource: { type: 'dashboard', id: F.dash }, iat: now, exp: now + 3600 }, secret)}`;
     F.embeds = { viewer: embed('viewer'), analyst: embed('analyst') };
+    for (const who of ['viewer', 'analyst'] as const) keys[who] = `Bearer ${(await ok('POST', '/api/identity/api-keys', { name: `Rule matrix ${who}`, scopes: ['read', 'dashboards:write'] }, tokens[who])).secret}`;
   });
   afterAll(async () => stack?.stop());
 
@@ -219,13 +224,19 @@ describe('row-rule matrix: what a restricted viewer and a restricted analyst see
   }
   const own = (who: Restricted) => [MINE[who], `sum of ${MINE[who]}`];
 
-  async function answerText(route: string, who: Restricted): Promise<{ status: number; text: string; dataSourceAuth?: boolean }> {
+  /** Each restricted caller's two credentials: their session, and an API key they made. */
+  const CALLERS = (['viewer', 'analyst'] as const).flatMap((who) => [
+    { who, via: 'session' as const },
+    { who, via: 'API key' as const },
+  ]);
+
+  async function answerText(route: string, who: Restricted, via: 'session' | 'API key' = 'session'): Promise<{ status: number; text: string; dataSourceAuth?: boolean }> {
     const [method, template] = route.split(' ') as [string, string];
     const r = requests[route]?.(who) ?? {};
     const path = template.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(r.params?.[name] ?? param(name, who)));
     const res = await fetch(`${stack.url}${path}${r.query ? `?${r.query}` : ''}`, {
       method,
-      headers: { authorization: r.token ?? tokens[who], currentLanguage: 'en', 'content-type': 'application/json' },
+      headers: { authorization: r.token ?? (via === 'API key' ? keys[who] : tokens[who]), currentLanguage: 'en', 'content-type': 'application/json' },
       body: r.body === undefined ? undefined : JSON.stringify(r.body),
     });
     const bytes = Buffer.from(await res.arrayBuffer());
@@ -259,21 +270,21 @@ describe('row-rule matrix: what a restricted viewer and a restricted analyst see
   });
 
   it.each(Object.entries(AUTHORIZATION_MATRIX).filter(([, line]) => line[5] === 'rows').map(([route]) => route))('%s answers a restricted caller only their rows', async (route) => {
-    for (const who of ['viewer', 'analyst'] as const) {
-      const { status, text, dataSourceAuth } = await answerText(route, who);
+    for (const { who, via } of CALLERS) {
+      const { status, text, dataSourceAuth } = await answerText(route, who, via);
       const seen = marks(text);
       const leaked = seen.filter((m) => !own(who).includes(m));
-      expect({ route, who, leaked }).toEqual({ route, who, leaked: [] });
-      // the check is not vacuous: the caller reads something of the source through the route
-      if (status === 403 || dataSourceAuth === false || (EMPTY_FOR[route] ?? []).includes(who)) continue;
-      expect({ route, who, status, sawOwnRows: seen.length > 0 }).toEqual({ route, who, status, sawOwnRows: true });
+      expect({ route, who, via, leaked }).toEqual({ route, who, via, leaked: [] });
+      // the check is not vacuous: the caller reads something of the source through the route (a key refused by its scopes reads nothing)
+      if (status === 403 || (via === 'API key' && status === 401) || dataSourceAuth === false || (EMPTY_FOR[route] ?? []).includes(who)) continue;
+      expect({ route, who, via, status, sawOwnRows: seen.length > 0 }).toEqual({ route, who, via, status, sawOwnRows: true });
     }
   });
 
   it.each(Object.entries(AUTHORIZATION_MATRIX).filter(([, line]) => line[5] === 'whole').map(([route]) => route))('%s is refused to a restricted caller', async (route) => {
-    for (const who of ['viewer', 'analyst'] as const) {
-      const { status, text } = await answerText(route, who);
-      expect({ route, who, status: status === 401 || status === 403 ? 'refused' : status }).toEqual({ route, who, status: 'refused' });
+    for (const { who, via } of CALLERS) {
+      const { status, text } = await answerText(route, who, via);
+      expect({ route, who, via, status: status === 401 || status === 403 ? 'refused' : status }).toEqual({ route, who, via, status: 'refused' });
       expect(marks(text)).toEqual([]);
     }
   });
@@ -282,10 +293,10 @@ describe('row-rule matrix: what a restricted viewer and a restricted analyst see
     const leaks: string[] = [];
     for (const [route, line] of Object.entries(AUTHORIZATION_MATRIX)) {
       if (line[5] !== '-' || !route.startsWith('GET ') || NOT_SCANNED.has(route)) continue;
-      for (const who of ['viewer', 'analyst'] as const) {
-        const { text } = await answerText(route, who);
+      for (const { who, via } of CALLERS) {
+        const { text } = await answerText(route, who, via);
         const leaked = marks(text).filter((m) => !own(who).includes(m));
-        if (leaked.length) leaks.push(`${route} (${who}): ${leaked.join(', ')}`);
+        if (leaked.length) leaks.push(`${route} (${who}, ${via}): ${leaked.join(', ')}`);
       }
     }
     expect(leaks).toEqual([]);
