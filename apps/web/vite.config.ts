@@ -20,6 +20,8 @@ function bootScript(): Plugin {
     transformIndexHtml: {
       order: 'post',
       async handler(html, ctx) {
+        // the embed entry (embed.html) has no boot script: its CSP allows no inline script
+        if (ctx.path.endsWith('/embed.html')) return html;
         let tag = `<script type="module" src="/src/boot.ts"></script>`;
         if (ctx.bundle) {
           const built = await build({
@@ -53,6 +55,8 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: false,
     chunkSizeWarningLimit: 2000,
+    // the app, and the embed pages' entry (served by the BFF at /embed/chart|dashboard/{id}, docs/api/embedding.md)
+    rollupOptions: { input: { main: `${webRoot}index.html`, embed: `${webRoot}embed.html` } },
   },
   server: {
     port: 5173,

@@ -57,7 +57,7 @@ export async function createBffApp(config: AppConfig, logger: Logger, webDist?: 
   SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs-json' });
 
   // the embed pages and scripts (docs/api/embedding.md), with frame-ancestors from BI_EMBED_ORIGINS, before the app's pages
-  app.use(embedPages(config.embed?.origins ?? []));
+  app.use(embedPages(config.embed?.origins ?? [], webDist));
   if (webDist && existsSync(join(webDist, 'index.html'))) {
     app.useStaticAssets(webDist, { index: false, maxAge: '1h', setHeaders: (res, path) => path.endsWith('.html') && res.setHeader('Cache-Control', 'no-cache') });
     const indexHtml = join(webDist, 'index.html');

@@ -1,4 +1,6 @@
+import { existsSync, readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { join } from 'node:path';
 import { translate, type Language } from '@bi/i18n';
 
 /**
@@ -215,12 +217,30 @@ export const BI_EMBED_JS = `(function (global) {
 })(window);
 `;
 
+/**
+ * The web build's embed entry (apps/web/embed.html, src/embed-main.tsx: the product's own dashboard grid and
+ * chart boxes, ECharts with tooltips) with the page's kind, id and allowed host origins written on <body>;
+ * undefined without a web build (then the page above draws the server's SVG pictures).
+ */
+export function webEmbedHtml(html: string, kind: 'chart' | 'dashboard', id: string, language: Language, origins: readonly string[]): string {
+  return html
+    .replace(/<html lang="[^"]*"/, `<html lang="${language}"`)
+    .replace(/<body>/, `<body data-kind="${kind}" data-id="${escapeAttr(id)}" data-origins="${escapeAttr(JSON.stringify(origins))}">`);
+}
+
 /** Serves the embed pages and scripts ahead of the single-page app; anything else goes on. */
-export function embedPages(originsList: readonly string[]) {
+export function embedPages(originsList: readonly string[], webDist?: string) {
   const origins = embedOrigins(originsList);
   const csp = embedCsp(origins);
+  const webEmbed = webDist && existsSync(join(webDist, 'embed.html')) ? readFileSync(join(webDist, 'embed.html'), 'utf8') : undefined;
   return (req: IncomingMessage & { path?: string }, res: ServerResponse, next: () => void): void => {
     const path = (req.url ?? '').split(/[?#]/)[0]!;
+    // the embed entry only under /embed/{kind}/{id}, with its CSP
+    if (path === '/embed.html') {
+      res.statusCode = 404;
+      res.end();
+      return;
+    }
     if ((req.method !== 'GET' && req.method !== 'HEAD') || !path.startsWith('/embed/')) return next();
     res.setHeader('Content-Security-Policy', csp);
     res.setHeader('X-Content-Type-Options', 'nosniff');
@@ -248,6 +268,6 @@ export function embedPages(originsList: readonly string[]) {
     const lang = pageLanguage(req.headers['accept-language']);
     res.setHeader('Content-Type', 'text/html; charset=utf-8');
     res.setHeader('Content-Language', lang);
-    res.end(embedPageHtml(m[1] as 'chart' | 'dashboard', id, lang, origins));
+    res.end(webEmbed ? webEmbedHtml(webEmbed, m[1] as 'chart' | 'dashboard', id, lang, origins) : embedPageHtml(m[1] as 'chart' | 'dashboard', id, lang, origins));
   };
 }

@@ -143,7 +143,9 @@ export class EmbedController {
     if (c.claims.resource.type === 'chart') {
       const record = await this.checkedChart(c, c.claims.resource.id);
       const chart = JSON.parse(record.chartJson) as { title?: string; type?: string };
-      return { type: 'chart', chartId: record.chartId, title: chart.title ?? '', chartType: chart.type ?? '', editable };
+      // `chart`: the chart as a dashboard lists it (what the embed page's chart box takes)
+      const summary = { chartId: record.chartId, dashboardId: record.dashboardId, title: chart.title ?? '', type: chart.type ?? '', dataSourceId: record.dataSourceId, hide: false };
+      return { type: 'chart', chartId: record.chartId, title: chart.title ?? '', chartType: chart.type ?? '', chart: summary, editable };
     }
     const content = dashboardContent(await rpc(this.dashboards.getDashboard({ tab: TAB, dashboardId: c.claims.resource.id })));
     return { type: 'dashboard', dashboardId: c.claims.resource.id, dashboard: { ...content, globalFilter: [], linkage: [] }, editable };

@@ -1,0 +1,1 @@
+export { EmbedPage } from './components/EmbedPage';
