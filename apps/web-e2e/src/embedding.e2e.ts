@@ -9,8 +9,9 @@ import { BASE_URL, E2E_HOST, E2E_PORT, USERS } from './support/env';
 import type { Language } from './support/catalogues';
 
 // Embedding (issue 32, docs/api/embedding.md): a page of another origin (a tiny server on another port)
-// embeds a chart with /embed/bi-embed.js and a token signed here, changes the chart's filter from the
-// page (setFilter → postMessage), and the chart is drawn again with the new value.
+// embeds a chart with /embed/bi-embed.js and a token signed here — drawn by the product's own chart box
+// (ECharts, with its tooltip) — changes the chart's filter from the page (setFilter → postMessage), and the
+// chart is drawn again with the new value.
 
 const PAGE_PORT = E2E_PORT + 4;
 const PAGE_ORIGIN = `http://${E2E_HOST}:${PAGE_PORT}`;
@@ -22,14 +23,14 @@ function sign(claims: Record<string, unknown>, secret: string): string {
   return `${input}.${createHmac('sha256', secret).update(input).digest('base64url')}`;
 }
 
-function hostPage(chartId: string, token: string): string {
+function hostPage(chartId: string, token: string, kind: 'chart' | 'dashboard' = 'chart'): string {
   return `<!doctype html><meta charset="utf-8"><title>Host</title>
 <button id="west">West</button><div id="chart" style="width:640px"></div>
 <script src="${BASE_URL}/embed/bi-embed.js"></script>
 <script>
   window.events = [];
   const theme = new URLSearchParams(location.search).get('theme') || 'light';
-  const view = BiEmbed.embed(document.getElementById('chart'), { server: '${BASE_URL}', kind: 'chart', id: '${chartId}', token: '${token}', theme });
+  const view = BiEmbed.embed(document.getElementById('chart'), { server: '${BASE_URL}', kind: '${kind}', id: '${chartId}', token: '${token}', theme });
   view.on('rendered', (m) => window.events.push(m));
   view.on('error', (m) => window.events.push(m));
   document.getElementById('west').onclick = () => view.setFilter('region', ['West']);
@@ -54,41 +55,62 @@ test.describe('embedding', () => {
     const { secret } = await api<{ secret: string }>(page, 'GET', '/api/identity/admin/embed-secret');
     const now = Math.floor(Date.now() / 1000);
     const token = sign({ sub: users.find((u) => u.userName === 'admin')!.id, resource: { type: 'chart', id: chart.chartId }, filters: { editable: [{ name: 'region', dataType: 'string', range: ['East'] }] }, iat: now, exp: now + 600 }, secret);
-    server = createServer((_, res) => res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(hostPage(chart.chartId, token)));
+    const boardToken = sign({ sub: users.find((u) => u.userName === 'admin')!.id, resource: { type: 'dashboard', id: board.dashboardId }, iat: now, exp: now + 600 }, secret);
+    server = createServer((req, res) => res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(req.url?.startsWith('/board') ? hostPage(board.dashboardId, boardToken, 'dashboard') : hostPage(chart.chartId, token)));
     await new Promise<void>((r) => server!.listen(PAGE_PORT, E2E_HOST, r));
 
     const context = await browser.newContext({ locale: 'en-US' });
     const host = await context.newPage();
-    const pictures: string[] = [];
+    const answers: string[] = [];
+    const runUrls: string[] = [];
     host.on('response', (r) => {
-      if (r.url().includes('/api/embed/picture/')) void r.text().then((t) => pictures.push(t));
+      if (r.url().includes('/api/embed/chart/')) {
+        runUrls.push(r.url());
+        void r.text().then((t) => answers.push(t));
+      }
     });
     await host.goto(`${PAGE_ORIGIN}/`);
     await expect.poll(() => host.evaluate(() => (window as unknown as { events: { type: string; filters?: unknown }[] }).events.map((e) => e.type))).toEqual(['bi:rendered']);
     const frame = host.frameLocator('iframe');
-    await expect(frame.locator('.bi-cell img')).toBeVisible();
-    await expect.poll(() => pictures.length).toBe(1);
-    expect(pictures[0]).toContain('East');
-    expect(pictures[0]).not.toContain('West');
-    // the token never appears in the iframe's address
+    const box = frame.locator(`.bi-chart-box[data-chart-id="${chart.chartId}"]`);
+    await expect(box.locator('[data-testid="echart"] canvas')).toBeVisible();
+    await expect(box.getByTestId('chart-box-title')).toHaveText('Qty by region');
+    await expect.poll(() => answers.length).toBe(1);
+    expect(answers[0]).toContain('East');
+    expect(answers[0]).not.toContain('West');
+    // the shown value: the chart's tooltip over its one bar
+    const tooltipOf = async () => {
+      const canvas = box.locator('[data-testid="echart"] canvas').first();
+      const b = (await canvas.boundingBox())!;
+      await host.mouse.move(b.x + b.width / 2, b.y + b.height * 0.7);
+      return box.locator('[data-testid="echart"]');
+    };
+    await expect(await tooltipOf()).toContainText('East');
+    // the token never appears in the iframe's address nor in a run's
     expect(host.frames().every((fr) => !fr.url().includes(token.slice(-20)))).toBe(true);
+    expect(runUrls.every((u) => !u.includes(token.slice(-20)))).toBe(true);
 
+    await host.mouse.move(0, 0);
     await host.click('#west');
     await expect.poll(() => host.evaluate(() => (window as unknown as { events: { filters?: unknown }[] }).events.length)).toBe(2);
     expect(await host.evaluate(() => (window as unknown as { events: { filters?: unknown }[] }).events[1]!.filters)).toEqual([{ name: 'region', range: ['West'] }]);
-    await expect.poll(() => pictures.length).toBe(2);
-    expect(pictures[1]).toContain('West');
-    expect(pictures[1]).not.toContain('East');
+    await expect.poll(() => answers.length).toBe(2);
+    expect(answers[1]).toContain('West');
+    expect(answers[1]).not.toContain('East');
+    await expect(await tooltipOf()).toContainText('West');
+    await expect(box.locator('[data-testid="echart"]')).not.toContainText('East');
 
     if (process.env.SHOTS_DIR) {
       mkdirSync(process.env.SHOTS_DIR, { recursive: true });
-      for (const locale of ['zh-CN', 'zh-TW', 'en']) {
+      await addChart(page, board.dashboardId, 'Qty share', 'pie', source.dataSourceId, { points: [f('region', 'string')], values: [{ ...f('qty', 'number'), aggregator: 'sum' }] });
+      for (const [what, path] of [['chart', '/'], ['dashboard', '/board']] as const) for (const locale of ['zh-CN', 'zh-TW', 'en']) {
         for (const theme of ['light', 'dark']) {
           const ctx = await browser.newContext({ locale, viewport: { width: 700, height: 520 } });
           const p: Page = await ctx.newPage();
-          await p.goto(`${PAGE_ORIGIN}/?theme=${theme}`);
-          await expect(p.frameLocator('iframe').locator('.bi-cell img')).toBeVisible();
-          await p.screenshot({ path: `${process.env.SHOTS_DIR}/embed-${locale}-${theme}.png` });
+          await p.goto(`${PAGE_ORIGIN}${path}?theme=${theme}`);
+          await expect(p.frameLocator('iframe').locator('[data-testid="echart"] canvas').first()).toBeVisible();
+          await expect.poll(() => p.evaluate(() => (window as unknown as { events: unknown[] }).events.length)).toBeGreaterThan(0);
+          await p.screenshot({ path: `${process.env.SHOTS_DIR}/embed-${what}-${locale}-${theme}.png`, fullPage: true });
           await ctx.close();
         }
       }

@@ -31,8 +31,8 @@ const settings: EmbedSettings = {
 const language = browserLanguage(navigator.languages ?? [navigator.language]);
 void i18n.changeLanguage(language);
 
-const container = document.getElementById('root');
-if (!container) throw new Error('Missing #root element');
+const container = document.getElementById('bi-embed-root');
+if (!container) throw new Error('Missing #bi-embed-root element');
 createRoot(container).render(
   <StrictMode>
     <EmbedPage settings={settings} language={language} />
