@@ -5,8 +5,9 @@ import { translate, type Language } from '@bi/i18n';
 
 /**
  * The embed pages (docs/api/embedding.md): /embed/chart/{id} and /embed/dashboard/{id} for an iframe, no
- * product shell, in the viewer's browser language; the page script /embed/embed-page.js and the host
- * script /embed/bi-embed.js. Every answer carries `Content-Security-Policy: frame-ancestors` with the
+ * product shell, in the viewer's browser language: the web build's embed entry (embed.html: the product's
+ * own chart boxes) when the BFF serves a web build, else the picture page below with its script
+ * /embed/embed-page.js; and the host script /embed/bi-embed.js. Every answer carries `Content-Security-Policy: frame-ancestors` with the
  * origins of BI_EMBED_ORIGINS (none set: 'none', no page may frame them). The token never travels in a
  * query string: the host script posts it (postMessage), or the URL's fragment carries it (the browser
  * sends no fragment to the server, and the page removes it from the address at once).
