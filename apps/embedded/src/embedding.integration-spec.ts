@@ -44,6 +44,11 @@ describe('embedding', () => {
     const r = await run(signEmbedToken(claims(), SECRET));
     expect(r.status).toBe(200);
     expect(regionsOf(r.body)).toEqual(['East', 'West', 'North']);
+    // what the embed page's chart box takes: the chart as a dashboard lists it
+    const resource = await call('GET', '/api/embed/resource', undefined, bearer(signEmbedToken(claims(), SECRET)));
+    expect(resource.status).toBe(200);
+    expect(resource.body.data.chart).toEqual(expect.objectContaining({ chartId, dashboardId, hide: false }));
+    expect(typeof resource.body.data.chart.type).toBe('string');
   });
 
   it('refuses tampered claims, a wrong signature, alg none, other algorithms, expired or too long-lived tokens', async () => {
