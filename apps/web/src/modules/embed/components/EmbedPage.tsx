@@ -105,15 +105,15 @@ export function EmbedPage({ settings, language }: { settings: EmbedSettings; lan
   }, [tell]);
 
   useEffect(() => {
+    // the product's colours of the theme (styles.css)
     document.documentElement.dataset.theme = theme;
-    document.body.style.background = theme === 'dark' ? '#141414' : '#ffffff';
   }, [theme]);
 
   const themeConfig = useMemo(() => ({ algorithm: theme === 'dark' ? antTheme.darkAlgorithm : antTheme.defaultAlgorithm, token: { colorPrimary: '#1677ff' } }), [theme]);
 
   return (
     <ConfigProvider theme={themeConfig} locale={ANTD_LOCALES[language]}>
-      <AntApp className={`bi-embed bi-embed--${settings.kind}${theme === 'dark' ? ' bi-embed--dark' : ''}`} data-testid="embed-page" data-kind={settings.kind} data-theme={theme}>
+      <AntApp className={`bi-embed bi-embed--${settings.kind}`} data-testid="embed-page" data-kind={settings.kind} data-theme={theme}>
         <AppThemeContext.Provider value={theme}>
           {/* a new theme draws the charts anew (ECharts takes its theme when it starts) */}
           <EmbedContent key={`${theme}:${token ?? ''}`} token={token} language={language} values={values} tell={tell} />
