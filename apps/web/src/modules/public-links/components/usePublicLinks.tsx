@@ -6,14 +6,16 @@ import { usePlTranslation } from '../i18n';
 import { ShareLinkDialog, publicLinkKeys, type ShareLinkTarget } from './ShareLinkDialog';
 
 /**
- * Public links of a dashboard view: whether they are on (the caller's links of the dashboard answer;
- * BI_PUBLIC_LINKS=false answers 404 and the entries are hidden), "Share link" for the whole dashboard
+ * Public links of a dashboard view: whether they are on (unless the caller's links of the dashboard fail to
+ * answer: BI_PUBLIC_LINKS=false answers 404 and the entries are hidden), "Share link" for the whole dashboard
  * (the toolbar) and for one chart (its box menu), and the dialog.
  */
 export function usePublicLinks(dashboardId: string, enabled: boolean) {
   const { pl } = usePlTranslation();
   const links = useQuery({ queryKey: publicLinkKeys.mine(dashboardId), queryFn: () => publicLinksApi.mine(dashboardId), enabled, retry: false, staleTime: 60_000 });
-  const on = enabled && links.isSuccess;
+  // shown from the first paint (hidden once the answer says they are off): an entry appearing late moves an open
+  // box menu's items under the reader's pointer
+  const on = enabled && !links.isError;
   const [target, setTarget] = useState<ShareLinkTarget | null>(null);
   return {
     on,
