@@ -5,8 +5,7 @@
  * pixels: resvg holds one box's tree and pixmap, the encoder one band of boxes' rows.
  */
 import { crc32, createDeflate } from 'node:zlib';
-import { fontOptions } from './fonts.js';
-import { outlineTexts } from './outlines.js';
+import { rasterise } from './svg.js';
 import type { RenderLocale } from './types.js';
 
 /** A tile of a picture: an SVG fragment drawn in the picture's coordinates, over the area x, y, width, height (whole CSS pixels). */
@@ -29,13 +28,9 @@ export function rgbOf(color: string): [number, number, number] {
 
 /** One tile's RGBA pixels (premultiplied by resvg; opaque here: the tile starts with the page colour). */
 async function tilePixels(tile: Tile, background: string, locale: RenderLocale, ratio: number): Promise<Buffer> {
-  const { Resvg } = await import('@resvg/resvg-js');
   const { x, y, width, height } = tile;
   const svg = `<svg width="${width}" height="${height}" viewBox="${x} ${y} ${width} ${height}" xmlns="http://www.w3.org/2000/svg"><rect x="${x}" y="${y}" width="${width}" height="${height}" fill="${background}"/>${tile.svg()}</svg>`;
-  const drawn = outlineTexts(svg, locale);
-  const font = /<text\b/.test(drawn) ? fontOptions(locale) : { loadSystemFonts: false };
-  const resvg = new Resvg(drawn, { font, fitTo: ratio === 1 ? { mode: 'original' } : { mode: 'zoom', value: ratio }, textRendering: 1, shapeRendering: 2 });
-  return resvg.render().pixels;
+  return (await rasterise(svg, locale, ratio)).pixels;
 }
 
 function chunk(type: string, data: Buffer): Buffer {

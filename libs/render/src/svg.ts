@@ -16,11 +16,16 @@ export const MAX_SIDE = 4096;
 
 /** Rasterises an SVG to PNG with resvg (loaded on first use: a process that only writes tables never loads it). */
 export async function svgToPng(svg: string, locale: RenderLocale, pixelRatio = 1): Promise<Buffer> {
+  return (await rasterise(svg, locale, clampSize(pixelRatio, 1, 3, 1))).asPng();
+}
+
+/**
+ * An SVG drawn by resvg at `ratio` (1–3): texts as glyph outlines (outlines.ts); resvg loads the system fonts only
+ * for texts left over. The one place resvg is set up, for a PNG (svgToPng) and for a dashboard tile's pixels (raster.ts).
+ */
+export async function rasterise(svg: string, locale: RenderLocale, ratio: number) {
   const { Resvg } = await import('@resvg/resvg-js');
-  const ratio = clampSize(pixelRatio, 1, 3, 1);
-  // texts as glyph outlines (outlines.ts); resvg loads the system fonts only for texts left over
   const drawn = outlineTexts(svg, locale);
   const font = /<text\b/.test(drawn) ? fontOptions(locale) : { loadSystemFonts: false };
-  const resvg = new Resvg(drawn, { font, fitTo: ratio === 1 ? { mode: 'original' } : { mode: 'zoom', value: ratio }, textRendering: 1, shapeRendering: 2 });
-  return resvg.render().asPng();
+  return new Resvg(drawn, { font, fitTo: ratio === 1 ? { mode: 'original' } : { mode: 'zoom', value: ratio }, textRendering: 1, shapeRendering: 2 }).render();
 }
