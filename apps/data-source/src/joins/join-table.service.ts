@@ -304,8 +304,7 @@ export class JoinTableService {
     const rootId = stored?.nodeDataArray?.[0]?.dataSourceId;
     if (!rootId) throw notFound();
     const inputs = await this.inputsOf(stored);
-    const store = storeKeyOf(inputs.get(rootId)!);
-    if ([...inputs.values()].every((r) => storeKeyOf(r) === store)) return this.connection(inputs.get(rootId)!);
+    if (!crossStore(stored, inputs)) return this.connection(inputs.get(rootId)!);
     return this.connection(this.build(this.refresh(stored, inputs, false), inputs, true, await this.federation()).runOn);
   }
 
@@ -313,8 +312,13 @@ export class JoinTableService {
 
   /** The stored setting as the admin page edits it (federation off: no Trino source). */
   async getFederation(): Promise<dataSourceV1.JoinTableReply> {
+    return { json: JSON.stringify(await this.storedFederation()), inputIds: [] };
+  }
+
+  /** The stored setting, or federation off when none (or an unreadable one) is stored. */
+  private async storedFederation(): Promise<FederationSetting> {
     const stored = federationSettingSchema.safeParse((await this.repo.setting(FEDERATION_SETTING)) ?? {});
-    return { json: JSON.stringify(stored.success ? stored.data : federationSettingSchema.parse({})), inputIds: [] };
+    return stored.success ? stored.data : federationSettingSchema.parse({});
   }
 
   /** Stores the setting after checking that the engine is a Trino source and every mapped source a database source. */
@@ -344,9 +348,8 @@ export class JoinTableService {
 
   /** The federation as joins use it; undefined when it is off (or its Trino source is gone). */
   private async federation(): Promise<Federation | undefined> {
-    const stored = federationSettingSchema.safeParse((await this.repo.setting(FEDERATION_SETTING)) ?? {});
-    if (!stored.success || !stored.data.trinoSourceId) return undefined;
-    const setting: FederationSetting = stored.data;
+    const setting = await this.storedFederation();
+    if (!setting.trinoSourceId) return undefined;
     const ids = [setting.trinoSourceId, ...setting.mappings.map((m) => m.dataSourceId).filter((id) => id !== 'analytics')];
     const rows = new Map((await this.repo.findSources(ids)).map((r) => [r.id, r]));
     const trino = rows.get(setting.trinoSourceId);
@@ -367,7 +370,7 @@ export class JoinTableService {
   async rows(row: SourceRow, limit: number, withCount: boolean): Promise<{ result: DriverResult; total: number }> {
     const stored = row.join_def as JoinTableInput;
     const inputs = await this.inputsOf(stored);
-    const j = this.build(this.refresh(stored, inputs, false), inputs, true, await this.federation());
+    const j = this.build(this.refresh(stored, inputs, false), inputs, true, crossStore(stored, inputs) ? await this.federation() : undefined);
     const spec = this.connection(j.runOn);
     const opts = { timeoutMs: this.runner.timeoutMs, maxRows: limit };
     const q = joinRowsSql(j.spec, j.engine, limit);
@@ -499,7 +502,7 @@ export class JoinTableService {
     if ((input.nodeDataArray ?? []).length === 0) throw new AppError('invalid', 'join.no_nodes');
     const inputs = await this.inputsOf(input);
     const refreshed = this.refresh(input, inputs, true);
-    return this.build(refreshed, inputs, nameOptional, await this.federation());
+    return this.build(refreshed, inputs, nameOptional, crossStore(refreshed, inputs) ? await this.federation() : undefined);
   }
 
   private build(input: JoinTableInput, inputs: Map<string, SourceRow>, nameOptional = true, federation?: Federation): ResolvedJoin {
@@ -509,8 +512,8 @@ export class JoinTableService {
     const root = inputs.get(nodes[0].dataSourceId)!;
     const store = storeKeyOf(root);
     // inputs of different stores: joined through the federation's Trino when it has every store as a catalog
-    const crossStore = nodes.some((n) => storeKeyOf(inputs.get(n.dataSourceId)!) !== store);
-    if (crossStore) {
+    const across = crossStore(input, inputs);
+    if (across) {
       for (const n of nodes) {
         if (!federation?.stores.has(storeKeyOf(inputs.get(n.dataSourceId)!))) {
           const other = nodes.find((x) => x !== n)!;
@@ -518,11 +521,11 @@ export class JoinTableService {
         }
       }
     }
-    const engine: DialectName = crossStore ? 'trino' : this.engineOfRow(root);
+    const engine: DialectName = across ? 'trino' : this.engineOfRow(root);
     const index = new Map(nodes.map((n, i) => [n.showName, i]));
     /** An input's FROM part: its own, or (across stores) its table in the Trino catalog that holds its store. */
     const sourceOf = (row: SourceRow, showName: string): JoinSpec['nodes'][number]['source'] => {
-      if (!crossStore) return querySourceFrom(this.partOf(row, engine)) as JoinSpec['nodes'][number]['source'];
+      if (!across) return querySourceFrom(this.partOf(row, engine)) as JoinSpec['nodes'][number]['source'];
       const part = this.partOf(row, this.engineOfRow(row));
       const mapped = federation!.stores.get(storeKeyOf(row))!;
       if (row.reference === UPLOAD_REFERENCE && !row.fields.some((f) => f.expression)) {
@@ -565,12 +568,12 @@ export class JoinTableService {
     } catch (e) {
       if (!(e instanceof QueryError)) throw e;
       // (not the parameter name `engine`: that one is an engine's own text, logged and never shown)
-      if (e.code === 'join_type_unsupported') throw new AppError('invalid', 'join.full_unsupported', { database: !crossStore && root.type === SOURCE_TYPE.mysql ? 'MySQL / MariaDB' : engine });
+      if (e.code === 'join_type_unsupported') throw new AppError('invalid', 'join.full_unsupported', { database: !across && root.type === SOURCE_TYPE.mysql ? 'MySQL / MariaDB' : engine });
       if (e.code === 'invalid_option' && e.params.name === 'join.with') throw new AppError('invalid', 'join.with_unsupported', { name: nodes[Number(e.params.value)]?.showName ?? '' });
       throw new AppError('invalid', `chart.${e.code}`, { ...e.params });
     }
     const outputFields = nodes.flatMap((n) => n.fields.filter((f) => f.check).map((f) => ({ name: f.title.trim(), title: f.title.trim(), dataType: f.dataType, description: f.description ?? '' })));
-    return { input, inputs, spec, engine, root, runOn: crossStore ? federation!.trino : root, store: crossStore ? 'federation' : store, outputFields, count };
+    return { input, inputs, spec, engine, root, runOn: across ? federation!.trino : root, store: across ? 'federation' : store, outputFields, count };
   }
 
   private connection(root: SourceRow): ConnectionSpec {
@@ -611,4 +614,10 @@ export class JoinTableService {
       updateTime: iso(row.updated_at),
     };
   }
+}
+
+/** Whether a join's inputs are of more than one store (it then runs through the federation's Trino); missing inputs are checked elsewhere. */
+function crossStore(input: JoinTableInput, inputs: Map<string, SourceRow>): boolean {
+  const stores = new Set(input.nodeDataArray.map((n) => inputs.get(n.dataSourceId)).filter((r) => r !== undefined).map(storeKeyOf));
+  return stores.size > 1;
 }
