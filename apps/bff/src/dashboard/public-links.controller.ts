@@ -261,6 +261,8 @@ export class PublicLinkAdminController {
 interface Reader {
   link: dashboardV1.PublicLink;
   user: AuthUser;
+  /** the ids of the link's dashboard's charts, listed once per call (a batch run checks each of its charts) */
+  chartIds?: Promise<Set<string>>;
 }
 
 /**
@@ -327,7 +329,8 @@ export class PublicLinkReaderController {
 
   /** A chart the link shows (its one chart, or one of its dashboard's), readable by the creator now. */
   private async checkChart(r: Reader, chartId: string): Promise<void> {
-    if (r.link.chartId ? chartId !== r.link.chartId : !(await rpc(this.dashboards.listCharts({ tab: 'dashboard', dashboardId: r.link.dashboardId }))).charts.some((c) => c.chartId === chartId)) {
+    r.chartIds ??= r.link.chartId ? Promise.resolve(new Set([r.link.chartId])) : rpc(this.dashboards.listCharts({ tab: 'dashboard', dashboardId: r.link.dashboardId })).then((l) => new Set(l.charts.map((c) => c.chartId)));
+    if (!(await r.chartIds).has(chartId)) {
       throw new AppError('not_found', 'chart.not_found');
     }
     try {
