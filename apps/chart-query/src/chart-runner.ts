@@ -35,6 +35,7 @@ import { KeyedSemaphore } from './semaphore.js';
 import { SharedScans } from './shared-scan.js';
 import { withRollup, type RollupMeta } from './rollups.js';
 import { RollupKeeper, type RollupBackends } from './rollup-keeper.js';
+import { RollupHits, type RollupHitsBackend } from './rollup-hits.js';
 import { BACKENDS, type ChartQueryBackends } from './backends.js';
 
 export { BACKENDS, type ChartQueryBackends } from './backends.js';
@@ -49,7 +50,7 @@ export interface ChartAnswer {
 
 
 /** The gRPC clients of dashboard and data-source (its DataSourceQueryService), from service-kit's factory. */
-export class GrpcBackends implements ChartQueryBackends, RollupBackends, OnModuleDestroy {
+export class GrpcBackends implements ChartQueryBackends, RollupBackends, RollupHitsBackend, OnModuleDestroy {
   private readonly clients: ServiceClients<'dashboard' | 'data-source'>;
 
   constructor(config: AppConfig) {
@@ -77,6 +78,14 @@ export class GrpcBackends implements ChartQueryBackends, RollupBackends, OnModul
     // a build scans the source: the query deadline
     const source = this.clients['data-source'];
     return source.call(source.query.keepRollups(req), 'query');
+  }
+  getDashboard(tab: string, dashboardId: string): Promise<dashboardV1.DashboardContent> {
+    const { dashboard } = this.clients;
+    return dashboard.call(dashboard.service.getDashboard({ tab, dashboardId }));
+  }
+  recordRollupHits(req: dataSourceQueryV1.RecordRollupHitsRequest) {
+    const source = this.clients['data-source'];
+    return source.call(source.query.recordRollupHits(req));
   }
   onModuleDestroy(): void {
     this.clients.close();
@@ -186,6 +195,7 @@ export class ChartRunner {
     @Inject(CONFIG) config: AppConfig,
     @Inject(LOGGER) private readonly logger: Logger,
     @Optional() private readonly keeper?: RollupKeeper,
+    @Optional() private readonly hits?: RollupHits,
   ) {
     this.perSource = new KeyedSemaphore(config.charts.sourceConcurrency);
     this.sharedScans = new SharedScans((req) => this.backends.runQuery(req), this.perSource);
@@ -436,8 +446,11 @@ export class ChartRunner {
     let lines: CompiledQuery | undefined;
     // each query from the smallest kept rollup that covers it, else from the source (meta.rollup, the debug log say which)
     const rolled = withRollup(plan.main, source, dialect, this.rollups);
-    if (rolled.meta.used) this.logger.debug('chart from rollup', { chartId: chart.chartId, dataSourceId: source.dataSourceId, rollupId: rolled.meta.id, rows: rolled.meta.rows });
-    else {
+    if (rolled.meta.used) {
+      this.logger.debug('chart from rollup', { chartId: chart.chartId, dataSourceId: source.dataSourceId, rollupId: rolled.meta.id, rows: rolled.meta.rows });
+      // the source page's hits: counted here, sent to data-source in batches (rollup-hits.ts)
+      this.hits?.count(rolled.meta.id, source.dataSourceId);
+    } else {
       this.logger.debug('chart not from a rollup', { chartId: chart.chartId, dataSourceId: source.dataSourceId, reason: rolled.meta.reason });
       this.keeper?.noteMiss(source);
     }

@@ -1,10 +1,10 @@
 import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
-import type { Chart } from '@bi/chart-model';
+import { globalFilterField, type Chart, type GlobalFilterItem } from '@bi/chart-model';
 import type { AppConfig } from '@bi/config';
 import type { Logger } from '@bi/core';
 import { TOPICS, type EventBus, type Subscription } from '@bi/messaging';
 import { eventsV1, type dashboardV1, type dataSourceQueryV1 } from '@bi/proto';
-import { chooseRollups, parseRowRules, type ChartQueryIR, type SourceField } from '@bi/query';
+import { chooseRollups, parseGlobalFilters, parseRowRules, type ChartQueryIR, type SourceField } from '@bi/query';
 import { CONFIG, EVENT_BUS, LOGGER } from '@bi/service-kit';
 import { isEmptyChart, planChart, sourceFieldsOf, type SourceDescription } from './chart-plan.js';
 import { BACKENDS, type ChartQueryBackends } from './backends.js';
@@ -13,6 +13,8 @@ import { BACKENDS, type ChartQueryBackends } from './backends.js';
 export interface RollupBackends {
   listChartsBySource(dataSourceId: string): Promise<dashboardV1.ListChartsBySourceReply>;
   keepRollups(req: dataSourceQueryV1.KeepRollupsRequest): Promise<dataSourceQueryV1.KeepRollupsReply>;
+  /** a dashboard's global filters (the fields they name become rollup dimensions of its charts) */
+  getDashboard?(tab: string, dashboardId: string): Promise<dashboardV1.DashboardContent>;
 }
 
 export const ROLLUP_KEEPER_GROUP = 'chart-query-rollups';
@@ -24,10 +26,14 @@ export const ROLLUPS_PER_SOURCE = 4;
 /**
  * The rollups worth keeping for a source, from its saved charts (@bi/query chooseRollups): each
  * chart's query as it runs with its stored filters, grouped besides by the fields the source's
- * row-level rules name (every reader's query filters on them).
+ * row-level rules name (every reader's query filters on them) and, per chart, by the fields of its
+ * dashboards' global filters that apply to it (`dashboardFilters(chart)`: the items of the
+ * dashboards it is on), so a dashboard filter on a field no chart groups by still hits a rollup.
  */
-export function rollupSpecsFor(source: SourceDescription, charts: readonly Chart[]) {
+export function rollupSpecsFor(source: SourceDescription, charts: readonly Chart[], dashboardFilters: (chart: Chart) => readonly GlobalFilterItem[] = () => []) {
+  const fields = new Map(sourceFieldsOf(source).map((f) => [f.name, f]));
   const irs: ChartQueryIR[] = [];
+  const chartGroupBy: SourceField[][] = [];
   for (const chart of charts) {
     if (isEmptyChart(chart) || chart.dataSourceId !== source.dataSourceId) continue;
     try {
@@ -35,15 +41,23 @@ export function rollupSpecsFor(source: SourceDescription, charts: readonly Chart
       irs.push(plan.main);
     } catch {
       // a chart that does not run (a field gone) asks for nothing
+      continue;
     }
+    const filtered: SourceField[] = [];
+    for (const item of dashboardFilters(chart)) {
+      const name = globalFilterField(item, chart.chartId);
+      const f = name === undefined ? undefined : fields.get(name);
+      // the filter applies to the chart only when the source has the field with the item's type (chartFilters)
+      if (f && f.dataType === (item.dataType === 'number' || item.dataType === 'date' ? item.dataType : 'string') && !filtered.some((x) => x.name === f.name)) filtered.push(f);
+    }
+    chartGroupBy.push(filtered);
   }
-  const fields = new Map(sourceFieldsOf(source).map((f) => [f.name, f]));
   const ruled: SourceField[] = [];
   for (const r of parseRowRules(source.rowRulesJson).rules) {
     const f = fields.get(r.field);
     if (f && !ruled.some((x) => x.name === f.name)) ruled.push(f);
   }
-  return chooseRollups(irs, { alwaysGroupBy: ruled, maxRollups: ROLLUPS_PER_SOURCE });
+  return chooseRollups(irs, { alwaysGroupBy: ruled, chartGroupBy, maxRollups: ROLLUPS_PER_SOURCE });
 }
 
 /**
@@ -108,6 +122,14 @@ export class RollupKeeper implements OnModuleInit, OnModuleDestroy {
     void this.schedule(source.dataSourceId);
   }
 
+  /** Rollups switched back on for the source (RebuildRollups): chosen and built again even when nothing else changed. */
+  rebuild(dataSourceId: string): Promise<void> {
+    if (!this.config.charts.rollups) return Promise.resolve();
+    this.lastKept.delete(dataSourceId.toLowerCase());
+    this.lastKept.delete(dataSourceId);
+    return this.schedule(dataSourceId);
+  }
+
   /** Chooses and builds the source's rollups now or, while a build of it runs, once more after it. */
   schedule(dataSourceId: string): Promise<void> {
     const current = this.running.get(dataSourceId);
@@ -135,18 +157,47 @@ export class RollupKeeper implements OnModuleInit, OnModuleDestroy {
     if (!listChartsBySource || !keepRollups) return;
     const source = await this.backends.describe(dataSourceId);
     if (source.dialect !== 'duckdb') return;
+    // switched off for the source (issue 31): nothing is built until it is switched on (RebuildRollups)
+    if (source.rollupsOff) {
+      this.lastKept.delete(dataSourceId);
+      return;
+    }
     const listed = (await listChartsBySource.call(this.backends, dataSourceId)).charts.slice(0, MAX_CHARTS);
     const charts: Chart[] = [];
+    const onDashboards = new Map<string, string[]>();
     for (const c of listed) {
       const record = await this.backends.getChart(c.tab, c.chartId).catch(() => undefined);
-      if (record?.chartJson) charts.push(JSON.parse(record.chartJson) as Chart);
+      if (!record?.chartJson) continue;
+      const chart = JSON.parse(record.chartJson) as Chart;
+      charts.push(chart);
+      if (c.dashboardId) onDashboards.set(chart.chartId, [...(onDashboards.get(chart.chartId) ?? []), `${c.tab}\u0000${c.dashboardId}`]);
     }
+    const filters = await this.dashboardFilters([...new Set([...onDashboards.values()].flat())]);
     this.lastRules.set(dataSourceId, source.rowRulesJson);
-    const specs = rollupSpecsFor(source, charts);
+    const specs = rollupSpecsFor(source, charts, (chart) => (onDashboards.get(chart.chartId) ?? []).flatMap((d) => filters.get(d) ?? []));
     const key = JSON.stringify([source.dataVersion, source.rowRulesJson, specs]);
     if (this.lastKept.get(dataSourceId) === key) return;
     const reply = await keepRollups.call(this.backends, { dataSourceId, dataVersion: source.dataVersion, specsJson: JSON.stringify(specs) });
     if (!reply.skipped.includes('stale')) this.lastKept.set(dataSourceId, key);
     this.logger.debug('rollups chosen', { dataSourceId, dataVersion: source.dataVersion, charts: charts.length, specs: specs.length, skipped: reply.skipped, buildMs: reply.buildMs });
+  }
+
+  /** The global filter items of each dashboard (`tab\0id`), read once per choice; a dashboard not read has none. */
+  private async dashboardFilters(keys: readonly string[]): Promise<Map<string, GlobalFilterItem[]>> {
+    const out = new Map<string, GlobalFilterItem[]>();
+    const { getDashboard } = this.backends;
+    if (!getDashboard) return out;
+    for (const key of keys) {
+      const [tab, dashboardId] = key.split('\u0000') as [string, string];
+      const d = await getDashboard.call(this.backends, tab, dashboardId).catch(() => undefined);
+      if (!d?.globalFilterJson) continue;
+      try {
+        const parsed = parseGlobalFilters(JSON.parse(d.globalFilterJson));
+        if ('items' in parsed) out.set(key, parsed.items);
+      } catch {
+        // unreadable: no filter fields
+      }
+    }
+    return out;
   }
 }

@@ -39,10 +39,13 @@ function parseKept(json: string): KeptRollup[] {
 
 /**
  * A query of an answer as it runs: from the smallest covering rollup built at the source's data
- * version, else as planned — with what meta.rollup says. `enabled` false: BI_ROLLUPS=off.
+ * version, else as planned — with what meta.rollup says. `enabled` false: BI_ROLLUPS=off; the
+ * source's rollups_off: switched off for it.
  */
 export function withRollup<Q extends QueryIR>(q: Q, source: SourceDescription, dialect: DialectName, enabled: boolean): { q: Q; meta: RollupMeta } {
   if (!enabled) return { q, meta: { used: false, reason: rollupMissText({ reason: 'off' }) } };
+  // an administrator switched the source's rollups off (issue 31): Describe lists none, and says so
+  if (source.rollupsOff) return { q, meta: { used: false, reason: rollupMissText({ reason: 'switched_off' }) } };
   const querySource = q.kind === 'summary' ? q.base.source : q.source;
   let rollups = keptRollupsOf(source);
   // the rollups hold the source's rows as built; a viewer-filtered join is another source

@@ -214,4 +214,19 @@ CREATE INDEX rollups_source ON data_source.rollups (source_id);
     id: '0013_revisions',
     sql: revisionsTableSql('data_source'),
   },
+  {
+    // issue 31: the per-source rollup switch, and each kept rollup's hits and size (the source page's list)
+    id: '0014_rollup_settings',
+    sql: `
+CREATE TABLE data_source.rollup_settings (
+  source_id uuid PRIMARY KEY REFERENCES data_source.sources (id) ON DELETE CASCADE,
+  enabled boolean NOT NULL,
+  changed_by text NOT NULL DEFAULT '',
+  changed_at timestamptz NOT NULL DEFAULT now()
+);
+ALTER TABLE data_source.rollups ADD COLUMN hits bigint NOT NULL DEFAULT 0;
+ALTER TABLE data_source.rollups ADD COLUMN last_hit_at timestamptz;
+ALTER TABLE data_source.rollups ADD COLUMN size_bytes bigint NOT NULL DEFAULT 0;
+`,
+  },
 ];

@@ -95,6 +95,12 @@ export interface ChooseRollupsOptions {
   alwaysGroupBy?: readonly SourceField[];
   /** at most this many rollups per source */
   maxRollups?: number;
+  /**
+   * per chart (by its index in `charts`), fields its rollup also groups by: the global-filter fields of
+   * the dashboards it is on that apply to it (issue 31), so a dashboard filter on a field no chart
+   * groups by still hits a rollup
+   */
+  chartGroupBy?: readonly (readonly SourceField[] | undefined)[];
 }
 
 /**
@@ -107,7 +113,7 @@ export interface ChooseRollupsOptions {
 export function chooseRollups(charts: readonly ChartQueryIR[], options: ChooseRollupsOptions = {}): RollupSpec[] {
   const max = options.maxRollups ?? 4;
   const candidates = new Map<string, { dims: SourceField[]; measures: Map<string, { field: SourceField; parts: Set<RollupPart> }>; charts: number }>();
-  for (const ir of charts) {
+  for (const [index, ir] of charts.entries()) {
     if (ir.measures.length === 0 || ir.measures.some((m) => !ROLLUP_PARTS[m.aggregator])) continue;
     const groups = [...ir.dimensions, ...(ir.series ? [ir.series] : [])];
     if (groups.some((x) => x.field.dataType === 'date' && !GRAINS.has(x.granularity))) continue;
@@ -115,6 +121,7 @@ export function chooseRollups(charts: readonly ChartQueryIR[], options: ChooseRo
     for (const x of groups) dims.set(x.field.name, x.field);
     filterFields(ir.filters, dims);
     for (const f of options.alwaysGroupBy ?? []) dims.set(f.name, f);
+    for (const f of options.chartGroupBy?.[index] ?? []) dims.set(f.name, f);
     const fields = [...dims.values(), ...ir.measures.map((m) => m.field)];
     if (!fields.every(rollable)) continue;
     const sorted = [...dims.values()].sort(byName);
@@ -202,6 +209,7 @@ export function rollUpParts(d: Dialect, aggregator: Aggregator, part: (p: Rollup
 /** Why a rollup cannot answer a query (the debug log's reason). */
 export type RollupMiss =
   | { reason: 'off' }
+  | { reason: 'switched_off' }
   | { reason: 'no_rollup' }
   | { reason: 'dialect' }
   | { reason: 'stale'; builtAt: number; current: number }
@@ -293,6 +301,8 @@ export function rollupMissText(m: RollupMiss): string {
   switch (m.reason) {
     case 'off':
       return 'rollups are switched off';
+    case 'switched_off':
+      return 'rollups are switched off for this source';
     case 'no_rollup':
       return 'the source has no rollup';
     case 'dialect':

@@ -14,7 +14,15 @@ export interface RollupRow {
   float_sums: string[];
   build_ms: number;
   built_at: Date;
+  /** chart queries answered from it (chart-query's batched RecordRollupHits); carried over a rebuild of the same spec */
+  hits?: number;
+  last_hit_at?: Date | null;
+  /** the table's estimated size in the store, bytes (rollups.service.ts tableBytes) */
+  size_bytes?: number;
 }
+
+/** Hits one RecordRollupHits call adds at most per rollup (a batch of one flush). */
+const MAX_HITS = 1_000_000_000;
 
 /** The kept rollups of sources, as recorded in the metadata store (data_source.rollups). */
 export class RollupRecords {
@@ -22,19 +30,42 @@ export class RollupRecords {
 
   async of(sourceId: string, q: SqlExecutor = this.db): Promise<RollupRow[]> {
     const r = await q.query<RollupRow>(
-      `SELECT id, spec, table_name, data_version::float8 AS data_version, row_count::float8 AS row_count, table_rows::float8 AS table_rows, float_sums, build_ms, built_at
+      `SELECT id, spec, table_name, data_version::float8 AS data_version, row_count::float8 AS row_count, table_rows::float8 AS table_rows, float_sums, build_ms, built_at,
+              hits::float8 AS hits, last_hit_at, size_bytes::float8 AS size_bytes
          FROM data_source.rollups WHERE source_id = $1 ORDER BY row_count, id`,
       [sourceId],
     );
     return r.rows;
   }
 
-  /** Describe's rollups_json: the source's rollups built at `dataVersion` ('' when none). */
-  async describeJson(sourceId: string, dataVersion: number): Promise<string> {
+  /** Rollups are switched on for the source (issue 31): no setting stored means on. */
+  async enabled(sourceId: string, q: SqlExecutor = this.db): Promise<boolean> {
+    const r = await q.query<{ enabled: boolean }>('SELECT enabled FROM data_source.rollup_settings WHERE source_id = $1', [sourceId]);
+    return r.rows[0]?.enabled ?? true;
+  }
+
+  async setEnabled(tx: SqlExecutor, sourceId: string, enabled: boolean, changedBy: string): Promise<void> {
+    await tx.query(
+      `INSERT INTO data_source.rollup_settings (source_id, enabled, changed_by, changed_at) VALUES ($1, $2, $3, now())
+       ON CONFLICT (source_id) DO UPDATE SET enabled = EXCLUDED.enabled, changed_by = EXCLUDED.changed_by, changed_at = now()`,
+      [sourceId, enabled, changedBy],
+    );
+  }
+
+  /** Adds counted hits (one statement per rollup of the batch; a rollup since replaced is skipped). */
+  async addHits(hits: readonly { rollupId: string; hits: number }[]): Promise<void> {
+    for (const h of hits) {
+      const n = Math.min(Math.max(0, Math.floor(h.hits)), MAX_HITS);
+      if (n > 0) await this.db.query('UPDATE data_source.rollups SET hits = hits + $2, last_hit_at = now() WHERE id = $1', [h.rollupId, n]);
+    }
+  }
+
+  /** Describe's rollup fields: the source's rollups built at `dataVersion` ('' when none), none when switched off. */
+  async describe(sourceId: string, dataVersion: number): Promise<{ rollupsJson: string; rollupsOff: boolean }> {
+    if (!(await this.enabled(sourceId))) return { rollupsJson: '', rollupsOff: true };
     const kept = (await this.of(sourceId)).filter((r) => r.data_version === dataVersion).map(keptOf);
-    return kept.length ? JSON.stringify(kept) : '';
+    return { rollupsJson: kept.length ? JSON.stringify(kept) : '', rollupsOff: false };
   }
 }
 
 export const keptOf = (r: RollupRow): KeptRollup => ({ ...r.spec, id: r.id, table: r.table_name, schema: ROLLUP_SCHEMA, dataVersion: r.data_version, rows: r.row_count, floatSums: r.float_sums });
-

@@ -62,6 +62,7 @@ export class RollupsService {
     }
     const source = await this.queries.describe(id);
     if (source.dialect !== 'duckdb') return { rollupsJson: '[]', skipped: ['not_in_store'], buildMs: 0 };
+    if (source.rollupsOff) return { rollupsJson: '[]', skipped: ['off'], buildMs: 0 };
     if (source.dataVersion !== Number(req.dataVersion)) return { rollupsJson: '[]', skipped: ['stale'], buildMs: 0 };
     const spec = await this.queries.connectionSpec(id);
     const started = Date.now();
@@ -91,7 +92,8 @@ export class RollupsService {
             skipped.push('too_large');
             continue;
           }
-          built.push({ key, row: { id: randomUUID(), spec: s, table_name: table, data_version: source.dataVersion, row_count: rows, table_rows: tableRows, float_sums: floatSums, build_ms: Date.now() - one, built_at: new Date() } });
+          const size = await tableBytes(conn, table, rows);
+          built.push({ key, row: { id: randomUUID(), spec: s, table_name: table, data_version: source.dataVersion, row_count: rows, table_rows: tableRows, float_sums: floatSums, build_ms: Date.now() - one, built_at: new Date(), size_bytes: size } });
         }
       });
     });
@@ -99,7 +101,8 @@ export class RollupsService {
     // transaction: the metadata store may have one connection); the earlier ones go. A version moved
     // after this check leaves them recorded under the version they hold, which Describe no longer offers.
     const current = (await this.queries.describe(id)).dataVersion === source.dataVersion;
-    const record = (tx: SqlExecutor) => this.replaceRecords(tx, id, built.map((b) => b.row));
+    // nor when an administrator switched the source's rollups off meanwhile (checked in the transaction)
+    const record = async (tx: SqlExecutor) => ((await this.records.enabled(id, tx)) ? this.replaceRecords(tx, id, built.map((b) => b.row)) : undefined);
     const old = current ? await this.repo.db.transaction(record) : undefined;
     // descriptions kept under the source's stamp (the BFF's, chart-query's) list the rollups: renewed
     if (old && (built.length > 0 || old.length > 0)) await this.events.sourcesChanged([id]);
@@ -116,13 +119,71 @@ export class RollupsService {
     const before = await this.records.of(id, tx);
     await tx.query('DELETE FROM data_source.rollups WHERE source_id = $1', [id]);
     for (const row of rows) {
+      // a rebuild of the same grouping keeps counting its hits (the source page's list)
+      const same = before.find((b) => rollupSpecKey(b.spec) === rollupSpecKey(row.spec));
       await tx.query(
-        `INSERT INTO data_source.rollups (id, source_id, spec, table_name, data_version, row_count, table_rows, float_sums, build_ms)
-         VALUES ($1, $2, $3::jsonb, $4, $5, $6, $7, $8::jsonb, $9)`,
-        [row.id, id, JSON.stringify(row.spec), row.table_name, row.data_version, row.row_count, row.table_rows, JSON.stringify(row.float_sums), row.build_ms],
+        `INSERT INTO data_source.rollups (id, source_id, spec, table_name, data_version, row_count, table_rows, float_sums, build_ms, size_bytes, hits, last_hit_at)
+         VALUES ($1, $2, $3::jsonb, $4, $5, $6, $7, $8::jsonb, $9, $10, $11, $12)`,
+        [row.id, id, JSON.stringify(row.spec), row.table_name, row.data_version, row.row_count, row.table_rows, JSON.stringify(row.float_sums), row.build_ms, row.size_bytes ?? 0, same?.hits ?? 0, same?.last_hit_at ?? null],
       );
     }
     return before.filter((b) => !rows.some((n) => n.table_name === b.table_name));
+  }
+
+  /** The source page's list (ListRollups): the source's kept rollups with hits, size and last build, and its switch. */
+  async list(dataSourceId: string): Promise<dataSourceQueryV1.ListRollupsReply> {
+    const id = idOrNotFound(dataSourceId, 'datasource.not_found').toLowerCase();
+    const source = await this.queries.describe(id);
+    const applies = source.dialect === 'duckdb';
+    const enabled = await this.records.enabled(id);
+    const rows = applies ? await this.records.of(id) : [];
+    const iso = (d: Date | string | null | undefined) => (d ? new Date(d).toISOString() : '');
+    return {
+      applies,
+      enabled,
+      dataVersion: source.dataVersion,
+      rollups: rows.map((r) => ({
+        id: r.id,
+        specJson: JSON.stringify(r.spec),
+        rows: r.row_count,
+        sizeBytes: r.size_bytes ?? 0,
+        hits: r.hits ?? 0,
+        lastHitAt: iso(r.last_hit_at),
+        builtAt: iso(r.built_at),
+        buildMs: r.build_ms,
+        dataVersion: r.data_version,
+        tableRows: r.table_rows,
+      })),
+    };
+  }
+
+  /**
+   * The per-source switch (issue 31): off drops the source's kept rollups (records in the setting's
+   * transaction, then their tables) and Describe offers none, so charts run raw; on stores the
+   * setting (the caller asks chart-query to choose and build them again). Descriptions kept under
+   * the source's stamp are renewed either way.
+   */
+  async setEnabled(req: dataSourceQueryV1.SetRollupsEnabledRequest): Promise<dataSourceQueryV1.ListRollupsReply> {
+    const id = idOrNotFound(req.dataSourceId, 'datasource.not_found').toLowerCase();
+    await this.queries.describe(id);
+    const dropped = await this.repo.db.transaction(async (tx) => {
+      await this.records.setEnabled(tx, id, req.enabled, req.changedBy.slice(0, 256));
+      if (req.enabled) return [];
+      const before = await this.records.of(id, tx);
+      await tx.query('DELETE FROM data_source.rollups WHERE source_id = $1', [id]);
+      return before;
+    });
+    await this.events.sourcesChanged([id]);
+    if (dropped.length) await this.dropTables(await this.queries.connectionSpec(id), dropped.map((r) => r.table_name));
+    this.logger.info('rollups switched', { dataSourceId: id, enabled: req.enabled, dropped: dropped.length });
+    return this.list(id);
+  }
+
+  /** RecordRollupHits: chart-query's counted hits, one batch per flush. */
+  async recordHits(req: dataSourceQueryV1.RecordRollupHitsRequest): Promise<dataSourceQueryV1.RecordRollupHitsReply> {
+    const hits = req.hits.slice(0, 10_000).filter((h) => /^[0-9a-f-]{36}$/i.test(h.rollupId));
+    await this.records.addHits(hits.map((h) => ({ rollupId: h.rollupId, hits: Number(h.hits) })));
+    return {};
   }
 
   private async dropTables(spec: Awaited<ReturnType<SourceQueryService['connectionSpec']>>, tables: string[]): Promise<void> {
@@ -150,4 +211,43 @@ async function floatFields(conn: DuckDBConnection, source: QuerySource, names: s
   const q = compile({ kind: 'detail', source, columns: names.map((name, i) => ({ field: { name, dataType: 'number' }, alias: `c${i}`, title: name })), filters: { kind: 'and', children: [] }, order: [], limit: 1, offset: 0 }, 'duckdb');
   const types = (await conn.runAndReadAll(q.sql, q.params as never)).columnTypes().map((t) => t.toString().toUpperCase());
   return new Set(names.filter((_, i) => /^(DOUBLE|FLOAT|REAL)/.test(types[i] ?? '')));
+}
+
+/** Bytes per value of DuckDB's fixed-width column types (a string's is its 16-byte header plus what does not fit in it). */
+function typeWidth(type: string): number | undefined {
+  const t = type.toUpperCase();
+  if (/^(BOOLEAN|TINYINT|UTINYINT)$/.test(t)) return 1;
+  if (/^(SMALLINT|USMALLINT)$/.test(t)) return 2;
+  if (/^(INTEGER|UINTEGER|FLOAT|REAL|DATE)$/.test(t)) return 4;
+  if (/^(BIGINT|UBIGINT|DOUBLE|TIME|TIMESTAMP.*)$/.test(t)) return 8;
+  if (/^(HUGEINT|UHUGEINT|INTERVAL|UUID)$/.test(t)) return 16;
+  const dec = /^DECIMAL\((\d+)/.exec(t);
+  if (dec) {
+    const p = Number(dec[1]);
+    return p <= 4 ? 2 : p <= 9 ? 4 : p <= 18 ? 8 : 16;
+  }
+  return undefined;
+}
+
+/**
+ * A rollup table's size in the store, estimated as its values' widths (the uncompressed in-memory
+ * size: fixed-width types by their width, strings by their 16-byte header plus the bytes of those
+ * longer than 12), plus one validity bit per value. DuckDB reports no per-table byte size.
+ */
+async function tableBytes(conn: DuckDBConnection, table: string, rows: number): Promise<number> {
+  const cols = (await conn.runAndReadAll('SELECT column_name, data_type FROM duckdb_columns() WHERE schema_name = $1 AND table_name = $2', [ROLLUP_SCHEMA, table] as never)).getRows() as [string, string][];
+  let fixed = 0;
+  const strings: string[] = [];
+  for (const [name, type] of cols) {
+    const w = typeWidth(type);
+    if (w !== undefined) fixed += w;
+    else strings.push(name);
+  }
+  let long = 0;
+  if (strings.length && rows > 0) {
+    const ref = `${doubleQuote(ROLLUP_SCHEMA)}.${doubleQuote(table)}`;
+    const sums = strings.map((c) => `COALESCE(SUM(CASE WHEN strlen(CAST(${doubleQuote(c)} AS VARCHAR)) > 12 THEN strlen(CAST(${doubleQuote(c)} AS VARCHAR)) ELSE 0 END), 0)`).join(' + ');
+    long = Number((await conn.runAndReadAll(`SELECT ${sums} FROM ${ref}`)).getRows()[0]![0]);
+  }
+  return rows * (fixed + 16 * strings.length) + long + Math.ceil((rows * cols.length) / 8);
 }

@@ -20,4 +20,13 @@ export class SourceQueryGrpcController implements dataSourceQueryV1.DataSourceQu
   keepRollups(r: dataSourceQueryV1.KeepRollupsRequest) {
     return this.rollups.keep(r);
   }
+  listRollups(r: dataSourceQueryV1.ListRollupsRequest) {
+    return this.rollups.list(r.dataSourceId);
+  }
+  setRollupsEnabled(r: dataSourceQueryV1.SetRollupsEnabledRequest) {
+    return this.rollups.setEnabled(r);
+  }
+  recordRollupHits(r: dataSourceQueryV1.RecordRollupHitsRequest) {
+    return this.rollups.recordHits(r);
+  }
 }

@@ -54,11 +54,12 @@ export class SourceQueryService {
       createdById: row.created_by ?? '',
       rowRulesJson: row.row_rules ? JSON.stringify(row.row_rules) : '',
       rollupsJson: '',
+      rollupsOff: false,
     };
     // a joined table: its join over its inputs' FROM parts (docs/api/join-table.md)
     if (row.type === SOURCE_TYPE.join) {
       const joined = await this.joins.describe(row);
-      return { ...common, type: row.type, ...joined, rollupsJson: joined.dialect === 'duckdb' ? await this.rollups.describeJson(row.id, joined.dataVersion) : '' };
+      return { ...common, type: row.type, ...joined, ...(joined.dialect === 'duckdb' ? await this.rollups.describe(row.id, joined.dataVersion) : {}) };
     }
     const type = readType(row.type);
     const dialect = engineOf(type, this.config.dataSources.analyticsStore);
@@ -79,7 +80,8 @@ export class SourceQueryService {
       rowRulesJson: row.row_rules ? JSON.stringify(row.row_rules) : '',
       joinJson: '',
       // kept rollups live in the analytics store only (ADR 0022)
-      rollupsJson: dialect === 'duckdb' ? await this.rollups.describeJson(row.id, row.data_version) : '',
+      // (none while an administrator has them switched off for the source: rollups_off)
+      ...(dialect === 'duckdb' ? await this.rollups.describe(row.id, row.data_version) : { rollupsJson: '', rollupsOff: false }),
     };
   }
 

@@ -199,6 +199,13 @@ export interface ChartHeadlinesReply {
   headlines: Headline[];
 }
 
+export interface RebuildRollupsRequest {
+  dataSourceId: string;
+}
+
+export interface RebuildRollupsReply {
+}
+
 export const CHART_QUERY_V1_PACKAGE_NAME = "chart_query.v1";
 
 function createBaseRunChartRequest(): RunChartRequest {
@@ -2009,6 +2016,114 @@ export const ChartHeadlinesReply: MessageFns<ChartHeadlinesReply> = {
   },
 };
 
+function createBaseRebuildRollupsRequest(): RebuildRollupsRequest {
+  return { dataSourceId: "" };
+}
+
+export const RebuildRollupsRequest: MessageFns<RebuildRollupsRequest> = {
+  encode(message: RebuildRollupsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.dataSourceId !== "") {
+      writer.uint32(10).string(message.dataSourceId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RebuildRollupsRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRebuildRollupsRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.dataSourceId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): RebuildRollupsRequest {
+    return {
+      dataSourceId: isSet(object.dataSourceId)
+        ? globalThis.String(object.dataSourceId)
+        : isSet(object.data_source_id)
+        ? globalThis.String(object.data_source_id)
+        : "",
+    };
+  },
+
+  toJSON(message: RebuildRollupsRequest): unknown {
+    const obj: any = {};
+    if (message.dataSourceId !== "") {
+      obj.dataSourceId = message.dataSourceId;
+    }
+    return obj;
+  },
+};
+
+function createBaseRebuildRollupsReply(): RebuildRollupsReply {
+  return {};
+}
+
+export const RebuildRollupsReply: MessageFns<RebuildRollupsReply> = {
+  encode(_: RebuildRollupsReply, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RebuildRollupsReply {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRebuildRollupsReply();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(_: any): RebuildRollupsReply {
+    return {};
+  },
+
+  toJSON(_: RebuildRollupsReply): unknown {
+    const obj: any = {};
+    return obj;
+  },
+};
+
 /**
  * Runs charts: query IR (@bi/query) from the chart and its filters, SQL for the source's dialect,
  * executed by data-source (DataSourceQueryService.RunQuery), ECharts option (@bi/charts), result
@@ -2044,6 +2159,10 @@ export interface ChartQueryServiceClient {
    */
 
   chartHeadlines(request: ChartHeadlinesRequest): Observable<ChartHeadlinesReply>;
+
+  /** Chooses and builds a source's kept rollups again now (issue 31: rollups switched back on for it). */
+
+  rebuildRollups(request: RebuildRollupsRequest): Observable<RebuildRollupsReply>;
 }
 
 /**
@@ -2083,11 +2202,24 @@ export interface ChartQueryServiceController {
   chartHeadlines(
     request: ChartHeadlinesRequest,
   ): Promise<ChartHeadlinesReply> | Observable<ChartHeadlinesReply> | ChartHeadlinesReply;
+
+  /** Chooses and builds a source's kept rollups again now (issue 31: rollups switched back on for it). */
+
+  rebuildRollups(
+    request: RebuildRollupsRequest,
+  ): Promise<RebuildRollupsReply> | Observable<RebuildRollupsReply> | RebuildRollupsReply;
 }
 
 export function ChartQueryServiceControllerMethods() {
   return function (constructor: Function) {
-    const grpcMethods: string[] = ["runChart", "details", "fieldRange", "chartValues", "chartHeadlines"];
+    const grpcMethods: string[] = [
+      "runChart",
+      "details",
+      "fieldRange",
+      "chartValues",
+      "chartHeadlines",
+      "rebuildRollups",
+    ];
     for (const method of grpcMethods) {
       const descriptor: any = Reflect.getOwnPropertyDescriptor(constructor.prototype, method);
       GrpcMethod("ChartQueryService", method)(constructor.prototype[method], method, descriptor);

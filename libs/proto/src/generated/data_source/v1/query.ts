@@ -68,6 +68,8 @@ export interface SourceDescription {
    * chart-query answers a covered chart from the smallest one built at data_version (ADR 0022)
    */
   rollupsJson: string;
+  /** an administrator switched the source's rollups off (issue 31): charts run raw, nothing is built */
+  rollupsOff: boolean;
 }
 
 export interface RunQueryRequest {
@@ -110,6 +112,57 @@ export interface KeepRollupsReply {
   /** why a spec was not kept, one line each ("too_large", "stale", "not_in_store") */
   skipped: string[];
   buildMs: number;
+}
+
+export interface ListRollupsRequest {
+  dataSourceId: string;
+}
+
+export interface KeptRollupInfo {
+  id: string;
+  /** @bi/query RollupSpec as JSON (dimensions, measures with their partials) */
+  specJson: string;
+  rows: number;
+  /** the rollup table's estimated size in the store (values' widths, strings' bytes) */
+  sizeBytes: number;
+  hits: number;
+  /** ISO instant of the last hit; '' = none */
+  lastHitAt: string;
+  /** ISO instant the build was recorded */
+  builtAt: string;
+  buildMs: number;
+  /** the data version the rollup holds; it serves only while the source is at it */
+  dataVersion: number;
+  tableRows: number;
+}
+
+export interface ListRollupsReply {
+  /** the source is in the analytics store (only those keep rollups) */
+  applies: boolean;
+  /** not switched off for the source */
+  enabled: boolean;
+  dataVersion: number;
+  rollups: KeptRollupInfo[];
+}
+
+export interface SetRollupsEnabledRequest {
+  dataSourceId: string;
+  enabled: boolean;
+  /** who switched (kept with the setting) */
+  changedBy: string;
+}
+
+export interface RollupHit {
+  rollupId: string;
+  dataSourceId: string;
+  hits: number;
+}
+
+export interface RecordRollupHitsRequest {
+  hits: RollupHit[];
+}
+
+export interface RecordRollupHitsReply {
 }
 
 export const DATA_SOURCE_V1_PACKAGE_NAME = "data_source.v1";
@@ -322,6 +375,7 @@ function createBaseSourceDescription(): SourceDescription {
     rowRulesJson: "",
     joinJson: "",
     rollupsJson: "",
+    rollupsOff: false,
   };
 }
 
@@ -380,6 +434,9 @@ export const SourceDescription: MessageFns<SourceDescription> = {
     }
     if (message.rollupsJson !== "") {
       writer.uint32(146).string(message.rollupsJson);
+    }
+    if (message.rollupsOff !== false) {
+      writer.uint32(152).bool(message.rollupsOff);
     }
     return writer;
   },
@@ -541,6 +598,14 @@ export const SourceDescription: MessageFns<SourceDescription> = {
             message.rollupsJson = reader.string();
             continue;
           }
+          case 19: {
+            if (tag !== 152) {
+              break;
+            }
+
+            message.rollupsOff = reader.bool();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -627,6 +692,11 @@ export const SourceDescription: MessageFns<SourceDescription> = {
         : isSet(object.rollups_json)
         ? globalThis.String(object.rollups_json)
         : "",
+      rollupsOff: isSet(object.rollupsOff)
+        ? globalThis.Boolean(object.rollupsOff)
+        : isSet(object.rollups_off)
+        ? globalThis.Boolean(object.rollups_off)
+        : false,
     };
   },
 
@@ -685,6 +755,9 @@ export const SourceDescription: MessageFns<SourceDescription> = {
     }
     if (message.rollupsJson !== "") {
       obj.rollupsJson = message.rollupsJson;
+    }
+    if (message.rollupsOff !== false) {
+      obj.rollupsOff = message.rollupsOff;
     }
     return obj;
   },
@@ -1220,6 +1293,713 @@ export const KeepRollupsReply: MessageFns<KeepRollupsReply> = {
   },
 };
 
+function createBaseListRollupsRequest(): ListRollupsRequest {
+  return { dataSourceId: "" };
+}
+
+export const ListRollupsRequest: MessageFns<ListRollupsRequest> = {
+  encode(message: ListRollupsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.dataSourceId !== "") {
+      writer.uint32(10).string(message.dataSourceId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListRollupsRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListRollupsRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.dataSourceId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListRollupsRequest {
+    return {
+      dataSourceId: isSet(object.dataSourceId)
+        ? globalThis.String(object.dataSourceId)
+        : isSet(object.data_source_id)
+        ? globalThis.String(object.data_source_id)
+        : "",
+    };
+  },
+
+  toJSON(message: ListRollupsRequest): unknown {
+    const obj: any = {};
+    if (message.dataSourceId !== "") {
+      obj.dataSourceId = message.dataSourceId;
+    }
+    return obj;
+  },
+};
+
+function createBaseKeptRollupInfo(): KeptRollupInfo {
+  return {
+    id: "",
+    specJson: "",
+    rows: 0,
+    sizeBytes: 0,
+    hits: 0,
+    lastHitAt: "",
+    builtAt: "",
+    buildMs: 0,
+    dataVersion: 0,
+    tableRows: 0,
+  };
+}
+
+export const KeptRollupInfo: MessageFns<KeptRollupInfo> = {
+  encode(message: KeptRollupInfo, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.id !== "") {
+      writer.uint32(10).string(message.id);
+    }
+    if (message.specJson !== "") {
+      writer.uint32(18).string(message.specJson);
+    }
+    if (message.rows !== 0) {
+      writer.uint32(24).int64(message.rows);
+    }
+    if (message.sizeBytes !== 0) {
+      writer.uint32(32).int64(message.sizeBytes);
+    }
+    if (message.hits !== 0) {
+      writer.uint32(40).int64(message.hits);
+    }
+    if (message.lastHitAt !== "") {
+      writer.uint32(50).string(message.lastHitAt);
+    }
+    if (message.builtAt !== "") {
+      writer.uint32(58).string(message.builtAt);
+    }
+    if (message.buildMs !== 0) {
+      writer.uint32(64).int32(message.buildMs);
+    }
+    if (message.dataVersion !== 0) {
+      writer.uint32(72).int64(message.dataVersion);
+    }
+    if (message.tableRows !== 0) {
+      writer.uint32(80).int64(message.tableRows);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): KeptRollupInfo {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseKeptRollupInfo();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.id = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.specJson = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.rows = longToNumber(reader.int64());
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.sizeBytes = longToNumber(reader.int64());
+            continue;
+          }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.hits = longToNumber(reader.int64());
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.lastHitAt = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.builtAt = reader.string();
+            continue;
+          }
+          case 8: {
+            if (tag !== 64) {
+              break;
+            }
+
+            message.buildMs = reader.int32();
+            continue;
+          }
+          case 9: {
+            if (tag !== 72) {
+              break;
+            }
+
+            message.dataVersion = longToNumber(reader.int64());
+            continue;
+          }
+          case 10: {
+            if (tag !== 80) {
+              break;
+            }
+
+            message.tableRows = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): KeptRollupInfo {
+    return {
+      id: isSet(object.id) ? globalThis.String(object.id) : "",
+      specJson: isSet(object.specJson)
+        ? globalThis.String(object.specJson)
+        : isSet(object.spec_json)
+        ? globalThis.String(object.spec_json)
+        : "",
+      rows: isSet(object.rows) ? globalThis.Number(object.rows) : 0,
+      sizeBytes: isSet(object.sizeBytes)
+        ? globalThis.Number(object.sizeBytes)
+        : isSet(object.size_bytes)
+        ? globalThis.Number(object.size_bytes)
+        : 0,
+      hits: isSet(object.hits) ? globalThis.Number(object.hits) : 0,
+      lastHitAt: isSet(object.lastHitAt)
+        ? globalThis.String(object.lastHitAt)
+        : isSet(object.last_hit_at)
+        ? globalThis.String(object.last_hit_at)
+        : "",
+      builtAt: isSet(object.builtAt)
+        ? globalThis.String(object.builtAt)
+        : isSet(object.built_at)
+        ? globalThis.String(object.built_at)
+        : "",
+      buildMs: isSet(object.buildMs)
+        ? globalThis.Number(object.buildMs)
+        : isSet(object.build_ms)
+        ? globalThis.Number(object.build_ms)
+        : 0,
+      dataVersion: isSet(object.dataVersion)
+        ? globalThis.Number(object.dataVersion)
+        : isSet(object.data_version)
+        ? globalThis.Number(object.data_version)
+        : 0,
+      tableRows: isSet(object.tableRows)
+        ? globalThis.Number(object.tableRows)
+        : isSet(object.table_rows)
+        ? globalThis.Number(object.table_rows)
+        : 0,
+    };
+  },
+
+  toJSON(message: KeptRollupInfo): unknown {
+    const obj: any = {};
+    if (message.id !== "") {
+      obj.id = message.id;
+    }
+    if (message.specJson !== "") {
+      obj.specJson = message.specJson;
+    }
+    if (message.rows !== 0) {
+      obj.rows = Math.round(message.rows);
+    }
+    if (message.sizeBytes !== 0) {
+      obj.sizeBytes = Math.round(message.sizeBytes);
+    }
+    if (message.hits !== 0) {
+      obj.hits = Math.round(message.hits);
+    }
+    if (message.lastHitAt !== "") {
+      obj.lastHitAt = message.lastHitAt;
+    }
+    if (message.builtAt !== "") {
+      obj.builtAt = message.builtAt;
+    }
+    if (message.buildMs !== 0) {
+      obj.buildMs = Math.round(message.buildMs);
+    }
+    if (message.dataVersion !== 0) {
+      obj.dataVersion = Math.round(message.dataVersion);
+    }
+    if (message.tableRows !== 0) {
+      obj.tableRows = Math.round(message.tableRows);
+    }
+    return obj;
+  },
+};
+
+function createBaseListRollupsReply(): ListRollupsReply {
+  return { applies: false, enabled: false, dataVersion: 0, rollups: [] };
+}
+
+export const ListRollupsReply: MessageFns<ListRollupsReply> = {
+  encode(message: ListRollupsReply, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.applies !== false) {
+      writer.uint32(8).bool(message.applies);
+    }
+    if (message.enabled !== false) {
+      writer.uint32(16).bool(message.enabled);
+    }
+    if (message.dataVersion !== 0) {
+      writer.uint32(24).int64(message.dataVersion);
+    }
+    for (const v of message.rollups) {
+      KeptRollupInfo.encode(v!, writer.uint32(34).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListRollupsReply {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListRollupsReply();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.applies = reader.bool();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.enabled = reader.bool();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.dataVersion = longToNumber(reader.int64());
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.rollups.push(KeptRollupInfo.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListRollupsReply {
+    return {
+      applies: isSet(object.applies) ? globalThis.Boolean(object.applies) : false,
+      enabled: isSet(object.enabled) ? globalThis.Boolean(object.enabled) : false,
+      dataVersion: isSet(object.dataVersion)
+        ? globalThis.Number(object.dataVersion)
+        : isSet(object.data_version)
+        ? globalThis.Number(object.data_version)
+        : 0,
+      rollups: globalThis.Array.isArray(object?.rollups)
+        ? object.rollups.map((e: any) => KeptRollupInfo.fromJSON(e))
+        : [],
+    };
+  },
+
+  toJSON(message: ListRollupsReply): unknown {
+    const obj: any = {};
+    if (message.applies !== false) {
+      obj.applies = message.applies;
+    }
+    if (message.enabled !== false) {
+      obj.enabled = message.enabled;
+    }
+    if (message.dataVersion !== 0) {
+      obj.dataVersion = Math.round(message.dataVersion);
+    }
+    if (message.rollups?.length) {
+      obj.rollups = message.rollups.map((e) => KeptRollupInfo.toJSON(e));
+    }
+    return obj;
+  },
+};
+
+function createBaseSetRollupsEnabledRequest(): SetRollupsEnabledRequest {
+  return { dataSourceId: "", enabled: false, changedBy: "" };
+}
+
+export const SetRollupsEnabledRequest: MessageFns<SetRollupsEnabledRequest> = {
+  encode(message: SetRollupsEnabledRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.dataSourceId !== "") {
+      writer.uint32(10).string(message.dataSourceId);
+    }
+    if (message.enabled !== false) {
+      writer.uint32(16).bool(message.enabled);
+    }
+    if (message.changedBy !== "") {
+      writer.uint32(26).string(message.changedBy);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SetRollupsEnabledRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSetRollupsEnabledRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.dataSourceId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.enabled = reader.bool();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.changedBy = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SetRollupsEnabledRequest {
+    return {
+      dataSourceId: isSet(object.dataSourceId)
+        ? globalThis.String(object.dataSourceId)
+        : isSet(object.data_source_id)
+        ? globalThis.String(object.data_source_id)
+        : "",
+      enabled: isSet(object.enabled) ? globalThis.Boolean(object.enabled) : false,
+      changedBy: isSet(object.changedBy)
+        ? globalThis.String(object.changedBy)
+        : isSet(object.changed_by)
+        ? globalThis.String(object.changed_by)
+        : "",
+    };
+  },
+
+  toJSON(message: SetRollupsEnabledRequest): unknown {
+    const obj: any = {};
+    if (message.dataSourceId !== "") {
+      obj.dataSourceId = message.dataSourceId;
+    }
+    if (message.enabled !== false) {
+      obj.enabled = message.enabled;
+    }
+    if (message.changedBy !== "") {
+      obj.changedBy = message.changedBy;
+    }
+    return obj;
+  },
+};
+
+function createBaseRollupHit(): RollupHit {
+  return { rollupId: "", dataSourceId: "", hits: 0 };
+}
+
+export const RollupHit: MessageFns<RollupHit> = {
+  encode(message: RollupHit, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.rollupId !== "") {
+      writer.uint32(10).string(message.rollupId);
+    }
+    if (message.dataSourceId !== "") {
+      writer.uint32(18).string(message.dataSourceId);
+    }
+    if (message.hits !== 0) {
+      writer.uint32(24).int64(message.hits);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RollupHit {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRollupHit();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.rollupId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.dataSourceId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.hits = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): RollupHit {
+    return {
+      rollupId: isSet(object.rollupId)
+        ? globalThis.String(object.rollupId)
+        : isSet(object.rollup_id)
+        ? globalThis.String(object.rollup_id)
+        : "",
+      dataSourceId: isSet(object.dataSourceId)
+        ? globalThis.String(object.dataSourceId)
+        : isSet(object.data_source_id)
+        ? globalThis.String(object.data_source_id)
+        : "",
+      hits: isSet(object.hits) ? globalThis.Number(object.hits) : 0,
+    };
+  },
+
+  toJSON(message: RollupHit): unknown {
+    const obj: any = {};
+    if (message.rollupId !== "") {
+      obj.rollupId = message.rollupId;
+    }
+    if (message.dataSourceId !== "") {
+      obj.dataSourceId = message.dataSourceId;
+    }
+    if (message.hits !== 0) {
+      obj.hits = Math.round(message.hits);
+    }
+    return obj;
+  },
+};
+
+function createBaseRecordRollupHitsRequest(): RecordRollupHitsRequest {
+  return { hits: [] };
+}
+
+export const RecordRollupHitsRequest: MessageFns<RecordRollupHitsRequest> = {
+  encode(message: RecordRollupHitsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.hits) {
+      RollupHit.encode(v!, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RecordRollupHitsRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRecordRollupHitsRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.hits.push(RollupHit.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): RecordRollupHitsRequest {
+    return { hits: globalThis.Array.isArray(object?.hits) ? object.hits.map((e: any) => RollupHit.fromJSON(e)) : [] };
+  },
+
+  toJSON(message: RecordRollupHitsRequest): unknown {
+    const obj: any = {};
+    if (message.hits?.length) {
+      obj.hits = message.hits.map((e) => RollupHit.toJSON(e));
+    }
+    return obj;
+  },
+};
+
+function createBaseRecordRollupHitsReply(): RecordRollupHitsReply {
+  return {};
+}
+
+export const RecordRollupHitsReply: MessageFns<RecordRollupHitsReply> = {
+  encode(_: RecordRollupHitsReply, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RecordRollupHitsReply {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRecordRollupHitsReply();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(_: any): RecordRollupHitsReply {
+    return {};
+  },
+
+  toJSON(_: RecordRollupHitsReply): unknown {
+    const obj: any = {};
+    return obj;
+  },
+};
+
 /**
  * The chart engine's access to sources, served by the data-source process (which holds the
  * connections and their secrets). chart-query compiles chart SQL with @bi/query from a source's
@@ -1245,6 +2025,24 @@ export interface DataSourceQueryServiceClient {
    */
 
   keepRollups(request: KeepRollupsRequest): Observable<KeepRollupsReply>;
+
+  /**
+   * The source page's list of kept rollups (issue 31): each with its grouping, rows, size, hits and
+   * last build, and whether rollups are switched on for the source.
+   */
+
+  listRollups(request: ListRollupsRequest): Observable<ListRollupsReply>;
+
+  /**
+   * Switches the source's rollups off (its kept rollups are dropped; charts run raw) or on (stored per
+   * source; the caller asks chart-query to build them again).
+   */
+
+  setRollupsEnabled(request: SetRollupsEnabledRequest): Observable<ListRollupsReply>;
+
+  /** Adds the hits chart-query counted (a chart query answered from a rollup), batched per flush. */
+
+  recordRollupHits(request: RecordRollupHitsRequest): Observable<RecordRollupHitsReply>;
 }
 
 /**
@@ -1274,11 +2072,40 @@ export interface DataSourceQueryServiceController {
    */
 
   keepRollups(request: KeepRollupsRequest): Promise<KeepRollupsReply> | Observable<KeepRollupsReply> | KeepRollupsReply;
+
+  /**
+   * The source page's list of kept rollups (issue 31): each with its grouping, rows, size, hits and
+   * last build, and whether rollups are switched on for the source.
+   */
+
+  listRollups(request: ListRollupsRequest): Promise<ListRollupsReply> | Observable<ListRollupsReply> | ListRollupsReply;
+
+  /**
+   * Switches the source's rollups off (its kept rollups are dropped; charts run raw) or on (stored per
+   * source; the caller asks chart-query to build them again).
+   */
+
+  setRollupsEnabled(
+    request: SetRollupsEnabledRequest,
+  ): Promise<ListRollupsReply> | Observable<ListRollupsReply> | ListRollupsReply;
+
+  /** Adds the hits chart-query counted (a chart query answered from a rollup), batched per flush. */
+
+  recordRollupHits(
+    request: RecordRollupHitsRequest,
+  ): Promise<RecordRollupHitsReply> | Observable<RecordRollupHitsReply> | RecordRollupHitsReply;
 }
 
 export function DataSourceQueryServiceControllerMethods() {
   return function (constructor: Function) {
-    const grpcMethods: string[] = ["describe", "runQuery", "keepRollups"];
+    const grpcMethods: string[] = [
+      "describe",
+      "runQuery",
+      "keepRollups",
+      "listRollups",
+      "setRollupsEnabled",
+      "recordRollupHits",
+    ];
     for (const method of grpcMethods) {
       const descriptor: any = Reflect.getOwnPropertyDescriptor(constructor.prototype, method);
       GrpcMethod("DataSourceQueryService", method)(constructor.prototype[method], method, descriptor);
