@@ -33,6 +33,7 @@ import { ApiKeysAdminController, ApiKeysController } from './identity/api-keys.c
 import { IdentityController } from './identity/identity.controller.js';
 import { SharingController } from './data-source/sharing.controller.js';
 import { SyncController } from './data-source/sync.controller.js';
+import { RollupsController } from './data-source/rollups.controller.js';
 import { RowRulesController } from './data-source/row-rules.controller.js';
 import { RelationController } from './relation/relation.controller.js';
 import { TemplateController } from './template/template.controller.js';
@@ -75,6 +76,7 @@ export class BffModule {
         ChartDetailController,
         SharingController,
         SyncController,
+        RollupsController,
         TemplateController,
         RowRulesController,
         JoinTableController,

@@ -33,7 +33,7 @@ import {
 import { resultCachePrefix } from './result-cache.js';
 import { KeyedSemaphore } from './semaphore.js';
 import { SharedScans } from './shared-scan.js';
-import { withRollup, type RollupMeta } from './rollups.js';
+import { keptRollupsOf, withRollup, type RollupMeta } from './rollups.js';
 import { RollupKeeper, type RollupBackends } from './rollup-keeper.js';
 import { RollupHits, type RollupHitsBackend } from './rollup-hits.js';
 import { BACKENDS, type ChartQueryBackends } from './backends.js';
@@ -226,7 +226,10 @@ export class ChartRunner {
     // the drill path is part of the IR (the drilled dimension, the path's filters), so of the cache key
     const plan = planChart({ chart, source, innerFilters, globalFilters, viewer: req.viewer, clock: { now: new Date(), timeZone: this.timeZone }, drill });
     const page = chart.type === 'table' ? { index: Math.max(1, req.pageIndex || 1), size: Math.min(Math.max(1, req.pageSize || 20), 500) } : undefined;
-    const key = resultCachePrefix(source.dataSourceId) + answerKey(plan, { dialect, dataVersion: source.dataVersion, sourceName: source.name, chart, language, page });
+    // which rollups may serve it (meta.rollup says which did): an answer kept before a rollup was built, or
+    // before the source's rollups were switched off or on, is not the answer now (issue 31)
+    const rollupState = !this.rollups ? '' : source.rollupsOff ? ':rollups-off' : `:${keptRollupsOf(source).map((r) => r.id).join(',')}`;
+    const key = resultCachePrefix(source.dataSourceId) + answerKey(plan, { dialect, dataVersion: source.dataVersion, sourceName: source.name, chart, language, page }) + rollupState;
 
     const hit = await this.cache.get(key);
     if (hit !== undefined) {

@@ -191,6 +191,7 @@ describe('authorization matrix', () => {
     'PUT /api/data_source/batch-edit-datasource/{projectId}': async () => ({ params: { projectId: F.dsProject }, body: { projectId: F.dsProject2, dataSourceIds: [await freshSource()] } }),
     'PUT /api/data_source/updateSchema/{dataSourceId}': async () => ({ body: { fields: F.srcFields } }),
     'PUT /api/data_source/row_rules/{dataSourceId}': async () => ({ body: { denyByDefault: false, rules: [] } }),
+    'PUT /api/data_source/rollups/{dataSourceId}': async () => ({ body: { enabled: true } }),
     'POST /api/data_source/source': async () => ({ body: { type: 8 } }),
     'POST /api/data_source/sql': async () => ({ body: { type: 8, projectId: F.dsProject, name: unique('Made').slice(0, 20), content: 'SELECT * FROM sales' } }),
     'PUT /api/data_source/update': async () => ({ body: { dataSourceId: F.src, description: 'described' } }),

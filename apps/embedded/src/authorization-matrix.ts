@@ -236,6 +236,9 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixLine> = {
   // issue 34: joins across stores through Trino, the administrators' federation setting (docs/api/data-source.md)
   'GET /api/data_source/federation': ['deny', 'deny', 'deny', 'deny', 'allow', '-'],
   'PUT /api/data_source/federation': ['deny', 'deny', 'deny', 'deny', 'allow', '-'],
+  // issue 31: a source's kept rollups (list: who may read the source; switch: who may edit it)
+  'GET /api/data_source/rollups/{dataSourceId}': ['deny', 'deny', 'deny', 'allow', 'allow', '-'],
+  'PUT /api/data_source/rollups/{dataSourceId}': ['deny', 'deny', 'deny', 'allow', 'allow', '-'],
 };
 
 /**
@@ -442,4 +445,7 @@ export const API_KEY_MATRIX: Record<string, ApiKeyLine> = {
   // issue 34: the federation setting (admins only: an analyst's sources:manage key is refused like its maker)
   'GET /api/data_source/federation': ['deny', 'deny', 'deny', 'allow', 'sources:manage'],
   'PUT /api/data_source/federation': ['deny', 'deny', 'deny', 'allow', 'sources:manage'],
+  // issue 31: a source's kept rollups
+  'GET /api/data_source/rollups/{dataSourceId}': ['deny', 'deny', 'allow', 'allow', 'sources:manage'],
+  'PUT /api/data_source/rollups/{dataSourceId}': ['deny', 'deny', 'allow', 'allow', 'sources:manage'],
 };
