@@ -24,6 +24,7 @@ import type {
   Project,
   RelatedChart,
   RepointResult,
+  RollupListing,
   SyncRun,
   SyncStatus,
   UpdateRequest,
@@ -70,6 +71,10 @@ export const dataSourceApi = {
   syncStatus: (dataSourceId: string, signal?: AbortSignal) => http.get<SyncStatus>(`${base}/sync/${id(dataSourceId)}`, { signal }),
   /** Refresh now: starts a sync and answers its run (usually running). */
   refreshNow: (dataSourceId: string) => http.post<SyncRun>(`${base}/sync/${id(dataSourceId)}`),
+  /** A source's kept rollups and its switch (issue 31). */
+  rollups: (dataSourceId: string, signal?: AbortSignal) => http.get<RollupListing>(`${base}/rollups/${id(dataSourceId)}`, { signal }),
+  /** Switch the source's rollups off (dropped; charts run on the table) or on (built again). */
+  setRollups: (dataSourceId: string, enabled: boolean) => http.put<RollupListing>(`${base}/rollups/${id(dataSourceId)}`, { enabled }),
 
   // Indicator imports (docs/api/data-source.md "Indicator imports"): dataType 1 on a chosen ERP account
   // (issue_trees, import_indicators), 5 on the primary ERP account (yifei_issue_trees, yifei_import_indicators)
@@ -119,4 +124,5 @@ export const dataSourceKeys = {
   charts: (dataSourceId: string) => ['data-source', 'source', dataSourceId, 'charts'] as const,
   dependents: (dataSourceId: string) => ['data-source', 'source', dataSourceId, 'dependents'] as const,
   sync: (dataSourceId: string) => ['data-source', 'source', dataSourceId, 'sync'] as const,
+  rollups: (dataSourceId: string) => ['data-source', 'source', dataSourceId, 'rollups'] as const,
 };

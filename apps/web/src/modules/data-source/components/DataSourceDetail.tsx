@@ -19,11 +19,12 @@ import { detailActions, editPath } from '../utils/permissions';
 import { ChartsTab, HistoryTab, PreviewTab } from './DetailTabs';
 import { FieldsTab } from './FieldsTab';
 import { SyncPanel } from './SyncPanel';
+import { RollupsTab, useRollups } from './RollupsTab';
 import { formatTime } from '../../../shared/format/time';
 import { cacheLabel, errorText, menuLabel, typeLabel } from './common';
 import { PendingSpin } from '../../../shared/components/PendingSpin';
 
-type TabKey = 'preview' | 'fields' | 'history' | 'charts';
+type TabKey = 'preview' | 'fields' | 'history' | 'charts' | 'rollups';
 
 
 /** Data-source detail page (spec 02 §2 screen 2): toolbar and the tabs preview, fields, history, related charts. */
@@ -34,6 +35,8 @@ export function DataSourceDetail({ dataSourceId, basePath }: { dataSourceId: str
   const queryClient = useQueryClient();
   const auth = useDataSourceAuth();
   const query = useDataSource(dataSourceId);
+  // a source in the analytics store keeps rollups (issue 31): its page has their tab
+  const rollups = useRollups(dataSourceId);
   const [tab, setTab] = useState<TabKey>('preview');
   const [exporting, setExporting] = useState(false);
   const [addFieldRequest, setAddFieldRequest] = useState(0);
@@ -166,6 +169,7 @@ export function DataSourceDetail({ dataSourceId, basePath }: { dataSourceId: str
           { key: 'fields', label: tabLabel('fields', ds('detail.tabs.fields')), children: <FieldsTab source={source} canEdit={actions.editFields} removableColumns={changeUpload} addRequest={addFieldRequest} /> },
           { key: 'history', label: tabLabel('history', ds('detail.tabs.history')), children: <HistoryTab dataSourceId={source.dataSourceId} active={tab === 'history'} /> },
           { key: 'charts', label: tabLabel('charts', ds('detail.tabs.charts')), children: <ChartsTab dataSourceId={source.dataSourceId} active={tab === 'charts'} /> },
+          ...(rollups.data?.applies ? [{ key: 'rollups', label: tabLabel('rollups', ds('rollups.tab')), children: <RollupsTab dataSourceId={source.dataSourceId} /> }] : []),
         ]}
       />
       {shareDialog}

@@ -1,0 +1,26 @@
+/**
+ * Numbers of the source page's rollup list (issue 31) in the reader's units: sizes in kB / MB / GB
+ * (never raw bytes), rows and hits compact (1.2万 / 1.2萬 / 1.2K), a share as a percent.
+ */
+const UNITS: [number, string][] = [
+  [1e9, 'gigabyte'],
+  [1e6, 'megabyte'],
+  [1e3, 'kilobyte'],
+];
+
+export function rollupSize(bytes: number, language: string): string {
+  const [scale, unit] = UNITS.find(([s]) => bytes >= s) ?? [1e3, 'kilobyte'];
+  return new Intl.NumberFormat(language, { style: 'unit', unit, unitDisplay: 'short', maximumFractionDigits: 1 }).format(bytes / scale);
+}
+
+export function rollupCount(n: number, language: string): string {
+  return new Intl.NumberFormat(language, { notation: 'compact', maximumFractionDigits: 1 }).format(n);
+}
+
+/** A rollup's rows as a share of its table's (at most 0.1 % precision; under that, "<0.1%"). */
+export function rollupShare(rows: number, tableRows: number, language: string): string {
+  if (tableRows <= 0) return new Intl.NumberFormat(language, { style: 'percent' }).format(0);
+  const share = rows / tableRows;
+  const f = new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 1 });
+  return share > 0 && share < 0.001 ? `<${f.format(0.001)}` : f.format(share);
+}
