@@ -7,7 +7,7 @@ import { PendingSpin } from '../../../shared/components/PendingSpin';
 import { dataSourceApi, dataSourceKeys } from '../api/dataSource';
 import { useDsTranslation } from '../i18n';
 import type { KeptRollup, RollupListing } from '../types';
-import { rollupCount, rollupShare, rollupSize } from '../utils/rollups';
+import { buildSeconds, rollupCount, rollupShare, rollupSize } from '../utils/rollups';
 import { errorText } from './common';
 
 /** After switching on, while no rollup is listed yet (being built), the list is read again this often, for at most BUILD_WAIT_MS. */
@@ -78,7 +78,7 @@ export function RollupsTab({ dataSourceId }: { dataSourceId: string }) {
           data-testid="ds-rollups-list"
           dataSource={listing.rollups}
           pagination={false}
-          scroll={{ x: 860 }}
+          scroll={{ x: 960 }}
           locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={ds('rollups.empty')} /> }}
           columns={[
             {
@@ -94,7 +94,7 @@ export function RollupsTab({ dataSourceId }: { dataSourceId: string }) {
                     ))}
                   </Space>
                   <Typography.Text type="secondary" className="bi-ds-rollups__measures">
-                    {ds('rollups.measures')}: {r.measures.map((m) => `${m.title} (${m.parts.map(partName).join(', ')})`).join('; ')}
+                    {ds('rollups.measuresOf', { list: r.measures.map((m) => ds('rollups.measure', { field: m.title, parts: m.parts.map(partName).join(ds('rollups.listSep')) })).join(ds('rollups.measureSep')) })}
                   </Typography.Text>
                 </div>
               ),
@@ -102,14 +102,14 @@ export function RollupsTab({ dataSourceId }: { dataSourceId: string }) {
             {
               key: 'rows',
               title: ds('rollups.rows'),
-              width: 170,
+              width: 220,
               render: (_v, r) => <span data-testid="ds-rollup-rows">{ds('rollups.rowsOf', { rows: rollupCount(r.rows, lang), percent: rollupShare(r.rows, r.tableRows, lang) })}</span>,
             },
             { key: 'size', title: ds('rollups.size'), width: 100, render: (_v, r) => <span data-testid="ds-rollup-size">{rollupSize(r.sizeBytes, lang)}</span> },
             {
               key: 'hits',
               title: ds('rollups.hits'),
-              width: 170,
+              width: 190,
               render: (_v, r) => (
                 <div className="bi-ds-rollups__cell">
                   <span data-testid="ds-rollup-hits">{ds('rollups.hitCount', { hits: rollupCount(r.hits, lang) })}</span>
@@ -120,10 +120,10 @@ export function RollupsTab({ dataSourceId }: { dataSourceId: string }) {
             {
               key: 'build',
               title: ds('rollups.lastBuild'),
-              width: 260,
+              width: 310,
               render: (_v, r) => (
                 <div className="bi-ds-rollups__cell">
-                  <span>{ds('rollups.built', { time: formatTime(r.builtAt), seconds: (r.buildMs / 1000).toFixed(1) })}</span>
+                  <span>{ds('rollups.built', { time: formatTime(r.builtAt), seconds: buildSeconds(r.buildMs, lang) })}</span>
                   <Space size={6}>
                     <Typography.Text type="secondary">{ds('rollups.version', { version: r.dataVersion })}</Typography.Text>
                     {r.current ? (

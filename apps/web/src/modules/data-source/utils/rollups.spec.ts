@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { rollupCount, rollupShare, rollupSize } from './rollups';
+import { buildSeconds, rollupCount, rollupShare, rollupSize } from './rollups';
 
 describe('rollup list numbers', () => {
   it('sizes in kB / MB / GB, never bytes', () => {
@@ -15,5 +15,10 @@ describe('rollup list numbers', () => {
     expect(rollupShare(8_760, 50_000_000, 'en')).toBe('<0.1%');
     expect(rollupShare(1_461, 1_461, 'en')).toBe('100%');
     expect(rollupShare(5, 0, 'en')).toBe('0%');
+  });
+  it('build durations keep two significant digits under 10 s', () => {
+    expect(buildSeconds(42, 'en')).toBe('0.042');
+    expect(buildSeconds(1234, 'en')).toBe('1.2');
+    expect(buildSeconds(83_456, 'en')).toBe('83.5');
   });
 });

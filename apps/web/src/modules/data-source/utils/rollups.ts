@@ -24,3 +24,9 @@ export function rollupShare(rows: number, tableRows: number, language: string): 
   const f = new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 1 });
   return share > 0 && share < 0.001 ? `<${f.format(0.001)}` : f.format(share);
 }
+
+/** A build's duration in seconds: two significant digits under 10 s (0.042), else whole tenths. */
+export function buildSeconds(ms: number, language: string): string {
+  const s = ms / 1000;
+  return new Intl.NumberFormat(language, s < 10 ? { maximumSignificantDigits: 2 } : { maximumFractionDigits: 1 }).format(s);
+}
