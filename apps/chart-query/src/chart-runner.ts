@@ -327,7 +327,10 @@ export class ChartRunner {
     const plan = planChart({ chart, source, globalFilters, viewer, clock: { now, timeZone: this.timeZone } });
     let main: CompiledQuery;
     try {
-      main = compile(withRollup(plan.main, source, dialectOf(source), this.rollups).q, dialectOf(source));
+      const rolled = withRollup(plan.main, source, dialectOf(source), this.rollups);
+      // alert values and headlines read a rollup too: a hit (the source page's count)
+      if (rolled.meta.used) this.hits?.count(rolled.meta.id, source.dataSourceId);
+      main = compile(rolled.q, dialectOf(source));
     } catch (e) {
       throw queryAppError(e);
     }
