@@ -23,6 +23,7 @@ import { requestLanguage } from '../http/request-language.js';
 import { SHARED_CACHE } from '../http/token-cache.js';
 import { parseInput } from '../http/validation.js';
 import { dashboardContent } from './dashboard.controller.js';
+import { tabAccess } from './tab-access.js';
 
 /** A link's expiry when the maker names none (bounded by BI_PUBLIC_LINK_MAX_DAYS). */
 export const PUBLIC_LINK_DEFAULT_DAYS = 30;
@@ -196,7 +197,8 @@ export class PublicLinkMakerController {
       body,
     );
     if (b.password !== undefined && b.password !== '' && b.password.length < 8) throw new AppError('invalid', 'publiclink.password_too_short');
-    // the maker must see what they share, now: the dashboard's content, or the chart with its source
+    // the maker must see what they share, now: the dashboard tab (@bi/access), its content, or the chart with its source
+    tabAccess(user, 'dashboard', 'read');
     await rpc(this.dashboards.getDashboard({ tab: 'dashboard', dashboardId: b.dashboardId }));
     if (b.chartId) await this.access.chartWithSource(user, 'dashboard', b.chartId);
     const link = await rpc(
@@ -314,8 +316,15 @@ export class PublicLinkReaderController {
     const roleIds = g.user.roles.map((r) => r.id);
     const creator = userPrincipal({ userId: link.creatorId, isAdmin: roleIds.includes('admin'), permissions: g.permissions, roleIds });
     const user: AuthUser = { userId: creator.userId, userName: g.user.userName, isAdmin: creator.isAdmin, permissions: [...creator.permissions], roleIds, token: `link:${link.linkId}`, link: grantOf(link) };
-    const principal = principalOf(user);
-    return { ...user, permissions: [...principal.permissions] };
+    const reader = { ...user, permissions: [...principalOf(user).permissions] };
+    // the creator, as the link acts now, may still read the dashboard tab (asked of @bi/access with the link's principal)
+    try {
+      tabAccess(reader, 'dashboard', 'read');
+    } catch (e) {
+      if (e instanceof AppError && e.kind === 'forbidden') throw new AppError('forbidden', 'publiclink.creator_lost_access');
+      throw e;
+    }
+    return reader;
   }
 
   /** A data call: the live, unlocked link, its reader, the path allowed. */

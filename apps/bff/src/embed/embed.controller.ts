@@ -14,6 +14,7 @@ import { z } from 'zod';
 import { ChartAccess, computeChart, detailsAnswer } from '../chart/chart.controller.js';
 import type { RunBody } from '../chart/run-request.js';
 import { dashboardContent } from '../dashboard/dashboard.controller.js';
+import { tabAccess } from '../dashboard/tab-access.js';
 import { writeXlsx } from '../data-source/xlsx-export.js';
 import { CHART_QUERY_CLIENT, DASHBOARD_CLIENT, IDENTITY_CLIENT, rpc } from '../grpc-clients.js';
 import { CurrentUser, Public, RequireAdmin, principalOf, tokenFromHeader, type AuthUser } from '../http/auth.guard.js';
@@ -126,6 +127,7 @@ export class EmbedController {
 
   /** The chart, after checking it is one the token reads (404 otherwise: nothing tells which ids exist). */
   private async checkedChart(c: EmbedCaller, chartId: string): Promise<dashboardV1.ChartRecord> {
+    tabAccess(c.user, TAB, 'read');
     const record = await this.access.answers.storedChart(c.user, TAB, chartId).catch((e: unknown) => {
       if (e instanceof AppError && e.kind === 'not_found') throw new AppError('not_found', 'embed.not_found');
       throw e;
@@ -147,6 +149,8 @@ export class EmbedController {
       const summary = { chartId: record.chartId, dashboardId: record.dashboardId, title: chart.title ?? '', type: chart.type ?? '', dataSourceId: record.dataSourceId, hide: false };
       return { type: 'chart', chartId: record.chartId, title: chart.title ?? '', chartType: chart.type ?? '', chart: summary, editable };
     }
+    // the maker, as the token acts now, may read the dashboard tab (@bi/access, with the embedding's principal)
+    tabAccess(c.user, TAB, 'read');
     const content = dashboardContent(await rpc(this.dashboards.getDashboard({ tab: TAB, dashboardId: c.claims.resource.id })));
     return { type: 'dashboard', dashboardId: c.claims.resource.id, dashboard: { ...content, globalFilter: [], linkage: [] }, editable };
   }
