@@ -61,7 +61,7 @@ export class DashboardRevisions {
     @Inject(CACHE) private readonly cache: Cache,
     @Inject(CONFIG) config: AppConfig,
   ) {
-    this.store = new RevisionStore('dashboard', config.revisions ?? { keep: 0, trashDays: 30 });
+    this.store = new RevisionStore('dashboard', config.revisions);
   }
 
   // ---- snapshots ----

@@ -121,7 +121,7 @@ export class RelationService implements OnModuleInit, OnModuleDestroy {
     @Inject(LOGGER) private readonly logger: Logger,
     @Inject(CONFIG) config: AppConfig,
   ) {
-    this.revisions = new RevisionStore('relation', config.revisions ?? { keep: 0, trashDays: 30 });
+    this.revisions = new RevisionStore('relation', config.revisions);
   }
 
   async onModuleInit(): Promise<void> {

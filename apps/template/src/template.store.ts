@@ -75,7 +75,7 @@ export class TemplateStore {
     @Inject(DATABASE) private readonly db: SqlDatabase,
     @Inject(CONFIG) config: AppConfig,
   ) {
-    this.revisions = new RevisionStore(TEMPLATE_SCHEMA, config.revisions ?? { keep: 0, trashDays: 30 });
+    this.revisions = new RevisionStore(TEMPLATE_SCHEMA, config.revisions);
   }
 
   /** A new template, or the next version of the one published from the same dashboard/folder; one transaction. */

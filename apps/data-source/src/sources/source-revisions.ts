@@ -30,7 +30,7 @@ export class SourceRevisions {
     private readonly repo: DataSourceRepository,
     @Inject(CONFIG) config: AppConfig,
   ) {
-    this.store = new RevisionStore('data_source', config.revisions ?? { keep: 0, trashDays: 30 });
+    this.store = new RevisionStore('data_source', config.revisions);
   }
 
   /**
