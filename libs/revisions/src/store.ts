@@ -1,3 +1,4 @@
+import { AppError } from '@bi/core';
 import { assertIdentifier, type SqlExecutor } from '@bi/persistence';
 import { canonical, sameValue } from './diff.js';
 import { summarize, type RevisionKind, type SummaryPart } from './summary.js';
@@ -216,6 +217,17 @@ export class RevisionStore {
   async get(q: SqlExecutor, kind: RevisionKind, objectId: string, rev: number): Promise<Revision | undefined> {
     const row = await this.row(q, kind, objectId, rev);
     return row && toRevision(row);
+  }
+
+  /**
+   * What revision `rev` is compared with: `against` when one is asked for (404 revision.not_found when it
+   * is not kept), else the one before `rev` (none before the first).
+   */
+  async against(q: SqlExecutor, kind: RevisionKind, objectId: string, rev: number, against: number): Promise<Revision | undefined> {
+    const againstRev = against > 0 ? against : rev - 1;
+    const found = againstRev > 0 ? await this.get(q, kind, objectId, againstRev) : undefined;
+    if (against > 0 && !found) throw new AppError('not_found', 'revision.not_found');
+    return found;
   }
 
   async newest(q: SqlExecutor, kind: RevisionKind, objectId: string): Promise<Revision | undefined> {

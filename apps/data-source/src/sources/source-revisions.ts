@@ -55,9 +55,7 @@ export class SourceRevisions {
   async diff(req: dataSourceV1.SourceRevisionRequest): Promise<dataSourceV1.SourceRevisionDiffReply> {
     const kind = kindOf(req.kind);
     const r = await this.revision(kind, req.dataSourceId, req.rev);
-    const againstRev = req.against > 0 ? req.against : r.rev - 1;
-    const against = againstRev > 0 ? await this.store.get(this.repo.db, kind, req.dataSourceId, againstRev) : undefined;
-    if (req.against > 0 && !against) throw new AppError('not_found', 'revision.not_found');
+    const against = await this.store.against(this.repo.db, kind, req.dataSourceId, r.rev, req.against);
     const mask = req.maskRuleValues && kind === 'rowRules' ? maskRuleValues : undefined;
     const wrap = (s: unknown) => (kind === 'rowRules' ? { rowRules: s ?? null } : kind === 'join' ? (s ?? {}) : { fields: s ?? [] });
     const diff = revisionDiff(kind, req.dataSourceId, r.rev, against?.rev ?? 0, against ? wrap(against.snapshot) : undefined, wrap(r.snapshot), mask ? { mask } : {});
