@@ -38,8 +38,7 @@ export class SourceRevisions {
    * source has no history of this kind yet (written before issue 33).
    */
   async record(tx: SqlExecutor, kind: SourceKind, sourceId: string, actorId: string, label: string, before: unknown, after: unknown, restore?: SourceRestore): Promise<void> {
-    if (!(await this.store.newest(tx, kind, sourceId))) await this.store.record(tx, { kind, objectId: sourceId, actorId: '', snapshot: before ?? null, label, fold: false });
-    await this.store.record(tx, { kind, objectId: sourceId, actorId, snapshot: after ?? null, label, ...(restore ? { restoredFrom: restore.restoredFrom, summary: restore.summary, fold: false } : {}) });
+    await this.store.record(tx, { kind, objectId: sourceId, actorId, snapshot: after ?? null, label, before: { snapshot: before ?? null }, ...(restore ? { restoredFrom: restore.restoredFrom, summary: restore.summary, fold: false } : {}) });
   }
 
   /** The first revision of an object made now (a joined table created): summary "created". */
