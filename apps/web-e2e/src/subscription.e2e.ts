@@ -137,6 +137,18 @@ test('screenshots of the subscription screens in each language and theme', async
       await presetLocalStorage(page, { theme });
       await new LoginPage(page).login(USERS.admin, { language });
       await page.goto(`/dashboard/${b.projectId}/${b.dashboardId}`);
+      // the toolbar keeps one line from 1280 to 1440 px (its less used actions in "More")
+      for (const width of [1280, 1440]) {
+        await page.setViewportSize({ width, height: 1300 });
+        await expect(page.getByTestId('toolbar-subscribe')).toBeVisible();
+        const toolbar = await page.locator('.bi-dashboard__toolbar').boundingBox();
+        const button = await page.getByTestId('toolbar-subscribe').boundingBox();
+        expect(toolbar!.height).toBeLessThan(button!.height * 1.5);
+        await page.screenshot({ path: `${dir}/toolbar-${width}-${language}-${theme}.png`, clip: { x: 0, y: 0, width, height: 260 } });
+      }
+      await page.getByTestId('toolbar-more').click();
+      await page.screenshot({ path: `${dir}/toolbar-more-${language}-${theme}.png`, clip: { x: 0, y: 0, width: 1440, height: 360 } });
+      await page.keyboard.press('Escape');
       await page.getByTestId('toolbar-subscribe').click();
       const dialog = page.getByTestId('subscription-dialog');
       await expect(dialog).toBeVisible();
