@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto';
+import { decode } from 'fast-png';
 import { SMTPServer } from 'smtp-server';
 import { robotSink } from '@bi/delivery';
 import { freePortBlock } from '@bi/core';
 import { Jobs } from '@bi/jobs';
 import { TOPICS } from '@bi/messaging';
 import { eventsV1 } from '@bi/proto';
-import { SubscriptionsService, SUBSCRIPTIONS_JOB } from '@bi/warning';
+import { SubscriptionsService, SUBSCRIPTION_LOG_PRUNE_JOB, SUBSCRIPTIONS_JOB } from '@bi/warning';
 import { analyticsDataDir, REGION_SALES_TABLE, startTestStack, TEST_PASSWORD, type TestStack } from './testing.js';
 
 // Report subscriptions end to end (issue 30): a daily subscription at a fake clock's 09:00 (Asia/Shanghai)
@@ -388,5 +389,76 @@ describe('report subscriptions: schedule, recipients under their own rights, run
     expect(dingtalk.posts.at(-1)!.signatureOk).toBe(false);
     expect(reasons[wrong]).toMatchObject({ kind: 'robot', name: 'Wrong secret', status: 'failed', reason: 'dingtalk errcode 310000' });
     expect(reasons[gone]).toMatchObject({ kind: 'robot', status: 'failed', reason: 'The robot does not exist or was deleted' });
+  });
+
+  it('draws the pictures in the subscription’s theme: a dark one’s PNG on the dark page, a light one’s (the default) on the light page', async () => {
+    mails.length = 0;
+    /** the page's colour at the picture's top-left corner (outside every chart box) */
+    const corner = (png: Buffer) => {
+      const p = decode(png);
+      return [p.data[0], p.data[1], p.data[2]].map(Number);
+    };
+    const dark = await ok('POST', '/api/subscription', body({ name: 'Dark sales', recipients: [{ kind: 'email', address: 'boss@corp.test' }], formats: ['image', 'pdf'], theme: 'dark' }));
+    expect(dark.theme).toBe('dark');
+    await ok('POST', `/api/subscription/${dark.id}/send`);
+    await waitFor(() => mails.length >= 1, 'the dark mail');
+    const png = mails[0]!.files.find((f) => f.filename.endsWith('.png'))!.content;
+    expect(corner(png)).toEqual([0, 0, 0]);
+    expect(mails[0]!.files.map((f) => f.filename).sort()).toEqual(['Sales board.pdf', 'Sales board.png']);
+    // no theme given: light (the preview's inline picture is the mail's)
+    const light = await ok('POST', '/api/subscription', body({ name: 'Light sales', recipients: [{ kind: 'email', address: 'boss@corp.test' }], formats: ['image'] }));
+    expect(light.theme).toBe('light');
+    const preview = await ok('POST', '/api/subscription/preview', body({ formats: ['image'] }));
+    const inline = /data:image\/png;base64,([A-Za-z0-9+/=]+)/.exec(preview.html)![1]!;
+    expect(corner(Buffer.from(inline, 'base64'))).toEqual([0xf5, 0xf5, 0xf5]);
+    const darkPreview = await ok('POST', '/api/subscription/preview', body({ formats: ['image'], theme: 'dark' }));
+    expect(corner(Buffer.from(/data:image\/png;base64,([A-Za-z0-9+/=]+)/.exec(darkPreview.html)![1]!, 'base64'))).toEqual([0, 0, 0]);
+    // the theme is kept and changed like the rest; an unknown one is refused
+    expect((await ok('PUT', `/api/subscription/${dark.id}`, body({ name: 'Dark sales', theme: 'light' }))).theme).toBe('light');
+    expect((await call('POST', '/api/subscription', body({ theme: 'sepia' }))).status).toBe(400);
+  });
+
+  it('prunes the run log once a day: settled runs older than BI_SUBSCRIPTION_LOG_DAYS (90) go with their deliveries, newer and open ones stay', async () => {
+    const db = stack.runtime.db;
+    const sub = await ok('POST', '/api/subscription', body({ name: 'Pruned', enabled: false }));
+    const run = async (window: string, state: string, createdAt: string) => {
+      await db.query(`INSERT INTO warning.subscription_runs (id, subscription_id, run_window, trigger, state, created_at) VALUES (gen_random_uuid(), $1, $2, 'schedule', $3, $4)`, [sub.id, window, state, createdAt]);
+      // a delivering run's mail is still pending (its next try far away: the delivery worker leaves it)
+      await db.query(`INSERT INTO warning.deliveries (origin, origin_key, channel, recipient, payload, status, next_at) VALUES ('run', $1, 'mail', 'boss@corp.test', '{}', $2, $3)`, [
+        `${sub.id}:${window}`,
+        state === 'delivering' ? 'pending' : 'sent',
+        state === 'delivering' ? '2099-01-01T00:00:00Z' : createdAt,
+      ]);
+    };
+    await run('2026-02-01T09:00', 'sent', '2026-02-01T01:00:00Z'); // 125 days before the pruning: goes
+    await run('2026-03-07T09:00', 'failed', '2026-03-07T01:00:00Z'); // 91 days: goes
+    await run('2026-03-09T09:00', 'sent', '2026-03-09T01:00:00Z'); // 89 days: stays
+    await run('2026-02-02T09:00', 'delivering', '2026-02-02T01:00:00Z'); // old but not settled: stays
+    const windows = async () => (await db.query<{ run_window: string }>('SELECT run_window FROM warning.subscription_runs WHERE subscription_id = $1 ORDER BY run_window', [sub.id])).rows.map((r) => r.run_window);
+    const deliveries = async () => (await db.query<{ origin_key: string }>(`SELECT origin_key FROM warning.deliveries WHERE origin = 'run' AND origin_key LIKE $1 ORDER BY origin_key`, [`${sub.id}:%`])).rows.map((r) => r.origin_key.slice(sub.id.length + 1));
+    // 02:50 local on 2026-06-06: the daily job (03:00 in BI_TIME_ZONE) is not due yet
+    now = new Date('2026-06-05T18:50:00Z');
+    expect(await subscriptions().pruneLogNow()).toBe(0);
+    expect(await windows()).toHaveLength(4);
+    // 03:01 local: due — one run of the job for the day, across replicas and rounds
+    now = new Date('2026-06-05T19:01:00Z');
+    await subscriptions().pruneLogNow();
+    const jobs = new Jobs({ db, schema: 'warning', timeZone: 'Asia/Shanghai', clock: { now: () => now }, replica: 'other-replica' });
+    await waitFor(async () => (await jobs.runs({ job: SUBSCRIPTION_LOG_PRUNE_JOB, windows: ['2026-06-06T03'] }))[0]?.state === 'succeeded', 'the pruning run');
+    expect(await windows()).toEqual(['2026-02-02T09:00', '2026-03-09T09:00']);
+    expect(await deliveries()).toEqual(['2026-02-02T09:00', '2026-03-09T09:00']);
+    // the run log the API answers no longer has the pruned runs
+    expect((await ok('GET', `/api/subscription/${sub.id}/runs`)).map((r: { window: string }) => r.window).sort()).toEqual(['2026-02-02T09:00', '2026-03-09T09:00']);
+    // the same day again (another round, another replica): claimed already, nothing runs
+    await run('2026-03-07T10:00', 'sent', '2026-03-07T02:00:00Z');
+    expect(await subscriptions().pruneLogNow()).toBe(0);
+    expect((await jobs.claim(SUBSCRIPTION_LOG_PRUNE_JOB, [{ item: '', window: '2026-06-06T03' }], { timeoutMs: 60_000 })).keys).toEqual([]);
+    expect(await windows()).toContain('2026-03-07T10:00');
+    expect(await jobs.runs({ job: SUBSCRIPTION_LOG_PRUNE_JOB })).toHaveLength(1);
+    // the next day's run prunes it
+    now = new Date('2026-06-06T19:02:00Z');
+    await subscriptions().pruneLogNow();
+    await waitFor(async () => (await jobs.runs({ job: SUBSCRIPTION_LOG_PRUNE_JOB, windows: ['2026-06-07T03'] }))[0]?.state === 'succeeded', 'the next day’s pruning');
+    expect(await windows()).toEqual(['2026-02-02T09:00', '2026-03-09T09:00']);
   });
 });

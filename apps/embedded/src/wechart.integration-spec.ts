@@ -1,3 +1,4 @@
+import { decode } from 'fast-png';
 import { robotSink, type SinkVendor } from '@bi/delivery';
 import { SERVICE_CONTRACTS, type warningV1 } from '@bi/proto';
 import { renderChartPng } from '@bi/render';
@@ -181,5 +182,22 @@ describe('share a chart to chat through the BFF', () => {
     expect(JSON.stringify(run.body.data.option)).not.toContain('West');
     const drawn = await renderChartPng({ answer: run.body.data, width: 800, height: 480, pixelRatio: 2, locale: 'zh-CN', theme: 'light' });
     expect(viewerPicture.equals(drawn)).toBe(true);
+  });
+
+  it('draws the picture in the sender’s current app theme: dark on a dark app, light by default', async () => {
+    const robot = (await ok('GET', '/api/robots')).find((r: { name: string }) => r.name === 'Pictures').id as string;
+    const corner = async (theme?: 'dark' | 'light') => {
+      const r = await call('POST', `/api/dashboard/wechart/dashboard/${chart.chartId}`, { robotId: robot, remark: 'theme', innerFilters: [], globalFilters: [], ...(theme ? { theme } : {}) }, admin, 'en');
+      expect(r.body.data).toBe('Shared successfully!');
+      const image = sinks.wecom.posts.at(-1)!;
+      expect(image).toMatchObject({ imageOk: true, body: { msgtype: 'image' } });
+      const png = decode(Buffer.from(image.body.image.base64, 'base64'));
+      // the picture's bottom-left corner: the chart's background
+      const i = ((png.height - 2) * png.width + 2) * png.channels;
+      return [png.data[i], png.data[i + 1], png.data[i + 2]].map(Number);
+    };
+    expect(await corner('dark')).toEqual([0x14, 0x14, 0x14]);
+    expect(await corner()).toEqual([0xff, 0xff, 0xff]);
+    expect((await call('POST', `/api/dashboard/wechart/dashboard/${chart.chartId}`, { robotId: robot, remark: '', theme: 'sepia' }, admin, 'en')).status).toBe(400);
   });
 });

@@ -19,7 +19,7 @@ export class WarningModule {}
 export { WARNING_MIGRATIONS, WARNING_SCHEMA } from './migrations.js';
 export { WarningEngine, uuidOf, type Clock } from './warning.engine.js';
 export { signBody } from '@bi/delivery';
-export { SubscriptionsService, SUBSCRIPTIONS_JOB } from './subscriptions/subscriptions.service.js';
+export { SubscriptionsService, SUBSCRIPTION_LOG_PRUNE_JOB, SUBSCRIPTIONS_JOB } from './subscriptions/subscriptions.service.js';
 
 export interface WarningServiceOptions {
   /** tests: fake chart-query / identity calls and a fake clock */

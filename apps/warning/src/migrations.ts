@@ -269,4 +269,13 @@ CREATE TABLE warning.subscription_runs (
 CREATE INDEX subscription_runs_open ON warning.subscription_runs (state) WHERE state IN ('scheduled', 'running', 'delivering', 'failed');
 `,
   },
+  {
+    id: '0008_subscription_theme',
+    sql: `
+-- the app theme a subscription's pictures (inline image, PNG, PDF) are drawn in (issue 30)
+ALTER TABLE warning.subscriptions ADD COLUMN theme text NOT NULL DEFAULT 'light' CHECK (theme IN ('light', 'dark'));
+-- the daily pruning of the run log (BI_SUBSCRIPTION_LOG_DAYS) reads the runs by age
+CREATE INDEX subscription_runs_created ON warning.subscription_runs (created_at);
+`,
+  },
 ];

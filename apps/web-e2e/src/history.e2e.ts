@@ -7,6 +7,7 @@ import { addChart, point, value } from './support/boards';
 import { BASE_URL, USERS } from './support/env';
 import { visibleTestId } from './support/locate';
 import { presetLocalStorage } from './support/storage';
+import { toolbarMoreAction } from './support/toolbar';
 import { seedCsvSource } from './support/uploads';
 import hs from '../../web/src/modules/history/i18n/en';
 
@@ -46,13 +47,13 @@ test('undo a deleted chart through the history and the trash', async ({ page }) 
   await expect(box).toHaveCount(0);
 
   // the dashboard's history names the removal
-  await page.getByTestId('toolbar-history').click();
+  await toolbarMoreAction(page, 'toolbar-history');
   await expect(page.getByTestId('history-title')).toHaveText(fill(hs.title.dashboard, { name: `Board ${b.run}` }));
   await expect(page.getByTestId('history-panel').locator('[data-testid^="history-summary-"]').first()).toHaveText('removed 1 chart(s)');
   await page.getByTestId('history-panel').locator('.ant-drawer-close').click();
 
   // the trash lists it; restoring asks first, naming it
-  await page.getByTestId('toolbar-trash').click();
+  await toolbarMoreAction(page, 'toolbar-trash');
   const item = page.getByTestId(`trash-item-${b.gone}`);
   await expect(item).toContainText('Deleted by mistake');
   await expect(item).toContainText(fill(hs.trash.daysLeft, { count: 30 }));
@@ -87,12 +88,12 @@ test('screenshots of the history and trash panels in each language and theme', a
       await presetLocalStorage(p, { theme });
       await new LoginPage(p).login(USERS.admin, { language });
       await p.goto(`/dashboard/${b.projectId}/${b.dashboardId}`);
-      await p.getByTestId('toolbar-history').click();
+      await toolbarMoreAction(p, 'toolbar-history');
       await p.getByTestId('history-panel').locator('[data-testid^="history-rev-"]').nth(1).click();
       await expect(p.getByTestId('history-layout-after')).toBeVisible();
       await p.screenshot({ path: `${dir}/history-${language}-${theme}.png` });
       await p.getByTestId('history-panel').locator('.ant-drawer-close').click();
-      await p.getByTestId('toolbar-trash').click();
+      await toolbarMoreAction(p, 'toolbar-trash');
       await expect(p.getByTestId(`trash-item-${b.gone}`)).toBeVisible();
       await p.screenshot({ path: `${dir}/trash-${language}-${theme}.png` });
       await context.close();

@@ -6,6 +6,7 @@ import { api, seedDashboard, uniqueSuffix } from './support/api';
 import { addChart, point, value } from './support/boards';
 import { BASE_URL, USERS } from './support/env';
 import { presetLocalStorage } from './support/storage';
+import { toolbarMoreAction } from './support/toolbar';
 import { seedCsvSource } from './support/uploads';
 
 // Public links in the browser (issue 32, docs/api/public-links.md): the dashboard toolbar's "Share link"
@@ -27,7 +28,7 @@ async function board(page: Page) {
 
 /** Makes a password link in the dialog of the dashboard's toolbar; answers its public id. */
 async function makeLink(page: Page, password: string): Promise<string> {
-  await page.getByTestId('toolbar-share-link').click();
+  await toolbarMoreAction(page, 'toolbar-share-link');
   const dialog = page.getByTestId('share-link-dialog');
   await expect(dialog).toBeVisible();
   await dialog.getByTestId('share-link-password').fill(password);
@@ -101,7 +102,7 @@ test('screenshots of the share dialog and the public page in each language and t
       await presetLocalStorage(maker, { theme });
       await new LoginPage(maker).login(USERS.admin, { language });
       await maker.goto(`/dashboard/${b.projectId}/${b.dashboardId}`);
-      await maker.getByTestId('toolbar-share-link').click();
+      await toolbarMoreAction(maker, 'toolbar-share-link');
       await expect(maker.getByTestId('share-link-list').locator('tr.ant-table-row').first()).toBeVisible();
       await maker.screenshot({ path: `${dir}/dialog-${language}-${theme}.png` });
       await maker.goto('/admin/links');

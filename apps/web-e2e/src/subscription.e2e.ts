@@ -4,7 +4,8 @@ import { SMTPServer } from 'smtp-server';
 import { LoginPage } from './pages/LoginPage';
 import { api, seedDashboard, uniqueSuffix } from './support/api';
 import { addChart, point, value } from './support/boards';
-import { BASE_URL, E2E_HOST, E2E_SMTP_PORT, USERS } from './support/env';
+import { BASE_URL, E2E_API_PORT, E2E_HOST, E2E_SMTP_PORT, USERS } from './support/env';
+import { chooseOption } from './support/select';
 import { presetLocalStorage } from './support/storage';
 import { seedCsvSource } from './support/uploads';
 import st from '../../web/src/modules/subscriptions/i18n/en';
@@ -74,6 +75,8 @@ test('create a subscription with a filter on the dashboard and send it now', asy
   await dialog.getByTestId('subscription-filter-values-region').locator('input').fill('East');
   await dialog.getByTestId('subscription-filter-values-region').locator('input').press('Enter');
   await dialog.getByText(st.format.csv, { exact: true }).click();
+  // the pictures in the dark theme
+  await chooseOption(dialog.getByTestId('subscription-theme'), page.locator('.ant-select-item-option').filter({ hasText: st.themes.dark }), st.themes.dark);
   // the preview: the caller's own mail, East only
   await page.getByTestId('subscription-preview').click();
   const frame = page.frameLocator('[data-testid="subscription-preview-frame"]');
@@ -87,9 +90,10 @@ test('create a subscription with a filter on the dashboard and send it now', asy
   const saved = page.waitForResponse((r) => r.url().endsWith('/api/subscription') && r.request().method() === 'POST');
   const sent = page.waitForResponse((r) => /\/api\/subscription\/[^/]+\/send$/.test(r.url()));
   await page.getByTestId('subscription-send-now').click();
-  const stored = (await (await saved).json()).data as { id: string; filters: { name: string; range: string[] }[]; formats: string[] };
+  const stored = (await (await saved).json()).data as { id: string; filters: { name: string; range: string[] }[]; formats: string[]; theme: string };
   expect(stored.filters).toEqual([expect.objectContaining({ name: 'region', range: ['East'] })]);
   expect(stored.formats).toEqual(['image', 'csv']);
+  expect(stored.theme).toBe('dark');
   expect((await sent).ok()).toBe(true);
   await expect(page.getByText(st.sent)).toBeVisible();
 
@@ -122,16 +126,43 @@ test('screenshots of the subscription screens in each language and theme', async
     filters: [{ name: 'region', dataType: 'string', range: ['East'] }],
   });
   await api(page, 'POST', `/api/subscription/${shot.id}/send`);
+  // a chat robot to pick (saved only: nothing is sent to it)
+  const robotName = `销售群 ${b.run}`;
+  await api(page, 'POST', '/api/robots', { name: robotName, vendor: 'wecom', webhookUrl: `http://127.0.0.1:${E2E_API_PORT}/cgi-bin/webhook/send?key=shots`, secret: '' });
   for (const language of ['zh-CN', 'zh-TW', 'en'] as const)
     for (const theme of ['light', 'dark'] as const) {
-      const context = await browser.newContext({ baseURL: BASE_URL });
+      // tall enough for the whole dialog
+      const context = await browser.newContext({ baseURL: BASE_URL, viewport: { width: 1440, height: 1300 } });
       const page = await context.newPage();
       await presetLocalStorage(page, { theme });
       await new LoginPage(page).login(USERS.admin, { language });
       await page.goto(`/dashboard/${b.projectId}/${b.dashboardId}`);
+      // the toolbar keeps one line from 1280 to 1440 px (its less used actions in "More")
+      for (const width of [1280, 1440]) {
+        await page.setViewportSize({ width, height: 1300 });
+        await expect(page.getByTestId('toolbar-subscribe')).toBeVisible();
+        const toolbar = await page.locator('.bi-dashboard__toolbar').boundingBox();
+        const button = await page.getByTestId('toolbar-subscribe').boundingBox();
+        expect(toolbar!.height).toBeLessThan(button!.height * 1.5);
+        await page.screenshot({ path: `${dir}/toolbar-${width}-${language}-${theme}.png`, clip: { x: 0, y: 0, width, height: 260 } });
+      }
+      await page.getByTestId('toolbar-more').click();
+      await page.screenshot({ path: `${dir}/toolbar-more-${language}-${theme}.png`, clip: { x: 0, y: 0, width: 1440, height: 360 } });
+      await page.keyboard.press('Escape');
       await page.getByTestId('toolbar-subscribe').click();
-      await expect(page.getByTestId('subscription-dialog')).toBeVisible();
+      const dialog = page.getByTestId('subscription-dialog');
+      await expect(dialog).toBeVisible();
+      // a multiple select stays open after a choice: chosen, then closed by a click on the name
+      await dialog.getByTestId('subscription-robots').click();
+      await page.locator('.ant-select-item-option').filter({ hasText: robotName }).click();
+      await expect(dialog.getByTestId('subscription-robots')).toContainText(robotName);
+      await dialog.getByTestId('subscription-name').click();
+      await dialog.getByTestId('subscription-emails').locator('input').fill('boss@e2e.test');
+      await dialog.getByTestId('subscription-emails').locator('input').press('Enter');
       await page.screenshot({ path: `${dir}/dialog-${language}-${theme}.png` });
+      await dialog.getByTestId('subscription-theme').click();
+      await page.screenshot({ path: `${dir}/dialog-theme-open-${language}-${theme}.png` });
+      await page.keyboard.press('Escape');
       await page.keyboard.press('Escape');
       await page.goto('/subscriptions');
       await expect(page.getByTestId('subscriptions-mine')).toBeVisible();

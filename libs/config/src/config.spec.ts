@@ -66,6 +66,12 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ BI_JOB_RUNS_RETENTION_DAYS: '0' })).toThrow(/BI_JOB_RUNS_RETENTION_DAYS/);
   });
 
+  it('reads the days of subscription run log kept (BI_SUBSCRIPTION_LOG_DAYS, default 90 days)', () => {
+    expect(loadConfig({}).reports.logDays).toBe(90);
+    expect(loadConfig({ BI_SUBSCRIPTION_LOG_DAYS: '30' }).reports.logDays).toBe(30);
+    expect(() => loadConfig({ BI_SUBSCRIPTION_LOG_DAYS: '0' })).toThrow(/BI_SUBSCRIPTION_LOG_DAYS/);
+  });
+
   it('reads the data-source settings: query timeout, row cap and the secret key', () => {
     const d = loadConfig({}).dataSources;
     expect(d).toMatchObject({ queryTimeoutSeconds: 30, queryMaxRows: 100_000, secretKey: undefined });

@@ -144,6 +144,8 @@ const envShape = {
     // report subscriptions (warning service): the mail domains outside addresses may have (comma- or space-separated,
     // e.g. example.com,corp.example); unset: no outside addresses, only the product's users
     BI_REPORT_EMAIL_DOMAINS: z.string().max(2000).optional(),
+    // days of a subscription's run log kept (older settled runs are pruned by a daily job)
+    BI_SUBSCRIPTION_LOG_DAYS: positiveInt(3650).default(90),
     // the product's address as its readers open it: the link back in report mails (unset: http://localhost:<PORT>)
     BI_PUBLIC_URL: z.string().url().max(500).optional(),
     // embedding (issue 32, docs/api/embedding.md): the signing secret of embedding tokens (unset: generated at first
@@ -241,8 +243,8 @@ export interface AppConfig {
     smtpFrom: string;
     webhookSecret?: string;
   };
-  /** report subscriptions: the mail domains outside addresses may have (BI_REPORT_EMAIL_DOMAINS), the link back's base (BI_PUBLIC_URL) */
-  reports: { emailDomains: string[]; publicUrl: string };
+  /** report subscriptions: the mail domains outside addresses may have (BI_REPORT_EMAIL_DOMAINS), the link back's base (BI_PUBLIC_URL), the days of run log kept (BI_SUBSCRIPTION_LOG_DAYS) */
+  reports: { emailDomains: string[]; publicUrl: string; logDays: number };
   /** outbound targets policy (@bi/outbound): the entries of BI_OUTBOUND_ALLOW */
   outbound: { allow: string[] };
   charts: {
@@ -364,6 +366,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     reports: {
       emailDomains: (e.BI_REPORT_EMAIL_DOMAINS ?? '').split(/[\s,]+/).filter(Boolean).map((d) => d.toLowerCase().replace(/^@/, '')),
       publicUrl: (e.BI_PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+      logDays: e.BI_SUBSCRIPTION_LOG_DAYS,
     },
     outbound: { allow: (e.BI_OUTBOUND_ALLOW ?? '').split(/[\s,]+/).filter(Boolean) },
     charts: { defaultCacheSeconds: e.BI_CHART_CACHE_SECONDS, sourceConcurrency: e.BI_CHART_SOURCE_CONCURRENCY, rollups: e.BI_ROLLUPS === 'on' },

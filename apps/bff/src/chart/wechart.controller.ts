@@ -6,7 +6,7 @@ import { wechartBodySchema, ROBOT_BOUNDS } from '@bi/chart-model';
 import { AppError, type Logger } from '@bi/core';
 import { translate, type Language } from '@bi/i18n';
 import type { chartQueryV1, warningV1 } from '@bi/proto';
-import { renderChartPng, type ChartRunAnswer } from '@bi/render';
+import { renderChartPng, type ChartRunAnswer, type RenderTheme } from '@bi/render';
 import { CONFIG, deadlines } from '@bi/service-kit';
 import { tabAccess } from '../dashboard/tab-access.js';
 import { CHART_QUERY_CLIENT, WARNING_CLIENT, rpc } from '../grpc-clients.js';
@@ -28,12 +28,12 @@ export interface ChartAnswerForPicture {
 /**
  * The picture of a chart shared to chat (PNG, twice the box's CSS size), drawn on the server by
  * @bi/render from the run answer (the option chart-query built in the sender's language, under the
- * sender's filters and row rules) on the light theme; undefined when the answer has no chart to draw
+ * sender's filters and row rules) in the sender's current app theme; undefined when the answer has no chart to draw
  * (the message then carries the remark, the title and the link).
  */
-export async function chartPicture(answer: ChartAnswerForPicture, size: { width: number; height: number }, language: Language): Promise<Buffer | undefined> {
+export async function chartPicture(answer: ChartAnswerForPicture, size: { width: number; height: number }, language: Language, theme: RenderTheme = 'light'): Promise<Buffer | undefined> {
   if (!answer?.option || !answer.chart) return undefined;
-  return renderChartPng({ answer: answer as unknown as ChartRunAnswer, width: size.width, height: size.height, pixelRatio: 2, locale: language, theme: 'light' });
+  return renderChartPng({ answer: answer as unknown as ChartRunAnswer, width: size.width, height: size.height, pixelRatio: 2, locale: language, theme });
 }
 
 const header = (req: Req, name: string) => {
@@ -90,8 +90,8 @@ export class WechartController {
   }
 
   @Post('wechart/:tab/:chartId')
-  @ApiOperation({ summary: "Share a chart to chat {robotId, remark (≤ 500), innerFilters, globalFilters, width?, height?}: '分享成功！' (the sender's language)" })
-  @ApiBody({ schema: { type: 'object', required: ['robotId'], properties: { robotId: { type: 'string' }, remark: { type: 'string', maxLength: ROBOT_BOUNDS.remark }, innerFilters: { type: 'array' }, globalFilters: { type: 'array' } } } })
+  @ApiOperation({ summary: "Share a chart to chat {robotId, remark (≤ 500), innerFilters, globalFilters, width?, height?, theme?}: '分享成功！' (the sender's language)" })
+  @ApiBody({ schema: { type: 'object', required: ['robotId'], properties: { robotId: { type: 'string' }, remark: { type: 'string', maxLength: ROBOT_BOUNDS.remark }, innerFilters: { type: 'array' }, globalFilters: { type: 'array' }, theme: { type: 'string', enum: ['light', 'dark'] } } } })
   async share(@Param('tab') tab: string, @Param('chartId') chartId: string, @Body() body: unknown, @CurrentUser() user: AuthUser, @Req() req: Req) {
     const t = tabAccess(user, tab, 'read');
     const b = parseInput(wechartBodySchema, body);
@@ -113,7 +113,7 @@ export class WechartController {
     const answer = (JSON.parse(envelope.toString('utf8')) as { data: ChartAnswerForPicture }).data;
     const chartTitle = String((answer.chart?.title as string | undefined) ?? (JSON.parse(record.chartJson) as { title?: string }).title ?? '').trim();
     // a chart that cannot be drawn is still shared: its title, the remark and the link (the text says the picture is missing)
-    const picture = await chartPicture(answer, { width: b.width ?? 800, height: b.height ?? 480 }, language).catch((e: unknown) => {
+    const picture = await chartPicture(answer, { width: b.width ?? 800, height: b.height ?? 480 }, language, b.theme).catch((e: unknown) => {
       this.logger.warn('wechart: the chart could not be drawn', { chartId: record.chartId, error: e instanceof Error ? e.message : String(e) });
       return undefined;
     });

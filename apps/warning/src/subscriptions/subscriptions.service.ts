@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { canUseTab } from '@bi/access';
-import { subscriptionInputSchema, type RangeFilter, type SubscriptionInput, type SubscriptionRecipient, type SubscriptionSchedule } from '@bi/chart-model';
+import { subscriptionInputSchema, type RangeFilter, type SubscriptionInput, type SubscriptionRecipient, type SubscriptionSchedule, type SubscriptionTheme } from '@bi/chart-model';
 import type { AppConfig } from '@bi/config';
 import { AppError, type Logger } from '@bi/core';
 import { deliveryStatuses, enqueueDeliveries, robotRecipient, type DeliveryAttachment, type DeliveryPayload, type DeliveryStatus } from '@bi/delivery';
@@ -30,6 +30,13 @@ export const SUBSCRIPTIONS_JOB = 'warning.subscriptions';
 export const SUBSCRIPTION_ROUND_JOB = 'warning.subscription-round';
 /** A run that failed before sending (a service down) is tried again this often in all. */
 export const SUBSCRIPTION_RUN_ATTEMPTS = 3;
+/** The daily @bi/jobs job that prunes the run log (runs older than BI_SUBSCRIPTION_LOG_DAYS): one run per day across replicas. */
+export const SUBSCRIPTION_LOG_PRUNE_JOB = 'warning.subscription-log-prune';
+/** Its local hour (BI_TIME_ZONE). */
+export const SUBSCRIPTION_LOG_PRUNE_HOUR = 3;
+/** Runs deleted per statement while pruning (a long-neglected log is deleted in bounded steps). */
+const PRUNE_BATCH = 5000;
+const DAY_MS = 86_400_000;
 
 export type RunState = 'scheduled' | 'running' | 'delivering' | 'sent' | 'partly_sent' | 'failed' | 'skipped';
 
@@ -71,6 +78,7 @@ interface SubscriptionRow {
   body: string;
   skip_empty: boolean;
   enabled: boolean;
+  theme: SubscriptionTheme;
   created_at: Date | string;
   updated_at: Date | string;
 }
@@ -110,6 +118,7 @@ export const runKey = (subscriptionId: string, window: string) => `${subscriptio
 export class SubscriptionsService implements OnModuleInit, OnModuleDestroy {
   readonly jobs: Jobs;
   private readonly round: { run: () => Promise<number> };
+  private readonly pruning: { runDue: () => Promise<unknown[]> };
   private readonly relay: OutboxRelay;
   private readonly runTimeoutMs: number;
   /** called after a run queued its deliveries (the delivery worker sends them now) */
@@ -130,6 +139,13 @@ export class SubscriptionsService implements OnModuleInit, OnModuleDestroy {
     // a run reads every chart of a dashboard for every recipient: each query bounded by BI_QUERY_TIMEOUT_SECONDS
     this.runTimeoutMs = (config.dataSources.queryTimeoutSeconds * 4 + 120) * 1000;
     this.round = this.jobs.registerRound<number>({ name: SUBSCRIPTION_ROUND_JOB, everyMs: 30_000, firstDelayMs: 7_000, handler: ({ now, since }) => this.runDue(now, since), count: (n) => n });
+    // the run log keeps BI_SUBSCRIPTION_LOG_DAYS days: pruned once a day, claimed once across replicas
+    this.pruning = this.jobs.register({
+      name: SUBSCRIPTION_LOG_PRUNE_JOB,
+      schedule: { daily: { hour: SUBSCRIPTION_LOG_PRUNE_HOUR } },
+      timeoutMs: 15 * 60_000,
+      handler: ({ now }) => this.pruneLog(now),
+    });
   }
 
   onModuleInit(): void {
@@ -145,6 +161,37 @@ export class SubscriptionsService implements OnModuleInit, OnModuleDestroy {
   /** One round now (gRPC RunDueSubscriptions, tests): answers the runs made. */
   runDueNow(): Promise<number> {
     return this.round.run();
+  }
+
+  /** The run log's pruning job now (tests): runs only when its daily window is due and not claimed yet; answers the job runs made. */
+  async pruneLogNow(): Promise<number> {
+    return (await this.pruning.runDue()).length;
+  }
+
+  /**
+   * Deletes the run-log rows older than BI_SUBSCRIPTION_LOG_DAYS days (by when the run was created) that
+   * are settled — a run still scheduled, running or delivering is kept — with their settled deliveries.
+   * Answers the runs deleted.
+   */
+  async pruneLog(now: Date): Promise<number> {
+    const before = new Date(now.getTime() - this.config.reports.logDays * DAY_MS);
+    let deleted = 0;
+    for (;;) {
+      const n = await this.db.transaction(async (tx) => {
+        const { rows } = await tx.query<{ id: string; subscription_id: string; run_window: string }>(
+          `SELECT id, subscription_id, run_window FROM warning.subscription_runs WHERE created_at < $1 AND state NOT IN ('scheduled', 'running', 'delivering') ORDER BY created_at LIMIT $2`,
+          [before, PRUNE_BATCH],
+        );
+        if (!rows.length) return 0;
+        await tx.query(`DELETE FROM warning.deliveries WHERE origin = 'run' AND origin_key = ANY($1::text[]) AND status <> 'pending'`, [rows.map((r) => runKey(r.subscription_id, r.run_window))]);
+        const r = await tx.query('DELETE FROM warning.subscription_runs WHERE id = ANY($1::uuid[])', [rows.map((r) => r.id)]);
+        return r.rowCount;
+      });
+      deleted += n;
+      if (n < PRUNE_BATCH) break;
+    }
+    if (deleted) this.logger.info('subscription run log pruned', { runs: deleted, before: before.toISOString() });
+    return deleted;
   }
 
   // ---- the store ----
@@ -212,20 +259,21 @@ export class SubscriptionsService implements OnModuleInit, OnModuleDestroy {
       input.body,
       input.skipEmpty,
       input.enabled,
+      input.theme,
     ];
     let id = input.id;
     if (id) {
       await this.loadOwn(caller, id);
       await this.db.query(
         `UPDATE warning.subscriptions SET name = $2, tab = $3, dashboard_id = $4, chart_id = $5, schedule = $6, time_zone = $7, recipients = $8, filters = $9,
-           formats = $10, subject = $11, body = $12, skip_empty = $13, enabled = $14, updated_at = $15 WHERE id = $1`,
+           formats = $10, subject = $11, body = $12, skip_empty = $13, enabled = $14, theme = $15, updated_at = $16 WHERE id = $1`,
         [id, ...values, this.clock.now()],
       );
     } else {
       id = randomUUID();
       await this.db.query(
-        `INSERT INTO warning.subscriptions (id, name, tab, dashboard_id, chart_id, schedule, time_zone, recipients, filters, formats, subject, body, skip_empty, enabled, owner_id, owner_name, created_at, updated_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $17)`,
+        `INSERT INTO warning.subscriptions (id, name, tab, dashboard_id, chart_id, schedule, time_zone, recipients, filters, formats, subject, body, skip_empty, enabled, theme, owner_id, owner_name, created_at, updated_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $18)`,
         [id, ...values, caller.userId, caller.userName, this.clock.now()],
       );
     }
@@ -271,6 +319,7 @@ export class SubscriptionsService implements OnModuleInit, OnModuleDestroy {
       body: r.body,
       skipEmpty: r.skip_empty,
       enabled: r.enabled,
+      theme: r.theme ?? 'light',
       createdAt: iso(r.created_at),
       updatedAt: iso(r.updated_at),
       lastRun: runs.get(r.id) ?? null,
@@ -360,13 +409,13 @@ export class SubscriptionsService implements OnModuleInit, OnModuleDestroy {
     const input = await this.checkInput(json);
     const user = await this.backends.user(caller.userId);
     if (!user) throw new AppError('forbidden', 'auth.forbidden');
-    const sub = { name: input.name, tab: input.tab, dashboard_id: input.dashboardId, chart_id: input.chartId ?? null, filters: input.filters, time_zone: input.timeZone ?? this.config.timeZone, subject: input.subject, body: input.body, formats: input.formats } as unknown as SubscriptionRow;
+    const sub = { name: input.name, tab: input.tab, dashboard_id: input.dashboardId, chart_id: input.chartId ?? null, filters: input.filters, time_zone: input.timeZone ?? this.config.timeZone, subject: input.subject, body: input.body, formats: input.formats, theme: input.theme } as unknown as SubscriptionRow;
     const { dashboard, charts } = await this.target(sub.tab, sub.dashboard_id, sub.chart_id);
     const filters = this.resolvedFilters(sub, this.clock.now());
     const tables = await this.tables(sub, charts, filters, user);
     const language = caller.language;
     const mail = reportMail({ name: sub.name, subjectTemplate: sub.subject, bodyTemplate: sub.body, values: this.values(sub, dashboard.name, charts, filters, language), tables, language, ...(sub.formats.includes('image') ? { imageCid: REPORT_IMAGE_CID } : {}) });
-    const files = await this.attachments(sub.formats, tables, language, { name: sub.chart_id ? (charts[0]?.title ?? dashboard.name) : dashboard.name, aspects: dashboard.aspects, single: !!sub.chart_id, filters, at: this.clock.now(), timeZone: sub.time_zone });
+    const files = await this.attachments(sub.formats, tables, language, { name: sub.chart_id ? (charts[0]?.title ?? dashboard.name) : dashboard.name, aspects: dashboard.aspects, single: !!sub.chart_id, filters, at: this.clock.now(), timeZone: sub.time_zone, theme: sub.theme });
     // the preview shows the inline picture in place (a mail client resolves cid: from the attachment)
     const image = files.find((a) => a.cid);
     const html = image ? mail.html.replace(`cid:${REPORT_IMAGE_CID}`, `data:image/png;base64,${image.contentBase64}`) : mail.html;
@@ -475,7 +524,7 @@ export class SubscriptionsService implements OnModuleInit, OnModuleDestroy {
 
   /**
    * The files of the chosen formats, drawn by @bi/render for this reader (their rows, language and
-   * number units): `image` — the dashboard as its grid (or the one chart) as a PNG shown inline in
+   * number units) in the subscription's theme: `image` — the dashboard as its grid (or the one chart) as a PNG shown inline in
    * the mail; `pdf` — the dashboard's pages with the run date and filter values; `xlsx` and `csv` —
    * each chart's rows, one file per chart. A chart the reader may not see is left out of them.
    */
@@ -483,9 +532,10 @@ export class SubscriptionsService implements OnModuleInit, OnModuleDestroy {
     formats: readonly string[],
     tables: readonly ChartTable[],
     language: Language,
-    ctx: { name: string; aspects: readonly dashboardV1.GridItem[]; single: boolean; filters: RangeFilter[]; at: Date; timeZone: string },
+    ctx: { name: string; aspects: readonly dashboardV1.GridItem[]; single: boolean; filters: RangeFilter[]; at: Date; timeZone: string; theme: SubscriptionTheme },
   ): Promise<DeliveryAttachment[]> {
     const locale = chartLocale(language);
+    const theme = ctx.theme === 'dark' ? 'dark' : 'light';
     const seen = tables.filter((t) => !t.noAccess && t.chart);
     const result = (t: ChartTable) => ({ chart: t.chart!, columns: t.columns as unknown as ChartColumn[], rows: t.rows });
     const file = (name: string) => name.replace(/[\\/:*?"<>|\r\n]+/g, '_').trim().slice(0, 80) || 'report';
@@ -499,15 +549,15 @@ export class SubscriptionsService implements OnModuleInit, OnModuleDestroy {
     if (formats.includes('image') && seen.length) {
       const png =
         ctx.single && seen[0]
-          ? await renderChartPng({ result: result(seen[0]), width: 960, height: 540, locale, theme: 'light' })
-          : await renderDashboardPng({ title: ctx.name, cells: cells(), locale, theme: 'light' });
+          ? await renderChartPng({ result: result(seen[0]), width: 960, height: 540, locale, theme })
+          : await renderDashboardPng({ title: ctx.name, cells: cells(), locale, theme });
       out.push({ filename: `${file(ctx.name)}.png`, contentType: 'image/png', contentBase64: b64(png), cid: REPORT_IMAGE_CID });
     }
     if (formats.includes('pdf') && seen.length) {
       const filters = ctx.filters
         .filter((f) => Array.isArray(f.range) && f.range.length)
         .map((f) => ({ name: String((f as { title?: unknown }).title || f.name), values: filterValues(f, locale) }));
-      const pdf = await renderDashboardPdf({ title: ctx.name, cells: cells(), locale, theme: 'light', runAt: ctx.at, timeZone: ctx.timeZone, filters });
+      const pdf = await renderDashboardPdf({ title: ctx.name, cells: cells(), locale, theme, runAt: ctx.at, timeZone: ctx.timeZone, filters });
       out.push({ filename: `${file(ctx.name)}.pdf`, contentType: 'application/pdf', contentBase64: b64(pdf) });
     }
     for (const t of seen) {
@@ -600,7 +650,7 @@ export class SubscriptionsService implements OnModuleInit, OnModuleDestroy {
     const key = runKey(sub.id, window);
     // the files of each reader, drawn before the transaction (readers who share a view share the drawing)
     const drawn = new Map<ChartTable[], DeliveryAttachment[]>();
-    const drawing = { name: sub.chart_id ? (charts[0]?.title ?? dashboard.name) : dashboard.name, aspects: dashboard.aspects, single: !!sub.chart_id, filters, at: now, timeZone: sub.time_zone };
+    const drawing = { name: sub.chart_id ? (charts[0]?.title ?? dashboard.name) : dashboard.name, aspects: dashboard.aspects, single: !!sub.chart_id, filters, at: now, timeZone: sub.time_zone, theme: sub.theme };
     for (const m of queued) if (!m.robot && !drawn.has(m.tables)) drawn.set(m.tables, await this.attachments(sub.formats, m.tables, m.language, drawing));
     // a robot always gets the picture (whatever the formats): the one the mails of the same view carry, else drawn for it
     const pictures = new Map<ChartTable[], string | undefined>();

@@ -42,5 +42,7 @@ export const wechartBodySchema = z.object({
   /** the chart box's size in CSS pixels (the picture's size); default 800 × 480 */
   width: z.number().int().min(200).max(2000).optional(),
   height: z.number().int().min(150).max(2000).optional(),
+  /** the sender's current app theme: the picture is drawn in it; default light */
+  theme: z.enum(['light', 'dark']).default('light'),
 });
 export type WechartBody = z.infer<typeof wechartBodySchema>;

@@ -13,6 +13,9 @@ export const SUBSCRIPTION_FORMATS = ['image', 'pdf', 'xlsx', 'csv'] as const;
 export type SubscriptionFormat = (typeof SUBSCRIPTION_FORMATS)[number];
 export const SUBSCRIPTION_FREQUENCIES = ['hourly', 'daily', 'weekly', 'monthly', 'cron'] as const;
 export type SubscriptionFrequency = (typeof SUBSCRIPTION_FREQUENCIES)[number];
+/** The app themes a report's pictures (inline image, PNG, PDF) are drawn in. */
+export const SUBSCRIPTION_THEMES = ['light', 'dark'] as const;
+export type SubscriptionTheme = (typeof SUBSCRIPTION_THEMES)[number];
 /** At most this many recipients per subscription. */
 export const MAX_SUBSCRIPTION_RECIPIENTS = 50;
 
@@ -119,6 +122,8 @@ export const subscriptionInputSchema = z.object({
   body: storableText(4000).default(''),
   skipEmpty: z.boolean().default(false),
   enabled: z.boolean().default(true),
+  /** the theme the pictures (inline image, PNG, PDF) are drawn in; default light */
+  theme: z.enum(SUBSCRIPTION_THEMES).default('light'),
 });
 export type SubscriptionInput = z.infer<typeof subscriptionInputSchema>;
 

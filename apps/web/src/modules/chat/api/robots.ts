@@ -40,7 +40,7 @@ export const robotsApi = {
   remove: (robotId: string) => http.delete<{ deleted: boolean }>(`/api/robots/${id(robotId)}`),
   choices: () => http.get<RobotChoice[]>('/api/robots/choices'),
   /** POST /api/dashboard/wechart/{tab}/{chartId}: answers the success message ('分享成功！') in the reader's language. */
-  share: (tab: string, chartId: string, body: { robotId: string; remark: string; width?: number; height?: number } & Partial<Pick<RunFilters, 'innerFilters' | 'globalFilters'>>) =>
+  share: (tab: string, chartId: string, body: { robotId: string; remark: string; width?: number; height?: number; theme?: 'light' | 'dark' } & Partial<Pick<RunFilters, 'innerFilters' | 'globalFilters'>>) =>
     http.post<string>(`/api/dashboard/wechart/${id(tab)}/${id(chartId)}`, body),
 };
 

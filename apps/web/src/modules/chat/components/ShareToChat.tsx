@@ -3,6 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, App, Form, Input, Select, Typography } from 'antd';
 import { useState } from 'react';
 import { DialogModal } from '../../../shared/components/DialogModal';
+import { browserStorages } from '../../../shared/storage/keys';
+import { readTheme } from '../../../shared/storage/theme';
 import { useSubmit } from '../../../shared/hooks/useSubmit';
 import type { ChartSummary, RunFilters } from '../../chart/types';
 import type { BoxExtension } from '../../dashboard/components/DashboardView';
@@ -17,7 +19,7 @@ interface Sharing {
 
 /**
  * The chart box's "share to chat" entry (spec 01 §7 wechart): a dialog — robot, remark (≤ 500
- * characters) — that sends the chart under the viewer's current filters to the robot's group, answering
+ * characters) — that sends the chart under the viewer's current filters, drawn in their current app theme, to the robot's group, answering
  * '分享成功！'; with no robot configured it says so instead of offering an empty choice. The app hands it
  * to DashboardPage as part of its `useBoxExtension` (the dashboard module imports no chat code).
  */
@@ -54,6 +56,8 @@ function ShareToChatDialog({ tab, chart, filters, onClose }: { tab: TabType; cha
           innerFilters: filters?.innerFilters ?? [],
           globalFilters: filters?.globalFilters ?? [],
           ...size,
+          // the picture is drawn in the sender's current app theme
+          theme: readTheme(browserStorages().local),
         });
         void message.success(<span data-testid="share-chat-done">{done}</span>);
         onClose();

@@ -10,12 +10,13 @@ import {
   HistoryOutlined,
   LockOutlined,
   MailOutlined,
+  MoreOutlined,
   PlusOutlined,
   ShareAltOutlined,
   UnlockOutlined,
 } from '@ant-design/icons';
 import { AUTO_REFRESH_MINUTES } from '@bi/rules';
-import { Button, Dropdown, Segmented, Select, Space, Tooltip, Typography } from 'antd';
+import { Button, Dropdown, Segmented, Select, Space, Tooltip, Typography, type MenuProps } from 'antd';
 import type { FullScreenView } from '../utils/fullscreen';
 import type { DashboardToolbarActions } from '../utils/permissions';
 import { useDbTranslation } from '../i18n';
@@ -47,10 +48,16 @@ interface DashboardToolbarProps {
   trash?: { label: string; onClick: () => void };
 }
 
-/** Toolbar of the dashboard page (spec 01 §2). */
+/** Toolbar of the dashboard page (spec 01 §2): the less used actions (share link, history, trash) in its "More" menu, so it keeps one line. */
 export function DashboardToolbar(props: DashboardToolbarProps) {
   const { db } = useDbTranslation();
   const { actions, fullScreen, locked, exporting } = props;
+  const overflow = [
+    props.shareLink ? { key: 'share-link', testId: 'toolbar-share-link', icon: <ShareAltOutlined />, ...props.shareLink } : null,
+    props.history ? { key: 'history', testId: 'toolbar-history', icon: <HistoryOutlined />, ...props.history } : null,
+    props.trash ? { key: 'trash', testId: 'toolbar-trash', icon: <DeleteOutlined />, ...props.trash } : null,
+  ].filter((a) => a !== null);
+  const moreItems: MenuProps['items'] = overflow.map((a) => ({ key: a.key, icon: a.icon, label: <span data-testid={a.testId}>{a.label}</span> }));
 
   return (
     <Space wrap className="bi-dashboard__toolbar" role="toolbar" aria-label={db('board.toolbar.label')} data-export-ignore="true">
@@ -82,11 +89,6 @@ export function DashboardToolbar(props: DashboardToolbarProps) {
           {props.subscribe.label}
         </Button>
       ) : null}
-      {props.shareLink ? (
-        <Button icon={<ShareAltOutlined />} data-testid="toolbar-share-link" onClick={props.shareLink.onClick}>
-          {props.shareLink.label}
-        </Button>
-      ) : null}
       {actions.globalFilter ? (
         <Button icon={<FilterOutlined />} data-testid="toolbar-global-filter" onClick={props.onGlobalFilter}>
           {db('board.toolbar.globalFilter')}
@@ -97,15 +99,12 @@ export function DashboardToolbar(props: DashboardToolbarProps) {
           {db('board.toolbar.hideCharts')}
         </Button>
       ) : null}
-      {props.history ? (
-        <Button icon={<HistoryOutlined />} data-testid="toolbar-history" onClick={props.history.onClick}>
-          {props.history.label}
-        </Button>
-      ) : null}
-      {props.trash ? (
-        <Button icon={<DeleteOutlined />} data-testid="toolbar-trash" onClick={props.trash.onClick}>
-          {props.trash.label}
-        </Button>
+      {overflow.length ? (
+        <Dropdown trigger={['click']} destroyOnHidden menu={{ items: moreItems, onClick: ({ key }) => overflow.find((a) => a.key === key)?.onClick() }}>
+          <Button icon={<MoreOutlined />} data-testid="toolbar-more">
+            {db('board.toolbar.more')}
+          </Button>
+        </Dropdown>
       ) : null}
       {actions.carousel ? (
         <Segmented<FullScreenView>

@@ -100,6 +100,7 @@ const en: DashboardCatalogue = {
       unlocked: 'Unlocked: click to lock',
       refreshInterval: 'Refresh every',
       minutes: '{{count}} min',
+      more: 'More',
     },
     carousel: {
       label: 'Carousel',

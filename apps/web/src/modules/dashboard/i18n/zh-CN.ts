@@ -98,6 +98,7 @@ const zhCN = {
       unlocked: '已解锁，点击锁定',
       refreshInterval: '刷新间隔',
       minutes: '{{count}} 分钟',
+      more: '更多',
     },
     carousel: {
       label: '轮播',

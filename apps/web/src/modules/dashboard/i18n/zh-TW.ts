@@ -100,6 +100,7 @@ const zhTW: DashboardCatalogue = {
       unlocked: '已解鎖，點擊鎖定',
       refreshInterval: '重新整理間隔',
       minutes: '{{count}} 分鐘',
+      more: '更多',
     },
     carousel: {
       label: '輪播',

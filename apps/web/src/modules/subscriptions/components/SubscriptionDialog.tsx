@@ -2,6 +2,7 @@ import {
   RELATIVE_DATE_PRESETS,
   SUBSCRIPTION_FORMATS,
   SUBSCRIPTION_FREQUENCIES,
+  SUBSCRIPTION_THEMES,
   SUBSCRIPTION_VARIABLES,
   type GlobalFilterItem,
   type GlobalFilterValue,
@@ -9,6 +10,7 @@ import {
   type SubscriptionFormat,
   type SubscriptionFrequency,
   type SubscriptionRecipient,
+  type SubscriptionTheme,
 } from '@bi/chart-model';
 import { useQuery } from '@tanstack/react-query';
 import { App, Button, Checkbox, Form, Input, InputNumber, Modal, Select, Space, Switch, Typography } from 'antd';
@@ -44,6 +46,7 @@ interface FormValues {
   emails: string[];
   robotIds: string[];
   formats: SubscriptionFormat[];
+  theme: SubscriptionTheme;
   subject: string;
   body: string;
   skipEmpty: boolean;
@@ -100,7 +103,7 @@ function filtersOf(drafts: readonly FilterDraft[]): RequestFilter[] {
 /**
  * The subscription dialog (the dashboard toolbar's and the chart menu's "Subscribe", and "Edit" on the
  * subscription lists): name, schedule in a time zone, recipients (users, outside addresses, chat robots), the
- * dashboard's global filter values, formats, subject and body templates, "skip when there is no data";
+ * dashboard's global filter values, formats and the pictures' theme (light/dark), subject and body templates, "skip when there is no data";
  * Preview shows the caller's own mail; Save, then "Send now".
  */
 export function SubscriptionDialog({ open, target, existing, onClose, onSaved }: { open: boolean; target: SubscriptionTarget; existing?: Subscription; onClose: () => void; onSaved?: (s: Subscription) => void }) {
@@ -133,6 +136,7 @@ export function SubscriptionDialog({ open, target, existing, onClose, onSaved }:
       emails: (existing?.recipients ?? []).filter((r): r is Extract<SubscriptionRecipient, { kind: 'email' }> => r.kind === 'email').map((r) => r.address),
       robotIds: (existing?.recipients ?? []).filter((r): r is Extract<SubscriptionRecipient, { kind: 'robot' }> => r.kind === 'robot').map((r) => r.robotId),
       formats: (existing?.formats as SubscriptionFormat[] | undefined) ?? ['image'],
+      theme: existing?.theme ?? 'light',
       subject: existing?.subject ?? '',
       body: existing?.body ?? '',
       skipEmpty: existing?.skipEmpty ?? false,
@@ -167,6 +171,7 @@ export function SubscriptionDialog({ open, target, existing, onClose, onSaved }:
       recipients,
       filters: filtersOf(drafts),
       formats: v.formats,
+      theme: v.theme,
       subject: v.subject,
       body: v.body,
       skipEmpty: v.skipEmpty,
@@ -346,9 +351,15 @@ export function SubscriptionDialog({ open, target, existing, onClose, onSaved }:
             </Space>
           </Form.Item>
         ) : null}
-        <Form.Item name="formats" label={st('formats')}>
-          <Checkbox.Group data-testid="subscription-formats" options={SUBSCRIPTION_FORMATS.map((f) => ({ value: f, label: st(`format.${f}`) }))} />
-        </Form.Item>
+        <Space wrap align="start" size="large">
+          <Form.Item name="formats" label={st('formats')}>
+            <Checkbox.Group data-testid="subscription-formats" options={SUBSCRIPTION_FORMATS.map((f) => ({ value: f, label: st(`format.${f}`) }))} />
+          </Form.Item>
+          {/* the pictures (inline image, PDF, a robot's) are drawn in this theme */}
+          <Form.Item name="theme" label={st('theme')}>
+            <Select data-testid="subscription-theme" aria-label={st('theme')} style={{ width: 120 }} options={SUBSCRIPTION_THEMES.map((t) => ({ value: t, label: st(`themes.${t}`) }))} />
+          </Form.Item>
+        </Space>
         <Form.Item name="subject" label={st('subject')} extra={st('variables', { list: SUBSCRIPTION_VARIABLES.map((v) => `{{${v}}}`).join(' '), interpolation: { escapeValue: false } })}>
           <Input data-testid="subscription-subject" maxLength={200} />
         </Form.Item>

@@ -38,6 +38,8 @@ const en: SubscriptionsCatalogue = {
   presets: { today: 'Today', thisWeek: 'This week', thisMonth: 'This month', thisQuarter: 'This quarter', thisYear: 'This year', lastDays: 'Last N days' },
   formats: 'Formats',
   format: { image: 'Inline image', pdf: 'PDF', xlsx: 'Excel', csv: 'CSV' },
+  theme: 'Picture theme',
+  themes: { light: 'Light', dark: 'Dark' },
   subject: 'Subject',
   body: 'Body',
   variables: 'Variables: {{list}}',

@@ -36,6 +36,8 @@ const zhCN = {
   presets: { today: '今天', thisWeek: '本周', thisMonth: '本月', thisQuarter: '本季度', thisYear: '今年', lastDays: '最近 N 天' },
   formats: '格式',
   format: { image: '内嵌图片', pdf: 'PDF', xlsx: 'Excel', csv: 'CSV' },
+  theme: '图片主题',
+  themes: { light: '浅色', dark: '深色' },
   subject: '邮件主题',
   body: '邮件正文',
   variables: '可用变量：{{list}}',

@@ -38,6 +38,8 @@ const zhTW: SubscriptionsCatalogue = {
   presets: { today: '今天', thisWeek: '本週', thisMonth: '本月', thisQuarter: '本季', thisYear: '今年', lastDays: '最近 N 天' },
   formats: '格式',
   format: { image: '內嵌圖片', pdf: 'PDF', xlsx: 'Excel', csv: 'CSV' },
+  theme: '圖片主題',
+  themes: { light: '淺色', dark: '深色' },
   subject: '郵件主旨',
   body: '郵件內文',
   variables: '可用變數：{{list}}',
