@@ -45,7 +45,7 @@ import { BFF_LOGGER, EVENT_BUS, WarnStreamHub } from './warning/warn-stream.js';
 import { RobotChoicesController, RobotsAdminController } from './warning/robots.controller.js';
 import { WechartController } from './chart/wechart.controller.js';
 import { EmbedAuth, EmbedController, EmbedSecretController } from './embed/embed.controller.js';
-import { EmbedSecret, checkEmbedSecretConfig } from './embed/embed-secret.js';
+import { EMBED_SECRET_START, EmbedSecret, checkEmbedSecretConfig } from './embed/embed-secret.js';
 import { LinkPasswordThrottle, PublicLinkAdminController, PublicLinkMakerController, PublicLinkReaderController } from './dashboard/public-links.controller.js';
 import { LiveController } from './live/live.controller.js';
 import { LiveHub } from './live/live-hub.js';
@@ -57,7 +57,7 @@ export class BffModule {
   static register(config: AppConfig, logger: Logger, shared: Cache | null = null, bus: EventBus | null = null): DynamicModule {
     const failures = new EnvelopeExceptionFilter(logger);
     // a short or known default embedding secret refuses the start (docs/api/embedding.md)
-    checkEmbedSecretConfig(config);
+    const embedSecretStart = checkEmbedSecretConfig(config);
     return {
       module: BffModule,
       controllers: [
@@ -110,6 +110,7 @@ export class BffModule {
         IndicatorRelationGenerator,
         ChartAnswers,
         EmbedSecret,
+        { provide: EMBED_SECRET_START, useValue: embedSecretStart },
         EmbedAuth,
         LinkPasswordThrottle,
         { provide: SHARED_CACHE, useValue: shared },

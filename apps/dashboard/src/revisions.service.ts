@@ -61,7 +61,7 @@ export class DashboardRevisions {
     @Inject(CACHE) private readonly cache: Cache,
     @Inject(CONFIG) config: AppConfig,
   ) {
-    this.store = new RevisionStore('dashboard', config.revisions ?? { keep: 0, trashDays: 30 });
+    this.store = new RevisionStore('dashboard', config.revisions);
   }
 
   // ---- snapshots ----
@@ -177,9 +177,7 @@ export class DashboardRevisions {
   async diff(req: dashboardV1.RevisionRequest): Promise<dashboardV1.RevisionDiffReply> {
     const { tab, kind, id } = this.target(req);
     const r = await this.revision(tab, kind, id, req.rev);
-    const againstRev = req.against > 0 ? req.against : r.rev - 1;
-    const against = againstRev > 0 ? await this.store.get(this.repo.db, kind, id, againstRev) : undefined;
-    if (req.against > 0 && !against) throw new AppError('not_found', 'revision.not_found');
+    const against = await this.store.against(this.repo.db, kind, id, r.rev, req.against);
     const titles = new Map<string, string>();
     if (kind === 'dashboard') {
       // deleted charts keep their titles in their revisions

@@ -3,7 +3,7 @@ import type { AppConfig } from '@bi/config';
 import type { dataSourceV1 } from '@bi/proto';
 import { CONNECTION_TYPES, ORACLE_ROLES, SOURCE_TYPE, databaseKind, isDatabaseSourceType, sourceKindEntryOfCode, type DatabaseSourceType } from '@bi/rules';
 import type { DialectName } from '@bi/sql-text';
-import type { ConnectionSpec } from './drivers/driver.js';
+import { urlHost, type ConnectionSpec } from './drivers/driver.js';
 import type { StoredConnection } from './data-source.repository.js';
 import { SecretUnreadableError, type SecretBox } from './secrets.js';
 
@@ -92,7 +92,7 @@ export function sameConnection(a: StoredConnection | null, b: StoredConnection |
 export function connectionString(type: DatabaseSourceType, c: StoredConnection | null): string {
   const { connection: form, scheme } = databaseKind(type);
   if (!c) return `${scheme}://`;
-  const host = c.host.includes(':') ? `[${c.host}]` : c.host;
+  const host = urlHost(c.host);
   if (form?.service) return c.type === 'TNS' ? `${scheme}://${c.userName}@(TNS)` : `${scheme}://${c.userName}@${host}:${c.port}/${c.serverName}`;
   return `${scheme}://${c.userName}@${host}:${c.port}/${c.initialDatabase}`;
 }

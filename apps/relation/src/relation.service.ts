@@ -121,7 +121,7 @@ export class RelationService implements OnModuleInit, OnModuleDestroy {
     @Inject(LOGGER) private readonly logger: Logger,
     @Inject(CONFIG) config: AppConfig,
   ) {
-    this.revisions = new RevisionStore('relation', config.revisions ?? { keep: 0, trashDays: 30 });
+    this.revisions = new RevisionStore('relation', config.revisions);
   }
 
   async onModuleInit(): Promise<void> {
@@ -282,9 +282,7 @@ export class RelationService implements OnModuleInit, OnModuleDestroy {
   async diffRevision(req: relationV1.MapRevisionRequest): Promise<relationV1.MapRevisionDiffReply> {
     const id = idOrNotFound(req.relationId, 'relation.not_found');
     const r = await this.mapRevision(id, req.rev);
-    const againstRev = req.against > 0 ? req.against : r.rev - 1;
-    const against = againstRev > 0 ? await this.revisions.get(this.db, 'relation', id, againstRev) : undefined;
-    if (req.against > 0 && !against) throw new AppError('not_found', 'revision.not_found');
+    const against = await this.revisions.against(this.db, 'relation', id, r.rev, req.against);
     return { diffJson: JSON.stringify(revisionDiff('relation', id, r.rev, against?.rev ?? 0, against?.snapshot, r.snapshot)), snapshotJson: JSON.stringify(r.snapshot) };
   }
 

@@ -75,7 +75,7 @@ export class TemplateStore {
     @Inject(DATABASE) private readonly db: SqlDatabase,
     @Inject(CONFIG) config: AppConfig,
   ) {
-    this.revisions = new RevisionStore(TEMPLATE_SCHEMA, config.revisions ?? { keep: 0, trashDays: 30 });
+    this.revisions = new RevisionStore(TEMPLATE_SCHEMA, config.revisions);
   }
 
   /** A new template, or the next version of the one published from the same dashboard/folder; one transaction. */
@@ -119,9 +119,7 @@ export class TemplateStore {
   async diffRevision(r: templateV1.TemplateRevisionRequest): Promise<templateV1.TemplateRevisionDiffReply> {
     const rev = Number.isInteger(r.rev) && r.rev > 0 ? await this.revisions.get(this.db, 'template', r.templateId, r.rev) : undefined;
     if (!rev) throw new AppError('not_found', 'revision.not_found');
-    const againstRev = r.against > 0 ? r.against : rev.rev - 1;
-    const against = againstRev > 0 ? await this.revisions.get(this.db, 'template', r.templateId, againstRev) : undefined;
-    if (r.against > 0 && !against) throw new AppError('not_found', 'revision.not_found');
+    const against = await this.revisions.against(this.db, 'template', r.templateId, rev.rev, r.against);
     return { diffJson: JSON.stringify(revisionDiff('template', r.templateId, rev.rev, against?.rev ?? 0, against?.snapshot, rev.snapshot)) };
   }
 

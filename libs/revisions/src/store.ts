@@ -1,3 +1,4 @@
+import { AppError } from '@bi/core';
 import { assertIdentifier, type SqlExecutor } from '@bi/persistence';
 import { canonical, sameValue } from './diff.js';
 import { summarize, type RevisionKind, type SummaryPart } from './summary.js';
@@ -90,6 +91,11 @@ export interface RecordInput {
   fold?: boolean;
   /** summary parts to use instead of the computed ones (a restore) */
   summary?: SummaryPart[];
+  /**
+   * the state before this write, recorded first (no actor, never folded) when the object has no
+   * revision yet (objects written before issue 33); read with the same look at the newest revision
+   */
+  before?: { snapshot: unknown };
 }
 
 interface Row {
@@ -156,7 +162,7 @@ export class RevisionStore {
   async record(tx: SqlExecutor, input: RecordInput): Promise<RevisionEntry | undefined> {
     await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`revisions:${this.table}:${input.kind}:${input.objectId}`]);
     const snapshot = canonical(input.snapshot);
-    const last = await this.newestRow(tx, input.kind, input.objectId);
+    const last = (await this.newestRow(tx, input.kind, input.objectId)) ?? (input.before && (await this.baseline(tx, input, canonical(input.before.snapshot))));
     const deleted = input.deleted ?? false;
     if (last && !deleted && !last.deleted && input.restoredFrom === undefined && sameValue(last.snapshot, snapshot)) return undefined;
     const fold =
@@ -183,6 +189,17 @@ export class RevisionStore {
       );
       return entryOf(toRevision(r.rows[0]!));
     }
+    return entryOf(toRevision(await this.insert(tx, input, last, snapshot)));
+  }
+
+  /** The object's first revision: its state before the write being recorded (no actor, never folded). */
+  private baseline(tx: SqlExecutor, input: RecordInput, before: unknown): Promise<Row> {
+    return this.insert(tx, { kind: input.kind, objectId: input.objectId, scope: input.scope, actorId: '', snapshot: before, label: input.label, fold: false }, undefined, before);
+  }
+
+  /** A new revision after `last` (its snapshot canonical); older ones beyond BI_REVISIONS_KEEP are dropped. */
+  private async insert(tx: SqlExecutor, input: RecordInput, last: Row | undefined, snapshot: unknown): Promise<Row> {
+    const deleted = input.deleted ?? false;
     const rev = (last?.rev ?? 0) + 1;
     const summary = input.summary ?? (deleted ? summarize(input.kind, snapshot, undefined) : summarize(input.kind, last && !last.deleted ? last.snapshot : undefined, snapshot));
     const r = await tx.query<Row>(
@@ -204,7 +221,7 @@ export class RevisionStore {
       ],
     );
     if (this.options.keep > 0) await tx.query(`DELETE FROM ${this.table} WHERE kind = $1 AND object_id = $2 AND rev <= $3`, [input.kind, input.objectId, rev - this.options.keep]);
-    return entryOf(toRevision(r.rows[0]!));
+    return r.rows[0]!;
   }
 
   /** The history of an object, newest first. */
@@ -216,6 +233,17 @@ export class RevisionStore {
   async get(q: SqlExecutor, kind: RevisionKind, objectId: string, rev: number): Promise<Revision | undefined> {
     const row = await this.row(q, kind, objectId, rev);
     return row && toRevision(row);
+  }
+
+  /**
+   * What revision `rev` is compared with: `against` when one is asked for (404 revision.not_found when it
+   * is not kept), else the one before `rev` (none before the first).
+   */
+  async against(q: SqlExecutor, kind: RevisionKind, objectId: string, rev: number, against: number): Promise<Revision | undefined> {
+    const againstRev = against > 0 ? against : rev - 1;
+    const found = againstRev > 0 ? await this.get(q, kind, objectId, againstRev) : undefined;
+    if (against > 0 && !found) throw new AppError('not_found', 'revision.not_found');
+    return found;
   }
 
   async newest(q: SqlExecutor, kind: RevisionKind, objectId: string): Promise<Revision | undefined> {

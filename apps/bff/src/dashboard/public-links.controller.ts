@@ -11,7 +11,7 @@ import { CONFIG, deadlines } from '@bi/service-kit';
 import { of } from 'rxjs';
 import { z } from 'zod';
 import { ChartAccess, computeChart, detailsAnswer, detailsBody, filterKeyQuery } from '../chart/chart.controller.js';
-import { envelopeBytes } from '../chart/answer-cache.js';
+import { envelopeBytes, type ChartWithSource } from '../chart/answer-cache.js';
 import { batchEnvelopeParts, batchRunBody, filters, runBody, type RunBody } from '../chart/run-request.js';
 import { isNoSourceAccess, viewerOf } from '../data-source/source-access.js';
 import { writeXlsx } from '../data-source/xlsx-export.js';
@@ -23,6 +23,7 @@ import { requestLanguage } from '../http/request-language.js';
 import { SHARED_CACHE } from '../http/token-cache.js';
 import { parseInput } from '../http/validation.js';
 import { dashboardContent } from './dashboard.controller.js';
+import { tabAccess } from './tab-access.js';
 
 /** A link's expiry when the maker names none (bounded by BI_PUBLIC_LINK_MAX_DAYS). */
 export const PUBLIC_LINK_DEFAULT_DAYS = 30;
@@ -196,7 +197,8 @@ export class PublicLinkMakerController {
       body,
     );
     if (b.password !== undefined && b.password !== '' && b.password.length < 8) throw new AppError('invalid', 'publiclink.password_too_short');
-    // the maker must see what they share, now: the dashboard's content, or the chart with its source
+    // the maker must see what they share, now: the dashboard tab (@bi/access), its content, or the chart with its source
+    tabAccess(user, 'dashboard', 'read');
     await rpc(this.dashboards.getDashboard({ tab: 'dashboard', dashboardId: b.dashboardId }));
     if (b.chartId) await this.access.chartWithSource(user, 'dashboard', b.chartId);
     const link = await rpc(
@@ -314,8 +316,15 @@ export class PublicLinkReaderController {
     const roleIds = g.user.roles.map((r) => r.id);
     const creator = userPrincipal({ userId: link.creatorId, isAdmin: roleIds.includes('admin'), permissions: g.permissions, roleIds });
     const user: AuthUser = { userId: creator.userId, userName: g.user.userName, isAdmin: creator.isAdmin, permissions: [...creator.permissions], roleIds, token: `link:${link.linkId}`, link: grantOf(link) };
-    const principal = principalOf(user);
-    return { ...user, permissions: [...principal.permissions] };
+    const reader = { ...user, permissions: [...principalOf(user).permissions] };
+    // the creator, as the link acts now, may still read the dashboard tab (asked of @bi/access with the link's principal)
+    try {
+      tabAccess(reader, 'dashboard', 'read');
+    } catch (e) {
+      if (e instanceof AppError && e.kind === 'forbidden') throw new AppError('forbidden', 'publiclink.creator_lost_access');
+      throw e;
+    }
+    return reader;
   }
 
   /** A data call: the live, unlocked link, its reader, the path allowed. */
@@ -327,14 +336,14 @@ export class PublicLinkReaderController {
     return { link, user };
   }
 
-  /** A chart the link shows (its one chart, or one of its dashboard's), readable by the creator now. */
-  private async checkChart(r: Reader, chartId: string): Promise<void> {
+  /** A chart the link shows (its one chart, or one of its dashboard's), readable by the creator now: the chart and its source as read. */
+  private async checkChart(r: Reader, chartId: string): Promise<ChartWithSource> {
     r.chartIds ??= r.link.chartId ? Promise.resolve(new Set([r.link.chartId])) : rpc(this.dashboards.listCharts({ tab: 'dashboard', dashboardId: r.link.dashboardId })).then((l) => new Set(l.charts.map((c) => c.chartId)));
     if (!(await r.chartIds).has(chartId)) {
       throw new AppError('not_found', 'chart.not_found');
     }
     try {
-      await this.access.chartWithSource(r.user, 'dashboard', chartId);
+      return await this.access.chartWithSource(r.user, 'dashboard', chartId);
     } catch (e) {
       if (isNoSourceAccess(e)) throw new AppError('forbidden', 'publiclink.creator_lost_access');
       throw e;
@@ -444,7 +453,7 @@ export class PublicLinkReaderController {
     const r = await this.reader(publicId, req, 'export');
     const key = parseInput(filterKeyQuery, (Array.isArray(filterKey) ? filterKey[0] : filterKey) ?? '');
     const b = this.filtered(r.link, parseInput(exportBody, body));
-    await this.checkChart(r, chartId);
+    const { record } = await this.checkChart(r, chartId);
     const q = { innerFilters: b.innerFilters, globalFilters: b.globalFilters, filter: b.filter, search: b.search, drill: b.drill, pageIndex: 1, pageSize: CHART_DETAIL_EXPORT_MAX_ROWS, pointKey: key };
     const details = JSON.parse(await detailsAnswer(this.access, this.charts, this.deadlineMs, r.user, 'dashboard', chartId, q)) as {
       columns: { key: string; name: string; title: string; dataType: string }[];
@@ -452,7 +461,6 @@ export class PublicLinkReaderController {
       hasMore: boolean;
     };
     if (details.hasMore) throw new AppError('invalid', 'export.too_many_rows', { max: CHART_DETAIL_EXPORT_MAX_ROWS });
-    const { record } = await this.access.chartWithSource(r.user, 'dashboard', chartId);
     const title = (JSON.parse(record.chartJson) as { title?: string }).title || 'details';
     const batch = {
       columns: details.columns.map((c) => ({ name: c.name, title: c.title || c.name, dataType: c.dataType })),
@@ -471,8 +479,7 @@ export class PublicLinkReaderController {
       (c) => c.dataSourceId === b.dataSourceId && (!r.link.chartId || c.chartId === r.link.chartId),
     );
     if (!chart) throw new AppError('invalid', 'globalFilter.unknown_source');
-    await this.checkChart(r, chart.chartId);
-    const { record, source } = await this.access.chartWithSource(r.user, 'dashboard', chart.chartId);
+    const { record, source } = await this.checkChart(r, chart.chartId);
     if (!source) throw new AppError('invalid', 'globalFilter.unknown_source');
     const reply = await rpc(
       this.charts.fieldRange({ tab: 'dashboard', chartId: record.chartId, chartJson: record.chartJson, source, field: b.name, search: b.search ?? '', limit: b.limit ?? 0, viewer: viewerOf(r.user) }),

@@ -3,7 +3,6 @@ import { join } from 'node:path';
 import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import type { AppConfig } from '@bi/config';
 import type { identityV1 } from '@bi/proto';
-import { CONFIG } from '@bi/service-kit';
 import { IDENTITY_CLIENT, rpc } from '../grpc-clients.js';
 
 /**
@@ -72,15 +71,24 @@ function legacyFile(config: Pick<AppConfig, 'dataDir'>): { file: string; secret:
   return { file, secret: existsSync(file) ? readFileSync(file, 'utf8').trim() || undefined : undefined };
 }
 
-/** Throws EmbedSecretError (the start fails) when BI_EMBED_SECRET, or the old file's secret, is weak. */
-export function checkEmbedSecretConfig(config: Pick<AppConfig, 'dataDir' | 'embed'>): void {
-  const fromEnv = config.embed?.secret;
-  const legacy = fromEnv === undefined ? legacyFile(config) : undefined;
-  const value = fromEnv ?? legacy?.secret;
-  if (value === undefined) return;
-  const problem = embedSecretProblem(value);
-  if (problem) throw new EmbedSecretError(`The embedding secret (${fromEnv !== undefined ? 'BI_EMBED_SECRET' : legacy!.file}) is ${problem}: refusing to start. Set a random secret of at least ${EMBED_SECRET_MIN_BYTES} bytes, or unset BI_EMBED_SECRET to have one generated.`);
+/** What the start found: BI_EMBED_SECRET, or else the old file (read once, when there is no BI_EMBED_SECRET). */
+export interface EmbedSecretStart {
+  fromEnv: string | undefined;
+  legacy: { file: string; secret: string | undefined };
 }
+
+/** Throws EmbedSecretError (the start fails) when BI_EMBED_SECRET, or the old file's secret, is weak; else what it read. */
+export function checkEmbedSecretConfig(config: Pick<AppConfig, 'dataDir' | 'embed'>): EmbedSecretStart {
+  const fromEnv = config.embed?.secret;
+  const legacy = fromEnv === undefined ? legacyFile(config) : { file: '', secret: undefined };
+  const value = fromEnv ?? legacy.secret;
+  const problem = value === undefined ? undefined : embedSecretProblem(value);
+  if (problem) throw new EmbedSecretError(`The embedding secret (${fromEnv !== undefined ? 'BI_EMBED_SECRET' : legacy.file}) is ${problem}: refusing to start. Set a random secret of at least ${EMBED_SECRET_MIN_BYTES} bytes, or unset BI_EMBED_SECRET to have one generated.`);
+  return { fromEnv: fromEnv?.trim(), legacy };
+}
+
+/** The provider of what BffModule.register's check read at the start (the file is not read again). */
+export const EMBED_SECRET_START = Symbol('EMBED_SECRET_START');
 
 @Injectable()
 export class EmbedSecret implements OnApplicationBootstrap {
@@ -91,12 +99,11 @@ export class EmbedSecret implements OnApplicationBootstrap {
   private lastRecheck = 0;
 
   constructor(
-    @Inject(CONFIG) config: AppConfig,
+    @Inject(EMBED_SECRET_START) start: EmbedSecretStart,
     @Inject(IDENTITY_CLIENT) private readonly identity: identityV1.IdentityServiceClient,
   ) {
-    checkEmbedSecretConfig(config);
-    this.fromEnv = config.embed?.secret?.trim();
-    this.legacy = this.fromEnv === undefined ? legacyFile(config) : { file: '', secret: undefined };
+    this.fromEnv = start.fromEnv;
+    this.legacy = { ...start.legacy };
   }
 
   /** The first start of an install has identity generate the secret (or take the old file's); identity not up yet: the first token's check does it. */

@@ -5,6 +5,7 @@ import { ADMIN_ROLE, canEmbedRead, type EmbedPrincipal } from '@bi/access';
 import { filterValue } from '@bi/chart-model';
 import type { AppConfig } from '@bi/config';
 import { AppError } from '@bi/core';
+import type { Language } from '@bi/i18n';
 import type { dashboardV1, identityV1, chartQueryV1 } from '@bi/proto';
 import { CHART_DETAIL_EXPORT_MAX_ROWS, INPUT_BOUNDS } from '@bi/rules';
 import { CONFIG, deadlines } from '@bi/service-kit';
@@ -14,6 +15,7 @@ import { z } from 'zod';
 import { ChartAccess, computeChart, detailsAnswer } from '../chart/chart.controller.js';
 import type { RunBody } from '../chart/run-request.js';
 import { dashboardContent } from '../dashboard/dashboard.controller.js';
+import { tabAccess } from '../dashboard/tab-access.js';
 import { writeXlsx } from '../data-source/xlsx-export.js';
 import { CHART_QUERY_CLIENT, DASHBOARD_CLIENT, IDENTITY_CLIENT, rpc } from '../grpc-clients.js';
 import { CurrentUser, Public, RequireAdmin, principalOf, tokenFromHeader, type AuthUser } from '../http/auth.guard.js';
@@ -124,24 +126,44 @@ export class EmbedController {
     this.deadlineMs = deadlines(config).chart;
   }
 
-  /** The chart, after checking it is one the token reads (404 otherwise: nothing tells which ids exist). */
-  private async checkedChart(c: EmbedCaller, chartId: string): Promise<dashboardV1.ChartRecord> {
+  /**
+   * The way in of every embed route: the token verified and its maker read now (EmbedAuth), the body
+   * parsed, the dashboard tab's read right asked of @bi/access with the embedding's principal, and the
+   * chart, when one is named, checked to be one the token reads (404 otherwise: nothing tells which ids exist).
+   */
+  private async embedded(req: Req, body: unknown, chart: string | ((claims: EmbedClaims) => string | undefined)): Promise<{ c: EmbedCaller; b: EmbedBody; record?: dashboardV1.ChartRecord }> {
+    const c = await this.auth.caller(req);
+    const b = parseInput(embedBody, body ?? {});
+    tabAccess(c.user, TAB, 'read');
+    const chartId = typeof chart === 'string' ? chart : chart(c.claims);
+    if (chartId === undefined) return { c, b };
     const record = await this.access.answers.storedChart(c.user, TAB, chartId).catch((e: unknown) => {
       if (e instanceof AppError && e.kind === 'not_found') throw new AppError('not_found', 'embed.not_found');
       throw e;
     });
     if (!canEmbedRead(principalOf(c.user), record)) throw new AppError('not_found', 'embed.not_found');
-    return record;
+    return { c, b, record };
+  }
+
+  /** A run of the chart under the token's filters (with the page's values of the editable ones): the answer's envelope. */
+  private runChart(c: EmbedCaller, b: EmbedBody, chartId: string, language: Language): Promise<Buffer> {
+    const run: RunBody = { globalFilters: embedFilters(c.claims, b) };
+    return computeChart(this.access, this.charts, this.deadlineMs, { user: c.user, tab: TAB, chartId, run, language, globalFilters: true, alone: true });
+  }
+
+  /** Detail rows of the chart under the token's filters. */
+  private async detailRows(c: EmbedCaller, b: EmbedBody, chartId: string, pageIndex: number, pageSize: number) {
+    const q = { globalFilters: embedFilters(c.claims, b), pageIndex, pageSize, pointKey: '' };
+    return JSON.parse(await detailsAnswer(this.access, this.charts, this.deadlineMs, c.user, TAB, chartId, q)) as { columns: { key: string; name: string; title: string; dataType: string }[]; rows: Record<string, unknown>[]; hasMore: boolean };
   }
 
   @Public()
   @Get('resource')
   @ApiOperation({ summary: 'What the embedding token (Authorization: Bearer) names: the chart, or the dashboard with its charts; the editable filters with their values' })
   async resource(@Req() req: Req) {
-    const c = await this.auth.caller(req);
+    const { c, record } = await this.embedded(req, {}, (claims) => (claims.resource.type === 'chart' ? claims.resource.id : undefined));
     const editable = (c.claims.filters?.editable ?? []).map((f) => ({ name: f.name, dataType: f.dataType ?? 'string', range: f.range ?? [] }));
-    if (c.claims.resource.type === 'chart') {
-      const record = await this.checkedChart(c, c.claims.resource.id);
+    if (record) {
       const chart = JSON.parse(record.chartJson) as { title?: string; type?: string };
       // `chart`: the chart as a dashboard lists it (what the embed page's chart box takes)
       const summary = { chartId: record.chartId, dashboardId: record.dashboardId, title: chart.title ?? '', type: chart.type ?? '', dataSourceId: record.dataSourceId, hide: false };
@@ -155,11 +177,8 @@ export class EmbedController {
   @Post('chart/:chartId')
   @ApiOperation({ summary: "Run a chart of the embedding {filters?: [{name, range}]} (the token's editable filters only): the run's answer" })
   async run(@Param('chartId') chartId: string, @Body() body: unknown, @Req() req: Req, @Res() res: RawResponse) {
-    const c = await this.auth.caller(req);
-    const b = parseInput(embedBody, body ?? {});
-    await this.checkedChart(c, chartId);
-    const run: RunBody = { globalFilters: embedFilters(c.claims, b) };
-    const answer = await computeChart(this.access, this.charts, this.deadlineMs, { user: c.user, tab: TAB, chartId, run, language: requestLanguage(req), globalFilters: true, alone: true });
+    const { c, b } = await this.embedded(req, body, chartId);
+    const answer = await this.runChart(c, b, chartId, requestLanguage(req));
     res.status(200);
     res.type('application/json');
     res.send(answer);
@@ -170,12 +189,10 @@ export class EmbedController {
   @ApiProduces('image/svg+xml')
   @ApiOperation({ summary: 'The chart of the embedding drawn as SVG on the server (@bi/render) {filters?, width?, height?, theme?}: what the embed page shows' })
   async picture(@Param('chartId') chartId: string, @Body() body: unknown, @Req() req: Req, @Res() res: RawResponse) {
-    const c = await this.auth.caller(req);
-    const b = parseInput(embedBody, body ?? {});
-    await this.checkedChart(c, chartId);
+    const { c, b } = await this.embedded(req, body, chartId);
     const language = requestLanguage(req);
-    const run: RunBody = { globalFilters: embedFilters(c.claims, b) };
-    const answer = JSON.parse((await computeChart(this.access, this.charts, this.deadlineMs, { user: c.user, tab: TAB, chartId, run, language, globalFilters: true, alone: true })).toString('utf8')) as { data?: { option?: unknown; chart?: unknown; dataSourceAuth?: boolean; message?: string } };
+    // the run's envelope as the shared answer cache keeps it (a run of the same filters before is a hit): read once
+    const answer = JSON.parse((await this.runChart(c, b, chartId, language)).toString('utf8')) as { data?: { option?: unknown; chart?: unknown } };
     const data = answer.data;
     if (!data?.option || !data.chart) throw new AppError('not_found', 'embed.not_found');
     const svg = await renderChartSvg({ answer: data as unknown as ChartRunAnswer, width: b.width ?? 600, height: b.height ?? 400, locale: language, theme: b.theme ?? 'light' });
@@ -188,11 +205,8 @@ export class EmbedController {
   @Post('details/:chartId')
   @ApiOperation({ summary: 'The detail rows of a chart of the embedding {filters?, pageIndex?, pageSize?}' })
   async details(@Param('chartId') chartId: string, @Body() body: unknown, @Req() req: Req) {
-    const c = await this.auth.caller(req);
-    const b = parseInput(embedBody, body ?? {});
-    await this.checkedChart(c, chartId);
-    const q = { globalFilters: embedFilters(c.claims, b), pageIndex: b.pageIndex ?? 1, pageSize: b.pageSize ?? 100, pointKey: '' };
-    return JSON.parse(await detailsAnswer(this.access, this.charts, this.deadlineMs, c.user, TAB, chartId, q)) as unknown;
+    const { c, b } = await this.embedded(req, body, chartId);
+    return this.detailRows(c, b, chartId, b.pageIndex ?? 1, b.pageSize ?? 100);
   }
 
   @Public()
@@ -200,13 +214,10 @@ export class EmbedController {
   @ApiProduces('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
   @ApiOperation({ summary: `The detail rows of a chart of the embedding as .xlsx {filters?}; refused above ${CHART_DETAIL_EXPORT_MAX_ROWS} rows` })
   async export(@Param('chartId') chartId: string, @Body() body: unknown, @Req() req: Req, @Res() res: Parameters<typeof writeXlsx>[1]) {
-    const c = await this.auth.caller(req);
-    const b = parseInput(embedBody, body ?? {});
-    const record = await this.checkedChart(c, chartId);
-    const q = { globalFilters: embedFilters(c.claims, b), pageIndex: 1, pageSize: CHART_DETAIL_EXPORT_MAX_ROWS, pointKey: '' };
-    const details = JSON.parse(await detailsAnswer(this.access, this.charts, this.deadlineMs, c.user, TAB, chartId, q)) as { columns: { key: string; name: string; title: string; dataType: string }[]; rows: Record<string, unknown>[]; hasMore: boolean };
+    const { c, b, record } = await this.embedded(req, body, chartId);
+    const details = await this.detailRows(c, b, chartId, 1, CHART_DETAIL_EXPORT_MAX_ROWS);
     if (details.hasMore) throw new AppError('invalid', 'export.too_many_rows', { max: CHART_DETAIL_EXPORT_MAX_ROWS });
-    const title = (JSON.parse(record.chartJson) as { title?: string }).title || 'details';
+    const title = (JSON.parse(record!.chartJson) as { title?: string }).title || 'details';
     const batch = { columns: details.columns.map((col) => ({ name: col.name, title: col.title || col.name, dataType: col.dataType })), rowsJson: JSON.stringify(details.rows.map((r) => details.columns.map((col) => r[col.key] ?? null))) };
     await writeXlsx(of(batch), res, title, this.deadlineMs);
   }

@@ -231,15 +231,18 @@ export class RevisionsController {
       const snapshot = JSON.parse((await rpc(this.relations.diffMapRevision({ relationId: map.relationId, rev, against: 0, actorId: '', limit: 0 }))).snapshotJson) as { nodes?: { chartId?: string }[] };
       const bound = new Set(map.nodes.map((n) => n.chartId).filter(Boolean));
       const added = [...new Set((snapshot.nodes ?? []).map((n) => n.chartId ?? '').filter((c) => c && !bound.has(c)))];
-      const sources: string[] = [];
-      for (const chartId of added) {
-        try {
-          sources.push((await rpc(this.dashboards.getChart({ tab: t, chartId }))).dataSourceId);
-        } catch (e) {
-          // a deleted chart comes back as a broken node
-          if (!(e instanceof AppError && e.kind === 'not_found')) throw e;
-        }
-      }
+      // the charts read at once (a deleted chart comes back as a broken node: no source to check)
+      const sources = await Promise.all(
+        added.map((chartId) =>
+          rpc(this.dashboards.getChart({ tab: t, chartId })).then(
+            (c) => c.dataSourceId,
+            (e: unknown) => {
+              if (e instanceof AppError && e.kind === 'not_found') return '';
+              throw e;
+            },
+          ),
+        ),
+      );
       await this.readable(user, sources, 'chart.source_forbidden');
     }
     return map.relationId;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { ClickHouseLogLevel, createClient, type ClickHouseClient } from '@clickhouse/client';
 import { AppError } from '@bi/core';
-import { CONNECT_TIMEOUT_MS, MAX_TABLES, POOL_SIZE, clip, driverErrors, messageOf, networkError, withCancelTimer, type ConnectionSpec, type DriverResult, type RunOptions, type SourceDriver, type TableInfo, tableInfos } from './driver.js';
+import { CONNECT_TIMEOUT_MS, MAX_TABLES, POOL_SIZE, clip, driverErrors, messageOf, networkError, withCancelTimer, type ConnectionSpec, type DriverResult, type RunOptions, type SourceDriver, type TableInfo, tableInfos, urlHost } from './driver.js';
 import { clickhouseDataType, clickhouseIsDateOnly, normalizeValue } from './values.js';
 
 /** ClickHouse error codes (src/Common/ErrorCodes.cpp). */
@@ -11,8 +11,7 @@ const CANCELLED = new Set(['159', '394']);
 
 /** HTTPS on ClickHouse's secure HTTP ports (8443, and 443 of ClickHouse Cloud), plain HTTP otherwise. */
 export function clickhouseUrl(spec: Pick<ConnectionSpec, 'host' | 'port'>): string {
-  const host = spec.host.includes(':') ? `[${spec.host}]` : spec.host;
-  return `${spec.port === 8443 || spec.port === 443 ? 'https' : 'http'}://${host}:${spec.port}`;
+  return `${spec.port === 8443 || spec.port === 443 ? 'https' : 'http'}://${urlHost(spec.host)}:${spec.port}`;
 }
 
 interface JsonCompact {

@@ -95,6 +95,11 @@ export function networkError(e: unknown, spec: ConnectionSpec): AppError | undef
   return undefined;
 }
 
+/** A host as a URL or connection string writes it: an IPv6 address in brackets. */
+export function urlHost(host: string): string {
+  return host.includes(':') ? `[${host}]` : host;
+}
+
 /** Database messages for the log: short and on one line. */
 export function clip(s: string, max = 500): string {
   const one = String(s ?? '').replace(/\s+/g, ' ').trim();

@@ -1,7 +1,7 @@
 import { BasicAuth, Trino, type QueryResult } from 'trino-client';
 import { AppError } from '@bi/core';
 import type { FieldDataType } from '@bi/rules';
-import { MAX_TABLES, clip, driverErrors, messageOf, networkError, withCancelTimer, type ConnectionSpec, type DriverResult, type RunOptions, type SourceDriver, type TableInfo, tableInfos } from './driver.js';
+import { MAX_TABLES, clip, driverErrors, messageOf, networkError, withCancelTimer, type ConnectionSpec, type DriverResult, type RunOptions, type SourceDriver, type TableInfo, tableInfos, urlHost } from './driver.js';
 import { normalizeValue } from './values.js';
 
 /**
@@ -25,9 +25,8 @@ export class TrinoDriver implements SourceDriver {
     this.catalog = catalog;
     this.schema = schema;
     const secure = spec.password !== '';
-    const host = spec.host.includes(':') ? `[${spec.host}]` : spec.host;
     this.client = Trino.create({
-      server: `${secure ? 'https' : 'http'}://${host}:${spec.port}`,
+      server: `${secure ? 'https' : 'http'}://${urlHost(spec.host)}:${spec.port}`,
       source: 'bi-data-source',
       catalog: catalog || undefined,
       schema,

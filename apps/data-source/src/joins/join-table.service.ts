@@ -10,7 +10,6 @@ import {
   JOIN_LIMITS,
   JOIN_REFERENCE,
   SOURCE_TYPE,
-  UPLOAD_DELETED_COLUMN,
   UPLOAD_KEY_COLUMN,
   UPLOAD_REFERENCE,
   charLength,
@@ -38,7 +37,7 @@ import { SourceRevisions, type SourceRestore } from '../sources/source-revisions
 import { SourceWriter } from '../sources/source-writer.js';
 import { JoinKeyUniqueness, versionedInput } from './join-key-uniqueness.js';
 import { checkSourceSql } from '../sql/source-sql.js';
-import { UPLOAD_SCHEMA, quoteName } from '../uploads/store-writer.js';
+import { storeTableSql } from '../uploads/store-writer.js';
 
 type DataType = 'string' | 'number' | 'date';
 const PREVIEW_ROWS = 100;
@@ -529,9 +528,8 @@ export class JoinTableService {
       const part = this.partOf(row, this.engineOfRow(row));
       const mapped = federation!.stores.get(storeKeyOf(row))!;
       if (row.reference === UPLOAD_REFERENCE && !row.fields.some((f) => f.expression)) {
-        // an upload: its live rows (not deleted) of its table in the analytics store's catalog, as storeTableSql reads them there
-        const columns = [UPLOAD_KEY_COLUMN, ...row.fields.filter((f) => f.name !== UPLOAD_KEY_COLUMN).map((f) => f.name)].map(quoteName).join(', ');
-        return { kind: 'sql', sql: `SELECT ${columns} FROM ${[mapped.catalog, UPLOAD_SCHEMA, row.table_name].map(quoteName).join('.')} WHERE NOT ${quoteName(UPLOAD_DELETED_COLUMN)}` };
+        // an upload: its live rows (not deleted) of its table in the analytics store's catalog
+        return { kind: 'sql', sql: storeTableSql(row.table_name, row.fields.filter((f) => f.name !== UPLOAD_KEY_COLUMN).map((f) => f.name), mapped.catalog) };
       }
       if (part.sourceKind !== 'table') throw new AppError('invalid', 'join.federation_table_only', { name: showName });
       const schema = part.tableSchema || mapped.schema || (row.type === SOURCE_TYPE.mysql ? (row.connection?.initialDatabase ?? '') : '') || 'public';

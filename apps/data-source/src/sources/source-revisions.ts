@@ -30,7 +30,7 @@ export class SourceRevisions {
     private readonly repo: DataSourceRepository,
     @Inject(CONFIG) config: AppConfig,
   ) {
-    this.store = new RevisionStore('data_source', config.revisions ?? { keep: 0, trashDays: 30 });
+    this.store = new RevisionStore('data_source', config.revisions);
   }
 
   /**
@@ -38,8 +38,7 @@ export class SourceRevisions {
    * source has no history of this kind yet (written before issue 33).
    */
   async record(tx: SqlExecutor, kind: SourceKind, sourceId: string, actorId: string, label: string, before: unknown, after: unknown, restore?: SourceRestore): Promise<void> {
-    if (!(await this.store.newest(tx, kind, sourceId))) await this.store.record(tx, { kind, objectId: sourceId, actorId: '', snapshot: before ?? null, label, fold: false });
-    await this.store.record(tx, { kind, objectId: sourceId, actorId, snapshot: after ?? null, label, ...(restore ? { restoredFrom: restore.restoredFrom, summary: restore.summary, fold: false } : {}) });
+    await this.store.record(tx, { kind, objectId: sourceId, actorId, snapshot: after ?? null, label, before: { snapshot: before ?? null }, ...(restore ? { restoredFrom: restore.restoredFrom, summary: restore.summary, fold: false } : {}) });
   }
 
   /** The first revision of an object made now (a joined table created): summary "created". */
@@ -55,9 +54,7 @@ export class SourceRevisions {
   async diff(req: dataSourceV1.SourceRevisionRequest): Promise<dataSourceV1.SourceRevisionDiffReply> {
     const kind = kindOf(req.kind);
     const r = await this.revision(kind, req.dataSourceId, req.rev);
-    const againstRev = req.against > 0 ? req.against : r.rev - 1;
-    const against = againstRev > 0 ? await this.store.get(this.repo.db, kind, req.dataSourceId, againstRev) : undefined;
-    if (req.against > 0 && !against) throw new AppError('not_found', 'revision.not_found');
+    const against = await this.store.against(this.repo.db, kind, req.dataSourceId, r.rev, req.against);
     const mask = req.maskRuleValues && kind === 'rowRules' ? maskRuleValues : undefined;
     const wrap = (s: unknown) => (kind === 'rowRules' ? { rowRules: s ?? null } : kind === 'join' ? (s ?? {}) : { fields: s ?? [] });
     const diff = revisionDiff(kind, req.dataSourceId, r.rev, against?.rev ?? 0, against ? wrap(against.snapshot) : undefined, wrap(r.snapshot), mask ? { mask } : {});

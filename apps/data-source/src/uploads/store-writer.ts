@@ -64,11 +64,14 @@ export interface RowLoader {
 
 /** Both analytics stores (DuckDB, PostgreSQL) quote names with double quotes: @bi/query's definition. */
 export const quoteName = doubleQuote;
-export const tableRef = (table: string) => qualifiedName({ quoteIdent: doubleQuote }, UPLOAD_SCHEMA, table);
+export const tableRef = (table: string, catalog?: string) => qualifiedName({ quoteIdent: doubleQuote }, UPLOAD_SCHEMA, table, catalog);
 
-/** The SQL of a source over a store table: its key and data columns, rows marked deleted left out. */
-export function storeTableSql(table: string, columns: string[]): string {
-  return `SELECT ${[UPLOAD_KEY_COLUMN, ...columns].map(quoteName).join(', ')} FROM ${tableRef(table)} WHERE NOT ${quoteName(UPLOAD_DELETED_COLUMN)}`;
+/**
+ * The SQL of a source over a store table: its key and data columns, rows marked deleted left out;
+ * `catalog`: the table as a federated join reads it, in the Trino catalog that holds the store.
+ */
+export function storeTableSql(table: string, columns: string[], catalog?: string): string {
+  return `SELECT ${[UPLOAD_KEY_COLUMN, ...columns].map(quoteName).join(', ')} FROM ${tableRef(table, catalog)} WHERE NOT ${quoteName(UPLOAD_DELETED_COLUMN)}`;
 }
 
 /** The stores' type names back to field types. */

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { browserStorages } from '../../../shared/storage/keys';
 import { subscribeLive } from '../../../shared/live/liveStream';
 import { readUserName } from '../../auth/utils/session';
@@ -35,8 +35,10 @@ const pageVisible = () => typeof document === 'undefined' || document.visibility
 export function useLiveDashboard({ dashboardId, enabled, shownChartIds, refresh, userName }: LiveDashboardOptions): LiveDashboard {
   const [updatedAt, setUpdatedAt] = useState<Record<string, string>>({});
   const [saved, setSaved] = useState<DashboardSaved | null>(null);
-  const shownRef = useRef(new Set(shownChartIds));
-  shownRef.current = new Set(shownChartIds);
+  // one Set per list of shown charts (the page memoizes the list), not one per render
+  const shownSet = useMemo(() => new Set(shownChartIds), [shownChartIds]);
+  const shownRef = useRef(shownSet);
+  shownRef.current = shownSet;
   const refreshRef = useRef(refresh);
   refreshRef.current = refresh;
   const me = userName ?? readUserName(browserStorages());
