@@ -133,10 +133,10 @@ export function productClient(port, { maxSockets = 8, gzip: defaultGzip = false 
 
 /**
  * Starts the built product (apps/embedded/dist/main.js under `root`) on 127.0.0.1:`port` with the
- * benchmarks' settings (no demo, no sign-in limit, warn logs); its stderr is shown. Answers `pid`,
+ * benchmarks' settings (no demo, no sign-in limit, warn logs; `env`: more variables); its stderr is shown. Answers `pid`,
  * `exited()` (whether the process has ended) and `stop()` (SIGTERM, SIGKILL after 10 s).
  */
-export function startProduct({ root, port, grpcBasePort, password, dataDir, webDist, nodeArgs = [] }) {
+export function startProduct({ root, port, grpcBasePort, password, dataDir, webDist, nodeArgs = [], env = {} }) {
   const child = spawn(process.execPath, [...nodeArgs, join(root, 'apps/embedded/dist/main.js')], {
     env: {
       ...process.env,
@@ -149,6 +149,7 @@ export function startProduct({ root, port, grpcBasePort, password, dataDir, webD
       BI_LOGIN_MAX_ATTEMPTS_PER_IP: '100000',
       BI_LOG_LEVEL: 'warn',
       BI_WEB_DIST: webDist,
+      ...env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

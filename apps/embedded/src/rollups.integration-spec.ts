@@ -7,7 +7,8 @@ import { restCalls, startTestStack, type TestStack } from './testing.js';
 // Kept rollups (issue 31, ADR 0022) through the BFF: an uploaded table's saved chart makes
 // chart-query choose a rollup, the data-source service builds it for the data version; the chart is
 // then answered from it with the table's numbers (meta.rollup); an append and a replace rebuild it
-// for the new version and the answers show the new rows; a count of distinct values runs raw.
+// for the new version and the answers show the new rows; an append merges its rows into the rollup in
+// its own transaction, so the very next run is served by it; a count of distinct values runs raw.
 
 const dir = mkdtempSync(join(tmpdir(), 'bi-rollups-'));
 
@@ -131,6 +132,21 @@ describe('kept rollups', () => {
     const answer = await run(chartId);
     expect(answer.meta.rollup).toMatchObject({ used: true, dataVersion: 2 });
     expectNumbers(answer, [...rowsOf(60, 0), ...rowsOf(25, 1000)]);
+  });
+
+  it('an append merges its rows into the rollup in its own transaction: the next run is served by it, with the raw query\'s numbers', async () => {
+    const rows = [...rowsOf(60, 0), ...rowsOf(25, 1000), ...rowsOf(20, 3000)];
+    const up = await upload('merge.csv', csv(rowsOf(20, 3000)), 'append');
+    const r = await ok('POST', '/api/excel_upload/import/append', { uploadId: up.uploadId, sheet: up.sheets[0].name, dataSourceId: sourceId, columns });
+    const version = r.dataSource.dataVersion as number;
+    // no waiting for a rebuild: the append's answer comes after the merged rollup is recorded at its version
+    const answer = await run(chartId);
+    expect(answer.meta.rollup).toMatchObject({ used: true, dataVersion: version });
+    expectNumbers(answer, rows);
+    // the raw query: a filter on a field no rollup groups by (every row passes) runs on the table
+    const raw = await run(chartId, { innerFilters: [{ name: 'amount', dataType: 'number', numberOption: 'greaterThan', range: [-1e9] }] });
+    expect(raw.meta.rollup).toMatchObject({ used: false });
+    expect(points(answer)).toEqual(points(raw));
   });
 
   it('a replace: rebuilt, and the answer holds only the new rows', async () => {

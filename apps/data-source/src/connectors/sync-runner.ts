@@ -8,6 +8,7 @@ import { CONFIG } from '@bi/service-kit';
 import type { HistoryItem, SourceRow } from '../data-source.repository.js';
 import type { ConnectionSpec } from '../drivers/driver.js';
 import { connectionSpec } from '../source-connection.js';
+import { RollupsService } from '../query/rollups.service.js';
 import { SourceRunner, checkColumnNames } from '../source-runner.js';
 import { SourceWriter, type NewSourceInput } from '../sources/source-writer.js';
 import { UPLOAD_SCHEMA, analyticsWriter, storeTableSql, type AnalyticsWriter, type LoadTarget, type RowLoader, type StoreValue } from '../uploads/store-writer.js';
@@ -65,6 +66,7 @@ export class SyncRunner {
   constructor(
     private readonly runner: SourceRunner,
     private readonly writer: SourceWriter,
+    private readonly rollups: RollupsService,
     @Inject(CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -77,8 +79,8 @@ export class SyncRunner {
   }
 
   /** The connector's rows into the table (its fields are the columns): its bulk load when it takes it, else its rows streamed. Answers the rows loaded. */
-  load(connector: Connector, table: string, mode: LoadTarget['mode'], read: ConnectorRead): Promise<number> {
-    const target: LoadTarget = { table, mode, columns: [...connector.fields] };
+  load(connector: Connector, table: string, mode: LoadTarget['mode'], read: ConnectorRead, beforeCommit?: LoadTarget['beforeCommit']): Promise<number> {
+    const target: LoadTarget = { table, mode, columns: [...connector.fields], ...(beforeCommit ? { beforeCommit } : {}) };
     return this.withWriter(async (w) => (await connector.bulkLoad?.(w, target, read)) ?? w.load(target, (loader) => loadBatches(connectorBatches(connector, read), loader), read.signal));
   }
 
@@ -109,8 +111,16 @@ export class SyncRunner {
 
   /** A later sync into a synced source's table (append or replace), recorded with its event. Answers the rows loaded. */
   async refresh(connector: Connector, row: SourceRow, mode: 'append' | 'replace', record: { by: string; history: (rows: number) => HistoryItem[] }, read: ConnectorRead): Promise<number> {
-    const rows = await this.load(connector, row.table_name, mode, read);
-    await this.writer.update({ id: row.id, changes: { bumpVersion: true }, history: record.history(rows), event: mode, rows }, record.by);
-    return rows;
+    // an append merges the new rows' partials into the source's current rollups in its own store
+    // transaction, and moves their records to the new data version in the metadata transaction that
+    // bumps it (RollupsService.appendMerge; a replace leaves them to the rebuild its event asks for)
+    const merge = mode === 'append' && this.config.charts.rollups ? await this.rollups.appendMerge(row).catch(() => undefined) : undefined;
+    try {
+      const rows = await this.load(connector, row.table_name, mode, read, merge?.inStore);
+      await this.writer.update({ id: row.id, changes: { bumpVersion: true }, history: record.history(rows), event: mode, rows, ...(merge ? { also: merge.record } : {}) }, record.by);
+      return rows;
+    } finally {
+      await merge?.settle().catch(() => undefined);
+    }
   }
 }

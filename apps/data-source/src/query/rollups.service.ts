@@ -4,14 +4,16 @@ import type { DuckDBConnection } from '@duckdb/node-api';
 import { rollupSpecSchema } from '@bi/chart-model';
 import { AppError, type Logger } from '@bi/core';
 import type { SqlExecutor } from '@bi/persistence';
+import { UPLOAD_KEY_COLUMN } from '@bi/rules';
 import type { dataSourceQueryV1 } from '@bi/proto';
 import { compile, doubleQuote, querySourceFrom, rollupBuildQuery, rollupSpecKey, type QuerySource, type RollupSpec } from '@bi/query';
 import { LOGGER, idOrNotFound } from '@bi/service-kit';
 import { z } from 'zod';
 import { DataSourceEvents } from '../data-source.events.js';
-import { DataSourceRepository } from '../data-source.repository.js';
+import { DataSourceRepository, type SourceRow } from '../data-source.repository.js';
 import { DuckdbDriver } from '../drivers/duckdb.driver.js';
 import { SourceRunner } from '../source-runner.js';
+import { appendedRows, mergeAppended } from './rollup-merge.js';
 import { ROLLUP_SCHEMA, RollupRecords, keptOf, type RollupRow } from './rollup-records.js';
 import { SourceQueryService } from './source-query.service.js';
 
@@ -114,6 +116,60 @@ export class RollupsService {
     return { rollupsJson: JSON.stringify(old ? built.map((b) => keptOf(b.row)) : []), skipped, buildMs };
   }
 
+  /**
+   * An append's merge into the source's current rollups (issue 31's first option): undefined when the
+   * source has none at its current data version (or is not an analytics-store table with row keys).
+   * `inStore` runs inside the append's store transaction, after its rows are in: each current rollup
+   * merged with the appended rows' partials into a new table (mergeAppended), committed with the rows.
+   * `record` runs inside the metadata transaction that bumps the source's data version: each merged
+   * rollup's record moves to its new table and to the new version (only where the record is still the
+   * one merged and the source went exactly one version up), so the next chart run after the append's
+   * answer is served by the merged rollup. `settle` (after both, or after a failure) drops the tables
+   * no record names: the merged-from tables, and merged tables whose record did not move.
+   */
+  async appendMerge(row: SourceRow): Promise<AppendMerge | undefined> {
+    const kept = (await this.records.of(row.id)).filter((r) => r.data_version === row.data_version);
+    if (kept.length === 0 || !row.fields.some((f) => f.name === UPLOAD_KEY_COLUMN)) return undefined;
+    const source = await this.queries.describe(row.id);
+    if (source.dialect !== 'duckdb' || source.dataVersion !== row.data_version) return undefined;
+    const querySource = querySourceFrom(source);
+    let merged: { from: RollupRow; table: string; rows: number }[] = [];
+    let appendedRowCount = 0;
+    let recorded = new Set<string>();
+    const started = Date.now();
+    return {
+      inStore: async (conn, firstKey, rows) => {
+        const appended = appendedRows(querySource, UPLOAD_KEY_COLUMN, firstKey);
+        if (!appended) return;
+        appendedRowCount = rows;
+        merged = [];
+        for (const k of kept) {
+          const table = `${k.table_name.replace(/_v\d+(_a\d+)?$/, '')}_v${row.data_version}_a${firstKey}`;
+          const n = await mergeAppended(conn, k, appended, table);
+          if (n !== undefined) merged.push({ from: k, table, rows: n });
+        }
+      },
+      record: async (tx) => {
+        recorded = new Set();
+        for (const m of merged) {
+          const r = await tx.query<{ id: string }>(
+            `UPDATE data_source.rollups AS r SET table_name = $2, data_version = s.data_version, row_count = $3, table_rows = r.table_rows + $4, build_ms = $5, built_at = now()
+               FROM data_source.sources AS s
+              WHERE r.id = $1 AND r.table_name = $6 AND r.data_version = $7 AND s.id = r.source_id AND s.data_version = $7 + 1
+              RETURNING r.id`,
+            [m.from.id, m.table, m.rows, appendedRowCount, Date.now() - started, m.from.table_name, row.data_version],
+          );
+          if (r.rows.length) recorded.add(m.table);
+        }
+      },
+      settle: async () => {
+        const drop = merged.flatMap((m) => (recorded.has(m.table) ? [m.from.table_name] : [m.table]));
+        this.logger.info('rollups merged', { dataSourceId: row.id, dataVersion: row.data_version + 1, merged: recorded.size, of: kept.length, appendedRows: appendedRowCount, ms: Date.now() - started });
+        if (drop.length) await this.dropTables(await this.queries.connectionSpec(row.id), drop);
+      },
+    };
+  }
+
   /** The source's records replaced by `rows`; answers the earlier ones whose tables are to go. */
   private async replaceRecords(tx: SqlExecutor, id: string, rows: RollupRow[]): Promise<RollupRow[]> {
     const before = await this.records.of(id, tx);
@@ -197,6 +253,16 @@ export class RollupsService {
       })
       .catch((e) => this.logger.warn('rollup tables left in the store', { tables, error: e }));
   }
+}
+
+/** RollupsService.appendMerge's three steps. */
+export interface AppendMerge {
+  /** in the append's store transaction: `rows` appended from key `firstKey` on */
+  inStore(conn: DuckDBConnection, firstKey: number, rows: number): Promise<void>;
+  /** in the metadata transaction bumping the data version */
+  record(tx: SqlExecutor): Promise<void>;
+  /** after both (or a failure): tables no record names dropped */
+  settle(): Promise<void>;
 }
 
 /** The source's row count (the detail count @bi/query writes). */

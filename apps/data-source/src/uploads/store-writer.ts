@@ -26,6 +26,12 @@ export interface LoadTarget {
   mode: 'create' | 'append' | 'replace';
   /** Data columns in table order (key_id before them and deleted after them are added here). */
   columns: StoreColumn[];
+  /**
+   * DuckDB, mode append: run on the load's connection inside its transaction after the rows are in
+   * (the rows from key `firstKey` on), before the commit; what it writes commits or rolls back with
+   * them (issue 31: the source's rollups merged with the appended rows).
+   */
+  beforeCommit?: (conn: DuckDBConnection, firstKey: number, rows: number) => Promise<void>;
 }
 
 /**
@@ -395,6 +401,7 @@ class DuckdbWriter implements AnalyticsWriter {
           for (const i of narrow) {
             if (!hasTime[i]) await conn.run(`ALTER TABLE ${ref} ALTER COLUMN ${quoteName(target.columns[i].name)} SET DATA TYPE DATE`);
           }
+          if (target.mode === 'append' && target.beforeCommit && rows > 0) await target.beforeCommit(conn, firstKey, rows);
           if (target.mode === 'replace') {
             await conn.run(`DROP TABLE ${tableRef(target.table)}`);
             await conn.run(`ALTER TABLE ${ref} RENAME TO ${quoteName(target.table)}`);
