@@ -124,11 +124,14 @@ describe('kept rollups', () => {
     expect(answer.meta.rollup).toEqual({ used: false, reason: 'a count of distinct values of category does not roll up' });
   });
 
-  it('an append: the rollup is rebuilt for the new version and serves the new rows', async () => {
+  it('an append: the merged rollup serves the new rows at the new version, and the keeper builds nothing again', async () => {
     const up = await upload('more.csv', csv(rowsOf(25, 1000)), 'append');
     const r = await ok('POST', '/api/excel_upload/import/append', { uploadId: up.uploadId, sheet: up.sheets[0].name, dataSourceId: sourceId, columns });
     expect(r.dataSource.dataVersion).toBe(2);
     await waitFor(() => keptAt(2), 60_000, 'the rollup of version 2');
+    // the append merged the rollup at version 2: the keeper's call after its DataChanged builds nothing again
+    const atTwo = stack.logLines.filter((l) => l.includes('rollups kept')).map((l) => JSON.parse(l)).filter((j) => j.dataSourceId === sourceId && j.dataVersion === 2);
+    expect(atTwo.map((j) => j.skipped)).toEqual([['current']]);
     const answer = await run(chartId);
     expect(answer.meta.rollup).toMatchObject({ used: true, dataVersion: 2 });
     expectNumbers(answer, [...rowsOf(60, 0), ...rowsOf(25, 1000)]);

@@ -66,6 +66,13 @@ export class RollupsService {
     if (source.dialect !== 'duckdb') return { rollupsJson: '[]', skipped: ['not_in_store'], buildMs: 0 };
     if (source.rollupsOff) return { rollupsJson: '[]', skipped: ['off'], buildMs: 0 };
     if (source.dataVersion !== Number(req.dataVersion)) return { rollupsJson: '[]', skipped: ['stale'], buildMs: 0 };
+    // the rollups asked for are already kept at this version (an append merged them): nothing to build
+    const held = (await this.records.of(id)).filter((r) => r.data_version === source.dataVersion);
+    const asked = new Set(specs.map(rollupSpecKey));
+    if (held.length > 0 && held.length === asked.size && held.every((r) => asked.has(rollupSpecKey(r.spec)))) {
+      this.logger.info('rollups kept', { dataSourceId: id, dataVersion: source.dataVersion, kept: held.length, skipped: ['current'], buildMs: 0 });
+      return { rollupsJson: JSON.stringify(held.map(keptOf)), skipped: ['current'], buildMs: 0 };
+    }
     const spec = await this.queries.connectionSpec(id);
     const started = Date.now();
     const querySource = querySourceFrom(source);
