@@ -14,8 +14,9 @@ import { randomUUID } from 'node:crypto';
 import { open, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ApiSettings } from '@bi/chart-model';
+import { isUtf8 } from 'node:buffer';
 import type { SqlLoad } from '../uploads/store-writer.js';
-import { convertValue, parseJsonPath } from './http-api.settings.js';
+import { convertValue, parseJsonPath, valueAt } from './http-api.settings.js';
 
 /** The staged page files read by one INSERT (a statement has a fixed cost: fewer, larger reads cost less CPU). */
 export const STAGED_BYTES = 96 * 1024 * 1024;
@@ -208,11 +209,48 @@ function pathSpan(b: Buffer, from: number, head: string[], k: number): { span: [
  * null. DuckDB then reads each page as a plain JSON array: no wrapper to unnest.
  */
 export function rowsBytes(b: Buffer, head: string[]): Buffer | null {
+  const span = rowsSpan(b, head);
+  return span ? b.subarray(span[0], span[1]) : null;
+}
+
+function rowsSpan(b: Buffer, head: string[]): [number, number] | null {
   let i = b[0] === 0xef && b[1] === 0xbb && b[2] === 0xbf ? 3 : 0;
   while (space(b[i])) i++;
   if (b[i] !== 0x7b || !head.length) return null;
   const span = pathSpan(b, i, head, 0)?.span;
-  return span && b[span[0]] === 0x5b ? b.subarray(span[0], span[1]) : null;
+  return span && b[span[0]] === 0x5b ? span : null;
+}
+
+/**
+ * One answer of a raw-page read, parsed and checked: its rows' count, the span of its rows array in
+ * `bytes` (the answer's bytes, or their UTF-8 re-encoding when they were not valid UTF-8: the text its
+ * rows were checked in) and the cursor at the paging's cursor path; or why the raw path cannot take it.
+ */
+export type RawParsed =
+  | { kind: 'page'; count: number; start: number; end: number; cursor: unknown; reencoded?: Uint8Array }
+  | { kind: 'not_json' }
+  | { kind: 'refused'; reason: string };
+
+/** parseRawPage's work for one plan: the checker (and its remembered dates) made once. */
+export function rawPageParser(plan: RawPlan, cursorPath: string | null): (bytes: Buffer) => RawParsed {
+  const check = pageChecker(plan);
+  return (bytes) => {
+    const utf8 = isUtf8(bytes);
+    const text = bytes.toString('utf8');
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      return { kind: 'not_json' };
+    }
+    const rows = check(json);
+    if (!rows) return { kind: 'refused', reason: 'a page of another shape' };
+    const cursor = cursorPath ? valueAt(json, cursorPath) : undefined;
+    const b = utf8 ? bytes : Buffer.from(text);
+    const span = rowsSpan(b, plan.head);
+    if (!span) return { kind: 'refused', reason: 'rows array not found in the answer' };
+    return { kind: 'page', count: rows.length, start: span[0], end: span[1], cursor, ...(utf8 ? {} : { reencoded: b }) };
+  };
 }
 
 /** One raw page: its rows array's bytes in its answer (valid UTF-8: the text its rows were checked in) and its rows' count. */
