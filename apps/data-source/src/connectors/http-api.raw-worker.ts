@@ -3,8 +3,21 @@
  * checked and scanned here (rawPageParser), so the pages' text and parsed rows live and die in this
  * thread's small heap, not in the service's, and the service's event loop stays free for other requests.
  */
+import { readlinkSync } from 'node:fs';
+import { getPriority, setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
 import { rawPageParser, type RawParsed, type RawPlan } from './http-api.raw.js';
+
+/** How much lower than the service's the thread's scheduling priority is (Linux nice steps): a sync leaves the cores to chart runs first. */
+const NICER = 10;
+// Linux schedules each thread on its own: this thread's id from /proc/thread-self, its nice raised
+// (a raise needs no privilege; elsewhere, or refused, the thread keeps the service's priority)
+try {
+  const tid = Number(readlinkSync('/proc/thread-self').split('/').pop());
+  if (Number.isInteger(tid) && tid > 0) setPriority(tid, Math.min(19, getPriority(tid) + NICER));
+} catch {
+  // not Linux, or not allowed: the same priority as the service
+}
 
 let parse: ((b: Buffer) => RawParsed) | undefined;
 parentPort!.on('message', (m: { plan?: RawPlan; cursorPath?: string | null; id?: number; bytes?: Uint8Array }) => {
