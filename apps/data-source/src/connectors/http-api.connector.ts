@@ -1,4 +1,3 @@
-import { isUtf8 } from 'node:buffer';
 import { AppError } from '@bi/core';
 import type { ApiColumn, ApiRequestSettings, ApiSettings } from '@bi/chart-model';
 import { AnswerTooLarge, OutboundTimeout, TargetNotAllowed, fetchOutbound, type OutboundAnswer, type OutboundPolicy, type Resolver } from '@bi/outbound';
