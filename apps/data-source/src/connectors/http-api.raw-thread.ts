@@ -1,11 +1,11 @@
 /**
- * Where an API source's raw pages are parsed (http-api.raw.ts rawPageParser): on a thread of the sync's
- * own (http-api.raw-worker.ts) when the service runs built (dist/*.js), in this thread when it runs from
- * its TypeScript sources (the specs: a worker runs JavaScript files) or with BI_API_PARSE_THREAD=off.
- * A page's text (twice its bytes for Chinese text) and its parsed rows then live in the thread's small
- * heap, where a collection is cheap, and not in the service's large one, whose full collections
- * were about a third of a 1 M-row sync's CPU (docs/benchmarks.md, Connectors, 2026-11-29); the
- * service's event loop serves chart requests meanwhile.
+ * Where an API source's raw pages are parsed (http-api.raw.ts rawPageParser): on a parse thread
+ * (http-api.raw-worker.ts; started by the first sync, ended after IDLE_MS without one, at a lower
+ * scheduling priority than the service) when the service runs built (dist/*.js), in this thread when it
+ * runs from its TypeScript sources (the specs: a worker runs JavaScript files) or with
+ * BI_API_PARSE_THREAD=off. A page's text (twice its bytes for Chinese text) and its parsed rows live in
+ * the thread's heap, and the service's event loop — which serves chart runs in the one-process host —
+ * is left the fetch and the staging (docs/benchmarks.md, Connectors, 2026-11-29 05:45–06:23).
  */
 import { Worker } from 'node:worker_threads';
 import { rawPageParser, type RawParsed, type RawPlan } from './http-api.raw.js';
@@ -19,13 +19,54 @@ const THREAD_YOUNG_MB = 64;
 /** A parsed page with the bytes its span is in. */
 export type RawParsedPage = RawParsed & { bytes: Buffer };
 
-/** The parse of one raw-page read; close() ends its thread. */
+/** The parse of one raw-page read; close() ends the read (the thread ends after IDLE_MS without one). */
 export interface RawPagesParse {
   parse(bytes: Buffer): Promise<RawParsedPage>;
   close(): Promise<void>;
 }
 
 const asBuffer = (u: Uint8Array) => Buffer.from(u.buffer, u.byteOffset, u.byteLength);
+
+/** The parse thread ends after this long without a sync (its memory goes back) and starts again with the next. */
+const IDLE_MS = 60_000;
+
+interface Thread {
+  worker: Worker;
+  calls: Map<number, { resolve: (r: RawParsedPage) => void; reject: (e: unknown) => void }>;
+  /** reads using the thread */
+  users: number;
+  stopped?: Error;
+  idle?: NodeJS.Timeout;
+}
+let shared: Thread | undefined;
+let nextId = 1;
+let nextPlan = 1;
+
+/** The parse thread, started by the first sync and kept for the next ones (its start costs ≈ 0.2 s of CPU). */
+function parseThread(): Thread {
+  if (shared && !shared.stopped) return shared;
+  const worker = new Worker(workerUrl, { resourceLimits: { maxOldGenerationSizeMb: THREAD_OLD_MB, maxYoungGenerationSizeMb: THREAD_YOUNG_MB } });
+  worker.unref();
+  const t: Thread = { worker, calls: new Map(), users: 0 };
+  worker.on('message', (m: { id: number; r: RawParsed; bytes: Uint8Array }) => {
+    const call = t.calls.get(m.id);
+    if (!call) return;
+    t.calls.delete(m.id);
+    if (t.calls.size === 0) worker.unref();
+    call.resolve({ ...m.r, bytes: m.r.kind === 'page' && m.r.reencoded ? asBuffer(m.r.reencoded) : asBuffer(m.bytes) });
+  });
+  const fail = (e: unknown) => {
+    t.stopped ??= e instanceof Error ? e : new Error(String(e));
+    if (shared === t) shared = undefined;
+    clearTimeout(t.idle);
+    for (const c of t.calls.values()) c.reject(t.stopped);
+    t.calls.clear();
+  };
+  worker.on('error', fail);
+  worker.on('exit', (code) => fail(new Error(`the parse thread exited with ${code}`)));
+  shared = t;
+  return t;
+}
 
 export function rawPagesParse(plan: RawPlan, cursorPath: string | null): RawPagesParse {
   if (!onThread) {
@@ -38,39 +79,40 @@ export function rawPagesParse(plan: RawPlan, cursorPath: string | null): RawPage
       close: async () => undefined,
     };
   }
-  const worker = new Worker(workerUrl, { resourceLimits: { maxOldGenerationSizeMb: THREAD_OLD_MB, maxYoungGenerationSizeMb: THREAD_YOUNG_MB } });
-  worker.postMessage({ plan, cursorPath });
-  const calls = new Map<number, { resolve: (r: RawParsedPage) => void; reject: (e: unknown) => void }>();
-  let nextId = 1;
-  let stopped: Error | undefined;
-  worker.on('message', (m: { id: number; r: RawParsed; bytes: Uint8Array }) => {
-    const call = calls.get(m.id);
-    if (!call) return;
-    calls.delete(m.id);
-    call.resolve({ ...m.r, bytes: m.r.kind === 'page' && m.r.reencoded ? asBuffer(m.r.reencoded) : asBuffer(m.bytes) });
-  });
-  const fail = (e: unknown) => {
-    stopped ??= e instanceof Error ? e : new Error(String(e));
-    for (const c of calls.values()) c.reject(stopped);
-    calls.clear();
-  };
-  worker.on('error', fail);
-  worker.on('exit', (code) => fail(new Error(`the parse thread exited with ${code}`)));
+  const t = parseThread();
+  clearTimeout(t.idle);
+  t.users++;
+  // each read's plan (its checker and remembered dates) lives in the thread until the read closes
+  const planId = nextPlan++;
+  t.worker.postMessage({ planId, plan, cursorPath });
+  let closed = false;
   return {
     parse(bytes) {
-      if (stopped) return Promise.reject(stopped);
+      if (t.stopped) return Promise.reject(t.stopped);
       // the bytes are moved to the thread (and back), not copied; a buffer that shares its memory (Node's
       // pool for small ones) is copied first, as moving it would take the memory from the others
       const own = bytes.byteOffset === 0 && bytes.buffer.byteLength === bytes.byteLength && !(bytes.buffer instanceof SharedArrayBuffer) ? bytes : asBuffer(new Uint8Array(bytes));
       const id = nextId++;
       return new Promise<RawParsedPage>((resolve, reject) => {
-        calls.set(id, { resolve, reject });
-        worker.postMessage({ id, bytes: own }, [own.buffer as ArrayBuffer]);
+        t.calls.set(id, { resolve, reject });
+        t.worker.ref();
+        t.worker.postMessage({ id, planId, bytes: own }, [own.buffer as ArrayBuffer]);
       });
     },
     close: async () => {
-      stopped ??= new Error('the parse thread was closed');
-      await worker.terminate();
+      if (closed) return;
+      closed = true;
+      if (t.stopped) return;
+      t.worker.postMessage({ drop: planId });
+      if (--t.users > 0) return;
+      t.idle = setTimeout(() => {
+        if (t.users === 0 && t.calls.size === 0) {
+          if (shared === t) shared = undefined;
+          t.stopped ??= new Error('the parse thread ended');
+          void t.worker.terminate();
+        }
+      }, IDLE_MS);
+      t.idle.unref();
     },
   };
 }

@@ -19,16 +19,22 @@ try {
   // not Linux, or not allowed: the same priority as the service
 }
 
-let parse: ((b: Buffer) => RawParsed) | undefined;
-parentPort!.on('message', (m: { plan?: RawPlan; cursorPath?: string | null; id?: number; bytes?: Uint8Array }) => {
+/** the parser of each read using the thread, by its plan's id (a read's checker remembers its date texts) */
+const parsers = new Map<number, (b: Buffer) => RawParsed>();
+parentPort!.on('message', (m: { planId?: number; plan?: RawPlan; cursorPath?: string | null; drop?: number; id?: number; bytes?: Uint8Array }) => {
+  if (m.drop !== undefined) {
+    parsers.delete(m.drop);
+    return;
+  }
   if (m.plan) {
-    parse = rawPageParser(m.plan, m.cursorPath ?? null);
+    parsers.set(m.planId!, rawPageParser(m.plan, m.cursorPath ?? null));
     return;
   }
   const bytes = m.bytes!;
   let r: RawParsed;
   try {
-    r = parse!(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+    const parse = parsers.get(m.planId!);
+    r = parse ? parse(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)) : { kind: 'refused', reason: 'no plan for the page' };
   } catch (e) {
     r = { kind: 'refused', reason: `the page's parse failed: ${(e as Error)?.message ?? String(e)}` };
   }
