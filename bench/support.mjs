@@ -150,7 +150,7 @@ export function startProduct({ root, port, grpcBasePort, password, dataDir, webD
       BI_LOG_LEVEL: 'warn',
       BI_WEB_DIST: webDist,
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', process.env.BENCH_PRODUCT_STDOUT ? 'inherit' : 'ignore', 'inherit'],
   });
   let exited = false;
   child.on('exit', () => (exited = true));
