@@ -5,7 +5,7 @@
  * runs from its TypeScript sources (the specs: a worker runs JavaScript files) or with
  * BI_API_PARSE_THREAD=off. A page's text (twice its bytes for Chinese text) and its parsed rows live in
  * the thread's heap, and the service's event loop — which serves chart runs in the one-process host —
- * is left the fetch and the staging (docs/benchmarks.md, Connectors, 2026-11-29 05:45–06:23).
+ * is left the fetch and the staging (docs/benchmarks.md, Connectors, 2026-11-29 05:45–06:31).
  */
 import { Worker } from 'node:worker_threads';
 import { rawPageParser, type RawParsed, type RawPlan } from './http-api.raw.js';
@@ -32,7 +32,7 @@ const IDLE_MS = 60_000;
 
 interface Thread {
   worker: Worker;
-  calls: Map<number, { resolve: (r: RawParsedPage) => void; reject: (e: unknown) => void }>;
+  calls: Map<number, { resolve: (r: RawParsed) => void; reject: (e: unknown) => void }>;
   /** reads using the thread */
   users: number;
   stopped?: Error;
@@ -48,12 +48,12 @@ function parseThread(): Thread {
   const worker = new Worker(workerUrl, { resourceLimits: { maxOldGenerationSizeMb: THREAD_OLD_MB, maxYoungGenerationSizeMb: THREAD_YOUNG_MB } });
   worker.unref();
   const t: Thread = { worker, calls: new Map(), users: 0 };
-  worker.on('message', (m: { id: number; r: RawParsed; bytes: Uint8Array }) => {
+  worker.on('message', (m: { id: number; r: RawParsed }) => {
     const call = t.calls.get(m.id);
     if (!call) return;
     t.calls.delete(m.id);
     if (t.calls.size === 0) worker.unref();
-    call.resolve({ ...m.r, bytes: m.r.kind === 'page' && m.r.reencoded ? asBuffer(m.r.reencoded) : asBuffer(m.bytes) });
+    call.resolve(m.r);
   });
   const fail = (e: unknown) => {
     t.stopped ??= e instanceof Error ? e : new Error(String(e));
@@ -89,15 +89,15 @@ export function rawPagesParse(plan: RawPlan, cursorPath: string | null): RawPage
   return {
     parse(bytes) {
       if (t.stopped) return Promise.reject(t.stopped);
-      // the bytes are moved to the thread (and back), not copied; a buffer that shares its memory (Node's
-      // pool for small ones) is copied first, as moving it would take the memory from the others
-      const own = bytes.byteOffset === 0 && bytes.buffer.byteLength === bytes.byteLength && !(bytes.buffer instanceof SharedArrayBuffer) ? bytes : asBuffer(new Uint8Array(bytes));
+      // the thread gets a copy of the bytes (allocated in its isolate) and answers only the count, cursor
+      // and span: moving the bytes there and back made the service's isolate count each page's memory
+      // again, and every ≈ 64 MB of memory outside its heap starts a full marking of its heap
       const id = nextId++;
-      return new Promise<RawParsedPage>((resolve, reject) => {
+      return new Promise<RawParsed>((resolve, reject) => {
         t.calls.set(id, { resolve, reject });
         t.worker.ref();
-        t.worker.postMessage({ id, planId, bytes: own }, [own.buffer as ArrayBuffer]);
-      });
+        t.worker.postMessage({ id, planId, bytes });
+      }).then((r) => ({ ...r, bytes: r.kind === 'page' && r.reencoded ? asBuffer(r.reencoded) : bytes }));
     },
     close: async () => {
       if (closed) return;

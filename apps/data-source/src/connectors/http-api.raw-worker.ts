@@ -38,6 +38,6 @@ parentPort!.on('message', (m: { planId?: number; plan?: RawPlan; cursorPath?: st
   } catch (e) {
     r = { kind: 'refused', reason: `the page's parse failed: ${(e as Error)?.message ?? String(e)}` };
   }
-  // the answer's bytes go back as they came (moved, not copied); a re-encoding is copied
-  parentPort!.postMessage({ id: m.id, r, bytes }, [bytes.buffer as ArrayBuffer]);
+  // only what the service needs goes back (its own bytes stay there); a re-encoding is copied
+  parentPort!.postMessage({ id: m.id, r });
 });
