@@ -151,7 +151,7 @@ export function startProduct({ root, port, grpcBasePort, password, dataDir, webD
       BI_WEB_DIST: webDist,
       ...env,
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', process.env.BENCH_PRODUCT_STDOUT ? 'inherit' : 'ignore', 'inherit'],
   });
   let exited = false;
   child.on('exit', () => (exited = true));

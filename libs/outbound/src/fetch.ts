@@ -97,7 +97,8 @@ export interface OutboundFetch {
 export interface OutboundAnswer {
   status: number;
   headers: Record<string, string | string[] | undefined>;
-  body: string;
+  /** the body's bytes read as UTF-8 (decoded when first read: read it before handing the bytes to another thread) */
+  readonly body: string;
   /** the body's bytes as they came (body is their UTF-8 reading) */
   bytes: Buffer;
 }
@@ -153,7 +154,17 @@ export async function fetchOutbound(policy: OutboundPolicy, url: string, req: Ou
     });
     res.on('end', () => {
       const bytes = Buffer.concat(chunks);
-      done({ status: res.statusCode ?? 0, headers: res.headers, body: bytes.toString('utf8'), bytes });
+      // the text is decoded when first read: a caller that reads only the bytes (an API source's raw
+      // pages, parsed on a thread of their own) does not make a second copy of a large answer
+      let text: string | undefined;
+      done({
+        status: res.statusCode ?? 0,
+        headers: res.headers,
+        get body() {
+          return (text ??= bytes.toString('utf8'));
+        },
+        bytes,
+      });
     });
     res.on('error', (e) => fail(failure(e)));
   });

@@ -1,10 +1,10 @@
-import { isUtf8 } from 'node:buffer';
 import { AppError } from '@bi/core';
 import type { ApiColumn, ApiRequestSettings, ApiSettings } from '@bi/chart-model';
 import { AnswerTooLarge, OutboundTimeout, TargetNotAllowed, fetchOutbound, type OutboundAnswer, type OutboundPolicy, type Resolver } from '@bi/outbound';
 import type { AnalyticsWriter, LoadTarget, StoreColumn, StoreValue } from '../uploads/store-writer.js';
 import type { Connector, ConnectorRead } from './connector.js';
-import { RawPagesRefused, pageChecker, rawPagesLoad, rawPlan, rowsBytes, type RawPage } from './http-api.raw.js';
+import { RawPagesRefused, rawPagesLoad, rawPlan, type RawPage } from './http-api.raw.js';
+import { rawPagesParse, type RawParsedPage } from './http-api.raw-thread.js';
 import { buildRequest, convertValue, fieldOf, nextLink, rowsAt, storeType, valueAt, type ApiSecrets, type PagePosition } from './http-api.settings.js';
 
 /** The most bytes one page's answer may have. */
@@ -39,13 +39,44 @@ export interface ApiPage {
 }
 
 /** apiPages with each page's answer: `rows(json)` picks the rows (default rowsAt of the rows path). */
-export async function* apiAnswers(
+export function apiAnswers(
   s: ApiRequestSettings,
   secrets: ApiSecrets,
   ctx: ApiContext,
   read: { signal?: AbortSignal; watermark?: string; maxPages?: number },
   pick: (json: unknown) => unknown[] = (json) => rowsAt(json, s.rowsPath),
 ): AsyncGenerator<ApiPage> {
+  const cursorPath = s.paging.mode === 'cursor' ? s.paging.cursorPath : null;
+  return answersOf(s, secrets, ctx, read, (answer, page) => {
+    let json: unknown;
+    try {
+      json = JSON.parse(answer.body);
+    } catch {
+      throw new AppError('invalid', 'apisource.not_json', { page });
+    }
+    const rows = pick(json);
+    return { count: rows.length, cursor: cursorPath ? valueAt(json, cursorPath) : undefined, page: { rows, body: answer.body, bytes: answer.bytes } };
+  });
+}
+
+/** What the paging needs of one answer (its rows' count, the value at the cursor path) and what is handed on of it. */
+export interface ReadAnswer<T> {
+  count: number;
+  cursor: unknown;
+  page: T;
+}
+
+/**
+ * The pages of an API, each answer read by `readAnswer` (which throws when it cannot: not JSON, or a
+ * shape its reader does not take).
+ */
+export async function* answersOf<T>(
+  s: ApiRequestSettings,
+  secrets: ApiSecrets,
+  ctx: ApiContext,
+  read: { signal?: AbortSignal; watermark?: string; maxPages?: number },
+  readAnswer: (answer: OutboundAnswer, page: number) => ReadAnswer<T> | Promise<ReadAnswer<T>>,
+): AsyncGenerator<T> {
   const now = (ctx.now ?? (() => new Date()))();
   let origin = '';
   const maxPages = read.maxPages ?? s.paging.maxPages;
@@ -56,33 +87,42 @@ export async function* apiAnswers(
     if (page > maxPages) throw new AppError('invalid', 'apisource.too_many_pages', { max: maxPages });
     const req = buildRequest(s, secrets, position, { now, timeZone: ctx.timeZone, watermark: read.watermark ?? '' });
     origin ||= new URL(req.url).origin;
-    const answer = await fetchPage(req, s.timeoutSec, ctx, read.signal);
+    let answer: OutboundAnswer | undefined = await fetchPage(req, s.timeoutSec, ctx, read.signal);
     if (answer.status < 200 || answer.status >= 300) throw new AppError('invalid', 'apisource.http_status', { status: answer.status });
-    let json: unknown;
-    try {
-      json = JSON.parse(answer.body);
-    } catch {
-      throw new AppError('invalid', 'apisource.not_json', { page });
-    }
-    const rows = pick(json);
-    yield { rows, body: answer.body, bytes: answer.bytes };
+    let got: ReadAnswer<T> | undefined = await readAnswer(answer, page);
+    // the next request is decided before the page is handed on, and nothing of the page is held here
+    // while it is sent
+    let next: PagePosition | null = null;
+    /** a refusal of the next request: thrown after this page is handed on */
+    let refused: AppError | null = null;
     const p = s.paging;
-    if (p.mode === 'none') return;
+    const count = got.count;
     if (p.mode === 'page' || p.mode === 'offset') {
-      if (rows.length === 0 || rows.length < p.size) return;
-      offset += rows.length;
-      position = { kind: 'number', value: p.mode === 'page' ? p.start + page : offset };
+      if (count > 0 && count >= p.size) {
+        offset += count;
+        next = { kind: 'number', value: p.mode === 'page' ? p.start + page : offset };
+      }
     } else if (p.mode === 'cursor') {
-      const next = valueAt(json, p.cursorPath);
-      if (next === undefined || next === null || next === '' || next === false || rows.length === 0) return;
-      if (typeof next !== 'string' && typeof next !== 'number') throw new AppError('invalid', 'apisource.cursor_invalid');
-      position = { kind: 'cursor', value: String(next) };
-    } else {
-      const next = nextLink(answer.headers.link, req.url);
-      if (!next || rows.length === 0) return;
-      if (new URL(next).origin !== origin) throw new AppError('invalid', 'apisource.link_other_origin');
-      position = { kind: 'url', value: next };
+      const cursor = got.cursor;
+      if (!(cursor === undefined || cursor === null || cursor === '' || cursor === false || count === 0)) {
+        if (typeof cursor !== 'string' && typeof cursor !== 'number') refused = new AppError('invalid', 'apisource.cursor_invalid');
+        else next = { kind: 'cursor', value: String(cursor) };
+      }
+    } else if (p.mode === 'link') {
+      const link = nextLink(answer.headers.link, req.url);
+      if (link && count > 0) {
+        if (new URL(link).origin !== origin) refused = new AppError('invalid', 'apisource.link_other_origin');
+        else next = { kind: 'url', value: link };
+      }
     }
+    answer = undefined;
+    let out: T | undefined = got.page;
+    got = undefined;
+    yield out;
+    out = undefined;
+    if (refused) throw refused;
+    if (!next) return;
+    position = next;
   }
 }
 
@@ -167,20 +207,26 @@ export class HttpApiConnector implements Connector {
   async bulkLoad(w: AnalyticsWriter, target: LoadTarget, read: ConnectorRead): Promise<number | undefined> {
     const plan = rawPlan(this.settings);
     if (!plan || !w.loadSql || !w.stagingDir || target.columns.length !== plan.columns.length) return undefined;
-    const check = pageChecker(plan);
     const settings = this.settings;
+    const cursorPath = settings.paging.mode === 'cursor' ? settings.paging.cursorPath : null;
     const pages = async function* (this: HttpApiConnector): AsyncGenerator<RawPage> {
-      // the check is the rows' pick: a page of another shape stops here, before its rows are looked at again
-      const pick = (json: unknown) => {
-        const rows = check(json);
-        if (!rows) throw new RawPagesRefused('a page of another shape');
-        return rows;
-      };
-      for await (const page of apiAnswers(settings, this.secrets, this.ctx, { ...(read.signal ? { signal: read.signal } : {}) }, pick)) {
-        // DuckDB is handed only the page's rows array (a plain JSON array: nothing to unnest)
-        const bytes = rowsBytes(isUtf8(page.bytes) ? page.bytes : Buffer.from(page.body), plan.head);
-        if (!bytes) throw new RawPagesRefused('rows array not found in the answer');
-        yield { bytes, rows: page.rows.length };
+      // each answer parsed, checked (a page of another shape stops here) and reduced to its rows array's
+      // bytes — DuckDB is handed only the array: nothing to unnest — on the parse thread
+      const parser = rawPagesParse(plan, cursorPath);
+      try {
+        yield* answersOf(settings, this.secrets, this.ctx, { ...(read.signal ? { signal: read.signal } : {}) }, async (answer, page): Promise<ReadAnswer<RawPage>> => {
+          let r: RawParsedPage;
+          try {
+            r = await parser.parse(answer.bytes);
+          } catch (e) {
+            throw new RawPagesRefused(`the parse thread: ${(e as Error).message}`);
+          }
+          if (r.kind === 'not_json') throw new AppError('invalid', 'apisource.not_json', { page });
+          if (r.kind === 'refused') throw new RawPagesRefused(r.reason);
+          return { count: r.count, cursor: r.cursor, page: { bytes: r.bytes.subarray(r.start, r.end), rows: r.count } };
+        });
+      } finally {
+        await parser.close();
       }
     }.bind(this);
     try {

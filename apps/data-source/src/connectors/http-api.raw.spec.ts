@@ -21,6 +21,11 @@ describe('rowsBytes', () => {
   it('reads a key written with escapes, keeps the last of a repeated key (as JSON.parse) and skips a byte-order mark', () => {
     expect(rowsOf('\ufeff {"it\\u0065ms" : [ {"a":1} ] }', ['items'])).toEqual([{ a: 1 }]);
     expect(rowsOf('{"items":[{"a":1}],"items":[{"a":2}]}', ['items'])).toEqual([{ a: 2 }]);
+    // a repeated key on the way down: the later object is the one read, as JSON.parse keeps it
+    expect(rowsOf('{"data":{"items":[{"a":1}]},"data":{"items":[{"a":2}],"n":1}}', ['data', 'items'])).toEqual([{ a: 2 }]);
+    expect(rowsOf('{"data":{"items":[{"a":1}],"items":[{"a":3}]},"x":[]}', ['data', 'items'])).toEqual([{ a: 3 }]);
+    expect(rowsOf('{"data":{"items":[{"a":1}]},"data":5}', ['data', 'items'])).toBeNull();
+    expect(rowsOf('{"data":{"items":[{"a":1}]},"data":{}}', ['data', 'items'])).toBeNull();
   });
 
   it('answers null when the path holds no array', () => {

@@ -14,8 +14,9 @@ import { randomUUID } from 'node:crypto';
 import { open, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ApiSettings } from '@bi/chart-model';
+import { isUtf8 } from 'node:buffer';
 import type { SqlLoad } from '../uploads/store-writer.js';
-import { convertValue, parseJsonPath } from './http-api.settings.js';
+import { convertValue, parseJsonPath, valueAt } from './http-api.settings.js';
 
 /** The staged page files read by one INSERT (a statement has a fixed cost: fewer, larger reads cost less CPU). */
 export const STAGED_BYTES = 96 * 1024 * 1024;
@@ -119,49 +120,62 @@ const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
 const space = (c: number | undefined) => c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
 
-/** The end (after the closing quote) of the JSON string opening at i; a string's end found by memchr, not byte by byte. */
+/*
+ * The scan below reads each byte of a page once, in plain loops: a call per string (Buffer.indexOf's
+ * memchr) cost more than it saved on rows of short texts — the profile of a 1 M-row sync (docs/benchmarks.md,
+ * 2026-11-29 05:45) had 3 s of its CPU in the scan, which read the rows array twice (once as a member of
+ * the wrapper, once as the member sought).
+ */
+
+/** The end (after the closing quote) of the JSON string opening at i, or -1. */
 function stringEnd(b: Buffer, i: number): number {
-  let j = i;
-  for (;;) {
-    j = b.indexOf(QUOTE, j + 1);
-    if (j < 0) return -1;
-    let slashes = 0;
-    while (b[j - 1 - slashes] === BACKSLASH) slashes++;
-    if (slashes % 2 === 0) return j + 1;
+  const n = b.length;
+  for (let j = i + 1; j < n; j++) {
+    const c = b[j];
+    if (c === QUOTE) return j + 1;
+    if (c === BACKSLASH) j++;
   }
+  return -1;
 }
 
-/** The end of the JSON value starting at i (a valid document: JSON.parse read it before). */
+/** The end of the JSON value starting at i (a valid document: JSON.parse read it before), or -1. */
 function valueEnd(b: Buffer, i: number): number {
+  const n = b.length;
   const c = b[i];
   if (c === QUOTE) return stringEnd(b, i);
   if (c === 0x7b || c === 0x5b) {
     let depth = 0;
-    for (let j = i; j < b.length; ) {
-      const d = b[j]!;
+    for (let j = i; j < n; j++) {
+      const d = b[j];
       if (d === QUOTE) {
-        j = stringEnd(b, j);
-        if (j < 0) return -1;
-        continue;
-      }
-      if (d === 0x7b || d === 0x5b) depth++;
+        for (j++; j < n; j++) {
+          const e = b[j];
+          if (e === QUOTE) break;
+          if (e === BACKSLASH) j++;
+        }
+      } else if (d === 0x7b || d === 0x5b) depth++;
       else if ((d === 0x7d || d === 0x5d) && --depth === 0) return j + 1;
-      j++;
     }
     return -1;
   }
   let j = i;
-  while (j < b.length && b[j] !== 0x2c && b[j] !== 0x7d && b[j] !== 0x5d && !space(b[j])) j++;
+  while (j < n && b[j] !== 0x2c && b[j] !== 0x7d && b[j] !== 0x5d && !space(b[j])) j++;
   return j;
 }
 
-/** The span of the value of `key` in the object at [from, to) (the last one when a key repeats, as JSON.parse keeps), or null. */
-function memberSpan(b: Buffer, from: number, key: string): [number, number] | null {
+/**
+ * The object at `from`, read once: the span of the value at the path `head[k…]` under it (the last one
+ * when a key repeats, as JSON.parse keeps; null when the path holds nothing there) and the object's end.
+ * A member on the path is read by the descent into it, not skipped first and read again.
+ */
+function pathSpan(b: Buffer, from: number, head: string[], k: number): { span: [number, number] | null; end: number } | null {
   let found: [number, number] | null = null;
   let i = from + 1;
+  while (space(b[i])) i++;
+  if (b[i] === 0x7d) return { span: null, end: i + 1 };
   for (;;) {
     while (space(b[i])) i++;
-    if (b[i] !== QUOTE) return found;
+    if (b[i] !== QUOTE) return null;
     const keyEnd = stringEnd(b, i);
     if (keyEnd < 0) return null;
     const raw = b.toString('utf8', i + 1, keyEnd - 1);
@@ -171,31 +185,72 @@ function memberSpan(b: Buffer, from: number, key: string): [number, number] | nu
     if (b[i] !== 0x3a) return null;
     i++;
     while (space(b[i])) i++;
-    const end = valueEnd(b, i);
-    if (end < 0) return null;
-    if (name === key) found = [i, end];
+    let end: number;
+    if (name === head[k] && k < head.length - 1 && b[i] === 0x7b) {
+      const inner = pathSpan(b, i, head, k + 1);
+      if (!inner) return null;
+      found = inner.span;
+      end = inner.end;
+    } else {
+      end = valueEnd(b, i);
+      if (end < 0) return null;
+      if (name === head[k]) found = k === head.length - 1 ? [i, end] : null;
+    }
     i = end;
     while (space(b[i])) i++;
-    if (b[i] !== 0x2c) return found;
+    if (b[i] === 0x7d) return { span: found, end: i + 1 };
+    if (b[i] !== 0x2c) return null;
     i++;
   }
 }
 
 /**
- * The bytes of a page's rows array (`$.<head…>[*]`) in its answer, found by a scan of the bytes (strings
- * skipped by memchr), or null. DuckDB then reads each page as a plain JSON array: no wrapper to unnest.
+ * The bytes of a page's rows array (`$.<head…>[*]`) in its answer, found by one scan of the bytes, or
+ * null. DuckDB then reads each page as a plain JSON array: no wrapper to unnest.
  */
 export function rowsBytes(b: Buffer, head: string[]): Buffer | null {
+  const span = rowsSpan(b, head);
+  return span ? b.subarray(span[0], span[1]) : null;
+}
+
+function rowsSpan(b: Buffer, head: string[]): [number, number] | null {
   let i = b[0] === 0xef && b[1] === 0xbb && b[2] === 0xbf ? 3 : 0;
   while (space(b[i])) i++;
-  let span: [number, number] = [i, b.length];
-  for (const k of head) {
-    if (b[span[0]] !== 0x7b) return null;
-    const next = memberSpan(b, span[0], k);
-    if (!next) return null;
-    span = next;
-  }
-  return b[span[0]] === 0x5b ? b.subarray(span[0], span[1]) : null;
+  if (b[i] !== 0x7b || !head.length) return null;
+  const span = pathSpan(b, i, head, 0)?.span;
+  return span && b[span[0]] === 0x5b ? span : null;
+}
+
+/**
+ * One answer of a raw-page read, parsed and checked: its rows' count, the span of its rows array in
+ * `bytes` (the answer's bytes, or their UTF-8 re-encoding when they were not valid UTF-8: the text its
+ * rows were checked in) and the cursor at the paging's cursor path; or why the raw path cannot take it.
+ */
+export type RawParsed =
+  | { kind: 'page'; count: number; start: number; end: number; cursor: unknown; reencoded?: Uint8Array }
+  | { kind: 'not_json' }
+  | { kind: 'refused'; reason: string };
+
+/** parseRawPage's work for one plan: the checker (and its remembered dates) made once. */
+export function rawPageParser(plan: RawPlan, cursorPath: string | null): (bytes: Buffer) => RawParsed {
+  const check = pageChecker(plan);
+  return (bytes) => {
+    const utf8 = isUtf8(bytes);
+    const text = bytes.toString('utf8');
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      return { kind: 'not_json' };
+    }
+    const rows = check(json);
+    if (!rows) return { kind: 'refused', reason: 'a page of another shape' };
+    const cursor = cursorPath ? valueAt(json, cursorPath) : undefined;
+    const b = utf8 ? bytes : Buffer.from(text);
+    const span = rowsSpan(b, plan.head);
+    if (!span) return { kind: 'refused', reason: 'rows array not found in the answer' };
+    return { kind: 'page', count: rows.length, start: span[0], end: span[1], cursor, ...(utf8 ? {} : { reencoded: b }) };
+  };
 }
 
 /** One raw page: its rows array's bytes in its answer (valid UTF-8: the text its rows were checked in) and its rows' count. */
