@@ -13,7 +13,7 @@
 // Environment: BENCH_ROWS (default 200000), BENCH_ROUNDS (default 5), BENCH_VIEWPORT (default
 // 1440x3400), BENCH_PORT (default 18493), BENCH_GRPC_BASE_PORT (default 45251), CHROMIUM_PATH
 // (default /usr/bin/chromium), BENCH_OUT (a directory: the last screenshot and the last server PNG are
-// written there to look at), BENCH_DIR (keep the working files there), BENCH_LANGUAGE (en, zh-CN, zh-TW).
+// written there to look at, with the dashboard's input to renderDashboardPng), BENCH_DIR (keep the working files there), BENCH_LANGUAGE (en, zh-CN, zh-TW).
 import { cpSync, existsSync, writeFileSync } from 'node:fs';
 import { spawn } from 'node:child_process';
 import { cpus, totalmem } from 'node:os';
@@ -51,6 +51,7 @@ if (process.argv[2] === 'renderer') {
     if (json.status !== 'success' || json.data.some((e) => e.status !== 'success')) throw new Error(`the batch run failed: ${JSON.stringify(json).slice(0, 300)}`);
     const t1 = performance.now();
     const cells = json.data.map((e, k) => ({ row: Math.floor(k / 2) * 4, col: (k % 2) * 6, sizeX: 6, sizeY: 4, title: e.data.chart.title, answer: e.data }));
+    if (out && round === 0) writeFileSync(join(out, `render-input-${LANGUAGE}.json`), JSON.stringify({ title, cells, width: WIDTH, locale: LANGUAGE, theme: 'light' }));
     png = await renderDashboardPng({ title, cells, width: WIDTH, locale: LANGUAGE, theme: 'light' });
     times.push(performance.now() - t0);
     fetchTimes.push(t1 - t0);

@@ -13,4 +13,5 @@ declare module 'fontkit' {
     getGlyph(id: number): Glyph;
   }
   export function openSync(path: string, postscriptName?: string): Font | { fonts: Font[] };
+  export function create(buffer: Buffer, postscriptName?: string): Font | { fonts: Font[] };
 }

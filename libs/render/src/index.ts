@@ -19,6 +19,11 @@ const workerUrl = new URL('./drawing-worker.js', import.meta.url);
 const onThread = import.meta.url.endsWith('.js') && process.env.BI_RENDER_WORKER !== 'off';
 /** The drawing thread's old-generation heap bound (MB): a dashboard is drawn a box at a time, its live data is small. */
 export const DRAWING_HEAP_MB = 64;
+/**
+ * Its young generation (MB): 4 rather than 8 holds ~8 MB less at the peak of the 20-chart benchmark for ~5 % more
+ * drawing time (more scavenges; docs/benchmarks.md "Server-side render", 2026-11-29).
+ */
+const DRAWING_YOUNG_MB = 4;
 /** The drawing thread ends after this long without a drawing (its memory goes back) and starts again on the next. */
 const IDLE_MS = 60_000;
 
@@ -32,7 +37,7 @@ let nextId = 1;
 let idleTimer: NodeJS.Timeout | undefined;
 
 function startThread(): Thread {
-  const worker = new Worker(workerUrl, { resourceLimits: { maxOldGenerationSizeMb: DRAWING_HEAP_MB, maxYoungGenerationSizeMb: 8 } });
+  const worker = new Worker(workerUrl, { resourceLimits: { maxOldGenerationSizeMb: DRAWING_HEAP_MB, maxYoungGenerationSizeMb: DRAWING_YOUNG_MB } });
   worker.unref();
   const calls: Thread['calls'] = new Map();
   const t: Thread = { worker, calls, ready: Promise.resolve() };

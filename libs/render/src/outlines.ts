@@ -1,12 +1,16 @@
 /**
  * Texts drawn as glyph outlines: every `<text>` of an SVG (ECharts' SSR texts, the table's, the
- * dashboard frame's) becomes `<use>`s of glyph paths of the reader's Noto Sans CJK, read once per
- * process with fontkit. resvg draws texts itself only by reading the whole font file for every text
- * (19 MB for Noto Sans CJK: a dashboard's 200 texts took seconds, thx/resvg-js#367); outlines cost a
- * parse per glyph, kept. Anchors (start, middle, end) and the central baseline follow the font's
+ * dashboard frame's) becomes `<use>`s of glyph paths of the reader's Noto Sans CJK, read with fontkit.
+ * resvg draws texts itself only by reading the whole font file for every text (19 MB for Noto Sans
+ * CJK: a dashboard's 200 texts took seconds, thx/resvg-js#367); outlines cost a parse per glyph, kept
+ * (the font's static data: each glyph's outline and advance, by glyph id and by code point). The font
+ * file (about 20 MB, regular or bold) is read only when a text holds a character not met before, and
+ * let go (its memory freed at once) when the SVG is done: once a dashboard's characters are known its
+ * drawing holds no font file. Anchors (start, middle, end) and the central baseline follow the font's
  * advances and its ascent/descent. Without a CJK font the texts stay texts (resvg's system fonts).
  */
-import { openSync, type Font } from 'fontkit';
+import { readFileSync } from 'node:fs';
+import { create, type Font } from 'fontkit';
 import { cjkFamily, fontFile } from './fonts.js';
 import type { RenderLocale } from './types.js';
 
@@ -17,8 +21,12 @@ interface Outline {
 
 interface LoadedFont {
   key: string;
-  /** the font file's fontkit font; the bold one is let go after each text drawn with it (loadFont reads it again) */
+  locale: RenderLocale;
+  bold: boolean;
+  /** the font file's fontkit font while an SVG that needs it is outlined (letGo ends it), else null */
   font: Font | null;
+  /** the file's bytes under `font` */
+  bytes: Buffer | null;
   unitsPerEm: number;
   ascent: number;
   descent: number;
@@ -34,23 +42,47 @@ function postscriptName(locale: RenderLocale, bold: boolean): string {
   return `NotoSansCJK${locale === 'zh-TW' ? 'tc' : 'sc'}-${bold ? 'Bold' : 'Regular'}`;
 }
 
-function openFont(locale: RenderLocale, bold: boolean): Font | null {
+function openFont(locale: RenderLocale, bold: boolean): { font: Font; bytes: Buffer } | null {
   const file = fontFile(`${cjkFamily(locale)}${bold ? ':bold' : ''}`, cjkFamily(locale));
   if (!file) return null;
   try {
-    const opened = openSync(file, file.toLowerCase().endsWith('.ttc') ? postscriptName(locale, bold) : undefined);
-    return ('fonts' in opened ? opened.fonts[0] : opened) ?? null;
+    const bytes = readFileSync(file);
+    const opened = create(bytes, file.toLowerCase().endsWith('.ttc') ? postscriptName(locale, bold) : undefined);
+    const font = ('fonts' in opened ? opened.fonts[0] : opened) ?? null;
+    return font ? { font, bytes } : null;
   } catch {
     return null;
   }
+}
+
+/** The font file of `f`, read again when it was let go (null when it cannot be read). */
+function fileFont(f: LoadedFont): Font | null {
+  if (!f.font) {
+    const opened = openFont(f.locale, f.bold);
+    f.font = opened?.font ?? null;
+    f.bytes = opened?.bytes ?? null;
+  }
+  return f.font;
+}
+
+/**
+ * A font file let go: its bytes are freed now (their ArrayBuffer detached, not left for the collector of a bounded
+ * heap), its glyphs and their outlines stay known.
+ */
+function letGo(f: LoadedFont): void {
+  const bytes = f.bytes;
+  f.font = null;
+  f.bytes = null;
+  if (bytes && bytes.byteOffset === 0 && bytes.buffer.byteLength === bytes.length && !(bytes.buffer instanceof SharedArrayBuffer)) (bytes.buffer as ArrayBuffer & { transfer(length: number): ArrayBuffer }).transfer(0);
 }
 
 /** The reader's CJK font (regular or bold), or null when fontconfig has none. */
 export function outlineFont(locale: RenderLocale, bold: boolean): LoadedFont | null {
   const key = `${locale === 'zh-TW' ? 'tc' : 'sc'}-${bold ? 'b' : 'r'}`;
   if (!fonts.has(key)) {
-    const font = openFont(locale, bold);
-    fonts.set(key, font ? { key, font, unitsPerEm: font.unitsPerEm, ascent: font.ascent, descent: font.descent, glyphs: new Map(), chars: new Map() } : null);
+    const opened = openFont(locale, bold);
+    const font = opened?.font;
+    fonts.set(key, opened && font ? { key, locale, bold, font, bytes: opened.bytes, unitsPerEm: font.unitsPerEm, ascent: font.ascent, descent: font.descent, glyphs: new Map(), chars: new Map() } : null);
   }
   return fonts.get(key) ?? null;
 }
@@ -58,11 +90,8 @@ export function outlineFont(locale: RenderLocale, bold: boolean): LoadedFont | n
 /** Variation selectors: a text holding one is mapped by the font as a whole (glyphsForString), not a code point at a time. */
 const SELECTOR = /[\uFE00-\uFE0F]|\uDB40[\uDD00-\uDDEF]/;
 
-/**
- * A text's glyphs: from the code points already met, else from the font file (read again for a bold font let go).
- * The regular font stays loaded; the bold one (titles only) is let go after each SVG (outlineTexts): 20 MB less held.
- */
-function glyphsOf(f: LoadedFont, text: string, locale: RenderLocale, bold: boolean): Outline[] {
+/** A text's glyphs: from the code points already met, else from the font file (read again when it was let go). */
+function glyphsOf(f: LoadedFont, text: string): Outline[] {
   const selector = SELECTOR.test(text);
   if (!selector) {
     const known: Outline[] = [];
@@ -77,9 +106,9 @@ function glyphsOf(f: LoadedFont, text: string, locale: RenderLocale, bold: boole
     }
     if (all) return known;
   }
-  f.font ??= openFont(locale, bold);
-  if (!f.font) return [];
-  const glyphs = f.font.glyphsForString(text);
+  const font = fileFont(f);
+  if (!font) return [];
+  const glyphs = font.glyphsForString(text);
   if (!selector) {
     let i = 0;
     for (const ch of text) {
@@ -125,20 +154,19 @@ const num = (v: string | undefined, fallback = 0) => {
 export function outlineTexts(svg: string, locale: RenderLocale): string {
   if (!outlineFont(locale, false)) return svg;
   const used = new Map<string, string>();
-  const glyphRef = (f: LoadedFont, g: Outline, locale: RenderLocale, bold: boolean): string => {
+  const glyphRef = (f: LoadedFont, g: Outline): string => {
     const id = `bi-g-${f.key}-${g.id}`;
     if (!used.has(id)) {
       let d = f.glyphs.get(g.id);
       if (d === undefined) {
-        f.font ??= openFont(locale, bold);
-        d = f.font ? f.font.getGlyph(g.id).path.toSVG() : '';
+        const font = fileFont(f);
+        d = font ? font.getGlyph(g.id).path.toSVG() : '';
         f.glyphs.set(g.id, d);
       }
       used.set(id, d);
     }
     return id;
   };
-  let letGo = false;
   const out = svg.replace(/<text\b([^>]*)>([\s\S]*?)<\/text>/g, (whole, rawAttrs: string, content: string) => {
     if (content.includes('<')) return whole; // tspans: left to resvg
     const text = decode(content);
@@ -150,9 +178,8 @@ export function outlineTexts(svg: string, locale: RenderLocale): string {
     const bold = weight === 'bold' || weight === 'bolder' || num(weight, 400) >= 600;
     const boldFont = bold ? outlineFont(locale, true) : null;
     const f = boldFont ?? outlineFont(locale, false)!;
-    if (boldFont) letGo = true;
     const scale = size / f.unitsPerEm;
-    const glyphs = glyphsOf(f, text, locale, !!boldFont);
+    const glyphs = glyphsOf(f, text);
     const width = glyphs.reduce((w, g) => w + g.advance, 0) * scale;
     const anchor = style.get('text-anchor') ?? attrs.get('text-anchor') ?? 'start';
     const dx = anchor === 'middle' ? -width / 2 : anchor === 'end' ? -width : 0;
@@ -166,13 +193,13 @@ export function outlineTexts(svg: string, locale: RenderLocale): string {
     let pen = 0;
     const uses: string[] = [];
     for (const g of glyphs) {
-      uses.push(`<use href="#${glyphRef(f, g, locale, !!boldFont)}" x="${Math.round(pen)}"/>`);
+      uses.push(`<use href="#${glyphRef(f, g)}" x="${Math.round(pen)}"/>`);
       pen += g.advance;
     }
     return `<g${kept}${fill}><g transform="translate(${x.toFixed(2)} ${y.toFixed(2)}) scale(${scale.toFixed(5)} ${(-scale).toFixed(5)})">${uses.join('')}</g></g>`;
   });
-  // the bold font (titles) is let go: its glyphs and their outlines stay known
-  if (letGo) for (const f of fonts.values()) if (f && f.key.endsWith('-b')) f.font = null;
+  // the font files read for this SVG are let go: their glyphs and outlines stay known
+  for (const f of fonts.values()) if (f?.font) letGo(f);
   if (used.size === 0) return out;
   const defs = `<defs>${[...used].map(([id, d]) => `<path id="${id}" d="${d}"/>`).join('')}</defs>`;
   return out.replace(/<svg\b[^>]*>/, (open) => open + defs);

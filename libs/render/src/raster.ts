@@ -5,7 +5,7 @@
  * pixels: resvg holds one box's tree and pixmap, the encoder one band of boxes' rows.
  */
 import { crc32, createDeflate } from 'node:zlib';
-import { rasterise } from './svg.js';
+import { rasteriseAsync } from './svg.js';
 import type { RenderLocale } from './types.js';
 
 /** A tile of a picture: an SVG fragment drawn in the picture's coordinates, over the area x, y, width, height (whole CSS pixels). */
@@ -26,12 +26,18 @@ export function rgbOf(color: string): [number, number, number] {
   return [parseInt(h.slice(0, 2), 16), parseInt(h.slice(2, 4), 16), parseInt(h.slice(4, 6), 16)];
 }
 
-/** One tile's RGBA pixels (premultiplied by resvg; opaque here: the tile starts with the page colour). */
+/**
+ * One tile's RGBA pixels (premultiplied by resvg; opaque here: the tile starts with the page colour). The SVG is made
+ * and its texts outlined when this is called (in this thread); resvg draws it on the thread pool.
+ */
 async function tilePixels(tile: Tile, background: string, locale: RenderLocale, ratio: number): Promise<Buffer> {
   const { x, y, width, height } = tile;
   const svg = `<svg width="${width}" height="${height}" viewBox="${x} ${y} ${width} ${height}" xmlns="http://www.w3.org/2000/svg"><rect x="${x}" y="${y}" width="${width}" height="${height}" fill="${background}"/>${tile.svg()}</svg>`;
-  return (await rasterise(svg, locale, ratio)).pixels;
+  return (await rasteriseAsync(svg, locale, ratio)).pixels;
 }
+
+/** Tiles whose drawing is started ahead of the one being copied: this thread makes the next SVG while resvg draws. */
+const AHEAD = 1;
 
 function chunk(type: string, data: Buffer): Buffer {
   const head = Buffer.alloc(8);
@@ -99,14 +105,30 @@ export async function tilesToPng(width: number, height: number, background: stri
     top += n;
   };
   const order = [...tiles].sort((a, b) => a.y - b.y);
-  for (const tile of order) {
+  const visible = (tile: Tile) => tile.y * ratio < H;
+  // tile k's pixels, started (SVG made now, drawn on the thread pool) AHEAD tiles before they are copied
+  const started: (Promise<Buffer> | undefined)[] = [];
+  let next = 0;
+  const startUpTo = (k: number) => {
+    for (; next <= Math.min(k, order.length - 1); next++) {
+      const p = visible(order[next]!) ? tilePixels(order[next]!, background, locale, ratio) : undefined;
+      p?.catch(() => undefined); // awaited below; a failure is thrown there
+      started[next] = p;
+    }
+  };
+  for (let k = 0; k < order.length; k++) {
+    const tile = order[k]!;
     const tw = tile.width * ratio;
     const th = tile.height * ratio;
     const x0 = tile.x * ratio;
     const y0 = tile.y * ratio;
+    startUpTo(k);
+    const pending = started[k];
+    started[k] = undefined;
     write(y0);
-    if (y0 >= H || y0 + th <= top) continue;
-    const px = await tilePixels(tile, background, locale, ratio);
+    if (!pending || y0 + th <= top) continue;
+    startUpTo(k + AHEAD);
+    const px = await pending;
     reach(y0 + th);
     const cols = Math.min(tw, W - x0);
     for (let ty = 0; ty < th; ty++) {

@@ -6,7 +6,7 @@
 import { buildOption } from '@bi/charts';
 import { renderChartPng, renderChartSvg } from './chart.js';
 import { PAGE_COLORS, gridBoxes, pages, renderDashboardPng } from './dashboard.js';
-import { outlineTexts } from './outlines.js';
+import { outlineFont, outlineTexts } from './outlines.js';
 import { ALL_KINDS, kindResult } from './testing/fixtures.js';
 import { differing, hex, readPng, variance } from './testing/png.js';
 import type { DashboardCell } from './types.js';
@@ -95,6 +95,17 @@ describe('renderChartSvg', () => {
     const x = Number(/translate\(([\d.-]+) /.exec(end)?.[1]);
     expect(x).toBeGreaterThan(30);
     expect(x).toBeLessThan(60);
+  });
+
+  it('lets the font file go after an SVG and reads it again for a character not met before', () => {
+    const one = (t: string) => outlineTexts(`<svg width="100" height="20" xmlns="http://www.w3.org/2000/svg"><text x="0" y="10" style="font-size:12px">${t}</text></svg>`, 'zh-CN');
+    const paths = (svg: string) => [...svg.matchAll(/<path id="bi-g-sc-r-\d+" d="([^"]*)"/g)].map((m) => m[1]!);
+    expect(paths(one('鼹'))).toHaveLength(1);
+    expect(outlineFont('zh-CN', false)?.font).toBeNull();
+    // a new character after the file was let go: its outline is read, not left empty
+    const [d] = paths(one('鼷'));
+    expect(d).toMatch(/^M/);
+    expect(outlineFont('zh-CN', false)?.font).toBeNull();
   });
 
   it('cuts the table rows to the height', () => {

@@ -19,6 +19,12 @@ export async function svgToPng(svg: string, locale: RenderLocale, pixelRatio = 1
   return (await rasterise(svg, locale, clampSize(pixelRatio, 1, 3, 1))).asPng();
 }
 
+/** resvg's options for an SVG whose texts are outlined already (`drawn`, from outlineTexts). */
+function resvgOptions(drawn: string, locale: RenderLocale, ratio: number) {
+  const font = /<text\b/.test(drawn) ? fontOptions(locale) : { loadSystemFonts: false };
+  return { font, fitTo: ratio === 1 ? ({ mode: 'original' } as const) : ({ mode: 'zoom', value: ratio } as const), textRendering: 1 as const, shapeRendering: 2 as const };
+}
+
 /**
  * An SVG drawn by resvg at `ratio` (1–3): texts as glyph outlines (outlines.ts); resvg loads the system fonts only
  * for texts left over. The one place resvg is set up, for a PNG (svgToPng) and for a dashboard tile's pixels (raster.ts).
@@ -26,6 +32,15 @@ export async function svgToPng(svg: string, locale: RenderLocale, pixelRatio = 1
 export async function rasterise(svg: string, locale: RenderLocale, ratio: number) {
   const { Resvg } = await import('@resvg/resvg-js');
   const drawn = outlineTexts(svg, locale);
-  const font = /<text\b/.test(drawn) ? fontOptions(locale) : { loadSystemFonts: false };
-  return new Resvg(drawn, { font, fitTo: ratio === 1 ? { mode: 'original' } : { mode: 'zoom', value: ratio }, textRendering: 1, shapeRendering: 2 }).render();
+  return new Resvg(drawn, resvgOptions(drawn, locale, ratio)).render();
+}
+
+/**
+ * The same as rasterise, resvg's parse and drawing on the thread pool (renderAsync): the texts are outlined now (in this
+ * thread), and this thread is free to make the next tile's SVG while resvg draws this one (raster.ts).
+ */
+export async function rasteriseAsync(svg: string, locale: RenderLocale, ratio: number) {
+  const { renderAsync } = await import('@resvg/resvg-js');
+  const drawn = outlineTexts(svg, locale);
+  return renderAsync(drawn, resvgOptions(drawn, locale, ratio));
 }
