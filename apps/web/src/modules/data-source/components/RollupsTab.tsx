@@ -7,7 +7,8 @@ import { PendingSpin } from '../../../shared/components/PendingSpin';
 import { dataSourceApi, dataSourceKeys } from '../api/dataSource';
 import { useDsTranslation } from '../i18n';
 import type { KeptRollup, RollupListing } from '../types';
-import { buildSeconds, rollupCount, rollupShare, rollupSize } from '../utils/rollups';
+import { compactCount } from '../utils/count';
+import { buildSeconds, rollupShare, rollupSize } from '../utils/rollups';
 import { errorText } from './common';
 
 /** After switching on, while no rollup is listed yet (being built), the list is read again this often, for at most BUILD_WAIT_MS. */
@@ -103,7 +104,7 @@ export function RollupsTab({ dataSourceId }: { dataSourceId: string }) {
               key: 'rows',
               title: ds('rollups.rows'),
               width: 220,
-              render: (_v, r) => <span data-testid="ds-rollup-rows">{ds('rollups.rowsOf', { rows: rollupCount(r.rows, lang), percent: rollupShare(r.rows, r.tableRows, lang) })}</span>,
+              render: (_v, r) => <span data-testid="ds-rollup-rows">{ds('rollups.rowsOf', { rows: compactCount(r.rows, lang), percent: rollupShare(r.rows, r.tableRows, lang) })}</span>,
             },
             { key: 'size', title: ds('rollups.size'), width: 100, render: (_v, r) => <span data-testid="ds-rollup-size">{rollupSize(r.sizeBytes, lang)}</span> },
             {
@@ -112,7 +113,7 @@ export function RollupsTab({ dataSourceId }: { dataSourceId: string }) {
               width: 190,
               render: (_v, r) => (
                 <div className="bi-ds-rollups__cell">
-                  <span data-testid="ds-rollup-hits">{ds('rollups.hitCount', { hits: rollupCount(r.hits, lang) })}</span>
+                  <span data-testid="ds-rollup-hits">{ds('rollups.hitCount', { hits: compactCount(r.hits, lang) })}</span>
                   {r.lastHitAt ? <Typography.Text type="secondary">{ds('rollups.lastHit', { time: formatTime(r.lastHitAt) })}</Typography.Text> : null}
                 </div>
               ),

@@ -7,7 +7,7 @@ import { formatTime } from '../../../shared/format/time';
 import { dataSourceApi, dataSourceKeys } from '../api/dataSource';
 import { useDsTranslation } from '../i18n';
 import type { SyncRun } from '../types';
-import { syncRowCount } from '../utils/sync';
+import { compactCount } from '../utils/count';
 import { cacheLabel, errorText } from './common';
 
 /** While a sync runs, its status is read again this often. */
@@ -15,7 +15,7 @@ const POLL_MS = 1500;
 const OPEN: SyncRun['state'][] = ['queued', 'running'];
 const STATE_COLOR: Record<SyncRun['state'], string> = { queued: 'default', running: 'processing', succeeded: 'success', failed: 'error', timed_out: 'warning' };
 
-const rowCount = (rows: number) => syncRowCount(rows, i18n.language);
+const rowCount = (rows: number) => compactCount(rows, i18n.language);
 
 /**
  * A synced source's sync on its detail page (issue 29, docs/api/data-source.md "Synced copies"): the

@@ -1,6 +1,6 @@
 /**
  * Numbers of the source page's rollup list (issue 31) in the reader's units: sizes in kB / MB / GB
- * (never raw bytes), rows and hits compact (1.2万 / 1.2萬 / 1.2K), a share as a percent.
+ * (never raw bytes), a share as a percent; rows and hits are compact counts (./count.ts).
  */
 const UNITS: [number, string][] = [
   [1e9, 'gigabyte'],
@@ -11,10 +11,6 @@ const UNITS: [number, string][] = [
 export function rollupSize(bytes: number, language: string): string {
   const [scale, unit] = UNITS.find(([s]) => bytes >= s) ?? [1e3, 'kilobyte'];
   return new Intl.NumberFormat(language, { style: 'unit', unit, unitDisplay: 'short', maximumFractionDigits: 1 }).format(bytes / scale);
-}
-
-export function rollupCount(n: number, language: string): string {
-  return new Intl.NumberFormat(language, { notation: 'compact', maximumFractionDigits: 1 }).format(n);
 }
 
 /** A rollup's rows as a share of its table's (at most 0.1 % precision; under that, "<0.1%"). */

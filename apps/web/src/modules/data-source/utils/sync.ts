@@ -1,4 +1,0 @@
-/** A row count in the reader's units (1.2万 / 1.2萬 / 1.2M): a synced source's rows on its detail page. */
-export function syncRowCount(rows: number, language: string): string {
-  return new Intl.NumberFormat(language, { notation: 'compact', maximumFractionDigits: 1 }).format(rows);
-}
