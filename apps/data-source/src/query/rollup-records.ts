@@ -52,12 +52,16 @@ export class RollupRecords {
     );
   }
 
-  /** Adds counted hits (one statement per rollup of the batch; a rollup since replaced is skipped). */
+  /** Adds counted hits, the batch in one statement (a rollup since replaced is skipped). */
   async addHits(hits: readonly { rollupId: string; hits: number }[]): Promise<void> {
-    for (const h of hits) {
-      const n = Math.min(Math.max(0, Math.floor(h.hits)), MAX_HITS);
-      if (n > 0) await this.db.query('UPDATE data_source.rollups SET hits = hits + $2, last_hit_at = now() WHERE id = $1', [h.rollupId, n]);
-    }
+    const counted = hits.map((h) => ({ id: h.rollupId, n: Math.min(Math.max(0, Math.floor(h.hits)), MAX_HITS) })).filter((h) => h.n > 0);
+    if (counted.length === 0) return;
+    await this.db.query(
+      `UPDATE data_source.rollups AS r SET hits = r.hits + h.n, last_hit_at = now()
+         FROM (SELECT id, SUM(n) AS n FROM unnest($1::uuid[], $2::bigint[]) AS h(id, n) GROUP BY id) AS h
+        WHERE r.id = h.id`,
+      [counted.map((h) => h.id), counted.map((h) => h.n)],
+    );
   }
 
   /** Describe's rollup fields: the source's rollups built at `dataVersion` ('' when none), none when switched off. */
