@@ -64,10 +64,15 @@ export class RollupRecords {
     );
   }
 
-  /** Describe's rollup fields: the source's rollups built at `dataVersion` ('' when none), none when switched off. */
+  /**
+   * Describe's rollup fields: the source's rollups built at `dataVersion` ('' when none), none when
+   * switched off. Switching off deletes the source's records in its transaction, so the setting is
+   * read only when the source has none (the hot path of every chart run reads one table).
+   */
   async describe(sourceId: string, dataVersion: number): Promise<{ rollupsJson: string; rollupsOff: boolean }> {
-    if (!(await this.enabled(sourceId))) return { rollupsJson: '', rollupsOff: true };
-    const kept = (await this.of(sourceId)).filter((r) => r.data_version === dataVersion).map(keptOf);
+    const rows = await this.of(sourceId);
+    if (rows.length === 0 && !(await this.enabled(sourceId))) return { rollupsJson: '', rollupsOff: true };
+    const kept = rows.filter((r) => r.data_version === dataVersion).map(keptOf);
     return { rollupsJson: kept.length ? JSON.stringify(kept) : '', rollupsOff: false };
   }
 }
