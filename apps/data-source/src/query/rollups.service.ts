@@ -198,7 +198,8 @@ export class RollupsService {
     const id = idOrNotFound(dataSourceId, 'datasource.not_found').toLowerCase();
     const source = await this.queries.describe(id);
     const applies = source.dialect === 'duckdb';
-    const enabled = await this.records.enabled(id);
+    // Describe answered the switch for a store table (rollupsOff); the setting is read only for others
+    const enabled = applies ? !source.rollupsOff : await this.records.enabled(id);
     const rows = applies ? await this.records.of(id) : [];
     const iso = (d: Date | string | null | undefined) => (d ? new Date(d).toISOString() : '');
     return {
