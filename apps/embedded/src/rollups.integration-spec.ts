@@ -125,9 +125,17 @@ describe('kept rollups', () => {
   });
 
   it('an append: the merged rollup serves the new rows at the new version, and the keeper builds nothing again', async () => {
+    type Listed = { id: string; rows: number; sizeBytes: number; dataVersion: number };
+    const listed = async () => (await ok('GET', `/api/data_source/rollups/${sourceId}`)).rollups as Listed[];
+    const before = await listed();
     const up = await upload('more.csv', csv(rowsOf(25, 1000)), 'append');
     const r = await ok('POST', '/api/excel_upload/import/append', { uploadId: up.uploadId, sheet: up.sheets[0].name, dataSourceId: sourceId, columns });
     expect(r.dataSource.dataVersion).toBe(2);
+    // the source page's list: the merged rollup's rows (5 new days) and its size measured anew
+    const after = await listed();
+    const grown = after.filter((a) => a.dataVersion === 2 && before.some((b) => b.id === a.id && a.rows > b.rows));
+    expect(grown.length).toBeGreaterThan(0);
+    for (const a of grown) expect(a.sizeBytes).toBeGreaterThan(before.find((b) => b.id === a.id)!.sizeBytes);
     await waitFor(() => keptAt(2), 60_000, 'the rollup of version 2');
     // the append merged the rollup at version 2: the keeper's call after its DataChanged builds nothing again
     const atTwo = stack.logLines.filter((l) => l.includes('rollups kept')).map((l) => JSON.parse(l)).filter((j) => j.dataSourceId === sourceId && j.dataVersion === 2);

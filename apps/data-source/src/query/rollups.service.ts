@@ -140,7 +140,7 @@ export class RollupsService {
     const source = await this.queries.describe(row.id);
     if (source.dialect !== 'duckdb' || source.dataVersion !== row.data_version) return undefined;
     const querySource = querySourceFrom(source);
-    let merged: { from: RollupRow; table: string; rows: number }[] = [];
+    let merged: { from: RollupRow; table: string; rows: number; bytes: number }[] = [];
     let appendedRowCount = 0;
     let recorded = new Set<string>();
     const started = Date.now();
@@ -153,18 +153,18 @@ export class RollupsService {
         for (const k of kept) {
           const table = `${k.table_name.replace(/_v\d+(_a\d+)?$/, '')}_v${row.data_version}_a${firstKey}`;
           const n = await mergeAppended(conn, k, appended, table);
-          if (n !== undefined) merged.push({ from: k, table, rows: n });
+          if (n !== undefined) merged.push({ from: k, table, rows: n, bytes: await tableBytes(conn, table, n) });
         }
       },
       record: async (tx) => {
         recorded = new Set();
         for (const m of merged) {
           const r = await tx.query<{ id: string }>(
-            `UPDATE data_source.rollups AS r SET table_name = $2, data_version = s.data_version, row_count = $3, table_rows = r.table_rows + $4, build_ms = $5, built_at = now()
+            `UPDATE data_source.rollups AS r SET table_name = $2, data_version = s.data_version, row_count = $3, table_rows = r.table_rows + $4, build_ms = $5, built_at = now(), size_bytes = $8
                FROM data_source.sources AS s
               WHERE r.id = $1 AND r.table_name = $6 AND r.data_version = $7 AND s.id = r.source_id AND s.data_version = $7 + 1
               RETURNING r.id`,
-            [m.from.id, m.table, m.rows, appendedRowCount, Date.now() - started, m.from.table_name, row.data_version],
+            [m.from.id, m.table, m.rows, appendedRowCount, Date.now() - started, m.from.table_name, row.data_version, m.bytes],
           );
           if (r.rows.length) recorded.add(m.table);
         }
