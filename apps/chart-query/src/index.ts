@@ -6,7 +6,6 @@ import { BACKENDS, ChartRunner, GrpcBackends } from './chart-runner.js';
 import { DataChangedListener } from './result-cache.js';
 import { RollupKeeper } from './rollup-keeper.js';
 import { RollupHits } from './rollup-hits.js';
-import { RollupFiltersListener } from './rollup-filters.js';
 
 export { resultCachePrefix } from './result-cache.js';
 
@@ -18,7 +17,7 @@ export function startChartQueryService(runtime: ServiceRuntime, url: string) {
     'chart-query',
     serviceModule(ChartQueryModule, 'chart-query', runtime, {
       controllers: [ChartQueryGrpcController],
-      providers: [DataChangedListener, RollupKeeper, RollupHits, RollupFiltersListener, ChartRunner, { provide: BACKENDS, useFactory: (config: AppConfig) => new GrpcBackends(config), inject: [CONFIG] }],
+      providers: [DataChangedListener, RollupKeeper, RollupHits, ChartRunner, { provide: BACKENDS, useFactory: (config: AppConfig) => new GrpcBackends(config), inject: [CONFIG] }],
     }),
     runtime,
     url,

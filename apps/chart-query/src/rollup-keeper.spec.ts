@@ -1,7 +1,7 @@
 import { emptyChart, type Chart } from '@bi/chart-model';
 import { loadConfig } from '@bi/config';
 import { Logger } from '@bi/core';
-import type { EventBus } from '@bi/messaging';
+import { TOPICS, type EventBus } from '@bi/messaging';
 import type { dataSourceQueryV1 } from '@bi/proto';
 import type { RollupSpec } from '@bi/query';
 import type { SourceDescription } from './chart-plan.js';
@@ -99,7 +99,7 @@ describe('RollupKeeper', () => {
     const { keeper, kept } = make(source({ dialect: 'postgres' }));
     await keeper.schedule('ds1');
     expect(kept).toHaveLength(0);
-    // BI_ROLLUPS=off: the keeper listens to no data or chart change (on, it listens to both), so nothing is ever built
+    // BI_ROLLUPS=off: the keeper listens to no data, chart or dashboard-filter change (on, to all three), so nothing is ever built
     const subscribed: string[] = [];
     const countingBus = { subscribe: async (topic: string) => (subscribed.push(topic), { close: async () => undefined }) } as unknown as EventBus;
     const off = make(source());
@@ -110,7 +110,7 @@ describe('RollupKeeper', () => {
     expect(off.kept).toHaveLength(0);
     const onKeeper = new RollupKeeper(off.backends, countingBus, loadConfig({}), new Logger('test', 'error'));
     await onKeeper.onModuleInit();
-    expect(subscribed).toHaveLength(2);
+    expect(subscribed).toEqual([TOPICS.dataChanged, TOPICS.chartChanged, TOPICS.dashboardSaved]);
     await onKeeper.onModuleDestroy();
   });
 });

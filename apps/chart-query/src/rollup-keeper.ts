@@ -66,7 +66,8 @@ export function rollupSpecsFor(source: SourceDescription, charts: readonly Chart
  * of it is saved (ChartChanged), the rollups are chosen again from its saved charts and built by the
  * data-source service (KeepRollups) for the new data version, in the background. Until they are,
  * the compiler answers from the table (a rollup serves only the version it holds). One build per
- * source at a time; changes meanwhile ask for one more after it.
+ * source at a time; changes meanwhile ask for one more after it. A dashboard's filters saved
+ * (dashboard.saved) chooses again for the sources of its charts (filtersSaved).
  */
 @Injectable()
 export class RollupKeeper implements OnModuleInit, OnModuleDestroy {
@@ -101,6 +102,10 @@ export class RollupKeeper implements OnModuleInit, OnModuleDestroy {
           // not a chart: nothing to keep
         }
       }),
+      await this.bus.subscribe(TOPICS.dashboardSaved, ROLLUP_KEEPER_GROUP, async (m) => {
+        const event = eventsV1.DashboardSaved.decode(m.value);
+        if (event.payload?.what === 'filters') await this.filtersSaved(event.payload.tab || 'dashboard', event.aggregateId);
+      }),
     );
   }
 
@@ -128,6 +133,23 @@ export class RollupKeeper implements OnModuleInit, OnModuleDestroy {
     this.lastKept.delete(dataSourceId.toLowerCase());
     this.lastKept.delete(dataSourceId);
     return this.schedule(dataSourceId);
+  }
+
+  /**
+   * A dashboard's global filters saved (its `dashboard.saved` notice, what "filters"): the sources of
+   * its charts get their rollups chosen again (in the background), so the filters' fields become their
+   * dimensions (issue 31: "the dashboards' filter fields") and a dashboard filter on a field no chart
+   * groups by hits a rollup. The notice is best effort; the next data change or chart save chooses
+   * with the filters anyway.
+   */
+  async filtersSaved(tab: string, dashboardId: string): Promise<void> {
+    const { getDashboard } = this.backends;
+    if (!getDashboard) return;
+    const d = await getDashboard.call(this.backends, tab, dashboardId).catch((e: unknown) => {
+      this.logger.warn('rollups: dashboard not read after its filters were saved', { dashboardId, error: e });
+      return undefined;
+    });
+    for (const id of new Set((d?.charts ?? []).map((c) => c.dataSourceId).filter(Boolean))) void this.schedule(id);
   }
 
   /** Chooses and builds the source's rollups now or, while a build of it runs, once more after it. */
