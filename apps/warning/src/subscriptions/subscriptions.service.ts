@@ -97,6 +97,17 @@ interface RunRow {
   recipients: RecipientOutcome[];
 }
 
+/** What a subscription's files are drawn with (SubscriptionsService.attachments). */
+interface Drawing {
+  name: string;
+  aspects: readonly dashboardV1.GridItem[];
+  single: boolean;
+  filters: RangeFilter[];
+  at: Date;
+  timeZone: string;
+  theme: SubscriptionTheme;
+}
+
 const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
 const EMAIL = /^[^\s@]+@([^\s@]+\.[^\s@]+)$/;
 /** The content id of a report's inline picture (the mail's HTML shows it). */
@@ -319,7 +330,7 @@ export class SubscriptionsService implements OnModuleInit, OnModuleDestroy {
       body: r.body,
       skipEmpty: r.skip_empty,
       enabled: r.enabled,
-      theme: r.theme ?? 'light',
+      theme: r.theme,
       createdAt: iso(r.created_at),
       updatedAt: iso(r.updated_at),
       lastRun: runs.get(r.id) ?? null,
@@ -415,7 +426,7 @@ export class SubscriptionsService implements OnModuleInit, OnModuleDestroy {
     const tables = await this.tables(sub, charts, filters, user);
     const language = caller.language;
     const mail = reportMail({ name: sub.name, subjectTemplate: sub.subject, bodyTemplate: sub.body, values: this.values(sub, dashboard.name, charts, filters, language), tables, language, ...(sub.formats.includes('image') ? { imageCid: REPORT_IMAGE_CID } : {}) });
-    const files = await this.attachments(sub.formats, tables, language, { name: sub.chart_id ? (charts[0]?.title ?? dashboard.name) : dashboard.name, aspects: dashboard.aspects, single: !!sub.chart_id, filters, at: this.clock.now(), timeZone: sub.time_zone, theme: sub.theme });
+    const files = await this.attachments(sub.formats, tables, language, this.drawing(sub, dashboard, charts, filters, this.clock.now()));
     // the preview shows the inline picture in place (a mail client resolves cid: from the attachment)
     const image = files.find((a) => a.cid);
     const html = image ? mail.html.replace(`cid:${REPORT_IMAGE_CID}`, `data:image/png;base64,${image.contentBase64}`) : mail.html;
@@ -522,6 +533,17 @@ export class SubscriptionsService implements OnModuleInit, OnModuleDestroy {
     return out;
   }
 
+  /** What a run's (or a preview's) files are drawn with: a one-chart subscription is named after its chart, else the dashboard. */
+  private drawing(
+    sub: Pick<SubscriptionRow, 'chart_id' | 'time_zone' | 'theme'>,
+    dashboard: { name: string; aspects: readonly dashboardV1.GridItem[] },
+    charts: readonly { title: string }[],
+    filters: RangeFilter[],
+    at: Date,
+  ): Drawing {
+    return { name: sub.chart_id ? (charts[0]?.title ?? dashboard.name) : dashboard.name, aspects: dashboard.aspects, single: !!sub.chart_id, filters, at, timeZone: sub.time_zone, theme: sub.theme };
+  }
+
   /**
    * The files of the chosen formats, drawn by @bi/render for this reader (their rows, language and
    * number units) in the subscription's theme: `image` — the dashboard as its grid (or the one chart) as a PNG shown inline in
@@ -532,10 +554,10 @@ export class SubscriptionsService implements OnModuleInit, OnModuleDestroy {
     formats: readonly string[],
     tables: readonly ChartTable[],
     language: Language,
-    ctx: { name: string; aspects: readonly dashboardV1.GridItem[]; single: boolean; filters: RangeFilter[]; at: Date; timeZone: string; theme: SubscriptionTheme },
+    ctx: Drawing,
   ): Promise<DeliveryAttachment[]> {
     const locale = chartLocale(language);
-    const theme = ctx.theme === 'dark' ? 'dark' : 'light';
+    const { theme } = ctx;
     const seen = tables.filter((t) => !t.noAccess && t.chart);
     const result = (t: ChartTable) => ({ chart: t.chart!, columns: t.columns as unknown as ChartColumn[], rows: t.rows });
     const file = (name: string) => name.replace(/[\\/:*?"<>|\r\n]+/g, '_').trim().slice(0, 80) || 'report';
@@ -651,7 +673,7 @@ export class SubscriptionsService implements OnModuleInit, OnModuleDestroy {
     const key = runKey(sub.id, window);
     // the files of each reader, drawn before the transaction (readers who share a view share the drawing)
     const drawn = new Map<ChartTable[], DeliveryAttachment[]>();
-    const drawing = { name: sub.chart_id ? (charts[0]?.title ?? dashboard.name) : dashboard.name, aspects: dashboard.aspects, single: !!sub.chart_id, filters, at: now, timeZone: sub.time_zone, theme: sub.theme };
+    const drawing = this.drawing(sub, dashboard, charts, filters, now);
     for (const m of queued) if (!m.robot && !drawn.has(m.tables)) drawn.set(m.tables, await this.attachments(sub.formats, m.tables, m.language, drawing));
     // a robot always gets the picture (whatever the formats): the one the mails of the same view carry, else drawn for it
     const pictures = new Map<ChartTable[], string | undefined>();
