@@ -16,7 +16,7 @@ export const MAX_SIDE = 4096;
 
 /** Rasterises an SVG to PNG with resvg (loaded on first use: a process that only writes tables never loads it). */
 export async function svgToPng(svg: string, locale: RenderLocale, pixelRatio = 1): Promise<Buffer> {
-  return (await rasterise(svg, locale, clampSize(pixelRatio, 1, 3, 1))).asPng();
+  return (await rasteriseAsync(svg, locale, clampSize(pixelRatio, 1, 3, 1))).asPng();
 }
 
 /** resvg's options for an SVG whose texts are outlined already (`drawn`, from outlineTexts). */
@@ -26,18 +26,10 @@ function resvgOptions(drawn: string, locale: RenderLocale, ratio: number) {
 }
 
 /**
- * An SVG drawn by resvg at `ratio` (1–3): texts as glyph outlines (outlines.ts); resvg loads the system fonts only
- * for texts left over. The one place resvg is set up, for a PNG (svgToPng) and for a dashboard tile's pixels (raster.ts).
- */
-export async function rasterise(svg: string, locale: RenderLocale, ratio: number) {
-  const { Resvg } = await import('@resvg/resvg-js');
-  const drawn = outlineTexts(svg, locale);
-  return new Resvg(drawn, resvgOptions(drawn, locale, ratio)).render();
-}
-
-/**
- * The same as rasterise, resvg's parse and drawing on the thread pool (renderAsync): the texts are outlined now (in this
- * thread), and this thread is free to make the next tile's SVG while resvg draws this one (raster.ts).
+ * An SVG drawn by resvg at `ratio` (1–3), its parse and drawing on the thread pool (renderAsync): texts as glyph outlines
+ * (outlines.ts), made now in this thread, which is then free to make the next tile's SVG while resvg draws this one
+ * (raster.ts); resvg loads the system fonts only for texts left over. The one place resvg is set up, for a PNG (svgToPng)
+ * and for a dashboard tile's pixels (raster.ts).
  */
 export async function rasteriseAsync(svg: string, locale: RenderLocale, ratio: number) {
   const { renderAsync } = await import('@resvg/resvg-js');
