@@ -73,7 +73,7 @@ export async function renderDashboardPdf(input: RenderDashboardPdfInput): Promis
   const firstRoom = pageHeight - MARGIN - FOOTER - headBottom;
   // every page holds as much as the first (the head's room is kept free on all: simple, never cut)
   const groups = pages(gridBoxes(input.cells, width), firstRoom / scale);
-  // one page's picture at a time: the rasteriser is synchronous, so drawing them all first only held every bitmap at once
+  // one page's picture at a time: drawing them all first would hold every page's bitmap at once
   for (const [i, boxes] of groups.entries()) {
     const png = await gridPng(boxes, width, undefined, locale, theme, input.pixelRatio ?? 2);
     if (i > 0) doc.addPage();

@@ -2,7 +2,8 @@
  * A picture rasterised in tiles: each tile (a dashboard box, the title strip) is its own small SVG,
  * rasterised by resvg on its own and copied into the rows of one RGB PNG, compressed (node:zlib, on the
  * thread pool) a band of rows at a time. No tree of the whole picture exists at any time, nor its
- * pixels: resvg holds one box's tree and pixmap, the encoder one band of boxes' rows.
+ * pixels: resvg holds at most AHEAD + 1 boxes' trees and pixmaps (the one being copied and those started
+ * ahead of it), the encoder one band of boxes' rows.
  */
 import { crc32, createDeflate } from 'node:zlib';
 import { rasteriseAsync } from './svg.js';
@@ -105,7 +106,8 @@ export async function tilesToPng(width: number, height: number, background: stri
     top += n;
   };
   const order = [...tiles].sort((a, b) => a.y - b.y);
-  const visible = (tile: Tile) => tile.y * ratio < H;
+  // a tile with no area (zero height or width) or below the picture is never drawn
+  const visible = (tile: Tile) => tile.height > 0 && tile.width > 0 && tile.y * ratio < H;
   // tile k's pixels, started (SVG made now, drawn on the thread pool) AHEAD tiles before they are copied
   const started: (Promise<Buffer> | undefined)[] = [];
   let next = 0;
