@@ -7,6 +7,7 @@ import { buildOption } from '@bi/charts';
 import { renderChartPng, renderChartSvg } from './chart.js';
 import { PAGE_COLORS, gridBoxes, pages, renderDashboardPng } from './dashboard.js';
 import { outlineFont, outlineTexts } from './outlines.js';
+import { tilesToPng } from './raster.js';
 import { ALL_KINDS, kindResult } from './testing/fixtures.js';
 import { differing, hex, readPng, variance } from './testing/png.js';
 import type { DashboardCell } from './types.js';
@@ -149,5 +150,15 @@ describe('dashboard', () => {
     const dark = readPng(await renderDashboardPng({ title: '銷售看板', cells, width: 1200, locale: 'zh-TW', theme: 'dark' }));
     expect(hex(dark.pixel(600, 48 + 2))).toBe('#000000');
     expect(hex(dark.pixel(500, 48 + 7 + 18))).toBe('#141414');
+  });
+});
+
+describe('tilesToPng', () => {
+  it('leaves out a tile with no area (resvg refuses an empty picture) and draws the others', async () => {
+    const box = (x: number, y: number, width: number, height: number, fill: string) => ({ x, y, width, height, svg: () => `<rect x="${x}" y="${y}" width="${width}" height="${height}" fill="${fill}"/>` });
+    const tiles = [box(0, 0, 40, 20, '#ff0000'), box(0, 20, 40, 0, '#00ff00'), box(10, 25, 0, 10, '#00ff00'), box(0, 30, 40, 10, '#0000ff')];
+    const picture = readPng(await tilesToPng(40, 40, '#ffffff', tiles, 'en'));
+    expect([picture.width, picture.height]).toEqual([40, 40]);
+    expect([hex(picture.pixel(5, 5)), hex(picture.pixel(5, 25)), hex(picture.pixel(5, 35))]).toEqual(['#FF0000', '#FFFFFF', '#0000FF']);
   });
 });
