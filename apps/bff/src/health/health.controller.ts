@@ -24,9 +24,11 @@ export class HealthController {
     const entries = await Promise.all(
       Object.entries(this.services).map(async ([name, client]) => {
         // a call can pick a replica that has just gone (its connection not yet seen broken) and fail at once;
-        // the client's balancer then leaves it out, so a service is unreachable only when a second try fails too
+        // the client's balancer then leaves it out (on a busy machine only once its event loop has seen the
+        // broken connection: the third try waits a moment), so a service is unreachable when three tries fail
         const check = () => rpc(client.check({}), FIXED_DEADLINES.health).then((r) => r.status);
-        const status = await check().catch(() => check()).catch(() => 'UNREACHABLE');
+        const later = () => new Promise<void>((r) => setTimeout(r, 200)).then(check);
+        const status = await check().catch(() => check()).catch(later).catch(() => 'UNREACHABLE');
         return [name, status] as const;
       }),
     );
