@@ -13,8 +13,12 @@ import { stagedPages, type RawPagesJob } from './http-api.connector.js';
 import { RawPagesRefused } from './http-api.raw.js';
 import type { ThreadMessage } from './http-api.raw-thread.js';
 
-/** How much lower than the service's the thread's scheduling priority is (Linux nice steps): a sync leaves the cores to chart runs first. */
-const NICER = 10;
+/**
+ * How much lower than the service's the thread's scheduling priority is (Linux nice steps, 0–19;
+ * BI_API_PARSE_NICE, default 10): a sync leaves the cores to chart runs first, and on a machine shared
+ * with other work its pages wait longer for a core (docs/benchmarks.md, Connectors, 2026-11-29 06:36).
+ */
+const NICER = ((v) => (Number.isInteger(v) && v >= 0 && v <= 19 ? v : 10))(Number(process.env.BI_API_PARSE_NICE ?? 10));
 /** Pages staged ahead of the service's reader at most (it takes each at once, and waits only for its previous INSERT). */
 const AHEAD = 4;
 
@@ -22,7 +26,7 @@ const AHEAD = 4;
 // (a raise needs no privilege; elsewhere, or refused, the thread keeps the service's priority)
 try {
   const tid = Number(readlinkSync('/proc/thread-self').split('/').pop());
-  if (Number.isInteger(tid) && tid > 0) setPriority(tid, Math.min(19, getPriority(tid) + NICER));
+  if (NICER > 0 && Number.isInteger(tid) && tid > 0) setPriority(tid, Math.min(19, getPriority(tid) + NICER));
 } catch {
   // not Linux, or not allowed: the same priority as the service
 }
