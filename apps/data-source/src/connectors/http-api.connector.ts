@@ -3,8 +3,8 @@ import type { ApiColumn, ApiRequestSettings, ApiSettings } from '@bi/chart-model
 import { AnswerTooLarge, OutboundTimeout, TargetNotAllowed, fetchOutbound, type OutboundAnswer, type OutboundPolicy, type Resolver } from '@bi/outbound';
 import type { AnalyticsWriter, LoadTarget, StoreColumn, StoreValue } from '../uploads/store-writer.js';
 import type { Connector, ConnectorRead } from './connector.js';
-import { RawPagesRefused, rawPagesLoad, rawPlan, type RawPage } from './http-api.raw.js';
-import { rawPagesParse, type RawParsedPage } from './http-api.raw-thread.js';
+import { RawPagesRefused, rawPageParser, rawPagesLoad, rawPlan, stagePage, type RawPlan, type StagedPage } from './http-api.raw.js';
+import { parseThreadOn, threadStagedPages } from './http-api.raw-thread.js';
 import { buildRequest, convertValue, fieldOf, nextLink, rowsAt, storeType, valueAt, type ApiSecrets, type PagePosition } from './http-api.settings.js';
 
 /** The most bytes one page's answer may have. */
@@ -203,39 +203,66 @@ export class HttpApiConnector implements Connector {
    * The raw-page load (http-api.raw.ts) when the store is DuckDB and the source's shape allows it: the
    * pages as they came, read by DuckDB; undefined (the streamed rows() instead) when a page's values
    * are of another shape or DuckDB refuses them — that load is rolled back and the pages are read again.
+   * When the service runs built, the pages are fetched, parsed, checked and staged on the parse thread
+   * (http-api.raw-thread.ts): the service's thread sees only each staged file's name and row count.
    */
   async bulkLoad(w: AnalyticsWriter, target: LoadTarget, read: ConnectorRead): Promise<number | undefined> {
     const plan = rawPlan(this.settings);
     if (!plan || !w.loadSql || !w.stagingDir || target.columns.length !== plan.columns.length) return undefined;
-    const settings = this.settings;
-    const cursorPath = settings.paging.mode === 'cursor' ? settings.paging.cursorPath : null;
-    const pages = async function* (this: HttpApiConnector): AsyncGenerator<RawPage> {
-      // each answer parsed, checked (a page of another shape stops here) and reduced to its rows array's
-      // bytes — DuckDB is handed only the array: nothing to unnest — on the parse thread
-      const parser = rawPagesParse(plan, cursorPath);
-      try {
-        yield* answersOf(settings, this.secrets, this.ctx, { ...(read.signal ? { signal: read.signal } : {}) }, async (answer, page): Promise<ReadAnswer<RawPage>> => {
-          let r: RawParsedPage;
-          try {
-            r = await parser.parse(answer.bytes);
-          } catch (e) {
-            throw new RawPagesRefused(`the parse thread: ${(e as Error).message}`);
-          }
-          if (r.kind === 'not_json') throw new AppError('invalid', 'apisource.not_json', { page });
-          if (r.kind === 'refused') throw new RawPagesRefused(r.reason);
-          return { count: r.count, cursor: r.cursor, page: { bytes: r.bytes.subarray(r.start, r.end), rows: r.count } };
-        });
-      } finally {
-        await parser.close();
-      }
-    }.bind(this);
+    const job: RawPagesJob = {
+      settings: this.settings,
+      secrets: this.secrets,
+      policy: this.ctx.policy,
+      timeZone: this.ctx.timeZone,
+      now: (this.ctx.now ?? (() => new Date()))().getTime(),
+      plan,
+      stagingDir: w.stagingDir,
+    };
+    // a resolver standing in for DNS (tests) is a function: it cannot go to another thread
+    const pages = parseThreadOn() && !this.ctx.resolve ? () => threadStagedPages(job, read.signal) : () => stagedPages(job, read.signal, this.ctx.resolve);
     try {
-      return await w.loadSql(target, rawPagesLoad(plan, w.stagingDir, pages, read.maxRows, () => this.tooManyRows(read.maxRows)), read.signal);
+      return await w.loadSql(target, rawPagesLoad(plan, pages, read.maxRows, () => this.tooManyRows(read.maxRows)), read.signal);
     } catch (e) {
       if (e instanceof RawPagesRefused && !read.signal?.aborted) return undefined;
       throw e;
     }
   }
+}
+
+/** What a raw-page read needs, as plain data (the parse thread is sent it as a message). */
+export interface RawPagesJob {
+  settings: ApiSettings;
+  secrets: ApiSecrets;
+  policy: OutboundPolicy;
+  timeZone: string;
+  /** the read's clock for the date variables (ms) */
+  now: number;
+  plan: RawPlan;
+  stagingDir: string;
+}
+
+/**
+ * The pages of a raw-page read, staged: each answer fetched through the outbound policy (answersOf: the
+ * one paging loop), parsed, checked and scanned (rawPageParser), its rows array's bytes written to a
+ * staged file; a page of another shape throws RawPagesRefused, an answer that is not JSON apisource.not_json.
+ * Every file yielded is the caller's; nothing of an answer is held across the next request. Runs on the
+ * parse thread (http-api.raw-worker.ts) or, from the TypeScript sources, in the service's thread.
+ */
+export async function* stagedPages(job: RawPagesJob, signal?: AbortSignal, resolve?: Resolver): AsyncGenerator<StagedPage> {
+  const s = job.settings;
+  const parse = rawPageParser(job.plan, s.paging.mode === 'cursor' ? s.paging.cursorPath : null);
+  const ctx: ApiContext = { policy: job.policy, timeZone: job.timeZone, now: () => new Date(job.now), ...(resolve ? { resolve } : {}) };
+  const answers = answersOf(s, job.secrets, ctx, { ...(signal ? { signal } : {}) }, async (answer, page): Promise<ReadAnswer<StagedPage | null>> => {
+    const r = parse(answer.bytes);
+    if (r.kind === 'not_json') throw new AppError('invalid', 'apisource.not_json', { page });
+    if (r.kind === 'refused') throw new RawPagesRefused(r.reason);
+    if (r.count === 0) return { count: 0, cursor: r.cursor, page: null };
+    // DuckDB is handed only the rows array: nothing to unnest
+    const bytes = r.reencoded ?? answer.bytes;
+    const path = await stagePage(job.stagingDir, bytes.subarray(r.start, r.end));
+    return { count: r.count, cursor: r.cursor, page: { path, rows: r.count, bytes: r.end - r.start } };
+  });
+  for await (const p of answers) if (p) yield p;
 }
 
 /** Whether a watermark value comes after another: numerically for number columns, by time for dates, else as text. */

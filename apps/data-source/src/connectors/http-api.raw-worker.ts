@@ -1,43 +1,92 @@
 /**
- * The thread of an API source's raw-page read (http-api.raw-thread.ts): each answer's bytes are parsed,
- * checked and scanned here (rawPageParser), so the pages' text and parsed rows live and die in this
- * thread's small heap, not in the service's, and the service's event loop stays free for other requests.
+ * The parse thread of an API source's raw-page reads (http-api.raw-thread.ts): each read's pages are
+ * fetched through the outbound policy, parsed, checked, scanned and staged here (stagedPages, the same
+ * code as in the service's thread), so the answers' bytes, their text and their parsed rows live and die
+ * in this thread's small heap, and the service gets only each staged file's name and row count.
  */
 import { readlinkSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { getPriority, setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
-import { rawPageParser, type RawParsed, type RawPlan } from './http-api.raw.js';
+import { AppError } from '@bi/core';
+import { stagedPages, type RawPagesJob } from './http-api.connector.js';
+import { RawPagesRefused } from './http-api.raw.js';
+import type { ThreadMessage } from './http-api.raw-thread.js';
 
-/** How much lower than the service's the thread's scheduling priority is (Linux nice steps): a sync leaves the cores to chart runs first. */
-const NICER = 10;
+/**
+ * How much lower than the service's the thread's scheduling priority is (Linux nice steps, 0–19;
+ * BI_API_PARSE_NICE, default 10): a sync leaves the cores to chart runs first, and on a machine shared
+ * with other work its pages wait longer for a core (docs/benchmarks.md, Connectors, 2026-11-29 06:36).
+ */
+const NICER = ((v) => (Number.isInteger(v) && v >= 0 && v <= 19 ? v : 10))(Number(process.env.BI_API_PARSE_NICE ?? 10));
+/** Pages staged ahead of the service's reader at most (it takes each at once, and waits only for its previous INSERT). */
+const AHEAD = 4;
+
 // Linux schedules each thread on its own: this thread's id from /proc/thread-self, its nice raised
 // (a raise needs no privilege; elsewhere, or refused, the thread keeps the service's priority)
 try {
   const tid = Number(readlinkSync('/proc/thread-self').split('/').pop());
-  if (Number.isInteger(tid) && tid > 0) setPriority(tid, Math.min(19, getPriority(tid) + NICER));
+  if (NICER > 0 && Number.isInteger(tid) && tid > 0) setPriority(tid, Math.min(19, getPriority(tid) + NICER));
 } catch {
   // not Linux, or not allowed: the same priority as the service
 }
 
-/** the parser of each read using the thread, by its plan's id (a read's checker remembers its date texts) */
-const parsers = new Map<number, (b: Buffer) => RawParsed>();
-parentPort!.on('message', (m: { planId?: number; plan?: RawPlan; cursorPath?: string | null; drop?: number; id?: number; bytes?: Uint8Array }) => {
-  if (m.drop !== undefined) {
-    parsers.delete(m.drop);
+interface Read {
+  abort: AbortController;
+  /** staged files sent and not yet taken by the reader */
+  untaken: Set<string>;
+  /** wakes the read waiting for the reader to take pages */
+  wake: (() => void) | null;
+  ended: Promise<void>;
+}
+const reads = new Map<number, Read>();
+const post = (m: ThreadMessage) => parentPort!.postMessage(m);
+
+function errorOf(e: unknown): Extract<ThreadMessage, { error: unknown }>['error'] {
+  if (e instanceof AppError) return { app: { kind: e.kind, key: e.key, params: e.params } };
+  if (e instanceof RawPagesRefused) return { refused: e.message };
+  return { message: (e as Error)?.message ?? String(e) };
+}
+
+function start(read: number, job: RawPagesJob): void {
+  const r: Read = { abort: new AbortController(), untaken: new Set(), wake: null, ended: Promise.resolve() };
+  reads.set(read, r);
+  r.ended = (async () => {
+    try {
+      for await (const page of stagedPages(job, r.abort.signal)) {
+        r.untaken.add(page.path);
+        post({ read, page });
+        while (r.untaken.size >= AHEAD && !r.abort.signal.aborted) await new Promise<void>((w) => (r.wake = w));
+        if (r.abort.signal.aborted) break;
+      }
+      if (!r.abort.signal.aborted) post({ read, done: true });
+    } catch (e) {
+      if (!r.abort.signal.aborted) post({ read, error: errorOf(e) });
+    }
+  })();
+}
+
+parentPort!.on('message', (m: { read: number; job?: RawPagesJob; taken?: string; stop?: true }) => {
+  if (m.job) {
+    start(m.read, m.job);
     return;
   }
-  if (m.plan) {
-    parsers.set(m.planId!, rawPageParser(m.plan, m.cursorPath ?? null));
+  const r = reads.get(m.read);
+  if (!r) return;
+  if (m.taken !== undefined) {
+    r.untaken.delete(m.taken);
+    r.wake?.();
+    r.wake = null;
     return;
   }
-  const bytes = m.bytes!;
-  let r: RawParsed;
-  try {
-    const parse = parsers.get(m.planId!);
-    r = parse ? parse(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)) : { kind: 'refused', reason: 'no plan for the page' };
-  } catch (e) {
-    r = { kind: 'refused', reason: `the page's parse failed: ${(e as Error)?.message ?? String(e)}` };
+  if (m.stop) {
+    // the reader is done (or gave up): the read stops, and what it staged that was not taken goes
+    r.abort.abort();
+    r.wake?.();
+    void r.ended.then(async () => {
+      reads.delete(m.read);
+      await Promise.all([...r.untaken].map((f) => rm(f, { force: true })));
+      post({ read: m.read, stopped: true });
+    });
   }
-  // only what the service needs goes back (its own bytes stay there); a re-encoding is copied
-  parentPort!.postMessage({ id: m.id, r });
 });

@@ -4,7 +4,8 @@
  * type in the form DuckDB reads the same way), has its rows array's bytes (found by a scan, `rowsBytes`)
  * written as they came to a staged file, and the staged files are read into the load table by DuckDB's
  * `read_json(format = 'array')` with the declared column types, one
- * INSERT … SELECT per STAGED_BYTES while the next pages are fetched. JavaScript only parses a page
+ * INSERT … SELECT per STAGED_BYTES while the next pages are fetched (the pages are fetched, parsed and
+ * staged on a thread of their own when the service runs built: http-api.raw-thread.ts). JavaScript only parses a page
  * (the paging needs its rows and cursor) and looks at its values; it builds no rows and no CSV text.
  * A page that fails the check, or an INSERT DuckDB refuses, gives the load back (RawPagesRefused):
  * the transaction rolls back and the sync runs the streamed path (rows(), which converts each value by
@@ -253,17 +254,36 @@ export function rawPageParser(plan: RawPlan, cursorPath: string | null): (bytes:
   };
 }
 
-/** One raw page: its rows array's bytes in its answer (valid UTF-8: the text its rows were checked in) and its rows' count. */
-export interface RawPage {
-  bytes: Buffer;
+/** One raw page, staged: the file holding its rows array's bytes (valid UTF-8: the text its rows were checked in), its rows' count and size. */
+export interface StagedPage {
+  path: string;
   rows: number;
+  bytes: number;
+}
+
+/** A new staged file beside the database file (`.bi-api-*.json`, only the owner may read it) holding `bytes`; removed again when its write fails. */
+export async function stagePage(stagingDir: string, bytes: Uint8Array): Promise<string> {
+  const path = join(stagingDir, `.bi-api-${randomUUID()}.json`);
+  try {
+    const file = await open(path, 'wx', 0o600);
+    try {
+      await file.writeFile(bytes);
+    } finally {
+      await file.close();
+    }
+  } catch (e) {
+    await rm(path, { force: true });
+    throw e;
+  }
+  return path;
 }
 
 /**
- * The SqlLoad of raw pages: `pages` yields each page (body and row count) after the checker passed it
- * (or throws RawPagesRefused); the rows are keyed in page order from firstKey on.
+ * The SqlLoad of raw pages: `pages` yields each page already staged (after the checker passed it, or
+ * throws RawPagesRefused); every file it yields is this load's to remove; the rows are keyed in page
+ * order from firstKey on.
  */
-export function rawPagesLoad(plan: RawPlan, stagingDir: string, pages: () => AsyncIterable<RawPage>, maxRows: number, tooManyRows: () => Error): SqlLoad {
+export function rawPagesLoad(plan: RawPlan, pages: () => AsyncIterable<StagedPage>, maxRows: number, tooManyRows: () => Error): SqlLoad {
   const dateColumns = plan.columns.map((c) => c.type === 'date');
   return {
     plainDates: dateColumns,
@@ -310,19 +330,16 @@ export function rawPagesLoad(plan: RawPlan, stagingDir: string, pages: () => Asy
       };
       try {
         for await (const page of pages()) {
-          if (page.rows === 0) continue;
-          if (rows + page.rows > maxRows) throw tooManyRows();
-          const path = join(stagingDir, `.bi-api-${randomUUID()}.json`);
-          staged.add(path);
-          const file = await open(path, 'wx', 0o600);
-          try {
-            await file.writeFile(page.bytes);
-          } finally {
-            await file.close();
+          staged.add(page.path);
+          if (page.rows === 0) {
+            await rm(page.path, { force: true });
+            staged.delete(page.path);
+            continue;
           }
+          if (rows + page.rows > maxRows) throw tooManyRows();
           rows += page.rows;
-          batch.push(path);
-          batchBytes += page.bytes.length;
+          batch.push(page.path);
+          batchBytes += page.bytes;
           if (batchBytes >= STAGED_BYTES) await handOver();
         }
         await handOver();
