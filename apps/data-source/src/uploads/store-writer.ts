@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { open, rm, type FileHandle } from 'node:fs/promises';
+import { open, readdir, rm, stat, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import type pg from 'pg';
@@ -359,6 +359,8 @@ class DuckdbWriter implements AnalyticsWriter {
     signal?: AbortSignal,
     plainDates: boolean[] = [],
   ): Promise<number> {
+    // the staged files an earlier load left behind (a crash between their write and their read)
+    void sweepStaged(this.driver.stagingDir).catch(() => 0);
     const loaded = withTableLock(target.table, () =>
       this.driver.withConnection(async (conn) => {
         await this.ensureSchema(conn);
@@ -574,4 +576,32 @@ class PostgresWriter implements AnalyticsWriter {
   dropTable(table: string): Promise<void> {
     return this.driver.withClient(async (client) => void (await client.query(`DROP TABLE IF EXISTS ${tableRef(table)}`)));
   }
+}
+
+/** How old a load's staged file (`.bi-load-*` of an upload, `.bi-api-*` of an API sync) is before it counts as left behind. */
+export const STAGED_TTL_MS = 3_600_000;
+
+/**
+ * Removes the staged files a load left in `dir` (a crash of the process or of the API sync's parse
+ * thread between the write and the read): those older than `ttlMs`, so a load running now keeps its
+ * own. The number removed.
+ */
+export async function sweepStaged(dir: string, now = Date.now(), ttlMs = STAGED_TTL_MS): Promise<number> {
+  let names: string[];
+  try {
+    names = await readdir(dir);
+  } catch {
+    return 0;
+  }
+  let removed = 0;
+  for (const name of names) {
+    if (!/^\.bi-(load|api)-[0-9a-f-]{36}\.(csv|json)$/.test(name)) continue;
+    const full = join(dir, name);
+    const s = await stat(full).catch(() => undefined);
+    if (s?.isFile() && now - s.mtimeMs > ttlMs) {
+      await rm(full, { force: true });
+      removed++;
+    }
+  }
+  return removed;
 }
