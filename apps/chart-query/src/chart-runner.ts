@@ -408,7 +408,15 @@ export class ChartRunner {
         limit: req.limit || undefined,
         rowFilter: viewerRowFilter(source, req.viewer),
       });
-      compiled = compile(plan.query, dialectOf(source));
+    } catch (e) {
+      throw queryAppError(e);
+    }
+    // from the smallest kept rollup that covers it (a text field's values and counts, a number's or a
+    // date's bounds), else from the source — the same choice as a chart's; the key holds the SQL written
+    const dialect = dialectOf(source);
+    const rolled = withRollup(plan.query, source, dialect, this.rollups);
+    try {
+      compiled = compile(rolled.q, dialect);
     } catch (e) {
       throw queryAppError(e);
     }
@@ -418,6 +426,12 @@ export class ChartRunner {
     return this.cache.withLock(key, async () => {
       const filled = await this.cache.get(key);
       if (filled !== undefined) return { answerJson: filled };
+      if (rolled.meta.used) {
+        this.logger.debug('field values from rollup', { chartId: chart.chartId, dataSourceId: source.dataSourceId, field: req.field, rollupId: rolled.meta.id, rows: rolled.meta.rows });
+        this.hits?.count(rolled.meta.id, source.dataSourceId);
+      } else {
+        this.logger.debug('field values not from a rollup', { chartId: chart.chartId, dataSourceId: source.dataSourceId, field: req.field, reason: rolled.meta.reason });
+      }
       const reply = await this.run(source.dataSourceId, compiled, plan.limit + 1);
       const rows = rowObjects(compiled.columns, normalizeRows(JSON.parse(reply.rowsJson) as unknown[][], compiled.columns));
       const answerJson = JSON.stringify(fieldRangeOf(plan, rows));

@@ -100,6 +100,10 @@ export interface RolledUpMeasures {
   floatSums: readonly string[];
   /** building the rollup: the measures are the partials themselves over the raw columns (a float sum with fsum) */
   build?: boolean;
+  /** the rollup's row-count column (ROLLUP_ROWS_COLUMN; building: the measure so aliased is COUNT(*)) */
+  rows?: string;
+  /** the rollup's grouped fields (a count of one of them, with no count part kept, is written from `rows`) */
+  grouped?: readonly string[];
 }
 
 export type SummaryFn = 'sum' | 'avg' | 'min' | 'max';

@@ -1,13 +1,14 @@
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import fc from 'fast-check';
-import type { Aggregator } from '@bi/chart-model';
+import { keptRollupsSchema, type Aggregator } from '@bi/chart-model';
 import { chooseRollups, compile, matchRollup, matchRollupQuery, rollupBuildQuery, type ChartQueryIR, type DimensionIR, type FilterNode, type GranularityName, type KeptRollup, type MeasureIR, type QuerySource, type SourceField, type SummaryQueryIR } from './index.js';
 
 /**
  * Property test of kept rollups (issue 31): over generated tables (nulls, negative and huge numbers,
  * dates across DST changes and year ends, empty groups) and generated chart queries (every
  * aggregator, every date grain, filters of every kind on rolled-up fields, a row rule, a compare
- * series, top-N, totals), the answer from a rollup equals the raw query's, field by field: integers,
+ * series, top-N, totals, a count of a grouped field — a filter picker's count — with and without
+ * that field among the query's groups, from the rollup's row counts), the answer from a rollup equals the raw query's, field by field: integers,
  * decimals, counts, minimums and maximums exactly; averages of exact columns within 1e-12 relative;
  * floating sums and averages within 1e-9 of Σ|x| (rollup.ts says why).
  */
@@ -87,6 +88,8 @@ interface Case {
   /** a row rule of the viewer (a filter on region), ANDed like rowRuleFilter's */
   rule: boolean;
   totals: boolean;
+  /** measures counting a field the rollup groups by (its rows' counts answer them, no count part kept) */
+  dimCounts: { alias: string; field: SourceField }[];
 }
 
 const caseArb: fc.Arbitrary<Case> = fc
@@ -95,6 +98,7 @@ const caseArb: fc.Arbitrary<Case> = fc
     groups: fc.uniqueArray(groupArb, { maxLength: 2, selector: (g) => g.field.name }),
     series: fc.option(fc.constantFrom(F.cat, F.region), { nil: undefined }),
     measures: fc.array(measureArb, { minLength: 1, maxLength: 4 }),
+    dimCounts: fc.array(fc.constantFrom(F.cat, F.region, F.ts, F.day), { maxLength: 2 }),
     filters: fc.array(predicateArb, { maxLength: 3 }),
     or: fc.boolean(),
     rule: fc.boolean(),
@@ -105,7 +109,11 @@ const caseArb: fc.Arbitrary<Case> = fc
   .map((c): Case => {
     const dimensions: DimensionIR[] = c.groups.map((g, k) => ({ ...g, alias: `d${k}`, title: g.field.name }));
     const series = c.series && !c.groups.some((g) => g.field.name === c.series!.name) ? { field: c.series, granularity: 'normal' as GranularityName, alias: 's0', title: c.series.name } : undefined;
-    const measures: MeasureIR[] = c.measures.map((m, k) => ({ ...m, alias: `m${k}`, axis: 1, title: m.field.name, trendline: false }));
+    const dimCounts = c.dimCounts.map((field, k) => ({ field, alias: `c${k}` }));
+    const measures: MeasureIR[] = [
+      ...c.measures.map((m, k) => ({ ...m, alias: `m${k}`, axis: 1, title: m.field.name, trendline: false })),
+      ...dimCounts.map((m): MeasureIR => ({ ...m, aggregator: 'count', axis: 1, title: m.field.name, trendline: false })),
+    ];
     const children: FilterNode[] = [c.or && c.filters.length > 1 ? { kind: 'or', children: c.filters } : { kind: 'and', children: c.filters }];
     if (c.rule) children.push({ kind: 'in', field: F.region, values: [{ type: 'string', value: 'x' }], negated: false });
     const ir: ChartQueryIR = { kind: 'chart', source: TABLE, dimensions, measures, filters: { kind: 'and', children }, order: [{ ref: 'm0', dir: c.orderDesc ? 'desc' : 'asc' }], limit: 10_001 };
@@ -115,7 +123,7 @@ const caseArb: fc.Arbitrary<Case> = fc
     if (c.topN && dimensions.length > 0 && exact) ir.topN = { by: 'm0', ...c.topN };
     // totals sum and average numbers: of a number field, or of a count
     const numeric = measures[0]!.field.dataType === 'number' || measures[0]!.aggregator === 'count';
-    return { rows: c.rows, ir, rule: c.rule, totals: c.totals && numeric };
+    return { rows: c.rows, ir, rule: c.rule, totals: c.totals && numeric, dimCounts };
   });
 
 // ---- running ----
@@ -139,10 +147,17 @@ async function loadTable(rows: Row[]) {
   if (rows.length) await conn.run(insertSql(rows));
 }
 
-/** Builds the rollups chosen for the chart as saved (its dates at the day, region always grouped): the query itself asks at its own grains. */
-async function buildRollups(ir: ChartQueryIR, version: number): Promise<KeptRollup[]> {
-  const saved: ChartQueryIR = { ...ir, dimensions: ir.dimensions.map((x) => (x.field.dataType === 'date' ? { ...x, granularity: 'day' } : x)) };
-  const specs = chooseRollups([saved], { alwaysGroupBy: [F.region] });
+/**
+ * Builds the rollups chosen for the chart as saved (its dates at the day, region always grouped): the
+ * query itself asks at its own grains. `dimCounts`: counts of fields the rollups group by (always)
+ * but keep no count part of — answered from the groups' row counts (every rollup keeps them, as
+ * data-source builds them; `rowCount` false: as built before).
+ */
+async function buildRollups(ir: ChartQueryIR, version: number, dimCounts: Case['dimCounts'] = [], rowCount = true): Promise<KeptRollup[]> {
+  const counted = new Set(dimCounts.map((m) => m.alias));
+  const measures = ir.measures.filter((m) => !counted.has(m.alias));
+  const saved: ChartQueryIR = { ...ir, dimensions: ir.dimensions.map((x) => (x.field.dataType === 'date' ? { ...x, granularity: 'day' } : x)), measures };
+  const specs = chooseRollups([saved], { alwaysGroupBy: [F.region, ...dimCounts.map((m) => m.field)] }).map((spec) => ({ ...spec, ...(rowCount ? { rowCount } : {}) }));
   const kept: KeptRollup[] = [];
   for (const [k, spec] of specs.entries()) {
     const table = `r${k}`;
@@ -187,7 +202,7 @@ describe('kept rollups answer as the raw query does', () => {
       fc.asyncProperty(caseArb, async (c) => {
         version++;
         await loadTable(c.rows);
-        const rollups = await buildRollups(c.ir, version);
+        const rollups = await buildRollups(c.ir, version, c.dimCounts);
         const m = matchRollup(c.ir, rollups, version, 'duckdb');
         if (!('ir' in m)) throw new Error(`no rollup answered: ${JSON.stringify(m)}`);
         const sumAbs = c.rows.reduce((s, r) => s + Math.abs(r.f ?? 0), 0);
@@ -195,6 +210,8 @@ describe('kept rollups answer as the raw query does', () => {
         const raw = compile(c.ir, 'duckdb');
         const rolled = compile(m.ir, 'duckdb');
         expect(rolled.sql).toContain('"r');
+        // a grouped field's count is written from the row counts (no count part of it is kept)
+        for (const d of c.dimCounts) if (!c.ir.measures.some((x) => x.field.name === d.field.name && x.aggregator === 'count' && x.alias.startsWith('m'))) expect(rolled.sql).toContain('"__rn"');
         expectSameRows(await run(raw.sql, raw.params), await run(rolled.sql, rolled.params), raw.columns, tolerance);
         if (c.totals) {
           const summary: SummaryQueryIR = { kind: 'summary', base: { ...c.ir, order: [], limit: undefined }, items: (['sum', 'avg', 'min', 'max'] as const).map((fn) => ({ fn, ref: 'm0', alias: fn })) };
@@ -231,6 +248,14 @@ describe('kept rollups answer as the raw query does', () => {
     expect(matchRollup({ ...base, measures: [{ ...base.measures[0]!, aggregator: 'max' }] }, rollups, version, 'duckdb')).toEqual({ reason: 'measure', field: 'i', aggregator: 'max' });
     // another engine
     expect(matchRollup(base, rollups, version, 'postgres')).toEqual({ reason: 'dialect' });
+    // a count of a grouped field: from the row counts of a rollup that keeps them; one built before
+    // row counts were kept (its record still parses) does not answer it
+    const countTs: ChartQueryIR = { ...base, measures: [{ field: F.ts, aggregator: 'count', alias: 'm0', axis: 1, title: 'ts', trendline: false }] };
+    expect('ir' in matchRollup(countTs, rollups, version, 'duckdb')).toBe(true);
+    const before = keptRollupsSchema.parse(JSON.parse(JSON.stringify(rollups.map(({ rowCount: _, ...r }) => r))));
+    expect(before[0]!.rowCount).toBeUndefined();
+    expect(matchRollup(countTs, before, version, 'duckdb')).toEqual({ reason: 'measure', field: 'ts', aggregator: 'count' });
+    expect('ir' in matchRollup(base, before, version, 'duckdb')).toBe(true);
   });
 
   it('picks the smallest rollup that covers the query', async () => {

@@ -52,6 +52,12 @@ export interface RollupMeasureSpec {
 export interface RollupSpec {
   dimensions: SourceField[];
   measures: RollupMeasureSpec[];
+  /**
+   * the rollup also keeps each group's row count (COUNT(*), column ROLLUP_ROWS_COLUMN), so a count of
+   * a grouped field's non-null values rolls up (a filter picker's counts); absent on rollups built
+   * before it (they do not answer that count)
+   */
+  rowCount?: boolean;
 }
 
 /** A built rollup as the data-source service describes it (Describe's rollups). */
@@ -69,12 +75,16 @@ export interface KeptRollup extends RollupSpec {
 const byName = <T extends { name: string }>(a: T, b: T) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
 const partKey = (field: string, part: RollupPart) => `${field}\u0000${part}`;
 
+/** The rollup-table column of a group's row count (a rollup whose spec says rowCount). */
+export const ROLLUP_ROWS_COLUMN = `${ROLLUP_COLUMN_PREFIX}n`;
+
 /** The rollup-table column of measure `index`'s part. */
 export const partColumn = (index: number, part: RollupPart) => `${ROLLUP_COLUMN_PREFIX}${index}_${part}`;
 
 /** A stable key of what a spec keeps (its identity among a source's rollups). */
 export function rollupSpecKey(spec: RollupSpec): string {
-  return JSON.stringify([spec.dimensions.map((f) => [f.name, f.dataType]), spec.measures.map((m) => [m.field.name, m.parts])]);
+  const key = [spec.dimensions.map((f) => [f.name, f.dataType]), spec.measures.map((m) => [m.field.name, m.parts])];
+  return JSON.stringify(spec.rowCount ? [...key, 'rows'] : key);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -159,7 +169,9 @@ export function rollupBuildQuery(spec: RollupSpec, source: QuerySource, dialect:
   const dimensions: DimensionIR[] = spec.dimensions.map((f, k) => (f.dataType === 'date' ? { field: f, granularity: 'day', dayAsDate: true, alias: `${ROLLUP_COLUMN_PREFIX}k${k}`, title: f.name } : { field: f, granularity: 'normal', alias: f.name, title: f.name }));
   const dayMins: MeasureIR[] = spec.dimensions.filter((f) => f.dataType === 'date').map((f) => ({ field: f, aggregator: 'min', alias: f.name, axis: 1, title: f.name, trendline: false }));
   const parts: MeasureIR[] = spec.measures.flatMap((m, i) => m.parts.map((p): MeasureIR => ({ field: m.field, aggregator: p, alias: partColumn(i, p), axis: 1, title: p, trendline: false })));
-  const ir: ChartQueryIR = { kind: 'chart', source, dimensions, measures: [...dayMins, ...parts], filters: { kind: 'and', children: [] }, order: [], rolledUp: { columns: {}, floatSums, build: true } };
+  // the group's row count: COUNT(*) (rolledUpMeasure writes the measure aliased ROLLUP_ROWS_COLUMN so)
+  const rows: MeasureIR[] = spec.rowCount ? [{ field: { name: ROLLUP_ROWS_COLUMN, dataType: 'number' }, aggregator: 'count', alias: ROLLUP_ROWS_COLUMN, axis: 1, title: 'rows', trendline: false }] : [];
+  const ir: ChartQueryIR = { kind: 'chart', source, dimensions, measures: [...dayMins, ...parts, ...rows], filters: { kind: 'and', children: [] }, order: [], rolledUp: { columns: {}, floatSums, build: true, ...(spec.rowCount ? { rows: ROLLUP_ROWS_COLUMN } : {}) } };
   return compile(ir, dialect);
 }
 
@@ -167,6 +179,7 @@ export function rollupBuildQuery(spec: RollupSpec, source: QuerySource, dialect:
 export function rolledUpMeasure(d: Dialect, r: RolledUpMeasures, m: MeasureIR): Sql {
   const isFloat = r.floatSums.includes(m.field.name);
   if (r.build) {
+    if (r.rows && m.alias === r.rows) return d.countRows();
     const col = raw(`src.${d.quoteIdent(m.field.name)}`);
     return m.aggregator === 'sum' && isFloat ? sql`fsum(${col})` : d.aggregate(m.aggregator, col);
   }
@@ -175,6 +188,11 @@ export function rolledUpMeasure(d: Dialect, r: RolledUpMeasures, m: MeasureIR): 
     if (!name) throw new Error(`rollup has no ${part} of ${m.field.name}`);
     return raw(`src.${d.quoteIdent(name)}`);
   };
+  // a count of a grouped field (no count part kept): the rows of the groups where it is not null —
+  // every row of a group shares the field's value, so this is COUNT(field) of the raw rows
+  if (m.aggregator === 'count' && !r.columns[partKey(m.field.name, 'count')] && r.rows && r.grouped?.includes(m.field.name)) {
+    return sql`CAST(COALESCE(SUM(CASE WHEN ${raw(`src.${d.quoteIdent(m.field.name)}`)} IS NOT NULL THEN ${raw(`src.${d.quoteIdent(r.rows)}`)} END), 0) AS BIGINT)`;
+  }
   return rollUpParts(d, m.aggregator, col, isFloat);
 }
 
@@ -255,7 +273,10 @@ function missOf(ir: ChartQueryIR, rollup: KeptRollup): RollupMiss | undefined {
     const parts = ROLLUP_PARTS[m.aggregator];
     if (!parts) return { reason: 'count_distinct', field: m.field.name };
     const kept = rollup.measures.find((x) => x.field.name === m.field.name && x.field.dataType === m.field.dataType);
-    if (!kept || !parts.every((p) => kept.parts.includes(p))) return { reason: 'measure', field: m.field.name, aggregator: m.aggregator };
+    if (kept && parts.every((p) => kept.parts.includes(p))) continue;
+    // a count of a field the rollup groups by: from the groups' row counts (rollups built since they keep them)
+    if (m.aggregator === 'count' && rollup.rowCount && dims.get(m.field.name)?.dataType === m.field.dataType) continue;
+    return { reason: 'measure', field: m.field.name, aggregator: m.aggregator };
   }
   return undefined;
 }
@@ -264,7 +285,8 @@ function missOf(ir: ChartQueryIR, rollup: KeptRollup): RollupMiss | undefined {
 export function onRollup(ir: ChartQueryIR, rollup: KeptRollup): ChartQueryIR {
   const columns: Record<string, string> = {};
   rollup.measures.forEach((m, i) => m.parts.forEach((p) => (columns[partKey(m.field.name, p)] = partColumn(i, p))));
-  return { ...ir, source: { kind: 'table', table: rollup.table, ...(rollup.schema ? { schema: rollup.schema } : {}) }, rolledUp: { columns, floatSums: rollup.floatSums } };
+  const rows = rollup.rowCount ? { rows: ROLLUP_ROWS_COLUMN, grouped: rollup.dimensions.map((f) => f.name) } : {};
+  return { ...ir, source: { kind: 'table', table: rollup.table, ...(rollup.schema ? { schema: rollup.schema } : {}) }, rolledUp: { columns, floatSums: rollup.floatSums, ...rows } };
 }
 
 /**

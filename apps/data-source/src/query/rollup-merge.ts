@@ -1,5 +1,5 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
-import { ROLLUP_COLUMN_PREFIX, doubleQuote, rollupBuildQuery, type QuerySource } from '@bi/query';
+import { ROLLUP_COLUMN_PREFIX, ROLLUP_ROWS_COLUMN, doubleQuote, rollupBuildQuery, type QuerySource } from '@bi/query';
 import { ROLLUP_SCHEMA, type RollupRow } from './rollup-records.js';
 
 /** A part column of a rollup table (`__r<i>_<part>`, rollup.ts partColumn). */
@@ -27,7 +27,7 @@ export function appendedRows(source: QuerySource, keyColumn: string, firstKey: n
  * with the kept table's rows, grouped again by the rollup's group columns — sums summed (fsum for a
  * floating field, as the build: compensated on both levels; integer / decimal sums exact, cast back
  * to the kept column's type), counts summed as BIGINT, minimums and maximums of both, a date's
- * day-minimum column the smaller of both. Run on the append's own store connection, inside its
+ * day-minimum column the smaller of both, a group's row count (rollups that keep it) summed as BIGINT. Run on the append's own store connection, inside its
  * transaction: the merged table commits (or rolls back) with the appended rows. Answers its rows
  * (undefined, nothing written, when the kept table is not in the store).
  */
@@ -47,6 +47,8 @@ export async function mergeAppended(conn: DuckDBConnection, kept: RollupRow, app
       if (kind === 'sum') select.push(kept.float_sums.includes(measure.field.name) ? `fsum(${c}) AS ${c}` : `CAST(SUM(${c}) AS ${type}) AS ${c}`);
       else if (kind === 'count') select.push(`CAST(COALESCE(SUM(${c}), 0) AS BIGINT) AS ${c}`);
       else select.push(`${kind === 'min' ? 'MIN' : 'MAX'}(${c}) AS ${c}`);
+    } else if (name === ROLLUP_ROWS_COLUMN && kept.spec.rowCount) {
+      select.push(`CAST(COALESCE(SUM(${c}), 0) AS BIGINT) AS ${c}`);
     } else if (dateMins.has(name)) {
       select.push(`MIN(${c}) AS ${c}`);
     } else {

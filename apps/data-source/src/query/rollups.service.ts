@@ -58,7 +58,8 @@ export class RollupsService {
     try {
       const parsed = specsSchema.safeParse(JSON.parse(req.specsJson || '[]'));
       if (!parsed.success) throw new Error(parsed.error.issues[0]?.message);
-      specs = parsed.data;
+      // every rollup built from now on keeps its groups' row counts (the filter pickers' counts roll up)
+      specs = parsed.data.map((s) => ({ ...s, rowCount: true }));
     } catch (e) {
       throw new AppError('invalid', 'request.invalid', { detail: `specsJson: ${(e as Error).message}` });
     }
@@ -183,7 +184,8 @@ export class RollupsService {
     await tx.query('DELETE FROM data_source.rollups WHERE source_id = $1', [id]);
     for (const row of rows) {
       // a rebuild of the same grouping keeps counting its hits (the source page's list)
-      const same = before.find((b) => rollupSpecKey(b.spec) === rollupSpecKey(row.spec));
+      // (a rollup built before row counts were kept counts on in its rebuild that keeps them)
+      const same = before.find((b) => rollupSpecKey({ ...b.spec, rowCount: row.spec.rowCount }) === rollupSpecKey(row.spec));
       await tx.query(
         `INSERT INTO data_source.rollups (id, source_id, spec, table_name, data_version, row_count, table_rows, float_sums, build_ms, size_bytes, hits, last_hit_at)
          VALUES ($1, $2, $3::jsonb, $4, $5, $6, $7, $8::jsonb, $9, $10, $11, $12)`,

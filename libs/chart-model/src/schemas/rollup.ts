@@ -10,6 +10,8 @@ const rollupField = z.object({ name: z.string().min(1).max(256), dataType: z.enu
 export const rollupSpecSchema = z.object({
   dimensions: z.array(rollupField).max(32),
   measures: z.array(z.object({ field: rollupField, parts: z.array(z.enum(['sum', 'count', 'min', 'max'])).min(1).max(4) })).max(64),
+  /** the rollup keeps each group's row count (built since the filter pickers roll up; absent on earlier records) */
+  rowCount: z.boolean().optional(),
 });
 
 export const keptRollupsSchema = z
