@@ -186,4 +186,32 @@ describe('kept rollups', () => {
     expect(again.meta.rollup).toMatchObject({ used: true });
     expectNumbers(again, rows.filter((r) => r.category === 'A'));
   });
+
+  it('a text filter picker (with a search, under a row rule) is answered from the rollup with the values and counts of the table', async () => {
+    const rows = rowsOf(30, 5000);
+    const analyst = await stack.login('analyst');
+    /** the picker's values, and the debug line chart-query wrote for it (from a rollup or not) */
+    const picker = async (body: Record<string, unknown>, token: string) => {
+      const seen = stack.logLines.length;
+      const range = (await ok('POST', '/api/field/inner_range', { tab: 'dashboard', chartId, name: 'category', ...body }, token)) as { values: { value: string; count: number }[]; more: boolean };
+      const line = stack.logLines.slice(seen).find((l) => l.includes('field values') && JSON.parse(l).dataSourceId === sourceId);
+      return { range, line: line ? JSON.parse(line) : undefined };
+    };
+    const countsOf = (rs: Row[]) => [...new Set(rs.map((r) => r.category))].sort().map((value) => ({ value, count: rs.filter((r) => r.category === value).length }));
+    // the rollup groups by the day and the rule's category: every value with its rows, from it
+    const all = await picker({}, admin);
+    expect(all.line).toMatchObject({ msg: 'field values from rollup', field: 'category' });
+    expect(all.range).toEqual({ name: 'category', dataType: 'string', values: countsOf(rows), more: false });
+    // with a search
+    const searched = await picker({ search: 'B' }, admin);
+    expect(searched.line).toMatchObject({ msg: 'field values from rollup' });
+    expect(searched.range.values).toEqual(countsOf(rows.filter((r) => r.category === 'B')));
+    // under the analyst's row rule (category = A): only A, with its rows
+    const ruled = await picker({}, analyst);
+    expect(ruled.line).toMatchObject({ msg: 'field values from rollup' });
+    expect(ruled.range.values).toEqual(countsOf(rows.filter((r) => r.category === 'A')));
+    // a number field whose smallest and largest values no rollup keeps runs on the table
+    const amount = await ok('POST', '/api/field/inner_range', { tab: 'dashboard', chartId, name: 'amount' }, admin);
+    expect(amount).toEqual({ name: 'amount', dataType: 'number', min: Math.min(...rows.map((r) => r.amount)), max: Math.max(...rows.map((r) => r.amount)) });
+  });
 });

@@ -1,6 +1,6 @@
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import fc from 'fast-check';
-import { rollupBuildQuery, type QuerySource, type RollupSpec, type SourceField } from '@bi/query';
+import { ROLLUP_ROWS_COLUMN, rollupBuildQuery, type QuerySource, type RollupSpec, type SourceField } from '@bi/query';
 import { appendedRows, mergeAppended } from './rollup-merge.js';
 import type { RollupRow } from './rollup-records.js';
 
@@ -8,7 +8,7 @@ import type { RollupRow } from './rollup-records.js';
  * An append's merge (issue 31's first option, ADR 0022 "Appends merge"), as a property: over
  * generated tables split into the rows before an append and the appended ones (nulls, ±2⁶²
  * integers, ±10¹³ decimals, ±10¹⁵ doubles, instants around year ends and DST changes, groups only
- * one side has), the rollup built before the append merged with the appended rows equals the
+ * one side has; a rollup keeping its groups' row counts or one built before it did), the rollup built before the append merged with the appended rows equals the
  * rollup built over all the rows, group by group: every part exactly, floating sums within 1e-9 of
  * Σ|x| (both compensated).
  */
@@ -75,23 +75,24 @@ afterAll(() => {
   instance.closeSync();
 });
 
-const kept = (table: string): RollupRow => ({ id: table, spec: SPEC, table_name: table, data_version: 1, row_count: 0, table_rows: 0, float_sums: FLOATS, build_ms: 0, built_at: new Date() });
+const kept = (table: string, spec: RollupSpec): RollupRow => ({ id: table, spec, table_name: table, data_version: 1, row_count: 0, table_rows: 0, float_sums: FLOATS, build_ms: 0, built_at: new Date() });
 
 describe('an append merged into a rollup', () => {
   it('equals the rollup built over all the rows, group by group (property)', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(rowArb, { maxLength: 40 }), fc.array(rowArb, { minLength: 1, maxLength: 25 }), async (before, appended) => {
+      fc.asyncProperty(fc.array(rowArb, { maxLength: 40 }), fc.array(rowArb, { minLength: 1, maxLength: 25 }), fc.boolean(), async (before, appended, rowCount) => {
+        const spec: RollupSpec = rowCount ? { ...SPEC, rowCount } : SPEC;
         await conn.run('DROP TABLE IF EXISTS t');
         await conn.run('CREATE TABLE t (key_id BIGINT, cat VARCHAR, ts TIMESTAMP, i BIGINT, dec DECIMAL(18,2), f DOUBLE)');
         for (const t of ['before', 'merged', 'rebuilt']) await conn.run(`DROP TABLE IF EXISTS rollups.${t}`);
         if (before.length) await conn.run(`INSERT INTO t VALUES ${values(before, 1)}`);
-        const build = rollupBuildQuery(SPEC, TABLE, 'duckdb', FLOATS);
+        const build = rollupBuildQuery(spec, TABLE, 'duckdb', FLOATS);
         await conn.run(`CREATE TABLE rollups.before AS ${build.sql}`, build.params as never);
         // the append and its merge in one transaction, as the store writer runs them
         const firstKey = before.length + 1;
         await conn.run('BEGIN TRANSACTION');
         await conn.run(`INSERT INTO t VALUES ${values(appended, firstKey)}`);
-        const n = await mergeAppended(conn, kept('before'), appendedRows(TABLE, 'key_id', firstKey)!, 'merged');
+        const n = await mergeAppended(conn, kept('before', spec), appendedRows(TABLE, 'key_id', firstKey)!, 'merged');
         await conn.run('COMMIT');
         await conn.run(`CREATE TABLE rollups.rebuilt AS ${build.sql}`, build.params as never);
 
@@ -99,6 +100,7 @@ describe('an append merged into a rollup', () => {
         expect(n).toBe(rebuilt.length);
         const columns = (await conn.runAndReadAll('SELECT * FROM rollups.rebuilt LIMIT 0')).columnNames();
         expect((await conn.runAndReadAll('SELECT * FROM rollups.merged LIMIT 0')).columnNames()).toEqual(columns);
+        expect(columns.includes(ROLLUP_ROWS_COLUMN)).toBe(rowCount);
         const floatSum = columns.indexOf(`__r${SPEC.measures.findIndex((m) => m.field.name === 'f')}_sum`);
         const tolerance = 1e-9 * [...before, ...appended].reduce((s, r) => s + Math.abs(r.f ?? 0), 0);
         expect(merged.length).toBe(rebuilt.length);
