@@ -12,8 +12,9 @@ import { raw, sql, type Sql } from './sql.js';
  * query whose groups, filter fields (row rules included) and measures a rollup covers is answered
  * from the rollup: the same compiled statement over the rollup table, each measure rolled up from its
  * partials (sum = SUM of sums, count = SUM of counts, min = MIN of minimums, max = MAX of maximums,
- * avg = SUM of sums / SUM of counts). Anything else runs on the source as before, and the reason is
- * returned.
+ * avg = SUM of sums / SUM of counts; a count of a grouped field — a filter picker's — from the groups'
+ * row counts, where the field is not null). Anything else runs on the source as before, and the
+ * reason is returned.
  *
  * Why the answer is the raw query's:
  * - a date field's rollup column holds the smallest value of the field in its group (the groups are
