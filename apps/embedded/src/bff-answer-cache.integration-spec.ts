@@ -17,7 +17,9 @@ describe('BFF chart answer cache', () => {
 
   beforeAll(async () => {
     const dataDir = await analyticsDataDir('answer-cache', [REGION_SALES_TABLE]);
-    stack = await startTestStack({ BI_DATA_DIR: dataDir });
+    // the cases count chart-query's calls: no rollup built in the background after a chart save (its record
+    // renews the source's stamp, which drops the BFF's kept answers once, by timing)
+    stack = await startTestStack({ BI_DATA_DIR: dataDir, BI_ROLLUPS: 'off' });
     admin = await stack.login('admin');
     const folder = await ok('POST', '/api/data_source/proj', { name: 'Cache sources' });
     source = (await ok('POST', '/api/data_source/sql/', { type: 8, projectId: folder.projectId, name: 'Big orders', content: 'SELECT * FROM sales WHERE qty > 10' })).dataSource;
