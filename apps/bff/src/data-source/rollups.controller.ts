@@ -3,7 +3,7 @@ import { ApiBearerAuth, ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { AppConfig } from '@bi/config';
 import { AppError } from '@bi/core';
 import type { chartQueryV1, dataSourceQueryV1, dataSourceV1 } from '@bi/proto';
-import { rollupSpecSchema } from '@bi/chart-model';
+import { rollupSpecSchema, type RollupListing, type RollupView } from '@bi/chart-model';
 import { CONFIG } from '@bi/service-kit';
 import { z } from 'zod';
 import { CHART_QUERY_CLIENT, DATA_SOURCE_CLIENT, DATA_SOURCE_QUERY_CLIENT, rpc } from '../grpc-clients.js';
@@ -14,25 +14,6 @@ import { canEditSource, checkSourceAccess } from './source-access.js';
 const id = z.string().min(1).max(64);
 const switchBody = z.object({ enabled: z.boolean() });
 
-/** One kept rollup as the source page lists it (docs/api/data-source.md "Rollups"). */
-export interface RollupView {
-  id: string;
-  /** what it groups by: a date at its day, any other field by value */
-  dimensions: { name: string; title: string; dataType: string; grain: 'day' | null }[];
-  /** the measure fields with the partial aggregates kept */
-  measures: { name: string; title: string; parts: string[] }[];
-  rows: number;
-  sizeBytes: number;
-  /** chart answers served from it (counted by chart-query, recorded in batches) */
-  hits: number;
-  lastHitAt: string | null;
-  builtAt: string | null;
-  buildMs: number;
-  dataVersion: number;
-  /** built at the source's current data version: it serves; else stale (charts run raw until the rebuild) */
-  current: boolean;
-  tableRows: number;
-}
 
 /**
  * Kept rollups of a source (issue 31, ADR 0022): the list on its page (grouping, rows, size, hits,
@@ -79,7 +60,7 @@ export class RollupsController {
     return this.view(user, s, reply);
   }
 
-  private view(user: AuthUser, s: dataSourceV1.DataSource, r: dataSourceQueryV1.ListRollupsReply) {
+  private view(user: AuthUser, s: dataSourceV1.DataSource, r: dataSourceQueryV1.ListRollupsReply): RollupListing {
     const titles = new Map(s.fields.map((f) => [f.name, f.title || f.name]));
     const dataVersion = Number(r.dataVersion);
     const rollups: RollupView[] = [];

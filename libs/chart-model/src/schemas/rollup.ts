@@ -26,3 +26,37 @@ export const keptRollupsSchema = z
     }),
   )
   .max(64);
+
+/** One kept rollup as the source page lists it (GET /api/data_source/rollups/{id}, docs/api/data-source.md "Rollups"). */
+export interface RollupView {
+  id: string;
+  /** what it groups by: a date at its day, any other field by value */
+  dimensions: { name: string; title: string; dataType: string; grain: 'day' | null }[];
+  /** the measure fields with the partial aggregates kept */
+  measures: { name: string; title: string; parts: string[] }[];
+  rows: number;
+  sizeBytes: number;
+  /** chart answers served from it (counted by chart-query, recorded in batches) */
+  hits: number;
+  lastHitAt: string | null;
+  builtAt: string | null;
+  buildMs: number;
+  dataVersion: number;
+  /** built at the source's current data version: it serves; else stale (charts run raw until the rebuild) */
+  current: boolean;
+  tableRows: number;
+}
+
+/** A source's kept rollups and its switch (the answer of GET and PUT /api/data_source/rollups/{id}). */
+export interface RollupListing {
+  dataSourceId: string;
+  /** the source is in the analytics store (only those keep rollups) */
+  applies: boolean;
+  enabled: boolean;
+  /** BI_ROLLUPS=off: switched off for the whole product */
+  globalOff: boolean;
+  /** the caller may switch them (who may edit the source) */
+  editable: boolean;
+  dataVersion: number;
+  rollups: RollupView[];
+}

@@ -335,33 +335,5 @@ export interface IndicatorImportResult {
   relationFailedMessage?: string | null;
 }
 
-/** One kept rollup of a source (GET rollups/{id}, issue 31). */
-export interface KeptRollup {
-  id: string;
-  /** what it groups by: a date at its day, any other field by value */
-  dimensions: { name: string; title: string; dataType: string; grain: 'day' | null }[];
-  measures: { name: string; title: string; parts: string[] }[];
-  rows: number;
-  sizeBytes: number;
-  hits: number;
-  lastHitAt: string | null;
-  builtAt: string | null;
-  buildMs: number;
-  dataVersion: number;
-  /** built at the source's current data version (else stale: charts run on the table until the rebuild) */
-  current: boolean;
-  tableRows: number;
-}
-
-/** A source's kept rollups and its switch (issue 31). */
-export interface RollupListing {
-  /** the source is in the analytics store (only those keep rollups) */
-  applies: boolean;
-  enabled: boolean;
-  /** BI_ROLLUPS=off: switched off for the whole product */
-  globalOff: boolean;
-  /** the caller may switch them (who may edit the source) */
-  editable: boolean;
-  dataVersion: number;
-  rollups: KeptRollup[];
-}
+/** A source's kept rollups (issue 31): the wire shapes of @bi/chart-model. */
+export type { RollupListing, RollupView as KeptRollup } from '@bi/chart-model';
