@@ -130,7 +130,6 @@ export class RollupKeeper implements OnModuleInit, OnModuleDestroy {
   /** Rollups switched back on for the source (RebuildRollups): chosen and built again even when nothing else changed. */
   rebuild(dataSourceId: string): Promise<void> {
     if (!this.config.charts.rollups) return Promise.resolve();
-    this.lastKept.delete(dataSourceId.toLowerCase());
     this.lastKept.delete(dataSourceId);
     return this.schedule(dataSourceId);
   }

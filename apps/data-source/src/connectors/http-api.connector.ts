@@ -27,35 +27,16 @@ export interface ApiContext {
  * origin is refused (the auth headers must not follow it).
  */
 export async function* apiPages(s: ApiRequestSettings, secrets: ApiSecrets, ctx: ApiContext, read: { signal?: AbortSignal; watermark?: string; maxPages?: number }): AsyncGenerator<unknown[]> {
-  for await (const page of apiAnswers(s, secrets, ctx, read)) yield page.rows;
-}
-
-/** One page of an API: its rows (rowsAt) and its answer's text (the raw-page load stages it as it came). */
-export interface ApiPage {
-  rows: unknown[];
-  body: string;
-  /** the answer's bytes as they came */
-  bytes: Buffer;
-}
-
-/** apiPages with each page's answer: `rows(json)` picks the rows (default rowsAt of the rows path). */
-export function apiAnswers(
-  s: ApiRequestSettings,
-  secrets: ApiSecrets,
-  ctx: ApiContext,
-  read: { signal?: AbortSignal; watermark?: string; maxPages?: number },
-  pick: (json: unknown) => unknown[] = (json) => rowsAt(json, s.rowsPath),
-): AsyncGenerator<ApiPage> {
   const cursorPath = s.paging.mode === 'cursor' ? s.paging.cursorPath : null;
-  return answersOf(s, secrets, ctx, read, (answer, page) => {
+  yield* answersOf(s, secrets, ctx, read, (answer, page) => {
     let json: unknown;
     try {
       json = JSON.parse(answer.body);
     } catch {
       throw new AppError('invalid', 'apisource.not_json', { page });
     }
-    const rows = pick(json);
-    return { count: rows.length, cursor: cursorPath ? valueAt(json, cursorPath) : undefined, page: { rows, body: answer.body, bytes: answer.bytes } };
+    const rows = rowsAt(json, s.rowsPath);
+    return { count: rows.length, cursor: cursorPath ? valueAt(json, cursorPath) : undefined, page: rows };
   });
 }
 

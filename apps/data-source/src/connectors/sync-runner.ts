@@ -114,7 +114,7 @@ export class SyncRunner {
     // an append merges the new rows' partials into the source's current rollups in its own store
     // transaction, and moves their records to the new data version in the metadata transaction that
     // bumps it (RollupsService.appendMerge; a replace leaves them to the rebuild its event asks for)
-    const merge = mode === 'append' && this.config.charts.rollups ? await this.rollups.appendMerge(row).catch(() => undefined) : undefined;
+    const merge = mode === 'append' && this.config.charts.rollups ? await this.rollups.appendMerge(row) : undefined;
     try {
       const rows = await this.load(connector, row.table_name, mode, read, merge?.inStore);
       await this.writer.update({ id: row.id, changes: { bumpVersion: true }, history: record.history(rows), event: mode, rows, ...(merge ? { also: merge.record } : {}) }, record.by);

@@ -135,7 +135,15 @@ export class RollupsService {
    * answer is served by the merged rollup. `settle` (after both, or after a failure) drops the tables
    * no record names: the merged-from tables, and merged tables whose record did not move.
    */
-  async appendMerge(row: SourceRow): Promise<AppendMerge | undefined> {
+  appendMerge(row: SourceRow): Promise<AppendMerge | undefined> {
+    // the append goes on without the merge when it cannot be prepared (the rollups then wait for the rebuild)
+    return this.prepareMerge(row).catch((e) => {
+      this.logger.warn('rollup append merge skipped', { dataSourceId: row.id, error: e });
+      return undefined;
+    });
+  }
+
+  private async prepareMerge(row: SourceRow): Promise<AppendMerge | undefined> {
     const kept = (await this.records.of(row.id)).filter((r) => r.data_version === row.data_version);
     if (kept.length === 0 || !row.fields.some((f) => f.name === UPLOAD_KEY_COLUMN)) return undefined;
     const source = await this.queries.describe(row.id);

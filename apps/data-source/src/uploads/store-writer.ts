@@ -360,7 +360,7 @@ class DuckdbWriter implements AnalyticsWriter {
     plainDates: boolean[] = [],
   ): Promise<number> {
     // the staged files an earlier load left behind (a crash between their write and their read)
-    void sweepStaged(this.driver.stagingDir).catch(() => 0);
+    sweepStagedNowAndThen(this.driver.stagingDir);
     const loaded = withTableLock(target.table, () =>
       this.driver.withConnection(async (conn) => {
         await this.ensureSchema(conn);
@@ -580,6 +580,15 @@ class PostgresWriter implements AnalyticsWriter {
 
 /** How old a load's staged file (`.bi-load-*` of an upload, `.bi-api-*` of an API sync) is before it counts as left behind. */
 export const STAGED_TTL_MS = 3_600_000;
+
+/** When each staging folder was last swept: a load sweeps its folder at most once in STAGED_TTL_MS. */
+const lastSweep = new Map<string, number>();
+
+function sweepStagedNowAndThen(dir: string, now = Date.now()): void {
+  if (now - (lastSweep.get(dir) ?? -Infinity) < STAGED_TTL_MS) return;
+  lastSweep.set(dir, now);
+  void sweepStaged(dir, now).catch(() => 0);
+}
 
 /**
  * Removes the staged files a load left in `dir` (a crash of the process or of the API sync's parse

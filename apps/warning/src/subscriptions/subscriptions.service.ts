@@ -608,8 +608,9 @@ export class SubscriptionsService implements OnModuleInit, OnModuleDestroy {
     const mails: { address: string; language: Language; tables: ChartTable[]; robot?: { vendor: string } }[] = [];
     const ownerTables = new Map<Language, ChartTable[]>();
     // an outside address and a robot get the owner's view (drawn once per language), read under the owner's rights
+    const ownerReads = canUseTab(principalOf(owner), 'dashboard', 'read');
     const ownerView = async (language: Language) => {
-      if (!canUseTab(principalOf(owner), 'dashboard', 'read')) throw new AppError('forbidden', 'subscription.reason.no_access');
+      if (!ownerReads) throw new AppError('forbidden', 'subscription.reason.no_access');
       let tables = ownerTables.get(language);
       if (!tables) ownerTables.set(language, (tables = await this.tables(sub, charts, filters, owner)));
       return tables;

@@ -1,11 +1,8 @@
 import '../embed.css';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { App as AntApp, ConfigProvider, Spin, Typography, theme as antTheme } from 'antd';
-import type { Locale } from 'antd/es/locale';
-import enUS from 'antd/es/locale/en_US';
-import zhCN from 'antd/es/locale/zh_CN';
-import zhTW from 'antd/es/locale/zh_TW';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { ANTD_LOCALES } from '../../../shared/i18n/antd-locales';
 import type { Language } from '../../../shared/i18n/language';
 import { AppThemeContext } from '../../chart/hooks/useAppTheme';
 import { ChartRunnerContext, type ChartRunner } from '../../chart/hooks/useChartData';
@@ -35,7 +32,6 @@ export interface EmbedSettings {
 /** An embed reader refreshes its charts; nothing else of the box's tools is theirs. */
 const embedActions: ChartBoxActions = { refresh: true, edit: false, fullScreen: false, alarm: false, innerFilters: false, delete: false, copy: false, hide: false, modifyDataSource: false, linkSettings: false, compareSplit: false, export: false, detailQuery: false };
 const noLayoutChange = () => undefined;
-const ANTD_LOCALES: Record<Language, Locale> = { 'zh-CN': zhCN, 'zh-TW': zhTW, en: enUS };
 
 class EmbedError extends Error {}
 

@@ -1,22 +1,13 @@
 import { App as AntApp, ConfigProvider, theme } from 'antd';
-import type { Locale } from 'antd/es/locale';
-import enUS from 'antd/es/locale/en_US';
-import zhCN from 'antd/es/locale/zh_CN';
-import zhTW from 'antd/es/locale/zh_TW';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import 'dayjs/locale/zh-tw';
 import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ANTD_LOCALES } from '../../../shared/i18n/antd-locales';
 import { resolveLanguage, type Language } from '../../../shared/i18n/language';
 import { browserStorages } from '../../../shared/storage/keys';
 import { readTheme } from '../../../shared/storage/theme';
-
-const ANTD_LOCALES: Record<Language, Locale> = {
-  'zh-CN': zhCN,
-  'zh-TW': zhTW,
-  en: enUS,
-};
 
 /** dayjs's locale of each language: the date pickers' month and week names. */
 const DAYJS_LOCALES: Record<Language, string> = {
