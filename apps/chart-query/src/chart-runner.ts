@@ -8,7 +8,7 @@ import { canReadSource, userPrincipal } from '@bi/access';
 import { AppError, type Logger } from '@bi/core';
 import { resolveLanguage, translate } from '@bi/i18n';
 import type { chartQueryV1, dashboardV1, dataSourceQueryV1 } from '@bi/proto';
-import { DETAIL_MAX_ROWS, buildDetailQuery, buildFieldRangeQuery, compile, fieldRangeOf, normalizeRows, type CompiledQuery, type DetailFilter } from '@bi/query';
+import { DETAIL_MAX_ROWS, buildDetailQuery, buildFieldRangeQuery, compile, fieldRangeOf, normalizeRows, rollupMissText, type CompiledQuery, type DetailFilter, type QueryIR } from '@bi/query';
 import { INPUT_BOUNDS } from '@bi/rules';
 import { CACHE, CONFIG, LOGGER, serviceClients, tabOrInvalid, type ServiceClients } from '@bi/service-kit';
 import type { z } from 'zod';
@@ -97,6 +97,15 @@ export class GrpcBackends implements ChartQueryBackends, RollupBackends, RollupH
  * the same value (chart.invalid_characters, chart.value_too_long, chart.too_many_values: the filter's field
  * named); any other shape is request.invalid with `detail`.
  */
+/** A query written for the dialect; what the compiler refuses becomes the user's message (queryAppError). */
+function compiledOrRefused(q: QueryIR, dialect: ReturnType<typeof dialectOf>): CompiledQuery {
+  try {
+    return compile(q, dialect);
+  } catch (e) {
+    throw queryAppError(e);
+  }
+}
+
 function filterRefusal(issue: z.core.$ZodIssue, items: unknown, detail: string): AppError {
   const at = issue.path;
   const listAt = at.findIndex((p) => p === 'range' || p === 'compareValue' || p === 'compareValueLeft' || p === 'compareValueRight');
@@ -325,16 +334,16 @@ export class ChartRunner {
    */
   private async mainRows(chart: Chart, source: dataSourceQueryV1.SourceDescription, globalFilters: RangeFilter[], viewer: chartQueryV1.Viewer | undefined, now: Date, rowLimit: number) {
     const plan = planChart({ chart, source, globalFilters, viewer, clock: { now, timeZone: this.timeZone } });
-    let main: CompiledQuery;
-    try {
-      const rolled = withRollup(plan.main, source, dialectOf(source), this.rollups);
-      // alert values and headlines read a rollup too: a hit (the source page's count)
-      if (rolled.meta.used) this.hits?.count(rolled.meta.id, source.dataSourceId);
-      main = compile(rolled.q, dialectOf(source));
-    } catch (e) {
-      throw queryAppError(e);
-    }
-    const reply = await this.run(source.dataSourceId, main, rowLimit);
+    const dialect = dialectOf(source);
+    const rolled = withRollup(plan.main, source, dialect, this.rollups);
+    // alert values and headlines read a rollup too: a hit (the source page's count)
+    if (rolled.meta.used) this.hits?.count(rolled.meta.id, source.dataSourceId);
+    const ran = async (q: QueryIR) => {
+      const compiled = compiledOrRefused(q, dialect);
+      return { main: compiled, reply: await this.run(source.dataSourceId, compiled, rowLimit) };
+    };
+    const { value } = await this.rollupOrSource(rolled.meta, source.dataSourceId, () => ran(rolled.q), () => ran(plan.main));
+    const { main, reply } = value;
     return { main, reply, rows: rowObjects(main.columns, normalizeRows(JSON.parse(reply.rowsJson) as unknown[][], main.columns)) };
   }
 
@@ -401,7 +410,6 @@ export class ChartRunner {
     if (!chart.dataSourceId) throw new AppError('invalid', 'chart.source_required');
     const source = req.source ?? (await this.backends.describe(chart.dataSourceId));
     let plan: ReturnType<typeof buildFieldRangeQuery>;
-    let compiled: CompiledQuery;
     try {
       plan = buildFieldRangeQuery(querySourceOf(source, req.viewer), sourceFieldsOf(source), req.field, {
         search: req.search || undefined,
@@ -415,11 +423,7 @@ export class ChartRunner {
     // date's bounds), else from the source — the same choice as a chart's; the key holds the SQL written
     const dialect = dialectOf(source);
     const rolled = withRollup(plan.query, source, dialect, this.rollups);
-    try {
-      compiled = compile(rolled.q, dialect);
-    } catch (e) {
-      throw queryAppError(e);
-    }
+    const compiled = compiledOrRefused(rolled.q, dialect);
     const key = resultCachePrefix(source.dataSourceId) + fieldRangeKey(compiled, { field: req.field, limit: plan.limit, dialect: dialectOf(source), dataVersion: source.dataVersion });
     const hit = await this.cache.get(key);
     if (hit !== undefined) return { answerJson: hit };
@@ -432,7 +436,12 @@ export class ChartRunner {
       } else {
         this.logger.debug('field values not from a rollup', { chartId: chart.chartId, dataSourceId: source.dataSourceId, field: req.field, reason: rolled.meta.reason });
       }
-      const reply = await this.run(source.dataSourceId, compiled, plan.limit + 1);
+      const { value: reply } = await this.rollupOrSource(
+        rolled.meta,
+        source.dataSourceId,
+        () => this.run(source.dataSourceId, compiled, plan.limit + 1),
+        () => this.run(source.dataSourceId, compiledOrRefused(plan.query, dialect), plan.limit + 1),
+      );
       const rows = rowObjects(compiled.columns, normalizeRows(JSON.parse(reply.rowsJson) as unknown[][], compiled.columns));
       const answerJson = JSON.stringify(fieldRangeOf(plan, rows));
       await this.cache.set(key, answerJson, this.ttlMs(source));
@@ -443,6 +452,22 @@ export class ChartRunner {
   private async chartOf(tab: string, chartId: string, chartJson: string): Promise<Chart> {
     const json = chartJson || (await this.backends.getChart(tab, chartId)).chartJson;
     return JSON.parse(json) as Chart;
+  }
+
+  /**
+   * Runs what was written for a kept rollup (`meta.used`); when the engine refuses it (query.failed: the rollup's
+   * table went — a rebuild, an append's merge or the switch replaced it after the source was described), runs what
+   * is written for the source instead, and says so. Anything else (a timeout) is the caller's.
+   */
+  private async rollupOrSource<T>(meta: RollupMeta, dataSourceId: string, fromRollup: () => Promise<T>, fromSource: () => Promise<T>): Promise<{ value: T; replaced?: RollupMeta }> {
+    if (!meta.used) return { value: await fromRollup() };
+    try {
+      return { value: await fromRollup() };
+    } catch (e) {
+      if (!(e instanceof AppError && e.key === 'query.failed')) throw e;
+      this.logger.warn('a query from a rollup failed; ran from the source', { dataSourceId, rollupId: meta.id, error: e });
+      return { value: await fromSource(), replaced: { used: false, reason: rollupMissText({ reason: 'replaced', id: meta.id }) } };
+    }
   }
 
   private run(dataSourceId: string, compiled: CompiledQuery, rowLimit: number) {
@@ -461,9 +486,6 @@ export class ChartRunner {
     // drawn at the drilled level; the answer's `chart` stays the stored one (the editor and the dialogs read it), meta.drill says the level
     const drawn = drawnChart(chart, source, drill);
     const dialect = dialectOf(source);
-    let main: CompiledQuery;
-    let totals: CompiledQuery | undefined;
-    let lines: CompiledQuery | undefined;
     // each query from the smallest kept rollup that covers it, else from the source (meta.rollup, the debug log say which)
     const rolled = withRollup(plan.main, source, dialect, this.rollups);
     if (rolled.meta.used) {
@@ -474,19 +496,28 @@ export class ChartRunner {
       this.logger.debug('chart not from a rollup', { chartId: chart.chartId, dataSourceId: source.dataSourceId, reason: rolled.meta.reason });
       this.keeper?.noteMiss(source);
     }
-    try {
-      main = compile(rolled.q, dialect);
-      totals = plan.totals && compile(withRollup(plan.totals, source, dialect, this.rollups).q, dialect);
-      lines = plan.plotLines.query && compile(withRollup(plan.plotLines.query, source, dialect, this.rollups).q, dialect);
-    } catch (e) {
-      throw queryAppError(e);
-    }
-    // the three statements of one answer run side by side (within the source's limit)
-    const [mainReply, totalsReply, linesReply] = await Promise.all([
-      this.sharedScans.run(source.dataSourceId, rolled.q, main, dialect, CHART_ROW_LIMIT, alone),
-      totals ? this.run(source.dataSourceId, totals, 1) : undefined,
-      lines ? this.run(source.dataSourceId, lines, 1) : undefined,
-    ]);
+    const rolledTotals = plan.totals && withRollup(plan.totals, source, dialect, this.rollups);
+    const rolledLines = plan.plotLines.query && withRollup(plan.plotLines.query, source, dialect, this.rollups);
+    // the three statements of one answer, run side by side (within the source's limit)
+    const runAll = async (mainIr: typeof plan.main, totalsIr: QueryIR | undefined, linesIr: QueryIR | undefined) => {
+      const main = compiledOrRefused(mainIr, dialect);
+      const totals = totalsIr && compiledOrRefused(totalsIr, dialect);
+      const lines = linesIr && compiledOrRefused(linesIr, dialect);
+      const replies = await Promise.all([
+        this.sharedScans.run(source.dataSourceId, mainIr, main, dialect, CHART_ROW_LIMIT, alone),
+        totals ? this.run(source.dataSourceId, totals, 1) : undefined,
+        lines ? this.run(source.dataSourceId, lines, 1) : undefined,
+      ]);
+      return { main, totals, lines, replies };
+    };
+    const fromRollup = [rolled, rolledTotals, rolledLines].find((r) => r?.meta.used)?.meta ?? rolled.meta;
+    const ran = await this.rollupOrSource(
+      fromRollup,
+      source.dataSourceId,
+      () => runAll(rolled.q, rolledTotals?.q, rolledLines?.q),
+      () => runAll(plan.main, plan.totals, plan.plotLines.query),
+    );
+    const { main, totals, lines, replies: [mainReply, totalsReply, linesReply] } = ran.value;
     const rows = rowObjects(main.columns, normalizeRows(JSON.parse(mainReply.rowsJson) as unknown[][], main.columns));
     const columns = chartColumns(drawn, main.columns, { fields: source.fields, aggregatorLabel: (a) => translate(`chart.aggregator.${a}`, language) });
     const oneRow = (q: CompiledQuery | undefined, reply: dataSourceQueryV1.RunQueryReply | undefined) =>
@@ -521,7 +552,7 @@ export class ChartRunner {
         dataVersion: source.dataVersion,
         computedAt: new Date().toISOString(),
         ...(chart.drill && chart.drill.length > 0 ? { drill: drillMeta(chart, source, drill) } : {}),
-        rollup: rolled.meta,
+        rollup: ran.replaced ?? rolled.meta,
       },
       dataSourceName: source.name,
     };

@@ -1,7 +1,7 @@
 import { MemoryCache } from '@bi/cache';
 import { emptyChart, type Chart } from '@bi/chart-model';
 import { loadConfig } from '@bi/config';
-import { Logger } from '@bi/core';
+import { AppError, Logger } from '@bi/core';
 import type { dataSourceQueryV1 } from '@bi/proto';
 import type { KeptRollup } from '@bi/query';
 import type { SourceDescription } from './chart-plan.js';
@@ -56,6 +56,8 @@ const chart = (over: Partial<Chart> = {}): Chart => ({
 
 class Backends implements ChartQueryBackends {
   calls: dataSourceQueryV1.RunQueryRequest[] = [];
+  /** the rollup's table went after the description was read: the engine refuses what names it (with this error) */
+  gone?: AppError;
   constructor(public described: SourceDescription) {}
   async getChart(): Promise<never> {
     throw new Error('charts come inline');
@@ -65,6 +67,7 @@ class Backends implements ChartQueryBackends {
   }
   async runQuery(req: dataSourceQueryV1.RunQueryRequest) {
     this.calls.push(req);
+    if (this.gone && req.sql.includes('rollup_r1')) throw this.gone;
     return { columns: [], rowsJson: JSON.stringify([['2024-01-01 00:00:00', 10]]), truncated: false, rowCount: 1, elapsedMs: 1 };
   }
 }
@@ -114,5 +117,32 @@ describe('charts from kept rollups', () => {
     const onAmount = await run(rules('amount', '>', 5));
     expect(onAmount.meta.rollup).toEqual({ used: false, reason: 'no rollup groups by the filtered field amount' });
     expect(onAmount.call.sql).toContain('FROM "sales"');
+  });
+
+  it('runs from the source when the rollup went after the source was described (a rebuild replaced it), and says so', async () => {
+    // a rollup that keeps its groups' row counts: field values roll up too
+    const backends = new Backends(source({ rollupsJson: JSON.stringify([{ ...ROLLUP, rowCount: true }]) }));
+    backends.gone = new AppError('invalid', 'query.failed', { detail: 'Catalog Error: Table with name rollup_r1 does not exist!' });
+    const runner = new ChartRunner(backends, new MemoryCache(), loadConfig({}), new Logger('test', 'error'));
+    const base = { tab: 'dashboard', chartId: 'c1', chartJson: JSON.stringify(chart()) };
+    const reply = await runner.runChart({ ...base, innerFiltersJson: '', globalFiltersJson: '', language: 'en', pageIndex: 0, pageSize: 0, drillJson: '' } as never);
+    expect(JSON.parse(reply.answerJson).meta.rollup).toEqual({ used: false, reason: 'rollup r1 was replaced while the chart ran; read from the source' });
+    expect(backends.calls.map((c) => c.sql.includes('rollup_r1'))).toEqual([true, false]);
+    expect(backends.calls[1]!.sql).toContain('FROM "sales"');
+    // alert values and field values too
+    backends.calls = [];
+    await runner.chartValues(base as never);
+    expect(backends.calls.map((c) => c.sql.includes('rollup_r1'))).toEqual([true, false]);
+    backends.calls = [];
+    await runner.fieldRange({ ...base, field: 'region', search: '', limit: 0 } as never);
+    expect(backends.calls.map((c) => c.sql.includes('rollup_r1'))).toEqual([true, false]);
+  });
+
+  it('does not run again from the source when the rollup query timed out', async () => {
+    const backends = new Backends(source());
+    backends.gone = new AppError('invalid', 'query.timeout', { seconds: 30 });
+    const runner = new ChartRunner(backends, new MemoryCache(), loadConfig({}), new Logger('test', 'error'));
+    await expect(runner.chartValues({ tab: 'dashboard', chartId: 'c1', chartJson: JSON.stringify(chart()) } as never)).rejects.toMatchObject({ key: 'query.timeout' });
+    expect(backends.calls).toHaveLength(1);
   });
 });

@@ -237,7 +237,9 @@ export type RollupMiss =
   | { reason: 'group_field'; field: string }
   | { reason: 'filter_field'; field: string }
   | { reason: 'date_filter'; field: string }
-  | { reason: 'measure'; field: string; aggregator: Aggregator };
+  | { reason: 'measure'; field: string; aggregator: Aggregator }
+  /** the rollup the answer was written for went (a rebuild, an append's merge or the switch replaced it) while it ran: run from the source */
+  | { reason: 'replaced'; id: string };
 
 export type RollupMatch = { ir: ChartQueryIR; rollup: KeptRollup } | RollupMiss;
 
@@ -344,5 +346,7 @@ export function rollupMissText(m: RollupMiss): string {
       return `the filter on ${m.field} does not cut at a day boundary`;
     case 'measure':
       return `no rollup keeps the partials of ${m.aggregator}(${m.field})`;
+    case 'replaced':
+      return `rollup ${m.id} was replaced while the chart ran; read from the source`;
   }
 }

@@ -10,9 +10,12 @@ function client(answers: Array<() => Observable<unknown>>) {
   return { check: () => answers[Math.min(i++, answers.length - 1)]!() };
 }
 
+const warned: unknown[] = [];
+const logger = { warn: (...args: unknown[]) => warned.push(args) };
+
 async function ready(services: Record<string, ReturnType<typeof client>>) {
   let code = 200;
-  const body = await new HealthController(services as unknown as HealthClients).ready({ status: (n: number) => (code = n) });
+  const body = await new HealthController(services as unknown as HealthClients, logger as never).ready({ status: (n: number) => (code = n) });
   return { code, body };
 }
 
@@ -25,5 +28,7 @@ describe('readiness', () => {
   it('is not ready (503) when a service fails twice, or answers it is not serving', async () => {
     const r = await ready({ identity: client([() => of({ status: 'NOT_SERVING' })]), 'chart-query': client([unavailable]) });
     expect(r).toEqual({ code: 503, body: { status: 'not-ready', services: { identity: 'NOT_SERVING', 'chart-query': 'UNREACHABLE' } } });
+    // the log says which service and what its last try met
+    expect(JSON.stringify(warned.at(-1))).toContain('chart-query');
   });
 });

@@ -1,13 +1,18 @@
 import { Controller, Get, HttpCode, Inject, Res } from '@nestjs/common';
+import type { Logger } from '@bi/core';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { FIXED_DEADLINES } from '@bi/service-kit';
 import { HEALTH_CLIENTS, rpc, type HealthClients } from '../grpc-clients.js';
 import { Public } from '../http/auth.guard.js';
+import { BFF_LOGGER } from '../warning/warn-stream.js';
 
 @ApiTags('health')
 @Controller('health')
 export class HealthController {
-  constructor(@Inject(HEALTH_CLIENTS) private readonly services: HealthClients) {}
+  constructor(
+    @Inject(HEALTH_CLIENTS) private readonly services: HealthClients,
+    @Inject(BFF_LOGGER) private readonly logger: Logger,
+  ) {}
 
   @Public()
   @Get('live')
@@ -28,7 +33,14 @@ export class HealthController {
         // broken connection: the third try waits a moment), so a service is unreachable when three tries fail
         const check = () => rpc(client.check({}), FIXED_DEADLINES.health).then((r) => r.status);
         const later = () => new Promise<void>((r) => setTimeout(r, 200)).then(check);
-        const status = await check().catch(() => check()).catch(later).catch(() => 'UNREACHABLE');
+        const status = await check()
+          .catch(() => check())
+          .catch(later)
+          .catch((e: unknown) => {
+            // what the last try met (a deadline, a refused connection): the operator's first question
+            this.logger.warn('readiness: a service is unreachable', { service: name, error: e });
+            return 'UNREACHABLE';
+          });
         return [name, status] as const;
       }),
     );
