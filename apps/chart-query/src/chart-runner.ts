@@ -435,6 +435,8 @@ export class ChartRunner {
         this.hits?.count(rolled.meta.id, source.dataSourceId);
       } else {
         this.logger.debug('field values not from a rollup', { chartId: chart.chartId, dataSourceId: source.dataSourceId, field: req.field, reason: rolled.meta.reason });
+        // as a chart run's miss: a change of the source's row rules has the rollups chosen again
+        this.keeper?.noteMiss(source);
       }
       const { value: reply } = await this.rollupOrSource(
         rolled.meta,
