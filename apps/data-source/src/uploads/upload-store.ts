@@ -66,7 +66,7 @@ export class UploadStore {
     let size = 0;
     let complete = false;
     try {
-      for await (const c of chunks) {
+      for await (const c of cutOffAsIncomplete(chunks)) {
         if (!meta) {
           const fileName = (c.fileName ?? '').trim();
           if (!fileName) throw new AppError('invalid', 'excel.extension');
@@ -158,5 +158,28 @@ export class UploadStore {
       }
     }
     return removed;
+  }
+}
+
+/**
+ * The chunks as they come; a request stream that fails (the connection dropped, the caller went midway) is an upload
+ * cut off midway — the caller's condition, answered as such (nothing is kept), not an unexpected error of the service.
+ */
+async function* cutOffAsIncomplete<T>(chunks: AsyncIterable<T>): AsyncGenerator<T> {
+  const it = chunks[Symbol.asyncIterator]();
+  try {
+    for (;;) {
+      let r: IteratorResult<T>;
+      try {
+        r = await it.next();
+      } catch (e) {
+        if (e instanceof AppError) throw e;
+        throw new AppError('invalid', 'excel.upload_incomplete');
+      }
+      if (r.done) return;
+      yield r.value;
+    }
+  } finally {
+    await it.return?.();
   }
 }
