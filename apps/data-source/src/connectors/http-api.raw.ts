@@ -19,13 +19,8 @@ import { isUtf8 } from 'node:buffer';
 import type { SqlLoad } from '../uploads/store-writer.js';
 import { convertValue, parseJsonPath, valueAt } from './http-api.settings.js';
 
-/** The most bytes of staged pages waiting for DuckDB (the reader stops taking pages until its INSERT is done). */
+/** The staged page files read by one INSERT (a statement has a fixed cost: fewer, larger reads cost less CPU). */
 export const STAGED_BYTES = 96 * 1024 * 1024;
-/**
- * The least bytes of staged pages handed to DuckDB in one INSERT while more pages come (the last ones go
- * whatever their size): a statement has a fixed cost, and a smaller batch starts DuckDB sooner beside the parse.
- */
-export const HANDOVER_BYTES = 0;
 
 /** The raw path did not take this load (a value of another shape, a path it does not read, DuckDB refused). */
 export class RawPagesRefused extends Error {}
@@ -307,17 +302,12 @@ export function rawPagesLoad(plan: RawPlan, pages: () => AsyncIterable<StagedPag
          FROM read_json([${files.map(sqlText).join(', ')}], format = 'array', columns = ${readColumns(plan)}, maximum_object_size = ${MAX_OBJECT})
            WITH ORDINALITY AS r(${plan.columns.map((_, i) => `c${i}`).join(', ')}, n)`;
       const staged = new Set<string>();
-      // the pages staged and not yet handed to DuckDB (one batch, keyed from batchFirst on)
       let batch: string[] = [];
       let batchBytes = 0;
-      let batchFirst = firstKey;
       let inserted = 0;
       let rows = 0;
-      /** an INSERT under way (the connection runs one statement at a time), and the one failure */
-      let busy = false;
-      let running: Promise<void> = Promise.resolve();
-      let failure: unknown;
-      let last = false;
+      let inserting: Promise<void> = Promise.resolve();
+      let batchFirst = firstKey;
       const insert = async (files: string[], first: number) => {
         try {
           inserted += Number((await conn.run(`INSERT INTO ${target} ${select(files, first)}`)).rowsChanged);
@@ -327,39 +317,20 @@ export function rawPagesLoad(plan: RawPlan, pages: () => AsyncIterable<StagedPag
           await Promise.all(files.map((f) => rm(f, { force: true }).then(() => staged.delete(f))));
         }
       };
-      /**
-       * The pages staged so far handed to DuckDB as soon as it is done with the ones before (and at
-       * least HANDOVER_BYTES of them, or the last): DuckDB loads batch N while the thread parses the
-       * next pages, and what is left after the last page is one small batch.
-       */
-      const pump = (): void => {
-        if (busy || failure !== undefined || !batch.length || (!last && batchBytes < HANDOVER_BYTES)) return;
+      const handOver = async () => {
+        if (!batch.length) return;
         const files = batch;
         const first = batchFirst;
         batch = [];
         batchBytes = 0;
         batchFirst = firstKey + rows;
-        busy = true;
-        running = insert(files, first).then(
-          () => {
-            busy = false;
-            pump();
-          },
-          (e: unknown) => {
-            failure ??= e;
-            busy = false;
-          },
-        );
-      };
-      /** every INSERT handed over done; throws the first failure */
-      const settled = async () => {
-        while (busy) await running;
-        if (failure !== undefined) throw failure;
+        await inserting;
+        inserting = insert(files, first);
+        inserting.catch(() => undefined);
       };
       try {
         for await (const page of pages()) {
           staged.add(page.path);
-          if (failure !== undefined) throw failure;
           if (page.rows === 0) {
             await rm(page.path, { force: true });
             staged.delete(page.path);
@@ -369,15 +340,12 @@ export function rawPagesLoad(plan: RawPlan, pages: () => AsyncIterable<StagedPag
           rows += page.rows;
           batch.push(page.path);
           batchBytes += page.bytes;
-          pump();
-          // the staged files bounded: at most STAGED_BYTES wait for DuckDB
-          while (busy && batchBytes >= STAGED_BYTES) await running;
+          if (batchBytes >= STAGED_BYTES) await handOver();
         }
-        last = true;
-        pump();
-        await settled();
+        await handOver();
+        await inserting;
       } catch (e) {
-        while (busy) await running;
+        await inserting.catch(() => undefined);
         await Promise.all([...staged].map((f) => rm(f, { force: true })));
         throw e;
       }
