@@ -15,8 +15,8 @@
 // alone, in this process — the parse thread's work on the same answers (the product's own rawPageParser
 // and stagePage from apps/data-source/dist: decode, JSON.parse, the typed check, the rows-array scan, the
 // staged write; the paging makes it one page after another) and DuckDB's load of those staged pages alone
-// (the product's statement: one INSERT … SELECT from read_json(format = 'array') WITH ORDINALITY into the
-// store's table shape, in one transaction, into a fresh database file), on DuckDB's default threads and on
+// (the product's statements: one INSERT … SELECT from read_json(format = 'array') and the UPDATE of the keys, into
+// the store's table shape, in one transaction, into a fresh database file), on DuckDB's default threads and on
 // one thread (its work, against read_json's on one thread). A sync cannot take less than the parse, nor
 // less CPU than the two parts together.
 //
@@ -207,7 +207,8 @@ async function floorLoad(files, threads) {
   await conn.run('SET SESSION write_buffer_row_group_count = 1');
   await conn.run('BEGIN TRANSACTION');
   await conn.run(`CREATE TABLE t (key_id BIGINT NOT NULL, ${FLOOR_COLUMNS.map(([k, t]) => `"${k}" ${t === 'date' ? 'DATE' : typeOf(t)}`).join(', ')}, deleted BOOLEAN NOT NULL DEFAULT false)`);
-  await conn.run(`INSERT INTO t SELECT n, ${values}, false FROM read_json([${files.map(q).join(', ')}], format = 'array', columns = ${cols}, maximum_object_size = ${32 * 1024 * 1024 + 1024}) WITH ORDINALITY AS r(${FLOOR_COLUMNS.map((_, i) => `c${i}`).join(', ')}, n)`);
+  await conn.run(`INSERT INTO t SELECT 0, ${values}, false FROM read_json([${files.map(q).join(', ')}], format = 'array', columns = ${cols}, maximum_object_size = ${32 * 1024 * 1024 + 1024}) AS r(${FLOOR_COLUMNS.map((_, i) => `c${i}`).join(', ')})`);
+  await conn.run('UPDATE t SET key_id = rowid - (SELECT min(rowid) FROM t WHERE key_id = 0) + 1 WHERE key_id = 0');
   await conn.run('COMMIT');
   const ms = performance.now() - started;
   const cpu = ownCpu() - cpuStart;
