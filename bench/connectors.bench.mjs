@@ -11,6 +11,15 @@
 // largest page size) serialized once before the product starts, so serving them costs next to nothing;
 // the same rows are written to rows.ndjson (read_json baseline) and rows.csv (read_csv, for information).
 //
+// The floor (information, measured in each round beside read_json): the two parts of the product's sync
+// alone, in this process — the parse thread's work on the same answers (the product's own rawPageParser
+// and stagePage from apps/data-source/dist: decode, JSON.parse, the typed check, the rows-array scan, the
+// staged write; the paging makes it one page after another) and DuckDB's load of those staged pages alone
+// (the product's statements: one INSERT … SELECT from read_json(format = 'array') and the UPDATE of the keys, into
+// the store's table shape, in one transaction, into a fresh database file), on DuckDB's default threads and on
+// one thread (its work, against read_json's on one thread). A sync cannot take less than the parse, nor
+// less CPU than the two parts together.
+//
 //   npm run build:server && npm run bench:connectors
 //
 // Environment: BENCH_ROWS (default 1000000), BENCH_PAGE (default 10000), BENCH_SYNC_ROUNDS (default 3:
@@ -19,12 +28,12 @@
 // a sync, default 10000), BENCH_DIR (working directory, default a fresh temp dir, removed at the end unless
 // given), BENCH_PORT (HTTP, default 18231), BENCH_GRPC_BASE_PORT (default 27060), BENCH_NODE_ARGS.
 import { randomBytes } from 'node:crypto';
-import { createWriteStream, existsSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { once } from 'node:events';
 import { createServer } from 'node:http';
 import { join, resolve, dirname } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { benchDir, f, load, pct, printResults, productClient, stats, startProduct, successCall, waitReady } from './support.mjs';
 
@@ -162,6 +171,70 @@ log(`writing ${ROWS} rows (pages of ${PAGE}) under ${dir}`);
 const data = await makeRows();
 log(`rows.ndjson ${(statSync(data.ndjson).size / 1048576).toFixed(1)} MiB, rows.csv ${(statSync(data.csv).size / 1048576).toFixed(1)} MiB, API ${(data.pages.reduce((n, p) => n + p.length, 0) / 1048576).toFixed(1)} MiB in ${data.pages.length} pages`);
 
+// ---- the floor: the sync's two parts alone ------------------------------------------------------
+const raw = await import(pathToFileURL(join(root, 'apps/data-source/dist/connectors/http-api.raw.js')).href);
+const FLOOR_COLUMNS = [['id', 'whole'], ['order_no', 'text'], ['order_date', 'date'], ['region', 'text'], ['customer', 'text'], ['product', 'text'], ['qty', 'whole'], ['price', 'decimal'], ['amount', 'decimal']];
+const floorPlan = { head: ['data', 'items'], columns: FLOOR_COLUMNS.map(([key, type]) => ({ key, type })) };
+/**
+ * The parse thread's work on the API's answers, one after another as the paging reads them (the product's
+ * rawPageParser and stagePage), in this thread: staged files under `into`. Answers wall and CPU (ms) and the files.
+ */
+async function floorParse(into) {
+  rmSync(into, { recursive: true, force: true });
+  mkdirSync(into, { recursive: true });
+  const parse = raw.rawPageParser(floorPlan, null);
+  const files = [];
+  const started = performance.now();
+  const cpuStart = ownCpu();
+  for (const page of data.pages) {
+    const r = parse(page);
+    if (r.kind !== 'page') throw new Error(`the floor's parse refused a page: ${JSON.stringify(r)}`);
+    if (r.count) files.push(await raw.stagePage(into, (r.reencoded ?? page).subarray(r.start, r.end)));
+  }
+  return { ms: performance.now() - started, cpu: ownCpu() - cpuStart, files };
+}
+/** DuckDB alone loading the staged pages as the product's load does, into a fresh database file (`threads`: DuckDB's default when undefined). */
+async function floorLoad(files, threads) {
+  const file = join(dir, `floor-${Date.now()}.duckdb`);
+  const db = await DuckDBInstance.create(file, threads ? { threads: String(threads) } : {});
+  const conn = await db.connect();
+  const q = (t) => `'${t.replace(/'/g, "''")}'`;
+  const typeOf = (t) => (t === 'text' || t === 'date' ? 'VARCHAR' : 'DOUBLE');
+  const cols = `{${FLOOR_COLUMNS.map(([k, t]) => `${q(k)}: '${typeOf(t)}'`).join(', ')}}`;
+  const values = FLOOR_COLUMNS.map(([, t], i) => (t === 'text' ? `nullif(c${i}, '')` : t === 'date' ? `nullif(c${i}, '')::DATE` : `c${i}`)).join(', ');
+  const started = performance.now();
+  const cpuStart = ownCpu();
+  await conn.run('SET SESSION write_buffer_row_group_count = 1');
+  await conn.run('BEGIN TRANSACTION');
+  await conn.run(`CREATE TABLE t (key_id BIGINT NOT NULL, ${FLOOR_COLUMNS.map(([k, t]) => `"${k}" ${t === 'date' ? 'DATE' : typeOf(t)}`).join(', ')}, deleted BOOLEAN NOT NULL DEFAULT false)`);
+  await conn.run(`INSERT INTO t SELECT 0, ${values}, false FROM read_json([${files.map(q).join(', ')}], format = 'array', columns = ${cols}, maximum_object_size = ${32 * 1024 * 1024 + 1024}) AS r(${FLOOR_COLUMNS.map((_, i) => `c${i}`).join(', ')})`);
+  await conn.run('UPDATE t SET key_id = rowid - (SELECT min(rowid) FROM t WHERE key_id = 0) + 1 WHERE key_id = 0');
+  await conn.run('COMMIT');
+  const ms = performance.now() - started;
+  const cpu = ownCpu() - cpuStart;
+  const rows = Number((await conn.runAndReadAll('SELECT count(*) FROM t')).getRows()[0][0]);
+  conn.closeSync();
+  db.closeSync();
+  rmSync(file, { force: true });
+  rmSync(file + '.wal', { force: true });
+  if (rows !== ROWS) throw new Error(`the floor's load read ${rows} rows, not ${ROWS}`);
+  return { ms, cpu };
+}
+/** read_json of the baseline's file on one DuckDB thread: its work, against the floor's load on one thread. */
+async function readJsonOneThread() {
+  const file = join(dir, `baseline1-${Date.now()}.duckdb`);
+  const db = await DuckDBInstance.create(file, { threads: '1' });
+  const conn = await db.connect();
+  const cpuStart = ownCpu();
+  await conn.run(`CREATE TABLE t AS SELECT * FROM read_json('${data.ndjson.replace(/'/g, "''")}')`);
+  const cpu = ownCpu() - cpuStart;
+  conn.closeSync();
+  db.closeSync();
+  rmSync(file, { force: true });
+  rmSync(file + '.wal', { force: true });
+  return cpu;
+}
+
 // ---- the API -----------------------------------------------------------------------------------
 let pagesServed = 0;
 const api = createServer((req, res) => {
@@ -208,12 +281,27 @@ try {
   const syncCpu = [];
   const jsonCpu = [];
   const apiCpu = [];
+  const floor = { parseMs: [], parseCpu: [], loadMs: [], loadCpu: [], load1Cpu: [], json1Cpu: [] };
   let source;
   for (let round = 1; round <= SYNC_ROUNDS; round++) {
     const json = await duckdbRead('read_json', data.ndjson);
     jsonMs.push(json.ms);
     jsonCpu.push(json.cpu);
     csvMs.push((await duckdbRead('read_csv', data.csv)).ms);
+    {
+      const parsed = await floorParse(join(dir, 'floor-pages'));
+      const loaded = await floorLoad(parsed.files);
+      const loaded1 = await floorLoad(parsed.files, 1);
+      const json1 = await readJsonOneThread();
+      rmSync(join(dir, 'floor-pages'), { recursive: true, force: true });
+      floor.parseMs.push(parsed.ms);
+      floor.parseCpu.push(parsed.cpu);
+      floor.loadMs.push(loaded.ms);
+      floor.loadCpu.push(loaded.cpu);
+      floor.load1Cpu.push(loaded1.cpu);
+      floor.json1Cpu.push(json1);
+      log(`round ${round} floor: the parse alone ${f(parsed.ms)} ms (CPU ${f(parsed.cpu)} ms); DuckDB's load of the staged pages alone ${f(loaded.ms)} ms (CPU ${f(loaded.cpu)} ms), on one thread CPU ${f(loaded1.cpu)} ms against read_json on one thread ${f(json1)} ms`);
+    }
     pagesServed = 0;
     const started = performance.now();
     const cpuStart = cpuOf(product.pid);
@@ -297,6 +385,11 @@ try {
     { measure: `full sync of ${ROWS} API rows (median of ${SYNC_ROUNDS})`, s: stats(syncMs), baseline: `read_json ${f(jsonMedian)}`, ratio: syncRatio, target: `≤ ${TARGETS.syncRatio}× (median)`, pass: syncRatio <= TARGETS.syncRatio },
     { measure: '  CPU time: the product during the sync / read_json', s: stats(syncCpu), baseline: `read_json CPU ${f(median(jsonCpu))}`, ratio: median(syncCpu) / median(jsonCpu), target: '(information)', pass: null },
     { measure: '  CPU time of the API server serving the pages (this process; part of a real sync, not of the product)', s: stats(apiCpu), baseline: '—', ratio: '—', target: '(information)', pass: null },
+    { measure: '  floor: the parse alone (the product\'s rawPageParser + stagePage, one page after another)', s: stats(floor.parseMs), baseline: `read_json ${f(jsonMedian)}`, ratio: median(floor.parseMs) / jsonMedian, target: '(information)', pass: null },
+    { measure: '  floor: DuckDB\'s load of the staged pages alone (the product\'s INSERT, default threads)', s: stats(floor.loadMs), baseline: `read_json ${f(jsonMedian)}`, ratio: median(floor.loadMs) / jsonMedian, target: '(information)', pass: null },
+    { measure: '  floor, one after the other: the parse + DuckDB\'s load (wall)', s: stats(floor.parseMs.map((p, i) => p + floor.loadMs[i])), baseline: `read_json ${f(jsonMedian)}`, ratio: median(floor.parseMs.map((p, i) => p + floor.loadMs[i])) / jsonMedian, target: '(information)', pass: null },
+    { measure: '  floor CPU: the parse + DuckDB\'s load', s: stats(floor.parseCpu.map((p, i) => p + floor.loadCpu[i])), baseline: `read_json CPU ${f(median(jsonCpu))}`, ratio: median(floor.parseCpu.map((p, i) => p + floor.loadCpu[i])) / median(jsonCpu), target: '(information)', pass: null },
+    { measure: '  floor CPU on one DuckDB thread: DuckDB\'s load / read_json', s: stats(floor.load1Cpu), baseline: `read_json 1 thread CPU ${f(median(floor.json1Cpu))}`, ratio: median(floor.load1Cpu) / median(floor.json1Cpu), target: '(information)', pass: null },
     { measure: '  same, against read_csv of the same rows', s: stats(syncMs), baseline: `read_csv ${f(median(csvMs))}`, ratio: syncMedian / median(csvMs), target: '(information)', pass: null },
     { measure: `chart runs during a sync (${CLIENTS} clients)`, s: stats(duringSync), baseline: `without ${f(withoutP99)} (n ${withoutSync.length})`, ratio: chartRatio, target: `p99 ≤ ${TARGETS.chartP99Ratio}×`, pass: chartRatio <= TARGETS.chartP99Ratio },
     { measure: '  chart runs without a sync', s: stats(withoutSync), baseline: '—', ratio: '—', target: '(reference)', pass: null },

@@ -105,6 +105,20 @@ describe('HTTP API source: the raw-page load', () => {
     expect(staged()).toEqual([]);
   });
 
+  it('keys a replace after the old copy in page order, as the streamed path does', async () => {
+    const replace = (c: HttpApiConnector, table: string): LoadTarget => ({ ...target(c, table), mode: 'replace' });
+    const c = connector('/p');
+    expect(await c.bulkLoad(writer, target(c, 'again'), read)).toBe(TOTAL);
+    expect(await c.bulkLoad(writer, replace(c, 'again'), read)).toBe(TOTAL);
+    const s = connector('/p');
+    expect(await streamed(s, 'again_streamed')).toBe(TOTAL);
+    expect(await writer.load(replace(s, 'again_streamed'), (loader) => loadBatches(connectorBatches(connector('/p'), read), loader))).toBe(TOTAL);
+    const [raw, ref] = [await content('again'), await content('again_streamed')];
+    expect(raw.rows).toEqual(ref.rows);
+    expect(raw.rows.map((r) => r[0])).toEqual(Array.from({ length: TOTAL }, (_, i) => TOTAL + i + 1));
+    expect(staged()).toEqual([]);
+  });
+
   it('gives way to the streamed path when a page holds a value of another shape: no table, no staged file', async () => {
     const c = connector('/odd');
     expect(await c.bulkLoad(writer, target(c, 'odd'), read)).toBeUndefined();

@@ -16,7 +16,8 @@ import { open, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ApiSettings } from '@bi/chart-model';
 import { isUtf8 } from 'node:buffer';
-import type { SqlLoad } from '../uploads/store-writer.js';
+import { UPLOAD_KEY_COLUMN } from '@bi/rules';
+import { quoteName, type SqlLoad } from '../uploads/store-writer.js';
 import { convertValue, parseJsonPath, valueAt } from './http-api.settings.js';
 
 /** The staged page files read by one INSERT (a statement has a fixed cost: fewer, larger reads cost less CPU). */
@@ -288,8 +289,13 @@ export function rawPagesLoad(plan: RawPlan, pages: () => AsyncIterable<StagedPag
   return {
     plainDates: dateColumns,
     feed: async (conn, target, firstKey, dateAsDate) => {
-      // each staged file one page's rows array; a row's key from its batch's first key and its place in the
-      // read (WITH ORDINALITY numbers the rows of a multi-file read in file order, the pages' order)
+      // each staged file one page's rows array, read in parallel by DuckDB's threads; the rows go in with
+      // key 0 and in the pages' order (a multi-file read in file order, an INSERT keeping it: DuckDB's
+      // preserve_insertion_order), and one UPDATE at the end numbers them from firstKey on by their row
+      // ids, which this transaction gives its new rows one after another in that order. (WITH ORDINALITY
+      // numbered them in the read itself, but its streaming window makes the whole read one thread's
+      // work, and the other DuckDB thread's wait for it cost as much CPU again: docs/benchmarks.md,
+      // Connectors, 2026-11-29 09:25.)
       const value = (i: number) => {
         const c = plan.columns[i]!;
         const v = `c${i}`;
@@ -297,20 +303,20 @@ export function rawPagesLoad(plan: RawPlan, pages: () => AsyncIterable<StagedPag
         if (c.type === 'date') return `nullif(${v}, '')::DATE${dateAsDate[i] ? '' : '::TIMESTAMP'}`;
         return v;
       };
-      const select = (files: string[], first: number) =>
-        `SELECT ${first} + n - 1, ${plan.columns.map((_, i) => value(i)).join(', ')}, false
+      const select = (files: string[]) =>
+        `SELECT 0, ${plan.columns.map((_, i) => value(i)).join(', ')}, false
          FROM read_json([${files.map(sqlText).join(', ')}], format = 'array', columns = ${readColumns(plan)}, maximum_object_size = ${MAX_OBJECT})
-           WITH ORDINALITY AS r(${plan.columns.map((_, i) => `c${i}`).join(', ')}, n)`;
+           AS r(${plan.columns.map((_, i) => `c${i}`).join(', ')})`;
+      const key = quoteName(UPLOAD_KEY_COLUMN);
       const staged = new Set<string>();
       let batch: string[] = [];
       let batchBytes = 0;
       let inserted = 0;
       let rows = 0;
       let inserting: Promise<void> = Promise.resolve();
-      let batchFirst = firstKey;
-      const insert = async (files: string[], first: number) => {
+      const insert = async (files: string[]) => {
         try {
-          inserted += Number((await conn.run(`INSERT INTO ${target} ${select(files, first)}`)).rowsChanged);
+          inserted += Number((await conn.run(`INSERT INTO ${target} ${select(files)}`)).rowsChanged);
         } catch (e) {
           throw new RawPagesRefused(`read_json: ${(e as Error).message}`);
         } finally {
@@ -320,12 +326,10 @@ export function rawPagesLoad(plan: RawPlan, pages: () => AsyncIterable<StagedPag
       const handOver = async () => {
         if (!batch.length) return;
         const files = batch;
-        const first = batchFirst;
         batch = [];
         batchBytes = 0;
-        batchFirst = firstKey + rows;
         await inserting;
-        inserting = insert(files, first);
+        inserting = insert(files);
         inserting.catch(() => undefined);
       };
       try {
@@ -350,6 +354,11 @@ export function rawPagesLoad(plan: RawPlan, pages: () => AsyncIterable<StagedPag
         throw e;
       }
       if (inserted !== rows) throw new RawPagesRefused(`read_json read ${inserted} of ${rows} rows`);
+      if (rows > 0) {
+        // keys are ≥ 1: key 0 is this load's rows only (the table's rows before it, in an append, keep theirs)
+        const keyed = await conn.run(`UPDATE ${target} SET ${key} = rowid - (SELECT min(rowid) FROM ${target} WHERE ${key} = 0) + ${Number(firstKey)} WHERE ${key} = 0`);
+        if (Number(keyed.rowsChanged) !== rows) throw new RawPagesRefused(`keyed ${keyed.rowsChanged} of ${rows} rows`);
+      }
       return { rows, hasTime: plan.columns.map(() => false) };
     },
   };
