@@ -5,7 +5,8 @@
  * server-side SVG renderer; table kinds are drawn as a table (table-svg.ts).
  */
 import { echarts, type EChartsCoreOption } from './echarts.js';
-import { isChartType, type Chart } from '@bi/chart-model';
+import { isChartType } from '@bi/chart-model/kinds';
+import type { Chart } from '@bi/chart-model';
 import { THEMES, adaptToAppTheme, applyFormatters, buildOption, echartsLocale, fitOption, type FormatterSpec, type JsonObject } from '@bi/charts';
 import { ensureMapOf } from './maps.js';
 import { clampSize, MAX_SIDE, svgToPng } from './svg.js';

@@ -5,7 +5,7 @@
  * copied into one picture); the SVG (renderDashboardSvg) is the same drawing in one document. The PDF
  * cuts the grid into pages between boxes (pages()).
  */
-import { GRID } from '@bi/rules';
+import { GRID } from '@bi/rules/dashboard';
 import { FONT_FAMILY } from './fonts.js';
 import { sourceOption, sourceSvg } from './chart.js';
 import { fitText } from './table-svg.js';
