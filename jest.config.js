@@ -7,6 +7,13 @@ const workspaceMap = {};
 for (const dir of ['libs', 'apps']) {
   for (const name of readdirSync(dir)) {
     if (existsSync(`${dir}/${name}/src/index.ts`)) workspaceMap[`^@bi/${name}$`] = `<rootDir>/${dir}/${name}/src/index.ts`;
+    // subpath exports (package.json "exports": "./kinds" → dist/kinds.js, "./text-rules" → dist/schemas/text-rules.js)
+    const pkg = `${dir}/${name}/package.json`;
+    const exportsOf = existsSync(pkg) ? (JSON.parse(readFileSync(pkg, 'utf8')).exports ?? {}) : {};
+    for (const [sub, target] of Object.entries(exportsOf)) {
+      const file = typeof target === 'object' ? target.default : target;
+      if (sub !== '.' && typeof file === 'string') workspaceMap[`^@bi/${name}/${sub.slice(2)}$`] = `<rootDir>/${dir}/${name}/${file.replace(/^\.\/dist\//, 'src/').replace(/\.js$/, '.ts')}`;
+    }
   }
 }
 

@@ -5,7 +5,8 @@
  * K/M/B). Pure: the input option is not changed; only the parts that get a function are copied.
  * The web's charts and the server's pictures (@bi/render) both draw with it.
  */
-import { chartKind, isChartType, type Formatter, type RendererFamily } from '@bi/chart-model';
+import { chartKind, isChartType } from '@bi/chart-model/kinds';
+import type { Formatter, RendererFamily } from '@bi/chart-model';
 import { isHorizontalOption as isHorizontal } from './cartesian.js';
 import { DEFAULT_LOCALE, formatAxisValue, formatReadable, formatValue, type ChartLocale } from './format.js';
 import { periodLabel } from './periods.js';

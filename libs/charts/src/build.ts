@@ -1,5 +1,6 @@
 /** buildOption: the one entry from a chart's query result to its ECharts option, for every kind. */
-import { chartKind, isChartType, type ChartType, type OptionBuild, type OptionBuilderFamily } from '@bi/chart-model';
+import { chartKind, isChartType } from '@bi/chart-model/kinds';
+import type { ChartType, OptionBuild, OptionBuilderFamily } from '@bi/chart-model';
 import { buildCartesian } from './cartesian.js';
 import { createContext, type BuildContext, type KindOutput } from './context.js';
 import { buildCard } from './kinds/card.js';

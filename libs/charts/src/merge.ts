@@ -1,5 +1,5 @@
 /** customOption (JSON text) deep-merged over the built option, and the JSON clean-up of the result. */
-import { INPUT_BOUNDS, jsonNesting } from '@bi/rules';
+import { INPUT_BOUNDS, jsonNesting } from '@bi/rules/text';
 import { chartWarning, type ChartWarning } from './warnings.js';
 import type { Json, JsonObject } from './types.js';
 

@@ -5,7 +5,8 @@
  * server-side SVG renderer; table kinds are drawn as a table (table-svg.ts).
  */
 import { echarts, type EChartsCoreOption } from './echarts.js';
-import { isChartType, type Chart } from '@bi/chart-model';
+import { isChartType } from '@bi/chart-model/kinds';
+import type { Chart } from '@bi/chart-model';
 import { THEMES, adaptToAppTheme, applyFormatters, buildOption, echartsLocale, fitOption, type FormatterSpec, type JsonObject } from '@bi/charts';
 import { ensureMapOf } from './maps.js';
 import { clampSize, MAX_SIDE, svgToPng } from './svg.js';
@@ -49,8 +50,18 @@ function emptySvg(width: number, height: number, background: string, color: stri
   return `<svg width="${width}" height="${height}" xmlns="http://www.w3.org/2000/svg"><rect width="${width}" height="${height}" fill="${background}"/><text x="${width / 2}" y="${height / 2}" text-anchor="middle" dominant-baseline="central" font-family="sans-serif" font-size="13" fill="${color}">${label}</text></svg>`;
 }
 
-/** SVG of a prepared source at a size (the dashboard draws its cells with it). */
-export function sourceSvg(src: SourceOption, width: number, height: number, locale: RenderLocale, theme: RenderTheme): string {
+/** zrender's SVG painter (ECharts' renderToSVGString is its renderToString with CSS hover styles and CSS animation on). */
+interface SvgPainter {
+  renderToString(opts: { cssEmphasis?: boolean; cssAnimation?: boolean; useViewBox?: boolean }): string;
+}
+
+/**
+ * SVG of a prepared source at a size (the dashboard draws its cells with it). `raster`: the SVG is only rasterised
+ * (resvg draws neither :hover styles nor CSS animations), so ECharts leaves out its hover classes and their
+ * `<style>` — the same pixels for less work (docs/benchmarks.md "Server-side render", 2026-11-29 09:00–); an SVG
+ * handed out (renderChartSvg, renderDashboardSvg) keeps them, as before.
+ */
+export function sourceSvg(src: SourceOption, width: number, height: number, locale: RenderLocale, theme: RenderTheme, raster = false): string {
   if (isTable(src)) return tableSvg(adaptToAppTheme(src.option, src.chart, theme), width, height, theme);
   if (!isChartType(src.chart?.type)) {
     const colors = THEMES[theme];
@@ -61,7 +72,8 @@ export function sourceSvg(src: SourceOption, width: number, height: number, loca
   const chart = echarts.init(null, null, { renderer: 'svg', ssr: true, width, height, locale: echartsLocale(locale) });
   try {
     chart.setOption(option as EChartsCoreOption);
-    return chart.renderToSVGString();
+    if (!raster) return chart.renderToSVGString();
+    return (chart.getZr().painter as unknown as SvgPainter).renderToString({ cssEmphasis: false, cssAnimation: false });
   } finally {
     chart.dispose();
   }
@@ -80,5 +92,7 @@ export function renderChartSvg(input: RenderChartInput): string {
 
 /** The chart as a PNG (width × height × pixelRatio pixels), its texts in the reader's CJK font. */
 export async function renderChartPng(input: RenderChartInput): Promise<Buffer> {
-  return svgToPng(renderChartSvg(input), input.locale ?? 'zh-CN', input.pixelRatio);
+  const locale = input.locale ?? 'zh-CN';
+  const { width, height } = sizeOf(input);
+  return svgToPng(sourceSvg(sourceOption(input, locale), width, height, locale, input.theme ?? 'light', true), locale, input.pixelRatio);
 }

@@ -5,7 +5,7 @@
  * copied into one picture); the SVG (renderDashboardSvg) is the same drawing in one document. The PDF
  * cuts the grid into pages between boxes (pages()).
  */
-import { GRID } from '@bi/rules';
+import { GRID } from '@bi/rules/dashboard';
 import { FONT_FAMILY } from './fonts.js';
 import { sourceOption, sourceSvg } from './chart.js';
 import { fitText } from './table-svg.js';
@@ -72,14 +72,14 @@ export function pages(boxes: readonly Box[], pageHeight: number): Box[][] {
   return out;
 }
 
-/** A box: its surface, its header title, its chart in the body. */
-function boxSvg(box: Box, locale: RenderLocale, theme: RenderTheme): string {
+/** A box: its surface, its header title, its chart in the body (`raster`: drawn only to pixels, see sourceSvg). */
+function boxSvg(box: Box, locale: RenderLocale, theme: RenderTheme, raster = false): string {
   const colors = PAGE_COLORS[theme];
   const source = sourceOption(box.cell, locale, false);
   const title = box.cell.title ?? source.chart?.title ?? '';
   const bodyWidth = Math.max(16, box.width - 2 * BODY_PADDING);
   const bodyHeight = Math.max(16, box.height - HEADER - 2 * BODY_PADDING);
-  const chart = sourceSvg(source, bodyWidth, bodyHeight, locale, theme).replace(/^<svg /, `<svg x="${box.x + BODY_PADDING}" y="${box.y + HEADER + BODY_PADDING}" `);
+  const chart = sourceSvg(source, bodyWidth, bodyHeight, locale, theme, raster).replace(/^<svg /, `<svg x="${box.x + BODY_PADDING}" y="${box.y + HEADER + BODY_PADDING}" `);
   return [
     `<rect x="${box.x}" y="${box.y}" width="${box.width}" height="${box.height}" rx="6" fill="${colors.surface}" stroke="${colors.border}"/>`,
     `<line x1="${box.x}" x2="${box.x + box.width}" y1="${box.y + HEADER - 0.5}" y2="${box.y + HEADER - 0.5}" stroke="${colors.border}"/>`,
@@ -125,7 +125,7 @@ export function gridPng(boxes: readonly Box[], width: number, title: string | un
     const x = Math.max(0, box.x - 1);
     const y = box.y + top - 1;
     if (y >= height) continue;
-    tiles.push({ x, y, width: Math.min(width, box.x + box.width + 1) - x, height: box.height + 2, svg: () => `<g transform="translate(0 ${top})">${boxSvg(box, locale, theme)}</g>` });
+    tiles.push({ x, y, width: Math.min(width, box.x + box.width + 1) - x, height: box.height + 2, svg: () => `<g transform="translate(0 ${top})">${boxSvg(box, locale, theme, true)}</g>` });
   }
   return tilesToPng(width, height, PAGE_COLORS[theme].page, tiles, locale, clampSize(pixelRatio, 1, 3, 1));
 }

@@ -20,10 +20,12 @@ const onThread = import.meta.url.endsWith('.js') && process.env.BI_RENDER_WORKER
 /** The drawing thread's old-generation heap bound (MB): a dashboard is drawn a box at a time, its live data is small. */
 export const DRAWING_HEAP_MB = 64;
 /**
- * Its young generation (MB): 4 rather than 8 holds ~8 MB less at the peak of the 20-chart benchmark for ~5 % more
- * drawing time (more scavenges; docs/benchmarks.md "Server-side render", 2026-11-29).
+ * Its young generation (MB): 8. With 4 (until the drawing thread stopped loading zod, 2026-11-29 09:00) the drawing's
+ * short-lived objects were promoted and collected by the old generation's marking: 5–12 % more CPU a drawing for ~4 MB
+ * less at the benchmark's peak; 16 saves more CPU again (−12–17 %) for ~15 MB more (docs/benchmarks.md "Server-side
+ * render").
  */
-const DRAWING_YOUNG_MB = 4;
+const DRAWING_YOUNG_MB = 8;
 /** The drawing thread ends after this long without a drawing (its memory goes back) and starts again on the next. */
 const IDLE_MS = 60_000;
 

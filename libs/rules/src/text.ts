@@ -4,7 +4,8 @@
  * UTF-8), and bounds for the values a request may carry (docs/api/chart.md "Bounds").
  */
 
-import { INPUT_BOUNDS, LONE_SURROGATE, textProblem, type TextProblem } from '@bi/chart-model';
+// from the rules' own module of @bi/chart-model (no zod): the drawing thread of @bi/render loads this file (through @bi/charts)
+import { INPUT_BOUNDS, LONE_SURROGATE, textProblem, type TextProblem } from '@bi/chart-model/text-rules';
 
 // the bounds and the one text rule live with the wire schemas (@bi/chart-model schemas/text.ts); the walks and excerpts here
 export { INPUT_BOUNDS, textProblem, type TextProblem };
