@@ -19,7 +19,6 @@ import { isUtf8 } from 'node:buffer';
 import { UPLOAD_KEY_COLUMN } from '@bi/rules';
 import { quoteName, type SqlLoad } from '../uploads/store-writer.js';
 import { convertValue, parseJsonPath, valueAt } from './http-api.settings.js';
-import { fastPageReader } from './http-api.raw-fast.js';
 
 /** The staged page files read by one INSERT (a statement has a fixed cost: fewer, larger reads cost less CPU). */
 export const STAGED_BYTES = 96 * 1024 * 1024;
@@ -75,10 +74,9 @@ const ISO_DATE = /^[1-9]\d{3}-\d{2}-\d{2}$/;
  * (an empty one is NULL on both paths); a number for a number column (a whole one a safe integer; not
  * -0, whose sign a JSON reader may drop); a `YYYY-MM-DD` text of a real day for a date column — else null.
  */
-/** Whether a text is a `YYYY-MM-DD` of a real day, as the streamed path converts it (the answers of one read remembered). */
-export function dateChecker(): (v: string) => boolean {
+export function pageChecker(plan: RawPlan): (answer: unknown) => unknown[] | null {
   const dates = new Map<string, boolean>();
-  return (v) => {
+  const dateOk = (v: string): boolean => {
     let ok = dates.get(v);
     if (ok === undefined) {
       const c = ISO_DATE.test(v) ? convertValue(v, 'date') : { ok: false as const };
@@ -88,9 +86,6 @@ export function dateChecker(): (v: string) => boolean {
     }
     return ok;
   };
-}
-
-export function pageChecker(plan: RawPlan, dateOk: (v: string) => boolean = dateChecker()): (answer: unknown) => unknown[] | null {
   const { head, columns } = plan;
   return (answer) => {
     let at: unknown = answer;
@@ -240,14 +235,9 @@ export type RawParsed =
 
 /** parseRawPage's work for one plan: the checker (and its remembered dates) made once. */
 export function rawPageParser(plan: RawPlan, cursorPath: string | null): (bytes: Buffer) => RawParsed {
-  const dateOk = dateChecker();
-  const check = pageChecker(plan, dateOk);
-  const fast = fastPageReader(plan, cursorPath, dateOk);
+  const check = pageChecker(plan);
   return (bytes) => {
     const utf8 = isUtf8(bytes);
-    // the common answer read in one pass over its bytes; anything else (and every refusal) by JSON.parse below
-    const quick = utf8 && fast ? fast(bytes) : null;
-    if (quick) return quick;
     const text = bytes.toString('utf8');
     let json: unknown;
     try {
