@@ -148,14 +148,17 @@ const ownCpu = () => {
   return (u.user + u.system) / 1000;
 };
 
-/** Baseline: DuckDB reading the same rows from a file into a table of a fresh database file (as the product's store is a file). */
-async function duckdbRead(fn, path) {
-  const file = join(dir, `baseline-${Date.now()}.duckdb`);
-  const db = await DuckDBInstance.create(file);
+/**
+ * `work(conn)` timed (wall and this process's CPU, ms) in a fresh database file (as the product's store is a file;
+ * `options`: DuckDB's, e.g. threads), then the table t's rows counted and the file removed.
+ */
+async function inFreshDb(prefix, options, work) {
+  const file = join(dir, `${prefix}-${Date.now()}.duckdb`);
+  const db = await DuckDBInstance.create(file, options);
   const conn = await db.connect();
   const started = performance.now();
   const cpuStart = ownCpu();
-  await conn.run(`CREATE TABLE t AS SELECT * FROM ${fn}('${path.replace(/'/g, "''")}')`);
+  await work(conn);
   const ms = performance.now() - started;
   const cpu = ownCpu() - cpuStart;
   const rows = Number((await conn.runAndReadAll('SELECT count(*) FROM t')).getRows()[0][0]);
@@ -163,6 +166,12 @@ async function duckdbRead(fn, path) {
   db.closeSync();
   rmSync(file, { force: true });
   rmSync(file + '.wal', { force: true });
+  return { ms, cpu, rows };
+}
+
+/** Baseline: DuckDB reading the same rows from a file into a table of a fresh database file (as the product's store is a file). */
+async function duckdbRead(fn, path) {
+  const { ms, cpu, rows } = await inFreshDb('baseline', {}, (conn) => conn.run(`CREATE TABLE t AS SELECT * FROM ${fn}('${path.replace(/'/g, "''")}')`));
   if (rows !== ROWS) throw new Error(`${fn} read ${rows} rows, not ${ROWS}`);
   return { ms, cpu };
 }
@@ -195,43 +204,24 @@ async function floorParse(into) {
 }
 /** DuckDB alone loading the staged pages as the product's load does, into a fresh database file (`threads`: DuckDB's default when undefined). */
 async function floorLoad(files, threads) {
-  const file = join(dir, `floor-${Date.now()}.duckdb`);
-  const db = await DuckDBInstance.create(file, threads ? { threads: String(threads) } : {});
-  const conn = await db.connect();
   const q = (t) => `'${t.replace(/'/g, "''")}'`;
   const typeOf = (t) => (t === 'text' || t === 'date' ? 'VARCHAR' : 'DOUBLE');
   const cols = `{${FLOOR_COLUMNS.map(([k, t]) => `${q(k)}: '${typeOf(t)}'`).join(', ')}}`;
   const values = FLOOR_COLUMNS.map(([, t], i) => (t === 'text' ? `nullif(c${i}, '')` : t === 'date' ? `nullif(c${i}, '')::DATE` : `c${i}`)).join(', ');
-  const started = performance.now();
-  const cpuStart = ownCpu();
-  await conn.run('SET SESSION write_buffer_row_group_count = 1');
-  await conn.run('BEGIN TRANSACTION');
-  await conn.run(`CREATE TABLE t (key_id BIGINT NOT NULL, ${FLOOR_COLUMNS.map(([k, t]) => `"${k}" ${t === 'date' ? 'DATE' : typeOf(t)}`).join(', ')}, deleted BOOLEAN NOT NULL DEFAULT false)`);
-  await conn.run(`INSERT INTO t SELECT 0, ${values}, false FROM read_json([${files.map(q).join(', ')}], format = 'array', columns = ${cols}, maximum_object_size = ${32 * 1024 * 1024 + 1024}) AS r(${FLOOR_COLUMNS.map((_, i) => `c${i}`).join(', ')})`);
-  await conn.run('UPDATE t SET key_id = rowid - (SELECT min(rowid) FROM t WHERE key_id = 0) + 1 WHERE key_id = 0');
-  await conn.run('COMMIT');
-  const ms = performance.now() - started;
-  const cpu = ownCpu() - cpuStart;
-  const rows = Number((await conn.runAndReadAll('SELECT count(*) FROM t')).getRows()[0][0]);
-  conn.closeSync();
-  db.closeSync();
-  rmSync(file, { force: true });
-  rmSync(file + '.wal', { force: true });
+  const { ms, cpu, rows } = await inFreshDb('floor', threads ? { threads: String(threads) } : {}, async (conn) => {
+    await conn.run('SET SESSION write_buffer_row_group_count = 1');
+    await conn.run('BEGIN TRANSACTION');
+    await conn.run(`CREATE TABLE t (key_id BIGINT NOT NULL, ${FLOOR_COLUMNS.map(([k, t]) => `"${k}" ${t === 'date' ? 'DATE' : typeOf(t)}`).join(', ')}, deleted BOOLEAN NOT NULL DEFAULT false)`);
+    await conn.run(`INSERT INTO t SELECT 0, ${values}, false FROM read_json([${files.map(q).join(', ')}], format = 'array', columns = ${cols}, maximum_object_size = ${32 * 1024 * 1024 + 1024}) AS r(${FLOOR_COLUMNS.map((_, i) => `c${i}`).join(', ')})`);
+    await conn.run('UPDATE t SET key_id = rowid - (SELECT min(rowid) FROM t WHERE key_id = 0) + 1 WHERE key_id = 0');
+    await conn.run('COMMIT');
+  });
   if (rows !== ROWS) throw new Error(`the floor's load read ${rows} rows, not ${ROWS}`);
   return { ms, cpu };
 }
 /** read_json of the baseline's file on one DuckDB thread: its work, against the floor's load on one thread. */
 async function readJsonOneThread() {
-  const file = join(dir, `baseline1-${Date.now()}.duckdb`);
-  const db = await DuckDBInstance.create(file, { threads: '1' });
-  const conn = await db.connect();
-  const cpuStart = ownCpu();
-  await conn.run(`CREATE TABLE t AS SELECT * FROM read_json('${data.ndjson.replace(/'/g, "''")}')`);
-  const cpu = ownCpu() - cpuStart;
-  conn.closeSync();
-  db.closeSync();
-  rmSync(file, { force: true });
-  rmSync(file + '.wal', { force: true });
+  const { cpu } = await inFreshDb('baseline1', { threads: '1' }, (conn) => conn.run(`CREATE TABLE t AS SELECT * FROM read_json('${data.ndjson.replace(/'/g, "''")}')`));
   return cpu;
 }
 
