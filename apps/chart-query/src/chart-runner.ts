@@ -92,11 +92,6 @@ export class GrpcBackends implements ChartQueryBackends, RollupBackends, RollupH
   }
 }
 
-/**
- * A refusal of a filter wire schema (@bi/chart-model) with the keys the values' checks of @bi/query answer for
- * the same value (chart.invalid_characters, chart.value_too_long, chart.too_many_values: the filter's field
- * named); any other shape is request.invalid with `detail`.
- */
 /** A query written for the dialect; what the compiler refuses becomes the user's message (queryAppError). */
 function compiledOrRefused(q: QueryIR, dialect: ReturnType<typeof dialectOf>): CompiledQuery {
   try {
@@ -106,6 +101,11 @@ function compiledOrRefused(q: QueryIR, dialect: ReturnType<typeof dialectOf>): C
   }
 }
 
+/**
+ * A refusal of a filter wire schema (@bi/chart-model) with the keys the values' checks of @bi/query answer for
+ * the same value (chart.invalid_characters, chart.value_too_long, chart.too_many_values: the filter's field
+ * named); any other shape is request.invalid with `detail`.
+ */
 function filterRefusal(issue: z.core.$ZodIssue, items: unknown, detail: string): AppError {
   const at = issue.path;
   const listAt = at.findIndex((p) => p === 'range' || p === 'compareValue' || p === 'compareValueLeft' || p === 'compareValueRight');
@@ -424,7 +424,7 @@ export class ChartRunner {
     const dialect = dialectOf(source);
     const rolled = withRollup(plan.query, source, dialect, this.rollups);
     const compiled = compiledOrRefused(rolled.q, dialect);
-    const key = resultCachePrefix(source.dataSourceId) + fieldRangeKey(compiled, { field: req.field, limit: plan.limit, dialect: dialectOf(source), dataVersion: source.dataVersion });
+    const key = resultCachePrefix(source.dataSourceId) + fieldRangeKey(compiled, { field: req.field, limit: plan.limit, dialect, dataVersion: source.dataVersion });
     const hit = await this.cache.get(key);
     if (hit !== undefined) return { answerJson: hit };
     return this.cache.withLock(key, async () => {
@@ -462,11 +462,10 @@ export class ChartRunner {
    * is written for the source instead, and says so. Anything else (a timeout) is the caller's.
    */
   private async rollupOrSource<T>(meta: RollupMeta, dataSourceId: string, fromRollup: () => Promise<T>, fromSource: () => Promise<T>): Promise<{ value: T; replaced?: RollupMeta }> {
-    if (!meta.used) return { value: await fromRollup() };
     try {
       return { value: await fromRollup() };
     } catch (e) {
-      if (!(e instanceof AppError && e.key === 'query.failed')) throw e;
+      if (!meta.used || !(e instanceof AppError && e.key === 'query.failed')) throw e;
       this.logger.warn('a query from a rollup failed; ran from the source', { dataSourceId, rollupId: meta.id, error: e });
       return { value: await fromSource(), replaced: { used: false, reason: rollupMissText({ reason: 'replaced', id: meta.id }) } };
     }

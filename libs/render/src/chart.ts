@@ -83,16 +83,19 @@ function sizeOf(input: { width: number; height: number }) {
   return { width: clampSize(input.width, 16, MAX_SIDE, 600), height: clampSize(input.height, 16, MAX_SIDE, 400) };
 }
 
-/** The chart as an SVG string at `width` × `height`. */
-export function renderChartSvg(input: RenderChartInput): string {
+/** The chart's SVG at its clamped size in its locale and theme (`raster`: drawn only to pixels, see sourceSvg). */
+function chartSvg(input: RenderChartInput, raster: boolean): string {
   const locale = input.locale ?? 'zh-CN';
   const { width, height } = sizeOf(input);
-  return sourceSvg(sourceOption(input, locale), width, height, locale, input.theme ?? 'light');
+  return sourceSvg(sourceOption(input, locale), width, height, locale, input.theme ?? 'light', raster);
+}
+
+/** The chart as an SVG string at `width` × `height`. */
+export function renderChartSvg(input: RenderChartInput): string {
+  return chartSvg(input, false);
 }
 
 /** The chart as a PNG (width × height × pixelRatio pixels), its texts in the reader's CJK font. */
 export async function renderChartPng(input: RenderChartInput): Promise<Buffer> {
-  const locale = input.locale ?? 'zh-CN';
-  const { width, height } = sizeOf(input);
-  return svgToPng(sourceSvg(sourceOption(input, locale), width, height, locale, input.theme ?? 'light', true), locale, input.pixelRatio);
+  return svgToPng(chartSvg(input, true), input.locale ?? 'zh-CN', input.pixelRatio);
 }

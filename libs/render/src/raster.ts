@@ -6,7 +6,7 @@
  * ahead of it), the encoder one band of boxes' rows.
  */
 import { crc32, createDeflate } from 'node:zlib';
-import { rasteriseAsync } from './svg.js';
+import { rasterise } from './svg.js';
 import type { RenderLocale } from './types.js';
 
 /** A tile of a picture: an SVG fragment drawn in the picture's coordinates, over the area x, y, width, height (whole CSS pixels). */
@@ -34,7 +34,7 @@ export function rgbOf(color: string): [number, number, number] {
 async function tilePixels(tile: Tile, background: string, locale: RenderLocale, ratio: number): Promise<Buffer> {
   const { x, y, width, height } = tile;
   const svg = `<svg width="${width}" height="${height}" viewBox="${x} ${y} ${width} ${height}" xmlns="http://www.w3.org/2000/svg"><rect x="${x}" y="${y}" width="${width}" height="${height}" fill="${background}"/>${tile.svg()}</svg>`;
-  return (await rasteriseAsync(svg, locale, ratio)).pixels;
+  return (await rasterise(svg, locale, ratio)).pixels;
 }
 
 /** Tiles whose drawing is started ahead of the one being copied: this thread makes the next SVG while resvg draws. */

@@ -16,7 +16,7 @@ export const MAX_SIDE = 4096;
 
 /** Rasterises an SVG to PNG with resvg (loaded on first use: a process that only writes tables never loads it). */
 export async function svgToPng(svg: string, locale: RenderLocale, pixelRatio = 1): Promise<Buffer> {
-  return (await rasteriseAsync(svg, locale, clampSize(pixelRatio, 1, 3, 1))).asPng();
+  return (await rasterise(svg, locale, clampSize(pixelRatio, 1, 3, 1))).asPng();
 }
 
 /** resvg's options for an SVG whose texts are outlined already (`drawn`, from outlineTexts). */
@@ -31,7 +31,7 @@ function resvgOptions(drawn: string, locale: RenderLocale, ratio: number) {
  * (raster.ts); resvg loads the system fonts only for texts left over. The one place resvg is set up, for a PNG (svgToPng)
  * and for a dashboard tile's pixels (raster.ts).
  */
-export async function rasteriseAsync(svg: string, locale: RenderLocale, ratio: number) {
+export async function rasterise(svg: string, locale: RenderLocale, ratio: number) {
   const { renderAsync } = await import('@resvg/resvg-js');
   const drawn = outlineTexts(svg, locale);
   return renderAsync(drawn, resvgOptions(drawn, locale, ratio));
