@@ -13,7 +13,8 @@
 //
 // The floor (information, measured in each round beside read_json): the two parts of the product's sync
 // alone, in this process — the parse thread's work on the same answers (the product's own rawPageParser
-// and stagePage from apps/data-source/dist: decode, JSON.parse, the typed check, the rows-array scan, the
+// and stagePage from apps/data-source/dist/connectors/http-api.pages.js: the one scan that finds the rows
+// array, checks each column's value kind and counts the rows, JSON.parse of the rest of the answer, the
 // staged write; the paging makes it one page after another) and DuckDB's load of those staged pages alone
 // (the product's statements: one INSERT … SELECT from read_json(format = 'array') and the UPDATE of the keys, into
 // the store's table shape, in one transaction, into a fresh database file), on DuckDB's default threads and on
@@ -181,7 +182,7 @@ const data = await makeRows();
 log(`rows.ndjson ${(statSync(data.ndjson).size / 1048576).toFixed(1)} MiB, rows.csv ${(statSync(data.csv).size / 1048576).toFixed(1)} MiB, API ${(data.pages.reduce((n, p) => n + p.length, 0) / 1048576).toFixed(1)} MiB in ${data.pages.length} pages`);
 
 // ---- the floor: the sync's two parts alone ------------------------------------------------------
-const raw = await import(pathToFileURL(join(root, 'apps/data-source/dist/connectors/http-api.raw.js')).href);
+const raw = await import(pathToFileURL(join(root, 'apps/data-source/dist/connectors/http-api.pages.js')).href);
 const FLOOR_COLUMNS = [['id', 'whole'], ['order_no', 'text'], ['order_date', 'date'], ['region', 'text'], ['customer', 'text'], ['product', 'text'], ['qty', 'whole'], ['price', 'decimal'], ['amount', 'decimal']];
 const floorPlan = { head: ['data', 'items'], columns: FLOOR_COLUMNS.map(([key, type]) => ({ key, type })) };
 /**

@@ -1,23 +1,13 @@
 import { AppError } from '@bi/core';
 import type { ApiColumn, ApiRequestSettings, ApiSettings } from '@bi/chart-model';
-import { AnswerTooLarge, OutboundTimeout, TargetNotAllowed, fetchOutbound, type OutboundAnswer, type OutboundPolicy, type Resolver } from '@bi/outbound';
 import type { AnalyticsWriter, LoadTarget, StoreColumn, StoreValue } from '../uploads/store-writer.js';
 import type { Connector, ConnectorRead } from './connector.js';
-import { RawPagesRefused, rawPageParser, rawPagesLoad, rawPlan, stagePage, type RawPlan, type StagedPage } from './http-api.raw.js';
+import { RawPagesRefused, answersOf, stagedPages, type ApiContext, type RawPagesJob } from './http-api.pages.js';
+import { rawPagesLoad, rawPlan } from './http-api.raw.js';
 import { parseThreadOn, threadStagedPages } from './http-api.raw-thread.js';
-import { buildRequest, convertValue, fieldOf, nextLink, rowsAt, storeType, valueAt, type ApiSecrets, type PagePosition } from './http-api.settings.js';
+import { convertValue, fieldOf, rowsAt, storeType, valueAt, type ApiSecrets } from './http-api.settings.js';
 
-/** The most bytes one page's answer may have. */
-export const API_MAX_PAGE_BYTES = 32 * 1024 * 1024;
 const VALUE_SHOWN = 40;
-
-/** What an API read needs besides its settings: the outbound policy, the clock and zone of the date variables, a resolver in tests. */
-export interface ApiContext {
-  policy: OutboundPolicy;
-  timeZone: string;
-  now?: () => Date;
-  resolve?: Resolver;
-}
 
 /**
  * The pages of an API as raw rows (objects), fetched one at a time as they are asked for: page
@@ -38,93 +28,6 @@ export async function* apiPages(s: ApiRequestSettings, secrets: ApiSecrets, ctx:
     const rows = rowsAt(json, s.rowsPath);
     return { count: rows.length, cursor: cursorPath ? valueAt(json, cursorPath) : undefined, page: rows };
   });
-}
-
-/** What the paging needs of one answer (its rows' count, the value at the cursor path) and what is handed on of it. */
-export interface ReadAnswer<T> {
-  count: number;
-  cursor: unknown;
-  page: T;
-}
-
-/**
- * The pages of an API, each answer read by `readAnswer` (which throws when it cannot: not JSON, or a
- * shape its reader does not take).
- */
-export async function* answersOf<T>(
-  s: ApiRequestSettings,
-  secrets: ApiSecrets,
-  ctx: ApiContext,
-  read: { signal?: AbortSignal; watermark?: string; maxPages?: number },
-  readAnswer: (answer: OutboundAnswer, page: number) => ReadAnswer<T> | Promise<ReadAnswer<T>>,
-): AsyncGenerator<T> {
-  const now = (ctx.now ?? (() => new Date()))();
-  let origin = '';
-  const maxPages = read.maxPages ?? s.paging.maxPages;
-  let position: PagePosition = { kind: 'first' };
-  let offset = 0;
-  for (let page = 1; ; page++) {
-    if (read.signal?.aborted) throw new AppError('invalid', 'excel.cancelled');
-    if (page > maxPages) throw new AppError('invalid', 'apisource.too_many_pages', { max: maxPages });
-    const req = buildRequest(s, secrets, position, { now, timeZone: ctx.timeZone, watermark: read.watermark ?? '' });
-    origin ||= new URL(req.url).origin;
-    let answer: OutboundAnswer | undefined = await fetchPage(req, s.timeoutSec, ctx, read.signal);
-    if (answer.status < 200 || answer.status >= 300) throw new AppError('invalid', 'apisource.http_status', { status: answer.status });
-    let got: ReadAnswer<T> | undefined = await readAnswer(answer, page);
-    // the next request is decided before the page is handed on, and nothing of the page is held here
-    // while it is sent
-    let next: PagePosition | null = null;
-    /** a refusal of the next request: thrown after this page is handed on */
-    let refused: AppError | null = null;
-    const p = s.paging;
-    const count = got.count;
-    if (p.mode === 'page' || p.mode === 'offset') {
-      if (count > 0 && count >= p.size) {
-        offset += count;
-        next = { kind: 'number', value: p.mode === 'page' ? p.start + page : offset };
-      }
-    } else if (p.mode === 'cursor') {
-      const cursor = got.cursor;
-      if (!(cursor === undefined || cursor === null || cursor === '' || cursor === false || count === 0)) {
-        if (typeof cursor !== 'string' && typeof cursor !== 'number') refused = new AppError('invalid', 'apisource.cursor_invalid');
-        else next = { kind: 'cursor', value: String(cursor) };
-      }
-    } else if (p.mode === 'link') {
-      const link = nextLink(answer.headers.link, req.url);
-      if (link && count > 0) {
-        if (new URL(link).origin !== origin) refused = new AppError('invalid', 'apisource.link_other_origin');
-        else next = { kind: 'url', value: link };
-      }
-    }
-    answer = undefined;
-    let out: T | undefined = got.page;
-    got = undefined;
-    yield out;
-    out = undefined;
-    if (refused) throw refused;
-    if (!next) return;
-    position = next;
-  }
-}
-
-async function fetchPage(req: ReturnType<typeof buildRequest>, timeoutSec: number, ctx: ApiContext, signal?: AbortSignal): Promise<OutboundAnswer> {
-  try {
-    return await fetchOutbound(ctx.policy, req.url, {
-      method: req.method,
-      headers: req.headers,
-      body: req.body,
-      timeoutMs: timeoutSec * 1000,
-      maxBytes: API_MAX_PAGE_BYTES,
-      ...(signal ? { signal } : {}),
-      ...(ctx.resolve ? { resolve: ctx.resolve } : {}),
-    });
-  } catch (e) {
-    if (signal?.aborted) throw new AppError('invalid', 'excel.cancelled');
-    if (e instanceof TargetNotAllowed) throw new AppError('invalid', 'apisource.target_not_allowed');
-    if (e instanceof OutboundTimeout) throw new AppError('invalid', 'apisource.timeout', { seconds: timeoutSec });
-    if (e instanceof AnswerTooLarge) throw new AppError('invalid', 'apisource.answer_too_large', { mb: API_MAX_PAGE_BYTES / 1024 / 1024 });
-    throw new AppError('invalid', 'apisource.unreachable');
-  }
 }
 
 const clip = (v: unknown) => {
@@ -189,7 +92,7 @@ export class HttpApiConnector implements Connector {
    */
   async bulkLoad(w: AnalyticsWriter, target: LoadTarget, read: ConnectorRead): Promise<number | undefined> {
     const plan = rawPlan(this.settings);
-    if (!plan || !w.loadSql || !w.stagingDir || target.columns.length !== plan.columns.length) return undefined;
+    if (!plan || !w.loadSql || !w.stagingDir || target.columns.length !== plan.columns.length || target.columns.some((c, i) => c.name !== plan.columns[i]!.name)) return undefined;
     const job: RawPagesJob = {
       settings: this.settings,
       secrets: this.secrets,
@@ -208,42 +111,6 @@ export class HttpApiConnector implements Connector {
       throw e;
     }
   }
-}
-
-/** What a raw-page read needs, as plain data (the parse thread is sent it as a message). */
-export interface RawPagesJob {
-  settings: ApiSettings;
-  secrets: ApiSecrets;
-  policy: OutboundPolicy;
-  timeZone: string;
-  /** the read's clock for the date variables (ms) */
-  now: number;
-  plan: RawPlan;
-  stagingDir: string;
-}
-
-/**
- * The pages of a raw-page read, staged: each answer fetched through the outbound policy (answersOf: the
- * one paging loop), parsed, checked and scanned (rawPageParser), its rows array's bytes written to a
- * staged file; a page of another shape throws RawPagesRefused, an answer that is not JSON apisource.not_json.
- * Every file yielded is the caller's; nothing of an answer is held across the next request. Runs on the
- * parse thread (http-api.raw-worker.ts) or, from the TypeScript sources, in the service's thread.
- */
-export async function* stagedPages(job: RawPagesJob, signal?: AbortSignal, resolve?: Resolver): AsyncGenerator<StagedPage> {
-  const s = job.settings;
-  const parse = rawPageParser(job.plan, s.paging.mode === 'cursor' ? s.paging.cursorPath : null);
-  const ctx: ApiContext = { policy: job.policy, timeZone: job.timeZone, now: () => new Date(job.now), ...(resolve ? { resolve } : {}) };
-  const answers = answersOf(s, job.secrets, ctx, { ...(signal ? { signal } : {}) }, async (answer, page): Promise<ReadAnswer<StagedPage | null>> => {
-    const r = parse(answer.bytes);
-    if (r.kind === 'not_json') throw new AppError('invalid', 'apisource.not_json', { page });
-    if (r.kind === 'refused') throw new RawPagesRefused(r.reason);
-    if (r.count === 0) return { count: 0, cursor: r.cursor, page: null };
-    // DuckDB is handed only the rows array: nothing to unnest
-    const bytes = r.reencoded ?? answer.bytes;
-    const path = await stagePage(job.stagingDir, bytes.subarray(r.start, r.end));
-    return { count: r.count, cursor: r.cursor, page: { path, rows: r.count, bytes: r.end - r.start } };
-  });
-  for await (const p of answers) if (p) yield p;
 }
 
 /** Whether a watermark value comes after another: numerically for number columns, by time for dates, else as text. */

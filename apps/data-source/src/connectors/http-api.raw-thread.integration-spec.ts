@@ -8,15 +8,16 @@ import { rawPlan } from './http-api.raw.js';
 // The raw-page load with its pages fetched, parsed and staged on the parse thread (http-api.raw-thread.ts,
 // as the built service runs it; the thread loads the TypeScript sources through ts-thread.mjs): the
 // cases of http-api.raw.integration-spec.ts — the same table as the streamed path to the bit, the
-// fallback, the row cap, no staged file left — run again with the thread on, and an answer that is not
-// JSON comes back from the thread as the source's own message.
+// fallback, the odd pages, the row cap, no staged file left — run again with the thread on, and an answer
+// that is not JSON (its rows array whole, text after its end) comes back from the thread as the source's
+// own message.
 process.env.BI_API_PARSE_THREAD = 'on';
 import './http-api.raw.integration-spec.js';
 
 let server: Server;
 let base = '';
 beforeAll(async () => {
-  server = createServer((_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end('{"data": {"items": [1,'));
+  server = createServer((_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end('{"data": {"items": [{"id": 1}]}} and more'));
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });

@@ -12,8 +12,7 @@
  */
 import { Worker } from 'node:worker_threads';
 import { AppError } from '@bi/core';
-import type { RawPagesJob } from './http-api.connector.js';
-import { RawPagesRefused, type StagedPage } from './http-api.raw.js';
+import { RawPagesRefused, type RawPagesJob, type StagedPage } from './http-api.pages.js';
 
 const built = import.meta.url.endsWith('.js');
 /** Whether this service stages its raw pages on the parse thread. */

@@ -9,8 +9,7 @@ import { rm } from 'node:fs/promises';
 import { getPriority, setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
 import { AppError } from '@bi/core';
-import { stagedPages, type RawPagesJob } from './http-api.connector.js';
-import { RawPagesRefused } from './http-api.raw.js';
+import { RawPagesRefused, stagedPages, type RawPagesJob } from './http-api.pages.js';
 import type { ThreadMessage } from './http-api.raw-thread.js';
 
 /**

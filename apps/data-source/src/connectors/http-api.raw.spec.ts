@@ -1,4 +1,4 @@
-import { rowsBytes } from './http-api.raw.js';
+import { rawPageParser, rowsBytes } from './http-api.pages.js';
 
 // rowsBytes: the rows array of a page found in its bytes, as JSON.parse reads the same answer.
 const rowsOf = (text: string, head: string[]) => {
@@ -33,5 +33,34 @@ describe('rowsBytes', () => {
     expect(rowsOf('{"data":[]}', ['data', 'items'])).toBeNull();
     expect(rowsOf('{"other":[]}', ['items'])).toBeNull();
     expect(rowsOf('[]', ['items'])).toBeNull();
+  });
+});
+
+describe('rawPageParser', () => {
+  const plan = { head: ['data', 'items'], columns: [{ key: 'id', type: 'whole' as const, name: 'id' }, { key: 'day', type: 'date' as const, name: 'day' }] };
+  const parse = rawPageParser(plan, '$.data.next');
+  const at = (text: string) => parse(Buffer.from(text));
+
+  it('counts the rows past strings holding brackets, commas and quotes, and reads the cursor out of the rest of the answer', () => {
+    const text = '{"data":{"next":"c,]\\"2","items":[{"id":1,"s":"},{\\"x"},{"id":2,"n":[{},[]],"day":""} , {}],"total":3}}';
+    const r = at(text);
+    expect(r).toMatchObject({ kind: 'page', count: 3, cursor: 'c,]"2' });
+    if (r.kind !== 'page') throw new Error(r.kind);
+    expect(JSON.parse(text.slice(r.start, r.end))).toEqual(JSON.parse(text).data.items);
+    expect(at('{"data":{"items":[]}}')).toMatchObject({ kind: 'page', count: 0, cursor: undefined });
+  });
+
+  it('refuses a value of another kind than its column, and answers not_json when the rest of the answer is not JSON', () => {
+    expect(at('{"data":{"items":[{"id":"1"}]}}')).toEqual({ kind: 'refused', reason: 'a page of another shape' });
+    expect(at('{"data":{"items":[{"day":"5.1.2024"}]}}').kind).toBe('refused');
+    expect(at('{"data":{"items":[{"day":"2024-01-05"}]},"x":tru}').kind).toBe('refused');
+    expect(at('{"data":{"items":[{"day":"2024-01-05"}]}}}')).toEqual({ kind: 'not_json' });
+  });
+
+  it('reads an answer that is not UTF-8 as JSON.parse reads its text', () => {
+    const bytes = Buffer.concat([Buffer.from('{"data":{"items":[{"id":1,"s":"'), Buffer.from([0xc3]), Buffer.from('"}]}}')]);
+    const r = parse(bytes);
+    if (r.kind !== 'page' || !r.reencoded) throw new Error('not re-encoded');
+    expect(JSON.parse(Buffer.from(r.reencoded).toString('utf8', r.start, r.end))).toEqual(JSON.parse(bytes.toString('utf8')).data.items);
   });
 });

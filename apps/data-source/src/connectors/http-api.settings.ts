@@ -5,7 +5,8 @@
  */
 import { createHash, createHmac } from 'node:crypto';
 import { AppError } from '@bi/core';
-import { JSON_PATH_PATTERN, type ApiColumn, type ApiColumnType, type ApiRequestSettings } from '@bi/chart-model';
+import type { ApiColumn, ApiColumnType, ApiRequestSettings } from '@bi/chart-model';
+import { JSON_PATH_PATTERN } from '@bi/chart-model/text-rules';
 import { NaiveDate, parseDateText } from '../uploads/cells.js';
 import type { ColumnType } from '../uploads/cells.js';
 import type { StoreValue } from '../uploads/store-writer.js';

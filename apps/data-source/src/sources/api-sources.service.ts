@@ -10,7 +10,8 @@ import { API_SOURCE_REFERENCE, checkName, checkTargetName, excerpt } from '@bi/r
 import { CONFIG, LOGGER } from '@bi/service-kit';
 import type { z } from 'zod';
 import { DataSourceRepository, type SourceRow } from '../data-source.repository.js';
-import { HttpApiConnector, apiPages, type ApiContext } from '../connectors/http-api.connector.js';
+import { HttpApiConnector, apiPages } from '../connectors/http-api.connector.js';
+import type { ApiContext } from '../connectors/http-api.pages.js';
 import { checkRequestSettings, fieldOf, inferColumns, type ApiSecrets } from '../connectors/http-api.settings.js';
 import { SyncRunner } from '../connectors/sync-runner.js';
 import { DEFAULT_UPLOAD_MAX_ROWS } from '../connectors/sheet.connector.js';

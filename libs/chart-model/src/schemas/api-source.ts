@@ -6,7 +6,10 @@
  * web to the service; an answer carries `secretSet` instead (never the value).
  */
 import { z } from 'zod';
+import { JSON_PATH_PATTERN } from './text-rules.js';
 import { storableText } from './text.js';
+
+export { JSON_PATH_PATTERN };
 
 export const API_SOURCE_LIMITS = {
   urlChars: 2000,
@@ -35,8 +38,6 @@ export const API_COLUMN_TYPES = ['text', 'whole', 'decimal', 'date', 'datetime']
 export const API_SYNC_MODES = ['full', 'incremental'] as const;
 export type ApiColumnType = (typeof API_COLUMN_TYPES)[number];
 
-/** `$`, `.name`, `['name']`, `[n]`, `[*]` — the JSON path subset (no filters, no scripts). */
-export const JSON_PATH_PATTERN = /^\$((\.[A-Za-z_$\u00C0-\uFFFF][\w$\u00C0-\uFFFF-]*)|(\['[^'\\]{1,100}'\])|(\[\d{1,6}\])|(\[\*\]))*$/;
 /** A field of a row: dotted names relative to the row (`customer.name`). */
 const FIELD_PATH = /^[^.\s][^\u0000]{0,199}$/;
 
