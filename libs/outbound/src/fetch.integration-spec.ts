@@ -1,12 +1,20 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { outboundFetch } from './fetch.js';
+import { fetchOutbound, outboundFetch, type AnswerBuffer } from './fetch.js';
 import { outboundPolicy, TargetNotAllowed } from './policy.js';
 
 let server: Server;
 let base: string;
 beforeAll(async () => {
   server = createServer((req, res) => {
+    const big = /^\/big\/(\d+)$/.exec(req.url ?? '');
+    if (big) {
+      // a body of n bytes, in chunks, without a length (the reader grows its buffer as they come)
+      const n = Number(big[1]);
+      res.writeHead(200, { 'content-type': 'text/plain' });
+      for (let at = 0; at < n; at += 100_000) res.write(Buffer.alloc(Math.min(100_000, n - at), 97 + ((at / 100_000) % 26)));
+      return res.end();
+    }
     if (req.url === '/moved') {
       res.writeHead(302, { location: 'http://example.com/' });
       return res.end();
@@ -22,6 +30,26 @@ beforeAll(async () => {
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
 afterAll(() => new Promise<void>((r) => server.close(() => r())));
+
+describe('fetchOutbound', () => {
+  it('reads answers one after another into one reused buffer, grown as they need', async () => {
+    const reuse: AnswerBuffer = { bytes: Buffer.alloc(0) };
+    const read = (path: string) => fetchOutbound(outboundPolicy('127.0.0.1'), `${base}${path}`, { method: 'GET', timeoutMs: 5000, maxBytes: 10_000_000, reuse });
+    const expected = (n: number) => Buffer.concat(Array.from({ length: Math.ceil(n / 100_000) }, (_, k) => Buffer.alloc(Math.min(100_000, n - k * 100_000), 97 + (k % 26))));
+    const first = await read('/big/750000');
+    expect(first.bytes.equals(expected(750_000))).toBe(true);
+    const grown = reuse.bytes;
+    expect(grown.length).toBeGreaterThanOrEqual(750_000);
+    // a shorter answer is a view of the same buffer; a longer one grows it
+    const second = await read('/big/120000');
+    expect(second.bytes.equals(expected(120_000))).toBe(true);
+    expect(second.bytes.buffer).toBe(grown.buffer);
+    const third = await read('/big/2500000');
+    expect(third.bytes.equals(expected(2_500_000))).toBe(true);
+    expect(JSON.parse((await read('/json')).body)).toMatchObject({ method: 'GET', url: '/json' });
+    await expect(fetchOutbound(outboundPolicy('127.0.0.1'), `${base}/big/300000`, { method: 'GET', timeoutMs: 5000, maxBytes: 200_000, reuse })).rejects.toThrow('answer too large');
+  });
+});
 
 describe('outboundFetch', () => {
   it('refuses a target the policy forbids (loopback by default)', async () => {

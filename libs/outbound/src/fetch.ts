@@ -92,6 +92,17 @@ export interface OutboundFetch {
   signal?: AbortSignal;
   /** tests: a resolver standing in for DNS */
   resolve?: Resolver;
+  /**
+   * A buffer the body is copied into (grown when too small) instead of a new one per answer: a reader of
+   * many large answers one after another (an API source's pages) allocates no memory per answer beyond
+   * the socket's chunks. The answer's bytes are then a view of it, valid until the next read into it.
+   */
+  reuse?: AnswerBuffer;
+}
+
+/** The buffer `fetchOutbound` copies the answers of one reader into (OutboundFetch.reuse). */
+export interface AnswerBuffer {
+  bytes: Buffer;
 }
 
 export interface OutboundAnswer {
@@ -140,20 +151,32 @@ export async function fetchOutbound(policy: OutboundPolicy, url: string, req: Ou
   } catch (e) {
     throw failure(e);
   }
+  const reuse = req.reuse;
+  if (reuse) {
+    const declared = Number(res.headers['content-length']);
+    if (Number.isSafeInteger(declared) && declared <= req.maxBytes && declared > reuse.bytes.length) reuse.bytes = Buffer.allocUnsafeSlow(declared);
+  }
   return new Promise<OutboundAnswer>((done, fail) => {
     const chunks: Buffer[] = [];
     let size = 0;
     res.on('data', (c: Buffer) => {
-      size += c.length;
-      if (size > req.maxBytes) {
+      if (size + c.length > req.maxBytes) {
         res.destroy();
         fail(new AnswerTooLarge());
         return;
       }
-      chunks.push(c);
+      if (reuse) {
+        if (size + c.length > reuse.bytes.length) {
+          const grown = Buffer.allocUnsafeSlow(Math.min(req.maxBytes, Math.max(size + c.length, reuse.bytes.length * 2, 64 * 1024)));
+          reuse.bytes.copy(grown, 0, 0, size);
+          reuse.bytes = grown;
+        }
+        c.copy(reuse.bytes, size);
+      } else chunks.push(c);
+      size += c.length;
     });
     res.on('end', () => {
-      const bytes = Buffer.concat(chunks);
+      const bytes = reuse ? reuse.bytes.subarray(0, size) : Buffer.concat(chunks);
       // the text is decoded when first read: a caller that reads only the bytes (an API source's raw
       // pages, parsed on a thread of their own) does not make a second copy of a large answer
       let text: string | undefined;

@@ -13,7 +13,7 @@ import { open, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { AppError } from '@bi/core';
 import type { ApiRequestSettings, ApiSettings } from '@bi/chart-model';
-import { AnswerTooLarge, OutboundTimeout, TargetNotAllowed, fetchOutbound, type OutboundAnswer, type OutboundPolicy, type Resolver } from '@bi/outbound';
+import { AnswerTooLarge, OutboundTimeout, TargetNotAllowed, fetchOutbound, type AnswerBuffer, type OutboundAnswer, type OutboundPolicy, type Resolver } from '@bi/outbound';
 import { buildRequest, nextLink, valueAt, type ApiSecrets, type PagePosition } from './http-api.settings.js';
 
 /** The most bytes one page's answer may have. */
@@ -35,37 +35,62 @@ export interface ReadAnswer<T> {
 }
 
 /**
+ * One of `of` readers of a page- or offset-paged API: it asks for every `of`-th page from page
+ * `index + 1` on, and stops after a short or empty page (the pages are read at once on several parse
+ * threads and handed on in page order: http-api.raw-thread.ts). The offset of page n is (n − 1) × size,
+ * so a page longer than its size cannot be read this way (RawPagesRefused).
+ */
+export interface PageLane {
+  index: number;
+  of: number;
+}
+
+/** Whether several lanes can read an API's pages: page and offset paging (the next request needs nothing of the answer). */
+export const laneable = (s: ApiRequestSettings): boolean => s.paging.mode === 'page' || s.paging.mode === 'offset';
+
+/**
  * The pages of an API, each answer read by `readAnswer` (which throws when it cannot: not JSON, or a
- * shape its reader does not take).
+ * shape its reader does not take); with `read.lane`, only that lane's pages (PageLane).
  */
 export async function* answersOf<T>(
   s: ApiRequestSettings,
   secrets: ApiSecrets,
   ctx: ApiContext,
-  read: { signal?: AbortSignal; watermark?: string; maxPages?: number },
+  read: { signal?: AbortSignal; watermark?: string; maxPages?: number; lane?: PageLane },
   readAnswer: (answer: OutboundAnswer, page: number) => ReadAnswer<T> | Promise<ReadAnswer<T>>,
 ): AsyncGenerator<T> {
   const now = (ctx.now ?? (() => new Date()))();
   let origin = '';
   const maxPages = read.maxPages ?? s.paging.maxPages;
-  let position: PagePosition = { kind: 'first' };
+  const lane = read.lane && laneable(s) ? read.lane : undefined;
+  /** the position of page n (from 1) of a page- or offset-paged API when every page before it was full */
+  const numbered = (n: number): PagePosition => ({ kind: 'number', value: s.paging.mode === 'page' ? s.paging.start + n - 1 : (n - 1) * s.paging.size });
+  const first = lane ? lane.index + 1 : 1;
+  let position: PagePosition = first === 1 ? { kind: 'first' } : numbered(first);
   let offset = 0;
-  for (let page = 1; ; page++) {
+  // each answer's bytes are read into one buffer: an answer is done with before the next is asked for
+  const reuse: AnswerBuffer = { bytes: Buffer.alloc(0) };
+  for (let page = first; ; page += lane?.of ?? 1) {
     if (read.signal?.aborted) throw new AppError('invalid', 'excel.cancelled');
     if (page > maxPages) throw new AppError('invalid', 'apisource.too_many_pages', { max: maxPages });
     const req = buildRequest(s, secrets, position, { now, timeZone: ctx.timeZone, watermark: read.watermark ?? '' });
     origin ||= new URL(req.url).origin;
-    let answer: OutboundAnswer | undefined = await fetchPage(req, s.timeoutSec, ctx, read.signal);
+    let answer: OutboundAnswer | undefined = await fetchPage(req, s.timeoutSec, ctx, reuse, read.signal);
     if (answer.status < 200 || answer.status >= 300) throw new AppError('invalid', 'apisource.http_status', { status: answer.status });
     let got: ReadAnswer<T> | undefined = await readAnswer(answer, page);
     // the next request is decided before the page is handed on, and nothing of the page is held here
     // while it is sent
     let next: PagePosition | null = null;
     /** a refusal of the next request: thrown after this page is handed on */
-    let refused: AppError | null = null;
+    let refused: Error | null = null;
     const p = s.paging;
     const count = got.count;
-    if (p.mode === 'page' || p.mode === 'offset') {
+    if (lane) {
+      if (count > 0 && count >= p.size) {
+        if (p.mode === 'offset' && count > p.size) refused = new RawPagesRefused('an offset page longer than its size');
+        else next = numbered(page + lane.of);
+      }
+    } else if (p.mode === 'page' || p.mode === 'offset') {
       if (count > 0 && count >= p.size) {
         offset += count;
         next = { kind: 'number', value: p.mode === 'page' ? p.start + page : offset };
@@ -94,7 +119,7 @@ export async function* answersOf<T>(
   }
 }
 
-async function fetchPage(req: ReturnType<typeof buildRequest>, timeoutSec: number, ctx: ApiContext, signal?: AbortSignal): Promise<OutboundAnswer> {
+async function fetchPage(req: ReturnType<typeof buildRequest>, timeoutSec: number, ctx: ApiContext, reuse: AnswerBuffer, signal?: AbortSignal): Promise<OutboundAnswer> {
   try {
     return await fetchOutbound(ctx.policy, req.url, {
       method: req.method,
@@ -102,6 +127,7 @@ async function fetchPage(req: ReturnType<typeof buildRequest>, timeoutSec: numbe
       body: req.body,
       timeoutMs: timeoutSec * 1000,
       maxBytes: API_MAX_PAGE_BYTES,
+      reuse,
       ...(signal ? { signal } : {}),
       ...(ctx.resolve ? { resolve: ctx.resolve } : {}),
     });
@@ -418,6 +444,8 @@ export function rawPageParser(plan: RawPlan, cursorPath: string | null): (bytes:
 /** One raw page, staged: the file holding its rows array's bytes (valid UTF-8: the text its rows were checked in), its rows' count and size. */
 export interface StagedPage {
   path: string;
+  /** its page's number (from 1) */
+  page: number;
   rows: number;
   bytes: number;
 }
@@ -449,6 +477,8 @@ export interface RawPagesJob {
   now: number;
   plan: RawPlan;
   stagingDir: string;
+  /** this read's pages only, when several threads read the pages at once */
+  lane?: PageLane;
 }
 
 /**
@@ -462,7 +492,7 @@ export async function* stagedPages(job: RawPagesJob, signal?: AbortSignal, resol
   const s = job.settings;
   const parse = rawPageParser(job.plan, s.paging.mode === 'cursor' ? s.paging.cursorPath : null);
   const ctx: ApiContext = { policy: job.policy, timeZone: job.timeZone, now: () => new Date(job.now), ...(resolve ? { resolve } : {}) };
-  const answers = answersOf(s, job.secrets, ctx, { ...(signal ? { signal } : {}) }, async (answer, page): Promise<ReadAnswer<StagedPage | null>> => {
+  const answers = answersOf(s, job.secrets, ctx, { ...(signal ? { signal } : {}), ...(job.lane ? { lane: job.lane } : {}) }, async (answer, page): Promise<ReadAnswer<StagedPage | null>> => {
     const r = parse(answer.bytes);
     if (r.kind === 'not_json') throw new AppError('invalid', 'apisource.not_json', { page });
     if (r.kind === 'refused') throw new RawPagesRefused(r.reason);
@@ -470,7 +500,7 @@ export async function* stagedPages(job: RawPagesJob, signal?: AbortSignal, resol
     // DuckDB is handed only the rows array: nothing to unnest
     const bytes = r.reencoded ?? answer.bytes;
     const path = await stagePage(job.stagingDir, bytes.subarray(r.start, r.end));
-    return { count: r.count, cursor: r.cursor, page: { path, rows: r.count, bytes: r.end - r.start } };
+    return { count: r.count, cursor: r.cursor, page: { path, page, rows: r.count, bytes: r.end - r.start } };
   });
   for await (const p of answers) if (p) yield p;
 }

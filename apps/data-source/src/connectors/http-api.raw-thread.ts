@@ -1,18 +1,20 @@
 /**
- * Where an API source's raw pages are fetched, parsed and staged (http-api.connector.ts stagedPages): on
- * the parse thread (http-api.raw-worker.ts; started by the first sync, ended after IDLE_MS without one, at
- * a lower scheduling priority than the service) when the service runs built (dist/*.js), in the service's
- * thread when it runs from its TypeScript sources or with BI_API_PARSE_THREAD=off. With
- * BI_API_PARSE_THREAD=on the TypeScript sources start the thread too, through a loader of the sources
- * (ts-thread.mjs, the specs). On the thread, each answer's socket chunks, its bytes, its text and its
- * parsed rows live and die in the thread's own heap: the service's thread — which serves chart runs in
- * the one-process host — sees only each staged file's name and row count, so its isolate counts none of
- * a page's memory (each ≈ 64 MB of memory outside its heap started a full marking of the service's heap:
- * docs/benchmarks.md, Connectors, 2026-11-29).
+ * Where an API source's raw pages are fetched, scanned and staged (http-api.pages.ts stagedPages): on
+ * the parse threads (http-api.raw-worker.ts; started by the first sync, each ended after IDLE_MS without
+ * one, at a lower scheduling priority than the service) when the service runs built (dist/*.js), in the
+ * service's thread when it runs from its TypeScript sources or with BI_API_PARSE_THREAD=off. With
+ * BI_API_PARSE_THREAD=on the TypeScript sources start the threads too, through a loader of the sources
+ * (ts-thread.mjs, the specs). On a thread, each answer's socket chunks and bytes live and die in the
+ * thread's own small heap: the service's thread — which serves chart runs in the one-process host — sees
+ * only each staged file's name and row count, so its isolate counts none of a page's memory (each ≈ 64
+ * MB of memory outside its heap started a full marking of the service's heap: docs/benchmarks.md,
+ * Connectors, 2026-11-29). A page- or offset-paged API is read by PARSE_THREADS threads at once, each
+ * asking for every n-th page (PageLane), and its pages are handed on in page order.
  */
+import { rm } from 'node:fs/promises';
 import { Worker } from 'node:worker_threads';
 import { AppError } from '@bi/core';
-import { RawPagesRefused, type RawPagesJob, type StagedPage } from './http-api.pages.js';
+import { RawPagesRefused, laneable, type RawPagesJob, type StagedPage } from './http-api.pages.js';
 
 const built = import.meta.url.endsWith('.js');
 /** Whether this service stages its raw pages on the parse thread. */
@@ -21,10 +23,10 @@ export const parseThreadOn = (): boolean => {
   return mode === 'on' || (built && mode !== 'off');
 };
 
-/** The parse thread's heap bounds (MB): it holds one page (≤ 32 MB of bytes, its text and its parsed rows) at a time. */
+/** A parse thread's heap bounds (MB): it holds one page's bytes (≤ 32 MB) and their socket chunks at a time. */
 const THREAD_OLD_MB = 512;
 const THREAD_YOUNG_MB = 64;
-/** The parse thread ends after this long without a sync (its memory goes back) and starts again with the next. */
+/** A parse thread ends after this long without a sync (its memory goes back) and starts again with the next. */
 const IDLE_MS = 60_000;
 
 /** A message of the thread about one read. */
@@ -41,10 +43,16 @@ interface Thread {
   stopped?: Error;
   idle?: NodeJS.Timeout;
 }
-let shared: Thread | undefined;
+/**
+ * The threads a read of a page- or offset-paged API uses at once (BI_API_PARSE_THREADS, 1–4, default 2:
+ * a thread scans a page in ≈ 5 ms and DuckDB loads between the reads, docs/benchmarks.md, Connectors,
+ * 2026-11-29 12:30); other pagings need each answer before the next request and use one.
+ */
+export const PARSE_THREADS = ((v) => (Number.isInteger(v) && v >= 1 && v <= 4 ? v : 2))(Number(process.env.BI_API_PARSE_THREADS ?? 2));
+const pool: (Thread | undefined)[] = [];
 let nextRead = 1;
 
-function startThread(): Thread {
+function startThread(slot: number): Thread {
   const options = { resourceLimits: { maxOldGenerationSizeMb: THREAD_OLD_MB, maxYoungGenerationSizeMb: THREAD_YOUNG_MB } };
   const worker = built
     ? new Worker(new URL('./http-api.raw-worker.js', import.meta.url), options)
@@ -54,7 +62,7 @@ function startThread(): Thread {
   worker.on('message', (m: ThreadMessage) => t.reads.get(m.read)?.(m));
   const fail = (e: unknown) => {
     t.stopped ??= e instanceof Error ? e : new Error(String(e));
-    if (shared === t) shared = undefined;
+    if (pool[slot] === t) pool[slot] = undefined;
     clearTimeout(t.idle);
     const message = `the parse thread: ${t.stopped.message}`;
     for (const [read, deliver] of t.reads) deliver({ read, error: { refused: message } });
@@ -64,38 +72,88 @@ function startThread(): Thread {
   return t;
 }
 
-/** The parse thread, started by the first sync and kept for the next ones (its start costs ≈ 0.2 s of CPU). */
-function parseThread(): Thread {
-  if (!shared || shared.stopped) shared = startThread();
-  clearTimeout(shared.idle);
-  return shared;
+/** Parse thread `slot`, started by the first sync that needs it and kept for the next ones (its start costs ≈ 0.2 s of CPU). */
+function parseThread(slot: number): Thread {
+  let t = pool[slot];
+  if (!t || t.stopped) pool[slot] = t = startThread(slot);
+  clearTimeout(t.idle);
+  return t;
 }
 
-/** Whether the parse thread is running (tests). */
-export const parseThreadRunning = (): boolean => !!shared && !shared.stopped;
+/** Whether a parse thread is running (tests). */
+export const parseThreadRunning = (): boolean => pool.some((t) => t && !t.stopped);
 
-/** Ends the parse thread now (tests; a service ends it by IDLE_MS). */
+/** Ends the parse threads now (tests; a service ends each by IDLE_MS). */
 export async function endParseThread(): Promise<void> {
-  const t = shared;
-  shared = undefined;
-  if (!t) return;
-  clearTimeout(t.idle);
-  t.stopped ??= new Error('the parse thread ended');
-  await t.worker.terminate();
+  const threads = pool.splice(0);
+  await Promise.all(
+    threads.map(async (t) => {
+      if (!t) return;
+      clearTimeout(t.idle);
+      t.stopped ??= new Error('the parse thread ended');
+      await t.worker.terminate();
+    }),
+  );
 }
 
 const errorOf = (e: Extract<ThreadMessage, { error: unknown }>['error']): Error =>
   e.app ? new AppError(e.app.kind, e.app.key, e.app.params) : e.refused !== undefined ? new RawPagesRefused(e.refused) : new Error(e.message ?? 'the parse thread failed');
 
 /**
- * stagedPages run on the parse thread: the thread fetches, parses, checks and stages the pages a few
+ * stagedPages run on the parse threads, the pages in page order: one thread for an API whose next
+ * request needs the answer (cursor, Link header), PARSE_THREADS for page and offset paging — thread i
+ * reads pages i + 1, i + 1 + n, … (a lane), each a few pages ahead, and the read ends at the first
+ * short or empty page as one thread's does (pages the other threads read past it are removed); a lane's
+ * failure counts only when its page is reached. Every page yielded is the caller's.
+ */
+export async function* threadStagedPages(job: RawPagesJob, signal?: AbortSignal): AsyncGenerator<StagedPage> {
+  const n = laneable(job.settings) ? PARSE_THREADS : 1;
+  if (n === 1) {
+    yield* threadRead(0, job, signal);
+    return;
+  }
+  const stop = new AbortController();
+  const laneSignal = signal ? AbortSignal.any([signal, stop.signal]) : stop.signal;
+  const lanes = Array.from({ length: n }, (_, index) => threadRead(index, { ...job, lane: { index, of: n } }, laneSignal));
+  /** each lane's next page, asked for at once (the lanes read ahead meanwhile); a failure is met when its page is reached */
+  const ahead = lanes.map((lane) => lane.next());
+  for (const a of ahead) a.catch(() => undefined);
+  try {
+    for (let page = 1; ; page++) {
+      const i = (page - 1) % n;
+      const r = await ahead[i]!;
+      // a lane ends after its short or empty page: this page is past the last one
+      if (r.done) return;
+      ahead[i] = lanes[i]!.next();
+      ahead[i]!.catch(() => undefined);
+      if (r.value.page !== page) throw new RawPagesRefused(`the parse threads sent page ${r.value.page} for page ${page}`);
+      yield r.value;
+      if (r.value.rows < job.settings.paging.size) return;
+    }
+  } finally {
+    // the lanes stop (each thread removes what it staged and did not send), and the pages they sent that
+    // were not handed on are removed here
+    stop.abort();
+    await Promise.all(
+      ahead.map(async (a, i) => {
+        const r = await a.catch(() => null);
+        if (r && !r.done) await rm(r.value.path, { force: true });
+        // a lane that had sent its page waits at it: its end stops its thread's read
+        await lanes[i]!.return(undefined);
+      }),
+    );
+  }
+}
+
+/**
+ * stagedPages run on parse thread `slot`: the thread fetches, scans, checks and stages the pages a few
  * ahead of this reader (a window of un-taken pages, so it fetches page N + 1 while the service hands
  * page N to DuckDB) and sends each staged file's name and row count. Every page yielded is the caller's
  * (taken: the thread forgets it); when the reader stops early, the thread stops its read and removes
  * the files it staged that were not taken. A thread that fails gives the load back (RawPagesRefused).
  */
-export async function* threadStagedPages(job: RawPagesJob, signal?: AbortSignal): AsyncGenerator<StagedPage> {
-  const t = parseThread();
+async function* threadRead(slot: number, job: RawPagesJob, signal?: AbortSignal): AsyncGenerator<StagedPage> {
+  const t = parseThread(slot);
   const read = nextRead++;
   const queue: ThreadMessage[] = [];
   let wake: (() => void) | null = null;
@@ -140,7 +198,11 @@ export async function* threadStagedPages(job: RawPagesJob, signal?: AbortSignal)
         t.worker.unref();
         clearTimeout(t.idle);
         t.idle = setTimeout(() => {
-          if (t.reads.size === 0 && shared === t) void endParseThread();
+          if (t.reads.size === 0 && pool[slot] === t) {
+            pool[slot] = undefined;
+            t.stopped ??= new Error('the parse thread ended');
+            void t.worker.terminate();
+          }
         }, IDLE_MS);
         t.idle.unref();
       }
