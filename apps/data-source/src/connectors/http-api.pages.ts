@@ -156,6 +156,11 @@ const BACKSLASH = 0x5c;
 const COMMA = 0x2c;
 const space = (c: number | undefined) => c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
 const digit = (c: number | undefined) => c !== undefined && c >= 0x30 && c <= 0x39;
+/** JSON's white space, and the bytes of a number (its grammar is DuckDB's to check), as tables: one load a byte in the rows' scan (past the end, b[n] is undefined: no entry) */
+const WHITE = new Uint8Array(256);
+for (const c of [0x20, 0x0a, 0x0d, 0x09]) WHITE[c] = 1;
+const NUMBER = new Uint8Array(256);
+for (const c of '0123456789-+.eE') NUMBER[c.charCodeAt(0)] = 1;
 
 /*
  * A page is read by one scan of its bytes, in plain loops (a call per string — Buffer.indexOf's memchr —
@@ -283,47 +288,80 @@ function rowsReader(plan: RawPlan): (b: Buffer, i: number) => RowsRead | null {
     if (b[i + 11] !== QUOTE || b[i + 5] !== 0x2d || b[i + 8] !== 0x2d || b[i + 1]! < 0x31 || !digit(b[i + 1])) return false;
     return digit(b[i + 2]) && digit(b[i + 3]) && digit(b[i + 4]) && digit(b[i + 6]) && digit(b[i + 7]) && digit(b[i + 9]) && digit(b[i + 10]);
   };
+  /** the previous row's keys in order, and their columns: a row's keys are most often the previous row's, and a key that is is read by one comparison */
+  const shapeKeys: Buffer[] = [];
+  const shapeColumns: number[] = [];
   return (b, i) => {
     const n = b.length;
     let rows = 0;
     i++;
-    while (space(b[i])) i++;
+    while (WHITE[b[i]!] === 1) i++;
     if (b[i] === 0x5d) return { end: i + 1, rows };
     for (;;) {
-      while (space(b[i])) i++;
+      while (WHITE[b[i]!] === 1) i++;
       if (b[i] !== 0x7b) return null;
       rows++;
       i++;
-      while (space(b[i])) i++;
+      while (WHITE[b[i]!] === 1) i++;
       if (b[i] !== 0x7d) {
-        for (;;) {
-          while (space(b[i])) i++;
+        for (let member = 0; ; member++) {
+          while (WHITE[b[i]!] === 1) i++;
           if (b[i] !== QUOTE) return null;
           const keyAt = i + 1;
-          let j = keyAt;
-          for (; j < n; j++) {
-            const c = b[j];
-            if (c === QUOTE) break;
-            if (c === BACKSLASH) return null;
+          let j = -1;
+          let col = -1;
+          const expected = shapeKeys[member];
+          if (expected) {
+            const length = expected.length;
+            let x = 0;
+            while (x < length && b[keyAt + x] === expected[x]) x++;
+            if (x === length && b[keyAt + length] === QUOTE) {
+              j = keyAt + length;
+              col = shapeColumns[member]!;
+            }
           }
-          if (j >= n) return null;
-          const col = columnAt(b, keyAt, j - keyAt);
+          if (j < 0) {
+            for (j = keyAt; j < n; j++) {
+              const c = b[j];
+              if (c === QUOTE) break;
+              if (c === BACKSLASH) return null;
+            }
+            if (j >= n) return null;
+            col = columnAt(b, keyAt, j - keyAt);
+            shapeKeys[member] = Buffer.from(b.subarray(keyAt, j));
+            shapeColumns[member] = col;
+          }
           i = j + 1;
-          while (space(b[i])) i++;
+          while (WHITE[b[i]!] === 1) i++;
           if (b[i] !== 0x3a) return null;
           i++;
-          while (space(b[i])) i++;
+          while (WHITE[b[i]!] === 1) i++;
           if (col >= 0 && !fits(b, i, col)) return null;
-          i = valueEnd(b, i);
-          if (i < 0) return null;
-          while (space(b[i])) i++;
+          // the value: a string or a number read here, anything else by valueEnd
+          const c0 = b[i]!;
+          if (c0 === QUOTE) {
+            for (i++; i < n; i++) {
+              const c = b[i];
+              if (c === QUOTE) break;
+              if (c === BACKSLASH) i++;
+            }
+            if (i >= n) return null;
+            i++;
+          } else if (NUMBER[c0] === 1) {
+            i++;
+            while (NUMBER[b[i]!] === 1) i++;
+          } else {
+            i = valueEnd(b, i);
+            if (i < 0) return null;
+          }
+          while (WHITE[b[i]!] === 1) i++;
           if (b[i] === 0x7d) break;
           if (b[i] !== COMMA) return null;
           i++;
         }
       }
       i++;
-      while (space(b[i])) i++;
+      while (WHITE[b[i]!] === 1) i++;
       if (b[i] === 0x5d) return { end: i + 1, rows };
       if (b[i] !== COMMA) return null;
       i++;

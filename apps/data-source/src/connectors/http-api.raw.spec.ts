@@ -57,6 +57,15 @@ describe('rawPageParser', () => {
     expect(at('{"data":{"items":[{"day":"2024-01-05"}]}}}')).toEqual({ kind: 'not_json' });
   });
 
+  it('checks each row by its own keys, whatever the row before it held (order, a longer key, another kind)', () => {
+    const page = (rows: string) => at(`{"data":{"items":[${rows}]}}`);
+    expect(page('{"id":1,"day":"2024-01-02"},{"idx":"a","id":2},{"day":"2024-01-03","id":3,"x":[1]}')).toMatchObject({ kind: 'page', count: 3 });
+    expect(page('{"id":1,"day":"2024-01-02"},{"day":"2024-01-01","id":"1"}').kind).toBe('refused');
+    expect(page('{"id":1,"day":"2024-01-02"},{"id":2,"day":"01/02/2024"}').kind).toBe('refused');
+    expect(page('{"idx":"a","day":"2024-01-02"},{"id":"b"}').kind).toBe('refused');
+    expect(page('{"id":1},{"i\\u0064":2}').kind).toBe('refused');
+  });
+
   it('reads an answer that is not UTF-8 as JSON.parse reads its text', () => {
     const bytes = Buffer.concat([Buffer.from('{"data":{"items":[{"id":1,"s":"'), Buffer.from([0xc3]), Buffer.from('"}]}}')]);
     const r = parse(bytes);
