@@ -23,9 +23,12 @@ export const parseThreadOn = (): boolean => {
   return mode === 'on' || (built && mode !== 'off');
 };
 
-/** A parse thread's heap bounds (MB): it holds one page's bytes (≤ 32 MB) and their socket chunks at a time. */
+/**
+ * A parse thread's heap bounds (MB): it holds one page's bytes (≤ 32 MB, outside its heap) and their
+ * socket chunks at a time, and parses no rows (the young generation was 64 MB while it did).
+ */
 const THREAD_OLD_MB = 512;
-const THREAD_YOUNG_MB = 64;
+const THREAD_YOUNG_MB = 16;
 /** A parse thread ends after this long without a sync (its memory goes back) and starts again with the next. */
 const IDLE_MS = 60_000;
 
