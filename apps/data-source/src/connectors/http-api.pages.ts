@@ -209,11 +209,9 @@ function valueEnd(b: Buffer, i: number): number {
     for (let j = i; j < n; j++) {
       const d = b[j]!;
       if (d === QUOTE) {
-        for (j++; j < n; j++) {
-          const e = b[j];
-          if (e === QUOTE) break;
-          if (e === BACKSLASH) j++;
-        }
+        j = stringEnd(b, j);
+        if (j < 0) return -1;
+        j--;
         last = QUOTE;
         continue;
       }
@@ -340,13 +338,8 @@ function rowsReader(plan: RawPlan): (b: Buffer, i: number) => RowsRead | null {
           // the value: a string or a number read here, anything else by valueEnd
           const c0 = b[i]!;
           if (c0 === QUOTE) {
-            for (i++; i < n; i++) {
-              const c = b[i];
-              if (c === QUOTE) break;
-              if (c === BACKSLASH) i++;
-            }
-            if (i >= n) return null;
-            i++;
+            i = stringEnd(b, i);
+            if (i < 0) return null;
           } else if (NUMBER[c0] === 1) {
             i++;
             while (NUMBER[b[i]!] === 1) i++;
