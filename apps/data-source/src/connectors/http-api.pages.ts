@@ -76,7 +76,11 @@ export async function* answersOf<T>(
     const req = buildRequest(s, secrets, position, { now, timeZone: ctx.timeZone, watermark: read.watermark ?? '' });
     origin ||= new URL(req.url).origin;
     let answer: OutboundAnswer | undefined = await fetchPage(req, s.timeoutSec, ctx, reuse, read.signal);
-    if (answer.status < 200 || answer.status >= 300) throw new AppError('invalid', 'apisource.http_status', { status: answer.status });
+    if (answer.status < 200 || answer.status >= 300) {
+      // an API that will not answer two reads at once has the sync read its pages one by one (the streamed path)
+      if (lane && (answer.status === 429 || answer.status === 503)) throw new RawPagesRefused(`status ${answer.status} while pages were read at once`);
+      throw new AppError('invalid', 'apisource.http_status', { status: answer.status });
+    }
     let got: ReadAnswer<T> | undefined = await readAnswer(answer, page);
     // the next request is decided before the page is handed on, and nothing of the page is held here
     // while it is sent

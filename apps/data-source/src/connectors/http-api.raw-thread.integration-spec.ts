@@ -6,6 +6,7 @@ import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PARSE_THREADS, endParseThread, parseThreadRunning, threadStagedPages } from './http-api.raw-thread.js';
+import { RawPagesRefused } from './http-api.pages.js';
 import { rawPlan } from './http-api.raw.js';
 
 // The raw-page load with its pages fetched, parsed and staged on the parse thread (http-api.raw-thread.ts,
@@ -27,6 +28,7 @@ beforeAll(async () => {
     const size = Number(url.searchParams.get('size'));
     const from = url.searchParams.has('offset') ? Number(url.searchParams.get('offset')) : (Number(url.searchParams.get('page')) - 1) * size;
     if (url.pathname === '/fails' && from >= 25) return res.writeHead(500).end();
+    if (url.pathname === '/busy' && from === 5) return res.writeHead(429).end();
     const items = Array.from({ length: Math.max(0, Math.min(size, 23 - from)) }, (_, k) => ({ id: from + k + 1 }));
     res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ data: { items } }));
   });
@@ -73,6 +75,10 @@ describe('HTTP API source: page and offset paging on several parse threads', () 
 
   it('ends at the short page: a failure of a page past it (another thread asked for it) does not count', async () => {
     expect(await idsOf(lanesSettings('/fails', { mode: 'page', param: 'page', start: 1 }))).toEqual({ pages: [1, 2, 3, 4, 5], ids: all, left: [] });
+  });
+
+  it('gives the load back to the one-by-one read when the API refuses reads at once (429, 503)', async () => {
+    await expect(idsOf(lanesSettings('/busy', { mode: 'page', param: 'page', start: 1 }))).rejects.toBeInstanceOf(RawPagesRefused);
   });
 
   it('refuses more pages than allowed where one thread does, and removes what the threads staged', async () => {
