@@ -48,8 +48,8 @@ interface Thread {
 }
 /**
  * The threads a read of a page- or offset-paged API uses at once (BI_API_PARSE_THREADS, 1–4, default 2:
- * a thread scans a page in ≈ 5 ms and DuckDB loads between the reads, docs/benchmarks.md, Connectors,
- * 2026-11-29 12:30); other pagings need each answer before the next request and use one.
+ * a thread scans a page in ≈ 3 ms and DuckDB loads between the reads, docs/benchmarks.md, Connectors,
+ * 2026-11-29 11:30); other pagings need each answer before the next request and use one.
  */
 export const PARSE_THREADS = ((v) => (Number.isInteger(v) && v >= 1 && v <= 4 ? v : 2))(Number(process.env.BI_API_PARSE_THREADS ?? 2));
 const pool: (Thread | undefined)[] = [];
