@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
-import { visibleTestId } from '../support/locate';
+import { clickMenuEntry } from '../support/locate';
 
 /** What a chart box shows (data-state of its chart view). */
 export type ChartViewState = 'waiting' | 'loading' | 'error' | 'noPermission' | 'unconfigured' | 'empty' | 'ready' | 'sourceMissing';
@@ -29,7 +29,7 @@ export class ChartBoxes {
   async openMenu(box: Locator, item: string): Promise<void> {
     await box.scrollIntoViewIfNeeded();
     await box.getByTestId('box-more').click();
-    await visibleTestId(this.page, item).click();
+    await clickMenuEntry(this.page, item);
   }
 
   /** Scrolls the box into view (charts load lazily) and waits until it shows `state`. */

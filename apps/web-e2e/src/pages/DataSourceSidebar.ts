@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
-import { isCall, visibleTestId as visible } from '../support/locate';
+import { clickMenuEntry, isCall, visibleTestId as visible } from '../support/locate';
 import { chooseOption } from '../support/select';
 import { dragWithMouse } from './Sidebar';
 
@@ -65,13 +65,13 @@ export class DataSourceSidebar {
 
   async openFolderMenu(projectId: string, entry: string): Promise<void> {
     await this.page.getByTestId(`ds-folder-menu-${projectId}`).click();
-    await visible(this.page, entry).click();
+    await clickMenuEntry(this.page, entry);
   }
 
   async openItemMenu(dataSourceId: string, entry: string): Promise<void> {
     await this.item(dataSourceId).hover();
     await this.page.getByTestId(`ds-item-menu-${dataSourceId}`).click();
-    await visible(this.page, entry).click();
+    await clickMenuEntry(this.page, entry);
   }
 
   /** Creates a folder through the dialog (Enter submits); returns its id. */

@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, type Response } from '@playwright/test';
-import { isCall, visibleTestId } from '../support/locate';
+import { clickMenuEntry, isCall, visibleTestId } from '../support/locate';
 import { chooseOption } from '../support/select';
 
 export type Tab = 'dashboard' | 'template';
@@ -83,12 +83,12 @@ export class Sidebar {
 
   async openFolderMenu(projectId: string, item: string): Promise<void> {
     await this.page.getByTestId(`folder-menu-${projectId}`).click();
-    await visibleTestId(this.page, item).click();
+    await clickMenuEntry(this.page, item);
   }
 
   async openDashboardMenu(dashboardId: string, item: string): Promise<void> {
     await this.page.getByTestId(`dashboard-menu-${dashboardId}`).click();
-    await visibleTestId(this.page, item).click();
+    await clickMenuEntry(this.page, item);
   }
 
   /** Types a name in the open name dialog and presses Enter; resolves with the matching answer. */

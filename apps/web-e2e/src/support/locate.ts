@@ -1,8 +1,20 @@
-import type { Locator, Page, Response } from '@playwright/test';
+import { expect, type Locator, type Page, type Response } from '@playwright/test';
 
 /** Visible element with this test id (closing dropdowns and dialogs may linger in the DOM while they animate out). */
 export function visibleTestId(page: Page, testId: string): Locator {
   return page.getByTestId(testId).filter({ visible: true });
+}
+
+/**
+ * Clicks an entry of the dropdown menu just opened, once the menu has finished opening: antd scales and
+ * aligns a dropdown while it opens (above its button when there is no room below), and a click in that
+ * time can reach no entry at all (a flaky "dialog never opened" in history.e2e.ts and dashboard.e2e.ts).
+ */
+export async function clickMenuEntry(page: Page, testId: string): Promise<void> {
+  const entry = visibleTestId(page, testId);
+  await entry.waitFor();
+  await expect.poll(() => entry.evaluate((el) => !/-(appear|enter|leave)\b/.test(el.closest('.ant-dropdown')?.className ?? ''))).toBe(true);
+  await entry.click();
 }
 
 /** A response predicate for page.waitForResponse: this method on a path matching the pattern. */
