@@ -5,7 +5,7 @@ import { createRoot } from 'react-dom/client';
 import i18n from './shared/i18n';
 import { EmbedPage, type EmbedSettings } from './modules/embed/components/EmbedPage';
 import { browserLanguage } from './modules/public-links/utils/language';
-import { LANGUAGES } from './shared/i18n/language';
+import { isLanguage } from './shared/i18n/language';
 
 /**
  * The embed pages' entry (embed.html, served by the BFF at /embed/chart/{id} and /embed/dashboard/{id} with
@@ -31,7 +31,7 @@ const settings: EmbedSettings = {
 };
 // the BFF wrote the viewer's language (from the request's Accept-Language) on <html lang>; the browser's own list otherwise
 const written = document.documentElement.lang;
-const language = LANGUAGES.find((l) => l === written) ?? browserLanguage(navigator.languages ?? [navigator.language]);
+const language = isLanguage(written) ? written : browserLanguage(navigator.languages ?? [navigator.language]);
 void i18n.changeLanguage(language);
 
 const container = document.getElementById('bi-embed-root');

@@ -2,7 +2,7 @@ import { AppError } from '@bi/core';
 import type { ApiColumn, ApiRequestSettings, ApiSettings } from '@bi/chart-model';
 import type { AnalyticsWriter, LoadTarget, StoreColumn, StoreValue } from '../uploads/store-writer.js';
 import type { Connector, ConnectorRead } from './connector.js';
-import { RawPagesRefused, answersOf, stagedPages, type ApiContext, type RawPagesJob } from './http-api.pages.js';
+import { RawPagesRefused, answersOf, cursorPathOf, stagedPages, type ApiContext, type RawPagesJob } from './http-api.pages.js';
 import { rawPagesLoad, rawPlan } from './http-api.raw.js';
 import { parseThreadOn, threadStagedPages } from './http-api.raw-thread.js';
 import { convertValue, fieldOf, rowsAt, storeType, valueAt, type ApiSecrets } from './http-api.settings.js';
@@ -17,7 +17,7 @@ const VALUE_SHOWN = 40;
  * origin is refused (the auth headers must not follow it).
  */
 export async function* apiPages(s: ApiRequestSettings, secrets: ApiSecrets, ctx: ApiContext, read: { signal?: AbortSignal; watermark?: string; maxPages?: number }): AsyncGenerator<unknown[]> {
-  const cursorPath = s.paging.mode === 'cursor' ? s.paging.cursorPath : null;
+  const cursorPath = cursorPathOf(s);
   yield* answersOf(s, secrets, ctx, read, (answer, page) => {
     let json: unknown;
     try {

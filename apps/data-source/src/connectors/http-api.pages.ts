@@ -45,6 +45,9 @@ export interface PageLane {
   of: number;
 }
 
+/** The path of the next page's cursor in an answer (cursor paging), or null. */
+export const cursorPathOf = (s: ApiRequestSettings): string | null => (s.paging.mode === 'cursor' ? s.paging.cursorPath : null);
+
 /** Whether several lanes can read an API's pages: page and offset paging (the next request needs nothing of the answer). */
 export const laneable = (s: ApiRequestSettings): boolean => s.paging.mode === 'page' || s.paging.mode === 'offset';
 
@@ -70,7 +73,8 @@ export async function* answersOf<T>(
   let offset = 0;
   // each answer's bytes are read into one buffer: an answer is done with before the next is asked for
   const reuse: AnswerBuffer = { bytes: Buffer.alloc(0) };
-  for (let page = first; ; page += lane?.of ?? 1) {
+  const step = lane?.of ?? 1;
+  for (let page = first; ; page += step) {
     if (read.signal?.aborted) throw new AppError('invalid', 'excel.cancelled');
     if (page > maxPages) throw new AppError('invalid', 'apisource.too_many_pages', { max: maxPages });
     const req = buildRequest(s, secrets, position, { now, timeZone: ctx.timeZone, watermark: read.watermark ?? '' });
@@ -89,15 +93,12 @@ export async function* answersOf<T>(
     let refused: Error | null = null;
     const p = s.paging;
     const count = got.count;
-    if (lane) {
-      if (count > 0 && count >= p.size) {
-        if (p.mode === 'offset' && count > p.size) refused = new RawPagesRefused('an offset page longer than its size');
-        else next = numbered(page + lane.of);
-      }
-    } else if (p.mode === 'page' || p.mode === 'offset') {
+    if (p.mode === 'page' || p.mode === 'offset') {
       if (count > 0 && count >= p.size) {
         offset += count;
-        next = { kind: 'number', value: p.mode === 'page' ? p.start + page : offset };
+        // one reader's next offset is what it read so far; a lane's is numbered, which a longer page would shift
+        if (lane && p.mode === 'offset' && count > p.size) refused = new RawPagesRefused('an offset page longer than its size');
+        else next = p.mode === 'offset' && !lane ? { kind: 'number', value: offset } : numbered(page + step);
       }
     } else if (p.mode === 'cursor') {
       const cursor = got.cursor;
@@ -158,13 +159,14 @@ export interface RawPlan {
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
 const COMMA = 0x2c;
-const space = (c: number | undefined) => c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
 const digit = (c: number | undefined) => c !== undefined && c >= 0x30 && c <= 0x39;
-/** JSON's white space, and the bytes of a number (its grammar is DuckDB's to check), as tables: one load a byte in the rows' scan (past the end, b[n] is undefined: no entry) */
+/** JSON's white space, and the bytes of a number (its grammar is DuckDB's to check), as tables: one load a byte (past the end, b[n] is undefined: no entry) */
 const WHITE = new Uint8Array(256);
 for (const c of [0x20, 0x0a, 0x0d, 0x09]) WHITE[c] = 1;
 const NUMBER = new Uint8Array(256);
 for (const c of '0123456789-+.eE') NUMBER[c.charCodeAt(0)] = 1;
+const space = (c: number | undefined) => WHITE[c!] === 1;
+const numberByte = (c: number | undefined) => NUMBER[c!] === 1;
 
 /*
  * A page is read by one scan of its bytes, in plain loops (a call per string — Buffer.indexOf's memchr —
@@ -238,10 +240,7 @@ function valueEnd(b: Buffer, i: number): number {
   }
   if (c === 0x6e || c === 0x74 || c === 0x66) return literalEnd(b, i);
   let j = i;
-  for (; j < n; j++) {
-    const d = b[j]!;
-    if (!(digit(d) || d === 0x2d || d === 0x2b || d === 0x2e || d === 0x65 || d === 0x45)) break;
-  }
+  while (numberByte(b[j])) j++;
   return j === i ? -1 : j;
 }
 
@@ -297,17 +296,17 @@ function rowsReader(plan: RawPlan): (b: Buffer, i: number) => RowsRead | null {
     const n = b.length;
     let rows = 0;
     i++;
-    while (WHITE[b[i]!] === 1) i++;
+    while (space(b[i])) i++;
     if (b[i] === 0x5d) return { end: i + 1, rows };
     for (;;) {
-      while (WHITE[b[i]!] === 1) i++;
+      while (space(b[i])) i++;
       if (b[i] !== 0x7b) return null;
       rows++;
       i++;
-      while (WHITE[b[i]!] === 1) i++;
+      while (space(b[i])) i++;
       if (b[i] !== 0x7d) {
         for (let member = 0; ; member++) {
-          while (WHITE[b[i]!] === 1) i++;
+          while (space(b[i])) i++;
           if (b[i] !== QUOTE) return null;
           const keyAt = i + 1;
           let j = -1;
@@ -334,31 +333,31 @@ function rowsReader(plan: RawPlan): (b: Buffer, i: number) => RowsRead | null {
             shapeColumns[member] = col;
           }
           i = j + 1;
-          while (WHITE[b[i]!] === 1) i++;
+          while (space(b[i])) i++;
           if (b[i] !== 0x3a) return null;
           i++;
-          while (WHITE[b[i]!] === 1) i++;
+          while (space(b[i])) i++;
           if (col >= 0 && !fits(b, i, col)) return null;
           // the value: a string or a number read here, anything else by valueEnd
           const c0 = b[i]!;
           if (c0 === QUOTE) {
             i = stringEnd(b, i);
             if (i < 0) return null;
-          } else if (NUMBER[c0] === 1) {
+          } else if (numberByte(c0)) {
             i++;
-            while (NUMBER[b[i]!] === 1) i++;
+            while (numberByte(b[i])) i++;
           } else {
             i = valueEnd(b, i);
             if (i < 0) return null;
           }
-          while (WHITE[b[i]!] === 1) i++;
+          while (space(b[i])) i++;
           if (b[i] === 0x7d) break;
           if (b[i] !== COMMA) return null;
           i++;
         }
       }
       i++;
-      while (WHITE[b[i]!] === 1) i++;
+      while (space(b[i])) i++;
       if (b[i] === 0x5d) return { end: i + 1, rows };
       if (b[i] !== COMMA) return null;
       i++;
@@ -525,7 +524,7 @@ export interface RawPagesJob {
  */
 export async function* stagedPages(job: RawPagesJob, signal?: AbortSignal, resolve?: Resolver): AsyncGenerator<StagedPage> {
   const s = job.settings;
-  const parse = rawPageParser(job.plan, s.paging.mode === 'cursor' ? s.paging.cursorPath : null);
+  const parse = rawPageParser(job.plan, cursorPathOf(s));
   const ctx: ApiContext = { policy: job.policy, timeZone: job.timeZone, now: () => new Date(job.now), ...(resolve ? { resolve } : {}) };
   const answers = answersOf(s, job.secrets, ctx, { ...(signal ? { signal } : {}), ...(job.lane ? { lane: job.lane } : {}) }, async (answer, page): Promise<ReadAnswer<StagedPage | null>> => {
     const r = parse(answer.bytes);

@@ -72,7 +72,7 @@ function readColumns(plan: RawPlan): string {
 }
 
 /**
- * The SqlLoad of raw pages: `pages` yields each page already staged (after the checker passed it, or
+ * The SqlLoad of raw pages: `pages` yields each page already staged (after the scan passed it, or
  * throws RawPagesRefused); every file it yields is this load's to remove; the rows are keyed in page
  * order from firstKey on.
  */
@@ -151,16 +151,15 @@ export function rawPagesLoad(plan: RawPlan, pages: () => AsyncIterable<StagedPag
         throw e;
       }
       if (inserted !== rows) throw new RawPagesRefused(`read_json read ${inserted} of ${rows} rows`);
-      if (rows > 0 && numberChecks.length) {
-        // the scan saw numbers where numbers belong; what the streamed path refuses of them is looked for
-        // here, in the loaded rows' columns (one pass, no JSON): a whole number not whole or not safe, an
-        // infinite one (1e999)
-        const bad = await conn.runAndReadAll(`SELECT count(*) FROM ${target} WHERE ${key} = 0 AND (${numberChecks.join(' OR ')})`);
-        if (Number(bad.getRows()[0]![0]) > 0) throw new RawPagesRefused('a number its column does not take');
-      }
       if (rows > 0) {
-        // keys are ≥ 1: key 0 is this load's rows only (the table's rows before it, in an append, keep theirs)
-        const keyed = await conn.run(`UPDATE ${target} SET ${key} = rowid - (SELECT min(rowid) FROM ${target} WHERE ${key} = 0) + ${Number(firstKey)} WHERE ${key} = 0`);
+        // one pass over this load's rows (key 0: the table's rows before it, in an append, keep theirs): the
+        // first row id, which keys them from firstKey on, and the numbers the scan could not judge — a whole
+        // number not whole or not safe, an infinite one (1e999)
+        const bad = numberChecks.length ? `count(*) FILTER (WHERE ${numberChecks.join(' OR ')})` : '0';
+        const probe = await conn.runAndReadAll(`SELECT min(rowid)::DOUBLE, ${bad} FROM ${target} WHERE ${key} = 0`);
+        const [first, refused] = probe.getRows()[0]!;
+        if (Number(refused) > 0) throw new RawPagesRefused('a number its column does not take');
+        const keyed = await conn.run(`UPDATE ${target} SET ${key} = rowid - ${Number(first)} + ${Number(firstKey)} WHERE ${key} = 0`);
         if (Number(keyed.rowsChanged) !== rows) throw new RawPagesRefused(`keyed ${keyed.rowsChanged} of ${rows} rows`);
       }
       return { rows, hasTime: plan.columns.map(() => false) };
