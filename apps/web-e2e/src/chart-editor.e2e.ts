@@ -8,7 +8,7 @@ import { LoginPage } from './pages/LoginPage';
 import { visibleTestId } from './pages/Sidebar';
 import { api, seedDashboard, uniqueSuffix } from './support/api';
 import { seedSqlSource } from './support/boards';
-import { boxRunOf, isBoxRun } from './support/locate';
+import { boxRunOf, clickMenuEntry, isBoxRun } from './support/locate';
 import { format } from './support/catalogues';
 import { USERS } from './support/env';
 
@@ -247,7 +247,7 @@ test.describe('chart editor', () => {
     // sum and average are offered for numbers only
     await editor.dragField('category', 'values');
     await editor.openMenu('values', 1);
-    await editor.menuEntry('menu-aggregator').click();
+    await clickMenuEntry(page, editor.menuEntry('menu-aggregator'));
     await expect(editor.menuEntry('agg-count')).toBeVisible();
     await expect(editor.menuEntry('agg-sum')).toHaveCount(0);
     await page.keyboard.press('Escape');
@@ -271,7 +271,7 @@ test.describe('chart editor', () => {
     await page.keyboard.press('Escape');
     await editor.setType('bar');
     await editor.openMenu('values', 0);
-    await editor.menuEntry('menu-trendline').click();
+    await clickMenuEntry(page, editor.menuEntry('menu-trendline'));
     await expect(editor.item('values', 0)).toHaveAttribute('data-trendline', 'true');
   });
 

@@ -7,7 +7,7 @@ import { addChart, createSource, point, value } from './support/boards';
 import dbTexts from '../../web/src/modules/dashboard/i18n/en';
 import { format } from './support/catalogues';
 import { USERS } from './support/env';
-import { isCall } from './support/locate';
+import { clickMenuEntry, isCall } from './support/locate';
 import { chooseOption } from './support/select';
 
 // Changing a chart's data source from the dashboard (spec 01 §2): the chart box's "modify data source"
@@ -53,7 +53,7 @@ test('chart box: modify data source shows the fields removed, saves the chart on
   await expect(board.chartBox(chart.chartId)).toHaveAttribute('data-loaded', 'true');
   await board.boxTool(chart.chartId, 'box-more').click();
   await expect(visibleTestId(page, 'menu-modify-data-source')).toHaveText(dbTexts.chart.menu.modifyDataSource);
-  await visibleTestId(page, 'menu-modify-data-source').click();
+  await clickMenuEntry(page, 'menu-modify-data-source');
 
   // OK without a choice: the dialog asks for one
   const dialog = visibleTestId(page, 'switch-source-dialog');

@@ -10,6 +10,7 @@ import treeTexts from '../../web/src/shared/folder-tree/i18n/en';
 import { format } from './support/catalogues';
 import { USERS } from './support/env';
 import { chooseOption } from './support/select';
+import { clickMenuEntry } from './support/locate';
 
 // These specs drive long flows against the whole product; leave room for a loaded machine.
 test.describe.configure({ timeout: 90_000 });
@@ -354,12 +355,12 @@ test.describe('dashboard page', () => {
     // every entry of the menu works (none shown disabled as "coming later")
     await expect(visibleTestId(page, 'menu-copy')).toBeVisible();
     await expect(page.locator('.ant-dropdown:not(.ant-dropdown-hidden) .ant-dropdown-menu-item-disabled')).toHaveCount(0);
-    await visibleTestId(page, 'menu-hide').click();
+    await clickMenuEntry(page, 'menu-hide');
     await expect(board.chartBox(orders)).toHaveCount(0);
 
     // delete after a confirmation
     await board.boxTool(revenue, 'box-more').click();
-    await visibleTestId(page, 'menu-delete').click();
+    await clickMenuEntry(page, 'menu-delete');
     await expect(visibleTestId(page, 'confirm-content')).toHaveText(format(dbTexts.chart.deleteContent, { title: 'Revenue' }));
     const deleted = page.waitForResponse((r) => r.request().method() === 'DELETE' && r.url().includes(`/api/dashboard/chart/dashboard/${revenue}`));
     await visibleTestId(page, 'dialog-ok').click();

@@ -3,7 +3,7 @@ import { LoginPage } from './pages/LoginPage';
 import { api, uniqueSuffix } from './support/api';
 import { format } from './support/catalogues';
 import { USERS } from './support/env';
-import { isCall, visibleTestId } from './support/locate';
+import { clickMenuEntry, isCall, visibleTestId } from './support/locate';
 import erpTexts from '../../web/src/modules/erp/i18n/en';
 
 // The ERP account manager dialog (spec 02 §2 screen 9, issue 29): opened from the data-source sidebar's
@@ -25,7 +25,7 @@ interface Account {
 async function openManager(page: Page) {
   await page.goto('/data_source');
   await page.getByTestId('ds-sidebar-menu').click();
-  await visibleTestId(page, 'ds-menu-erp-accounts').click();
+  await clickMenuEntry(page, 'ds-menu-erp-accounts');
   await expect(page.getByTestId('erp-accounts')).toBeVisible();
 }
 

@@ -5,10 +5,9 @@ import { ChartBoxes } from './pages/ChartBoxes';
 import { ChartEditorPage } from './pages/ChartEditorPage';
 import { DashboardPage } from './pages/DashboardPage';
 import { LoginPage } from './pages/LoginPage';
-import { visibleTestId } from './pages/Sidebar';
 import { api, uniqueSuffix } from './support/api';
 import { E2E_ERP_PORT, USERS } from './support/env';
-import { boxRunOf, isBoxRun, isCall } from './support/locate';
+import { boxRunOf, clickMenuEntry, isBoxRun, isCall } from './support/locate';
 import { chooseOption } from './support/select';
 
 // The analyst's whole ERP flow (issue 29) in Chromium, against the reference provider started for real:
@@ -45,7 +44,7 @@ test('an analyst adds an ERP account, builds a report source in the wizard, shar
   const account = `Ref ERP ${run}`.slice(0, 20);
   await page.goto(`/data_source/${folder.projectId}`);
   await page.getByTestId('ds-sidebar-menu').click();
-  await visibleTestId(page, 'ds-menu-erp-accounts').click();
+  await clickMenuEntry(page, 'ds-menu-erp-accounts');
   await expect(page.getByTestId('erp-accounts')).toBeVisible();
   await page.getByTestId('erp-account-add').click();
   await page.getByTestId('erp-account-name').fill(account);

@@ -5,7 +5,7 @@ import { api, seedDashboard, uniqueSuffix } from './support/api';
 import { addChart, createSource, SALES_CHARTS, SALES_SQL } from './support/boards';
 import { firstBar } from './support/canvas';
 import { USERS } from './support/env';
-import { boxRunOf, isBoxRun, isCall, visibleTestId } from './support/locate';
+import { boxRunOf, clickMenuEntry, isBoxRun, isCall, visibleTestId } from './support/locate';
 import { chooseOption } from './support/select';
 
 // Relation maps (issue 19): build a map in the editor, draw it in the three layouts, drill through the carousel.
@@ -70,7 +70,7 @@ test('build a relation map in the editor, switch its three layouts, drill down t
     await visibleTestId(page, 'name-input').press('Enter');
     const folder = (await (await created).json()).data as { projectId: string };
     await page.getByTestId(`relation-folder-menu-${folder.projectId}`).click();
-    await visibleTestId(page, 'menu-add-relation').click();
+    await clickMenuEntry(page, 'menu-add-relation');
     await visibleTestId(page, 'relation-name-input').fill(`Sales map ${run}`);
     await visibleTestId(page, 'dialog-ok').click();
     await expect(page.getByTestId('relation-editor')).toBeVisible();
@@ -201,7 +201,7 @@ test('build a relation map in the editor, switch its three layouts, drill down t
     const item = page.locator('[data-relation-id]').filter({ hasText: `Sales map ${run}`.slice(0, 10) }).first();
     const relationId = (await item.getAttribute('data-relation-id'))!;
     await page.getByTestId(`relation-menu-${relationId}`).click();
-    await visibleTestId(page, 'menu-delete').click();
+    await clickMenuEntry(page, 'menu-delete');
     await expect(visibleTestId(page, 'confirm-content')).toContainText(`Sales map ${run}`);
     const removed = page.waitForResponse(isCall('DELETE', /\/api\/relation\/delete\//));
     await visibleTestId(page, 'dialog-ok').click();

@@ -9,7 +9,7 @@ import { seedDashboard, tokenOf, uniqueSuffix } from './support/api';
 import { addChart, createSource, point, seedSqlSource, value } from './support/boards';
 import type { Language } from './support/catalogues';
 import { USERS } from './support/env';
-import { isCall, visibleTestId } from './support/locate';
+import { clickMenuEntry, isCall, visibleTestId } from './support/locate';
 import { presetLocalStorage } from './support/storage';
 
 // Issue 17: sharing a data source from the batch-publish screen (spec 02 §2 screen 7) and what a viewer
@@ -99,7 +99,7 @@ test.describe('sharing and edit rights', () => {
     // the batch screen, from the data-source sidebar's menu, opened on the folder
     await page.goto(`/data_source/${seeded.folder.projectId}`);
     await page.getByTestId('ds-sidebar-menu').click();
-    await visibleTestId(page, 'ds-menu-batch-share').click();
+    await clickMenuEntry(page, 'ds-menu-batch-share');
     await expect(page.getByTestId('page-data_source_batch_publish')).toBeVisible();
     await expect(page.getByTestId('batch-title')).toHaveText(sharingTexts.batch.title);
     await expect(page.getByTestId('batch-folder')).toContainText(seeded.folder.name);

@@ -1,6 +1,7 @@
 import { expect, type Locator, type Page, type Request, type Response } from '@playwright/test';
 import editorTexts from '../../../web/src/modules/chart-editor/i18n/en';
 import { chooseOption } from '../support/select';
+import { clickMenuEntry } from '../support/locate';
 import { dragWithMouse, visibleTestId, type Tab } from './Sidebar';
 
 export type Zone = 'points' | 'secondPoints' | 'values' | 'secondValues';
@@ -100,8 +101,8 @@ export class ChartEditorPage {
   /** Opens a field's menu, a sub-menu (e.g. 'menu-granularity') and picks an entry (e.g. 'gran-month'). */
   async pick(zone: Zone, index: number, submenu: string, entry: string): Promise<void> {
     await this.openMenu(zone, index);
-    await this.menuEntry(submenu).click();
-    await this.menuEntry(entry).click();
+    await clickMenuEntry(this.page, this.menuEntry(submenu));
+    await clickMenuEntry(this.page, this.menuEntry(entry));
   }
 
   /** A visible entry of an open menu (sub-menu titles carry the test id on their title row's item). */
@@ -111,7 +112,7 @@ export class ChartEditorPage {
 
   async menuAction(zone: Zone, index: number, entry: string): Promise<void> {
     await this.openMenu(zone, index);
-    await this.menuEntry(entry).click();
+    await clickMenuEntry(this.page, this.menuEntry(entry));
   }
 
   typeButton(kind: string): Locator {

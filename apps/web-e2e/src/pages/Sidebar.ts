@@ -8,19 +8,40 @@ export { visibleTestId } from '../support/locate';
 
 /** Drags with real mouse moves: press on `handle`, move over `target` in steps, release. */
 export async function dragWithMouse(page: Page, handle: Locator, target: Locator, offset: { x?: number; y?: number } = {}): Promise<void> {
-  await handle.scrollIntoViewIfNeeded();
+  // away from the scroll container's edges where it can be: dnd-kit scrolls a list while the pointer is near them
+  await handle.evaluate((el) => el.scrollIntoView({ block: 'center' }));
   const from = await handle.boundingBox();
   const to = await target.boundingBox();
   if (!from || !to) throw new Error('drag source or target is not visible');
+  // how far the target's containers have scrolled (its box during the drag also holds the sortable's shift)
+  const scrolled = () =>
+    target.evaluate((el) => {
+      let x = 0;
+      let y = 0;
+      for (let node = el.parentElement; node; node = node.parentElement) {
+        x += node.scrollLeft;
+        y += node.scrollTop;
+      }
+      return { x, y };
+    });
+  const before = await scrolled();
   const startX = from.x + from.width / 2;
   const startY = from.y + from.height / 2;
-  const endX = to.x + (offset.x ?? to.width / 2);
-  const endY = to.y + (offset.y ?? to.height / 2);
+  let end = { x: to.x + (offset.x ?? to.width / 2), y: to.y + (offset.y ?? to.height / 2) };
   await page.mouse.move(startX, startY);
   await page.mouse.down();
   await page.mouse.move(startX, startY + 6, { steps: 3 });
-  await page.mouse.move(endX, endY, { steps: 15 });
-  await page.mouse.move(endX, endY + 1, { steps: 2 });
+  await page.mouse.move(end.x, end.y, { steps: 15 });
+  // a list scrolled under the pointer on the way (a target near its edge): follow the target until it stays put
+  for (let tries = 0; tries < 10; tries += 1) {
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+    const now = await scrolled();
+    const want = { x: to.x + (offset.x ?? to.width / 2) - (now.x - before.x), y: to.y + (offset.y ?? to.height / 2) - (now.y - before.y) };
+    if (Math.abs(want.x - end.x) < 1 && Math.abs(want.y - end.y) < 1) break;
+    end = want;
+    await page.mouse.move(end.x, end.y, { steps: 3 });
+  }
+  await page.mouse.move(end.x, end.y + 1, { steps: 2 });
   await page.mouse.up();
 }
 
@@ -160,7 +181,8 @@ export class Sidebar {
 
   /** Drags a row by its handle onto another row and waits for the sort call. */
   async dragAndWaitForSort(handle: Locator, target: Locator): Promise<void> {
-    const sorted = this.page.waitForResponse(isCall('POST', new RegExp(`^/api/dashboard/sort/${this.tab}/`)));
+    // a drop that reached no row sends nothing: say so in seconds rather than at the test's time limit
+    const sorted = this.page.waitForResponse(isCall('POST', new RegExp(`^/api/dashboard/sort/${this.tab}/`)), { timeout: 20_000 });
     await dragWithMouse(this.page, handle, target);
     expect((await sorted).ok()).toBe(true);
   }

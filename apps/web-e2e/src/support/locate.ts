@@ -10,11 +10,13 @@ export function visibleTestId(page: Page, testId: string): Locator {
  * aligns a dropdown while it opens (above its button when there is no room below), and a click in that
  * time can reach no entry at all (a flaky "dialog never opened" in history.e2e.ts and dashboard.e2e.ts).
  */
-export async function clickMenuEntry(page: Page, testId: string): Promise<void> {
-  const entry = visibleTestId(page, testId);
-  await entry.waitFor();
-  await expect.poll(() => entry.evaluate((el) => !/-(appear|enter|leave)\b/.test(el.closest('.ant-dropdown')?.className ?? ''))).toBe(true);
-  await entry.click();
+export async function clickMenuEntry(page: Page, entry: string | Locator): Promise<void> {
+  const located = typeof entry === 'string' ? visibleTestId(page, entry) : entry;
+  await located.waitFor();
+  await expect
+    .poll(() => located.evaluate((el) => !/-(appear|enter|leave)\b/.test(el.closest('.ant-dropdown, .ant-dropdown-menu-submenu-popup')?.className ?? '')))
+    .toBe(true);
+  await located.click();
 }
 
 /** A response predicate for page.waitForResponse: this method on a path matching the pattern. */
