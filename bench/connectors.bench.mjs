@@ -16,10 +16,11 @@
 // and stagePage from apps/data-source/dist/connectors/http-api.pages.js: the one scan that finds the rows
 // array, checks each column's value kind and counts the rows, JSON.parse of the rest of the answer, the
 // staged write; the paging makes it one page after another) and DuckDB's load of those staged pages alone
-// (the product's statements: one INSERT … SELECT from read_json(format = 'array') and the UPDATE of the keys, into
-// the store's table shape, in one transaction, into a fresh database file), on DuckDB's default threads and on
-// one thread (its work, against read_json's on one thread). A sync cannot take less than the parse, nor
-// less CPU than the two parts together.
+// (the product's own rawPagesLoad from http-api.raw.js: its INSERT … SELECT from read_json(format =
+// 'array'), the numbers' check and the UPDATE of the keys, into the store's table shape, in one
+// transaction, into a fresh database file), on DuckDB's default threads and on one thread (its work,
+// against read_json's on one thread). A sync cannot take less than the parse, nor less CPU than the two
+// parts together.
 //
 //   npm run build:server && npm run bench:connectors
 //
@@ -29,7 +30,7 @@
 // a sync, default 10000), BENCH_DIR (working directory, default a fresh temp dir, removed at the end unless
 // given), BENCH_PORT (HTTP, default 18231), BENCH_GRPC_BASE_PORT (default 27060), BENCH_NODE_ARGS.
 import { randomBytes } from 'node:crypto';
-import { createWriteStream, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { createWriteStream, existsSync, linkSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { once } from 'node:events';
 import { createServer } from 'node:http';
 import { join, resolve, dirname } from 'node:path';
@@ -183,8 +184,9 @@ log(`rows.ndjson ${(statSync(data.ndjson).size / 1048576).toFixed(1)} MiB, rows.
 
 // ---- the floor: the sync's two parts alone ------------------------------------------------------
 const raw = await import(pathToFileURL(join(root, 'apps/data-source/dist/connectors/http-api.pages.js')).href);
+const { rawPagesLoad } = await import(pathToFileURL(join(root, 'apps/data-source/dist/connectors/http-api.raw.js')).href);
 const FLOOR_COLUMNS = [['id', 'whole'], ['order_no', 'text'], ['order_date', 'date'], ['region', 'text'], ['customer', 'text'], ['product', 'text'], ['qty', 'whole'], ['price', 'decimal'], ['amount', 'decimal']];
-const floorPlan = { head: ['data', 'items'], columns: FLOOR_COLUMNS.map(([key, type]) => ({ key, type })) };
+const floorPlan = { head: ['data', 'items'], columns: FLOOR_COLUMNS.map(([key, type]) => ({ key, type, name: key })) };
 /**
  * The parse thread's work on the API's answers, one after another as the paging reads them (the product's
  * rawPageParser and stagePage), in this thread: staged files under `into`. Answers wall and CPU (ms) and the files.
@@ -199,24 +201,31 @@ async function floorParse(into) {
   for (const page of data.pages) {
     const r = parse(page);
     if (r.kind !== 'page') throw new Error(`the floor's parse refused a page: ${JSON.stringify(r)}`);
-    if (r.count) files.push(await raw.stagePage(into, (r.reencoded ?? page).subarray(r.start, r.end)));
+    if (r.count) files.push({ path: await raw.stagePage(into, (r.reencoded ?? page).subarray(r.start, r.end)), page: files.length + 1, rows: r.count, bytes: r.end - r.start });
   }
   return { ms: performance.now() - started, cpu: ownCpu() - cpuStart, files };
 }
-/** DuckDB alone loading the staged pages as the product's load does, into a fresh database file (`threads`: DuckDB's default when undefined). */
+/**
+ * DuckDB alone loading the staged pages by the product's load (rawPagesLoad), into a fresh database file
+ * (`threads`: DuckDB's default when undefined). The load removes the files it read: it is given links to them.
+ */
 async function floorLoad(files, threads) {
-  const q = (t) => `'${t.replace(/'/g, "''")}'`;
-  const typeOf = (t) => (t === 'text' || t === 'date' ? 'VARCHAR' : 'DOUBLE');
-  const cols = `{${FLOOR_COLUMNS.map(([k, t]) => `${q(k)}: '${typeOf(t)}'`).join(', ')}}`;
-  const values = FLOOR_COLUMNS.map(([, t], i) => (t === 'text' ? `nullif(c${i}, '')` : t === 'date' ? `nullif(c${i}, '')::DATE` : `c${i}`)).join(', ');
+  const links = join(dir, 'floor-links');
+  rmSync(links, { recursive: true, force: true });
+  mkdirSync(links);
+  const pages = files.map((p) => ({ ...p, path: join(links, `${p.page}.json`) }));
+  files.forEach((p, i) => linkSync(p.path, pages[i].path));
+  const load = rawPagesLoad(floorPlan, async function* () { yield* pages; }, Number.MAX_SAFE_INTEGER, () => new Error('too many rows'));
+  const typeOf = (t) => (t === 'text' ? 'VARCHAR' : t === 'date' ? 'DATE' : 'DOUBLE');
   const { ms, cpu, rows } = await inFreshDb('floor', threads ? { threads: String(threads) } : {}, async (conn) => {
+    // as the store writer's transaction (apps/data-source store-writer.ts)
     await conn.run('SET SESSION write_buffer_row_group_count = 1');
     await conn.run('BEGIN TRANSACTION');
-    await conn.run(`CREATE TABLE t (key_id BIGINT NOT NULL, ${FLOOR_COLUMNS.map(([k, t]) => `"${k}" ${t === 'date' ? 'DATE' : typeOf(t)}`).join(', ')}, deleted BOOLEAN NOT NULL DEFAULT false)`);
-    await conn.run(`INSERT INTO t SELECT 0, ${values}, false FROM read_json([${files.map(q).join(', ')}], format = 'array', columns = ${cols}, maximum_object_size = ${32 * 1024 * 1024 + 1024}) AS r(${FLOOR_COLUMNS.map((_, i) => `c${i}`).join(', ')})`);
-    await conn.run('UPDATE t SET key_id = rowid - (SELECT min(rowid) FROM t WHERE key_id = 0) + 1 WHERE key_id = 0');
+    await conn.run(`CREATE TABLE t (key_id BIGINT NOT NULL, ${FLOOR_COLUMNS.map(([k, t]) => `"${k}" ${typeOf(t)}`).join(', ')}, deleted BOOLEAN NOT NULL DEFAULT false)`);
+    await load.feed(conn, 't', 1, FLOOR_COLUMNS.map(([, t]) => t === 'date'));
     await conn.run('COMMIT');
   });
+  rmSync(links, { recursive: true, force: true });
   if (rows !== ROWS) throw new Error(`the floor's load read ${rows} rows, not ${ROWS}`);
   return { ms, cpu };
 }

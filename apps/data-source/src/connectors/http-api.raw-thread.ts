@@ -86,17 +86,16 @@ function parseThread(slot: number): Thread {
 /** Whether a parse thread is running (tests). */
 export const parseThreadRunning = (): boolean => pool.some((t) => t && !t.stopped);
 
+/** Ends a parse thread (taken out of the pool by the caller). */
+async function endThread(t: Thread): Promise<void> {
+  clearTimeout(t.idle);
+  t.stopped ??= new Error('the parse thread ended');
+  await t.worker.terminate();
+}
+
 /** Ends the parse threads now (tests; a service ends each by IDLE_MS). */
 export async function endParseThread(): Promise<void> {
-  const threads = pool.splice(0);
-  await Promise.all(
-    threads.map(async (t) => {
-      if (!t) return;
-      clearTimeout(t.idle);
-      t.stopped ??= new Error('the parse thread ended');
-      await t.worker.terminate();
-    }),
-  );
+  await Promise.all(pool.splice(0).map((t) => t && endThread(t)));
 }
 
 const errorOf = (e: Extract<ThreadMessage, { error: unknown }>['error']): Error =>
@@ -203,8 +202,7 @@ async function* threadRead(slot: number, job: RawPagesJob, signal?: AbortSignal)
         t.idle = setTimeout(() => {
           if (t.reads.size === 0 && pool[slot] === t) {
             pool[slot] = undefined;
-            t.stopped ??= new Error('the parse thread ended');
-            void t.worker.terminate();
+            void endThread(t);
           }
         }, IDLE_MS);
         t.idle.unref();

@@ -1,7 +1,7 @@
 /**
  * The pure parts of the HTTP API source (docs/adr/0014-http-api-source.md): the JSON path subset,
  * the date variables, the request of each page, the Link header, column inference and value
- * conversion. No I/O here: http-api.connector.ts fetches.
+ * conversion. No I/O here: http-api.pages.ts fetches (answersOf).
  */
 import { createHash, createHmac } from 'node:crypto';
 import { AppError } from '@bi/core';

@@ -27,7 +27,8 @@ export async function dragWithMouse(page: Page, handle: Locator, target: Locator
   const before = await scrolled();
   const startX = from.x + from.width / 2;
   const startY = from.y + from.height / 2;
-  let end = { x: to.x + (offset.x ?? to.width / 2), y: to.y + (offset.y ?? to.height / 2) };
+  const aim = { x: to.x + (offset.x ?? to.width / 2), y: to.y + (offset.y ?? to.height / 2) };
+  let end = aim;
   await page.mouse.move(startX, startY);
   await page.mouse.down();
   await page.mouse.move(startX, startY + 6, { steps: 3 });
@@ -36,7 +37,7 @@ export async function dragWithMouse(page: Page, handle: Locator, target: Locator
   for (let tries = 0; tries < 10; tries += 1) {
     await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
     const now = await scrolled();
-    const want = { x: to.x + (offset.x ?? to.width / 2) - (now.x - before.x), y: to.y + (offset.y ?? to.height / 2) - (now.y - before.y) };
+    const want = { x: aim.x - (now.x - before.x), y: aim.y - (now.y - before.y) };
     if (Math.abs(want.x - end.x) < 1 && Math.abs(want.y - end.y) < 1) break;
     end = want;
     await page.mouse.move(end.x, end.y, { steps: 3 });

@@ -9,8 +9,6 @@ import { z } from 'zod';
 import { JSON_PATH_PATTERN } from './text-rules.js';
 import { storableText } from './text.js';
 
-export { JSON_PATH_PATTERN };
-
 export const API_SOURCE_LIMITS = {
   urlChars: 2000,
   headers: 30,

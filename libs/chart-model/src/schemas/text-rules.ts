@@ -48,6 +48,7 @@ export function filterValueProblem(v: unknown): FilterValueProblem | null {
 
 /**
  * `$`, `.name`, `['name']`, `[n]`, `[*]` — the JSON path subset of an API source (no filters, no scripts);
- * here, without zod, for the API source's parse thread (apps/data-source http-api.pages.ts).
+ * here, without zod, for the API source's parse thread (apps/data-source http-api.settings.ts, which
+ * http-api.pages.ts loads).
  */
 export const JSON_PATH_PATTERN = /^\$((\.[A-Za-z_$\u00C0-\uFFFF][\w$\u00C0-\uFFFF-]*)|(\['[^'\\]{1,100}'\])|(\[\d{1,6}\])|(\[\*\]))*$/;
